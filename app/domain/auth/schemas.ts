@@ -1,0 +1,37 @@
+import { messages } from "~/lib/messages.fr";
+import { z } from "~/lib/zod-fr";
+
+const v = messages.validation;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+const email = z
+  .string({ error: v.emailRequired })
+  .trim()
+  .min(1, v.emailRequired)
+  .max(254, v.tooLong(254))
+  .pipe(z.email(v.emailInvalid))
+  .transform((value) => value.toLowerCase());
+
+export const SignInSchema = z.object({
+  email,
+  password: z.string({ error: v.passwordRequired }).min(1, v.passwordRequired).max(PASSWORD_MAX, v.passwordTooLong),
+});
+export type SignIn = z.infer<typeof SignInSchema>;
+
+const name = (required: string) =>
+  z.string({ error: required }).trim().min(1, required).max(80, v.tooLong(80));
+
+export const SignUpSchema = z.object({
+  firstName: name(v.firstNameRequired),
+  lastName: name(v.lastNameRequired),
+  email,
+  password: z
+    .string({ error: v.passwordRequired })
+    .min(1, v.passwordRequired)
+    .min(PASSWORD_MIN, v.passwordTooShort(PASSWORD_MIN))
+    .max(PASSWORD_MAX, v.passwordTooLong),
+});
+export type SignUp = z.infer<typeof SignUpSchema>;
+
+export const TestLoginSchema = z.object({ role: z.enum(["admin", "franchisee", "client"]) });

@@ -1,0 +1,48 @@
+import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
+
+export default [
+  // Marketing and legal pages
+  index("routes/_site/home.tsx"),
+  route("gallery", "routes/_site/gallery.tsx"),
+  route("privacy-policy", "routes/_site/privacy-policy.tsx"),
+  route("terms", "routes/_site/terms.tsx"),
+  route("terms-and-conditions", "routes/_site/terms.tsx", { id: "terms-and-conditions" }),
+  route("design-system", "routes/_site/design-system.tsx"),
+
+  // Booking
+  route("booking", "routes/booking/booking.tsx"),
+  route("booking/:id", "routes/booking/wizard.tsx"),
+  route("booking-success/:bookingId", "routes/booking/success.tsx"),
+  route("franchise/:slug", "routes/booking/franchise-zone.tsx"),
+  route("address-validation", "routes/booking/address-validation.tsx"),
+
+  // Accounts and spaces
+  route("auth", "routes/auth/auth.tsx"),
+  route("client", "routes/client/client.tsx"),
+  route("application", "routes/application/application.tsx"),
+  ...prefix("franchisee", [
+    layout("routes/franchisee/layout.tsx", [
+      index("routes/franchisee/dashboard.tsx"),
+      route("schedule", "routes/franchisee/schedule.tsx"),
+      route("clients", "routes/franchisee/clients.tsx"),
+      route("restock", "routes/franchisee/restock.tsx"),
+      route("reports", "routes/franchisee/reports.tsx"),
+      route("territory", "routes/franchisee/territory.tsx"),
+    ]),
+  ]),
+  ...prefix("admin", [
+    layout("routes/admin/layout.tsx", [
+      index("routes/admin/dashboard.tsx"),
+      route("franchisees", "routes/admin/franchisees.tsx"),
+      route("reports", "routes/admin/reports.tsx"),
+      route("services", "routes/admin/services.tsx"),
+      route("coverage", "routes/admin/coverage.tsx"),
+    ]),
+  ]),
+
+  // JSON resource routes (ARCHITECTURE.md)
+  route("api/auth/*", "routes/api/auth.ts"),
+  route("api/setup-test-users", "routes/api/setup-test-users.ts"),
+
+  route("*", "routes/_site/not-found.tsx"),
+] satisfies RouteConfig;

@@ -1,0 +1,12 @@
+import { Outlet } from "react-router";
+import { requireRole } from "~/server/auth.server";
+import type { Route } from "./+types/layout";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireRole(request, ["admin"]);
+  return null;
+}
+
+export default function Layout() {
+  return <Outlet />;
+}

@@ -1,0 +1,14 @@
+import { UnderConstruction } from "~/components/layout/under-construction";
+import { requireRole } from "~/server/auth.server";
+import type { Route } from "./+types/reports";
+
+export const meta: Route.MetaFunction = () => [{ title: "Rapports du réseau | Lavage Mobile Prestige" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireRole(request, ["admin"]);
+  return null;
+}
+
+export default function Page() {
+  return <UnderConstruction title="Rapports du réseau" />;
+}

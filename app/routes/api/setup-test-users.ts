@@ -1,0 +1,28 @@
+import { data } from "react-router";
+import { TestLoginSchema } from "~/domain/auth/schemas";
+import { AppError } from "~/lib/errors";
+import { getDb } from "~/server/db.server";
+import { env } from "~/server/env.server";
+import { setupTestUsers } from "~/server/services/auth/setup-test-users.server";
+import type { Route } from "./+types/setup-test-users";
+
+/** POST {role} -> {success}; development or DEMO_ACCOUNTS=1 only (404 otherwise). */
+export async function action({ request }: Route.ActionArgs) {
+  if (!env().demoAccounts) throw data({ success: false }, { status: 404 });
+  if (request.method !== "POST") return data({ success: false }, { status: 405 });
+  const body: unknown = await request.json().catch(() => null);
+  const parsed = TestLoginSchema.safeParse(body);
+  if (!parsed.success) return data({ success: false, error: "Rôle invalide" }, { status: 400 });
+  try {
+    await setupTestUsers(getDb(), parsed.data);
+    return { success: true };
+  } catch (error) {
+    if (error instanceof AppError) return data({ success: false }, { status: error.status });
+    throw error;
+  }
+}
+
+export function loader() {
+  if (!env().demoAccounts) throw data(null, { status: 404 });
+  return data({ success: false, error: "Méthode non permise" }, { status: 405 });
+}

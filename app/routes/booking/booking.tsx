@@ -1,0 +1,8 @@
+import { UnderConstruction } from "~/components/layout/under-construction";
+import type { Route } from "./+types/booking";
+
+export const meta: Route.MetaFunction = () => [{ title: "Réservation | Lavage Mobile Prestige" }];
+
+export default function Page() {
+  return <UnderConstruction title="Réservation" />;
+}

@@ -1,0 +1,34 @@
+import { seed } from "#db/seed";
+import { initAuth } from "./auth.server";
+import { getDatabase, openDatabase, setDatabase, type Database } from "./db.server";
+import { env } from "./env.server";
+
+const holder = globalThis as typeof globalThis & { __appBoot?: Promise<Database> };
+
+/** Opens the database, applies migrations, seeds, and readies auth; once per process. */
+export function bootstrap(): Promise<Database> {
+  holder.__appBoot ??= (async () => {
+    const config = env();
+    const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+    try {
+      await database.migrate();
+      await seed(database.db, { demoAccounts: config.demoAccounts });
+      await initAuth(database.db);
+    } catch (error) {
+      await database.close();
+      throw error;
+    }
+    setDatabase(database);
+    return database;
+  })();
+  return holder.__appBoot;
+}
+
+/** Closes the database cleanly (PGlite must not be left open: see STACK-NOTES.md). */
+export async function shutdown(): Promise<void> {
+  if (!holder.__appBoot) return;
+  const database = getDatabase();
+  setDatabase(undefined);
+  holder.__appBoot = undefined;
+  await database.close();
+}

@@ -1,0 +1,183 @@
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
+import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import * as schema from "#db/schema";
+
+export type Schema = typeof schema;
+/** The one database handle type, whether PGlite or PostgreSQL is behind it. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+export interface Database {
+  db: Db;
+  kind: "pglite" | "postgres";
+  /** Applies the committed migrations (serialized across processes on PostgreSQL). */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+  /** PGlite only: the whole data folder as a tarball (test templates, backups). */
+  dumpDataDir?: () => Promise<Blob>;
+}
+
+export class DataDirLockedError extends Error {
+  constructor(dir: string, pid: number) {
+    super(
+      `The embedded database in ${dir} is already in use by another process (pid ${pid}). ` +
+        `Stop that process first, or start this one with another DATA_DIR, ` +
+        `or point DATABASE_URL at PostgreSQL to run several processes on one database.`,
+    );
+    this.name = "DataDirLockedError";
+  }
+}
+
+export function migrationsFolder(): string {
+  const candidates = [
+    path.resolve(process.cwd(), "db/migrations"),
+    path.resolve(path.dirname(new URL(import.meta.url).pathname), "../../db/migrations"),
+  ];
+  const found = candidates.find((dir) => fs.existsSync(path.join(dir, "meta/_journal.json")));
+  if (!found) throw new Error(`Migrations folder not found (looked in ${candidates.join(", ")})`);
+  return found;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * PGlite has no lock of its own: two processes on one data folder corrupt it. Take a lock file
+ * holding our pid; a stale one (its process is gone) is taken over.
+ */
+export function acquireDataDirLock(dir: string): () => void {
+  fs.mkdirSync(dir, { recursive: true });
+  const lockPath = path.join(dir, "db.lock");
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      fs.writeFileSync(lockPath, String(process.pid), { flag: "wx" });
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        try {
+          if (fs.readFileSync(lockPath, "utf8").trim() === String(process.pid)) fs.rmSync(lockPath);
+        } catch {
+          // Already gone: nothing to release.
+        }
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const pid = Number.parseInt(fs.readFileSync(lockPath, "utf8").trim(), 10);
+      if (Number.isInteger(pid) && pid !== process.pid && isAlive(pid)) {
+        throw new DataDirLockedError(dir, pid);
+      }
+      fs.rmSync(lockPath, { force: true });
+    }
+  }
+  throw new Error(`Could not take the database lock in ${dir}`);
+}
+
+export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob }): Promise<Database> {
+  let release = () => {};
+  let pglitePath: string | undefined;
+  if (options.dataDir) {
+    release = acquireDataDirLock(options.dataDir);
+    pglitePath = path.join(options.dataDir, "db");
+  }
+  let client: PGlite;
+  try {
+    client = await PGlite.create(pglitePath, {
+      extensions: { btree_gist },
+      loadDataDir: options.loadDataDir,
+    });
+  } catch (error) {
+    release();
+    throw error;
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: "pglite",
+    async migrate() {
+      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: migrationsFolder() });
+    },
+    dumpDataDir: () => client.dumpDataDir("gzip"),
+    async close() {
+      try {
+        if (!client.closed) await client.close();
+      } finally {
+        release();
+      }
+    },
+  };
+}
+
+const MIGRATION_LOCK_KEY = 724_311_901;
+
+export async function openPostgres(connectionString: string, max = 10): Promise<Database> {
+  const pool = new pg.Pool({ connectionString, max });
+  // An idle connection that the server closes (restart, failover) must not crash the process:
+  // the pool drops it and opens a new one on the next query.
+  pool.on("error", (error) => {
+    console.warn(`PostgreSQL : connexion inactive perdue (${error.message})`);
+  });
+  const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: "postgres",
+    async migrate() {
+      const client = await pool.connect();
+      try {
+        // Several app instances may start together: one migrates, the others wait.
+        await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+        await migrateNodePg(drizzleNodePg(client, { schema }), {
+          migrationsFolder: migrationsFolder(),
+        });
+      } finally {
+        await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
+        client.release();
+      }
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+export function openDatabase(config: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+  return config.databaseUrl
+    ? openPostgres(config.databaseUrl)
+    : openPglite({ dataDir: config.dataDir });
+}
+
+/** A cheap round trip, for /readyz. */
+export async function ping(db: Db): Promise<void> {
+  await db.execute(sql`select 1`);
+}
+
+// The process-wide database, kept on globalThis so that dev-server reloads reuse it.
+const holder = globalThis as typeof globalThis & { __appDatabase?: Database };
+
+export function setDatabase(database: Database | undefined): void {
+  holder.__appDatabase = database;
+}
+
+export function getDatabase(): Database {
+  if (!holder.__appDatabase) throw new Error("The database is not open yet (bootstrap not run)");
+  return holder.__appDatabase;
+}
+
+export function getDb(): Db {
+  return getDatabase().db;
+}

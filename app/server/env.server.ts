@@ -1,0 +1,63 @@
+import path from "node:path";
+import { z } from "zod";
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .pipe(z.url().optional())
+  .optional();
+
+const flag = z
+  .enum(["0", "1", "true", "false", ""])
+  .optional()
+  .transform((v) => v === "1" || v === "true");
+
+export const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    HOST: z.string().default("0.0.0.0"),
+    DATA_DIR: z.string().min(1).default("./data"),
+    DATABASE_URL: optionalUrl,
+    PUBLIC_URL: optionalUrl,
+    SMTP_URL: optionalUrl,
+    MAIL_FROM: z.string().default("Lavage Mobile Prestige <bonjour@lavageprestige.ca>"),
+    CONTACT_WEBHOOK_URL: optionalUrl,
+    APPLICATION_WEBHOOK_URL: optionalUrl,
+    DEMO_ACCOUNTS: flag,
+    BETTER_AUTH_SECRET: z.string().min(32).optional(),
+    /** Express 'trust proxy': set it (e.g. 1 or "loopback") when behind a load balancer. */
+    TRUST_PROXY: z
+      .string()
+      .optional()
+      .transform((v) => (v === undefined || v === "" ? false : /^\d+$/.test(v) ? Number(v) : v === "true" ? true : v)),
+    LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  })
+  .transform((env) => ({
+    ...env,
+    DATA_DIR: path.resolve(env.DATA_DIR),
+    PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
+    isDevelopment: env.NODE_ENV === "development",
+    /** Demo accounts, the test-login panel and setup-test-users: development or DEMO_ACCOUNTS=1. */
+    demoAccounts: env.NODE_ENV === "development" || env.DEMO_ACCOUNTS,
+  }));
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = EnvSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  - ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid environment configuration:\n${lines.join("\n")}`);
+  }
+  return result.data;
+}
+
+let cached: Env | undefined;
+
+/** The validated environment; the process stops at boot when a variable is wrong. */
+export function env(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}

@@ -1,0 +1,44 @@
+import { createCookie, type Cookie } from "react-router";
+import { z } from "zod";
+
+const FlashSchema = z.object({
+  title: z.string(),
+  description: z.string().optional(),
+  variant: z.enum(["default", "destructive"]).default("default"),
+});
+export type Flash = z.output<typeof FlashSchema>;
+type FlashInput = z.input<typeof FlashSchema>;
+
+const holder = globalThis as typeof globalThis & { __flashCookie?: Cookie };
+
+/** Signs the flash cookie with the app secret (called once at boot). */
+export function configureFlash(secret: string): void {
+  holder.__flashCookie = createCookie("flash", {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    maxAge: 60,
+    secrets: [secret],
+  });
+}
+
+function cookie(): Cookie {
+  if (!holder.__flashCookie) throw new Error("flash cookie not configured (bootstrap not run)");
+  return holder.__flashCookie;
+}
+
+/** Headers that carry a one-time toast to the next page (read by the root loader). */
+export async function flashHeaders(flash: FlashInput, headers: Headers = new Headers()): Promise<Headers> {
+  headers.append("Set-Cookie", await cookie().serialize(flash));
+  return headers;
+}
+
+/** Reads and clears the pending toast. */
+export async function readFlash(request: Request): Promise<{ flash: Flash | null; headers: Headers }> {
+  const headers = new Headers();
+  const raw: unknown = await cookie().parse(request.headers.get("Cookie"));
+  if (raw === null || raw === undefined || raw === false) return { flash: null, headers };
+  headers.append("Set-Cookie", await cookie().serialize("", { maxAge: 0 }));
+  const parsed = FlashSchema.safeParse(raw);
+  return { flash: parsed.success ? parsed.data : null, headers };
+}

@@ -1,0 +1,103 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  pgEnum,
+  pgTable,
+  smallint,
+  text,
+  time,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { users } from "./auth";
+import { createdAt, updatedAt } from "./columns";
+
+export const zoneStatus = pgEnum("zone_status", ["active", "seeking_franchisee"]);
+
+/** A franchisee: the business behind a franchisee user, serving one or more zones. */
+export const franchisees = pgTable("franchisees", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  userId: text("user_id")
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: "restrict" }),
+  businessName: text("business_name").notNull(),
+  phone: text("phone"),
+  email: text("email"),
+  isActive: boolean("is_active").notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** The one source of truth for where we serve (PRODUCT-DECISIONS.md, 'Zones and regions'). */
+export const serviceZones = pgTable(
+  "service_zones",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    zoneName: text("zone_name").notNull(),
+    routeSlug: text("route_slug").notNull().unique(),
+    centerLatitude: doublePrecision("center_latitude").notNull(),
+    centerLongitude: doublePrecision("center_longitude").notNull(),
+    serviceRadiusKm: doublePrecision("service_radius_km").notNull().default(25),
+    status: zoneStatus("status").notNull().default("seeking_franchisee"),
+    /** Shown on a disabled zone, e.g. 'Retour en 2026'; 'Bientôt disponible' when null. */
+    statusLabel: text("status_label"),
+    franchiseeId: uuid("franchisee_id").references(() => franchisees.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("service_zones_radius_positive", sql`${t.serviceRadiusKm} > 0`),
+    check("service_zones_latitude", sql`${t.centerLatitude} between -90 and 90`),
+    check("service_zones_longitude", sql`${t.centerLongitude} between -180 and 180`),
+    index("service_zones_franchisee_idx").on(t.franchiseeId),
+  ],
+);
+
+export const teamMembers = pgTable(
+  "team_members",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    franchiseeId: uuid("franchisee_id")
+      .notNull()
+      .references(() => franchisees.id, { onDelete: "cascade" }),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    googleCalendarId: text("google_calendar_id"),
+    isActive: boolean("is_active").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("team_members_active_email_uq")
+      .on(t.franchiseeId, sql`lower(${t.email})`)
+      .where(sql`${t.isActive}`),
+    index("team_members_franchisee_idx").on(t.franchiseeId, t.createdAt),
+  ],
+);
+
+/** Weekly availability in local wall time (America/Toronto); 0 = Sunday ... 6 = Saturday. */
+export const teamAvailability = pgTable(
+  "team_availability",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    teamMemberId: uuid("team_member_id")
+      .notNull()
+      .references(() => teamMembers.id, { onDelete: "cascade" }),
+    dayOfWeek: smallint("day_of_week").notNull(),
+    startTime: time("start_time").notNull(),
+    endTime: time("end_time").notNull(),
+    isAvailable: boolean("is_available").notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("team_availability_day", sql`${t.dayOfWeek} between 0 and 6`),
+    check("team_availability_order", sql`${t.endTime} > ${t.startTime}`),
+    index("team_availability_member_idx").on(t.teamMemberId, t.dayOfWeek, t.startTime),
+  ],
+);

@@ -1,0 +1,151 @@
+import crypto from "node:crypto";
+import { hashPassword } from "better-auth/crypto";
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "~/server/db.server";
+import * as s from "./schema";
+import {
+  DEFAULT_AVAILABILITY,
+  DEMO_ACCOUNTS,
+  DEMO_FRANCHISEE_ZONE,
+  DEMO_PASSWORD,
+  FRANCHISEES,
+  INVENTORY,
+  REWARDS,
+  SERVICES,
+  UPSELLS,
+  WEEKDAYS,
+  ZONES,
+} from "./seed-data";
+
+export interface SeedOptions {
+  /** Seed the demo accounts (development or DEMO_ACCOUNTS=1 only). */
+  demoAccounts: boolean;
+}
+
+/** Fills an empty database and leaves an already seeded one as it is (safe to run again). */
+export async function seed(db: Db, options: SeedOptions): Promise<void> {
+  await db.transaction(async (tx) => {
+    for (const service of SERVICES) {
+      await tx.insert(s.services).values(service).onConflictDoNothing({ target: s.services.slug });
+    }
+    for (const upsell of UPSELLS) {
+      await tx.insert(s.upsellOptions).values(upsell).onConflictDoNothing({ target: s.upsellOptions.slug });
+    }
+    for (const zone of ZONES) {
+      await tx
+        .insert(s.serviceZones)
+        .values({ ...zone, serviceRadiusKm: 25 })
+        .onConflictDoNothing({ target: s.serviceZones.routeSlug });
+    }
+    for (const [index, item] of INVENTORY.entries()) {
+      await tx
+        .insert(s.inventoryItems)
+        .values({ ...item, sortOrder: index + 1 })
+        .onConflictDoNothing({ target: s.inventoryItems.sku });
+    }
+    for (const reward of REWARDS) {
+      const [existing] = await tx
+        .select({ id: s.rewards.id })
+        .from(s.rewards)
+        .where(eq(s.rewards.name, reward.name));
+      if (!existing) await tx.insert(s.rewards).values(reward);
+    }
+
+    const demoUserIds = new Map<string, string>();
+    if (options.demoAccounts) {
+      const hash = await hashPassword(DEMO_PASSWORD);
+      for (const account of DEMO_ACCOUNTS) {
+        const id = await ensureUser(tx, account, hash);
+        demoUserIds.set(account.role, id);
+      }
+    }
+
+    for (const franchise of FRANCHISEES) {
+      const demoUserId =
+        franchise.zoneSlug === DEMO_FRANCHISEE_ZONE ? demoUserIds.get("franchisee") : undefined;
+      const [zone] = await tx
+        .select()
+        .from(s.serviceZones)
+        .where(eq(s.serviceZones.routeSlug, franchise.zoneSlug));
+      if (!zone) continue;
+
+      let franchiseeId = zone.franchiseeId;
+      if (!franchiseeId) {
+        const userId =
+          demoUserId ??
+          (await ensureUser(
+            tx,
+            { email: franchise.email, role: "franchisee", firstName: franchise.firstName, lastName: franchise.lastName },
+            null,
+          ));
+        await tx
+          .insert(s.franchisees)
+          .values({ userId, businessName: franchise.businessName, phone: franchise.phone, email: franchise.email })
+          .onConflictDoNothing({ target: s.franchisees.userId });
+        const [row] = await tx.select().from(s.franchisees).where(eq(s.franchisees.userId, userId));
+        franchiseeId = row!.id;
+        await tx.update(s.serviceZones).set({ franchiseeId }).where(eq(s.serviceZones.id, zone.id));
+      } else if (demoUserId) {
+        // The demo franchisee account runs the Granby franchise, even when seeded after it.
+        const [owner] = await tx.select().from(s.franchisees).where(eq(s.franchisees.id, franchiseeId));
+        const [demoOwns] = await tx.select().from(s.franchisees).where(eq(s.franchisees.userId, demoUserId));
+        if (owner && owner.userId !== demoUserId && !demoOwns) {
+          await tx.update(s.franchisees).set({ userId: demoUserId }).where(eq(s.franchisees.id, franchiseeId));
+        }
+      }
+
+      for (const member of franchise.team) {
+        const [existing] = await tx
+          .select({ id: s.teamMembers.id })
+          .from(s.teamMembers)
+          .where(and(eq(s.teamMembers.franchiseeId, franchiseeId), eq(s.teamMembers.email, member.email)));
+        if (existing) continue;
+        const [created] = await tx
+          .insert(s.teamMembers)
+          .values({ ...member, franchiseeId })
+          .returning({ id: s.teamMembers.id });
+        await tx.insert(s.teamAvailability).values(
+          WEEKDAYS.map((dayOfWeek) => ({ teamMemberId: created!.id, dayOfWeek, ...DEFAULT_AVAILABILITY })),
+        );
+      }
+    }
+  });
+}
+
+/** Creates the demo account of a role if missing (test login, setup-test-users); returns its id. */
+export async function ensureDemoAccount(db: Db, role: (typeof DEMO_ACCOUNTS)[number]["role"]): Promise<string> {
+  const account = DEMO_ACCOUNTS.find((a) => a.role === role)!;
+  return db.transaction(async (tx) => ensureUser(tx, account, await hashPassword(DEMO_PASSWORD)));
+}
+
+async function ensureUser(
+  tx: Parameters<Parameters<Db["transaction"]>[0]>[0],
+  account: { email: string; role: string; firstName: string; lastName: string },
+  passwordHash: string | null,
+): Promise<string> {
+  const [existing] = await tx
+    .select({ id: s.users.id })
+    .from(s.users)
+    .where(sql`lower(${s.users.email}) = ${account.email.toLowerCase()}`);
+  if (existing) return existing.id;
+  const id = crypto.randomUUID();
+  await tx.insert(s.users).values({
+    id,
+    email: account.email,
+    name: `${account.firstName} ${account.lastName}`,
+    firstName: account.firstName,
+    lastName: account.lastName,
+    role: account.role,
+    emailVerified: true,
+  });
+  if (passwordHash) {
+    await tx.insert(s.accounts).values({
+      id: crypto.randomUUID(),
+      accountId: id,
+      providerId: "credential",
+      userId: id,
+      password: passwordHash,
+    });
+  }
+  return id;
+}

@@ -1,0 +1,43 @@
+// `npm test`: every test, in order of speed. Unit, database (PGlite, and PostgreSQL when
+// TEST_DATABASE_URL is set), build, HTTP (the production server), then the browser tests in
+// Debian's Chromium. Without Chromium the browser tests are skipped with a clear notice, unless
+// REQUIRE_BROWSER_TESTS=1 (CI), where a missing browser fails the run.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const requireBrowser = process.env.REQUIRE_BROWSER_TESTS === "1";
+
+function run(title, command, args) {
+  console.log(`\n▶ ${title}`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { stdio: "inherit", env: process.env });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (result.status !== 0) {
+    console.error(`✖ ${title} a échoué (${seconds} s)`);
+    process.exit(result.status ?? 1);
+  }
+  console.log(`✔ ${title} (${seconds} s)`);
+}
+
+if (!process.env.TEST_DATABASE_URL) {
+  console.log("ℹ TEST_DATABASE_URL n'est pas défini : les tests d'intégration tournent sur PGlite seulement.");
+}
+
+run("Tests unitaires", "npx", ["vitest", "run", "--project", "unit"]);
+run("Tests de base de données", "npx", ["vitest", "run", "--project", "db"]);
+run("Build de production", "npx", ["react-router", "build"]);
+run("Tests HTTP (serveur de production)", "npx", ["vitest", "run", "--project", "http"]);
+
+if (fs.existsSync(chromium)) {
+  run("Tests de bout en bout (Chromium)", "npx", ["playwright", "test"]);
+} else {
+  const notice = `Tests navigateur NON exécutés : Chromium est introuvable à ${chromium}. ` +
+    "Installez-le avec « apt-get install -y chromium » (ou indiquez CHROMIUM_PATH). La CI les exécute toujours.";
+  if (requireBrowser) {
+    console.error(`✖ ${notice}`);
+    process.exit(1);
+  }
+  console.warn(`\n⚠ ${notice}`);
+}
+console.log("\n✔ Tous les tests exécutés ont réussi.");

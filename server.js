@@ -1,0 +1,65 @@
+// The HTTP server of `npm start`, `npm run serve` and `npm run dev`.
+// Production serves the build; development runs Vite in middleware mode with hot reload.
+import compression from "compression";
+import express from "express";
+
+process.env.NODE_ENV ??= "production";
+const DEVELOPMENT = process.env.NODE_ENV === "development";
+const PORT = Number.parseInt(process.env.PORT || "3000", 10);
+const HOST = process.env.HOST || "0.0.0.0";
+
+const server = express();
+server.disable("x-powered-by");
+server.use(compression());
+
+let entry;
+if (DEVELOPMENT) {
+  const vite = await import("vite");
+  const viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
+  server.use(viteDevServer.middlewares);
+  const load = () => viteDevServer.ssrLoadModule("./app/server/app.ts");
+  entry = await load();
+  server.use(async (req, res, next) => {
+    try {
+      const { app } = await load();
+      return app(req, res, next);
+    } catch (error) {
+      if (typeof error === "object" && error instanceof Error) viteDevServer.ssrFixStacktrace(error);
+      next(error);
+    }
+  });
+} else {
+  entry = await import("./build/server/index.js");
+  server.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
+  server.use(express.static("build/client", { maxAge: "1h" }));
+  server.use(entry.app);
+}
+
+try {
+  await entry.bootstrap();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
+
+const listener = server.listen(PORT, HOST, () => {
+  console.log(`Serveur prêt sur http://localhost:${PORT} (${DEVELOPMENT ? "développement" : "production"})`);
+});
+
+let stopping = false;
+async function stop(signal) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal} reçu : arrêt propre du serveur...`);
+  const forced = setTimeout(() => process.exit(1), 10_000);
+  forced.unref();
+  listener.close();
+  listener.closeAllConnections?.();
+  try {
+    await entry.shutdown();
+  } finally {
+    process.exit(0);
+  }
+}
+process.on("SIGTERM", () => stop("SIGTERM"));
+process.on("SIGINT", () => stop("SIGINT"));

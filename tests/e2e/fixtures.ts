@@ -1,0 +1,42 @@
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
+
+export const DEMO = {
+  admin: "admin@example.com",
+  franchisee: "franchisee@example.com",
+  client: "client@example.com",
+} as const;
+export const DEMO_PASSWORD = "Demo12345!";
+export type DemoRole = keyof typeof DEMO;
+
+/** Signs the browser context in as a demo account through the auth API (no UI). */
+async function loginAs(page: Page, role: DemoRole): Promise<void> {
+  const baseURL = test.info().project.use.baseURL!;
+  const response = await page.request.post("/api/auth/sign-in/email", {
+    data: { email: DEMO[role], password: DEMO_PASSWORD },
+    headers: { origin: baseURL },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+}
+
+/** Serious and critical accessibility violations of the current page. */
+async function axeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+export const test = base.extend<{
+  loginAs: (role: DemoRole) => Promise<void>;
+  axe: () => Promise<string[]>;
+}>({
+  loginAs: async ({ page }, use) => {
+    await use((role) => loginAs(page, role));
+  },
+  axe: async ({ page }, use) => {
+    await use(() => axeViolations(page));
+  },
+});
+
+export { expect };

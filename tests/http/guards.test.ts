@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signIn, startServer, type RunningServer } from "./server";
+
+const PASSWORD = "Demo12345!";
+type Who = "anonymous" | "client" | "franchisee" | "admin";
+const WHO: Who[] = ["anonymous", "client", "franchisee", "admin"];
+
+const ADMIN_PATHS = ["/admin", "/admin/franchisees", "/admin/reports", "/admin/services", "/admin/coverage"];
+const FRANCHISEE_PATHS = [
+  "/franchisee",
+  "/franchisee/schedule",
+  "/franchisee/clients",
+  "/franchisee/restock",
+  "/franchisee/reports",
+  "/franchisee/territory",
+];
+const CLIENT_PATHS = ["/client"];
+
+/** Who may see each guarded path; everyone else is redirected to / (spec section 6). */
+const MATRIX: { path: string; allowed: Who }[] = [
+  ...ADMIN_PATHS.map((path) => ({ path, allowed: "admin" as const })),
+  ...FRANCHISEE_PATHS.map((path) => ({ path, allowed: "franchisee" as const })),
+  ...CLIENT_PATHS.map((path) => ({ path, allowed: "client" as const })),
+];
+
+const targets = [
+  { name: "pglite", env: {} as Record<string, string> },
+  ...(process.env.TEST_DATABASE_URL ? [{ name: "postgres", env: { DATABASE_URL: "" } }] : []),
+];
+
+for (const target of targets) {
+  describe(`role guards [${target.name}]`, () => {
+    let server: RunningServer;
+    const cookies = new Map<Who, string>();
+    let cleanup: (() => Promise<void>) | undefined;
+
+    beforeAll(async () => {
+      const env: Record<string, string> = { DEMO_ACCOUNTS: "1" };
+      if (target.name === "postgres") {
+        const { createPostgresDatabase } = await import("./postgres");
+        const created = await createPostgresDatabase();
+        env.DATABASE_URL = created.url;
+        cleanup = created.drop;
+      }
+      server = await startServer(env);
+      cookies.set("anonymous", "");
+      for (const who of ["client", "franchisee", "admin"] as const) {
+        cookies.set(who, await signIn(server.url, `${who}@example.com`, PASSWORD));
+      }
+    });
+
+    afterAll(async () => {
+      await server?.stop();
+      await cleanup?.();
+    });
+
+    for (const { path, allowed } of MATRIX) {
+      for (const who of WHO) {
+        const expected = who === allowed ? "200" : "redirect to /";
+        it(`${who} on ${path}: ${expected}`, async () => {
+          // Both the document request and the client-side data request are guarded on the server.
+          for (const url of [path, `${path}.data`]) {
+            const res = await fetch(`${server.url}${url}`, {
+              headers: { cookie: cookies.get(who)! },
+              redirect: "manual",
+            });
+            if (who === allowed) {
+              expect(res.status, url).toBe(200);
+            } else if (url.endsWith(".data")) {
+              // Single fetch encodes the redirect in the body: ["SingleFetchRedirect",..,"redirect","/",..]
+              expect(res.status, url).toBe(202);
+              expect(await res.text(), url).toMatch(/"SingleFetchRedirect".*"redirect","\/"/);
+            } else {
+              expect(res.status, url).toBe(302);
+              expect(res.headers.get("location"), url).toBe("/");
+            }
+          }
+        });
+      }
+    }
+
+    it("sends a signed-in user away from /auth to /", async () => {
+      const res = await fetch(`${server.url}/auth`, { headers: { cookie: cookies.get("client")! }, redirect: "manual" });
+      expect(res.status).toBe(302);
+      expect(res.headers.get("location")).toBe("/");
+      const anonymous = await fetch(`${server.url}/auth`, { redirect: "manual" });
+      expect(anonymous.status).toBe(200);
+    });
+
+    it("answers 404 with the French page on an unknown path", async () => {
+      const res = await fetch(`${server.url}/nimporte-quoi`);
+      expect(res.status).toBe(404);
+      expect(await res.text()).toContain("Oups ! Page introuvable");
+    });
+
+    it("redirects an unknown zone slug to /", async () => {
+      const res = await fetch(`${server.url}/franchise/atlantide`, { redirect: "manual" });
+      expect(res.status).toBe(302);
+      expect(res.headers.get("location")).toBe("/");
+      const known = await fetch(`${server.url}/franchise/granby`);
+      expect(known.status).toBe(200);
+    });
+  });
+}

@@ -1,0 +1,58 @@
+import fs from "node:fs";
+import crypto from "node:crypto";
+import pg from "pg";
+import { afterAll, beforeAll, describe, inject } from "vitest";
+import { openPglite, openPostgres, type Database, type Db } from "~/server/db.server";
+import { withDatabase } from "./database-url";
+
+export type DatabaseKind = "pglite" | "postgres";
+
+/** A fresh, migrated database: a PGlite loaded from the template, or a copy of the PG template. */
+export async function createTestDatabase(kind: DatabaseKind): Promise<Database> {
+  if (kind === "pglite") {
+    const dump = fs.readFileSync(inject("pgliteTemplate"));
+    return openPglite({ loadDataDir: new Blob([dump]) });
+  }
+  const url = process.env.TEST_DATABASE_URL;
+  const template = inject("postgresTemplate");
+  if (!url || !template) throw new Error("TEST_DATABASE_URL is not set");
+  const name = `lavage_t${crypto.randomBytes(4).toString("hex")}_${template.split("_").slice(2).join("_")}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(`create database "${name}" template "${template}"`);
+  } finally {
+    await admin.end();
+  }
+  const database = await openPostgres(withDatabase(url, name), 20);
+  const close = database.close.bind(database);
+  database.close = async () => {
+    await close();
+    const dropper = new pg.Client({ connectionString: url });
+    await dropper.connect();
+    await dropper.query(`drop database if exists "${name}" with (force)`);
+    await dropper.end();
+  };
+  return database;
+}
+
+export const databaseKinds: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
+
+/**
+ * Runs a suite once per database kind (PGlite always; PostgreSQL when TEST_DATABASE_URL is set),
+ * each on its own fresh database.
+ */
+export function describeDatabases(title: string, suite: (ctx: { db: () => Db; kind: DatabaseKind }) => void): void {
+  for (const kind of databaseKinds) {
+    describe(`${title} [${kind}]`, () => {
+      let database: Database;
+      beforeAll(async () => {
+        database = await createTestDatabase(kind);
+      });
+      afterAll(async () => {
+        await database?.close();
+      });
+      suite({ db: () => database.db, kind });
+    });
+  }
+}

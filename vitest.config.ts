@@ -1,0 +1,44 @@
+import { defineConfig } from "vitest/config";
+
+const resolve = { tsconfigPaths: true };
+
+export default defineConfig({
+  resolve,
+  test: {
+    projects: [
+      {
+        resolve,
+        test: {
+          name: "unit",
+          include: ["app/**/*.test.{ts,tsx}", "db/**/*.test.ts", "scripts/**/*.test.ts"],
+          exclude: ["**/*.db.test.ts", "node_modules/**"],
+          environment: "node",
+          setupFiles: ["tests/setup/unit.ts"],
+        },
+      },
+      {
+        resolve,
+        test: {
+          name: "db",
+          include: ["app/**/*.db.test.ts", "db/**/*.db.test.ts", "tests/db/**/*.db.test.ts"],
+          environment: "node",
+          globalSetup: ["tests/setup/db-global.ts"],
+          setupFiles: ["tests/setup/unit.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        resolve,
+        test: {
+          name: "http",
+          include: ["tests/http/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
