@@ -1,4 +1,6 @@
+import { useEffect } from "react";
 import {
+  data,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -15,17 +17,25 @@ import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { ScrollToTop } from "~/components/layout/scroll-to-top";
 import { themeScript, isLightOnlyPath } from "~/lib/theme";
+import { ConfirmProvider } from "~/components/ui/confirm-dialog";
+import { toast } from "~/components/ui/toast";
+import { Toaster } from "~/components/ui/toaster";
 import { getSessionUser } from "~/server/auth.server";
+import { readFlash, type Flash } from "~/server/flash.server";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await getSessionUser(request);
-  return {
-    user: user ? { id: user.id, firstName: user.firstName, name: user.name, role: user.role } : null,
-  };
+  const [user, { flash, headers }] = await Promise.all([getSessionUser(request), readFlash(request)]);
+  return data(
+    {
+      user: user ? { id: user.id, firstName: user.firstName, name: user.name, role: user.role } : null,
+      flash,
+    },
+    { headers },
+  );
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -48,23 +58,32 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export type RootLoaderData = Awaited<ReturnType<typeof loader>>;
+export type RootLoaderData = Route.ComponentProps["loaderData"];
 
 export function useRootData(): RootLoaderData | undefined {
   return useRouteLoaderData<RootLoaderData>("root");
 }
 
-export default function App() {
+export default function App({ loaderData }: Route.ComponentProps) {
+  useFlashToast(loaderData.flash);
   return (
-    <>
+    <ConfirmProvider>
       <ScrollToTop />
       <SiteHeader />
       <main id="contenu" className="flex-1">
         <Outlet />
       </main>
       <SiteFooter />
-    </>
+      <Toaster />
+    </ConfirmProvider>
   );
+}
+
+/** Shows the one-time toast that an action left for this page (e.g. 'Connexion réussie !'). */
+function useFlashToast(flash: Flash | null) {
+  useEffect(() => {
+    if (flash) toast(flash);
+  }, [flash]);
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

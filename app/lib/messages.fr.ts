@@ -114,7 +114,6 @@ export const messages = {
     today: "Aujourd'hui",
     select: "Sélectionner...",
     search: "Rechercher...",
-    selected: "sélectionné",
     selectedCount: (count: number) =>
       count > 1 ? `${count} options sélectionnées` : `${count} option sélectionnée`,
     removeItem: (label: string) => `Retirer ${label}`,
@@ -131,7 +130,5 @@ export const messages = {
     stepOf: (step: number, total: number) => `Étape ${step} sur ${total}`,
     stepCompleted: "terminée",
     stepCurrent: "en cours",
-    openMenu: "Ouvrir le menu",
-    more: "Plus",
   },
 } as const;

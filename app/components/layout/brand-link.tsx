@@ -5,7 +5,16 @@ import { BUSINESS } from "~/lib/business";
 import { cn } from "~/lib/utils";
 
 /** The logo mark and name of the business, linking home; shared by the header, menu and footer. */
-export function BrandLink({ className, onClick }: { className?: string; onClick?: () => void }) {
+export function BrandLink({
+  className,
+  nameClassName,
+  onClick,
+}: {
+  className?: string;
+  /** Classes of the name, e.g. to stack it on narrow screens or keep it for screen readers only. */
+  nameClassName?: string;
+  onClick?: () => void;
+}) {
   return (
     <Link
       to="/"
@@ -18,7 +27,7 @@ export function BrandLink({ className, onClick }: { className?: string; onClick?
       <span className="flex size-9 items-center justify-center rounded-full bg-primary text-primary-foreground shadow-sm">
         <Droplets aria-hidden="true" className="size-5" />
       </span>
-      <span className="text-base leading-tight whitespace-nowrap">{BUSINESS.name}</span>
+      <span className={cn("text-base leading-tight whitespace-nowrap", nameClassName)}>{BUSINESS.name}</span>
     </Link>
   );
 }

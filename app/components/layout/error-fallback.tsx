@@ -1,4 +1,7 @@
-import { isRouteErrorResponse, useNavigate } from "react-router";
+import { House, RotateCcw, TriangleAlert } from "lucide-react";
+import { isRouteErrorResponse, Link, useNavigate } from "react-router";
+
+import { Button } from "~/components/ui/button";
 import { messages } from "~/lib/messages.fr";
 
 /** The screen of any uncaught error (spec section 2); 'Réessayer' reloads the current route. */
@@ -6,17 +9,30 @@ export function ErrorFallback({ error }: { error: unknown }) {
   const navigate = useNavigate();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
-    <section role="alert" className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-24 text-center">
-      <h1 className="text-3xl font-bold tracking-tight">{messages.fallback.title}</h1>
+    <section
+      role="alert"
+      className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-20 text-center sm:py-28"
+    >
+      <span className="flex size-16 items-center justify-center rounded-full bg-destructive/10 text-destructive">
+        <TriangleAlert aria-hidden="true" className="size-8" />
+      </span>
+      <h1 className="text-2xl font-bold tracking-tight text-balance sm:text-3xl">
+        {messages.fallback.title}
+      </h1>
       <p className="text-muted-foreground">{messages.fallback.text}</p>
       {status !== 500 ? <p className="text-sm text-muted-foreground">Code {status}</p> : null}
-      <button
-        type="button"
-        onClick={() => navigate(".", { replace: true })}
-        className="rounded-md bg-primary px-4 py-2 font-medium text-primary-foreground"
-      >
-        {messages.fallback.retry}
-      </button>
+      <div className="mt-4 flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
+        <Button type="button" size="lg" onClick={() => void navigate(".", { replace: true })}>
+          <RotateCcw aria-hidden="true" />
+          {messages.fallback.retry}
+        </Button>
+        <Button asChild variant="outline" size="lg">
+          <Link to="/">
+            <House aria-hidden="true" />
+            {messages.notFound.home}
+          </Link>
+        </Button>
+      </div>
     </section>
   );
 }

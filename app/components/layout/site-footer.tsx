@@ -92,13 +92,21 @@ export function SiteFooter() {
 
         <FooterColumn title={t.contact}>
           <li>
-            <a href={`tel:${BUSINESS.phoneHref}`} aria-label={t.call(BUSINESS.phone)} className={`inline-flex items-center gap-2 ${linkClasses}`}>
+            <a
+              href={`tel:${BUSINESS.phoneHref}`}
+              aria-label={t.call(BUSINESS.phone)}
+              className={`inline-flex items-center gap-2 ${linkClasses}`}
+            >
               <Phone aria-hidden="true" className="size-4 shrink-0 text-primary" />
               {BUSINESS.phone}
             </a>
           </li>
           <li>
-            <a href={`mailto:${BUSINESS.email}`} aria-label={t.write(BUSINESS.email)} className={`inline-flex items-center gap-2 break-all ${linkClasses}`}>
+            <a
+              href={`mailto:${BUSINESS.email}`}
+              aria-label={t.write(BUSINESS.email)}
+              className={`inline-flex items-center gap-2 break-all ${linkClasses}`}
+            >
               <Mail aria-hidden="true" className="size-4 shrink-0 text-primary" />
               {BUSINESS.email}
             </a>

@@ -68,7 +68,11 @@ export function ThemeToggle({ className }: { className?: string }) {
   if (isLightOnlyPath(pathname)) return null;
 
   const label =
-    theme === null ? messages.theme.toggle : theme === "dark" ? messages.theme.toLight : messages.theme.toDark;
+    theme === null
+      ? messages.theme.toggle
+      : theme === "dark"
+        ? messages.theme.toLight
+        : messages.theme.toDark;
 
   function toggle() {
     const next: Theme = document.documentElement.classList.contains("dark") ? "light" : "dark";

@@ -12,23 +12,24 @@ function subscribe(onChange: () => void): () => void {
 /**
  * The id of the landing section being read: the last of `ids` whose top has come within
  * `offset` px of the top of the viewport (spec: detection offset 100 px), or the last section
- * once the page is scrolled to the bottom. Null when disabled, on the server, or above them all.
+ * once the page is scrolled to the bottom; the first section above them all. Null when disabled,
+ * on the server, or when the page has none of them.
  */
-export function useActiveSection(
-  ids: readonly string[],
-  offset: number,
-  enabled: boolean,
-): string | null {
+export function useActiveSection(ids: readonly string[], offset: number, enabled: boolean): string | null {
   const getSnapshot = useCallback((): string | null => {
     if (!enabled) return null;
     const sections = ids
       .map((id) => document.getElementById(id))
       .filter((element): element is HTMLElement => element !== null);
     const root = document.documentElement;
-    if (sections.length > 0 && window.scrollY > 0 && window.innerHeight + window.scrollY >= root.scrollHeight - 2) {
+    if (
+      sections.length > 0 &&
+      window.scrollY > 0 &&
+      window.innerHeight + window.scrollY >= root.scrollHeight - 2
+    ) {
       return sections.at(-1)?.id ?? null;
     }
-    let active: string | null = null;
+    let active = sections[0]?.id ?? null;
     for (const section of sections) {
       if (section.getBoundingClientRect().top - offset <= 0) active = section.id;
     }

@@ -2,7 +2,7 @@ import { useCallback } from "react";
 import { useNavigate } from "react-router";
 
 /** The router state of a booking started from the header (spec section 2). */
-export interface StartBookingState {
+interface StartBookingState {
   fromCitySelection: true;
   city: string;
 }
@@ -11,7 +11,7 @@ export interface StartBookingState {
  * A fresh booking id. `crypto.randomUUID` only exists in secure contexts (HTTPS, localhost), so
  * a page served over plain HTTP on a local network builds the same version-4 UUID by hand.
  */
-export function newBookingId(): string {
+function newBookingId(): string {
   if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;

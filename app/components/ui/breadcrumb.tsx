@@ -43,9 +43,7 @@ export function BreadcrumbLink({
 
 /** The current page, last in the trail. */
 export function BreadcrumbPage({ className, ...props }: ComponentProps<"span">) {
-  return (
-    <span aria-current="page" className={cn("font-medium text-foreground", className)} {...props} />
-  );
+  return <span aria-current="page" className={cn("font-medium text-foreground", className)} {...props} />;
 }
 
 export function BreadcrumbSeparator({ className, ...props }: ComponentProps<"li">) {

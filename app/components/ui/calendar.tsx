@@ -48,16 +48,14 @@ export function Calendar({
   const gridRef = useRef<HTMLTableElement>(null);
   const focusAfterRender = useRef(autoFocus);
   const month = startOfMonth(focused);
-  const weeks = eachWeekOfInterval({ start: month, end: endOfMonth(month) }, locale).map(
-    (weekStart) => eachDayOfInterval({ start: weekStart, end: endOfWeek(weekStart, locale) }),
+  const weeks = eachWeekOfInterval({ start: month, end: endOfMonth(month) }, locale).map((weekStart) =>
+    eachDayOfInterval({ start: weekStart, end: endOfWeek(weekStart, locale) }),
   );
 
   useEffect(() => {
     if (!focusAfterRender.current) return;
     focusAfterRender.current = false;
-    gridRef.current
-      ?.querySelector<HTMLButtonElement>('button[tabindex="0"]')
-      ?.focus({ preventScroll: true });
+    gridRef.current?.querySelector<HTMLButtonElement>('button[tabindex="0"]')?.focus({ preventScroll: true });
   });
 
   function moveFocus(date: Date) {
@@ -94,11 +92,7 @@ export function Calendar({
         >
           <ChevronLeft aria-hidden="true" />
         </Button>
-        <h2
-          id={titleId}
-          aria-live="polite"
-          className="text-sm font-semibold first-letter:uppercase"
-        >
+        <h2 id={titleId} aria-live="polite" className="text-sm font-semibold first-letter:uppercase">
           {format(month, "LLLL yyyy", locale)}
         </h2>
         <Button

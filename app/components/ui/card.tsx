@@ -21,9 +21,7 @@ export function CardTitle({
   as: Heading = "h3",
   ...props
 }: ComponentProps<"h3"> & { as?: "h2" | "h3" | "h4" }) {
-  return (
-    <Heading className={cn("text-lg leading-tight font-semibold", className)} {...props} />
-  );
+  return <Heading className={cn("text-lg leading-tight font-semibold", className)} {...props} />;
 }
 
 export function CardDescription({ className, ...props }: ComponentProps<"p">) {

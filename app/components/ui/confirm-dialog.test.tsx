@@ -116,8 +116,6 @@ describe("confirm dialog", () => {
   });
 
   it("throws when useConfirm is used outside ConfirmProvider", () => {
-    expect(() => renderHook(() => useConfirm())).toThrow(
-      "useConfirm must be used inside ConfirmProvider",
-    );
+    expect(() => renderHook(() => useConfirm())).toThrow("useConfirm must be used inside ConfirmProvider");
   });
 });

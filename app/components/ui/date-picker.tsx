@@ -12,7 +12,6 @@ import { comboboxTriggerClasses } from "./combobox";
 import { useFieldControl } from "./field";
 import { Popover, PopoverContent, PopoverTrigger } from "./popover";
 
-
 /** The format of every value the date picker reads and reports. */
 const DATE_VALUE_FORMAT = "yyyy-MM-dd";
 
@@ -61,8 +60,7 @@ export function DatePicker({
   const minDate = parseDateValue(min);
   const maxDate = parseDateValue(max);
   const isDisabled = (date: Date) =>
-    (minDate !== undefined && isBefore(date, minDate)) ||
-    (maxDate !== undefined && isAfter(date, maxDate));
+    (minDate !== undefined && isBefore(date, minDate)) || (maxDate !== undefined && isAfter(date, maxDate));
   const display = selected ? format(selected, "d MMMM yyyy", { locale: frCA }) : placeholder;
 
   function commit(date: Date | undefined) {

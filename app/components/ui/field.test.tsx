@@ -13,12 +13,17 @@ setUpComponentTests();
 describe("Field", () => {
   it("labels the control and wires the description and the French error", () => {
     render(
-      <Field label="Courriel" description="Nous ne partageons jamais votre adresse." error={["L'adresse e-mail est requise."]} required>
+      <Field
+        label="Courriel"
+        description="Nous ne partageons jamais votre adresse."
+        error={["L'adresse e-mail est requise."]}
+        required
+      >
         <Input type="email" name="email" />
       </Field>,
     );
 
-    const input = screen.getByRole("textbox", { name: "Courriel *" });
+    const input = screen.getByRole("textbox", { name: "Courriel" });
     expect(input).toHaveAttribute("aria-invalid", "true");
     expect(input).toHaveAttribute("aria-required", "true");
     expect(input).toHaveAccessibleDescription(

@@ -41,10 +41,7 @@ describe("MultiSelect", () => {
     await user.click(within(listbox).getByRole("option", { name: "Aquapel" }));
 
     expect(screen.getByText("Maximum de 2 sélections atteint.")).toHaveAttribute("role", "status");
-    expect(within(listbox).getByRole("option", { name: "Aquapel" })).toHaveAttribute(
-      "aria-disabled",
-      "true",
-    );
+    expect(within(listbox).getByRole("option", { name: "Aquapel" })).toHaveAttribute("aria-disabled", "true");
     expect(screen.getByText("lavage,cire", { selector: "output" })).toBeInTheDocument();
   });
 
@@ -67,14 +64,10 @@ describe("MultiSelect", () => {
     screen.getByRole("button", { name: "Retirer Cire" }).focus();
     await user.keyboard("{Enter}");
     expect(screen.getByText("lavage,aquapel", { selector: "output" })).toBeInTheDocument();
-    await vi.waitFor(() =>
-      expect(screen.getByRole("button", { name: "Retirer Aquapel" })).toHaveFocus(),
-    );
+    await vi.waitFor(() => expect(screen.getByRole("button", { name: "Retirer Aquapel" })).toHaveFocus());
 
     await user.keyboard("{Backspace}");
     expect(screen.getByText("lavage", { selector: "output" })).toBeInTheDocument();
-    await vi.waitFor(() =>
-      expect(screen.getByRole("button", { name: "Retirer Lavage" })).toHaveFocus(),
-    );
+    await vi.waitFor(() => expect(screen.getByRole("button", { name: "Retirer Lavage" })).toHaveFocus());
   });
 });

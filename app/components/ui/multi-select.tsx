@@ -48,8 +48,7 @@ export function MultiSelect({
   const triggerRef = useRef<HTMLButtonElement>(null);
   const chipsRef = useRef<HTMLUListElement>(null);
   const { labelId, controlProps } = useFieldControl(own);
-  const maxNote =
-    max !== undefined && value.length >= max ? messages.ui.maxReached(max) : null;
+  const maxNote = max !== undefined && value.length >= max ? messages.ui.maxReached(max) : null;
   const full = maxNote !== null;
   const chosen = value
     .map((v) => options.find((option) => option.value === v))

@@ -4,11 +4,7 @@ import type { ComponentProps } from "react";
 import { cn } from "~/lib/utils";
 
 /** A bar filled to `value` percent (0-100); give it a name with `aria-label` or `aria-labelledby`. */
-export function Progress({
-  className,
-  value,
-  ...props
-}: ComponentProps<typeof ProgressPrimitive.Root>) {
+export function Progress({ className, value, ...props }: ComponentProps<typeof ProgressPrimitive.Root>) {
   const percent = Math.min(100, Math.max(0, value ?? 0));
   return (
     <ProgressPrimitive.Root

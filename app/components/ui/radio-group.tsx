@@ -7,10 +7,7 @@ import { cn } from "~/lib/utils";
 import { useFieldControl } from "./field";
 
 /** Radio buttons; inside a `Field`, the group is named by the field label. */
-export function RadioGroup({
-  className,
-  ...props
-}: ComponentProps<typeof RadioGroupPrimitive.Root>) {
+export function RadioGroup({ className, ...props }: ComponentProps<typeof RadioGroupPrimitive.Root>) {
   const { labelId, controlProps } = useFieldControl(props);
   return (
     <RadioGroupPrimitive.Root
@@ -22,10 +19,7 @@ export function RadioGroup({
   );
 }
 
-export function RadioGroupItem({
-  className,
-  ...props
-}: ComponentProps<typeof RadioGroupPrimitive.Item>) {
+export function RadioGroupItem({ className, ...props }: ComponentProps<typeof RadioGroupPrimitive.Item>) {
   return (
     <RadioGroupPrimitive.Item
       className={cn(

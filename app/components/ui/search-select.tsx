@@ -58,7 +58,10 @@ export function SearchSelect({
             aria-labelledby={!ariaLabel && labelId ? `${labelId} ${valueId}` : undefined}
             className={cn(comboboxTriggerClasses, className)}
           >
-            <span id={valueId} className={cn("flex min-w-0 items-center gap-2", !selected && "text-muted-foreground")}>
+            <span
+              id={valueId}
+              className={cn("flex min-w-0 items-center gap-2", !selected && "text-muted-foreground")}
+            >
               {selected?.prefix ? <span className="shrink-0">{selected.prefix}</span> : null}
               <span className="truncate">{selected?.label ?? placeholder}</span>
             </span>

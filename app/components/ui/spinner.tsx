@@ -12,11 +12,7 @@ type SpinnerProps = ComponentProps<"svg"> & {
 /** Rotating loader icon. Announced as a status unless `label` is null. */
 export function Spinner({ label = messages.ui.loading, className, ...props }: SpinnerProps) {
   const icon = (
-    <LoaderCircle
-      aria-hidden="true"
-      className={cn("size-4 animate-spin", className)}
-      {...props}
-    />
+    <LoaderCircle aria-hidden="true" className={cn("size-4 animate-spin", className)} {...props} />
   );
   if (label === null) return icon;
   return (

@@ -47,7 +47,7 @@ describe("Stepper", () => {
     render(<Stepper steps={steps} current={0} completed={[]} />);
     expect(screen.queryByRole("button")).not.toBeInTheDocument();
     expect(screen.getByRole("navigation", { name: "Progression" })).toBeInTheDocument();
-    expect(screen.getByText("Personnel").closest("[aria-current]")).toHaveAttribute(
+    expect(screen.getByText(/Étape 1 sur 4/).closest("[aria-current]")).toHaveAttribute(
       "aria-current",
       "step",
     );

@@ -3,14 +3,10 @@ import { Check } from "lucide-react";
 import { messages } from "~/lib/messages.fr";
 import { cn } from "~/lib/utils";
 
-export type Step = { label: string };
+type Step = { label: string };
 
 /** A step can be revisited when it is completed, or at or before the current one (spec §2). */
-export function isStepClickable(
-  index: number,
-  current: number,
-  completed: readonly number[],
-): boolean {
+export function isStepClickable(index: number, current: number, completed: readonly number[]): boolean {
   return completed.includes(index) || index <= current;
 }
 
@@ -53,9 +49,11 @@ export function Stepper({ steps, current, completed, onStepClick, className }: S
                   isCurrent ? "text-foreground" : "text-muted-foreground",
                 )}
               >
-                <span className="sr-only">{`${messages.ui.stepOf(index + 1, steps.length)} : `}</span>
-                {step.label}
-                {status ? <span className="sr-only">{`, ${status}`}</span> : null}
+                <span aria-hidden="true">{step.label}</span>
+                <span className="sr-only">
+                  {`${messages.ui.stepOf(index + 1, steps.length)} : ${step.label}`}
+                  {status ? `, ${status}` : null}
+                </span>
               </span>
             </>
           );
@@ -79,7 +77,7 @@ export function Stepper({ steps, current, completed, onStepClick, className }: S
                   onClick={() => onStepClick(index)}
                   className={cn(
                     itemClasses,
-                    "transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring enabled:hover:[&>span:first-child]:border-primary disabled:cursor-not-allowed",
+                    "transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:cursor-not-allowed enabled:hover:[&>span:first-child]:border-primary",
                   )}
                 >
                   {content}

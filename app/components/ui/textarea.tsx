@@ -8,10 +8,6 @@ import { inputClasses } from "./input";
 export function Textarea({ className, ...props }: ComponentProps<"textarea">) {
   const { controlProps } = useFieldControl(props);
   return (
-    <textarea
-      className={cn(inputClasses, "min-h-24 resize-y", className)}
-      {...props}
-      {...controlProps}
-    />
+    <textarea className={cn(inputClasses, "min-h-24 resize-y", className)} {...props} {...controlProps} />
   );
 }

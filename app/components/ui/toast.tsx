@@ -5,7 +5,7 @@ export const TOAST_DEFAULT_DURATION = 5000;
 /** How many toasts are stacked at once; older ones give way to new ones. */
 const TOAST_LIMIT = 3;
 
-export type ToastOptions = {
+type ToastOptions = {
   title: string;
   description?: string;
   variant?: "default" | "destructive";

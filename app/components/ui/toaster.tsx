@@ -59,7 +59,7 @@ function ToastCard({ item }: { item: ToastItem }) {
         if (event.key === "Escape") dismissToast(item.id);
       }}
       className={cn(
-        "pointer-events-auto relative flex w-full items-start gap-3 rounded-lg border p-4 pr-10 shadow-lg transition-[opacity,translate] duration-200 starting:translate-y-2 starting:opacity-0 motion-reduce:transition-none",
+        "pointer-events-auto relative flex w-full items-start gap-3 rounded-lg border p-4 pr-10 shadow-lg transition-[opacity,translate] duration-200 motion-reduce:transition-none starting:translate-y-2 starting:opacity-0",
         destructive
           ? "border-destructive bg-destructive text-destructive-foreground"
           : "bg-card text-card-foreground",

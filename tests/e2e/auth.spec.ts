@@ -1,0 +1,69 @@
+import { expect, test } from "./fixtures";
+
+test.describe("auth and role guards", () => {
+  test("the home page is French and server-rendered", async ({ page }) => {
+    const response = await page.goto("/");
+    expect(response?.status()).toBe(200);
+    await expect(page.locator("html")).toHaveAttribute("lang", "fr-CA");
+    await expect(page.getByText(/149,99\s\$/).first()).toBeVisible();
+  });
+
+  test("a visitor signs up, lands on / signed in, and reaches the client space", async ({ page }) => {
+    const email = `nouveau-${Date.now()}@example.com`;
+    await page.goto("/auth");
+    await page.getByRole("tab", { name: "Inscription" }).click();
+    const form = page.getByRole("tabpanel", { name: "Inscription" });
+    // Empty submit: French errors, nothing lost.
+    await form.getByLabel("Prénom").fill("Émilie");
+    await form.getByRole("button", { name: "Créer mon compte" }).click();
+    await expect(form.getByText("Le nom est requis.")).toBeVisible();
+    await expect(form.getByLabel("Prénom")).toHaveValue("Émilie");
+
+    await form.getByLabel("Nom", { exact: true }).fill("Gagnon");
+    await form.getByLabel("Adresse e-mail").fill(email);
+    await form.getByLabel("Mot de passe").fill("unMotDePasse1");
+    await form.getByRole("button", { name: "Créer mon compte" }).click();
+    await expect(page).toHaveURL("/");
+    await expect(page.getByText("Compte créé ! Vérifiez votre email pour confirmer votre compte.")).toBeVisible();
+
+    await page.goto("/client");
+    await expect(page).toHaveURL("/client");
+    await page.goto("/admin");
+    await expect(page).toHaveURL("/");
+  });
+
+  test("wrong password shows a French error and keeps the e-mail", async ({ page }) => {
+    await page.goto("/auth");
+    const form = page.getByRole("tabpanel", { name: "Connexion" });
+    await form.getByLabel("Adresse e-mail").fill("client@example.com");
+    await form.getByLabel("Mot de passe").fill("pas-le-bon");
+    await form.getByRole("button", { name: "Se connecter" }).click();
+    await expect(form.getByRole("alert")).toContainText("Courriel ou mot de passe incorrect.");
+    await expect(form.getByLabel("Adresse e-mail")).toHaveValue("client@example.com");
+  });
+
+  for (const [label, role, home, allowed, denied] of [
+    ["Admin", "admin", "/admin", "/admin/services", "/client"],
+    ["Partenaire", "franchisee", "/", "/franchisee/restock", "/admin"],
+    ["Client", "client", "/", "/client", "/franchisee"],
+  ] as const) {
+    test(`test login as ${role} lands on ${home}; guards let it into ${allowed} only`, async ({ page }) => {
+      await page.goto("/auth");
+      await page.getByRole("button", { name: `Connexion ${label}` }).click();
+      await expect(page).toHaveURL(home);
+      await expect(page.getByText("Connexion réussie !")).toBeVisible();
+      await page.goto(allowed);
+      await expect(page).toHaveURL(allowed);
+      await page.goto(denied);
+      await expect(page).toHaveURL("/");
+      // Signed in: /auth sends back home.
+      await page.goto("/auth");
+      await expect(page).toHaveURL("/");
+    });
+  }
+
+  test("the sign-in page has no serious accessibility violation", async ({ page, axe }) => {
+    await page.goto("/auth");
+    expect(await axe()).toEqual([]);
+  });
+});

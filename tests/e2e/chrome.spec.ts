@@ -1,0 +1,289 @@
+import type { Page } from "@playwright/test";
+
+import { BUSINESS } from "../../app/lib/business";
+import { expect, test } from "./fixtures";
+
+const SECTIONS = [
+  ["Accueil", "home"],
+  ["À propos", "about"],
+  ["Services", "services"],
+  ["Galerie", "gallery"],
+  ["Avis", "reviews"],
+  ["Franchise", "franchise"],
+  ["Contact", "contact"],
+] as const;
+
+const BOOKING_URL = /\/booking\/[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+/** The theme toggle gets its real name once React has hydrated: a sign that clicks now work. */
+async function waitForHydration(page: Page) {
+  await expect(
+    page.getByRole("button", { name: /^Activer le thème (sombre|clair)$/ }).first(),
+  ).toBeAttached();
+}
+
+function htmlIsDark(page: Page) {
+  return page.evaluate(() => document.documentElement.classList.contains("dark"));
+}
+
+test.describe("en-tête", () => {
+  test("les liens mènent aux sections de l'accueil, en français", async ({ page }) => {
+    await page.goto("/gallery");
+    const nav = page.getByRole("banner").getByRole("navigation", { name: "Navigation principale" });
+    for (const [name, id] of SECTIONS) {
+      await expect(nav.getByRole("link", { name, exact: true })).toHaveAttribute("href", `/#${id}`);
+    }
+    await expect(page.getByRole("banner").getByRole("link", { name: "Connexion" })).toHaveAttribute(
+      "href",
+      "/auth",
+    );
+    await expect(page.getByRole("banner").getByRole("link", { name: BUSINESS.name })).toHaveAttribute(
+      "href",
+      "/",
+    );
+
+    await waitForHydration(page);
+    await nav.getByRole("link", { name: "Services", exact: true }).click();
+    await expect(page).toHaveURL(/\/#services$/);
+  });
+
+  test("le lien d'évitement est le premier élément atteint au clavier", async ({ page }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    await page.keyboard.press("Tab");
+    const skip = page.getByRole("link", { name: "Aller au contenu" });
+    await expect(skip).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page.locator("main#contenu")).toBeFocused();
+  });
+
+  test("Réserver ouvre une nouvelle réservation à chaque clic", async ({ page }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    await page.getByRole("banner").getByRole("button", { name: "Réserver", exact: true }).click();
+    await expect(page).toHaveURL(BOOKING_URL);
+    expect(await page.evaluate(() => window.history.state?.usr)).toEqual({
+      fromCitySelection: true,
+      city: "",
+    });
+    const first = page.url();
+
+    await page.goBack();
+    await expect(page).toHaveURL(/\/$/);
+    await page.getByRole("banner").getByRole("button", { name: "Réserver", exact: true }).click();
+    await expect(page).toHaveURL(BOOKING_URL);
+    expect(page.url()).not.toBe(first);
+  });
+
+  test("l'en-tête prend une ombre après 20 px de défilement", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 400 });
+    await page.goto("/");
+    await waitForHydration(page);
+    const header = page.getByRole("banner");
+    await expect(header).not.toHaveAttribute("data-scrolled");
+    await page.evaluate(() => window.scrollTo(0, 60));
+    await expect(header).toHaveAttribute("data-scrolled", "true");
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(header).not.toHaveAttribute("data-scrolled");
+  });
+});
+
+test.describe("thème", () => {
+  test.use({ colorScheme: "light" });
+
+  test("le bouton bascule le thème sombre, qui persiste sans flash au rechargement", async ({ page }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    expect(await htmlIsDark(page)).toBe(false);
+
+    await page.getByRole("button", { name: "Activer le thème sombre" }).click();
+    expect(await htmlIsDark(page)).toBe(true);
+    expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("dark");
+    await expect(page.getByRole("button", { name: "Activer le thème clair" })).toBeVisible();
+
+    // Without any application script, only the pre-paint script can set the class: no flash.
+    await page.route("**/assets/**/*.js", (route) => route.abort());
+    await page.reload();
+    expect(await htmlIsDark(page)).toBe(true);
+    await page.unroute("**/assets/**/*.js");
+
+    await page.reload();
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Activer le thème clair" }).click();
+    expect(await htmlIsDark(page)).toBe(false);
+    expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("light");
+  });
+
+  test("le thème clair est imposé sur /application, même avec 'theme' à 'dark'", async ({ page }) => {
+    await page.goto("/");
+    await page.evaluate(() => localStorage.setItem("theme", "dark"));
+    await page.reload();
+    await waitForHydration(page);
+    expect(await htmlIsDark(page)).toBe(true);
+
+    // Client-side navigation into the page, then back out.
+    await page.getByRole("contentinfo").getByRole("link", { name: "Devenir partenaire" }).click();
+    await expect(page).toHaveURL(/\/application$/);
+    await expect.poll(() => htmlIsDark(page)).toBe(false);
+    await expect(page.getByRole("button", { name: /Activer le thème/ })).toHaveCount(0);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/$/);
+    await expect.poll(() => htmlIsDark(page)).toBe(true);
+
+    // Direct load.
+    await page.goto("/application");
+    expect(await htmlIsDark(page)).toBe(false);
+    await expect(page.getByRole("button", { name: /thème/ })).toHaveCount(0);
+  });
+});
+
+test.describe("compte", () => {
+  test("un client connecté a un bouton Accueil et un menu de compte", async ({ page, loginAs }) => {
+    await loginAs("client");
+    await page.goto("/client");
+    await expect(page).toHaveURL(/\/client$/);
+    await waitForHydration(page);
+
+    const banner = page.getByRole("banner");
+    const homeButton = banner
+      .getByRole("link", { name: "Accueil", exact: true })
+      .and(page.locator('[href="/"]'));
+    await expect(homeButton).toBeVisible();
+    await expect(banner.getByRole("link", { name: "Connexion" })).toHaveCount(0);
+
+    await banner.getByRole("button", { name: /^Menu du compte de / }).click();
+    const menu = page.getByRole("menu");
+    await expect(menu.getByText("client", { exact: true })).toBeVisible();
+    await expect(menu.getByRole("menuitem", { name: "Mon espace" })).toHaveAttribute("href", "/client");
+    await menu.getByRole("menuitem", { name: "Déconnexion" }).click();
+
+    await expect(page).toHaveURL(/\/$/);
+    await expect(banner.getByRole("link", { name: "Connexion" })).toBeVisible();
+    await expect(homeButton).toHaveCount(0);
+  });
+
+  test("un administrateur voit son tableau de bord dans le menu de compte", async ({ page, loginAs }) => {
+    await loginAs("admin");
+    await page.goto("/admin");
+    await waitForHydration(page);
+    await page
+      .getByRole("banner")
+      .getByRole("button", { name: /^Menu du compte de / })
+      .click();
+    const menu = page.getByRole("menu");
+    await expect(menu.getByText("Propriétaire / CEO", { exact: true })).toBeVisible();
+    await expect(menu.getByRole("menuitem", { name: "Tableau de bord" })).toHaveAttribute("href", "/admin");
+  });
+});
+
+test("le pied de page donne le contact, les réseaux et les liens légaux", async ({ page }) => {
+  await page.goto("/");
+  const footer = page.getByRole("contentinfo");
+
+  const links: [string, string][] = [
+    ["Politique de confidentialité", "/privacy-policy"],
+    ["Conditions d'utilisation", "/terms"],
+    ["Devenir partenaire", "/application"],
+    ["Galerie", "/gallery"],
+  ];
+  for (const [name, href] of links) {
+    await expect(footer.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
+  }
+  await expect(footer.getByRole("link", { name: new RegExp(BUSINESS.phone) })).toHaveAttribute(
+    "href",
+    `tel:${BUSINESS.phoneHref}`,
+  );
+  await expect(footer.getByRole("link", { name: new RegExp(BUSINESS.email) })).toHaveAttribute(
+    "href",
+    `mailto:${BUSINESS.email}`,
+  );
+  for (const [network, href] of Object.entries({
+    Facebook: BUSINESS.social.facebook,
+    Instagram: BUSINESS.social.instagram,
+    TikTok: BUSINESS.social.tiktok,
+  })) {
+    const link = footer.getByRole("link", { name: new RegExp(`^${network}`) });
+    await expect(link).toHaveAttribute("href", href);
+    await expect(link).toHaveAttribute("target", "_blank");
+    await expect(link).toHaveAttribute("rel", "noopener noreferrer");
+  }
+  await expect(footer).toContainText(`© 2024 ${BUSINESS.name}. Tous droits réservés.`);
+});
+
+test("le menu mobile s'ouvre, se ferme avec Échap et propose Réserver maintenant @mobile", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/");
+  await waitForHydration(page);
+
+  const button = page.getByRole("button", { name: "Ouvrir le menu" });
+  await expect(button).toHaveAttribute("aria-expanded", "false");
+  await expect(button).toHaveAttribute("aria-controls", /.+/);
+  await button.click();
+
+  const dialog = page.getByRole("dialog", { name: "Menu" });
+  await expect(dialog).toBeVisible();
+  for (const [name] of SECTIONS) {
+    await expect(dialog.getByRole("link", { name, exact: true })).toBeVisible();
+  }
+  await expect(dialog.getByRole("link", { name: "Connexion" })).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Réserver maintenant" })).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Fermer le menu" })).toBeVisible();
+  expect(await page.evaluate(() => document.activeElement?.closest("[role=dialog]") !== null)).toBe(true);
+  await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).overflow)).toBe("hidden");
+
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(button).toBeFocused();
+  await expect(button).toHaveAttribute("aria-expanded", "false");
+  await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe("hidden");
+
+  await button.click();
+  await dialog.getByRole("link", { name: "Services", exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/#services$/);
+
+  await button.click();
+  await dialog.getByRole("button", { name: "Réserver maintenant" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(BOOKING_URL);
+});
+
+test("chaque nouvelle page commence en haut, le retour arrière rend la position", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 500 });
+  await page.goto("/privacy-policy");
+  await waitForHydration(page);
+  await page.evaluate(() => window.scrollTo(0, 400));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(400);
+
+  await page.getByRole("contentinfo").getByRole("link", { name: "Galerie", exact: true }).click();
+  await expect(page).toHaveURL(/\/gallery$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/privacy-policy$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(400);
+});
+
+test("une adresse inconnue affiche la page 404 en français", async ({ page }) => {
+  const response = await page.goto("/une-page-qui-nexiste-pas");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1, name: "Oups ! Page introuvable" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Retour à l'accueil" })).toHaveAttribute("href", "/");
+});
+
+for (const colorScheme of ["light", "dark"] as const) {
+  test.describe(`accessibilité (thème ${colorScheme === "light" ? "clair" : "sombre"})`, () => {
+    test.use({ colorScheme });
+
+    for (const path of ["/", "/auth"]) {
+      test(`axe ne trouve aucune violation grave sur ${path}`, async ({ page, axe }) => {
+        await page.goto(path);
+        await waitForHydration(page);
+        expect(await htmlIsDark(page)).toBe(colorScheme === "dark");
+        expect(await axe()).toEqual([]);
+      });
+    }
+  });
+}

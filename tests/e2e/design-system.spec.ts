@@ -1,0 +1,67 @@
+import { expect, test } from "./fixtures";
+
+const TABS = ["Core", "Forms", "Feedback", "Layout", "Navigation", "Overlays", "Actions", "Toasts"];
+
+test.describe("/design-system", () => {
+  test("shows every tab, each without serious accessibility violations", async ({ page, axe }) => {
+    await page.goto("/design-system");
+    for (const name of TABS) {
+      await page.getByRole("tab", { name, exact: true }).click();
+      await expect(page.getByRole("tab", { name, exact: true })).toHaveAttribute("aria-selected", "true");
+      expect(await axe(), name).toEqual([]);
+    }
+  });
+
+  test("the search-select filters and says 'Aucune option trouvée'", async ({ page }) => {
+    await page.goto("/design-system");
+    await page.getByRole("tab", { name: "Forms" }).click();
+    await page.getByRole("button", { name: /Indicatif téléphonique/ }).click();
+    await page.keyboard.type("zzzz");
+    await expect(page.getByText("Aucune option trouvée")).toBeVisible();
+  });
+
+  test("the date picker reports yyyy-MM-dd, Today and Clear work", async ({ page }) => {
+    await page.clock.setFixedTime(new Date("2026-03-09T15:00:00-04:00"));
+    await page.goto("/design-system");
+    await page.getByRole("tab", { name: "Forms" }).click();
+    const field = page.getByText(/Valeur transmise :/);
+    await page.getByRole("button", { name: /Date du lavage/ }).click();
+    await page.getByRole("button", { name: "Aujourd'hui" }).click();
+    await expect(field).toHaveText("Valeur transmise : 2026-03-09");
+    await page.getByRole("button", { name: /Date du lavage/ }).click();
+    await page.getByRole("button", { name: "Effacer" }).click();
+    await expect(field).toHaveText("Valeur transmise : aucune");
+  });
+
+  test("the confirm dialog resolves true on confirm and false on cancel", async ({ page }) => {
+    await page.goto("/design-system");
+    await page.getByRole("tab", { name: "Overlays" }).click();
+    await page.getByRole("button", { name: "Confirmation destructive" }).click();
+    const dialog = page.getByRole("alertdialog");
+    await expect(dialog).toContainText("Supprimer ce membre ?");
+    await dialog.getByRole("button", { name: "Annuler" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Résultat" })).toHaveText("Résultat : Annulé");
+    await page.getByRole("button", { name: "Confirmation", exact: true }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Confirmer" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Résultat" })).toHaveText("Résultat : Confirmé");
+  });
+
+  test("toasts: default and destructive", async ({ page }) => {
+    await page.goto("/design-system");
+    await page.getByRole("tab", { name: "Toasts" }).click();
+    await page.getByRole("button", { name: "Notification", exact: true }).click();
+    await expect(page.getByText("Nous vous répondrons sous peu.")).toBeVisible();
+    await page.getByRole("button", { name: "Notification d'erreur" }).click();
+    await expect(page.getByText("Erreur lors de l'envoi du message")).toBeVisible();
+  });
+
+  test("an uncaught rendering error shows the French fallback and 'Réessayer' clears it", async ({ page }) => {
+    await page.goto("/design-system");
+    await page.getByRole("tab", { name: "Feedback" }).click();
+    await page.getByRole("button", { name: "Afficher l'écran d'erreur" }).click();
+    await expect(page.getByRole("heading", { name: "Oups ! Quelque chose s'est mal passé" })).toBeVisible();
+    await expect(page.getByText("Une erreur inattendue s'est produite. Veuillez réessayer.")).toBeVisible();
+    await page.getByRole("button", { name: "Réessayer" }).click();
+    await expect(page.getByRole("tab", { name: "Core" })).toBeVisible();
+  });
+});
