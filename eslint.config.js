@@ -26,7 +26,14 @@ export default tseslint.config(
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: serverOnly, message: "Server code and the database stay out of components, domain and lib." }] },
+        {
+          patterns: [
+            {
+              group: serverOnly,
+              message: "Server code and the database stay out of components, domain and lib.",
+            },
+          ],
+        },
       ],
     },
   },
@@ -38,7 +45,10 @@ export default tseslint.config(
         {
           patterns: [
             { group: serverOnly, message: "The domain is pure: no server code, no database." },
-            { group: ["~/components/*", "~/components/**", "react", "react-router"], message: "The domain has no React." },
+            {
+              group: ["~/components/*", "~/components/**", "react", "react-router"],
+              message: "The domain has no React.",
+            },
           ],
         },
       ],
@@ -46,6 +56,8 @@ export default tseslint.config(
   },
   {
     files: ["**/*.{js,mjs}"],
-    languageOptions: { globals: { process: "readonly", console: "readonly", URL: "readonly", setTimeout: "readonly" } },
+    languageOptions: {
+      globals: { process: "readonly", console: "readonly", URL: "readonly", setTimeout: "readonly" },
+    },
   },
 );

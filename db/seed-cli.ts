@@ -8,7 +8,9 @@ const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir:
 try {
   await database.migrate();
   await seed(database.db, { demoAccounts: config.demoAccounts });
-  console.log(`Données de départ en place (${database.kind}${config.demoAccounts ? ", comptes de démonstration" : ""}).`);
+  console.log(
+    `Données de départ en place (${database.kind}${config.demoAccounts ? ", comptes de démonstration" : ""}).`,
+  );
 } finally {
   await database.close();
 }

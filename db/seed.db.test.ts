@@ -13,7 +13,12 @@ describeDatabases("seed", ({ db }) => {
   it("sells the signature wash at 149,99 $ for 90 minutes", async () => {
     const rows = await db().select().from(s.services);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ name: "Lavage Signature", basePriceCents: 14999, durationMinutes: 90, isActive: true });
+    expect(rows[0]).toMatchObject({
+      name: "Lavage Signature",
+      basePriceCents: 14999,
+      durationMinutes: 90,
+      isActive: true,
+    });
   });
 
   it("has the four zones with 25 km radius, three active", async () => {
@@ -33,7 +38,10 @@ describeDatabases("seed", ({ db }) => {
     const zones = await db().select().from(s.serviceZones).where(eq(s.serviceZones.status, "active"));
     for (const zone of zones) {
       expect(zone.franchiseeId).not.toBeNull();
-      const members = await db().select().from(s.teamMembers).where(eq(s.teamMembers.franchiseeId, zone.franchiseeId!));
+      const members = await db()
+        .select()
+        .from(s.teamMembers)
+        .where(eq(s.teamMembers.franchiseeId, zone.franchiseeId!));
       expect(members.length).toBeGreaterThanOrEqual(2);
       expect(members.length).toBeLessThanOrEqual(3);
       for (const member of members) {
@@ -66,19 +74,38 @@ describeDatabases("seed", ({ db }) => {
 
   it("creates no demo account unless asked", async () => {
     const emails = DEMO_ACCOUNTS.map((a) => a.email);
-    const rows = await db().select().from(s.users).where(sql`${s.users.email} in ${emails}`);
+    const rows = await db()
+      .select()
+      .from(s.users)
+      .where(sql`${s.users.email} in ${emails}`);
     expect(rows).toEqual([]);
   });
 
   it("is idempotent and hands the Granby franchise to the demo franchisee when demo accounts are on", async () => {
-    const tables = [s.services, s.serviceZones, s.franchisees, s.teamMembers, s.teamAvailability, s.inventoryItems, s.rewards, s.upsellOptions];
-    const before = await Promise.all(tables.map(async (t) => (await db().select({ n: count() }).from(t))[0]!.n));
+    const tables = [
+      s.services,
+      s.serviceZones,
+      s.franchisees,
+      s.teamMembers,
+      s.teamAvailability,
+      s.inventoryItems,
+      s.rewards,
+      s.upsellOptions,
+    ];
+    const before = await Promise.all(
+      tables.map(async (t) => (await db().select({ n: count() }).from(t))[0]!.n),
+    );
     await seed(db(), { demoAccounts: true });
     await seed(db(), { demoAccounts: true });
-    const after = await Promise.all(tables.map(async (t) => (await db().select({ n: count() }).from(t))[0]!.n));
+    const after = await Promise.all(
+      tables.map(async (t) => (await db().select({ n: count() }).from(t))[0]!.n),
+    );
     expect(after).toEqual(before);
 
-    const demo = await db().select().from(s.users).where(sql`${s.users.email} in ${DEMO_ACCOUNTS.map((a) => a.email)}`);
+    const demo = await db()
+      .select()
+      .from(s.users)
+      .where(sql`${s.users.email} in ${DEMO_ACCOUNTS.map((a) => a.email)}`);
     expect(demo.map((u) => [u.email, u.role]).sort()).toEqual([
       ["admin@example.com", "admin"],
       ["client@example.com", "client"],

@@ -75,12 +75,22 @@ export async function seed(db: Db, options: SeedOptions): Promise<void> {
           demoUserId ??
           (await ensureUser(
             tx,
-            { email: franchise.email, role: "franchisee", firstName: franchise.firstName, lastName: franchise.lastName },
+            {
+              email: franchise.email,
+              role: "franchisee",
+              firstName: franchise.firstName,
+              lastName: franchise.lastName,
+            },
             null,
           ));
         await tx
           .insert(s.franchisees)
-          .values({ userId, businessName: franchise.businessName, phone: franchise.phone, email: franchise.email })
+          .values({
+            userId,
+            businessName: franchise.businessName,
+            phone: franchise.phone,
+            email: franchise.email,
+          })
           .onConflictDoNothing({ target: s.franchisees.userId });
         const [row] = await tx.select().from(s.franchisees).where(eq(s.franchisees.userId, userId));
         franchiseeId = row!.id;
@@ -90,7 +100,10 @@ export async function seed(db: Db, options: SeedOptions): Promise<void> {
         const [owner] = await tx.select().from(s.franchisees).where(eq(s.franchisees.id, franchiseeId));
         const [demoOwns] = await tx.select().from(s.franchisees).where(eq(s.franchisees.userId, demoUserId));
         if (owner && owner.userId !== demoUserId && !demoOwns) {
-          await tx.update(s.franchisees).set({ userId: demoUserId }).where(eq(s.franchisees.id, franchiseeId));
+          await tx
+            .update(s.franchisees)
+            .set({ userId: demoUserId })
+            .where(eq(s.franchisees.id, franchiseeId));
         }
       }
 
@@ -104,16 +117,21 @@ export async function seed(db: Db, options: SeedOptions): Promise<void> {
           .insert(s.teamMembers)
           .values({ ...member, franchiseeId })
           .returning({ id: s.teamMembers.id });
-        await tx.insert(s.teamAvailability).values(
-          WEEKDAYS.map((dayOfWeek) => ({ teamMemberId: created!.id, dayOfWeek, ...DEFAULT_AVAILABILITY })),
-        );
+        await tx
+          .insert(s.teamAvailability)
+          .values(
+            WEEKDAYS.map((dayOfWeek) => ({ teamMemberId: created!.id, dayOfWeek, ...DEFAULT_AVAILABILITY })),
+          );
       }
     }
   });
 }
 
 /** Creates the demo account of a role if missing (test login, setup-test-users); returns its id. */
-export async function ensureDemoAccount(db: Db, role: (typeof DEMO_ACCOUNTS)[number]["role"]): Promise<string> {
+export async function ensureDemoAccount(
+  db: Db,
+  role: (typeof DEMO_ACCOUNTS)[number]["role"],
+): Promise<string> {
   const account = DEMO_ACCOUNTS.find((a) => a.role === role)!;
   return db.transaction(async (tx) => ensureUser(tx, account, await hashPassword(DEMO_PASSWORD)));
 }

@@ -21,7 +21,9 @@ function run(title, command, args) {
 }
 
 if (!process.env.TEST_DATABASE_URL) {
-  console.log("ℹ TEST_DATABASE_URL n'est pas défini : les tests d'intégration tournent sur PGlite seulement.");
+  console.log(
+    "ℹ TEST_DATABASE_URL n'est pas défini : les tests d'intégration tournent sur PGlite seulement.",
+  );
 }
 
 run("Tests unitaires", "npx", ["vitest", "run", "--project", "unit"]);
@@ -32,7 +34,8 @@ run("Tests HTTP (serveur de production)", "npx", ["vitest", "run", "--project", 
 if (fs.existsSync(chromium)) {
   run("Tests de bout en bout (Chromium)", "npx", ["playwright", "test"]);
 } else {
-  const notice = `Tests navigateur NON exécutés : Chromium est introuvable à ${chromium}. ` +
+  const notice =
+    `Tests navigateur NON exécutés : Chromium est introuvable à ${chromium}. ` +
     "Installez-le avec « apt-get install -y chromium » (ou indiquez CHROMIUM_PATH). La CI les exécute toujours.";
   if (requireBrowser) {
     console.error(`✖ ${notice}`);

@@ -9,6 +9,17 @@ export const BUSINESS = {
   email: "bonjour@lavageprestige.ca",
   privacyOfficer: "Responsable de la protection des renseignements personnels",
   privacyEmail: "vieprivee@lavageprestige.ca",
+  /** The person in charge of personal information, named on the privacy page (Quebec's Law 25). */
+  privacyOfficerName: "Marie-Claude Bélanger",
+  /** Head office, the postal contact of the legal pages. */
+  address: {
+    street: "123, rue Principale",
+    city: "Granby",
+    province: "Québec",
+    postalCode: "J2G 2T5",
+  },
+  /** The same address on one line, in the Canadian French form. */
+  postalAddress: "123, rue Principale, Granby (Québec) J2G 2T5",
   social: {
     facebook: "https://www.facebook.com/lavageprestige",
     instagram: "https://www.instagram.com/lavageprestige",

@@ -117,8 +117,7 @@ export const messages = {
     selectedCount: (count: number) =>
       count > 1 ? `${count} options sélectionnées` : `${count} option sélectionnée`,
     removeItem: (label: string) => `Retirer ${label}`,
-    maxReached: (max: number) =>
-      `Maximum de ${max} sélection${max > 1 ? "s" : ""} atteint.`,
+    maxReached: (max: number) => `Maximum de ${max} sélection${max > 1 ? "s" : ""} atteint.`,
     pickDate: "Choisir une date",
     previousMonth: "Mois précédent",
     nextMonth: "Mois suivant",

@@ -3,7 +3,9 @@ export const THEME_STORAGE_KEY = "theme";
 
 /** The zone and application pages force the light theme (spec section 2). */
 export function isLightOnlyPath(pathname: string): boolean {
-  return pathname.startsWith("/franchise/") || pathname === "/application" || pathname.startsWith("/application/");
+  return (
+    pathname.startsWith("/franchise/") || pathname === "/application" || pathname.startsWith("/application/")
+  );
 }
 
 /**

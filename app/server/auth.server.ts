@@ -23,7 +23,6 @@ const adminRole = ac.newRole({
 });
 const noAdminRights = ac.newRole({ user: [], session: [] });
 
-
 export function createAuth(db: Db, options: { secret: string; baseURL: string }) {
   return betterAuth({
     appName: "Lavage Mobile Prestige",

@@ -156,9 +156,7 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
 }
 
 export function openDatabase(config: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  return config.databaseUrl
-    ? openPostgres(config.databaseUrl)
-    : openPglite({ dataDir: config.dataDir });
+  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite({ dataDir: config.dataDir });
 }
 
 /** A cheap round trip, for /readyz. */

@@ -31,7 +31,9 @@ export const EnvSchema = z
     TRUST_PROXY: z
       .string()
       .optional()
-      .transform((v) => (v === undefined || v === "" ? false : /^\d+$/.test(v) ? Number(v) : v === "true" ? true : v)),
+      .transform((v) =>
+        v === undefined || v === "" ? false : /^\d+$/.test(v) ? Number(v) : v === "true" ? true : v,
+      ),
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   })
   .transform((env) => ({

@@ -42,7 +42,9 @@ export async function hitRateLimit(
   return {
     allowed,
     remaining: Math.max(0, rule.max - row.count),
-    retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil((row.windowStartedAt + rule.windowSeconds * 1000 - now) / 1000)),
+    retryAfterSeconds: allowed
+      ? 0
+      : Math.max(1, Math.ceil((row.windowStartedAt + rule.windowSeconds * 1000 - now) / 1000)),
   };
 }
 

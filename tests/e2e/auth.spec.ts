@@ -19,12 +19,14 @@ test.describe("auth and role guards", () => {
     await expect(form.getByText("Le nom est requis.")).toBeVisible();
     await expect(form.getByLabel("Prénom")).toHaveValue("Émilie");
 
-    await form.getByLabel("Nom", { exact: true }).fill("Gagnon");
+    await form.getByRole("textbox", { name: "Nom", exact: true }).fill("Gagnon");
     await form.getByLabel("Adresse e-mail").fill(email);
     await form.getByLabel("Mot de passe").fill("unMotDePasse1");
     await form.getByRole("button", { name: "Créer mon compte" }).click();
     await expect(page).toHaveURL("/");
-    await expect(page.getByText("Compte créé ! Vérifiez votre email pour confirmer votre compte.")).toBeVisible();
+    await expect(
+      page.getByText("Compte créé ! Vérifiez votre email pour confirmer votre compte."),
+    ).toBeVisible();
 
     await page.goto("/client");
     await expect(page).toHaveURL("/client");

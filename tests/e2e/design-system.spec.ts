@@ -4,6 +4,7 @@ const TABS = ["Core", "Forms", "Feedback", "Layout", "Navigation", "Overlays", "
 
 test.describe("/design-system", () => {
   test("shows every tab, each without serious accessibility violations", async ({ page, axe }) => {
+    test.setTimeout(120_000);
     await page.goto("/design-system");
     for (const name of TABS) {
       await page.getByRole("tab", { name, exact: true }).click();
@@ -55,7 +56,9 @@ test.describe("/design-system", () => {
     await expect(page.getByText("Erreur lors de l'envoi du message")).toBeVisible();
   });
 
-  test("an uncaught rendering error shows the French fallback and 'Réessayer' clears it", async ({ page }) => {
+  test("an uncaught rendering error shows the French fallback and 'Réessayer' clears it", async ({
+    page,
+  }) => {
     await page.goto("/design-system");
     await page.getByRole("tab", { name: "Feedback" }).click();
     await page.getByRole("button", { name: "Afficher l'écran d'erreur" }).click();

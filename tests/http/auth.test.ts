@@ -32,7 +32,9 @@ describe("sign-up, sign-in and sign-out through /auth", () => {
   });
 
   it("explains missing fields in French and keeps what was typed", async () => {
-    const res = await post(form({ intent: "sign-up", firstName: "Léa", lastName: "", email: "lea@example.com", password: "" }));
+    const res = await post(
+      form({ intent: "sign-up", firstName: "Léa", lastName: "", email: "lea@example.com", password: "" }),
+    );
     expect(res.status).toBe(400);
     const html = await res.text();
     expect(html).toContain("Le nom est requis.");
@@ -42,7 +44,15 @@ describe("sign-up, sign-in and sign-out through /auth", () => {
   });
 
   it("creates a client account, signs it in, and the guards let it into /client", async () => {
-    const res = await post(form({ intent: "sign-up", firstName: "Léa", lastName: "Côté", email: "Lea.Cote@example.com", password: "motdepasse1" }));
+    const res = await post(
+      form({
+        intent: "sign-up",
+        firstName: "Léa",
+        lastName: "Côté",
+        email: "Lea.Cote@example.com",
+        password: "motdepasse1",
+      }),
+    );
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe("/");
     const cookie = cookieHeader(res);
@@ -54,28 +64,48 @@ describe("sign-up, sign-in and sign-out through /auth", () => {
   });
 
   it("refuses a second account with the same e-mail", async () => {
-    const res = await post(form({ intent: "sign-up", firstName: "Léa", lastName: "Côté", email: "lea.cote@example.com", password: "motdepasse1" }));
+    const res = await post(
+      form({
+        intent: "sign-up",
+        firstName: "Léa",
+        lastName: "Côté",
+        email: "lea.cote@example.com",
+        password: "motdepasse1",
+      }),
+    );
     expect(res.status).toBe(409);
     expect(await res.text()).toContain("Un compte existe déjà avec cette adresse e-mail.");
   });
 
   it("signs in, then out", async () => {
-    const bad = await post(form({ intent: "sign-in", email: "lea.cote@example.com", password: "mauvais-mot" }));
+    const bad = await post(
+      form({ intent: "sign-in", email: "lea.cote@example.com", password: "mauvais-mot" }),
+    );
     expect(bad.status).toBe(401);
     expect(await bad.text()).toContain("Courriel ou mot de passe incorrect.");
 
-    const ok = await post(form({ intent: "sign-in", email: "lea.cote@example.com", password: "motdepasse1" }));
+    const ok = await post(
+      form({ intent: "sign-in", email: "lea.cote@example.com", password: "motdepasse1" }),
+    );
     expect(ok.status).toBe(302);
     const cookie = cookieHeader(ok);
-    expect((await fetch(`${server.url}/client`, { headers: { cookie }, redirect: "manual" })).status).toBe(200);
+    expect((await fetch(`${server.url}/client`, { headers: { cookie }, redirect: "manual" })).status).toBe(
+      200,
+    );
 
     const out = await post(form({ intent: "sign-out" }), cookie);
     expect(out.status).toBe(302);
-    expect((await fetch(`${server.url}/client`, { headers: { cookie }, redirect: "manual" })).status).toBe(302);
+    expect((await fetch(`${server.url}/client`, { headers: { cookie }, redirect: "manual" })).status).toBe(
+      302,
+    );
   });
 
   it("signs in each demo role with the test login, admin to /admin and the others to /", async () => {
-    for (const [role, target] of [["admin", "/admin"], ["franchisee", "/"], ["client", "/"]] as const) {
+    for (const [role, target] of [
+      ["admin", "/admin"],
+      ["franchisee", "/"],
+      ["client", "/"],
+    ] as const) {
       const res = await post(form({ intent: "test-login", role }));
       expect(res.status, role).toBe(302);
       expect(res.headers.get("location"), role).toBe(target);

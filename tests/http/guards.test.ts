@@ -80,7 +80,10 @@ for (const target of targets) {
     }
 
     it("sends a signed-in user away from /auth to /", async () => {
-      const res = await fetch(`${server.url}/auth`, { headers: { cookie: cookies.get("client")! }, redirect: "manual" });
+      const res = await fetch(`${server.url}/auth`, {
+        headers: { cookie: cookies.get("client")! },
+        redirect: "manual",
+      });
       expect(res.status).toBe(302);
       expect(res.headers.get("location")).toBe("/");
       const anonymous = await fetch(`${server.url}/auth`, { redirect: "manual" });

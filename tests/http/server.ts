@@ -28,14 +28,25 @@ export function tempDataDir(): string {
 }
 
 /** Starts the production server (`node server.js`, the build must exist) and waits for /healthz. */
-export async function startServer(env: Record<string, string> = {}, options: { waitReady?: boolean } = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  options: { waitReady?: boolean } = {},
+): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? tempDataDir();
   const url = `http://127.0.0.1:${port}`;
   let output = "";
   const child = spawn(process.execPath, ["server.js"], {
     cwd: process.cwd(),
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, PUBLIC_URL: url, ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      PUBLIC_URL: url,
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout!.on("data", (d: Buffer) => (output += d.toString()));

@@ -50,7 +50,6 @@ export default async function setup(project: TestProject) {
   };
 }
 
-
 declare module "vitest" {
   export interface ProvidedContext {
     pgliteTemplate: string;

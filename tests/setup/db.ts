@@ -36,13 +36,18 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<Database> 
   return database;
 }
 
-export const databaseKinds: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
+export const databaseKinds: DatabaseKind[] = process.env.TEST_DATABASE_URL
+  ? ["pglite", "postgres"]
+  : ["pglite"];
 
 /**
  * Runs a suite once per database kind (PGlite always; PostgreSQL when TEST_DATABASE_URL is set),
  * each on its own fresh database.
  */
-export function describeDatabases(title: string, suite: (ctx: { db: () => Db; kind: DatabaseKind }) => void): void {
+export function describeDatabases(
+  title: string,
+  suite: (ctx: { db: () => Db; kind: DatabaseKind }) => void,
+): void {
   for (const kind of databaseKinds) {
     describe(`${title} [${kind}]`, () => {
       let database: Database;

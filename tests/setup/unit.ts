@@ -10,13 +10,18 @@ afterEach(() => {
   const expected = (consoleError as unknown as { __expected?: boolean }).__expected;
   consoleError.mockRestore();
   if (calls.length > 0 && !expected) {
-    throw new Error(`console.error was called:\n${calls.map((c: unknown[]) => c.map(String).join(" ")).join("\n")}`);
+    throw new Error(
+      `console.error was called:\n${calls.map((c: unknown[]) => c.map(String).join(" ")).join("\n")}`,
+    );
   }
 });
 
 /** Marks console.error as expected in the current test and silences it. */
 export function expectConsoleError(): void {
-  const spy = vi.mocked(console.error) as unknown as { __expected?: boolean; mockImplementation: (f: () => void) => void };
+  const spy = vi.mocked(console.error) as unknown as {
+    __expected?: boolean;
+    mockImplementation: (f: () => void) => void;
+  };
   spy.__expected = true;
   spy.mockImplementation(() => {});
 }

@@ -1,5 +1,5 @@
 import { House, RotateCcw, TriangleAlert } from "lucide-react";
-import { isRouteErrorResponse, Link, useNavigate } from "react-router";
+import { isRouteErrorResponse, Link, useLocation, useNavigate } from "react-router";
 
 import { Button } from "~/components/ui/button";
 import { messages } from "~/lib/messages.fr";
@@ -7,6 +7,10 @@ import { messages } from "~/lib/messages.fr";
 /** The screen of any uncaught error (spec section 2); 'Réessayer' reloads the current route. */
 export function ErrorFallback({ error }: { error: unknown }) {
   const navigate = useNavigate();
+  const { pathname, search, hash } = useLocation();
+  // Navigating to the same URL (a new location) clears the error and runs the route again.
+  // ('.' would resolve against the root route, i.e. '/'.)
+  const retry = () => void navigate(`${pathname}${search}${hash}`, { replace: true });
   const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
     <section
@@ -22,7 +26,7 @@ export function ErrorFallback({ error }: { error: unknown }) {
       <p className="text-muted-foreground">{messages.fallback.text}</p>
       {status !== 500 ? <p className="text-sm text-muted-foreground">Code {status}</p> : null}
       <div className="mt-4 flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
-        <Button type="button" size="lg" onClick={() => void navigate(".", { replace: true })}>
+        <Button type="button" size="lg" onClick={retry}>
           <RotateCcw aria-hidden="true" />
           {messages.fallback.retry}
         </Button>

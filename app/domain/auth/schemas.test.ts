@@ -16,7 +16,9 @@ describe("SignInSchema", () => {
   });
 
   it("normalises the e-mail", () => {
-    expect(SignInSchema.parse({ email: "  Client@Example.COM ", password: "x" }).email).toBe("client@example.com");
+    expect(SignInSchema.parse({ email: "  Client@Example.COM ", password: "x" }).email).toBe(
+      "client@example.com",
+    );
   });
 
   it("refuses a malformed e-mail", () => {
@@ -29,16 +31,31 @@ describe("SignInSchema", () => {
 describe("SignUpSchema", () => {
   it("requires first name, last name, e-mail and password", () => {
     const result = SignUpSchema.safeParse({});
-    expect(result.error?.issues.map((i) => i.path[0])).toEqual(["firstName", "lastName", "email", "password"]);
+    expect(result.error?.issues.map((i) => i.path[0])).toEqual([
+      "firstName",
+      "lastName",
+      "email",
+      "password",
+    ]);
   });
 
   it("asks for 8 characters at least", () => {
-    const result = SignUpSchema.safeParse({ firstName: "A", lastName: "B", email: "a@b.ca", password: "court" });
+    const result = SignUpSchema.safeParse({
+      firstName: "A",
+      lastName: "B",
+      email: "a@b.ca",
+      password: "court",
+    });
     expect(firstMessage(result)).toBe("Le mot de passe doit contenir au moins 8 caractères.");
   });
 
   it("trims names", () => {
-    const parsed = SignUpSchema.parse({ firstName: " Léa ", lastName: " Côté ", email: "a@b.ca", password: "12345678" });
+    const parsed = SignUpSchema.parse({
+      firstName: " Léa ",
+      lastName: " Côté ",
+      email: "a@b.ca",
+      password: "12345678",
+    });
     expect(parsed).toMatchObject({ firstName: "Léa", lastName: "Côté" });
   });
 });

@@ -15,7 +15,10 @@ const email = z
 
 export const SignInSchema = z.object({
   email,
-  password: z.string({ error: v.passwordRequired }).min(1, v.passwordRequired).max(PASSWORD_MAX, v.passwordTooLong),
+  password: z
+    .string({ error: v.passwordRequired })
+    .min(1, v.passwordRequired)
+    .max(PASSWORD_MAX, v.passwordTooLong),
 });
 export type SignIn = z.infer<typeof SignInSchema>;
 

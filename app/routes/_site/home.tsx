@@ -25,7 +25,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-6xl px-4 py-16">
       <section id="home">
-        <h1 className="text-4xl font-extrabold tracking-tight">Le lavage d'auto haut de gamme qui vient à vous</h1>
+        <h1 className="text-4xl font-extrabold tracking-tight">
+          Le lavage d'auto haut de gamme qui vient à vous
+        </h1>
       </section>
       <section id="services" className="mt-12 grid gap-4">
         {loaderData.services.map((service) => (

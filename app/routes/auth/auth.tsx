@@ -51,35 +51,59 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "test-login") {
     if (!env().demoAccounts) throw data(null, { status: 404 });
     const parsed = TestLoginSchema.safeParse({ role: formData.get("role") });
-    if (!parsed.success) return data({ intent, result: null, testLoginError: messages.auth.signInError }, { status: 400 });
+    if (!parsed.success)
+      return data({ intent, result: null, testLoginError: messages.auth.signInError }, { status: 400 });
     const role: Role = parsed.data.role;
     try {
       const credentials = await setupTestUsers(db, { role });
-      const session = await signInWithPassword(db, { input: credentials, ip: context.ip, headers: request.headers });
-      const headers = await flashHeaders({ title: messages.auth.signInSuccess }, forwardCookies(session.headers));
+      const session = await signInWithPassword(db, {
+        input: credentials,
+        ip: context.ip,
+        headers: request.headers,
+      });
+      const headers = await flashHeaders(
+        { title: messages.auth.signInSuccess },
+        forwardCookies(session.headers),
+      );
       throw redirect(homePathFor(role), { headers });
     } catch (error) {
       if (error instanceof Response) throw error;
       console.error(error);
-      return data({ intent, result: null, testLoginError: messages.auth.testLoginError(role) }, { status: 400 });
+      return data(
+        { intent, result: null, testLoginError: messages.auth.testLoginError(role) },
+        { status: 400 },
+      );
     }
   }
 
   const schema = intent === "sign-up" ? SignUpSchema : SignInSchema;
   const submission = parseWithZod(formData, { schema });
   if (submission.status !== "success") {
-    return data({ intent, result: submission.reply({ hideFields: ["password"] }), testLoginError: null }, { status: 400 });
+    return data(
+      { intent, result: submission.reply({ hideFields: ["password"] }), testLoginError: null },
+      { status: 400 },
+    );
   }
   try {
     if (intent === "sign-up") {
       const value = submission.value as (typeof SignUpSchema)["_zod"]["output"];
-      const session = await signUpWithPassword(db, { input: value, ip: context.ip, headers: request.headers });
-      const headers = await flashHeaders({ title: messages.auth.signUpSuccess }, forwardCookies(session.headers));
+      const session = await signUpWithPassword(db, {
+        input: value,
+        ip: context.ip,
+        headers: request.headers,
+      });
+      const headers = await flashHeaders(
+        { title: messages.auth.signUpSuccess },
+        forwardCookies(session.headers),
+      );
       throw redirect("/", { headers });
     }
     const value = submission.value as (typeof SignInSchema)["_zod"]["output"];
     const session = await signInWithPassword(db, { input: value, ip: context.ip, headers: request.headers });
-    const headers = await flashHeaders({ title: messages.auth.signInSuccess }, forwardCookies(session.headers));
+    const headers = await flashHeaders(
+      { title: messages.auth.signInSuccess },
+      forwardCookies(session.headers),
+    );
     throw redirect("/", { headers });
   } catch (error) {
     if (error instanceof Response) throw error;
@@ -89,7 +113,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data(
       {
         intent,
-        result: submission.reply({ formErrors: [errorText(code, intent ?? "sign-in")], hideFields: ["password"] }),
+        result: submission.reply({
+          formErrors: [errorText(code, intent ?? "sign-in")],
+          hideFields: ["password"],
+        }),
         testLoginError: null,
       },
       { status: status >= 500 ? 400 : status },
@@ -100,7 +127,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function AuthPage({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
-  const initialTab = actionData?.intent === "sign-up" || searchParams.get("tab") === "inscription" ? "inscription" : "connexion";
+  const initialTab =
+    actionData?.intent === "sign-up" || searchParams.get("tab") === "inscription"
+      ? "inscription"
+      : "connexion";
   return (
     <div className="mx-auto w-full max-w-md px-4 py-12 sm:py-16">
       <h1 className="mb-2 text-center text-3xl font-bold tracking-tight">Bienvenue</h1>
@@ -137,10 +167,16 @@ function SignInForm({ lastResult }: { lastResult: SubmissionResult<string[]> | n
       <input type="hidden" name="intent" value="sign-in" />
       <FormErrors id={form.errorId} errors={form.errors} />
       <Field label="Adresse e-mail" id={fields.email.id} error={fields.email.errors} required>
-        <Input autoComplete="email" {...getInputProps(fields.email, { type: "email", ariaAttributes: false })} />
+        <Input
+          autoComplete="email"
+          {...getInputProps(fields.email, { type: "email", ariaAttributes: false })}
+        />
       </Field>
       <Field label="Mot de passe" id={fields.password.id} error={fields.password.errors} required>
-        <Input autoComplete="current-password" {...getInputProps(fields.password, { type: "password", ariaAttributes: false })} />
+        <Input
+          autoComplete="current-password"
+          {...getInputProps(fields.password, { type: "password", ariaAttributes: false })}
+        />
       </Field>
       <Button type="submit" loading={submitting}>
         Se connecter
@@ -165,17 +201,35 @@ function SignUpForm({ lastResult }: { lastResult: SubmissionResult<string[]> | n
       <FormErrors id={form.errorId} errors={form.errors} />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Prénom" id={fields.firstName.id} error={fields.firstName.errors} required>
-        <Input autoComplete="given-name" {...getInputProps(fields.firstName, { type: "text", ariaAttributes: false })} />
-      </Field>
+          <Input
+            autoComplete="given-name"
+            {...getInputProps(fields.firstName, { type: "text", ariaAttributes: false })}
+          />
+        </Field>
         <Field label="Nom" id={fields.lastName.id} error={fields.lastName.errors} required>
-        <Input autoComplete="family-name" {...getInputProps(fields.lastName, { type: "text", ariaAttributes: false })} />
-      </Field>
+          <Input
+            autoComplete="family-name"
+            {...getInputProps(fields.lastName, { type: "text", ariaAttributes: false })}
+          />
+        </Field>
       </div>
       <Field label="Adresse e-mail" id={fields.email.id} error={fields.email.errors} required>
-        <Input autoComplete="email" {...getInputProps(fields.email, { type: "email", ariaAttributes: false })} />
+        <Input
+          autoComplete="email"
+          {...getInputProps(fields.email, { type: "email", ariaAttributes: false })}
+        />
       </Field>
-      <Field label="Mot de passe" id={fields.password.id} error={fields.password.errors} description="8 caractères au minimum." required>
-        <Input autoComplete="new-password" {...getInputProps(fields.password, { type: "password", ariaAttributes: false })} />
+      <Field
+        label="Mot de passe"
+        id={fields.password.id}
+        error={fields.password.errors}
+        description="8 caractères au minimum."
+        required
+      >
+        <Input
+          autoComplete="new-password"
+          {...getInputProps(fields.password, { type: "password", ariaAttributes: false })}
+        />
       </Field>
       <Button type="submit" loading={submitting}>
         Créer mon compte
@@ -186,14 +240,18 @@ function SignUpForm({ lastResult }: { lastResult: SubmissionResult<string[]> | n
 
 function TestLoginPanel({ error }: { error: string | null }) {
   const navigation = useNavigation();
-  const pendingRole = navigation.formData?.get("intent") === "test-login" ? navigation.formData.get("role") : null;
+  const pendingRole =
+    navigation.formData?.get("intent") === "test-login" ? navigation.formData.get("role") : null;
   const roles: { role: Role; label: string }[] = [
     { role: "admin", label: "Admin" },
     { role: "franchisee", label: "Partenaire" },
     { role: "client", label: "Client" },
   ];
   return (
-    <section aria-labelledby="test-login-title" className="mt-8 rounded-lg border border-dashed border-warning p-4">
+    <section
+      aria-labelledby="test-login-title"
+      className="mt-8 rounded-lg border border-dashed border-warning p-4"
+    >
       <h2 id="test-login-title" className="text-sm font-semibold">
         Connexion test (développement)
       </h2>
@@ -208,7 +266,13 @@ function TestLoginPanel({ error }: { error: string | null }) {
           <Form method="post" key={role}>
             <input type="hidden" name="intent" value="test-login" />
             <input type="hidden" name="role" value={role} />
-            <Button type="submit" variant="outline" size="sm" disabled={pendingRole !== null} loading={pendingRole === role}>
+            <Button
+              type="submit"
+              variant="outline"
+              size="sm"
+              disabled={pendingRole !== null}
+              loading={pendingRole === role}
+            >
               {`Connexion ${label}`}
             </Button>
           </Form>

@@ -1,0 +1,268 @@
+import { and, asc, count, desc, eq, inArray, lt, lte, notExists, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { jobs, type jobStatus } from "#db/schema";
+import { retryDelayMs } from "~/domain/jobs/backoff";
+import type { Db, Tx } from "../db.server";
+import type { JobName, JobPayloads } from "./registry.server";
+
+export type Job = typeof jobs.$inferSelect;
+export type JobStatus = (typeof jobStatus.enumValues)[number];
+/** A job as a worker holds it between claimJobs and completeJob / failJob. */
+export type ClaimedJob = Job & { status: "running"; lockedBy: string; lockedAt: Date };
+
+/** Longest last_error kept: enough for a provider's answer, small enough for an admin table. */
+export const MAX_ERROR_LENGTH = 2_000;
+
+const UNFINISHED: JobStatus[] = ["pending", "running"];
+
+/**
+ * The given instant, or the database's clock: one clock for every app instance and worker.
+ * Tests pass `now` to move time forward.
+ */
+function at(now: Date | undefined): SQL {
+  return now ? sql`${now.toISOString()}::timestamptz` : sql`now()`;
+}
+
+function shifted(instant: SQL, ms: number): SQL {
+  return sql`(${instant} + make_interval(secs => ${ms / 1_000}))`;
+}
+
+/** The claim a worker holds on a job: same row, still running, same worker, same attempt. */
+function heldBy(job: ClaimedJob): SQL {
+  return and(
+    eq(jobs.id, job.id),
+    eq(jobs.status, "running"),
+    eq(jobs.lockedBy, job.lockedBy),
+    eq(jobs.attempts, job.attempts),
+  )!;
+}
+
+/** A one-line description of an error and its causes (e.g. fetch failed ← connect ECONNREFUSED). */
+export function describeError(error: unknown): string {
+  const parts: string[] = [];
+  let current: unknown = error;
+  while (current !== undefined && current !== null && parts.length < 4) {
+    if (current instanceof Error) {
+      parts.push(current.message || current.name);
+      current = current.cause;
+    } else {
+      parts.push(String(current));
+      current = undefined;
+    }
+  }
+  const text = parts.join(" ← ");
+  return text.length > MAX_ERROR_LENGTH ? `${text.slice(0, MAX_ERROR_LENGTH - 1)}…` : text;
+}
+
+export interface EnqueueOptions {
+  /** Not before this instant (a scheduled job); default: as soon as a worker is free. */
+  runAt?: Date;
+  /** Attempts before the job is kept as 'dead'; default 5 (the column's default). */
+  maxAttempts?: number;
+  /** At most one unfinished job per key: a second enqueue returns the first job's id. */
+  singletonKey?: string;
+}
+
+/**
+ * Queues a job and returns its id. Pass the caller's transaction to write the job atomically
+ * with the business row: it is then run only if that transaction commits.
+ */
+export async function enqueue<N extends JobName>(
+  db: Db | Tx,
+  name: N,
+  payload: JobPayloads[N],
+  { runAt, maxAttempts, singletonKey }: EnqueueOptions = {},
+): Promise<number> {
+  const values = { name, payload, runAt, maxAttempts, singletonKey };
+  if (singletonKey === undefined) {
+    const [job] = await db.insert(jobs).values(values).returning({ id: jobs.id });
+    return job!.id;
+  }
+  // ON CONFLICT DO NOTHING keeps a caller's transaction usable (a unique violation would abort
+  // it). The existing job may finish between the two statements: then insert again.
+  for (let round = 0; round < 3; round++) {
+    const [created] = await db
+      .insert(jobs)
+      .values(values)
+      .onConflictDoNothing({
+        target: jobs.singletonKey,
+        where: sql`${jobs.singletonKey} is not null and ${jobs.status} in ('pending', 'running')`,
+      })
+      .returning({ id: jobs.id });
+    if (created) return created.id;
+    const [existing] = await db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(and(eq(jobs.singletonKey, singletonKey), inArray(jobs.status, UNFINISHED)));
+    if (existing) return existing.id;
+  }
+  throw new Error(`Could not enqueue job ${name} with singleton key ${singletonKey}: it keeps changing`);
+}
+
+/**
+ * Claims up to `limit` due jobs for one worker, oldest first, in one statement. Rows another
+ * worker is claiming are skipped (FOR UPDATE SKIP LOCKED), so every job goes to one worker.
+ */
+export async function claimJobs(
+  db: Db,
+  { workerId, names, limit, now }: { workerId: string; names?: string[]; limit: number; now?: Date },
+): Promise<ClaimedJob[]> {
+  if (limit < 1 || names?.length === 0) return [];
+  const due = db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(
+      and(
+        eq(jobs.status, "pending"),
+        lte(jobs.runAt, at(now)),
+        names ? inArray(jobs.name, names) : undefined,
+      ),
+    )
+    .orderBy(asc(jobs.runAt), asc(jobs.id))
+    .limit(limit)
+    .for("update", { skipLocked: true });
+  // `= any(array(...))` runs the locking subquery exactly once; a plain `in (...)` may be
+  // re-evaluated by the planner and then lock more than `limit` rows.
+  const claimed = await db
+    .update(jobs)
+    .set({
+      status: "running",
+      attempts: sql`${jobs.attempts} + 1`,
+      lockedBy: workerId,
+      lockedAt: at(now),
+      updatedAt: at(now),
+    })
+    .where(sql`${jobs.id} = any(array(${due}))`)
+    .returning();
+  return (claimed as ClaimedJob[]).sort((a, b) => a.runAt.getTime() - b.runAt.getTime() || a.id - b.id);
+}
+
+/** Marks a claimed job done. False when the claim was lost (the job was recovered as stale). */
+export async function completeJob(db: Db, job: ClaimedJob, { now }: { now?: Date } = {}): Promise<boolean> {
+  const done = await db
+    .update(jobs)
+    .set({ status: "completed", completedAt: at(now), lockedBy: null, lockedAt: null, updatedAt: at(now) })
+    .where(heldBy(job))
+    .returning({ id: jobs.id });
+  return done.length > 0;
+}
+
+/**
+ * Records a failed attempt: back to 'pending' after an exponential backoff, or 'dead' once
+ * max_attempts is reached. Returns the new status, or null when the claim was lost.
+ */
+export async function failJob(
+  db: Db,
+  job: ClaimedJob,
+  error: unknown,
+  { now }: { now?: Date } = {},
+): Promise<"pending" | "dead" | null> {
+  const dead = job.attempts >= job.maxAttempts;
+  const failed = await db
+    .update(jobs)
+    .set({
+      status: dead ? "dead" : "pending",
+      ...(dead ? {} : { runAt: shifted(at(now), retryDelayMs(job.attempts, { jitterKey: job.id })) }),
+      lastError: describeError(error),
+      lockedBy: null,
+      lockedAt: null,
+      updatedAt: at(now),
+    })
+    .where(heldBy(job))
+    .returning({ id: jobs.id });
+  if (failed.length === 0) return null;
+  return dead ? "dead" : "pending";
+}
+
+/**
+ * Admin action: a dead job goes back to 'pending' with its attempts reset, to run now. False
+ * when the job is not dead, or when an unfinished job with the same singleton key exists.
+ */
+export async function retryDeadJob(db: Db, id: number, { now }: { now?: Date } = {}): Promise<boolean> {
+  const twin = alias(jobs, "twin");
+  const retried = await db
+    .update(jobs)
+    .set({ status: "pending", attempts: 0, runAt: at(now), updatedAt: at(now) })
+    .where(
+      and(
+        eq(jobs.id, id),
+        eq(jobs.status, "dead"),
+        notExists(
+          db
+            .select({ id: twin.id })
+            .from(twin)
+            .where(and(eq(twin.singletonKey, jobs.singletonKey), inArray(twin.status, UNFINISHED))),
+        ),
+      ),
+    )
+    .returning({ id: jobs.id });
+  return retried.length > 0;
+}
+
+/** Jobs for the admin page, most recently changed first. */
+export async function listJobs(
+  db: Db,
+  { status, limit }: { status?: JobStatus; limit: number },
+): Promise<Job[]> {
+  return db
+    .select()
+    .from(jobs)
+    .where(status ? eq(jobs.status, status) : undefined)
+    .orderBy(desc(jobs.updatedAt), desc(jobs.id))
+    .limit(limit);
+}
+
+/** How many jobs are in each status. */
+export async function jobCounts(db: Db): Promise<Record<JobStatus, number>> {
+  const rows = await db.select({ status: jobs.status, count: count() }).from(jobs).groupBy(jobs.status);
+  const counts: Record<JobStatus, number> = { pending: 0, running: 0, completed: 0, dead: 0 };
+  for (const row of rows) counts[row.status] = row.count;
+  return counts;
+}
+
+/** Heartbeat: a worker refreshes locked_at of the jobs it is running so they never look stale. */
+export async function extendJobLocks(
+  db: Db,
+  { workerId, ids, now }: { workerId: string; ids: number[]; now?: Date },
+): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(jobs)
+    .set({ lockedAt: at(now), updatedAt: at(now) })
+    .where(and(inArray(jobs.id, ids), eq(jobs.status, "running"), eq(jobs.lockedBy, workerId)));
+}
+
+/**
+ * Running jobs whose worker died (no heartbeat for olderThanMs) go back to 'pending' to run
+ * now, or to 'dead' when that attempt was their last. Returns how many were recovered.
+ */
+export async function recoverStaleJobs(
+  db: Db,
+  { olderThanMs, now }: { olderThanMs: number; now?: Date },
+): Promise<number> {
+  const recovered = await db
+    .update(jobs)
+    .set({
+      status: sql`(case when ${jobs.attempts} >= ${jobs.maxAttempts} then 'dead' else 'pending' end)::job_status`,
+      runAt: at(now),
+      lastError: sql`'Worker ' || ${jobs.lockedBy} || ' stopped while running this job (attempt ' || ${jobs.attempts} || ').'`,
+      lockedBy: null,
+      lockedAt: null,
+      updatedAt: at(now),
+    })
+    .where(and(eq(jobs.status, "running"), lt(jobs.lockedAt, shifted(at(now), -olderThanMs))))
+    .returning({ id: jobs.id });
+  return recovered.length;
+}
+
+/** Deletes completed jobs older than the retention; dead jobs stay for an admin. */
+export async function pruneCompletedJobs(
+  db: Db,
+  { olderThanMs, now }: { olderThanMs: number; now?: Date },
+): Promise<number> {
+  const pruned = await db
+    .delete(jobs)
+    .where(and(eq(jobs.status, "completed"), lt(jobs.completedAt, shifted(at(now), -olderThanMs))))
+    .returning({ id: jobs.id });
+  return pruned.length;
+}

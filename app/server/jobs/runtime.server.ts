@@ -1,0 +1,25 @@
+import type { Database } from "../db.server";
+import { recoverStaleJobs } from "./queue.server";
+import { jobHandlers } from "./registry.server";
+import { createWorker, type Worker } from "./worker.server";
+
+// The process-wide worker, kept on globalThis so that dev-server reloads do not start a second one.
+const holder = globalThis as typeof globalThis & { __appWorker?: Worker };
+
+/** Starts this process's job worker on the open database (`npm start` and `npm run worker`). */
+export async function startWorker(database: Database): Promise<void> {
+  if (holder.__appWorker) return;
+  // An embedded database has one process (its data folder is locked): every job still
+  // 'running' was left by a process that stopped, so it runs again now.
+  if (database.kind === "pglite") await recoverStaleJobs(database.db, { olderThanMs: 0 });
+  const worker = createWorker(database.db, { handlers: jobHandlers });
+  holder.__appWorker = worker;
+  worker.start();
+}
+
+/** Stops the worker, waiting for the jobs it is running; call it before closing the database. */
+export async function stopWorker(): Promise<void> {
+  const worker = holder.__appWorker;
+  holder.__appWorker = undefined;
+  await worker?.stop();
+}
