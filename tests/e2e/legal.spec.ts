@@ -57,6 +57,19 @@ for (const { path, title } of PAGES) {
   });
 }
 
+test.describe("thème sombre", () => {
+  test.use({ colorScheme: "dark" });
+
+  for (const path of ["/privacy-policy", "/terms"]) {
+    test(`${path} reste lisible et accessible en thème sombre`, async ({ page, axe }) => {
+      await page.goto(path);
+      await waitForHydration(page);
+      expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
+      expect(await axe()).toEqual([]);
+    });
+  }
+});
+
 test.describe("politique de confidentialité", () => {
   test("couvre les renseignements recueillis, les droits, les témoins et le responsable", async ({
     page,

@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { parseEnv } from "./env.server";
+
+describe("environment", () => {
+  it("needs nothing for the embedded default", () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({
+      PORT: 3000,
+      PUBLIC_URL: "http://localhost:3000",
+      demoAccounts: false,
+      NODE_ENV: "production",
+    });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.DATA_DIR).toMatch(/\/data$/);
+  });
+
+  it("turns demo accounts on in development or with DEMO_ACCOUNTS=1", () => {
+    expect(parseEnv({ NODE_ENV: "development" }).demoAccounts).toBe(true);
+    expect(parseEnv({ DEMO_ACCOUNTS: "1" }).demoAccounts).toBe(true);
+    expect(parseEnv({ DEMO_ACCOUNTS: "0" }).demoAccounts).toBe(false);
+  });
+
+  it("derives PUBLIC_URL from PORT and drops a trailing slash", () => {
+    expect(parseEnv({ PORT: "8080" }).PUBLIC_URL).toBe("http://localhost:8080");
+    expect(parseEnv({ PUBLIC_URL: "https://lavage.example/" }).PUBLIC_URL).toBe("https://lavage.example");
+  });
+
+  it("treats empty optional URLs as unset", () => {
+    const env = parseEnv({ DATABASE_URL: "", SMTP_URL: " " });
+    expect([env.DATABASE_URL, env.SMTP_URL]).toEqual([undefined, undefined]);
+  });
+
+  it("names every wrong variable in one clear error", () => {
+    expect(() => parseEnv({ PORT: "abc", DATABASE_URL: "not a url", DEMO_ACCOUNTS: "yes" })).toThrow(
+      /Invalid environment configuration:\n {2}- PORT: .*\n {2}- DATABASE_URL: .*\n {2}- DEMO_ACCOUNTS: /,
+    );
+  });
+});
