@@ -12,7 +12,7 @@ export interface BackoffOptions {
   jitterKey?: number;
 }
 
-export const DEFAULT_BASE_MS = 10_000;
+const DEFAULT_BASE_MS = 10_000;
 export const DEFAULT_MAX_MS = 60 * 60_000;
 export const JITTER_SHARE = 0.2;
 

@@ -20,7 +20,11 @@ const privacyMail = (
   </a>
 );
 
-const phoneLink = <a href={`tel:${BUSINESS.phoneHref}`}>{BUSINESS.phone}</a>;
+const phoneLink = (
+  <a href={`tel:${BUSINESS.phoneHref}`} className="whitespace-nowrap">
+    {BUSINESS.phone}
+  </a>
+);
 
 const SECTIONS: readonly LegalSection[] = [
   {
@@ -458,7 +462,7 @@ const SECTIONS: readonly LegalSection[] = [
           <a href="https://www.cai.gouv.qc.ca" rel="noopener noreferrer">
             www.cai.gouv.qc.ca
           </a>
-          , téléphone sans frais 1 888 528-7741.
+          , téléphone sans frais <span className="whitespace-nowrap">1 888 528-7741</span>.
         </p>
       </>
     ),

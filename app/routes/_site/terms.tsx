@@ -22,7 +22,11 @@ const mail = (
   </a>
 );
 
-const phoneLink = <a href={`tel:${BUSINESS.phoneHref}`}>{BUSINESS.phone}</a>;
+const phoneLink = (
+  <a href={`tel:${BUSINESS.phoneHref}`} className="whitespace-nowrap">
+    {BUSINESS.phone}
+  </a>
+);
 
 const SECTIONS: readonly LegalSection[] = [
   {

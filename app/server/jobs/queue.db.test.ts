@@ -195,14 +195,14 @@ describeDatabases("job queue", ({ db }) => {
   it("runs a handler that fails twice, then succeeds on the third attempt", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     let now = T0;
-    const contexts: JobContext[] = [];
+    const contexts: Pick<JobContext, "jobId" | "attempt" | "maxAttempts">[] = [];
     const worker = createWorker(db(), {
       workerId: "w1",
       now: () => now,
       handlers: {
-        noop: async (_payload, ctx) => {
-          contexts.push(ctx);
-          if (ctx.attempt < 3) throw new Error(`provider down (${ctx.attempt})`);
+        noop: async (_payload, { jobId, attempt, maxAttempts }) => {
+          contexts.push({ jobId, attempt, maxAttempts });
+          if (attempt < 3) throw new Error(`provider down (${attempt})`);
         },
       },
     });
@@ -237,6 +237,30 @@ describeDatabases("job queue", ({ db }) => {
       status: "dead",
       attempts: 2,
       lastError: 'No handler is registered for job "toString"',
+    });
+    warn.mockRestore();
+  });
+
+  it("fails an attempt that runs out of time, and aborts its signal", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    let signal: AbortSignal | undefined;
+    const worker = createWorker(db(), {
+      now: () => T0,
+      jobTimeoutMs: 50,
+      handlers: {
+        noop: (_payload, ctx) => {
+          signal = ctx.signal;
+          return new Promise(() => {});
+        },
+      },
+    });
+    const id = await enqueue(db(), "noop", {}, { runAt: T0 });
+    expect(await worker.runOnce()).toBe(1);
+    expect(signal?.aborted).toBe(true);
+    expect(await row(id)).toMatchObject({
+      status: "pending",
+      attempts: 1,
+      lastError: "The job did not finish within 50 ms",
     });
     warn.mockRestore();
   });

@@ -13,10 +13,14 @@ import {
 } from "./queue.server";
 
 export interface JobContext {
+  /** The worker's database, for the handler's reads and writes. */
+  db: Db;
   jobId: number;
   /** 1 for the first attempt. */
   attempt: number;
   maxAttempts: number;
+  /** Aborted when the job runs out of time: pass it on to fetch, the SMTP client, etc. */
+  signal: AbortSignal;
 }
 
 /** Runs one job; throwing (or rejecting) records a failed attempt and schedules a retry. */
@@ -31,6 +35,8 @@ export interface WorkerOptions {
   pollIntervalMs?: number;
   /** Jobs run at the same time by this worker. */
   concurrency?: number;
+  /** A handler still running after this long fails its attempt (its signal is aborted). */
+  jobTimeoutMs?: number;
   /** A running job without heartbeat for this long is taken back from its (dead) worker. */
   staleAfterMs?: number;
   /** Completed jobs are deleted after this long; dead jobs stay. */
@@ -52,10 +58,17 @@ export interface Worker {
 const MAX_ERROR_PAUSE_MS = 30_000;
 const MAX_MAINTENANCE_INTERVAL_MS = 60_000;
 
-export class UnknownJobError extends Error {
+class UnknownJobError extends Error {
   constructor(name: string) {
     super(`No handler is registered for job "${name}"`);
     this.name = "UnknownJobError";
+  }
+}
+
+class JobTimeoutError extends Error {
+  constructor(ms: number) {
+    super(`The job did not finish within ${ms} ms`);
+    this.name = "JobTimeoutError";
   }
 }
 
@@ -66,6 +79,7 @@ export function createWorker(
     workerId = `${os.hostname()}-${process.pid}-${crypto.randomBytes(3).toString("hex")}`,
     pollIntervalMs = 1_000,
     concurrency = 4,
+    jobTimeoutMs = 2 * 60_000,
     staleAfterMs = 5 * 60_000,
     completedRetentionMs = 14 * 24 * 60 * 60_000,
     now,
@@ -84,16 +98,37 @@ export function createWorker(
   let maintenanceTimer: NodeJS.Timeout | undefined;
   let maintenance: Promise<void> | undefined;
 
+  /** Runs the job's handler; rejects when it throws or runs out of time. */
+  async function runHandler(job: ClaimedJob): Promise<void> {
+    const handler = Object.hasOwn(handlers, job.name) ? handlers[job.name] : undefined;
+    if (!handler) throw new UnknownJobError(job.name);
+    const controller = new AbortController();
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        const error = new JobTimeoutError(jobTimeoutMs);
+        controller.abort(error);
+        reject(error);
+      }, jobTimeoutMs);
+    });
+    const ctx: JobContext = {
+      db,
+      jobId: job.id,
+      attempt: job.attempts,
+      maxAttempts: job.maxAttempts,
+      signal: controller.signal,
+    };
+    try {
+      await Promise.race([handler(job.payload as never, ctx), timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   async function runJob(job: ClaimedJob): Promise<void> {
     let failure: { error: unknown } | undefined;
     try {
-      const handler = Object.hasOwn(handlers, job.name) ? handlers[job.name] : undefined;
-      if (!handler) throw new UnknownJobError(job.name);
-      await handler(job.payload as never, {
-        jobId: job.id,
-        attempt: job.attempts,
-        maxAttempts: job.maxAttempts,
-      });
+      await runHandler(job);
     } catch (error) {
       failure = { error };
     }
