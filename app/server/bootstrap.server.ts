@@ -1,5 +1,6 @@
 import { seed } from "#db/seed";
 import { initAuth } from "./auth.server";
+import { startWorker, stopWorker } from "./jobs/runtime.server";
 import { getDatabase, openDatabase, setDatabase, type Database } from "./db.server";
 import { env } from "./env.server";
 
@@ -14,6 +15,7 @@ export function bootstrap(): Promise<Database> {
       await database.migrate();
       await seed(database.db, { demoAccounts: config.demoAccounts });
       await initAuth(database.db);
+      if (config.RUN_WORKER) await startWorker(database);
     } catch (error) {
       await database.close();
       throw error;
@@ -27,6 +29,7 @@ export function bootstrap(): Promise<Database> {
 /** Closes the database cleanly (PGlite must not be left open: see STACK-NOTES.md). */
 export async function shutdown(): Promise<void> {
   if (!holder.__appBoot) return;
+  await stopWorker();
   const database = getDatabase();
   setDatabase(undefined);
   holder.__appBoot = undefined;

@@ -34,6 +34,11 @@ export const EnvSchema = z
       .transform((v) =>
         v === undefined || v === "" ? false : /^\d+$/.test(v) ? Number(v) : v === "true" ? true : v,
       ),
+    /** Run the job worker inside the app process (default); 0 leaves jobs to `npm run worker`. */
+    RUN_WORKER: z
+      .enum(["0", "1", "true", "false", ""])
+      .optional()
+      .transform((v) => v !== "0" && v !== "false"),
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   })
   .transform((env) => ({

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { DrizzleQueryError, eq } from "drizzle-orm";
 import { beforeEach, expect, it, vi } from "vitest";
 import { jobs } from "#db/schema";
 import { describeDatabases } from "../../../tests/setup/db";
@@ -6,6 +6,7 @@ import {
   MAX_ERROR_LENGTH,
   claimJobs,
   completeJob,
+  describeError,
   enqueue,
   extendJobLocks,
   failJob,
@@ -123,11 +124,13 @@ describeDatabases("job queue", ({ db }) => {
     expect((await claimOne(later(HOUR))).attempts).toBe(1);
   });
 
-  it("keeps a truncated last_error, and ignores the result of a claim it lost", async () => {
+  it("keeps a short last_error without SQL, and ignores the result of a claim it lost", async () => {
     const id = await enqueue(db(), "noop", {}, { runAt: T0 });
     const job = await claimOne(T0);
     expect(await failJob(db(), job, new Error("x".repeat(10_000)), { now: T0 })).toBe("pending");
     expect((await row(id)).lastError).toHaveLength(MAX_ERROR_LENGTH);
+    const queryError = new DrizzleQueryError("select $1", ["lea@example.com"], new Error("connection lost"));
+    expect(describeError(queryError)).toBe("database query failed ← connection lost");
     expect(await failJob(db(), job, new Error("again"), { now: T0 })).toBeNull();
   });
 

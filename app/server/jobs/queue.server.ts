@@ -1,4 +1,17 @@
-import { and, asc, count, desc, eq, inArray, lt, lte, notExists, sql, type SQL } from "drizzle-orm";
+import {
+  DrizzleQueryError,
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  inArray,
+  lt,
+  lte,
+  notExists,
+  sql,
+  type SQL,
+} from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { jobs, type jobStatus } from "#db/schema";
 import { retryDelayMs } from "~/domain/jobs/backoff";
@@ -37,13 +50,18 @@ function heldBy(job: ClaimedJob): SQL {
   )!;
 }
 
-/** A one-line description of an error and its causes (e.g. fetch failed ← connect ECONNREFUSED). */
+/**
+ * A one-line description of an error and its causes (e.g. fetch failed ← connect ECONNREFUSED).
+ * A failed query is named without its SQL and parameters, which may hold personal data.
+ */
 export function describeError(error: unknown): string {
   const parts: string[] = [];
   let current: unknown = error;
   while (current !== undefined && current !== null && parts.length < 4) {
     if (current instanceof Error) {
-      parts.push(current.message || current.name);
+      parts.push(
+        current instanceof DrizzleQueryError ? "database query failed" : current.message || current.name,
+      );
       current = current.cause;
     } else {
       parts.push(String(current));
