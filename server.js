@@ -31,7 +31,8 @@ if (DEVELOPMENT) {
 } else {
   entry = await import("./build/server/index.js");
   server.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
-  server.use(express.static("build/client", { maxAge: "1h" }));
+  // redirect: false: /gallery is a page, even though public/gallery/ holds its images.
+  server.use(express.static("build/client", { maxAge: "1h", redirect: false }));
   server.use(entry.app);
 }
 

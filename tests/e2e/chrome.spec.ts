@@ -251,14 +251,15 @@ test("le menu mobile s'ouvre, se ferme avec Échap et propose Réserver maintena
 });
 
 test("chaque nouvelle page commence en haut, le retour arrière rend la position", async ({ page }) => {
-  await page.setViewportSize({ width: 390, height: 500 });
+  await page.setViewportSize({ width: 1280, height: 500 });
   await page.goto("/privacy-policy");
   await waitForHydration(page);
   await page.evaluate(() => window.scrollTo(0, 400));
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(400);
 
-  await page.getByRole("contentinfo").getByRole("link", { name: "Galerie", exact: true }).click();
-  await expect(page).toHaveURL(/\/gallery$/);
+  // A link of the sticky header: clicking it does not scroll the page first (a footer link would).
+  await page.getByRole("banner").getByRole("link", { name: "Connexion" }).click();
+  await expect(page).toHaveURL(/\/auth$/);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 
   await page.goBack();

@@ -1,8 +1,155 @@
-import { UnderConstruction } from "~/components/layout/under-construction";
+import { CalendarCheck, Expand } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Link } from "react-router";
+
+import { GalleryViewer } from "~/components/gallery/gallery-viewer";
+import { Button } from "~/components/ui/button";
+import { Spinner } from "~/components/ui/spinner";
+import { BUSINESS } from "~/lib/business";
+import { GALLERY_IMAGES } from "~/lib/gallery";
+import { messages } from "~/lib/messages.fr";
+import { cn } from "~/lib/utils";
 import type { Route } from "./+types/gallery";
 
-export const meta: Route.MetaFunction = () => [{ title: "Galerie | Lavage Mobile Prestige" }];
+const t = messages.gallery;
 
-export default function Page() {
-  return <UnderConstruction title="Galerie" />;
+/** Spec section 9: the gallery shows a simulated loading state for 500 ms. */
+const SIMULATED_LOADING_MS = 500;
+/** Tiles above the fold on most screens load at once; the others wait until they come near. */
+const EAGER_TILES = 4;
+/** Rendered tile widths: 1 column on phones, 2 from sm, 3 from md, 4 from xl (max-w-7xl, px-4, gap-4). */
+const TILE_SIZES = "(min-width: 1280px) 300px, (min-width: 768px) 33vw, (min-width: 640px) 50vw, 100vw";
+
+export const meta: Route.MetaFunction = () => [
+  { title: `${t.title} | ${BUSINESS.name}` },
+  {
+    name: "description",
+    content: `Voyez le résultat de nos lavages et soins esthétiques à domicile ou au bureau : ${GALLERY_IMAGES.length} réalisations de ${BUSINESS.name}, à Granby, Sherbrooke et Gatineau.`,
+  },
+];
+
+export default function GalleryPage() {
+  /*
+   * The 500 ms loading state of the spec, without slowing the page: the server HTML already holds the
+   * grid with its images (width and height set, so nothing shifts), which lets the browser fetch and
+   * paint them, and the largest image counts for LCP as soon as it arrives. During the simulated
+   * delay, which starts once the page is interactive, the text 'Chargement des images...' is announced
+   * (role=status) and a pulsing veil covers the tiles; the veil then fades out on images already there.
+   */
+  const [loading, setLoading] = useState(true);
+  const [openIndex, setOpenIndex] = useState<number | null>(null);
+  const openerIndex = useRef(0);
+  const tileRefs = useRef<(HTMLButtonElement | null)[]>([]);
+
+  useEffect(() => {
+    const timer = window.setTimeout(() => setLoading(false), SIMULATED_LOADING_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
+
+  function openViewer(index: number) {
+    openerIndex.current = index;
+    setOpenIndex(index);
+  }
+
+  return (
+    <div className="mx-auto w-full max-w-7xl px-4 py-10 sm:py-14">
+      <header className="max-w-3xl">
+        <h1 className="text-3xl font-bold tracking-tight text-balance text-foreground sm:text-4xl">
+          {t.title}
+        </h1>
+        <p className="mt-3 text-base leading-7 text-muted-foreground sm:text-lg">
+          Des véhicules lavés, polis et protégés directement à la maison ou au bureau. Parcourez quelques-unes
+          de nos réalisations, puis sélectionnez une image pour l'agrandir.
+        </p>
+      </header>
+
+      <p role="status" className="mt-8 flex min-h-6 items-center gap-2 text-sm text-muted-foreground">
+        {loading ? (
+          <>
+            <Spinner label={null} />
+            {t.loading}
+          </>
+        ) : (
+          t.loaded(GALLERY_IMAGES.length)
+        )}
+      </p>
+
+      <ul
+        aria-busy={loading}
+        className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 md:grid-cols-3 xl:grid-cols-4"
+      >
+        {GALLERY_IMAGES.map((image, index) => (
+          <li key={image.id}>
+            <button
+              ref={(element) => {
+                tileRefs.current[index] = element;
+              }}
+              type="button"
+              aria-label={t.open(image.id)}
+              disabled={loading}
+              onClick={() => openViewer(index)}
+              className="group relative block w-full overflow-hidden rounded-lg border border-border bg-card shadow-sm transition-shadow hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:cursor-progress"
+            >
+              <img
+                src={`/gallery/${image.id}-thumb.webp`}
+                srcSet={image.srcSet}
+                sizes={TILE_SIZES}
+                alt={image.alt}
+                width={image.width}
+                height={image.height}
+                loading={index < EAGER_TILES ? "eager" : "lazy"}
+                fetchPriority={index === 0 ? "high" : "auto"}
+                decoding="async"
+                className="aspect-[4/3] h-auto w-full object-cover transition-transform duration-300 group-hover:scale-[1.03] motion-reduce:transition-none"
+              />
+              <span
+                aria-hidden="true"
+                className={cn(
+                  "absolute inset-0 bg-muted transition-opacity duration-300 motion-reduce:transition-none",
+                  loading ? "animate-pulse opacity-80 motion-reduce:animate-none" : "opacity-0",
+                )}
+              />
+              <span
+                aria-hidden="true"
+                className="absolute right-2 bottom-2 inline-flex size-9 items-center justify-center rounded-full bg-black/55 text-white opacity-0 transition-opacity group-hover:opacity-100 group-focus-visible:opacity-100"
+              >
+                <Expand className="size-4" />
+              </span>
+            </button>
+          </li>
+        ))}
+      </ul>
+
+      <section
+        aria-labelledby="galerie-reserver"
+        className="mt-12 flex flex-col items-start gap-4 rounded-lg border border-border bg-card p-6 text-card-foreground sm:flex-row sm:items-center sm:justify-between sm:p-8"
+      >
+        <div>
+          <h2 id="galerie-reserver" className="text-xl font-semibold tracking-tight sm:text-2xl">
+            Votre véhicule, le prochain sur la liste?
+          </h2>
+          <p className="mt-1 text-muted-foreground">
+            Nous nous déplaçons chez vous, en 90 minutes en moyenne.
+          </p>
+        </div>
+        <Button asChild size="lg">
+          <Link to="/#services">
+            <CalendarCheck aria-hidden="true" />
+            {t.book}
+          </Link>
+        </Button>
+      </section>
+
+      <GalleryViewer
+        images={GALLERY_IMAGES}
+        index={openIndex}
+        onIndexChange={setOpenIndex}
+        onClose={() => setOpenIndex(null)}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          tileRefs.current[openerIndex.current]?.focus();
+        }}
+      />
+    </div>
+  );
 }

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 
+import { MailLink, PhoneLink } from "~/components/legal/contact-links";
 import { LEGAL_LAST_UPDATED, LegalPage, type LegalSection } from "~/components/legal/legal-page";
 import { BUSINESS } from "~/lib/business";
 import type { Route } from "./+types/privacy-policy";
@@ -13,18 +14,6 @@ export const meta: Route.MetaFunction = () => [
     content: `Comment ${BUSINESS.name} recueille, utilise, communique, conserve et protège vos renseignements personnels, et comment exercer vos droits selon la loi québécoise (Loi 25).`,
   },
 ];
-
-const privacyMail = (
-  <a href={`mailto:${BUSINESS.privacyEmail}`} translate="no">
-    {BUSINESS.privacyEmail}
-  </a>
-);
-
-const phoneLink = (
-  <a href={`tel:${BUSINESS.phoneHref}`} className="whitespace-nowrap">
-    {BUSINESS.phone}
-  </a>
-);
 
 const SECTIONS: readonly LegalSection[] = [
   {
@@ -424,9 +413,13 @@ const SECTIONS: readonly LegalSection[] = [
           <dt>Fonction</dt>
           <dd>{BUSINESS.privacyOfficer}</dd>
           <dt>Courriel</dt>
-          <dd>{privacyMail}</dd>
+          <dd>
+            <MailLink email={BUSINESS.privacyEmail} />
+          </dd>
           <dt>Téléphone</dt>
-          <dd>{phoneLink}</dd>
+          <dd>
+            <PhoneLink />
+          </dd>
           <dt>Adresse postale</dt>
           <dd>
             <address className="not-italic">
@@ -453,8 +446,8 @@ const SECTIONS: readonly LegalSection[] = [
       <>
         <p>
           Pour toute plainte concernant la protection de vos renseignements personnels, écrivez d'abord à
-          notre responsable, à {privacyMail}. Nous accusons réception de votre plainte et vous répondons par
-          écrit dans les 30 jours.
+          notre responsable, à <MailLink email={BUSINESS.privacyEmail} />. Nous accusons réception de votre
+          plainte et vous répondons par écrit dans les 30 jours.
         </p>
         <p>
           Si notre réponse ne vous satisfait pas, vous pouvez vous adresser à la Commission d'accès à
@@ -510,7 +503,7 @@ const SECTIONS: readonly LegalSection[] = [
           <a href={`mailto:${BUSINESS.email}`} translate="no">
             {BUSINESS.email}
           </a>{" "}
-          ou appelez-nous au {phoneLink}.
+          ou appelez-nous au <PhoneLink />.
         </p>
       </>
     ),

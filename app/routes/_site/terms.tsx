@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 
+import { MailLink, PhoneLink } from "~/components/legal/contact-links";
 import { LEGAL_LAST_UPDATED, LegalPage, type LegalSection } from "~/components/legal/legal-page";
 import { BUSINESS } from "~/lib/business";
 import type { Route } from "./+types/terms";
@@ -15,18 +16,6 @@ export const meta: Route.MetaFunction = () => [
   },
   { tagName: "link", rel: "canonical", href: "/terms" },
 ];
-
-const mail = (
-  <a href={`mailto:${BUSINESS.email}`} translate="no">
-    {BUSINESS.email}
-  </a>
-);
-
-const phoneLink = (
-  <a href={`tel:${BUSINESS.phoneHref}`} className="whitespace-nowrap">
-    {BUSINESS.phone}
-  </a>
-);
 
 const SECTIONS: readonly LegalSection[] = [
   {
@@ -145,7 +134,7 @@ const SECTIONS: readonly LegalSection[] = [
         </p>
         <p>
           Moins de 24 heures avant le rendez-vous, l'annulation ou la modification n'est plus possible en
-          ligne&nbsp;: appelez-nous au {phoneLink}. Nous ferons notre possible, avec le franchisé, pour
+          ligne&nbsp;: appelez-nous au <PhoneLink />. Nous ferons notre possible, avec le franchisé, pour
           trouver une solution, mais une annulation tardive peut ne pas donner lieu à un remboursement.
         </p>
         <p>
@@ -218,8 +207,8 @@ const SECTIONS: readonly LegalSection[] = [
         <ul>
           <li>
             Vous pouvez retourner un produit dans les 14 jours suivant sa réception, à condition qu'il soit
-            inutilisé et non ouvert, dans son emballage d'origine. Écrivez-nous d'abord à {mail} pour obtenir
-            les instructions de retour.
+            inutilisé et non ouvert, dans son emballage d'origine. Écrivez-nous d'abord à{" "}
+            <MailLink email={BUSINESS.email} /> pour obtenir les instructions de retour.
           </li>
           <li>
             Les frais de retour sont à votre charge, sauf si le produit est défectueux ou non conforme à la
@@ -454,9 +443,13 @@ const SECTIONS: readonly LegalSection[] = [
           <dt>Entreprise</dt>
           <dd>{BUSINESS.name}</dd>
           <dt>Courriel</dt>
-          <dd>{mail}</dd>
+          <dd>
+            <MailLink email={BUSINESS.email} />
+          </dd>
           <dt>Téléphone</dt>
-          <dd>{phoneLink}</dd>
+          <dd>
+            <PhoneLink />
+          </dd>
           <dt>Adresse postale</dt>
           <dd>
             <address className="not-italic">{BUSINESS.postalAddress}</address>
