@@ -1,5 +1,7 @@
 // The HTTP server of `npm start`, `npm run serve` and `npm run dev`.
 // Production serves the build; development runs Vite in middleware mode with hot reload.
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 import compression from "compression";
 import express from "express";
 
@@ -29,10 +31,14 @@ if (DEVELOPMENT) {
     }
   });
 } else {
-  entry = await import("./build/server/index.js");
-  server.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
+  const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
+  entry = await import(pathToFileURL(path.join(buildDir, "server/index.js")).href);
+  server.use(
+    "/assets",
+    express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }),
+  );
   // redirect: false: /gallery is a page, even though public/gallery/ holds its images.
-  server.use(express.static("build/client", { maxAge: "1h", redirect: false }));
+  server.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", redirect: false }));
   server.use(entry.app);
 }
 

@@ -21,6 +21,7 @@ import { ConfirmProvider } from "~/components/ui/confirm-dialog";
 import { toast } from "~/components/ui/toast";
 import { Toaster } from "~/components/ui/toaster";
 import { getSessionUser } from "~/server/auth.server";
+import { env } from "~/server/env.server";
 import { readFlash, type Flash } from "~/server/flash.server";
 
 export const links: Route.LinksFunction = () => [
@@ -33,6 +34,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     {
       user: user ? { id: user.id, firstName: user.firstName, name: user.name, role: user.role } : null,
       flash,
+      /** PUBLIC_URL, for canonical and Open Graph URLs (app/lib/seo.ts). */
+      origin: env().PUBLIC_URL,
     },
     { headers },
   );
