@@ -8,6 +8,8 @@ export default [
   route("terms", "routes/_site/terms.tsx"),
   route("terms-and-conditions", "routes/_site/terms.tsx", { id: "terms-and-conditions" }),
   route("design-system", "routes/_site/design-system.tsx"),
+  route("sitemap.xml", "routes/_site/sitemap.ts"),
+  route("robots.txt", "routes/_site/robots.ts"),
 
   // Booking
   route("booking", "routes/booking/booking.tsx"),

@@ -9,6 +9,7 @@ import { BUSINESS } from "~/lib/business";
 import { GALLERY_IMAGES } from "~/lib/gallery";
 import { messages } from "~/lib/messages.fr";
 import { cn } from "~/lib/utils";
+import { originFrom, seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/gallery";
 
 const t = messages.gallery;
@@ -20,13 +21,14 @@ const EAGER_TILES = 4;
 /** Rendered tile widths: 1 column on phones, 2 from sm, 3 from md, 4 from xl (max-w-7xl, px-4, gap-4). */
 const TILE_SIZES = "(min-width: 1280px) 300px, (min-width: 768px) 33vw, (min-width: 640px) 50vw, 100vw";
 
-export const meta: Route.MetaFunction = () => [
-  { title: `${t.title} | ${BUSINESS.name}` },
-  {
-    name: "description",
-    content: `Voyez le résultat de nos lavages et soins esthétiques à domicile ou au bureau : ${GALLERY_IMAGES.length} réalisations de ${BUSINESS.name}, à Granby, Sherbrooke et Gatineau.`,
-  },
-];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta({
+    title: t.title,
+    description: `Voyez le résultat de nos lavages et soins esthétiques à domicile ou au bureau : ${GALLERY_IMAGES.length} réalisations de ${BUSINESS.name}, à Granby, Sherbrooke et Gatineau.`,
+    path: "/gallery",
+    origin: originFrom(matches),
+    image: GALLERY_IMAGES[0]!.src,
+  });
 
 export default function GalleryPage() {
   /*

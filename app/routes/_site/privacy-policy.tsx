@@ -3,17 +3,18 @@ import { Link } from "react-router";
 import { MailLink, PhoneLink } from "~/components/legal/contact-links";
 import { LEGAL_LAST_UPDATED, LegalPage, type LegalSection } from "~/components/legal/legal-page";
 import { BUSINESS } from "~/lib/business";
+import { originFrom, seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/privacy-policy";
 
 const TITLE = "Politique de confidentialité";
 
-export const meta: Route.MetaFunction = () => [
-  { title: `${TITLE} | ${BUSINESS.name}` },
-  {
-    name: "description",
-    content: `Comment ${BUSINESS.name} recueille, utilise, communique, conserve et protège vos renseignements personnels, et comment exercer vos droits selon la loi québécoise (Loi 25).`,
-  },
-];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta({
+    title: TITLE,
+    description: `Comment ${BUSINESS.name} recueille, utilise, communique, conserve et protège vos renseignements personnels, et comment exercer vos droits selon la loi québécoise (Loi 25).`,
+    path: "/privacy-policy",
+    origin: originFrom(matches),
+  });
 
 const SECTIONS: readonly LegalSection[] = [
   {

@@ -3,19 +3,19 @@ import { Link } from "react-router";
 import { MailLink, PhoneLink } from "~/components/legal/contact-links";
 import { LEGAL_LAST_UPDATED, LegalPage, type LegalSection } from "~/components/legal/legal-page";
 import { BUSINESS } from "~/lib/business";
+import { originFrom, seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/terms";
 
 const TITLE = "Conditions d'utilisation";
 
 /** Served at /terms and /terms-and-conditions: both point search engines to /terms. */
-export const meta: Route.MetaFunction = () => [
-  { title: `${TITLE} | ${BUSINESS.name}` },
-  {
-    name: "description",
-    content: `Conditions d'utilisation de ${BUSINESS.name} : réservations, annulation 24 heures à l'avance, prix avant TPS et TVQ, retours de produits, SMS, fidélité et droit applicable au Québec.`,
-  },
-  { tagName: "link", rel: "canonical", href: "/terms" },
-];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta({
+    title: TITLE,
+    description: `Conditions d'utilisation de ${BUSINESS.name} : réservations, annulation 24 heures à l'avance, prix avant TPS et TVQ, retours de produits, SMS, fidélité et droit applicable au Québec.`,
+    path: "/terms",
+    origin: originFrom(matches),
+  });
 
 const SECTIONS: readonly LegalSection[] = [
   {
