@@ -1,0 +1,74 @@
+/**
+ * The price of a booking, in integer cents (ADR 004): base price x cars + chosen upsells, then
+ * TPS and TVQ as two separate lines.
+ *
+ * Rounding: each tax is computed on the subtotal (services + upsells) and rounded to the cent,
+ * half up (x.5 cent -> up), independently; the total is the sum of the rounded lines, so the
+ * lines shown always add up to the total. Integer arithmetic only (no floating point on money).
+ */
+
+export const CARS_MIN = 1;
+export const CARS_MAX = 3;
+/** TPS (GST), 5 %. */
+export const TPS_RATE = 0.05;
+/** TVQ (QST), 9,975 %. */
+export const TVQ_RATE = 0.09975;
+
+/** The rates as exact fractions of 100 000, for integer arithmetic. */
+const RATE_DENOMINATOR = 100_000;
+const TPS_NUMERATOR = 5_000;
+const TVQ_NUMERATOR = 9_975;
+
+export interface PriceBookingInput {
+  /** The service's base price for one car, in cents. */
+  unitPriceCents: number;
+  /** CARS_MIN to CARS_MAX. */
+  cars: number;
+  /** Chosen upsells, each counted once per booking. */
+  upsells?: readonly { priceCents: number }[];
+}
+
+export interface BookingPrice {
+  /** unitPriceCents x cars */
+  servicesCents: number;
+  upsellsCents: number;
+  subtotalCents: number;
+  tpsCents: number;
+  tvqCents: number;
+  totalCents: number;
+}
+
+function requireCents(name: string, value: number): number {
+  if (!Number.isSafeInteger(value) || value < 0) {
+    throw new RangeError(`${name} must be a non-negative integer number of cents, got ${value}`);
+  }
+  return value;
+}
+
+/** amount x numerator / RATE_DENOMINATOR, rounded half up, for a non-negative amount. */
+function taxCents(amountCents: number, numerator: number): number {
+  return Math.floor((2 * amountCents * numerator + RATE_DENOMINATOR) / (2 * RATE_DENOMINATOR));
+}
+
+export function priceBooking({ unitPriceCents, cars, upsells = [] }: PriceBookingInput): BookingPrice {
+  requireCents("unitPriceCents", unitPriceCents);
+  if (!Number.isInteger(cars) || cars < CARS_MIN || cars > CARS_MAX) {
+    throw new RangeError(`cars must be an integer between ${CARS_MIN} and ${CARS_MAX}, got ${cars}`);
+  }
+  const servicesCents = unitPriceCents * cars;
+  const upsellsCents = upsells.reduce(
+    (sum, u, i) => sum + requireCents(`upsells[${i}].priceCents`, u.priceCents),
+    0,
+  );
+  const subtotalCents = servicesCents + upsellsCents;
+  const tpsCents = taxCents(subtotalCents, TPS_NUMERATOR);
+  const tvqCents = taxCents(subtotalCents, TVQ_NUMERATOR);
+  return {
+    servicesCents,
+    upsellsCents,
+    subtotalCents,
+    tpsCents,
+    tvqCents,
+    totalCents: subtotalCents + tpsCents + tvqCents,
+  };
+}
