@@ -21,6 +21,18 @@ const EAGER_TILES = 4;
 /** Rendered tile widths: 1 column on phones, 2 from sm, 3 from md, 4 from xl (max-w-7xl, px-4, gap-4). */
 const TILE_SIZES = "(min-width: 1280px) 300px, (min-width: 768px) 33vw, (min-width: 640px) 50vw, 100vw";
 
+/** The first tile is the largest paint on a phone: fetch it with the HTML. */
+export const links: Route.LinksFunction = () => [
+  {
+    rel: "preload",
+    as: "image",
+    href: GALLERY_IMAGES[0]!.src,
+    imageSrcSet: GALLERY_IMAGES[0]!.srcSet,
+    imageSizes: TILE_SIZES,
+    fetchPriority: "high",
+  },
+];
+
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta({
     title: t.title,

@@ -1,0 +1,114 @@
+// `npm run lighthouse`: builds and serves the production app on a fresh embedded database, runs
+// Lighthouse (mobile preset) in Debian's Chromium against the public pages, and prints each page's
+// four category scores, LCP, CLS, TBT and the JavaScript bytes transferred, as JSON.
+// Targets: performance >= 95, accessibility = best practices = SEO = 100.
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+
+const PAGES = (process.env.LIGHTHOUSE_PAGES ?? "/,/gallery,/terms").split(",");
+const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 4390);
+const BUILD_DIR = process.env.BUILD_DIR ?? "build";
+const origin = `http://127.0.0.1:${PORT}`;
+
+if (process.env.LIGHTHOUSE_SKIP_BUILD !== "1") {
+  const build = spawnSync("npx", ["react-router", "build"], {
+    stdio: "inherit",
+    env: { ...process.env, BUILD_DIR },
+  });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lavage-lighthouse-"));
+const server = spawn(process.execPath, ["server.js"], {
+  env: {
+    ...process.env,
+    BUILD_DIR,
+    PORT: String(PORT),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    PUBLIC_URL: origin,
+  },
+  stdio: ["ignore", "inherit", "inherit"],
+});
+
+async function waitReady() {
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`${origin}/readyz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error("the server did not start");
+}
+
+const chrome = { instance: null };
+try {
+  await waitReady();
+  chrome.instance = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+    chromeFlags: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+  const results = [];
+  for (const page of PAGES) {
+    // A warm-up visit, so that the measured run is not the server's first render.
+    await fetch(`${origin}${page}`);
+    const { lhr } = await lighthouse(`${origin}${page}`, {
+      port: chrome.instance.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+    });
+    const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+    const jsBytes = (lhr.audits["network-requests"]?.details?.items ?? [])
+      .filter((item) => item.resourceType === "Script")
+      .reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
+    const failing = Object.values(lhr.audits)
+      .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === "binary")
+      .map((a) => a.id);
+    results.push({
+      page,
+      performance: score("performance"),
+      accessibility: score("accessibility"),
+      bestPractices: score("best-practices"),
+      seo: score("seo"),
+      lcpMs: Math.round(lhr.audits["largest-contentful-paint"].numericValue),
+      cls: Number(lhr.audits["cumulative-layout-shift"].numericValue.toFixed(3)),
+      tbtMs: Math.round(lhr.audits["total-blocking-time"].numericValue),
+      jsBytesTransferred: jsBytes,
+      failingAudits: failing,
+      lcpElement:
+        lhr.audits["largest-contentful-paint-element"]?.details?.items?.[0]?.items?.[0]?.node?.snippet,
+      lcpPhases: lhr.audits["largest-contentful-paint-element"]?.details?.items?.[1]?.items,
+    });
+  }
+  const targetsMet = results.every(
+    (r) => r.performance >= 95 && r.accessibility === 100 && r.bestPractices === 100 && r.seo === 100,
+  );
+  console.log(
+    JSON.stringify({ preset: "mobile", lighthouse: lighthouseVersion(), targetsMet, results }, null, 2),
+  );
+} finally {
+  await chrome.instance?.kill();
+  server.kill("SIGTERM");
+  await new Promise((r) => server.on("exit", r));
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+function lighthouseVersion() {
+  return JSON.parse(fs.readFileSync("node_modules/lighthouse/package.json", "utf8")).version;
+}
