@@ -38,6 +38,43 @@ export const messages = {
     emailTaken: "Un compte existe déjà avec cette adresse e-mail.",
     testLoginError: (role: string) => `Erreur lors de la connexion test ${role}`,
   },
+  contact: {
+    title: "Contactez-nous",
+    description:
+      "Une question, une soumission pour plusieurs véhicules ? Écrivez-nous, nous vous répondrons sous peu.",
+    name: "Nom",
+    email: "Adresse e-mail",
+    phone: "Téléphone",
+    optional: "facultatif",
+    message: "Message",
+    messagePlaceholder: "Votre question, le nombre de véhicules, votre ville...",
+    submit: "Envoyer le message",
+    requiredNote: "Les champs marqués d'un astérisque (*) sont requis.",
+    honeypot: "Ne remplissez pas ce champ",
+    nameRequired: "Le nom est requis.",
+    messageRequired: "Le message est requis.",
+    phoneInvalid: "Veuillez entrer un numéro de téléphone valide.",
+    missingFieldsTitle: "Champs requis",
+    missingFields: "Nom, email et message sont requis.",
+    invalidFields: "Veuillez corriger les champs indiqués.",
+    invalidRequest: "Requête invalide.",
+    methodNotAllowed: "Méthode non permise : envoyez le message en POST.",
+    sendErrorTitle: "Échec de l'envoi",
+    sendError: "Erreur lors de l'envoi du message",
+    unknownError: "Erreur inconnue",
+    rateLimited:
+      "Vous avez envoyé plusieurs messages en peu de temps. Veuillez réessayer dans quelques minutes.",
+    successTitle: "Message envoyé",
+    success: "Nous vous répondrons sous peu.",
+    callUs: "Appelez-nous",
+    preferToCall: "Vous préférez nous parler ?",
+    writeUs: "Écrivez-nous",
+    hours: "Heures de service",
+    copy: "Copier",
+    copyPhone: (phone: string) => `Copier le numéro ${phone}`,
+    phoneCopied: "Numéro copié !",
+    phoneCopyError: "Impossible de copier le numéro. Veuillez réessayer.",
+  },
   validation: {
     required: "Ce champ est requis.",
     emailRequired: "L'adresse e-mail est requise.",
@@ -144,5 +181,27 @@ export const messages = {
     zoomOut: "Réduire",
     imageLoading: "Chargement de l'image...",
     book: "Réserver maintenant",
+  },
+  /** Service-area check and postal-code validator: one text per code of domain/geo/service-area.ts. */
+  serviceArea: {
+    IN_AREA: (city: string) => `Bonne nouvelle ! Nous desservons ${city}.`,
+    OUT_OF_AREA: "Désolé, cette adresse est hors de nos zones de service pour le moment.",
+    OUTSIDE_QUEBEC:
+      "Nous desservons uniquement le côté québécois : cette adresse est hors du Québec et hors de nos zones de service.",
+    NEEDS_POSTAL_CODE:
+      "Nous n'avons pas pu situer cette adresse avec précision. Veuillez ajouter votre code postal.",
+    UNKNOWN_PLACE:
+      "Nous ne trouvons pas cette adresse. Vérifiez le nom de la municipalité ou entrez votre code postal.",
+    ZONE_NOT_ACTIVE: (zone: string, label?: string | null) =>
+      `Nous ne desservons pas encore ${zone} (${label ?? "Bientôt disponible"}).`,
+    EMPTY: "Veuillez entrer une adresse ou un code postal",
+    postal: {
+      empty: "Veuillez entrer un code postal.",
+      invalid: "Code postal invalide. Exemple : J2G 1A1.",
+      valid: (code: string) => `Code postal valide : ${code}.`,
+      validating: "Validation...",
+      error: "Erreur lors de la validation du code postal.",
+    },
+    error: "Erreur lors de la validation de l'adresse",
   },
 } as const;
