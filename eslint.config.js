@@ -5,7 +5,17 @@ import tseslint from "typescript-eslint";
 const serverOnly = ["~/server/*", "~/server/**", "#db/*", "#db/**", "**/*.server", "**/*.server.ts"];
 
 export default tseslint.config(
-  { ignores: ["build/", "build-*/", "data/", ".react-router/", "node_modules/", "test-results/", "playwright-report/"] },
+  {
+    ignores: [
+      "build/",
+      "build-*/",
+      "data/",
+      ".react-router/",
+      "node_modules/",
+      "test-results/",
+      "playwright-report/",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
