@@ -45,6 +45,14 @@ export default [
   // JSON resource routes (ARCHITECTURE.md)
   route("api/auth/*", "routes/api/auth.ts"),
   route("api/setup-test-users", "routes/api/setup-test-users.ts"),
+  route("api/slots", "routes/api/slots.ts"),
+  route("api/bookings", "routes/api/bookings.ts"),
+  route("api/bookings/:bookingId/cancel", "routes/api/booking-cancel.ts"),
+  route("api/bookings/:bookingId/reschedule", "routes/api/booking-reschedule.ts"),
+  route("api/appointments/:bookingId", "routes/api/appointment.ts"),
+  route("api/update-appointment", "routes/api/update-appointment.ts"),
+  route("api/validate-location", "routes/api/validate-location.ts"),
+  route("api/validate-postal-code", "routes/api/validate-postal-code.ts"),
 
   route("*", "routes/_site/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -182,6 +182,42 @@ export const messages = {
     imageLoading: "Chargement de l'image...",
     book: "Réserver maintenant",
   },
+  /** The booking engine: slots, bookings and the manage link (JSON API and wizard). */
+  booking: {
+    zoneRequired: "Veuillez choisir une zone de service.",
+    zoneNotFound: "Cette zone de service n'existe pas.",
+    zoneNotActive: "Cette zone n'accepte pas encore de réservations.",
+    carsInvalid: "Le nombre de véhicules doit être de 1 à 3.",
+    startRequired: "Veuillez choisir un créneau.",
+    startInvalid:
+      "Le créneau doit être une date et une heure ISO 8601 avec fuseau, par exemple 2026-03-09T09:00:00-04:00.",
+    nameRequired: "Le nom est requis.",
+    phoneRequired: "Le numéro de téléphone est requis.",
+    phoneInvalid: "Veuillez entrer un numéro de téléphone nord-américain valide, par exemple 450 555-0142.",
+    addressRequired: "L'adresse du service est requise.",
+    postalCodeInvalid: "Code postal invalide. Exemple : J2G 1A1.",
+    dateInvalid: "La date doit être au format AAAA-MM-JJ, par exemple 2026-03-09.",
+    daysInvalid: (max: number) => `Le nombre de jours doit être de 1 à ${max}.`,
+    tokenRequired: "Le lien de gestion est incomplet.",
+    bookingIdRequired: "Le numéro de réservation est requis.",
+    upsellsInvalid: "La liste des options est invalide.",
+    invalidFields: "Veuillez corriger les champs indiqués.",
+    invalidRequest: "Requête invalide : envoyez un objet JSON.",
+    methodNotAllowed: (method: string) => `Méthode non permise : utilisez ${method}.`,
+    slotTaken: "Ce créneau vient d'être réservé. Choisissez-en un autre.",
+    slotUnavailable: "Ce créneau n'est pas offert. Choisissez-en un parmi les créneaux proposés.",
+    addressOutOfZone: (zone: string) =>
+      `Cette adresse est hors de la zone de service de ${zone}. Vérifiez l'adresse ou choisissez une autre zone.`,
+    addressNotLocated: "Nous ne trouvons pas cette adresse. Ajoutez la municipalité ou le code postal.",
+    appointmentNotFound: "Réservation introuvable.",
+    invalidManageToken: "Ce lien de gestion n'est pas valide pour cette réservation.",
+    tooLateToChange: (phone: string) =>
+      `Il reste moins de 24 heures avant votre rendez-vous : pour l'annuler ou le déplacer, appelez-nous au ${phone}.`,
+    notChangeable:
+      "Cette réservation est déjà annulée, terminée ou commencée : elle ne peut plus être modifiée.",
+    unknownUpsell: (names: string) => `Option inconnue : ${names}.`,
+    rateLimited: "Trop de réservations en peu de temps. Veuillez réessayer dans quelques minutes.",
+  },
   /** Service-area check and postal-code validator: one text per code of domain/geo/service-area.ts. */
   serviceArea: {
     IN_AREA: (city: string) => `Bonne nouvelle ! Nous desservons ${city}.`,
@@ -201,7 +237,67 @@ export const messages = {
       valid: (code: string) => `Code postal valide : ${code}.`,
       validating: "Validation...",
       error: "Erreur lors de la validation du code postal.",
+      title: "Validation du code postal",
+      description:
+        "Entrez votre code postal pour savoir si nos équipes de lavage mobile se déplacent chez vous.",
+      label: "Code postal",
+      placeholder: "J2G 1A1",
+      submit: "Valider",
+      invalidRequest: "Requête invalide : envoyez {postalCode} en JSON.",
     },
     error: "Erreur lors de la validation de l'adresse",
+    invalidRequest: "Requête invalide : envoyez {address} en JSON.",
+    fieldLabel: "Adresse ou code postal",
+    fieldPlaceholder: "Ex. : 123, rue Principale, Granby ou J2G 1A1",
+    check: "Vérifier",
+    checking: "Vérification...",
+    confirm: "Confirmer",
+    restart: "Recommencer",
+    carsLabel: "Nombre de véhicules",
+    cars: (count: number) => (count > 1 ? `${count} véhicules` : `${count} véhicule`),
+    dialogTitle: "Vérifiez votre zone de service",
+    dialogDescription:
+      "Entrez votre adresse ou votre code postal : nous vérifions que nos équipes se déplacent chez vous.",
+    booking: {
+      title: "Réservation",
+      description:
+        "Réservez un lavage d'auto mobile à domicile ou au bureau : vérifiez votre adresse, choisissez le nombre de véhicules et votre créneau.",
+      checkTitle: "Où devons-nous nous déplacer ?",
+      summaryTitle: "Votre réservation",
+      summaryText: "Votre adresse est dans notre zone de service. Choisissez maintenant votre créneau.",
+      address: "Adresse",
+      continue: "Choisir mon créneau",
+      changeAddress: "Changer d'adresse",
+    },
+    zone: {
+      hero: (zone: string) => `Lavage mobile à ${zone}`,
+      description: (zone: string) =>
+        `Lavage d'auto haut de gamme à domicile ou au bureau à ${zone} et dans un rayon de 25 km. Réservez en ligne en quelques clics.`,
+      intro:
+        "Nos équipes locales se déplacent chez vous, à la maison comme au bureau, avec tout le matériel nécessaire.",
+      active: "Service offert",
+      radius: (km: number) => `Rayon de service de ${km} km autour de la ville`,
+      pricePerVehicle: (price: string) => `${price} par véhicule, taxes en sus`,
+      total: (price: string) => `Total : ${price}`,
+      bookTitle: "Réservez votre lavage",
+      book: "Réserver",
+      seekingTitle: "Ce secteur attend son partenaire",
+      seekingText:
+        "Nous cherchons un partenaire local pour offrir le lavage mobile dans ce secteur. Vous aimeriez lancer votre entreprise avec nous ?",
+      becomePartner: "Devenir partenaire",
+      comingSoon: "Bientôt disponible",
+    },
+  },
+  /** The home page's interface text; its marketing copy stays in app/components/home. */
+  home: {
+    highlights: "Nos points forts",
+    pauseHighlights: "Mettre en pause le défilement des points forts",
+    resumeHighlights: "Reprendre le défilement des points forts",
+    heroImagesLoading: "Chargement des images",
+    percent: (value: number) => `${value}\u00a0%`,
+    heroImageFailed: (src: string) => `Image de l'accueil non chargée : ${src}. La page s'affiche sans elle.`,
+    heroImagesTimeout: (seconds: number) =>
+      `Images de l'accueil toujours en chargement après ${seconds} s : la page s'affiche sans les attendre.`,
+    rating: (stars: number) => `${stars} étoiles sur 5`,
   },
 } as const;

@@ -1,23 +1,11 @@
 import { useCallback } from "react";
 import { useNavigate } from "react-router";
+import { newBookingId } from "~/lib/booking-id";
 
 /** The router state of a booking started from the header (spec section 2). */
 interface StartBookingState {
   fromCitySelection: true;
   city: string;
-}
-
-/**
- * A fresh booking id. `crypto.randomUUID` only exists in secure contexts (HTTPS, localhost), so
- * a page served over plain HTTP on a local network builds the same version-4 UUID by hand.
- */
-function newBookingId(): string {
-  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
-  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
-  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 /** Opens the booking wizard at /booking/{new id}; the id is drawn at each call, never at render. */

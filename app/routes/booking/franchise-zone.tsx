@@ -1,23 +1,123 @@
-import { eq } from "drizzle-orm";
-import { redirect } from "react-router";
-import { serviceZones } from "#db/schema";
-import { UnderConstruction } from "~/components/layout/under-construction";
+import { Handshake, MapPin, Tag } from "lucide-react";
+import { useState } from "react";
+import { Link, redirect } from "react-router";
+
+import { CarCountPicker } from "~/components/booking/service-area-dialog";
+import { useOpenWizard } from "~/components/booking/use-open-wizard";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
+import { formatMoney } from "~/lib/format";
+import { messages } from "~/lib/messages.fr";
+import { originFrom, seoMeta } from "~/lib/seo";
 import { getDb } from "~/server/db.server";
+import { listActiveServices } from "~/server/services/catalog/list-active-services.server";
+import { listZones } from "~/server/services/zones/list-zones.server";
 import type { Route } from "./+types/franchise-zone";
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: `${data?.zone.zoneName ?? "Zone"} | Lavage Mobile Prestige` },
-];
+const t = messages.serviceArea.zone;
 
+export const meta: Route.MetaFunction = ({ data, params, matches }) =>
+  data
+    ? seoMeta({
+        title: t.hero(data.zone.zoneName),
+        description: t.description(data.zone.zoneName),
+        path: `/franchise/${params.slug}`,
+        origin: originFrom(matches),
+      })
+    : [];
+
+/** The zone of the slug (an unknown slug goes back to the home page) and the wash's price. */
 export async function loader({ params }: Route.LoaderArgs) {
-  const [zone] = await getDb()
-    .select({ zoneName: serviceZones.zoneName, routeSlug: serviceZones.routeSlug })
-    .from(serviceZones)
-    .where(eq(serviceZones.routeSlug, params.slug));
+  const db = getDb();
+  const [zones, services] = await Promise.all([listZones(db), listActiveServices(db)]);
+  const zone = zones.find((z) => z.routeSlug === params.slug);
   if (!zone) throw redirect("/");
-  return { zone };
+  const { zoneName, routeSlug, status, statusLabel, serviceRadiusKm } = zone;
+  return {
+    zone: { zoneName, routeSlug, active: status === "active", statusLabel, serviceRadiusKm },
+    priceCents: services[0]?.basePriceCents ?? null,
+  };
 }
 
-export default function FranchiseZone({ loaderData }: Route.ComponentProps) {
-  return <UnderConstruction title={`Lavage mobile à ${loaderData.zone.zoneName}`} />;
+export default function FranchiseZonePage({ loaderData }: Route.ComponentProps) {
+  const { zone, priceCents } = loaderData;
+  const openWizard = useOpenWizard();
+  const [cars, setCars] = useState<number | null>(1);
+
+  return (
+    <div className="mx-auto grid w-full max-w-3xl gap-8 px-4 py-10 sm:py-16">
+      <header className="grid gap-4">
+        {zone.active ? (
+          <Badge variant="success">{t.active}</Badge>
+        ) : (
+          <Badge variant="secondary">{zone.statusLabel ?? t.comingSoon}</Badge>
+        )}
+        <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">
+          {t.hero(zone.zoneName)}
+        </h1>
+        <p className="text-lg text-muted-foreground">{t.intro}</p>
+        <ul className="grid gap-2 text-sm sm:flex sm:flex-wrap sm:gap-6">
+          <li className="flex items-center gap-2">
+            <MapPin aria-hidden="true" className="size-4 text-primary" />
+            {t.radius(zone.serviceRadiusKm)}
+          </li>
+          {priceCents !== null ? (
+            <li className="flex items-center gap-2">
+              <Tag aria-hidden="true" className="size-4 text-primary" />
+              {t.pricePerVehicle(formatMoney(priceCents))}
+            </li>
+          ) : null}
+        </ul>
+      </header>
+
+      {zone.active ? (
+        <Card>
+          <CardHeader>
+            <CardTitle as="h2">{t.bookTitle}</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <CarCountPicker value={cars} onChange={setCars} />
+          </CardContent>
+          <CardFooter className="flex-col items-stretch gap-3 sm:flex-row sm:items-center sm:justify-between">
+            {priceCents !== null && cars !== null ? (
+              <p className="text-lg font-semibold" aria-live="polite">
+                {t.total(formatMoney(priceCents * cars))}
+              </p>
+            ) : null}
+            <Button
+              size="lg"
+              disabled={cars === null}
+              onClick={() =>
+                cars !== null &&
+                openWizard({
+                  cars,
+                  city: zone.zoneName,
+                  citySlug: zone.routeSlug,
+                  fromCitySelection: true,
+                })
+              }
+            >
+              {t.book}
+            </Button>
+          </CardFooter>
+        </Card>
+      ) : (
+        <Card>
+          <CardHeader>
+            <CardTitle as="h2">{t.seekingTitle}</CardTitle>
+            <CardDescription>{t.seekingText}</CardDescription>
+          </CardHeader>
+          <CardFooter>
+            <Button asChild>
+              <Link to="/application">
+                <Handshake aria-hidden="true" />
+                {t.becomePartner}
+              </Link>
+            </Button>
+          </CardFooter>
+        </Card>
+      )}
+    </div>
+  );
 }

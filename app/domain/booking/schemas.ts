@@ -1,0 +1,202 @@
+/**
+ * The booking inputs, shared by the booking wizard's forms and the JSON API (ARCHITECTURE.md,
+ * 'Booking engine'). Every message is French, from the catalogue.
+ */
+import { parsePostalCode } from "~/domain/geo/postal-code";
+import { addDaysToDateString } from "~/domain/time/zoned";
+import { messages } from "~/lib/messages.fr";
+import { z } from "~/lib/zod-fr";
+import { CARS_MAX, CARS_MIN } from "./pricing";
+import { MAX_RANGE_DAYS } from "./slots";
+
+const v = messages.validation;
+const b = messages.booking;
+
+/** Longest accepted value of each text field, in characters. */
+export const BOOKING_LIMITS = {
+  zone: 100,
+  name: 100,
+  email: 254,
+  phone: 30,
+  address: 200,
+  token: 200,
+  reason: 500,
+  upsellName: 100,
+  upsells: 20,
+} as const;
+
+/**
+ * A North American (NANP) number as people type it ('450 555-0142', '(450) 555.0142',
+ * '+1 450 555 0142') in E.164 form ('+14505550142'), or null when it is not one: ten digits after
+ * an optional leading 1, area code and exchange not starting with 0 or 1.
+ */
+export function normalizeNorthAmericanPhone(text: string): string | null {
+  if (!/^\+?[\d\s().-]+$/.test(text.trim())) return null;
+  const digits = text.replace(/\D/g, "");
+  const national = digits.length === 11 && digits.startsWith("1") ? digits.slice(1) : digits;
+  return /^[2-9]\d{2}[2-9]\d{6}$/.test(national) ? `+1${national}` : null;
+}
+
+/** ISO 8601 date and time with a UTC offset or Z: 2026-03-09T09:00:00-04:00. */
+const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2})$/;
+
+function isCalendarDay(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  try {
+    return addDaysToDateString(value, 0) === value;
+  } catch {
+    return false;
+  }
+}
+
+/** `Date` would roll 2026-02-30 over to March: the day must exist as written. */
+function isIsoInstant(value: string): boolean {
+  return (
+    ISO_WITH_OFFSET.test(value) &&
+    isCalendarDay(value.slice(0, 10)) &&
+    !Number.isNaN(new Date(value).getTime())
+  );
+}
+
+const text = (required: string, max: number) =>
+  z.string({ error: required }).trim().min(1, required).max(max, v.tooLong(max));
+
+/** Blank form fields count as absent. */
+const blankToUndefined = (value: unknown) =>
+  typeof value === "string" && value.trim() === "" ? undefined : value;
+
+const zoneSlug = text(b.zoneRequired, BOOKING_LIMITS.zone).transform((slug) => slug.toLowerCase());
+
+const cars = z.coerce
+  .number({ error: b.carsInvalid })
+  .int(b.carsInvalid)
+  .min(CARS_MIN, b.carsInvalid)
+  .max(CARS_MAX, b.carsInvalid);
+
+/** An instant with its offset, kept as the string sent (the service turns it into a Date). */
+const start = z
+  .string({ error: b.startRequired })
+  .trim()
+  .min(1, b.startRequired)
+  .refine(isIsoInstant, b.startInvalid);
+
+const email = z
+  .string({ error: v.emailRequired })
+  .trim()
+  .min(1, v.emailRequired)
+  .max(BOOKING_LIMITS.email, v.tooLong(BOOKING_LIMITS.email))
+  .pipe(z.email(v.emailInvalid))
+  .transform((value) => value.toLowerCase());
+
+const phone = z
+  .string({ error: b.phoneRequired })
+  .trim()
+  .min(1, b.phoneRequired)
+  // abort: a value too long is not scanned by the pattern.
+  .max(BOOKING_LIMITS.phone, { error: v.tooLong(BOOKING_LIMITS.phone), abort: true })
+  .transform((value, ctx) => {
+    const normalized = normalizeNorthAmericanPhone(value);
+    if (normalized === null) {
+      ctx.addIssue({ code: "custom", message: b.phoneInvalid });
+      return z.NEVER;
+    }
+    return normalized;
+  });
+
+const postalCode = z.preprocess(
+  blankToUndefined,
+  z
+    .string({ error: b.postalCodeInvalid })
+    .transform((value, ctx) => {
+      const normalized = parsePostalCode(value);
+      if (normalized === null) {
+        ctx.addIssue({ code: "custom", message: b.postalCodeInvalid });
+        return z.NEVER;
+      }
+      return normalized;
+    })
+    .optional(),
+);
+
+/** A checkbox ('on') or a JSON boolean; absent stays absent (consent is never presumed). */
+const smsConsent = z.preprocess(
+  (value) => {
+    if (value === "on" || value === "true") return true;
+    if (value === "false" || value === "") return false;
+    return value;
+  },
+  z.boolean({ error: v.invalidValue }).optional(),
+);
+
+/** Upsell names or slugs; one form field gives a string, repeated fields or JSON give a list. */
+const upsellNames = z.preprocess(
+  (value) => (typeof value === "string" ? [value] : value),
+  z
+    .array(text(b.upsellsInvalid, BOOKING_LIMITS.upsellName), { error: b.upsellsInvalid })
+    .max(BOOKING_LIMITS.upsells, b.upsellsInvalid),
+);
+
+const token = text(b.tokenRequired, BOOKING_LIMITS.token);
+
+/** POST /api/bookings and the wizard's last step. */
+export const BookingRequestSchema = z.object({
+  zone: zoneSlug,
+  cars,
+  start,
+  name: text(b.nameRequired, BOOKING_LIMITS.name),
+  email,
+  phone,
+  address: text(b.addressRequired, BOOKING_LIMITS.address),
+  postalCode,
+  serviceId: z.preprocess(blankToUndefined, z.uuid(v.invalidValue).optional()),
+  smsConsent,
+  /** Extras chosen in the wizard (names or slugs), priced in the booking transaction. */
+  upsells: upsellNames.optional(),
+});
+export type BookingRequest = z.infer<typeof BookingRequestSchema>;
+
+/** GET /api/slots?zone={slug}&cars={n}&from={yyyy-MM-dd}&days={n} */
+export const SlotsQuerySchema = z.object({
+  zone: zoneSlug,
+  cars: z.preprocess(blankToUndefined, cars.default(CARS_MIN)),
+  from: z.preprocess(
+    blankToUndefined,
+    z.string({ error: b.dateInvalid }).refine(isCalendarDay, b.dateInvalid).optional(),
+  ),
+  days: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: b.daysInvalid(MAX_RANGE_DAYS) })
+      .int(b.daysInvalid(MAX_RANGE_DAYS))
+      .min(1, b.daysInvalid(MAX_RANGE_DAYS))
+      .max(MAX_RANGE_DAYS, b.daysInvalid(MAX_RANGE_DAYS))
+      .optional(),
+  ),
+  serviceId: z.preprocess(blankToUndefined, z.uuid(v.invalidValue).optional()),
+});
+export type SlotsQuery = z.infer<typeof SlotsQuerySchema>;
+
+/** POST /api/bookings/{bookingId}/cancel: the manage link's token. */
+export const CancelSchema = z.object({
+  token,
+  reason: z.preprocess(
+    blankToUndefined,
+    z.string().trim().max(BOOKING_LIMITS.reason, v.tooLong(BOOKING_LIMITS.reason)).optional(),
+  ),
+});
+export type CancelRequest = z.infer<typeof CancelSchema>;
+
+/** POST /api/bookings/{bookingId}/reschedule: the manage link's token and the new start. */
+export const RescheduleSchema = z.object({ token, start });
+export type RescheduleRequest = z.infer<typeof RescheduleSchema>;
+
+/**
+ * POST /api/update-appointment (the spec's update-ghl-appointment call): the extras chosen after
+ * booking, by name. `city` is accepted for compatibility and not trusted: the address decides.
+ */
+export const UpdateAppointmentSchema = z.object({
+  booking_id: text(b.bookingIdRequired, BOOKING_LIMITS.token),
+  upsells: upsellNames,
+  city: z.string().trim().max(BOOKING_LIMITS.zone, v.tooLong(BOOKING_LIMITS.zone)).optional(),
+});
+export type UpdateAppointmentRequest = z.infer<typeof UpdateAppointmentSchema>;

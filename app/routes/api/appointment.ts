@@ -1,0 +1,30 @@
+import { data } from "react-router";
+import { messages } from "~/lib/messages.fr";
+import { getSessionUser } from "~/server/auth.server";
+import { getDb } from "~/server/db.server";
+import { getAppointment } from "~/server/services/booking/get-appointment.server";
+import { bookingFailure } from "./booking-answers.server";
+import type { Route } from "./+types/appointment";
+
+/**
+ * GET /api/appointments/{bookingId}[?token=...]: the appointment (status, times, zone, cars,
+ * price, upsells), or 404. The customer's contact details come only with the manage token or to
+ * the signed-in owner.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? undefined;
+  try {
+    return await getAppointment(getDb(), {
+      bookingId: params.bookingId,
+      token,
+      actor: await getSessionUser(request),
+      now: new Date(),
+    });
+  } catch (error) {
+    const failure = bookingFailure(error, {
+      requestId: context.requestId,
+      notFound: messages.booking.appointmentNotFound,
+    });
+    return data({ success: false, error: failure.message }, { status: failure.status });
+  }
+}

@@ -1,0 +1,105 @@
+/**
+ * What the booking JSON routes share: reading a body, and turning a validation failure or a
+ * service's error code into a French answer with its HTTP status (STYLE.md, section 4).
+ */
+import { data } from "react-router";
+import type { ZodError } from "zod";
+import { BUSINESS } from "~/lib/business";
+import { AppError } from "~/lib/errors";
+import { messages } from "~/lib/messages.fr";
+import { z } from "~/lib/zod-fr";
+
+const b = messages.booking;
+
+/** Fields sent more than once in a form post (the rest keep their last value). */
+const LIST_FIELDS = new Set(["upsells"]);
+
+/**
+ * A JSON object body, or a form post as an object (repeated list fields as arrays); null when the
+ * body is neither.
+ */
+export async function readBody(request: Request): Promise<Record<string, unknown> | null> {
+  try {
+    if ((request.headers.get("content-type") ?? "").includes("application/json")) {
+      const body: unknown = await request.json();
+      return typeof body === "object" && body !== null && !Array.isArray(body)
+        ? (body as Record<string, unknown>)
+        : null;
+    }
+    const form = await request.formData();
+    const fields: Record<string, unknown> = {};
+    for (const name of new Set(form.keys())) {
+      const values = form.getAll(name).filter((value) => typeof value === "string");
+      fields[name] = LIST_FIELDS.has(name) ? values : values.at(-1);
+    }
+    return fields;
+  } catch {
+    return null;
+  }
+}
+
+/** 400 with the French error of each field. */
+export function invalidFields(error: ZodError) {
+  return data(
+    { success: false, error: b.invalidFields, fields: z.flattenError(error).fieldErrors },
+    { status: 400 },
+  );
+}
+
+/** 400 for a body that is not a JSON object or a form. */
+export function invalidRequest() {
+  return data({ success: false, error: b.invalidRequest }, { status: 400 });
+}
+
+/** 405 for a method the route does not take. */
+export function methodNotAllowed(allow: "GET" | "POST") {
+  return data(
+    { success: false, error: b.methodNotAllowed(allow) },
+    { status: 405, headers: { Allow: allow } },
+  );
+}
+
+/**
+ * The French text and status of a booking service's failure. Anything that is not an expected
+ * AppError is logged with the request id and answered with the generic message (500).
+ */
+export function bookingFailure(
+  error: unknown,
+  { requestId, notFound }: { requestId: string; notFound: string },
+): { status: number; message: string } {
+  if (error instanceof AppError) {
+    const message = bookingErrorMessage(error, notFound);
+    if (message !== null) return { status: error.status, message };
+  }
+  console.error(`[${requestId}] booking request failed`, error);
+  return { status: 500, message: messages.errors.generic };
+}
+
+function bookingErrorMessage(error: AppError, notFound: string): string | null {
+  switch (error.code) {
+    case "NOT_FOUND":
+      return notFound;
+    case "ZONE_NOT_ACTIVE":
+      return b.zoneNotActive;
+    case "ADDRESS_OUT_OF_ZONE":
+      return b.addressOutOfZone(error.message);
+    case "ADDRESS_NOT_LOCATED":
+      return b.addressNotLocated;
+    case "SLOT_TAKEN":
+      return b.slotTaken;
+    case "SLOT_UNAVAILABLE":
+      return b.slotUnavailable;
+    case "INVALID_MANAGE_TOKEN":
+      return b.invalidManageToken;
+    case "TOO_LATE_TO_CHANGE":
+      return b.tooLateToChange(BUSINESS.phone);
+    case "APPOINTMENT_NOT_CHANGEABLE":
+      return b.notChangeable;
+    case "UNKNOWN_UPSELL":
+      return b.unknownUpsell(error.message);
+    case "RATE_LIMITED":
+      return b.rateLimited;
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,73 @@
+import { data } from "react-router";
+import { BookingRequestSchema } from "~/domain/booking/schemas";
+import { AppError } from "~/lib/errors";
+import { messages } from "~/lib/messages.fr";
+import { getSessionUser } from "~/server/auth.server";
+import { getDb } from "~/server/db.server";
+import { env } from "~/server/env.server";
+import { hitRateLimit } from "~/server/rate-limit.server";
+import { BOOKING_RATE_LIMIT, bookSlot } from "~/server/services/booking/book-slot.server";
+import { localDateOf } from "~/server/services/booking/booking-context.server";
+import { listOpenSlots } from "~/server/services/booking/list-open-slots.server";
+import {
+  bookingFailure,
+  invalidFields,
+  invalidRequest,
+  methodNotAllowed,
+  readBody,
+} from "./booking-answers.server";
+import type { Route } from "./+types/bookings";
+
+export function loader() {
+  return methodNotAllowed("POST");
+}
+
+/**
+ * POST /api/bookings {zone, cars, start, name, email, phone, address, postalCode?, serviceId?,
+ * smsConsent?, upsells?} (JSON or form): 201 {booking_id, manage_url}. 409 {error, slots} when the
+ * slot was just taken or never offered (`slots`: that day's open slots now), 422 when the address
+ * is not in the zone, 400 with the French error of each field, 429 past the rate limit.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed("POST");
+  const db = getDb();
+  const limit = await hitRateLimit(db, `booking:ip:${context.ip}`, BOOKING_RATE_LIMIT);
+  if (!limit.allowed) {
+    return data(
+      { success: false, error: messages.booking.rateLimited },
+      { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
+    );
+  }
+  const body = await readBody(request);
+  if (!body) return invalidRequest();
+  const parsed = BookingRequestSchema.safeParse(body);
+  if (!parsed.success) return invalidFields(parsed.error);
+  const input = parsed.data;
+  const now = new Date();
+
+  try {
+    const booking = await bookSlot(db, { actor: await getSessionUser(request), input, now });
+    const manageUrl = `${env().PUBLIC_URL}/booking/manage/${booking.bookingId}?token=${booking.manageToken}`;
+    return data({ booking_id: booking.bookingId, manage_url: manageUrl }, { status: 201 });
+  } catch (error) {
+    const failure = bookingFailure(error, {
+      requestId: context.requestId,
+      notFound: messages.booking.zoneNotFound,
+    });
+    if (error instanceof AppError && (error.code === "SLOT_TAKEN" || error.code === "SLOT_UNAVAILABLE")) {
+      const day = await listOpenSlots(db, {
+        zoneSlug: input.zone,
+        cars: input.cars,
+        from: localDateOf(new Date(input.start)),
+        days: 1,
+        serviceId: input.serviceId,
+        now,
+      });
+      return data(
+        { success: false, error: failure.message, slots: day.days[0]?.slots ?? [] },
+        { status: failure.status },
+      );
+    }
+    return data({ success: false, error: failure.message }, { status: failure.status });
+  }
+}

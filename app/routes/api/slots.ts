@@ -1,0 +1,27 @@
+import { data } from "react-router";
+import { SlotsQuerySchema } from "~/domain/booking/schemas";
+import { messages } from "~/lib/messages.fr";
+import { getDb } from "~/server/db.server";
+import { listOpenSlots } from "~/server/services/booking/list-open-slots.server";
+import { bookingFailure, invalidFields } from "./booking-answers.server";
+import type { Route } from "./+types/slots";
+
+/**
+ * GET /api/slots?zone={slug}&cars={n}&from={yyyy-MM-dd}&days={n}: the open slots by day,
+ * `{zone, cars, duration_minutes, days: [{date, slots: [{start, end}]}]}` with ISO 8601 local
+ * offsets. 400 for a bad parameter, 404 for an unknown zone, 409 for a zone not taking bookings.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const query = SlotsQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  if (!query.success) return invalidFields(query.error);
+  try {
+    const { zone, cars, from, days, serviceId } = query.data;
+    return await listOpenSlots(getDb(), { zoneSlug: zone, cars, from, days, serviceId, now: new Date() });
+  } catch (error) {
+    const failure = bookingFailure(error, {
+      requestId: context.requestId,
+      notFound: messages.booking.zoneNotFound,
+    });
+    return data({ success: false, error: failure.message }, { status: failure.status });
+  }
+}

@@ -1,0 +1,59 @@
+import { data } from "react-router";
+import { z } from "zod";
+import { messages } from "~/lib/messages.fr";
+import { getDb } from "~/server/db.server";
+import { hitRateLimit } from "~/server/rate-limit.server";
+import {
+  checkServiceArea,
+  locationAnswer,
+  type LocationAnswer,
+} from "~/server/services/zones/check-service-area.server";
+import type { Route } from "./+types/validate-location";
+
+const t = messages.serviceArea;
+
+/** Each address checked reads the zones: 30 checks a minute per client address is plenty. */
+const RATE_LIMIT = { max: 30, windowSeconds: 60 };
+
+/** `cities` is accepted for the spec's clients and ignored: the active zones decide. */
+const BodySchema = z.object({
+  address: z.string().max(500),
+  cities: z.array(z.string()).optional(),
+});
+
+const failure = (message: string, status: number) =>
+  data({ success: false, data: false, message, city: null } satisfies LocationAnswer, { status });
+
+export function loader() {
+  return data(
+    { success: false, data: false, message: t.invalidRequest, city: null } satisfies LocationAnswer,
+    { status: 405, headers: { Allow: "POST" } },
+  );
+}
+
+/**
+ * POST {address, cities?} (ARCHITECTURE.md): 200 {success: true, data: in the service area,
+ * message, city}; 400 for an empty address or a malformed body; 429 when the client checks too
+ * often; 500 with the generic French message on an unexpected failure.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return loader();
+  const body = BodySchema.safeParse(await request.json().catch(() => undefined));
+  if (!body.success) return failure(t.invalidRequest, 400);
+  if (!body.data.address.trim()) return failure(t.EMPTY, 400);
+  try {
+    const db = getDb();
+    const limit = await hitRateLimit(db, `validate-location:${context.ip}`, RATE_LIMIT);
+    if (!limit.allowed) {
+      return data(
+        { success: false, data: false, message: messages.errors.rateLimited, city: null },
+        { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
+      );
+    }
+    const decision = await checkServiceArea(db, { text: body.data.address });
+    return locationAnswer(decision);
+  } catch (error) {
+    console.error(`[${context.requestId}] address not validated`, error);
+    return failure(t.error, 500);
+  }
+}

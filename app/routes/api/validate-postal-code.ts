@@ -1,0 +1,53 @@
+import { data } from "react-router";
+import { z } from "zod";
+import { messages } from "~/lib/messages.fr";
+import { getDb } from "~/server/db.server";
+import { hitRateLimit } from "~/server/rate-limit.server";
+import { validatePostalCode, type PostalCodeAnswer } from "~/server/services/zones/check-service-area.server";
+import type { Route } from "./+types/validate-postal-code";
+
+const t = messages.serviceArea.postal;
+
+/** The same budget as the address check: 30 validations a minute per client address. */
+const RATE_LIMIT = { max: 30, windowSeconds: 60 };
+
+/** `cities` is accepted for the spec's clients and ignored: the active zones decide. */
+const BodySchema = z.object({
+  postalCode: z.string().max(100),
+  cities: z.array(z.string()).optional(),
+});
+
+const failure = (message: string, status: number) =>
+  data({ success: false, data: false, message } satisfies PostalCodeAnswer, { status });
+
+export function loader() {
+  return data({ success: false, data: false, message: t.invalidRequest } satisfies PostalCodeAnswer, {
+    status: 405,
+    headers: { Allow: "POST" },
+  });
+}
+
+/**
+ * POST {postalCode, cities?} (ARCHITECTURE.md): 200 {success: true, data: well formed and served,
+ * message}; 400 for an empty code or a malformed body; 429 when the client validates too often.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return loader();
+  const body = BodySchema.safeParse(await request.json().catch(() => undefined));
+  if (!body.success) return failure(t.invalidRequest, 400);
+  if (!body.data.postalCode.trim()) return failure(t.empty, 400);
+  try {
+    const db = getDb();
+    const limit = await hitRateLimit(db, `validate-postal-code:${context.ip}`, RATE_LIMIT);
+    if (!limit.allowed) {
+      return data(
+        { success: false, data: false, message: messages.errors.rateLimited },
+        { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
+      );
+    }
+    return await validatePostalCode(db, { postalCode: body.data.postalCode });
+  } catch (error) {
+    console.error(`[${context.requestId}] postal code not validated`, error);
+    return failure(t.error, 500);
+  }
+}

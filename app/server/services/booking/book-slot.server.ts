@@ -1,0 +1,200 @@
+import crypto from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import { appointments, appointmentUpsells, serviceZones, users } from "#db/schema";
+import { priceBooking } from "~/domain/booking/pricing";
+import type { BookingRequest } from "~/domain/booking/schemas";
+import {
+  bookingDurationMinutes,
+  DEFAULT_TRAVEL_BUFFER_MINUTES,
+  type SlotRules,
+} from "~/domain/booking/slots";
+import { locate } from "~/domain/geo/locate";
+import { decideFromLocation } from "~/domain/geo/service-area";
+import { AppError } from "~/lib/errors";
+import type { SessionUser } from "../../auth.server";
+import type { Db } from "../../db.server";
+import type { RateLimitRule } from "../../rate-limit.server";
+import {
+  assignMember,
+  hashManageToken,
+  loadBookableZone,
+  loadBookingService,
+  loadTeam,
+  resolveUpsells,
+  SLOT_TIME_ZONE,
+  type BookableZone,
+} from "./booking-context.server";
+
+/** Bookings one IP address may make: plenty for a family or an agent, too few for a flood. */
+export const BOOKING_RATE_LIMIT = { max: 20, windowSeconds: 10 * 60 } as const satisfies RateLimitRule;
+
+/** Crockford's base 32, lower case: no i, l, o or u to misread. */
+const BOOKING_ID_ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz";
+/** 10 characters of base 32: 50 random bits, short enough to read over the phone. */
+const BOOKING_ID_LENGTH = 10;
+
+/** A public booking id: short, URL-safe and unguessable (50 random bits). */
+export function newBookingId(): string {
+  const bytes = crypto.randomBytes(BOOKING_ID_LENGTH);
+  // 256 is a multiple of 32, so the low five bits of each byte are uniform.
+  return Array.from(bytes, (byte) => BOOKING_ID_ALPHABET[byte & 31]).join("");
+}
+
+/** The secret of the manage link: 32 random bytes, base64url. Only its SHA-256 is stored. */
+function newManageToken(): string {
+  return crypto.randomBytes(32).toString("base64url");
+}
+
+export interface BookSlotResult {
+  appointmentId: string;
+  bookingId: string;
+  /** The secret of the manage link; not stored, so it can be shown or sent only now. */
+  manageToken: string;
+  zoneSlug: string;
+  teamMemberId: string;
+  startAt: Date;
+  endAt: Date;
+  /** Before taxes: unit price x cars + upsells. */
+  priceCents: number;
+}
+
+/**
+ * Books a slot (ARCHITECTURE.md 'Booking engine', ADR 008). The service address must lie in the
+ * booked zone (ADDRESS_NOT_LOCATED, ADDRESS_OUT_OF_ZONE). Then one transaction re-checks the slot
+ * with fresh busy ranges, assigns the least loaded free team member and inserts the appointment.
+ * The exclusion constraint is what forbids a double booking: when another booking took the
+ * member first (23P01), the slot is re-checked once with the next free member, else SLOT_TAKEN.
+ * A start that was never offered is SLOT_UNAVAILABLE.
+ *
+ * The booking shows in a client's space when the actor is that client, or when its e-mail is a
+ * client account's.
+ */
+export async function bookSlot(
+  db: Db,
+  { actor, input, now }: { actor: SessionUser | null; input: BookingRequest; now: Date },
+): Promise<BookSlotResult> {
+  const zone = await loadBookableZone(db, input.zone);
+  const place = await checkAddress(db, zone, input);
+  const service = await loadBookingService(db, input.serviceId);
+  const members = await loadTeam(db, zone.franchiseeId);
+  const upsells = await resolveUpsells(db, input.upsells ?? []);
+  const price = priceBooking({ unitPriceCents: service.basePriceCents, cars: input.cars, upsells });
+  const userId = await ownerOf(db, actor, input.email);
+
+  const startAt = new Date(input.start);
+  const endAt = new Date(
+    startAt.getTime() + bookingDurationMinutes(service.durationMinutes, input.cars) * 60_000,
+  );
+  const blockedUntil = new Date(endAt.getTime() + DEFAULT_TRAVEL_BUFFER_MINUTES * 60_000);
+  const bookingId = newBookingId();
+  const manageToken = newManageToken();
+  const rules = (busy: SlotRules["busy"]): SlotRules & { start: Date } => ({
+    now,
+    timeZone: SLOT_TIME_ZONE,
+    serviceDurationMinutes: service.durationMinutes,
+    cars: input.cars,
+    members,
+    busy,
+    start: startAt,
+  });
+
+  return db.transaction(async (tx) => {
+    const assigned = await assignMember(tx, members, rules, async (savepoint, teamMemberId) => {
+      const [row] = await savepoint
+        .insert(appointments)
+        .values({
+          bookingId,
+          manageTokenHash: hashManageToken(manageToken),
+          zoneId: zone.id,
+          franchiseeId: zone.franchiseeId,
+          teamMemberId,
+          serviceId: service.id,
+          userId,
+          cars: input.cars,
+          startAt,
+          endAt,
+          blockedUntil,
+          customerName: input.name,
+          customerEmail: input.email,
+          customerPhone: input.phone,
+          address: input.address,
+          city: place.city,
+          postalCode: place.postalCode,
+          smsConsent: input.smsConsent ?? false,
+          unitPriceCents: service.basePriceCents,
+          priceCents: price.subtotalCents,
+        })
+        .returning({ id: appointments.id });
+      return row!.id;
+    });
+    if (upsells.length > 0) {
+      await tx.insert(appointmentUpsells).values(
+        upsells.map((u) => ({
+          appointmentId: assigned.appointmentId,
+          upsellOptionId: u.id,
+          name: u.name,
+          priceCents: u.priceCents,
+        })),
+      );
+    }
+    return {
+      appointmentId: assigned.appointmentId,
+      bookingId,
+      manageToken,
+      zoneSlug: zone.routeSlug,
+      teamMemberId: assigned.teamMemberId,
+      startAt,
+      endAt,
+      priceCents: price.subtotalCents,
+    };
+  });
+}
+
+/**
+ * The service address must lie in the booked zone (PRODUCT-DECISIONS.md 'Booking'); the offline
+ * locator gives the municipality and postal code kept on the appointment.
+ */
+async function checkAddress(
+  db: Db,
+  zone: BookableZone,
+  input: Pick<BookingRequest, "address" | "postalCode">,
+): Promise<{ city: string; postalCode: string | null }> {
+  const [row] = await db
+    .select({
+      zoneName: serviceZones.zoneName,
+      routeSlug: serviceZones.routeSlug,
+      centerLatitude: serviceZones.centerLatitude,
+      centerLongitude: serviceZones.centerLongitude,
+      serviceRadiusKm: serviceZones.serviceRadiusKm,
+      status: serviceZones.status,
+      statusLabel: serviceZones.statusLabel,
+    })
+    .from(serviceZones)
+    .where(eq(serviceZones.id, zone.id));
+  const location = locate([input.address, input.postalCode].filter(Boolean).join(" "));
+  const decision = decideFromLocation(location, row ? [row] : []);
+  if (
+    decision.code === "EMPTY" ||
+    decision.code === "NEEDS_POSTAL_CODE" ||
+    decision.code === "UNKNOWN_PLACE"
+  ) {
+    throw new AppError("ADDRESS_NOT_LOCATED");
+  }
+  if (!decision.inArea || location.kind !== "point") throw new AppError("ADDRESS_OUT_OF_ZONE", zone.zoneName);
+  const foundPostalCode = location.postalCode && location.postalCode.length > 3 ? location.postalCode : null;
+  return {
+    // The label is the town, or the postal code as typed when the code's area has no town name.
+    city: /\d/.test(location.label) ? zone.zoneName : location.label,
+    postalCode: input.postalCode ?? foundPostalCode,
+  };
+}
+
+/** The client account the booking belongs to: the signed-in client, else the account of that e-mail. */
+async function ownerOf(db: Db, actor: SessionUser | null, email: string): Promise<string | null> {
+  if (actor?.role === "client") return actor.id;
+  const [account] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, eq(users.role, "client")));
+  return account?.id ?? null;
+}

@@ -1,0 +1,26 @@
+import { eq } from "drizzle-orm";
+import { appointments } from "#db/schema";
+import type { CancelRequest } from "~/domain/booking/schemas";
+import type { Db } from "../../db.server";
+import { lockAppointment, requireSelfServiceChange } from "./booking-context.server";
+
+/**
+ * Cancels a booking through its manage link (PRODUCT-DECISIONS.md 'Booking'): the token must
+ * match (INVALID_MANAGE_TOKEN), the booking must still be scheduled (APPOINTMENT_NOT_CHANGEABLE)
+ * and start in 24 h or more (TOO_LATE_TO_CHANGE: the customer calls instead). The slot is free
+ * again at once: cancelled appointments no longer block.
+ */
+export async function cancelBooking(
+  db: Db,
+  { bookingId, input, now }: { bookingId: string; input: CancelRequest; now: Date },
+): Promise<{ bookingId: string; status: "cancelled" }> {
+  return db.transaction(async (tx) => {
+    const appointment = await lockAppointment(tx, bookingId);
+    requireSelfServiceChange(appointment, input.token, now);
+    await tx
+      .update(appointments)
+      .set({ status: "cancelled", cancelledAt: now, cancelReason: input.reason ?? null })
+      .where(eq(appointments.id, appointment.id));
+    return { bookingId, status: "cancelled" };
+  });
+}

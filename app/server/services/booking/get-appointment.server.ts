@@ -1,0 +1,109 @@
+import { asc, eq } from "drizzle-orm";
+import { appointments, appointmentUpsells, franchisees, services, serviceZones } from "#db/schema";
+import { canSelfServiceChange, selfServiceDeadline } from "~/domain/booking/cancellation";
+import { priceBooking, type BookingPrice } from "~/domain/booking/pricing";
+import { formatIsoWithOffset } from "~/domain/time/zoned";
+import { AppError } from "~/lib/errors";
+import type { SessionUser } from "../../auth.server";
+import type { Db } from "../../db.server";
+import { manageTokenMatches, SLOT_TIME_ZONE } from "./booking-context.server";
+
+type AppointmentStatus = (typeof appointments.status.enumValues)[number];
+
+/** An appointment as GET /api/appointments/{bookingId} and the booking pages show it. */
+export interface AppointmentView {
+  bookingId: string;
+  status: AppointmentStatus;
+  /** ISO 8601 with the local offset. */
+  start: string;
+  end: string;
+  zone: { name: string; slug: string };
+  service: { name: string };
+  cars: number;
+  /** Before taxes: unit price x cars + upsells; `price` has the tax lines. */
+  priceCents: number;
+  price: BookingPrice;
+  upsells: { name: string; priceCents: number }[];
+  /** Cancel or reschedule through the manage link is still possible (scheduled, 24 h rule). */
+  selfServiceChangeAllowed: boolean;
+  /** The last instant for a self-service change, ISO 8601 with the local offset. */
+  selfServiceDeadline: string;
+  /** Only for the holder of the manage link, the signed-in owner, the franchisee and admins. */
+  customer?: {
+    name: string;
+    email: string;
+    phone: string;
+    address: string;
+    city: string | null;
+    postalCode: string | null;
+    smsConsent: boolean;
+  };
+}
+
+/**
+ * An appointment by its public booking id (NOT_FOUND otherwise). Anyone with the id sees the
+ * booking itself; the customer's personal data goes only to whoever holds the manage token, the
+ * signed-in client it belongs to, the franchisee who runs it and admins. Never the token hash.
+ */
+export async function getAppointment(
+  db: Db,
+  {
+    bookingId,
+    token,
+    actor,
+    now,
+  }: { bookingId: string; token?: string; actor: SessionUser | null; now: Date },
+): Promise<AppointmentView> {
+  const [row] = await db
+    .select({
+      appointment: appointments,
+      zoneName: serviceZones.zoneName,
+      zoneSlug: serviceZones.routeSlug,
+      serviceName: services.name,
+      franchiseeUserId: franchisees.userId,
+    })
+    .from(appointments)
+    .innerJoin(serviceZones, eq(serviceZones.id, appointments.zoneId))
+    .innerJoin(services, eq(services.id, appointments.serviceId))
+    .innerJoin(franchisees, eq(franchisees.id, appointments.franchiseeId))
+    .where(eq(appointments.bookingId, bookingId));
+  if (!row) throw new AppError("NOT_FOUND");
+  const a = row.appointment;
+  const upsells = await db
+    .select({ name: appointmentUpsells.name, priceCents: appointmentUpsells.priceCents })
+    .from(appointmentUpsells)
+    .where(eq(appointmentUpsells.appointmentId, a.id))
+    .orderBy(asc(appointmentUpsells.name));
+
+  const mayReadCustomer =
+    manageTokenMatches(token, a.manageTokenHash) ||
+    (actor !== null &&
+      (actor.role === "admin" || actor.id === a.userId || actor.id === row.franchiseeUserId));
+  return {
+    bookingId: a.bookingId,
+    status: a.status,
+    start: formatIsoWithOffset(a.startAt, SLOT_TIME_ZONE),
+    end: formatIsoWithOffset(a.endAt, SLOT_TIME_ZONE),
+    zone: { name: row.zoneName, slug: row.zoneSlug },
+    service: { name: row.serviceName },
+    cars: a.cars,
+    priceCents: a.priceCents,
+    price: priceBooking({ unitPriceCents: a.unitPriceCents, cars: a.cars, upsells }),
+    upsells,
+    selfServiceChangeAllowed: a.status === "scheduled" && canSelfServiceChange(a.startAt, now),
+    selfServiceDeadline: formatIsoWithOffset(selfServiceDeadline(a.startAt), SLOT_TIME_ZONE),
+    ...(mayReadCustomer
+      ? {
+          customer: {
+            name: a.customerName,
+            email: a.customerEmail,
+            phone: a.customerPhone,
+            address: a.address,
+            city: a.city,
+            postalCode: a.postalCode,
+            smsConsent: a.smsConsent,
+          },
+        }
+      : {}),
+  };
+}

@@ -1,0 +1,72 @@
+import { computeSlots, DEFAULT_RANGE_DAYS } from "~/domain/booking/slots";
+import type { Db } from "../../db.server";
+import {
+  busyWindow,
+  loadBookableZone,
+  loadBookingService,
+  loadBusy,
+  loadTeam,
+  localDateOf,
+  SLOT_TIME_ZONE,
+} from "./booking-context.server";
+
+/** The answer of GET /api/slots (ARCHITECTURE.md): ISO 8601 instants with the local offset. */
+export interface OpenSlots {
+  zone: string;
+  cars: number;
+  /** Service duration x cars (the travel buffer is not included). */
+  duration_minutes: number;
+  /** Every day of the range, in order; an empty `slots` list means the day is full or closed. */
+  days: { date: string; slots: { start: string; end: string }[] }[];
+}
+
+export interface ListOpenSlotsInput {
+  zoneSlug: string;
+  cars: number;
+  /** First local day, `yyyy-MM-dd`; today (local) by default. */
+  from?: string;
+  /** Default 30 (ADR 008). */
+  days?: number;
+  /** The first active service by default. */
+  serviceId?: string;
+  now: Date;
+}
+
+/**
+ * The open slots of a zone (ADR 008): its franchisee's active team members, their weekly
+ * availability and scheduled appointments. Unknown zone: NOT_FOUND; not taking bookings:
+ * ZONE_NOT_ACTIVE.
+ */
+export async function listOpenSlots(
+  db: Db,
+  { zoneSlug, cars, from, days = DEFAULT_RANGE_DAYS, serviceId, now }: ListOpenSlotsInput,
+): Promise<OpenSlots> {
+  const zone = await loadBookableZone(db, zoneSlug);
+  const service = await loadBookingService(db, serviceId);
+  const members = await loadTeam(db, zone.franchiseeId);
+  const firstDay = from ?? localDateOf(now);
+  const busy = await loadBusy(
+    db,
+    members.map((m) => m.id),
+    busyWindow(firstDay, days),
+  );
+  const result = computeSlots({
+    now,
+    timeZone: SLOT_TIME_ZONE,
+    serviceDurationMinutes: service.durationMinutes,
+    cars,
+    members,
+    busy,
+    from: firstDay,
+    days,
+  });
+  return {
+    zone: zone.routeSlug,
+    cars,
+    duration_minutes: result.durationMinutes,
+    days: result.days.map((day) => ({
+      date: day.date,
+      slots: day.slots.map((slot) => ({ start: slot.startIso, end: slot.endIso })),
+    })),
+  };
+}

@@ -1,0 +1,71 @@
+import { eq } from "drizzle-orm";
+import { appointments, services } from "#db/schema";
+import type { RescheduleRequest } from "~/domain/booking/schemas";
+import { bookingDurationMinutes, DEFAULT_TRAVEL_BUFFER_MINUTES } from "~/domain/booking/slots";
+import { AppError } from "~/lib/errors";
+import type { Db } from "../../db.server";
+import {
+  assignMember,
+  loadTeam,
+  lockAppointment,
+  requireSelfServiceChange,
+  SLOT_TIME_ZONE,
+} from "./booking-context.server";
+
+export interface RescheduleResult {
+  bookingId: string;
+  teamMemberId: string;
+  startAt: Date;
+  endAt: Date;
+}
+
+/**
+ * Moves a booking to another open slot through its manage link: the same rules as a cancel
+ * (token, still scheduled, 24 h before the current start), then, in the same transaction, the new
+ * slot is re-checked as for a new booking, ignoring the booking itself. The booking id, price and
+ * manage link stay; the team member stays when free, otherwise the least loaded free one takes it.
+ * SLOT_TAKEN / SLOT_UNAVAILABLE when the new slot is not open.
+ */
+export async function rescheduleBooking(
+  db: Db,
+  { bookingId, input, now }: { bookingId: string; input: RescheduleRequest; now: Date },
+): Promise<RescheduleResult> {
+  const startAt = new Date(input.start);
+  return db.transaction(async (tx) => {
+    const appointment = await lockAppointment(tx, bookingId);
+    requireSelfServiceChange(appointment, input.token, now);
+    const [service] = await tx
+      .select({ durationMinutes: services.durationMinutes })
+      .from(services)
+      .where(eq(services.id, appointment.serviceId));
+    if (!service) throw new AppError("NOT_FOUND");
+    const members = await loadTeam(tx, appointment.franchiseeId);
+    const endAt = new Date(
+      startAt.getTime() + bookingDurationMinutes(service.durationMinutes, appointment.cars) * 60_000,
+    );
+    const blockedUntil = new Date(endAt.getTime() + DEFAULT_TRAVEL_BUFFER_MINUTES * 60_000);
+
+    const assigned = await assignMember(
+      tx,
+      members,
+      (busy) => ({
+        now,
+        timeZone: SLOT_TIME_ZONE,
+        serviceDurationMinutes: service.durationMinutes,
+        cars: appointment.cars,
+        members,
+        busy,
+        start: startAt,
+      }),
+      async (savepoint, teamMemberId) => {
+        await savepoint
+          .update(appointments)
+          .set({ teamMemberId, startAt, endAt, blockedUntil })
+          .where(eq(appointments.id, appointment.id));
+        return appointment.id;
+      },
+      { exceptAppointmentId: appointment.id, preferredMemberId: appointment.teamMemberId },
+    );
+    return { bookingId, teamMemberId: assigned.teamMemberId, startAt, endAt };
+  });
+}

@@ -1,0 +1,77 @@
+import { parsePostalCode } from "~/domain/geo/postal-code";
+import { offlineGeocoder, type Geocoder } from "~/domain/geo/geocoder";
+import { decideFromLocation, type ServiceAreaDecision } from "~/domain/geo/service-area";
+import { messages } from "~/lib/messages.fr";
+import type { Db } from "../../db.server";
+import { listZones } from "./list-zones.server";
+
+const t = messages.serviceArea;
+
+/**
+ * Is this address, town or postal code served? The zones come from the database (PRODUCT-DECISIONS.md,
+ * 'Zones and regions'): only an active zone accepts, a zone of another status answers
+ * ZONE_NOT_ACTIVE. No list of cities from the client is taken: it cannot widen the service area.
+ */
+export async function checkServiceArea(
+  db: Db,
+  { text, geocoder = offlineGeocoder }: { text: string; geocoder?: Geocoder },
+): Promise<ServiceAreaDecision> {
+  if (!text.trim()) return { inArea: false, code: "EMPTY" };
+  const [location, zones] = await Promise.all([geocoder.locate(text), listZones(db)]);
+  return decideFromLocation(location, zones);
+}
+
+/** The answer of POST /api/validate-location (ARCHITECTURE.md): {success, data, message, city}. */
+export interface LocationAnswer {
+  success: boolean;
+  data: boolean;
+  message: string;
+  city: string | null;
+}
+
+/** The French answer for a decision: the message of its code, and the zone or town named. */
+export function locationAnswer(decision: ServiceAreaDecision): LocationAnswer {
+  return {
+    success: decision.code !== "EMPTY",
+    data: decision.inArea,
+    message: decisionMessage(decision),
+    city: decision.city ?? null,
+  };
+}
+
+function decisionMessage({ code, zone, city }: ServiceAreaDecision): string {
+  switch (code) {
+    case "IN_AREA":
+      return t.IN_AREA(zone?.zoneName ?? city ?? "");
+    case "ZONE_NOT_ACTIVE":
+      return t.ZONE_NOT_ACTIVE(zone?.zoneName ?? city ?? "", zone?.statusLabel);
+    default:
+      return t[code];
+  }
+}
+
+/** The answer of POST /api/validate-postal-code and of the /address-validation form. */
+export interface PostalCodeAnswer {
+  success: boolean;
+  /** The code is well formed and served by an active zone. */
+  data: boolean;
+  message: string;
+}
+
+/**
+ * Validates a postal code: empty gives the 'enter a postal code' message (success false), a
+ * malformed one the syntax message, a well-formed one the service-area answer for it.
+ */
+export async function validatePostalCode(
+  db: Db,
+  { postalCode, geocoder }: { postalCode: string; geocoder?: Geocoder },
+): Promise<PostalCodeAnswer> {
+  if (!postalCode.trim()) return { success: false, data: false, message: t.postal.empty };
+  const code = parsePostalCode(postalCode);
+  if (!code) return { success: true, data: false, message: t.postal.invalid };
+  const decision = await checkServiceArea(db, { text: code, ...(geocoder ? { geocoder } : {}) });
+  const message = locationAnswer(decision).message;
+  return decision.inArea
+    ? { success: true, data: true, message: `${t.postal.valid(code)} ${message}` }
+    : { success: true, data: false, message };
+}

@@ -1,0 +1,25 @@
+import { asc } from "drizzle-orm";
+import { serviceZones } from "#db/schema";
+import type { Db } from "../../db.server";
+
+/**
+ * Every service zone with the fields the service-area check and the zone page need, by name
+ * (spec section 7: service_zones ordered by zone_name). Status decides what is bookable.
+ */
+export function listZones(db: Db) {
+  return db
+    .select({
+      id: serviceZones.id,
+      zoneName: serviceZones.zoneName,
+      routeSlug: serviceZones.routeSlug,
+      centerLatitude: serviceZones.centerLatitude,
+      centerLongitude: serviceZones.centerLongitude,
+      serviceRadiusKm: serviceZones.serviceRadiusKm,
+      status: serviceZones.status,
+      statusLabel: serviceZones.statusLabel,
+    })
+    .from(serviceZones)
+    .orderBy(asc(serviceZones.zoneName));
+}
+
+export type ServiceZoneRow = Awaited<ReturnType<typeof listZones>>[number];

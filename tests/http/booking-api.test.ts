@@ -1,0 +1,189 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startServer, type RunningServer } from "./server";
+
+interface SlotsAnswer {
+  zone: string;
+  cars: number;
+  duration_minutes: number;
+  days: { date: string; slots: { start: string; end: string }[] }[];
+}
+
+const ISO_LOCAL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00-0[45]:00$/;
+
+describe("booking JSON API", () => {
+  let server: RunningServer;
+  let start: string;
+  let bookingId: string;
+  let token: string;
+
+  const post = (path: string, body: unknown) =>
+    fetch(`${server.url}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+  const booking = () => ({
+    zone: "granby",
+    cars: 1,
+    start,
+    name: "Léa Tremblay",
+    email: "lea.tremblay@example.com",
+    phone: "450 555-0199",
+    address: "123, rue Principale, Granby J2G 2T5",
+  });
+
+  beforeAll(async () => {
+    server = await startServer();
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("GET /api/slots answers the open slots by day, with local offsets", async () => {
+    const res = await fetch(`${server.url}/api/slots?zone=granby&cars=2&days=14`);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as SlotsAnswer;
+    expect(body).toMatchObject({ zone: "granby", cars: 2, duration_minutes: 180 });
+    expect(body.days).toHaveLength(14);
+    const slots = body.days.flatMap((d) => d.slots);
+    expect(slots.length).toBeGreaterThan(0);
+    for (const slot of slots) {
+      expect(slot.start).toMatch(ISO_LOCAL);
+      expect(slot.end).toMatch(ISO_LOCAL);
+      expect(new Date(slot.end).getTime() - new Date(slot.start).getTime()).toBe(180 * 60_000);
+    }
+    const firstDay = body.days.find((d) => d.slots.length > 0)!;
+    expect(firstDay.slots[0]!.start.slice(0, 10)).toBe(firstDay.date);
+  });
+
+  it("GET /api/slots refuses bad parameters and unknown zones in French", async () => {
+    const bad = await fetch(`${server.url}/api/slots?zone=granby&cars=9&from=demain`);
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({
+      error: "Veuillez corriger les champs indiqués.",
+      fields: {
+        cars: ["Le nombre de véhicules doit être de 1 à 3."],
+        from: ["La date doit être au format AAAA-MM-JJ, par exemple 2026-03-09."],
+      },
+    });
+    const unknown = await fetch(`${server.url}/api/slots?zone=laval`);
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toMatchObject({ error: "Cette zone de service n'existe pas." });
+    const inactive = await fetch(`${server.url}/api/slots?zone=trois-rivieres`);
+    expect(inactive.status).toBe(409);
+  });
+
+  it("POST /api/bookings books a slot (201), then answers 409 in French for the same slot once full", async () => {
+    const slots = (await (
+      await fetch(`${server.url}/api/slots?zone=granby&cars=1&days=14`)
+    ).json()) as SlotsAnswer;
+    // Two days ahead at least, so the manage link may still cancel it (24 h rule).
+    const later = Date.now() + 48 * 3_600_000;
+    start = slots.days.flatMap((d) => d.slots).find((slot) => new Date(slot.start).getTime() > later)!.start;
+
+    // Granby has three team members: three bookings fill the slot.
+    for (let i = 0; i < 3; i++) {
+      const res = await post("/api/bookings", booking());
+      expect(res.status).toBe(201);
+      const body = (await res.json()) as { booking_id: string; manage_url: string };
+      expect(body.booking_id).toMatch(/^[0-9a-z]{10}$/);
+      expect(body.manage_url).toMatch(
+        new RegExp(`^${server.url}/booking/manage/${body.booking_id}\\?token=[A-Za-z0-9_-]{43}$`),
+      );
+      bookingId = body.booking_id;
+      token = new URL(body.manage_url).searchParams.get("token")!;
+    }
+
+    const taken = await post("/api/bookings", booking());
+    expect(taken.status).toBe(409);
+    const body = (await taken.json()) as { error: string; slots: { start: string }[] };
+    expect(body.error).toBe("Ce créneau vient d'être réservé. Choisissez-en un autre.");
+    expect(Array.isArray(body.slots)).toBe(true);
+    expect(body.slots.map((s) => s.start)).not.toContain(start);
+  });
+
+  it("POST /api/bookings answers 400 with French field errors, 422 out of the zone", async () => {
+    const invalid = await post("/api/bookings", { ...booking(), phone: "123", email: "" });
+    expect(invalid.status).toBe(400);
+    expect(await invalid.json()).toMatchObject({
+      fields: {
+        phone: ["Veuillez entrer un numéro de téléphone nord-américain valide, par exemple 450 555-0142."],
+        email: ["L'adresse e-mail est requise."],
+      },
+    });
+    const notJson = await fetch(`${server.url}/api/bookings`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{",
+    });
+    expect(notJson.status).toBe(400);
+    const outside = await post("/api/bookings", {
+      ...booking(),
+      address: "100 rue King Ouest, Sherbrooke J1H 1P4",
+    });
+    expect(outside.status).toBe(422);
+    expect(((await outside.json()) as { error: string }).error).toContain(
+      "hors de la zone de service de Granby",
+    );
+  });
+
+  it("GET /api/appointments/{id}: 200 without personal data, with it for the token holder, else 404", async () => {
+    const res = await fetch(`${server.url}/api/appointments/${bookingId}`);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as Record<string, unknown>;
+    expect(body).toMatchObject({
+      bookingId,
+      status: "scheduled",
+      start,
+      zone: { name: "Granby", slug: "granby" },
+      cars: 1,
+      priceCents: 14999,
+    });
+    expect(body.customer).toBeUndefined();
+    expect(JSON.stringify(body)).not.toMatch(/manageTokenHash|lea\.tremblay/);
+
+    const withToken = await fetch(`${server.url}/api/appointments/${bookingId}?token=${token}`);
+    expect(((await withToken.json()) as { customer?: { phone: string } }).customer?.phone).toBe(
+      "+14505550199",
+    );
+
+    const missing = await fetch(`${server.url}/api/appointments/inconnu123`);
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toMatchObject({ error: "Réservation introuvable." });
+  });
+
+  it("POST /api/update-appointment replaces the upsells by name", async () => {
+    const res = await post("/api/update-appointment", {
+      booking_id: bookingId,
+      upsells: ["Traitement Aquapel"],
+      city: "Granby",
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ success: true });
+    const appointment = (await (await fetch(`${server.url}/api/appointments/${bookingId}`)).json()) as {
+      priceCents: number;
+    };
+    expect(appointment.priceCents).toBe(14999 + 2000);
+  });
+
+  it("POST /api/bookings/{id}/cancel needs the manage token", async () => {
+    const wrong = await post(`/api/bookings/${bookingId}/cancel`, { token: "faux" });
+    expect(wrong.status).toBe(403);
+    expect(await wrong.json()).toEqual({
+      success: false,
+      error: "Ce lien de gestion n'est pas valide pour cette réservation.",
+    });
+
+    const res = await post(`/api/bookings/${bookingId}/cancel`, { token });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ success: true });
+    const after = (await (await fetch(`${server.url}/api/appointments/${bookingId}`)).json()) as {
+      status: string;
+    };
+    expect(after.status).toBe("cancelled");
+
+    const again = await post(`/api/bookings/${bookingId}/cancel`, { token });
+    expect(again.status).toBe(409);
+  });
+});
