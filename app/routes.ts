@@ -15,6 +15,7 @@ export default [
   route("booking", "routes/booking/booking.tsx"),
   route("booking/:id", "routes/booking/wizard.tsx"),
   route("booking-success/:bookingId", "routes/booking/success.tsx"),
+  route("booking/manage/:bookingId", "routes/booking/manage.tsx"),
   route("franchise/:slug", "routes/booking/franchise-zone.tsx"),
   route("address-validation", "routes/booking/address-validation.tsx"),
 
@@ -45,6 +46,7 @@ export default [
   // JSON resource routes (ARCHITECTURE.md)
   route("api/auth/*", "routes/api/auth.ts"),
   route("api/setup-test-users", "routes/api/setup-test-users.ts"),
+  route("api/contact", "routes/api/contact.ts"),
   route("api/slots", "routes/api/slots.ts"),
   route("api/bookings", "routes/api/bookings.ts"),
   route("api/bookings/:bookingId/cancel", "routes/api/booking-cancel.ts"),

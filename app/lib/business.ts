@@ -25,6 +25,11 @@ export const BUSINESS = {
     instagram: "https://www.instagram.com/lavageprestige",
     tiktok: "https://www.tiktok.com/@lavageprestige",
   },
+  /** When the teams wash and the phone is answered (the seeded availability is weekdays 9-17). */
+  serviceHours: [
+    { days: "Du lundi au vendredi", hours: "9 h à 17 h" },
+    { days: "Samedi et dimanche", hours: "Fermé" },
+  ],
   copyrightYear: 2024,
   timeZone: "America/Toronto",
 } as const;

@@ -1,4 +1,82 @@
-/** The home page's contact section (the contact form lands with the contact work). */
+import { Clock, Mail, Phone } from "lucide-react";
+import type { ComponentType, ReactNode, SVGProps } from "react";
+
+import { BUSINESS } from "~/lib/business";
+import { messages } from "~/lib/messages.fr";
+
+import { ContactForm } from "./contact-form";
+import { PhoneCopyButton } from "./phone-copy-button";
+
+const c = messages.contact;
+
+function ContactItem({
+  Icon,
+  title,
+  children,
+}: {
+  Icon: ComponentType<SVGProps<SVGSVGElement>>;
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <li className="flex gap-4">
+      <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary">
+        <Icon aria-hidden="true" className="size-5" />
+      </span>
+      <div className="grid min-w-0 gap-1">
+        <h3 className="font-semibold">{title}</h3>
+        {children}
+      </div>
+    </li>
+  );
+}
+
+/** The home page's 'Contact' section: the form, the phone number with its copy button, e-mail and hours. */
 export function ContactSection() {
-  return <section id="contact" aria-labelledby="contact-title" className="scroll-mt-24" />;
+  return (
+    <section id="contact" aria-labelledby="contact-title" className="scroll-mt-24 py-16 sm:py-24">
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 lg:grid-cols-[2fr_3fr] lg:gap-16">
+        <div>
+          <h2 id="contact-title" className="text-3xl font-bold tracking-tight sm:text-4xl">
+            {c.title}
+          </h2>
+          <p className="mt-4 text-lg text-muted-foreground">{c.description}</p>
+          <ul className="mt-10 grid gap-8">
+            <ContactItem Icon={Phone} title={c.callUs}>
+              <div className="flex flex-wrap items-center gap-3">
+                <a
+                  href={`tel:${BUSINESS.phoneHref}`}
+                  className="text-lg font-medium underline-offset-4 hover:underline"
+                >
+                  {BUSINESS.phone}
+                </a>
+                <PhoneCopyButton />
+              </div>
+            </ContactItem>
+            <ContactItem Icon={Mail} title={c.writeUs}>
+              <a
+                href={`mailto:${BUSINESS.email}`}
+                className="font-medium break-all underline-offset-4 hover:underline"
+              >
+                {BUSINESS.email}
+              </a>
+            </ContactItem>
+            <ContactItem Icon={Clock} title={c.hours}>
+              <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-muted-foreground">
+                {BUSINESS.serviceHours.map(({ days, hours }) => (
+                  <div key={days} className="contents">
+                    <dt>{days}</dt>
+                    <dd>{hours}</dd>
+                  </div>
+                ))}
+              </dl>
+            </ContactItem>
+          </ul>
+        </div>
+        <div className="rounded-xl border bg-card p-6 text-card-foreground shadow-sm sm:p-8">
+          <ContactForm />
+        </div>
+      </div>
+    </section>
+  );
 }

@@ -15,15 +15,34 @@ export const overlayClasses =
 export const modalPanelClasses =
   "fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border bg-card p-6 text-card-foreground shadow-lg transition-[opacity,scale] starting:scale-95 starting:opacity-0 motion-reduce:transition-none";
 
+/**
+ * Reading or closing a toast (outside the dialog) must not close the dialog and lose what was
+ * typed. A toast closed by a click has already left the page when the dialog hears of that click.
+ */
+function keepOpenForToasts(event: Event): void {
+  const target = event.target;
+  if (target instanceof Element && (!target.isConnected || target.closest("[data-toast-region]"))) {
+    event.preventDefault();
+  }
+}
+
 export function DialogContent({
   className,
   children,
+  onInteractOutside,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content>) {
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className={overlayClasses} />
-      <DialogPrimitive.Content className={cn(modalPanelClasses, className)} {...props}>
+      <DialogPrimitive.Content
+        className={cn(modalPanelClasses, className)}
+        onInteractOutside={(event) => {
+          keepOpenForToasts(event);
+          onInteractOutside?.(event);
+        }}
+        {...props}
+      >
         {children}
         <DialogPrimitive.Close className="absolute top-3 right-3 inline-flex size-9 items-center justify-center rounded-md text-muted-foreground transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:outline-2 focus-visible:outline-ring">
           <X aria-hidden="true" className="size-4" />

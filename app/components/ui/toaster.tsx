@@ -15,6 +15,7 @@ export function Toaster() {
   return (
     <section
       aria-label={messages.ui.notifications}
+      data-toast-region=""
       className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex justify-center p-4 sm:left-auto sm:justify-end"
     >
       <ol aria-live="polite" className="flex w-full flex-col-reverse gap-2 sm:w-96">
@@ -68,7 +69,7 @@ function ToastCard({ item }: { item: ToastItem }) {
       <div className="grid flex-1 gap-1">
         <p className="text-sm font-semibold">{item.title}</p>
         {item.description ? (
-          <p className={cn("text-sm", destructive ? "opacity-90" : "text-muted-foreground")}>
+          <p className={cn("text-sm", destructive ? undefined : "text-muted-foreground")}>
             {item.description}
           </p>
         ) : null}

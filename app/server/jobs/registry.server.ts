@@ -1,3 +1,4 @@
+import { deliverContactWebhook } from "./handlers/contact-webhook.server";
 import type { JobHandler } from "./worker.server";
 
 /**
@@ -7,6 +8,8 @@ import type { JobHandler } from "./worker.server";
 export interface JobPayloads {
   /** Does nothing: lets an operator check that a worker is running. */
   noop: Record<string, never>;
+  /** Delivers a stored contact message to CONTACT_WEBHOOK_URL; the id only, no personal data. */
+  "contact.webhook": { messageId: string };
 }
 
 export type JobName = keyof JobPayloads;
@@ -14,4 +17,5 @@ export type JobName = keyof JobPayloads;
 /** The handler of each job name, run by the worker of `npm start` and of `npm run worker`. */
 export const jobHandlers: { [N in JobName]: JobHandler<JobPayloads[N]> } = {
   noop: async () => {},
+  "contact.webhook": deliverContactWebhook,
 };

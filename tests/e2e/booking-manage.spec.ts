@@ -1,0 +1,172 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+interface Slot {
+  start: string;
+  end: string;
+}
+interface SlotsAnswer {
+  days: { date: string; slots: Slot[] }[];
+}
+
+const DAY_MS = 24 * 3_600_000;
+
+async function openSlots(request: APIRequestContext): Promise<Slot[]> {
+  const answer = (await (await request.get("/api/slots?zone=granby&cars=2")).json()) as SlotsAnswer;
+  return answer.days.flatMap((d) => d.slots);
+}
+
+/** Books a Granby slot (2 cars) through the public API. */
+async function book(request: APIRequestContext, baseURL: string, start: string) {
+  const response = await request.post("/api/bookings", {
+    data: {
+      zone: "granby",
+      cars: 2,
+      start,
+      name: "Marc Côté",
+      email: "marc.cote@example.com",
+      phone: "450 555 0199",
+      address: "120 rue Principale, Granby J2G 2T5",
+    },
+    headers: { origin: baseURL },
+  });
+  return response;
+}
+
+async function createBooking(
+  request: APIRequestContext,
+  baseURL: string,
+  pick: (slots: Slot[]) => Slot | undefined,
+) {
+  const slot = pick(await openSlots(request));
+  expect(slot, "an open Granby slot").toBeDefined();
+  const response = await book(request, baseURL, slot!.start);
+  expect(response.status(), await response.text()).toBe(201);
+  const body = (await response.json()) as { booking_id: string; manage_url: string };
+  return {
+    ...body,
+    start: slot!.start,
+    path: new URL(body.manage_url).pathname + new URL(body.manage_url).search,
+  };
+}
+
+/** Open slots at least two days ahead, so the 24 h rule allows changes; `index` keeps tests apart. */
+const laterSlot = (index: number) => (slots: Slot[]) =>
+  slots.filter((s) => new Date(s.start).getTime() > Date.now() + 2 * DAY_MS)[index];
+
+/** Clicks the visible chip of a radio drawn with a screen-reader-only input. */
+async function choose(page: Page, radio: ReturnType<Page["getByRole"]>) {
+  await radio.locator("xpath=..").click();
+  await expect(radio).toBeChecked();
+}
+
+test.describe("/booking/manage/{bookingId}", () => {
+  test("shows the booking behind a valid link", async ({ page, request, baseURL, axe }) => {
+    const booking = await createBooking(request, baseURL!, laterSlot(2));
+    await page.goto(booking.path);
+    await expect(page.getByRole("heading", { level: 1, name: "Gérer ma réservation" })).toBeVisible();
+    await expect(page.getByText(`Réservation n° ${booking.booking_id}`)).toBeVisible();
+    await expect(page.getByText("Statut : Programmé")).toBeVisible();
+    await expect(page.getByText("120 rue Principale, Granby J2G 2T5")).toBeVisible();
+    await expect(page.getByText("2 véhicules")).toBeVisible();
+    await expect(page.getByText("TPS (5 %)")).toBeVisible();
+    await expect(page.getByText("TVQ (9,975 %)")).toBeVisible();
+    await expect(page.getByText("344,90 $")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Changer la date" })).toBeVisible();
+    expect(await axe()).toEqual([]);
+  });
+
+  test("a wrong token or an unknown booking shows the invalid-link page, without the booking", async ({
+    page,
+    request,
+    baseURL,
+    axe,
+  }) => {
+    const booking = await createBooking(request, baseURL!, laterSlot(3));
+    const wrong = await page.goto(`/booking/manage/${booking.booking_id}?token=${"x".repeat(43)}`);
+    expect(wrong?.status()).toBe(403);
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Lien de gestion invalide ou expiré." }),
+    ).toBeVisible();
+    await expect(page.getByText("120 rue Principale")).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Appeler le 450 555-0142" })).toHaveAttribute(
+      "href",
+      "tel:+14505550142",
+    );
+    expect(await axe()).toEqual([]);
+
+    const missing = await page.goto(`/booking/manage/${booking.booking_id}`);
+    expect(missing?.status()).toBe(403);
+    const unknown = await page.goto("/booking/manage/inconnu0000?token=abc");
+    expect(unknown?.status()).toBe(404);
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Lien de gestion invalide ou expiré." }),
+    ).toBeVisible();
+  });
+
+  test("cancels after confirmation and frees the slot", async ({ page, request, baseURL }) => {
+    // The last open slot of the range, filled up (one booking per free team member).
+    const slots = await openSlots(request);
+    const start = slots.at(-1)!.start;
+    let manage: string | undefined;
+    for (let i = 0; i < 5 && (await openSlots(request)).some((s) => s.start === start); i++) {
+      const response = await book(request, baseURL!, start);
+      expect(response.status(), await response.text()).toBe(201);
+      manage = ((await response.json()) as { manage_url: string }).manage_url;
+    }
+    expect((await openSlots(request)).map((s) => s.start)).not.toContain(start);
+
+    await page.goto(manage!);
+    await page.getByRole("button", { name: "Annuler le rendez-vous" }).click();
+    const dialog = page.getByRole("alertdialog", { name: "Annuler ce rendez-vous ?" });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("button", { name: "Oui, annuler" }).click();
+    await expect(page.getByText("Votre rendez-vous est annulé.")).toBeVisible();
+    await expect(page.getByText("Statut : Annulé")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Annuler le rendez-vous" })).toHaveCount(0);
+
+    expect((await openSlots(request)).map((s) => s.start)).toContain(start);
+  });
+
+  test("reschedules to another open slot", async ({ page, request, baseURL }) => {
+    const booking = await createBooking(request, baseURL!, laterSlot(4));
+    await page.goto(booking.path);
+    const shown = page.getByTestId("manage-start");
+    const before = await shown.textContent();
+
+    await page.getByRole("button", { name: "Changer la date" }).click();
+    await choose(page, page.getByRole("group", { name: "Jour" }).getByRole("radio").nth(1));
+    const slot = page
+      .getByRole("group", { name: "Choisissez un nouveau créneau" })
+      .getByRole("radio")
+      .first();
+    const newStart = (await slot.getAttribute("value"))!;
+    await choose(page, slot);
+    await page.getByRole("button", { name: "Confirmer le nouveau créneau" }).click();
+
+    await expect(page.getByText(/^Rendez-vous déplacé au /)).toBeVisible();
+    await expect(shown).not.toHaveText(before!);
+    const answer = (await (await request.get(`/api/appointments/${booking.booking_id}`)).json()) as {
+      start: string;
+    };
+    expect(answer.start).toBe(newStart);
+  });
+
+  test("less than 24 h before the start, the page says to call", async ({ page, request, baseURL }) => {
+    const soon = (await openSlots(request)).find((s) => new Date(s.start).getTime() < Date.now() + DAY_MS);
+    test.skip(
+      !soon,
+      "No open slot starts within 24 h right now (4 h notice and weekday hours): the 24 h rule is covered by the service tests.",
+    );
+    const response = await book(request, baseURL!, soon!.start);
+    expect(response.status(), await response.text()).toBe(201);
+    const { manage_url: manageUrl } = (await response.json()) as { manage_url: string };
+    await page.goto(manageUrl);
+    await expect(page.getByText(/appelez-nous au 450 555-0142/)).toBeVisible();
+    await expect(page.getByRole("link", { name: "Appeler le 450 555-0142" })).toHaveAttribute(
+      "href",
+      "tel:+14505550142",
+    );
+    await expect(page.getByRole("button", { name: "Annuler le rendez-vous" })).toHaveCount(0);
+  });
+});

@@ -1,0 +1,142 @@
+import type { APIRequestContext } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+interface SlotsAnswer {
+  days: { date: string; slots: { start: string; end: string }[] }[];
+}
+
+/** Books the first open Granby slot at least two days ahead (2 cars) through the public API. */
+async function createBooking(request: APIRequestContext, baseURL: string) {
+  const slots = (await (await request.get("/api/slots?zone=granby&cars=2")).json()) as SlotsAnswer;
+  const later = Date.now() + 48 * 3_600_000;
+  const slot = slots.days.flatMap((d) => d.slots).find((s) => new Date(s.start).getTime() > later);
+  expect(slot, "an open Granby slot two days ahead").toBeDefined();
+  const response = await request.post("/api/bookings", {
+    data: {
+      zone: "granby",
+      cars: 2,
+      start: slot!.start,
+      name: "Sophie Gagnon",
+      email: "sophie.gagnon@example.com",
+      phone: "450 555 0199",
+      address: "120 rue Principale, Granby J2G 2T5",
+    },
+    headers: { origin: baseURL },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as { booking_id: string; manage_url: string };
+}
+
+interface AppointmentAnswer {
+  priceCents: number;
+  upsells: { name: string; priceCents: number }[];
+}
+
+test.describe("/booking-success/{bookingId}", () => {
+  test("polls until the appointment exists, saves the chosen extra and confirms", async ({
+    page,
+    request,
+    baseURL,
+    axe,
+  }) => {
+    const { booking_id: bookingId } = await createBooking(request, baseURL!);
+    const before = (await (await request.get(`/api/appointments/${bookingId}`)).json()) as AppointmentAnswer;
+
+    // The first answers say 404, as when the page opens before the booking is committed.
+    let calls = 0;
+    await page.route(`**/api/appointments/${bookingId}`, async (route) => {
+      calls += 1;
+      if (calls <= 3) await route.fulfill({ status: 404, json: { success: false } });
+      else await route.continue();
+    });
+
+    await page.goto(`/booking-success/${bookingId}`);
+    await expect(page.getByRole("heading", { level: 1, name: "Personnalisez votre service" })).toBeVisible();
+    const button = page.getByRole("button", { name: "Recherche du rendez-vous..." });
+    await expect(button).toBeVisible();
+    await expect(button).toBeDisabled();
+
+    const confirm = page.getByRole("button", { name: "Confirmer", exact: true });
+    await expect(confirm).toBeEnabled();
+    expect(calls).toBeGreaterThanOrEqual(4);
+
+    // The three extras from the database, the popular one marked.
+    for (const name of ["Traitement Aquapel", "Protecteur à cuir", "Cire liquide"]) {
+      await expect(page.getByRole("heading", { level: 2, name })).toBeVisible();
+    }
+    await expect(page.getByText("Populaire")).toHaveCount(1);
+    await expect(page.getByText("20,00 $", { exact: true })).toBeVisible();
+    // 2 x 149,99 $ before taxes, then TPS and TVQ.
+    await expect(page.getByTestId("success-total")).toHaveText("344,90 $");
+    expect(await axe()).toEqual([]);
+
+    await page.getByRole("switch", { name: "Ajouter Traitement Aquapel" }).click();
+    await expect(page.getByRole("switch", { name: "Ajouter Traitement Aquapel" })).toBeChecked();
+    await expect(page.getByTestId("success-total")).toHaveText("367,90 $");
+
+    await confirm.click();
+    await expect(page.getByRole("heading", { level: 1, name: "Réservation Confirmée !" })).toBeVisible();
+    await expect(page.getByText("Un rappel vous est envoyé 24 heures avant le rendez-vous.")).toBeVisible();
+    const main = page.getByRole("main");
+    await expect(main.getByRole("link", { name: "bonjour@lavageprestige.ca" })).toHaveAttribute(
+      "href",
+      "mailto:bonjour@lavageprestige.ca",
+    );
+    await expect(main.getByRole("link", { name: "Retour à l'accueil" })).toHaveAttribute("href", "/");
+    await expect(main.getByRole("link", { name: "Conditions d'utilisation" })).toHaveAttribute(
+      "href",
+      "/terms",
+    );
+    expect(await axe()).toEqual([]);
+
+    const after = (await (await request.get(`/api/appointments/${bookingId}`)).json()) as AppointmentAnswer;
+    expect(after.priceCents - before.priceCents).toBe(2000);
+    expect(after.upsells).toEqual([{ name: "Traitement Aquapel", priceCents: 2000 }]);
+
+    await main.getByRole("link", { name: "Nouvelle réservation" }).click();
+    await expect(page).toHaveURL(
+      /\/booking\/[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
+  });
+
+  test("shows the manage link the wizard passes in the router state", async ({ page, request, baseURL }) => {
+    const { booking_id: bookingId, manage_url: manageUrl } = await createBooking(request, baseURL!);
+    await page.goto("/terms");
+    // The wizard navigates with {cars, citySlug, manageUrl}: the same client-side navigation.
+    await page.evaluate(
+      ({ path, state }) => {
+        window.history.pushState({ usr: state, key: "e2e", idx: 1 }, "", path);
+        window.dispatchEvent(new PopStateEvent("popstate", { state: window.history.state }));
+      },
+      { path: `/booking-success/${bookingId}`, state: { cars: 2, citySlug: "granby", manageUrl } },
+    );
+    await expect(page.getByRole("heading", { level: 1, name: "Personnalisez votre service" })).toBeVisible();
+    await page.getByRole("button", { name: "Confirmer", exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Réservation Confirmée !" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Gérer ma réservation" })).toHaveAttribute("href", manageUrl);
+  });
+
+  test("an unknown booking ends with 'Rendez-vous non trouvé' after 60 tries", async ({ page }) => {
+    let calls = 0;
+    await page.route("**/api/appointments/inconnu0000", async (route) => {
+      calls += 1;
+      await route.fulfill({ status: 404, json: { success: false, error: "Réservation introuvable." } });
+    });
+    await page.clock.install();
+    await page.goto("/booking-success/inconnu0000");
+    await expect(page.getByRole("button", { name: "Recherche du rendez-vous..." })).toBeDisabled();
+
+    // Each try waits 500 ms on the page's clock: run it forward until the page gives up.
+    await expect
+      .poll(
+        async () => {
+          await page.clock.runFor(500);
+          return page.getByRole("button", { name: "Rendez-vous non trouvé" }).count();
+        },
+        { intervals: [20], timeout: 25_000 },
+      )
+      .toBe(1);
+    await expect(page.getByRole("button", { name: "Rendez-vous non trouvé" })).toBeDisabled();
+    expect(calls).toBe(60);
+  });
+});
