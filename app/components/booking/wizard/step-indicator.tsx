@@ -1,0 +1,9 @@
+import { Stepper } from "~/components/ui/stepper";
+import { messages } from "~/lib/messages.fr";
+
+const STEPS = [{ label: messages.wizard.steps.vehicles }, { label: messages.wizard.steps.slot }] as const;
+
+/** The wizard's progress (spec section 2): 1 Choisir les véhicules, 2 Réserver le créneau. */
+export function StepIndicator({ step, className }: { step: 1 | 2; className?: string }) {
+  return <Stepper steps={STEPS} current={step - 1} completed={step === 2 ? [0] : []} className={className} />;
+}

@@ -1,0 +1,237 @@
+import type { Page } from "@playwright/test";
+import { test, expect } from "./fixtures";
+
+/** A fresh id for each visit, as the header and the zone pages draw one (spec section 2). */
+const wizardPath = () => `/booking/${crypto.randomUUID()}`;
+
+const DAY = /^(lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche) \d{1,2} \p{L}+ \d{4}$/u;
+const TIME = /^\d{2} h \d{2}$/;
+const BOOKING_ID = /\/booking-success\/[0-9a-z]{10}$/;
+const GRANBY_ADDRESS = "120 rue Principale, Granby J2G 2T5";
+
+async function openSlotStep(page: Page, cars: number) {
+  await page.goto(`${wizardPath()}?zone=granby&cars=${cars}&step=2`);
+  await expect(page.getByRole("heading", { level: 1, name: "Choisissez votre créneau" })).toBeVisible();
+}
+
+/** The first slot offered (the team works weekdays with 4 h notice: no fixed time is safe). */
+async function chooseFirstSlot(page: Page): Promise<string> {
+  const slot = page.getByRole("radio", { name: TIME }).first();
+  await slot.check();
+  const start = await slot.getAttribute("value");
+  expect(start).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+  return start!;
+}
+
+async function fillDetails(page: Page, address = GRANBY_ADDRESS) {
+  await page.getByLabel("Nom complet").fill("Émilie Bouchard");
+  await page.getByLabel("Adresse e-mail").fill("emilie.bouchard@example.com");
+  await page.getByLabel("Téléphone").fill("450 555 0199");
+  await page.getByLabel("Adresse du service").fill(address);
+}
+
+const confirmButton = (page: Page) => page.getByRole("button", { name: "Confirmer la réservation" });
+
+test.describe("booking wizard", () => {
+  test("step 1: regions from the zones, Continuer only once a region and cars are chosen", async ({
+    page,
+    axe,
+  }) => {
+    await page.goto(wizardPath());
+    await expect(page.getByRole("heading", { level: 1, name: "Choisissez vos véhicules" })).toBeVisible();
+    const progress = page.getByRole("navigation", { name: "Progression" });
+    await expect(progress).toContainText("Choisir les véhicules");
+    await expect(progress).toContainText("Réserver le créneau");
+
+    const regions = page.getByRole("group", { name: "Région" });
+    for (const city of ["Granby", "Sherbrooke", "Gatineau"]) {
+      await expect(regions.getByRole("radio", { name: city })).toBeEnabled();
+    }
+    const troisRivieres = regions.getByRole("radio", { name: /Trois-Rivières/ });
+    await expect(troisRivieres).toBeDisabled();
+    await expect(regions.getByText("Retour en 2026")).toBeVisible();
+
+    const continuer = page.getByRole("button", { name: "Continuer" });
+    await expect(continuer).toBeDisabled();
+    await regions.getByRole("radio", { name: "Granby" }).check();
+    await expect(continuer).toBeDisabled();
+    await page.getByRole("radio", { name: "2 véhicules" }).check();
+    await expect(continuer).toBeEnabled();
+    expect(await axe()).toEqual([]);
+
+    await continuer.click();
+    await expect(page).toHaveURL(/[?&]zone=granby/);
+    await expect(page).toHaveURL(/[?&]cars=2/);
+    const heading = page.getByRole("heading", { level: 1, name: "Choisissez votre créneau" });
+    await expect(heading).toBeFocused();
+  });
+
+  test("step 2: title, badge, breadcrumb, slots grouped by day, and back to step 1", async ({
+    page,
+    axe,
+  }) => {
+    await openSlotStep(page, 2);
+    await expect(page.getByText("2 véhicules · Granby")).toBeVisible();
+    const breadcrumb = page.getByRole("navigation", { name: "Fil d'Ariane" });
+    await expect(breadcrumb.getByRole("link", { name: "Accueil" })).toHaveAttribute("href", "/");
+    await expect(breadcrumb.getByText("Réservation")).toHaveAttribute("aria-current", "page");
+
+    const days = page.getByRole("group", { name: DAY });
+    await expect(days.first()).toBeVisible();
+    expect(await days.count()).toBeGreaterThan(1);
+    expect(await days.first().getByRole("radio", { name: TIME }).count()).toBeGreaterThan(0);
+    const shownBefore = await days.count();
+    await page.getByRole("button", { name: "Plus de dates" }).click();
+    await expect.poll(() => days.count()).toBeGreaterThan(shownBefore);
+
+    await expect(page.getByText("TPS (5 %)")).toBeVisible();
+    await expect(page.getByText("TVQ (9,975 %)")).toBeVisible();
+    // 2 x 149,99 $ = 299,98 $; TPS 15,00 $; TVQ 29,92 $; total 344,90 $.
+    await expect(page.getByRole("region", { name: "Résumé" })).toContainText("344,90");
+    await expect(page.getByRole("checkbox", { name: /texto/ })).not.toBeChecked();
+    expect(await axe()).toEqual([]);
+
+    await page.getByRole("link", { name: "Modifier les services" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Choisissez vos véhicules" })).toBeFocused();
+    await expect(page.getByRole("radio", { name: "Granby" })).toBeChecked();
+    await expect(page.getByRole("radio", { name: "2 véhicules" })).toBeChecked();
+    await expect(page.getByRole("button", { name: "Continuer" })).toBeEnabled();
+
+    await page.goBack();
+    await expect(page.getByRole("heading", { level: 1, name: "Choisissez votre créneau" })).toBeVisible();
+  });
+
+  test("the choices made on a zone page arrive pre-filled", async ({ page }) => {
+    await page.goto("/franchise/gatineau");
+    await page.getByRole("radio", { name: "3 véhicules" }).click();
+    await page.getByRole("main").getByRole("button", { name: "Réserver", exact: true }).click();
+    await expect(page).toHaveURL(/\/booking\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole("radio", { name: "Gatineau" })).toBeChecked();
+    await expect(page.getByRole("radio", { name: "3 véhicules" })).toBeChecked();
+    await page.getByRole("button", { name: "Continuer" }).click();
+    await expect(page.getByText("3 véhicules · Gatineau")).toBeVisible();
+  });
+
+  test("a zone that takes no bookings sends back to step 1 with a message", async ({ page }) => {
+    await page.goto(`${wizardPath()}?zone=trois-rivieres&cars=1&step=2`);
+    await expect(page.getByRole("heading", { level: 1, name: "Choisissez vos véhicules" })).toBeVisible();
+    await expect(page.getByRole("alert")).toContainText("Cette zone n'accepte pas encore de réservations.");
+  });
+
+  test("bad or missing fields show French errors and keep what was typed", async ({ page, axe }) => {
+    await openSlotStep(page, 1);
+    await chooseFirstSlot(page);
+    await page.getByLabel("Nom complet").fill("Émilie Bouchard");
+    await page.getByLabel("Adresse e-mail").fill("pas-un-courriel");
+    await page.getByLabel("Téléphone").fill("123");
+    await confirmButton(page).click();
+
+    await expect(page.getByText("Veuillez entrer une adresse e-mail valide.")).toBeVisible();
+    await expect(
+      page.getByText(/Veuillez entrer un numéro de téléphone nord-américain valide/),
+    ).toBeVisible();
+    await expect(page.getByText("L'adresse du service est requise.")).toBeVisible();
+    await expect(page.getByLabel("Nom complet")).toHaveValue("Émilie Bouchard");
+    await expect(page.getByLabel("Adresse e-mail")).toHaveValue("pas-un-courriel");
+    await expect(page).toHaveURL(/step=2/);
+    expect(await axe()).toEqual([]);
+  });
+
+  test("an address outside the zone is refused on the address field", async ({ page }) => {
+    await openSlotStep(page, 1);
+    await chooseFirstSlot(page);
+    await fillDetails(page, "1 rue Sainte-Catherine, Montréal H2X 1Y4");
+    await confirmButton(page).click();
+    await expect(page.getByText(/Cette adresse est hors de la zone de service de Granby/)).toBeVisible();
+    await expect(page.getByLabel("Adresse du service")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("Nom complet")).toHaveValue("Émilie Bouchard");
+  });
+
+  test("a complete booking leads to /booking-success/{bookingId}", async ({ page }) => {
+    await openSlotStep(page, 2);
+    await chooseFirstSlot(page);
+    await fillDetails(page);
+    await confirmButton(page).click();
+    await expect(page).toHaveURL(BOOKING_ID);
+    expect(page.url()).not.toContain("token");
+  });
+
+  test("a slot taken meanwhile: the French message, fresh slots, and the details kept", async ({
+    page,
+    request,
+  }) => {
+    await openSlotStep(page, 1);
+    const start = await chooseFirstSlot(page);
+    await fillDetails(page);
+
+    // Other customers book the same time through the API until every team member is taken.
+    let status = 0;
+    for (let attempt = 0; attempt < 5 && status !== 409; attempt += 1) {
+      const response = await request.post("/api/bookings", {
+        data: {
+          zone: "granby",
+          cars: 1,
+          start,
+          name: `Client ${attempt}`,
+          email: `client${attempt}@example.com`,
+          phone: "450 555 0100",
+          address: GRANBY_ADDRESS,
+        },
+      });
+      status = response.status();
+      expect([201, 409]).toContain(status);
+    }
+    expect(status).toBe(409);
+
+    await confirmButton(page).click();
+    await expect(page.getByRole("alert")).toContainText(
+      "Ce créneau vient d'être réservé. Choisissez-en un autre.",
+    );
+    await expect(page.locator(`input[name="start"][value="${start}"]`)).toHaveCount(0);
+    await expect(page.getByRole("radio", { name: TIME }).first()).toBeVisible();
+    await expect(page.getByLabel("Nom complet")).toHaveValue("Émilie Bouchard");
+    await expect(page.getByLabel("Adresse du service")).toHaveValue(GRANBY_ADDRESS);
+  });
+
+  test("the wizard is usable on a phone @mobile", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(wizardPath());
+    await page.getByRole("radio", { name: "Sherbrooke" }).check();
+    await page.getByRole("radio", { name: "1 véhicule", exact: true }).check();
+    await page.getByRole("button", { name: "Continuer" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Choisissez votre créneau" })).toBeVisible();
+    await expect(page.getByText("1 véhicule · Sherbrooke")).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+
+    await chooseFirstSlot(page);
+    await fillDetails(page, "50 rue King Ouest, Sherbrooke J1H 1N1");
+    await confirmButton(page).click();
+    await expect(page).toHaveURL(BOOKING_ID);
+  });
+});
+
+test.describe("booking wizard without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("works through plain forms: steps by URL, server-side field errors", async ({ page }) => {
+    await page.goto(wizardPath());
+    await page.getByRole("radio", { name: "Granby" }).check();
+    await page.getByRole("radio", { name: "1 véhicule", exact: true }).check();
+    await page.getByRole("button", { name: "Continuer" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Choisissez votre créneau" })).toBeVisible();
+
+    await page.getByRole("radio", { name: TIME }).first().check();
+    await page.getByLabel("Nom complet").fill("Émilie Bouchard");
+    await page.getByLabel("Adresse e-mail").fill("emilie@example.com");
+    await page.getByLabel("Téléphone").fill("999");
+    await page.getByLabel("Adresse du service").fill(GRANBY_ADDRESS);
+    const answer = page.waitForResponse((response) => response.request().method() === "POST");
+    await confirmButton(page).click();
+    expect((await answer).status()).toBe(400);
+    await expect(
+      page.getByText(/Veuillez entrer un numéro de téléphone nord-américain valide/),
+    ).toBeVisible();
+    await expect(page.getByLabel("Nom complet")).toHaveValue("Émilie Bouchard");
+  });
+});
