@@ -7,12 +7,15 @@
  *   {n}-600.webp     600x450  the viewer on phones, the grid on dense screens
  *   {n}-thumb.webp   400x300  the grid
  *
+ * The drawing helpers (cars, wash van, bucket, their materials) are exported for the other
+ * generated images (scripts/generate-hero-images.mjs); importing this module draws nothing.
+ *
  * Usage: node scripts/generate-images.mjs
  */
 import { Buffer } from "node:buffer";
 import { mkdir, stat } from "node:fs/promises";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 import sharp from "sharp";
 
@@ -28,7 +31,7 @@ const VARIANTS = [
 const OUTPUT_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "public", "gallery");
 
 /** Mulberry32: a small, fast, deterministic generator returning floats in [0, 1). */
-function createRandom(seed) {
+export function createRandom(seed) {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -39,7 +42,7 @@ function createRandom(seed) {
   };
 }
 
-const r1 = (value) => Math.round(value * 10) / 10;
+export const r1 = (value) => Math.round(value * 10) / 10;
 
 /** Skies by time of day (morning, noon, late afternoon, dusk, overcast): gradient, sun, ground tint. */
 const SKIES = [
@@ -66,7 +69,7 @@ const SKIES = [
 ];
 
 /** Car paints: base colour, lighter shoulder colour, darker sill colour. */
-const PAINTS = [
+export const PAINTS = [
   ["#c81e2b", "#ff5a5f", "#6d0b14"],
   ["#0f4c9c", "#4f8fe6", "#072a57"],
   ["#111827", "#4b5563", "#030712"],
@@ -79,7 +82,7 @@ const PAINTS = [
   ["#e2c044", "#fbe38a", "#8a6d10"],
 ];
 
-const CAR_SHAPES = {
+export const CAR_SHAPES = {
   sedan: {
     length: 640,
     body: "M18 -62 Q6 -112 62 -128 L178 -146 Q236 -222 312 -228 L420 -226 Q470 -218 520 -150 L590 -140 Q636 -130 630 -92 L624 -62 Z",
@@ -122,24 +125,13 @@ const CAR_SHAPES = {
 };
 const SHAPE_NAMES = Object.keys(CAR_SHAPES);
 
-function defs(sky, paint, id) {
+/**
+ * The gradients a car, the van and the bucket are painted with: paint${id} (from a PAINTS entry),
+ * glass, rim and bubble. Goes inside an SVG <defs>.
+ */
+export function materials(paint, id) {
   const [base, light, dark] = paint;
   return `
-  <defs>
-    <linearGradient id="sky" x1="0" y1="0" x2="0" y2="1">
-      <stop offset="0" stop-color="${sky.stops[0]}"/>
-      <stop offset="0.6" stop-color="${sky.stops[1]}"/>
-      <stop offset="1" stop-color="${sky.stops[2]}"/>
-    </linearGradient>
-    <radialGradient id="sun" cx="0.5" cy="0.5" r="0.5">
-      <stop offset="0" stop-color="${sky.sun}" stop-opacity="1"/>
-      <stop offset="0.25" stop-color="${sky.sun}" stop-opacity="0.85"/>
-      <stop offset="1" stop-color="${sky.sun}" stop-opacity="0"/>
-    </radialGradient>
-    <linearGradient id="ground" x1="0" y1="0" x2="0" y2="1">
-      <stop offset="0" stop-color="${sky.ground}"/>
-      <stop offset="1" stop-color="#3f454c"/>
-    </linearGradient>
     <linearGradient id="paint${id}" x1="0" y1="0" x2="0" y2="1">
       <stop offset="0" stop-color="${light}"/>
       <stop offset="0.45" stop-color="${base}"/>
@@ -159,7 +151,26 @@ function defs(sky, paint, id) {
       <stop offset="0" stop-color="#ffffff"/>
       <stop offset="0.7" stop-color="#f1f7ff"/>
       <stop offset="1" stop-color="#bcd7f2"/>
+    </radialGradient>`;
+}
+
+function defs(sky, paint, id) {
+  return `
+  <defs>
+    <linearGradient id="sky" x1="0" y1="0" x2="0" y2="1">
+      <stop offset="0" stop-color="${sky.stops[0]}"/>
+      <stop offset="0.6" stop-color="${sky.stops[1]}"/>
+      <stop offset="1" stop-color="${sky.stops[2]}"/>
+    </linearGradient>
+    <radialGradient id="sun" cx="0.5" cy="0.5" r="0.5">
+      <stop offset="0" stop-color="${sky.sun}" stop-opacity="1"/>
+      <stop offset="0.25" stop-color="${sky.sun}" stop-opacity="0.85"/>
+      <stop offset="1" stop-color="${sky.sun}" stop-opacity="0"/>
     </radialGradient>
+    <linearGradient id="ground" x1="0" y1="0" x2="0" y2="1">
+      <stop offset="0" stop-color="${sky.ground}"/>
+      <stop offset="1" stop-color="#3f454c"/>
+    </linearGradient>${materials(paint, id)}
     <linearGradient id="fade" x1="0" y1="0" x2="0" y2="1">
       <stop offset="0" stop-color="#fff" stop-opacity="0.45"/>
       <stop offset="1" stop-color="#fff" stop-opacity="0"/>
@@ -262,7 +273,7 @@ function wheel(cx, random) {
   </g>`;
 }
 
-function car(shape, paint, id, random, { foam }) {
+export function car(shape, paint, id, random, { foam }) {
   const s = CAR_SHAPES[shape];
   const sparkles = Array.from({ length: 4 }, () => {
     const x = r1(60 + random() * (s.length - 120));
@@ -304,7 +315,7 @@ function car(shape, paint, id, random, { foam }) {
 }
 
 /** The mobile wash van parked beside the car: a white box with the brand's droplet. */
-function van(x, scale) {
+export function van(x, scale) {
   return `<g transform="translate(${x} ${HORIZON + 150}) scale(${scale})">
     <ellipse cx="250" cy="0" rx="270" ry="22" fill="#000" opacity="0.35" filter="url(#blur)"/>
     <path d="M10 -60 L10 -280 Q10 -300 30 -300 L360 -300 Q400 -300 420 -260 L470 -170 Q500 -160 500 -120 L500 -60 Z" fill="#f8fafc"/>
@@ -319,7 +330,7 @@ function van(x, scale) {
   </g>`;
 }
 
-function bucket(x, y) {
+export function bucket(x, y) {
   return `<g transform="translate(${x} ${y})">
     <ellipse cx="0" cy="4" rx="52" ry="10" fill="#000" opacity="0.3" filter="url(#softBlur)"/>
     <path d="M-40 -80 L40 -80 L32 0 L-32 0 Z" fill="#0284c7"/>
@@ -380,4 +391,4 @@ async function main() {
   console.log(rows.join("\n"));
 }
 
-await main();
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();

@@ -1,45 +1,120 @@
-import { asc, eq } from "drizzle-orm";
-import { services } from "#db/schema";
+import { ContactSection } from "~/components/contact/contact-section";
+import { AboutSection } from "~/components/home/about-section";
+import { formatPlaces } from "~/components/home/format-places";
+import { FranchiseSection } from "~/components/home/franchise-section";
+import { GalleryTeaser } from "~/components/home/gallery-teaser";
+import { Hero } from "~/components/home/hero";
+import { HERO_MAIN } from "~/components/home/hero-images";
+import { ReviewsSection } from "~/components/home/reviews-section";
+import { ServicesSection, type HomeService } from "~/components/home/services-section";
+import { useHashScroll } from "~/components/home/use-hash-scroll";
+import { BUSINESS } from "~/lib/business";
 import { formatMoney } from "~/lib/format";
+import { originFrom, seoMeta } from "~/lib/seo";
 import { getDb } from "~/server/db.server";
+import { listActiveServices } from "~/server/services/catalog/list-active-services.server";
+import { listZones } from "~/server/services/zones/list-zones.server";
 import type { Route } from "./+types/home";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Lavage Mobile Prestige | Lavage d'auto à domicile au Québec" },
+function lowestPrice(services: readonly HomeService[]): number | null {
+  return services.length > 0 ? Math.min(...services.map((service) => service.basePriceCents)) : null;
+}
+
+function description(areas: readonly string[], fromPriceCents: number | null): string {
+  const where = areas.length > 0 ? `à ${formatPlaces(areas)}` : "au Québec";
+  const price = fromPriceCents === null ? "" : `, ${formatMoney(fromPriceCents)} par véhicule`;
+  return `Lavage d'auto haut de gamme à domicile ou au bureau ${where} : lavage à la main, intérieur et extérieur${price}. Réservez en ligne.`;
+}
+
+/** schema.org data of the business for search engines: contact, served cities and prices. */
+function businessJsonLd(origin: string, services: readonly HomeService[], areas: readonly string[]) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "AutoWash",
+    "@id": `${origin}/#entreprise`,
+    name: BUSINESS.name,
+    description: description(areas, lowestPrice(services)),
+    url: `${origin}/`,
+    image: `${origin}/og-image.webp`,
+    telephone: BUSINESS.phoneHref,
+    email: BUSINESS.email,
+    address: {
+      "@type": "PostalAddress",
+      streetAddress: BUSINESS.address.street,
+      addressLocality: BUSINESS.address.city,
+      addressRegion: "QC",
+      postalCode: BUSINESS.address.postalCode,
+      addressCountry: "CA",
+    },
+    areaServed: areas.map((name) => ({ "@type": "City", name })),
+    sameAs: Object.values(BUSINESS.social),
+    hasOfferCatalog: {
+      "@type": "OfferCatalog",
+      name: "Lavage d'auto à domicile",
+      itemListElement: services.map((service) => ({
+        "@type": "Offer",
+        price: (service.basePriceCents / 100).toFixed(2),
+        priceCurrency: "CAD",
+        itemOffered: { "@type": "Service", name: service.name, description: service.description },
+      })),
+    },
+  };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const origin = originFrom(matches);
+  const services = loaderData?.services ?? [];
+  const areas = loaderData?.servedAreas ?? [];
+  return [
+    ...seoMeta({
+      title: "Lavage d'auto à domicile au Québec",
+      description: description(areas, lowestPrice(services)),
+      path: "/",
+      origin,
+    }),
+    { "script:ld+json": businessJsonLd(origin, services, areas) },
+  ];
+};
+
+/**
+ * The hero's large image is the page's largest paint: fetch it with the HTML, at the width the
+ * layout needs. Browsers without AVIF skip this preload (type) and load the WebP as usual.
+ */
+export const links: Route.LinksFunction = () => [
   {
-    name: "description",
-    content: "Lavage d'auto haut de gamme à domicile ou au bureau, à Granby, Sherbrooke et Gatineau.",
+    rel: "preload",
+    as: "image",
+    type: "image/avif",
+    imageSrcSet: HERO_MAIN.avifSrcSet,
+    imageSizes: HERO_MAIN.sizes,
+    fetchPriority: "high",
   },
 ];
 
 export async function loader() {
-  const rows = await getDb()
-    .select()
-    .from(services)
-    .where(eq(services.isActive, true))
-    .orderBy(asc(services.sortOrder));
-  return { services: rows };
+  const db = getDb();
+  const [services, zones] = await Promise.all([listActiveServices(db), listZones(db)]);
+  return {
+    services,
+    /** Bookable zones, for 'areas served'. */
+    servedAreas: zones.filter((zone) => zone.status === "active").map((zone) => zone.zoneName),
+    /** Zones waiting for a franchise partner. */
+    openZones: zones.filter((zone) => zone.status === "seeking_franchisee").map((zone) => zone.zoneName),
+  };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
+  const { services, servedAreas, openZones } = loaderData;
+  useHashScroll();
   return (
-    <div className="mx-auto max-w-6xl px-4 py-16">
-      <section id="home">
-        <h1 className="text-4xl font-extrabold tracking-tight">
-          Le lavage d'auto haut de gamme qui vient à vous
-        </h1>
-      </section>
-      <section id="services" className="mt-12 grid gap-4">
-        {loaderData.services.map((service) => (
-          <article key={service.id} className="rounded-lg border p-6">
-            <h2 className="text-2xl font-bold">{service.name}</h2>
-            <p className="text-muted-foreground">{service.description}</p>
-            <p className="mt-2 font-semibold">
-              {formatMoney(service.basePriceCents)} · {service.durationMinutes} min
-            </p>
-          </article>
-        ))}
-      </section>
-    </div>
+    <>
+      <Hero areas={servedAreas} fromPriceCents={lowestPrice(services)} />
+      <AboutSection />
+      <ServicesSection services={services} />
+      <GalleryTeaser />
+      <ReviewsSection />
+      <FranchiseSection openZones={openZones} />
+      <ContactSection />
+    </>
   );
 }
