@@ -1,0 +1,104 @@
+// Prepares the benchmark database (used by scripts/bench.mjs): migrations, the seed, 10 active
+// team members over the 3 active zones, and 2,000 appointments (past ones completed, future ones
+// scheduled, never overlapping), so that slot computation works on realistic data.
+import crypto from "node:crypto";
+import { and, count, eq } from "drizzle-orm";
+import * as s from "#db/schema";
+import { seed } from "#db/seed";
+import { DEFAULT_AVAILABILITY, WEEKDAYS } from "#db/seed-data";
+import {
+  addDaysToDateString,
+  dayOfWeekOf,
+  instantToZonedParts,
+  zonedWallTimeToInstant,
+} from "~/domain/time/zoned";
+import { openDatabase } from "~/server/db.server";
+import { env } from "~/server/env.server";
+
+const TEAM_SIZE = 10;
+const APPOINTMENTS = 2000;
+const TZ = "America/Toronto";
+
+const config = env();
+const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+const db = database.db;
+try {
+  await database.migrate();
+  await seed(db, { demoAccounts: false });
+
+  const zones = await db.select().from(s.serviceZones).where(eq(s.serviceZones.status, "active"));
+  let members = await db.select().from(s.teamMembers).where(eq(s.teamMembers.isActive, true));
+  for (let i = 0; members.length < TEAM_SIZE; i++) {
+    const zone = zones[i % zones.length]!;
+    const [created] = await db
+      .insert(s.teamMembers)
+      .values({
+        franchiseeId: zone.franchiseeId!,
+        firstName: "Renfort",
+        lastName: `${zone.zoneName} ${i + 1}`,
+        email: `renfort-${zone.routeSlug}-${i + 1}@lavageprestige.ca`,
+      })
+      .returning();
+    await db
+      .insert(s.teamAvailability)
+      .values(
+        WEEKDAYS.map((dayOfWeek) => ({ teamMemberId: created!.id, dayOfWeek, ...DEFAULT_AVAILABILITY })),
+      );
+    members = await db.select().from(s.teamMembers).where(eq(s.teamMembers.isActive, true));
+  }
+
+  const [existing] = await db.select({ n: count() }).from(s.appointments);
+  let toCreate = APPOINTMENTS - existing!.n;
+  const [service] = await db.select().from(s.services).where(eq(s.services.isActive, true));
+  const zoneOf = new Map(zones.map((z) => [z.franchiseeId, z]));
+  const today = instantToZonedParts(new Date(), TZ).date;
+  const rows: (typeof s.appointments.$inferInsert)[] = [];
+  // Past days first (completed), then the next 30 days (scheduled, mornings only, so the
+  // afternoons stay open for the slot list and the booking calls).
+  for (let offset = -200; offset <= 30 && toCreate > 0; offset++) {
+    const date = addDaysToDateString(today, offset);
+    const weekday = dayOfWeekOf(date);
+    if (weekday === 0 || weekday === 6 || offset === 0) continue;
+    const times = offset < 0 ? ["09:00", "11:00", "13:00", "15:00"] : ["09:00"];
+    for (const member of members) {
+      const zone = zoneOf.get(member.franchiseeId);
+      if (!zone) continue;
+      for (const time of times) {
+        if (toCreate <= 0) break;
+        const startAt = zonedWallTimeToInstant(date, time, TZ);
+        const endAt = new Date(startAt.getTime() + service!.durationMinutes * 60_000);
+        rows.push({
+          bookingId: crypto.randomBytes(8).toString("hex").slice(0, 10),
+          manageTokenHash: crypto.randomBytes(32).toString("hex"),
+          zoneId: zone.id,
+          franchiseeId: member.franchiseeId,
+          teamMemberId: member.id,
+          serviceId: service!.id,
+          cars: 1,
+          startAt,
+          endAt,
+          blockedUntil: new Date(endAt.getTime() + 30 * 60_000),
+          status: offset < 0 ? "completed" : "scheduled",
+          customerName: "Client Banc d'essai",
+          customerEmail: `banc-${rows.length}@example.com`,
+          customerPhone: "+14505550100",
+          address: `${100 + rows.length} rue Principale, ${zone.zoneName}`,
+          city: zone.zoneName,
+          unitPriceCents: service!.basePriceCents,
+          priceCents: service!.basePriceCents,
+          completedAt: offset < 0 ? endAt : null,
+        });
+        toCreate--;
+      }
+    }
+  }
+  for (let i = 0; i < rows.length; i += 200) await db.insert(s.appointments).values(rows.slice(i, i + 200));
+  const [total] = await db.select({ n: count() }).from(s.appointments);
+  const [team] = await db
+    .select({ n: count() })
+    .from(s.teamMembers)
+    .where(and(eq(s.teamMembers.isActive, true)));
+  console.log(JSON.stringify({ zones: zones.length, teamMembers: team!.n, appointments: total!.n }));
+} finally {
+  await database.close();
+}
