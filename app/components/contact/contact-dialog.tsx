@@ -1,5 +1,5 @@
 import { MessageCircle } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 
 import { Button } from "~/components/ui/button";
 import {
@@ -13,8 +13,14 @@ import {
 import { BUSINESS } from "~/lib/business";
 import { messages } from "~/lib/messages.fr";
 
-import { ContactForm } from "./contact-form";
+import { Spinner } from "~/components/ui/spinner";
+
 import { PhoneCopyButton } from "./phone-copy-button";
+
+// The form (and its validation library) loads when the dialog is about to open, not with every
+// page: the button is on every page, the form is used by few visitors.
+const loadContactForm = () => import("./contact-form");
+const ContactForm = lazy(() => loadContactForm().then((module) => ({ default: module.ContactForm })));
 
 const c = messages.contact;
 
@@ -31,6 +37,8 @@ export function ContactDialog() {
           size="icon"
           aria-label={c.title}
           title={c.title}
+          onPointerEnter={() => void loadContactForm()}
+          onFocus={() => void loadContactForm()}
           className="fixed right-4 bottom-[max(1rem,env(safe-area-inset-bottom))] z-40 size-14 rounded-full shadow-lg print:hidden"
         >
           <MessageCircle aria-hidden="true" className="size-6" />
@@ -41,7 +49,16 @@ export function ContactDialog() {
           <DialogTitle>{c.title}</DialogTitle>
           <DialogDescription>{c.description}</DialogDescription>
         </DialogHeader>
-        <ContactForm onSent={() => setOpen(false)} />
+        <Suspense
+          fallback={
+            <p className="flex min-h-40 items-center justify-center gap-2 text-sm text-muted-foreground">
+              <Spinner label={null} />
+              {messages.ui.loading}
+            </p>
+          }
+        >
+          <ContactForm onSent={() => setOpen(false)} />
+        </Suspense>
         <div className="flex flex-wrap items-center gap-x-3 gap-y-2 border-t pt-4 text-sm">
           <span className="text-muted-foreground">{c.preferToCall}</span>
           <a href={`tel:${BUSINESS.phoneHref}`} className="font-medium underline-offset-4 hover:underline">
