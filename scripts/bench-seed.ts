@@ -53,9 +53,14 @@ try {
   const zoneOf = new Map(zones.map((z) => [z.franchiseeId, z]));
   const today = instantToZonedParts(new Date(), TZ).date;
   const rows: (typeof s.appointments.$inferInsert)[] = [];
-  // Past days first (completed), then the next 30 days (scheduled, mornings only, so the
-  // afternoons stay open for the slot list and the booking calls).
-  for (let offset = -200; offset <= 30 && toCreate > 0; offset++) {
+  // The next 30 days first (scheduled, mornings only, so the afternoons stay open for the slot
+  // list and the booking calls), then past days (completed) up to the total.
+  const offsets = [
+    ...Array.from({ length: 30 }, (_, i) => i + 1),
+    ...Array.from({ length: 200 }, (_, i) => -(i + 1)),
+  ];
+  for (const offset of offsets) {
+    if (toCreate <= 0) break;
     const date = addDaysToDateString(today, offset);
     const weekday = dayOfWeekOf(date);
     if (weekday === 0 || weekday === 6 || offset === 0) continue;

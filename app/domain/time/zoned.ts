@@ -79,11 +79,49 @@ function rawParts(ms: number, timeZone: string): RawParts {
   return raw;
 }
 
-/** Local time minus UTC at the instant `ms`, in whole minutes. */
-function offsetMinutesAt(ms: number, timeZone: string, p: RawParts = rawParts(ms, timeZone)): number {
+/** Local time minus UTC at the instant `ms`, in whole minutes, read from Intl (slow). */
+function intlOffsetMinutes(ms: number, timeZone: string): number {
+  const p = rawParts(ms, timeZone);
   const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
   const wholeSecondMs = Math.floor(ms / 1000) * 1000;
   return Math.round((asUtc - wholeSecondMs) / MINUTE_MS);
+}
+
+/**
+ * Offsets change only on quarter-hour boundaries (every transition of the current tz database
+ * does), so the offset of a quarter hour is read from Intl once and remembered: slot lists ask
+ * for thousands of conversions and Intl's formatToParts was most of their cost.
+ */
+const OFFSET_BUCKET_MS = 15 * MINUTE_MS;
+const OFFSET_CACHE_MAX = 100_000;
+const offsetCache = new Map<string, number>();
+
+/** Local time minus UTC at the instant `ms`, in whole minutes. */
+function offsetMinutesAt(ms: number, timeZone: string): number {
+  const key = `${timeZone}|${Math.floor(ms / OFFSET_BUCKET_MS)}`;
+  let offset = offsetCache.get(key);
+  if (offset === undefined) {
+    if (offsetCache.size >= OFFSET_CACHE_MAX) offsetCache.clear();
+    offset = intlOffsetMinutes(ms, timeZone);
+    offsetCache.set(key, offset);
+  }
+  return offset;
+}
+
+/** The wall-clock fields of `ms` in `timeZone`, from the (cached) offset. */
+function zonedParts(ms: number, timeZone: string): RawParts & { offset: number } {
+  const offset = offsetMinutesAt(ms, timeZone);
+  const local = new Date(Math.floor(ms / 1000) * 1000 + offset * MINUTE_MS);
+  return {
+    year: local.getUTCFullYear(),
+    month: local.getUTCMonth() + 1,
+    day: local.getUTCDate(),
+    hour: local.getUTCHours(),
+    minute: local.getUTCMinutes(),
+    second: local.getUTCSeconds(),
+    weekday: local.getUTCDay(),
+    offset,
+  };
 }
 
 const pad = (n: number, width = 2): string => String(n).padStart(width, "0");
@@ -147,12 +185,12 @@ export function zonedWallTimeToInstant(date: string, time: string, timeZone: str
 export function instantToZonedParts(instant: Date, timeZone: string): ZonedParts {
   const ms = instant.getTime();
   if (Number.isNaN(ms)) throw new RangeError("Invalid Date");
-  const p = rawParts(ms, timeZone);
+  const p = zonedParts(ms, timeZone);
   return {
     date: `${pad(p.year, 4)}-${pad(p.month)}-${pad(p.day)}`,
     time: `${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}`,
     dayOfWeek: p.weekday,
-    offsetMinutes: offsetMinutesAt(ms, timeZone, p),
+    offsetMinutes: p.offset,
   };
 }
 
