@@ -1,6 +1,7 @@
 import { seed } from "#db/seed";
 import { initAuth } from "./auth.server";
 import { startWorker, stopWorker } from "./jobs/runtime.server";
+import { invalidateOpenSlots, SLOTS_CHANNEL } from "./services/booking/slot-cache.server";
 import { getDatabase, openDatabase, setDatabase, type Database } from "./db.server";
 import { env } from "./env.server";
 
@@ -15,6 +16,8 @@ export function bootstrap(): Promise<Database> {
       await database.migrate();
       await seed(database.db, { demoAccounts: config.demoAccounts });
       await initAuth(database.db);
+      // Other instances' bookings invalidate this instance's cached slot lists (PostgreSQL).
+      await database.listen?.(SLOTS_CHANNEL, invalidateOpenSlots);
       if (config.RUN_WORKER) await startWorker(database);
     } catch (error) {
       await database.close();

@@ -24,6 +24,11 @@ export interface Database {
   close(): Promise<void>;
   /** PGlite only: the whole data folder as a tarball (test templates, backups). */
   dumpDataDir?: () => Promise<Blob>;
+  /**
+   * PostgreSQL only: calls `handler` for every NOTIFY on `channel`, from any instance, on a
+   * dedicated connection that reconnects after a loss (PGlite has a single process: none needed).
+   */
+  listen?: (channel: string, handler: () => void) => Promise<void>;
 }
 
 export class DataDirLockedError extends Error {
@@ -127,6 +132,7 @@ const MIGRATION_LOCK_KEY = 724_311_901;
 
 export async function openPostgres(connectionString: string, max = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max });
+  const listeners: pg.Client[] = [];
   // An idle connection that the server closes (restart, failover) must not crash the process:
   // the pool drops it and opens a new one on the next query.
   pool.on("error", (error) => {
@@ -149,10 +155,38 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
         client.release();
       }
     },
+    listen: (channel, handler) => listenForNotifications(connectionString, channel, handler, listeners),
     async close() {
+      for (const client of listeners.splice(0)) await client.end().catch(() => {});
       await pool.end();
     },
   };
+}
+
+async function listenForNotifications(
+  connectionString: string,
+  channel: string,
+  handler: () => void,
+  listeners: pg.Client[],
+): Promise<void> {
+  const client = new pg.Client({ connectionString });
+  listeners.push(client);
+  client.on("notification", (message) => {
+    if (message.channel === channel) handler();
+  });
+  client.on("error", (error) => {
+    console.warn(`PostgreSQL : écoute de ${channel} interrompue (${error.message}), reconnexion`);
+    const index = listeners.indexOf(client);
+    if (index === -1) return; // closing
+    listeners.splice(index, 1);
+    // Changes may have been missed while disconnected.
+    handler();
+    setTimeout(() => {
+      listenForNotifications(connectionString, channel, handler, listeners).catch(() => handler());
+    }, 1000).unref();
+  });
+  await client.connect();
+  await client.query(`listen ${pg.escapeIdentifier(channel)}`);
 }
 
 export function openDatabase(config: { databaseUrl?: string; dataDir: string }): Promise<Database> {

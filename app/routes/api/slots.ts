@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { SlotsQuerySchema } from "~/domain/booking/schemas";
 import { messages } from "~/lib/messages.fr";
 import { getDb } from "~/server/db.server";
-import { listOpenSlots } from "~/server/services/booking/list-open-slots.server";
+import { openSlotsJson } from "~/server/services/booking/slot-cache.server";
 import { bookingFailure, invalidFields } from "./booking-answers.server";
 import type { Route } from "./+types/slots";
 
@@ -16,7 +16,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!query.success) return invalidFields(query.error);
   try {
     const { zone, cars, from, days, serviceId } = query.data;
-    return await listOpenSlots(getDb(), { zoneSlug: zone, cars, from, days, serviceId, now: new Date() });
+    const body = await openSlotsJson(getDb(), {
+      zoneSlug: zone,
+      cars,
+      from,
+      days,
+      serviceId,
+      now: new Date(),
+    });
+    return new Response(body, { headers: { "Content-Type": "application/json; charset=utf-8" } });
   } catch (error) {
     const failure = bookingFailure(error, {
       requestId: context.requestId,

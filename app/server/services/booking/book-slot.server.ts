@@ -12,6 +12,7 @@ import { locate } from "~/domain/geo/locate";
 import { decideFromLocation } from "~/domain/geo/service-area";
 import { AppError } from "~/lib/errors";
 import type { SessionUser } from "../../auth.server";
+import { announceSlotsChanged, invalidateOpenSlots } from "./slot-cache.server";
 import type { Db } from "../../db.server";
 import type { RateLimitRule } from "../../rate-limit.server";
 import {
@@ -98,7 +99,8 @@ export async function bookSlot(
     start: startAt,
   });
 
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
+    await announceSlotsChanged(tx);
     const assigned = await assignMember(tx, members, rules, async (savepoint, teamMemberId) => {
       const [row] = await savepoint
         .insert(appointments)
@@ -148,6 +150,8 @@ export async function bookSlot(
       priceCents: price.subtotalCents,
     };
   });
+  invalidateOpenSlots();
+  return result;
 }
 
 /**

@@ -202,8 +202,13 @@ function sqlState(error: unknown): string | undefined {
   return undefined;
 }
 
-/** exclusion_violation: the team member already has an overlapping scheduled appointment. */
-const EXCLUSION_VIOLATION = "23P01";
+/**
+ * The insert lost to a concurrent booking of the same member: exclusion_violation (the other one
+ * committed first), or deadlock_detected (both inserted conflicting rows at once and each waited
+ * for the other, so PostgreSQL aborted this statement). Either way the savepoint is rolled back
+ * and the next free member is tried.
+ */
+const LOST_TO_CONCURRENT_BOOKING = new Set(["23P01", "40P01"]);
 
 /** The appointment of a public booking id, locked for the rest of the transaction. */
 export async function lockAppointment(tx: Tx, bookingId: string) {
@@ -303,7 +308,7 @@ export async function assignMember(
       const appointmentId = await tx.transaction((savepoint) => write(savepoint, teamMemberId));
       return { teamMemberId, appointmentId };
     } catch (error) {
-      if (sqlState(error) !== EXCLUSION_VIOLATION) throw error;
+      if (!LOST_TO_CONCURRENT_BOOKING.has(sqlState(error) ?? "")) throw error;
       refused.add(teamMemberId);
     }
   }

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { appointments } from "#db/schema";
 import type { CancelRequest } from "~/domain/booking/schemas";
+import { announceSlotsChanged, invalidateOpenSlots } from "./slot-cache.server";
 import type { Db } from "../../db.server";
 import { lockAppointment, requireSelfServiceChange } from "./booking-context.server";
 
@@ -14,13 +15,16 @@ export async function cancelBooking(
   db: Db,
   { bookingId, input, now }: { bookingId: string; input: CancelRequest; now: Date },
 ): Promise<{ bookingId: string; status: "cancelled" }> {
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
+    await announceSlotsChanged(tx);
     const appointment = await lockAppointment(tx, bookingId);
     requireSelfServiceChange(appointment, input.token, now);
     await tx
       .update(appointments)
       .set({ status: "cancelled", cancelledAt: now, cancelReason: input.reason ?? null })
       .where(eq(appointments.id, appointment.id));
-    return { bookingId, status: "cancelled" };
+    return { bookingId, status: "cancelled" as const };
   });
+  invalidateOpenSlots();
+  return result;
 }

@@ -3,6 +3,7 @@ import { appointments, services } from "#db/schema";
 import type { RescheduleRequest } from "~/domain/booking/schemas";
 import { bookingDurationMinutes, DEFAULT_TRAVEL_BUFFER_MINUTES } from "~/domain/booking/slots";
 import { AppError } from "~/lib/errors";
+import { announceSlotsChanged, invalidateOpenSlots } from "./slot-cache.server";
 import type { Db } from "../../db.server";
 import {
   assignMember,
@@ -31,7 +32,8 @@ export async function rescheduleBooking(
   { bookingId, input, now }: { bookingId: string; input: RescheduleRequest; now: Date },
 ): Promise<RescheduleResult> {
   const startAt = new Date(input.start);
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
+    await announceSlotsChanged(tx);
     const appointment = await lockAppointment(tx, bookingId);
     requireSelfServiceChange(appointment, input.token, now);
     const [service] = await tx
@@ -68,4 +70,6 @@ export async function rescheduleBooking(
     );
     return { bookingId, teamMemberId: assigned.teamMemberId, startAt, endAt };
   });
+  invalidateOpenSlots();
+  return result;
 }

@@ -1,0 +1,100 @@
+import { sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import * as s from "#db/schema";
+import { seed } from "#db/seed";
+import { BookingRequestSchema } from "~/domain/booking/schemas";
+import { openPostgres } from "~/server/db.server";
+import { createTestDatabase, describeDatabases } from "../../../../tests/setup/db";
+import { bookSlot } from "./book-slot.server";
+import { cancelBooking } from "./cancel-booking.server";
+import { invalidateOpenSlots, openSlotsJson, SLOTS_CHANNEL } from "./slot-cache.server";
+
+/** Friday 2026-03-06, 08:00 in Granby; the single-car slots of Monday 2026-03-09 are open. */
+const NOW = new Date("2026-03-06T08:00:00-05:00");
+const MONDAY_9 = "2026-03-09T09:00:00-04:00";
+
+const booking = (email: string) =>
+  BookingRequestSchema.parse({
+    zone: "granby",
+    cars: 3,
+    start: MONDAY_9,
+    name: "Léa Tremblay",
+    email,
+    phone: "(450) 555-0199",
+    address: "123, rue Principale, Granby J2G 2T5",
+  });
+
+const starts = (json: string) =>
+  (JSON.parse(json) as { days: { slots: { start: string }[] }[] }).days.flatMap((day) =>
+    day.slots.map((slot) => slot.start),
+  );
+
+describeDatabases("cached slot lists", ({ db }) => {
+  beforeAll(async () => {
+    await seed(db(), { demoAccounts: false });
+  });
+
+  it("serves the same list until a booking or a cancellation changes it", async () => {
+    const input = { zoneSlug: "granby", cars: 3, from: "2026-03-09", days: 1, now: NOW };
+    const first = await openSlotsJson(db(), input);
+    expect(starts(first)).toContain(MONDAY_9);
+    // A write that bypasses the booking services is not seen: the list comes from the cache...
+    await db().update(s.teamMembers).set({ isActive: false });
+    expect(await openSlotsJson(db(), input)).toBe(first);
+    // ...until something announces a change.
+    invalidateOpenSlots();
+    expect(starts(await openSlotsJson(db(), input))).toEqual([]);
+    await db().update(s.teamMembers).set({ isActive: true });
+    invalidateOpenSlots();
+
+    // Three members, three bookings of 3 cars at 09:00: the slot closes for everyone.
+    const made = [];
+    for (const email of ["a@example.com", "b@example.com", "c@example.com"]) {
+      made.push(await bookSlot(db(), { actor: null, input: booking(email), now: NOW }));
+    }
+    const after = await openSlotsJson(db(), input);
+    expect(after).not.toBe(first);
+    expect(starts(after)).not.toContain(MONDAY_9);
+
+    await cancelBooking(db(), {
+      bookingId: made[0]!.bookingId,
+      input: { token: made[0]!.manageToken },
+      now: NOW,
+    });
+    expect(starts(await openSlotsJson(db(), input))).toContain(MONDAY_9);
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)("slot change notifications [postgres]", () => {
+  it("reach another instance when a booking commits, not when it fails", async () => {
+    const first = await createTestDatabase("postgres");
+    const result = (await first.db.execute(sql`select current_database() as name`)) as unknown as {
+      rows: { name: string }[];
+    };
+    const name = result.rows[0]!.name;
+    const url = new URL(process.env.TEST_DATABASE_URL!);
+    url.pathname = `/${name}`;
+    const second = await openPostgres(url.toString(), 2);
+    try {
+      await seed(first.db, { demoAccounts: false });
+      const heard = vi.fn();
+      await second.listen!(SLOTS_CHANNEL, heard);
+
+      await bookSlot(first.db, { actor: null, input: booking("x@example.com"), now: NOW });
+      await vi.waitFor(() => expect(heard).toHaveBeenCalledTimes(1));
+
+      // Outside the zone: refused before any transaction, nothing to announce.
+      const refused = bookSlot(first.db, {
+        actor: null,
+        input: { ...booking("y@example.com"), address: "1 rue Sainte-Catherine, Montréal H2X 1Y4" },
+        now: NOW,
+      });
+      await expect(refused).rejects.toThrow();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(heard).toHaveBeenCalledTimes(1);
+    } finally {
+      await second.close();
+      await first.close();
+    }
+  });
+});

@@ -1,0 +1,59 @@
+import { sql } from "drizzle-orm";
+import type { Db, Tx } from "../../db.server";
+import { listOpenSlots, type ListOpenSlotsInput } from "./list-open-slots.server";
+
+/**
+ * A cache of slot lists for the JSON endpoint that apps and agents poll (GET /api/slots).
+ *
+ * Any change that can open or close a slot (a booking, a cancellation, a reschedule, and later
+ * availability and team changes) calls `announceSlotsChanged(tx)` inside its transaction: it
+ * sends `NOTIFY slots_changed`, which PostgreSQL delivers at commit to every app instance
+ * listening (bootstrap subscribes), and bumps this process's epoch once the change is committed.
+ * On PGlite there is only one process, so the local epoch is enough. Entries also expire after
+ * 30 s and are keyed by the minute, so that the minimum notice keeps moving and a lost
+ * notification can only leave a list stale for seconds. The booking transaction re-checks every
+ * slot, so a stale list can never cause a double booking; pages compute their lists fresh.
+ */
+export const SLOTS_CHANNEL = "slots_changed";
+const TTL_MS = 30_000;
+const MAX_ENTRIES = 500;
+
+const holder = globalThis as typeof globalThis & {
+  __slotCache?: { epoch: number; entries: Map<string, { epoch: number; at: number; json: string }> };
+};
+const state = (holder.__slotCache ??= { epoch: 0, entries: new Map() });
+
+/** Forgets every cached list (called on a notification from another instance, or locally). */
+export function invalidateOpenSlots(): void {
+  state.epoch += 1;
+  state.entries.clear();
+}
+
+/** Inside the transaction of a change: tells every instance, at commit, to recompute. */
+export async function announceSlotsChanged(tx: Tx | Db): Promise<void> {
+  await tx.execute(sql`select pg_notify(${SLOTS_CHANNEL}, '')`);
+}
+
+/** The slot list as the JSON body of GET /api/slots (serialised once per cached list). */
+export async function openSlotsJson(db: Db, input: ListOpenSlotsInput): Promise<string> {
+  const minute = Math.floor(input.now.getTime() / 60_000);
+  const key = [
+    input.zoneSlug,
+    input.cars,
+    input.from ?? "",
+    input.days ?? "",
+    input.serviceId ?? "",
+    minute,
+  ].join("|");
+  const hit = state.entries.get(key);
+  const nowMs = Date.now();
+  if (hit && hit.epoch === state.epoch && nowMs - hit.at < TTL_MS) return hit.json;
+  const epoch = state.epoch;
+  const json = JSON.stringify(await listOpenSlots(db, input));
+  // A change committed while computing bumps the epoch: this result is then not kept.
+  if (epoch === state.epoch) {
+    if (state.entries.size >= MAX_ENTRIES) state.entries.clear();
+    state.entries.set(key, { epoch, at: nowMs, json });
+  }
+  return json;
+}
