@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 
 import { BUSINESS } from "../../app/lib/business";
-import { expect, test } from "./fixtures";
+import { expect, test, waitForHydration } from "./fixtures";
 
 const SECTIONS = [
   ["Accueil", "home"],
@@ -16,12 +16,6 @@ const SECTIONS = [
 const BOOKING_URL = /\/booking\/[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 /** The theme toggle gets its real name once React has hydrated: a sign that clicks now work. */
-async function waitForHydration(page: Page) {
-  await expect(
-    page.getByRole("button", { name: /^Activer le thème (sombre|clair)$/ }).first(),
-  ).toBeAttached();
-}
-
 function htmlIsDark(page: Page) {
   return page.evaluate(() => document.documentElement.classList.contains("dark"));
 }

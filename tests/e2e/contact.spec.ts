@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 
 import { BUSINESS } from "../../app/lib/business";
-import { expect, test } from "./fixtures";
+import { expect, test, waitForHydration } from "./fixtures";
 
 // Every message actually sent counts against the per-address limit (5 in 10 minutes) of the one
 // server this run shares: this file sends 4 (dialog, section, before hydration, JSON API).
@@ -15,12 +15,6 @@ const MESSAGE = {
 const COPIED_NUMBER = BUSINESS.phoneVanity[0];
 
 /** The theme toggle gets its real name once React has hydrated: a sign that clicks now work. */
-async function waitForHydration(page: Page) {
-  await expect(
-    page.getByRole("button", { name: /^Activer le thème (sombre|clair)$/ }).first(),
-  ).toBeAttached();
-}
-
 function floatingButton(page: Page) {
   return page.getByRole("button", { name: "Contactez-nous", exact: true });
 }

@@ -19,6 +19,16 @@ async function loginAs(page: Page, role: DemoRole): Promise<void> {
   expect(response.ok(), await response.text()).toBe(true);
 }
 
+/**
+ * Resolves once React has hydrated: the theme toggle only renders its accessible name on the
+ * client (the server renders a neutral button).
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await expect(
+    page.getByRole("button", { name: /^Activer le thème (sombre|clair)$/ }).first(),
+  ).toBeAttached();
+}
+
 /** Serious and critical accessibility violations of the current page. */
 async function axeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();

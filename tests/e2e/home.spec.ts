@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 
-import { expect, test } from "./fixtures";
+import { expect, test, waitForHydration } from "./fixtures";
 
 const TITLE = "Le lavage d'auto haut de gamme qui vient à vous";
 
@@ -29,12 +29,6 @@ const BOOKING_URL = /\/booking\/[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a
 const SECTION_TOP = 96;
 
 /** The theme toggle gets its real name once React has hydrated: a sign that clicks now work. */
-async function waitForHydration(page: Page) {
-  await expect(
-    page.getByRole("button", { name: /^Activer le thème (sombre|clair)$/ }).first(),
-  ).toBeAttached();
-}
-
 function headerNav(page: Page) {
   return page.getByRole("banner").getByRole("navigation", { name: "Navigation principale" });
 }

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 
 import { BUSINESS } from "../../app/lib/business";
-import { expect, test } from "./fixtures";
+import { expect, test, waitForHydration } from "./fixtures";
 
 const PAGES = [
   { path: "/privacy-policy", title: "Politique de confidentialité" },
@@ -10,12 +10,6 @@ const PAGES = [
 ] as const;
 
 /** The theme toggle gets its real name once React has hydrated: a sign that clicks now work. */
-async function waitForHydration(page: Page) {
-  await expect(
-    page.getByRole("button", { name: /^Activer le thème (sombre|clair)$/ }).first(),
-  ).toBeAttached();
-}
-
 function legalArticle(page: Page) {
   return page.locator("main article");
 }

@@ -1,9 +1,8 @@
-import { data } from "react-router";
 import { messages } from "~/lib/messages.fr";
 import { getSessionUser } from "~/server/auth.server";
 import { getDb } from "~/server/db.server";
 import { getAppointment } from "~/server/services/booking/get-appointment.server";
-import { bookingFailure } from "./booking-answers.server";
+import { failureAnswer } from "./booking-answers.server";
 import type { Route } from "./+types/appointment";
 
 /**
@@ -21,10 +20,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       now: new Date(),
     });
   } catch (error) {
-    const failure = bookingFailure(error, {
+    return failureAnswer(error, {
       requestId: context.requestId,
       notFound: messages.booking.appointmentNotFound,
     });
-    return data({ success: false, error: failure.message }, { status: failure.status });
   }
 }

@@ -59,6 +59,33 @@ export function methodNotAllowed(allow: "GET" | "POST") {
   );
 }
 
+type Answer = ReturnType<typeof invalidFields> | ReturnType<typeof invalidRequest>;
+
+/**
+ * The steps every booking POST starts with: the method, the body, the shared schema. Gives the
+ * parsed input, or the 405 / 400 answer to return as it is.
+ */
+export async function readPost<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+): Promise<
+  | { input: z.output<S>; answer?: never }
+  | { input?: never; answer: Answer | ReturnType<typeof methodNotAllowed> }
+> {
+  if (request.method !== "POST") return { answer: methodNotAllowed("POST") };
+  const body = await readBody(request);
+  if (!body) return { answer: invalidRequest() };
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) return { answer: invalidFields(parsed.error) };
+  return { input: parsed.data };
+}
+
+/** {success: false, error} with the status of a booking service's failure. */
+export function failureAnswer(error: unknown, context: { requestId: string; notFound: string }) {
+  const failure = bookingFailure(error, context);
+  return data({ success: false, error: failure.message }, { status: failure.status });
+}
+
 /**
  * The French text and status of a booking service's failure. Anything that is not an expected
  * AppError is logged with the request id and answered with the generic message (500).

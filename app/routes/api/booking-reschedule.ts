@@ -1,17 +1,10 @@
-import { data } from "react-router";
 import { RescheduleSchema } from "~/domain/booking/schemas";
 import { formatIsoWithOffset } from "~/domain/time/zoned";
 import { messages } from "~/lib/messages.fr";
 import { getDb } from "~/server/db.server";
 import { SLOT_TIME_ZONE } from "~/server/services/booking/booking-context.server";
 import { rescheduleBooking } from "~/server/services/booking/reschedule-booking.server";
-import {
-  bookingFailure,
-  invalidFields,
-  invalidRequest,
-  methodNotAllowed,
-  readBody,
-} from "./booking-answers.server";
+import { failureAnswer, methodNotAllowed, readPost } from "./booking-answers.server";
 import type { Route } from "./+types/booking-reschedule";
 
 export function loader() {
@@ -24,15 +17,12 @@ export function loader() {
  * open, booking no longer scheduled, or less than 24 h before: call us).
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  if (request.method !== "POST") return methodNotAllowed("POST");
-  const body = await readBody(request);
-  if (!body) return invalidRequest();
-  const parsed = RescheduleSchema.safeParse(body);
-  if (!parsed.success) return invalidFields(parsed.error);
+  const parsed = await readPost(request, RescheduleSchema);
+  if (parsed.answer) return parsed.answer;
   try {
     const moved = await rescheduleBooking(getDb(), {
       bookingId: params.bookingId,
-      input: parsed.data,
+      input: parsed.input,
       now: new Date(),
     });
     return {
@@ -41,10 +31,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       end: formatIsoWithOffset(moved.endAt, SLOT_TIME_ZONE),
     };
   } catch (error) {
-    const failure = bookingFailure(error, {
+    return failureAnswer(error, {
       requestId: context.requestId,
       notFound: messages.booking.appointmentNotFound,
     });
-    return data({ success: false, error: failure.message }, { status: failure.status });
   }
 }

@@ -9,13 +9,7 @@ import { hitRateLimit } from "~/server/rate-limit.server";
 import { BOOKING_RATE_LIMIT, bookSlot } from "~/server/services/booking/book-slot.server";
 import { localDateOf } from "~/server/services/booking/booking-context.server";
 import { listOpenSlots } from "~/server/services/booking/list-open-slots.server";
-import {
-  bookingFailure,
-  invalidFields,
-  invalidRequest,
-  methodNotAllowed,
-  readBody,
-} from "./booking-answers.server";
+import { bookingFailure, methodNotAllowed, readPost } from "./booking-answers.server";
 import type { Route } from "./+types/bookings";
 
 export function loader() {
@@ -38,11 +32,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
     );
   }
-  const body = await readBody(request);
-  if (!body) return invalidRequest();
-  const parsed = BookingRequestSchema.safeParse(body);
-  if (!parsed.success) return invalidFields(parsed.error);
-  const input = parsed.data;
+  const parsed = await readPost(request, BookingRequestSchema);
+  if (parsed.answer) return parsed.answer;
+  const input = parsed.input;
   const now = new Date();
 
   try {

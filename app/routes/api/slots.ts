@@ -1,9 +1,8 @@
-import { data } from "react-router";
 import { SlotsQuerySchema } from "~/domain/booking/schemas";
 import { messages } from "~/lib/messages.fr";
 import { getDb } from "~/server/db.server";
 import { openSlotsJson } from "~/server/services/booking/slot-cache.server";
-import { bookingFailure, invalidFields } from "./booking-answers.server";
+import { failureAnswer, invalidFields } from "./booking-answers.server";
 import type { Route } from "./+types/slots";
 
 /**
@@ -26,10 +25,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     });
     return new Response(body, { headers: { "Content-Type": "application/json; charset=utf-8" } });
   } catch (error) {
-    const failure = bookingFailure(error, {
+    return failureAnswer(error, {
       requestId: context.requestId,
       notFound: messages.booking.zoneNotFound,
     });
-    return data({ success: false, error: failure.message }, { status: failure.status });
   }
 }

@@ -1,15 +1,8 @@
-import { data } from "react-router";
 import { UpdateAppointmentSchema } from "~/domain/booking/schemas";
 import { messages } from "~/lib/messages.fr";
 import { getDb } from "~/server/db.server";
 import { updateAppointmentUpsells } from "~/server/services/booking/update-appointment-upsells.server";
-import {
-  bookingFailure,
-  invalidFields,
-  invalidRequest,
-  methodNotAllowed,
-  readBody,
-} from "./booking-answers.server";
+import { failureAnswer, methodNotAllowed, readPost } from "./booking-answers.server";
 import type { Route } from "./+types/update-appointment";
 
 export function loader() {
@@ -22,23 +15,19 @@ export function loader() {
  * {success: false, error} with 400 (unknown extra), 404, 409 (cancelled, done or started).
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== "POST") return methodNotAllowed("POST");
-  const body = await readBody(request);
-  if (!body) return invalidRequest();
-  const parsed = UpdateAppointmentSchema.safeParse(body);
-  if (!parsed.success) return invalidFields(parsed.error);
+  const parsed = await readPost(request, UpdateAppointmentSchema);
+  if (parsed.answer) return parsed.answer;
   try {
     await updateAppointmentUpsells(getDb(), {
-      bookingId: parsed.data.booking_id,
-      upsells: parsed.data.upsells,
+      bookingId: parsed.input.booking_id,
+      upsells: parsed.input.upsells,
       now: new Date(),
     });
     return { success: true };
   } catch (error) {
-    const failure = bookingFailure(error, {
+    return failureAnswer(error, {
       requestId: context.requestId,
       notFound: messages.booking.appointmentNotFound,
     });
-    return data({ success: false, error: failure.message }, { status: failure.status });
   }
 }
