@@ -52,6 +52,17 @@ function FooterColumn({
 }
 
 /** The site footer: blurb, contact, social networks, useful and legal links, copyright (spec section 1). */
+/** The items of a column of site links. */
+function FooterLinks({ links }: { links: readonly { to: string; label: string }[] }) {
+  return links.map(({ to, label }) => (
+    <li key={to}>
+      <Link to={to} className={linkClasses}>
+        {label}
+      </Link>
+    </li>
+  ));
+}
+
 export function SiteFooter() {
   return (
     <footer className="border-t bg-card text-card-foreground">
@@ -81,13 +92,7 @@ export function SiteFooter() {
         </div>
 
         <FooterColumn title={t.explore} asNav>
-          {EXPLORE.map(({ to, label }) => (
-            <li key={to}>
-              <Link to={to} className={linkClasses}>
-                {label}
-              </Link>
-            </li>
-          ))}
+          <FooterLinks links={EXPLORE} />
         </FooterColumn>
 
         <FooterColumn title={t.contact}>
@@ -114,13 +119,7 @@ export function SiteFooter() {
         </FooterColumn>
 
         <FooterColumn title={t.legal} asNav>
-          {LEGAL.map(({ to, label }) => (
-            <li key={to}>
-              <Link to={to} className={linkClasses}>
-                {label}
-              </Link>
-            </li>
-          ))}
+          <FooterLinks links={LEGAL} />
         </FooterColumn>
       </div>
       <div className="border-t">
