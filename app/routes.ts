@@ -56,5 +56,13 @@ export default [
   route("api/validate-location", "routes/api/validate-location.ts"),
   route("api/validate-postal-code", "routes/api/validate-postal-code.ts"),
 
+  // Messaging: SMS provider callbacks, unsubscribe, development mail box
+
+  // Client space
+
+  // Franchisee tools
+
+  // Franchise applications and admin
+
   route("*", "routes/_site/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,3 +1,9 @@
+import { adminMessages } from "./messages/admin.fr";
+import { applicationMessages } from "./messages/application.fr";
+import { clientMessages } from "./messages/client.fr";
+import { franchiseeMessages } from "./messages/franchisee.fr";
+import { messagingMessages } from "./messages/messaging.fr";
+
 /**
  * The one catalogue of user-facing French text (spec section 8 and PRODUCT-DECISIONS.md).
  * Services and domain code hold error codes; routes, components and e-mails read text here.
@@ -434,4 +440,14 @@ export const messages = {
       `Images de l'accueil toujours en chargement après ${seconds} s : la page s'affiche sans les attendre.`,
     rating: (stars: number) => `${stars} étoiles sur 5`,
   },
+  /** E-mail and SMS templates, consent and unsubscribe pages. */
+  messaging: messagingMessages,
+  /** Mon Espace Client. */
+  client: clientMessages,
+  /** The franchisee's tools. */
+  franchisee: franchiseeMessages,
+  /** The franchise application form. */
+  application: applicationMessages,
+  /** The owner's admin area. */
+  admin: adminMessages,
 } as const;

@@ -101,3 +101,19 @@ export const appointmentUpsells = pgTable(
   },
   (t) => [primaryKey({ columns: [t.appointmentId, t.upsellOptionId] })],
 );
+
+/** A customer's rating of a completed appointment (1 to 5), at most one per appointment. */
+export const appointmentReviews = pgTable(
+  "appointment_reviews",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    appointmentId: uuid("appointment_id")
+      .notNull()
+      .unique()
+      .references(() => appointments.id, { onDelete: "cascade" }),
+    rating: smallint("rating").notNull(),
+    comment: text("comment"),
+    createdAt: createdAt(),
+  },
+  (t) => [check("appointment_reviews_rating", sql`${t.rating} between 1 and 5`)],
+);

@@ -64,3 +64,60 @@ export const appSettings = pgTable("app_settings", {
   value: text("value").notNull(),
   createdAt: createdAt(),
 });
+
+export const consentChannel = pgEnum("consent_channel", ["email", "sms"]);
+export const consentKind = pgEnum("consent_kind", ["express", "implied"]);
+export const consentAction = pgEnum("consent_action", ["given", "withdrawn"]);
+
+/**
+ * The consent ledger (Canada's anti-spam law): one row per event, never updated. The current
+ * state of an address is its latest row; implied consent from a purchase carries `expires_at`
+ * (2 years). `address` is a lower-cased e-mail or an E.164 phone number (+15145550123).
+ */
+export const consentEvents = pgTable(
+  "consent_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    channel: consentChannel("channel").notNull(),
+    address: text("address").notNull(),
+    kind: consentKind("kind").notNull(),
+    action: consentAction("action").notNull(),
+    /** Where it came from: booking_form, purchase, sms_keyword, unsubscribe_link, account_settings, ... */
+    source: text("source").notNull(),
+    userId: text("user_id"),
+    appointmentId: uuid("appointment_id"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    occurredAt: timestamp("occurred_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("consent_events_address_idx").on(t.channel, t.address, t.occurredAt)],
+);
+
+export const smsDirection = pgEnum("sms_direction", ["outbound", "inbound"]);
+export const smsCategory = pgEnum("sms_category", [
+  "transactional",
+  "promotional",
+  "keyword_reply",
+  "inbound",
+]);
+export const smsStatus = pgEnum("sms_status", ["queued", "sent", "failed", "refused", "received"]);
+
+/** Every SMS sent or received: the outbox of the log provider and the basis of the monthly cap. */
+export const smsMessages = pgTable(
+  "sms_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    direction: smsDirection("direction").notNull(),
+    category: smsCategory("category").notNull(),
+    /** E.164 phone number of the customer (the other end). */
+    phone: text("phone").notNull(),
+    body: text("body").notNull(),
+    status: smsStatus("status").notNull(),
+    provider: text("provider"),
+    providerMessageId: text("provider_message_id"),
+    error: text("error"),
+    appointmentId: uuid("appointment_id"),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [index("sms_messages_phone_idx").on(t.phone, t.category, t.createdAt)],
+);

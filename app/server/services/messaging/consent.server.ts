@@ -1,0 +1,72 @@
+import { and, asc, eq } from "drizzle-orm";
+import { consentEvents } from "#db/schema";
+import {
+  consentStatus,
+  normalizeEmailAddress,
+  toE164,
+  type ConsentAction,
+  type ConsentChannel,
+  type ConsentKind,
+  type ConsentStatus,
+} from "~/domain/messaging/consent";
+import type { Db, Tx } from "../../db.server";
+
+export interface ConsentInput {
+  channel: ConsentChannel;
+  /** An e-mail address or a phone number as typed; normalized here. */
+  address: string;
+  kind: ConsentKind;
+  action: ConsentAction;
+  /** booking_form, purchase, sms_keyword, unsubscribe_link, account_settings, ... */
+  source: string;
+  userId?: string | null;
+  appointmentId?: string | null;
+  expiresAt?: Date | null;
+  now?: Date;
+}
+
+/** The ledger's form of an address: lower-cased e-mail, E.164 phone; null when unusable. */
+export function consentAddress(channel: ConsentChannel, address: string): string | null {
+  return channel === "email" ? normalizeEmailAddress(address) || null : toE164(address);
+}
+
+/** Appends one event to the consent ledger (never updates one). False when the address is unusable. */
+export async function recordConsent(db: Db | Tx, input: ConsentInput): Promise<boolean> {
+  const address = consentAddress(input.channel, input.address);
+  if (!address) return false;
+  await db.insert(consentEvents).values({
+    channel: input.channel,
+    address,
+    kind: input.kind,
+    action: input.action,
+    source: input.source,
+    userId: input.userId ?? null,
+    appointmentId: input.appointmentId ?? null,
+    expiresAt: input.expiresAt ?? null,
+    occurredAt: input.now ?? new Date(),
+  });
+  return true;
+}
+
+/** The consent in force for one address on one channel. */
+export async function currentConsent(
+  db: Db | Tx,
+  channel: ConsentChannel,
+  rawAddress: string,
+  now: Date = new Date(),
+): Promise<ConsentStatus> {
+  const address = consentAddress(channel, rawAddress);
+  if (!address) return { state: "none" };
+  const events = await db
+    .select({
+      kind: consentEvents.kind,
+      action: consentEvents.action,
+      source: consentEvents.source,
+      occurredAt: consentEvents.occurredAt,
+      expiresAt: consentEvents.expiresAt,
+    })
+    .from(consentEvents)
+    .where(and(eq(consentEvents.channel, channel), eq(consentEvents.address, address)))
+    .orderBy(asc(consentEvents.occurredAt));
+  return consentStatus(events, now);
+}
