@@ -1,0 +1,41 @@
+import { and, eq } from "drizzle-orm";
+import { appointments } from "#db/schema";
+import { AppError } from "~/lib/errors";
+import type { Db } from "../../db.server";
+import { announceSlotsChanged, invalidateOpenSlots } from "../booking/slot-cache.server";
+import { creditCompletedAppointment } from "../loyalty/ledger.server";
+
+/**
+ * The franchisee marks one of its appointments completed: the status changes and the customer is
+ * credited +50 points (once per appointment) with any achievement reached, in one transaction.
+ * NOT_FOUND when the appointment is not this franchisee's; APPOINTMENT_NOT_CHANGEABLE when it is
+ * no longer scheduled. The franchisee may mark it at any time (a wash can finish early); a
+ * completed appointment no longer blocks its slot.
+ */
+export async function completeAppointment(
+  db: Db,
+  {
+    appointmentId,
+    franchiseeId,
+    now = new Date(),
+  }: { appointmentId: string; franchiseeId: string; now?: Date },
+): Promise<{ pointsCredited: number }> {
+  const result = await db.transaction(async (tx) => {
+    const [appointment] = await tx
+      .select({ id: appointments.id, status: appointments.status })
+      .from(appointments)
+      .where(and(eq(appointments.id, appointmentId), eq(appointments.franchiseeId, franchiseeId)))
+      .for("update");
+    if (!appointment) throw new AppError("NOT_FOUND");
+    if (appointment.status !== "scheduled") throw new AppError("APPOINTMENT_NOT_CHANGEABLE");
+    await announceSlotsChanged(tx);
+    await tx
+      .update(appointments)
+      .set({ status: "completed", completedAt: now })
+      .where(eq(appointments.id, appointmentId));
+    const pointsCredited = await creditCompletedAppointment(tx, appointmentId, now);
+    return { pointsCredited };
+  });
+  invalidateOpenSlots();
+  return result;
+}
