@@ -6,9 +6,7 @@ import { formatDate } from "./format";
 
 const t = messages.client.account;
 
-export type ConsentView = ConsentStatus;
-
-function stateText(status: ConsentView): string {
+function stateText(status: ConsentStatus): string {
   switch (status.state) {
     case "express":
       return t.consentState.express(formatDate(status.since));
@@ -25,7 +23,7 @@ function stateText(status: ConsentView): string {
  * Promotions by e-mail and by SMS (Canada's anti-spam law): each box is ticked only when express
  * consent is in force; never pre-ticked otherwise. Native boxes: the form works before hydration.
  */
-export function ConsentForm({ email, sms }: { email: ConsentView; sms: ConsentView | null }) {
+export function ConsentForm({ email, sms }: { email: ConsentStatus; sms: ConsentStatus | null }) {
   const navigation = useNavigation();
   const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "consent";
   return (

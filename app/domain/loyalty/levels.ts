@@ -14,7 +14,7 @@ interface Band {
   nextGoal: number | null;
 }
 
-export const LEVEL_BANDS: readonly Band[] = [
+const LEVEL_BANDS: readonly Band[] = [
   { level: "Bronze", from: 0, nextGoal: 500 },
   { level: "Silver", from: 500, nextGoal: 1000 },
   { level: "Gold", from: 1000, nextGoal: 2000 },

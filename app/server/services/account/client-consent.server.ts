@@ -4,7 +4,7 @@ import type { Db } from "../../db.server";
 import { currentConsent, recordConsent } from "../messaging/consent.server";
 import { loadClient } from "./client-owner.server";
 
-export const ACCOUNT_SETTINGS_SOURCE = "account_settings";
+const ACCOUNT_SETTINGS_SOURCE = "account_settings";
 
 export interface ClientConsent {
   email: ConsentStatus;

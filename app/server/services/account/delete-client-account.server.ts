@@ -15,7 +15,7 @@ export const ANONYMIZED = {
   email: (bookingId: string) => `supprime-${bookingId}@anonyme.invalid`,
 } as const;
 
-export const ACCOUNT_DELETED_SOURCE = "account_deleted";
+const ACCOUNT_DELETED_SOURCE = "account_deleted";
 
 export type DeleteAccountResult =
   { ok: true; cancelledBookings: number; anonymizedBookings: number } | { ok: false; code: "WRONG_PASSWORD" };

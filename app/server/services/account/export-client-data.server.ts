@@ -171,5 +171,3 @@ export async function exportClientData(db: Db, { userId, now = new Date() }: { u
       ),
   };
 }
-
-export type ClientDataExport = Awaited<ReturnType<typeof exportClientData>>;

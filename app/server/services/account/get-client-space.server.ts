@@ -5,7 +5,7 @@ import { loadClient } from "./client-owner.server";
 import { listClientAppointments, type ClientAppointments } from "./list-client-appointments.server";
 
 /** Shown on /client: the last few past bookings (the full history has its own page). */
-export const SHOWN_PAST_APPOINTMENTS = 5;
+const SHOWN_PAST_APPOINTMENTS = 5;
 
 export interface ClientSpace {
   account: { firstName: string; lastName: string; email: string; phone: string | null };

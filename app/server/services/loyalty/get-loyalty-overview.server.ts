@@ -12,10 +12,10 @@ import type { Db } from "../../db.server";
 import { ensureLoyaltyProfile } from "./ledger.server";
 
 /** The shop shows this many rewards, the space this many achievements (spec section 9). */
-export const SHOP_REWARDS = 4;
-export const SHOWN_ACHIEVEMENTS = 3;
+const SHOP_REWARDS = 4;
+const SHOWN_ACHIEVEMENTS = 3;
 /** The points history shows the latest entries. */
-export const SHOWN_LEDGER_ENTRIES = 50;
+const SHOWN_LEDGER_ENTRIES = 50;
 
 export interface LoyaltyOverview {
   profile: { points: number; totalEarned: number } & LevelProgress;
