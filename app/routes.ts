@@ -59,6 +59,10 @@ export default [
   // Messaging: SMS provider callbacks, unsubscribe, development mail box
 
   // Client space
+  route("client/history", "routes/client/history.tsx"),
+  route("client/bookings/:bookingId", "routes/client/booking.tsx"),
+  route("client/data.json", "routes/client/data-export.ts"),
+  route("api/rewards/exchange", "routes/client/rewards-exchange.ts"),
 
   // Franchisee tools
 

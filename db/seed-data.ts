@@ -299,3 +299,22 @@ export const DEMO_ACCOUNTS = [
 ] as const;
 /** The demo franchisee runs this zone (ARCHITECTURE.md 'Configuration'). */
 export const DEMO_FRANCHISEE_ZONE = "granby";
+
+/**
+ * A realistic past for the demo client only (seeded with the demo accounts): washes completed
+ * by the Granby team, so the customer space shows a history, +50 points per wash in the ledger,
+ * the first-wash achievement and enough points for the cheapest reward. Fixed booking ids keep
+ * the seed idempotent.
+ */
+export const DEMO_CLIENT_HISTORY = {
+  address: "45, rue Dufferin, Granby",
+  postalCode: "J2G 4W9",
+  phone: "+14505550199",
+  /** Days before the seeding day, and the booking id of each completed wash (10 h local time). */
+  washes: [
+    { daysAgo: 42, bookingId: "demohist01" },
+    { daysAgo: 14, bookingId: "demohist02" },
+  ],
+  /** The demo client joined this many days before the seeding day. */
+  joinedDaysAgo: 60,
+} as const;

@@ -1,11 +1,19 @@
 import crypto from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
 import { and, eq, sql } from "drizzle-orm";
+import {
+  addDaysToDateString,
+  BUSINESS_TIME_ZONE,
+  instantToZonedParts,
+  zonedWallTimeToInstant,
+} from "~/domain/time/zoned";
 import type { Db } from "~/server/db.server";
+import { creditCompletedAppointment, ensureLoyaltyProfile } from "~/server/services/loyalty/ledger.server";
 import * as s from "./schema";
 import {
   DEFAULT_AVAILABILITY,
   DEMO_ACCOUNTS,
+  DEMO_CLIENT_HISTORY,
   DEMO_FRANCHISEE_ZONE,
   DEMO_PASSWORD,
   FRANCHISEES,
@@ -124,7 +132,74 @@ export async function seed(db: Db, options: SeedOptions): Promise<void> {
           );
       }
     }
+
+    const demoClientId = demoUserIds.get("client");
+    if (demoClientId) await seedDemoClientHistory(tx, demoClientId, new Date());
   });
+}
+
+type SeedTx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/**
+ * The demo client's past (demo accounts only): its welcome bonus, then washes completed by the
+ * Granby team, each credited through the real loyalty path (+50 points, achievements, ledger).
+ * Inserted once: the booking ids are fixed.
+ */
+async function seedDemoClientHistory(tx: SeedTx, clientId: string, now: Date): Promise<void> {
+  const [zone] = await tx
+    .select()
+    .from(s.serviceZones)
+    .where(eq(s.serviceZones.routeSlug, DEMO_FRANCHISEE_ZONE));
+  const [service] = await tx.select().from(s.services).where(eq(s.services.slug, SERVICES[0].slug));
+  if (!zone?.franchiseeId || !service) return;
+  const [member] = await tx
+    .select({ id: s.teamMembers.id })
+    .from(s.teamMembers)
+    .where(eq(s.teamMembers.franchiseeId, zone.franchiseeId))
+    .orderBy(s.teamMembers.createdAt, s.teamMembers.id)
+    .limit(1);
+  const [client] = await tx.select().from(s.users).where(eq(s.users.id, clientId));
+  if (!member || !client) return;
+
+  const todayDate = instantToZonedParts(now, BUSINESS_TIME_ZONE).date;
+  const at = (daysAgo: number, time: string) =>
+    zonedWallTimeToInstant(addDaysToDateString(todayDate, -daysAgo), time, BUSINESS_TIME_ZONE);
+
+  await ensureLoyaltyProfile(tx, clientId, at(DEMO_CLIENT_HISTORY.joinedDaysAgo, "09:00"));
+  for (const wash of DEMO_CLIENT_HISTORY.washes) {
+    const startAt = at(wash.daysAgo, "10:00");
+    const endAt = new Date(startAt.getTime() + service.durationMinutes * 60_000);
+    const completedAt = new Date(endAt.getTime() + 5 * 60_000);
+    const [created] = await tx
+      .insert(s.appointments)
+      .values({
+        bookingId: wash.bookingId,
+        manageTokenHash: crypto.createHash("sha256").update(crypto.randomBytes(32)).digest("hex"),
+        zoneId: zone.id,
+        franchiseeId: zone.franchiseeId,
+        teamMemberId: member.id,
+        serviceId: service.id,
+        userId: clientId,
+        cars: 1,
+        startAt,
+        endAt,
+        blockedUntil: new Date(endAt.getTime() + 30 * 60_000),
+        status: "completed",
+        customerName: client.name,
+        customerEmail: client.email,
+        customerPhone: DEMO_CLIENT_HISTORY.phone,
+        address: DEMO_CLIENT_HISTORY.address,
+        city: zone.zoneName,
+        postalCode: DEMO_CLIENT_HISTORY.postalCode,
+        unitPriceCents: service.basePriceCents,
+        priceCents: service.basePriceCents,
+        completedAt,
+        createdAt: at(wash.daysAgo + 7, "19:00"),
+      })
+      .onConflictDoNothing({ target: s.appointments.bookingId })
+      .returning({ id: s.appointments.id });
+    if (created) await creditCompletedAppointment(tx, created.id, completedAt);
+  }
 }
 
 /** Creates the demo account of a role if missing (test login, setup-test-users); returns its id. */

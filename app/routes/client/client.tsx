@@ -1,14 +1,403 @@
-import { UnderConstruction } from "~/components/layout/under-construction";
-import { requireRole } from "~/server/auth.server";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { CalendarPlus, Download, History, Sparkles } from "lucide-react";
+import { useEffect } from "react";
+import { data, Link, redirect, useNavigation } from "react-router";
+import { AchievementsList } from "~/components/client/achievements-list";
+import {
+  ChangePasswordDialog,
+  DeleteAccountDialog,
+  EditProfileDialog,
+  PaymentMethodsDialog,
+  type AccountActionData,
+} from "~/components/client/account-forms";
+import { AppointmentList } from "~/components/client/appointment-list";
+import { ConsentForm } from "~/components/client/consent-form";
+import { LoyaltyCard } from "~/components/client/loyalty-card";
+import { PointsHistory } from "~/components/client/points-history";
+import { RedemptionList, RewardsShop } from "~/components/client/rewards-shop";
+import { StartBookingLink } from "~/components/client/start-booking-link";
+import { Alert, AlertDescription } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
+import { Separator } from "~/components/ui/separator";
+import { toast } from "~/components/ui/toast";
+import {
+  ChangePasswordSchema,
+  ConsentSchema,
+  DeleteAccountSchema,
+  ExchangeRewardSchema,
+  ProfileSchema,
+} from "~/domain/loyalty/schemas";
+import { messages } from "~/lib/messages.fr";
+import { originFrom, seoMeta } from "~/lib/seo";
+import { cn } from "~/lib/utils";
+import { forwardCookies, getAuth, requireRole } from "~/server/auth.server";
+import { getDb } from "~/server/db.server";
+import { flashHeaders } from "~/server/flash.server";
+import { changeClientPassword } from "~/server/services/account/change-client-password.server";
+import { setClientConsent } from "~/server/services/account/client-consent.server";
+import { deleteClientAccount } from "~/server/services/account/delete-client-account.server";
+import { getClientSpace } from "~/server/services/account/get-client-space.server";
+import { updateClientProfile } from "~/server/services/account/update-client-profile.server";
+import { exchangeReward } from "~/server/services/loyalty/exchange-reward.server";
 import type { Route } from "./+types/client";
 
-export const meta: Route.MetaFunction = () => [{ title: "Mon Espace Client | Lavage Mobile Prestige" }];
+const t = messages.client;
 
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta({
+    title: t.title,
+    description: t.description,
+    path: "/client",
+    origin: originFrom(matches),
+    noindex: true,
+  });
+
+/** Clients only (spec section 6); everything shown belongs to the signed-in client. */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireRole(request, ["client"]);
-  return null;
+  const user = await requireRole(request, ["client"]);
+  return getClientSpace(getDb(), { userId: user.id });
 }
 
-export default function Page() {
-  return <UnderConstruction title="Mon Espace Client" />;
+type ActionData = AccountActionData | { intent: "exchange"; ok: false; message: string };
+
+/** Ends the session of a deleted account: better-auth's sign-out, or expired cookies when it has none left. */
+async function signedOutHeaders(request: Request): Promise<Headers> {
+  try {
+    const result = await getAuth().api.signOut({ headers: request.headers, returnHeaders: true });
+    return forwardCookies(result.headers);
+  } catch {
+    const headers = new Headers();
+    for (const part of (request.headers.get("cookie") ?? "").split(";")) {
+      const name = part.split("=")[0]?.trim() ?? "";
+      if (/^(__Secure-)?better-auth\./.test(name)) {
+        const secure = name.startsWith("__Secure-") ? "; Secure" : "";
+        headers.append("Set-Cookie", `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure}`);
+      }
+    }
+    return headers;
+  }
+}
+
+/**
+ * The forms of the page, by intent: exchange a reward, edit the profile, change the password,
+ * record consent choices, delete the account. The session decides whose data: no id is read
+ * from the form except the reward's.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireRole(request, ["client"]);
+  const formData = await request.formData();
+  const intent = String(formData.get("intent") ?? "");
+  const db = getDb();
+  const a = t.account;
+
+  if (intent === "exchange") {
+    const parsed = ExchangeRewardSchema.safeParse({ reward_id: formData.get("reward_id") });
+    if (!parsed.success) {
+      return data<ActionData>({ intent, ok: false, message: t.rewards.unknownReward }, { status: 400 });
+    }
+    const result = await exchangeReward(db, { userId: user.id, rewardId: parsed.data.reward_id });
+    if (!result.ok) {
+      const message =
+        result.code === "INSUFFICIENT_POINTS" ? t.rewards.insufficientPoints : t.rewards.unknownReward;
+      const status = result.code === "INSUFFICIENT_POINTS" ? 409 : 404;
+      return data<ActionData>({ intent, ok: false, message }, { status });
+    }
+    throw redirect("/client", {
+      headers: await flashHeaders({ title: t.rewards.success(result.rewardName) }),
+    });
+  }
+
+  if (intent === "profile") {
+    const submission = parseWithZod(formData, { schema: ProfileSchema });
+    if (submission.status !== "success") {
+      return data<ActionData>({ intent, ok: false, result: submission.reply() }, { status: 400 });
+    }
+    await updateClientProfile(db, { userId: user.id, input: submission.value });
+    return data<ActionData>({ intent, ok: true, message: a.saved, result: submission.reply() });
+  }
+
+  if (intent === "password") {
+    const hideFields = ["currentPassword", "newPassword", "confirmPassword"];
+    const submission = parseWithZod(formData, { schema: ChangePasswordSchema });
+    if (submission.status !== "success") {
+      return data<ActionData>(
+        { intent, ok: false, result: submission.reply({ hideFields }) },
+        { status: 400 },
+      );
+    }
+    const result = await changeClientPassword({ input: submission.value, headers: request.headers });
+    if (!result.ok) {
+      return data<ActionData>(
+        {
+          intent,
+          ok: false,
+          result: submission.reply({ fieldErrors: { currentPassword: [a.wrongPassword] }, hideFields }),
+        },
+        { status: 400 },
+      );
+    }
+    return data<ActionData>(
+      { intent, ok: true, message: a.passwordChanged, result: submission.reply({ resetForm: true }) },
+      { headers: forwardCookies(result.headers) },
+    );
+  }
+
+  if (intent === "consent") {
+    const parsed = ConsentSchema.safeParse({
+      email: formData.get("email") ?? undefined,
+      sms: formData.get("sms") ?? undefined,
+    });
+    if (!parsed.success)
+      return data<ActionData>({ intent, ok: false, message: a.invalidRequest }, { status: 400 });
+    await setClientConsent(db, { userId: user.id, choice: parsed.data });
+    throw redirect("/client#mon-compte", { headers: await flashHeaders({ title: a.consentSaved }) });
+  }
+
+  if (intent === "delete") {
+    const submission = parseWithZod(formData, { schema: DeleteAccountSchema });
+    if (submission.status !== "success") {
+      return data<ActionData>(
+        { intent, ok: false, result: submission.reply({ hideFields: ["password"] }) },
+        { status: 400 },
+      );
+    }
+    const result = await deleteClientAccount(db, { userId: user.id, password: submission.value.password });
+    if (!result.ok) {
+      return data<ActionData>(
+        {
+          intent,
+          ok: false,
+          result: submission.reply({
+            fieldErrors: { password: [a.wrongPassword] },
+            hideFields: ["password"],
+          }),
+        },
+        { status: 400 },
+      );
+    }
+    const headers = await flashHeaders(
+      { title: a.deleted, description: a.deletedText },
+      await signedOutHeaders(request),
+    );
+    throw redirect("/", { headers });
+  }
+
+  return data<ActionData>({ intent, ok: false, message: a.invalidRequest }, { status: 400 });
+}
+
+function Section({
+  id,
+  title,
+  description,
+  children,
+  footer,
+  className,
+}: {
+  id: string;
+  title: string;
+  description?: string;
+  children: React.ReactNode;
+  footer?: React.ReactNode;
+  className?: string;
+}) {
+  return (
+    <Card aria-labelledby={`${id}-title`} role="region" id={id} className={cn("scroll-mt-24", className)}>
+      <CardHeader>
+        <CardTitle as="h2" id={`${id}-title`}>
+          {title}
+        </CardTitle>
+        {description ? <CardDescription>{description}</CardDescription> : null}
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+      {footer ? <CardFooter className="flex-wrap">{footer}</CardFooter> : null}
+    </Card>
+  );
+}
+
+export default function ClientSpacePage({ loaderData, actionData }: Route.ComponentProps) {
+  const { account, loyalty, appointments, consent } = loaderData;
+  const navigation = useNavigation();
+  const exchangeError = actionData?.intent === "exchange" && !actionData.ok ? actionData.message : null;
+  useEffect(() => {
+    if (exchangeError) toast({ title: t.rewards.error, description: exchangeError, variant: "destructive" });
+  }, [exchangeError, actionData]);
+  const idle = navigation.state === "idle";
+
+  return (
+    <div className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-8 sm:py-12">
+      <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight">{t.title}</h1>
+          <p className="mt-1 text-muted-foreground">{t.greeting(account.firstName)}</p>
+        </div>
+        <Button asChild size="lg" className="self-start sm:self-auto">
+          <StartBookingLink>
+            <CalendarPlus aria-hidden="true" />
+            {t.bookNow}
+          </StartBookingLink>
+        </Button>
+      </header>
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="grid content-start gap-6 lg:col-span-2">
+          <LoyaltyCard profile={loyalty.profile} />
+
+          <dl aria-label={t.stats.label} className="grid grid-cols-2 gap-4">
+            <div className="rounded-lg border bg-card p-4">
+              <dt className="text-sm text-muted-foreground">{t.stats.history}</dt>
+              <dd className="text-xl font-bold" data-testid="history-count">
+                {t.stats.historyCount(appointments.total)}
+              </dd>
+            </div>
+            <div className="rounded-lg border bg-card p-4">
+              <dt className="text-sm text-muted-foreground">{t.stats.rewards}</dt>
+              <dd className="text-xl font-bold" data-testid="rewards-count">
+                {t.stats.rewardsCount(loyalty.redemptionCount)}
+              </dd>
+            </div>
+          </dl>
+
+          <Section
+            id="mes-rendez-vous"
+            title={t.appointments.title}
+            footer={
+              <Button asChild variant="outline" size="sm">
+                <Link to="/client/history">
+                  <History aria-hidden="true" />
+                  {t.appointments.fullHistory}
+                </Link>
+              </Button>
+            }
+          >
+            {appointments.total === 0 ? (
+              <div className="grid justify-items-start gap-2">
+                <p className="font-medium">{t.appointments.empty}</p>
+                <p className="text-sm text-muted-foreground">{t.appointments.emptyText}</p>
+              </div>
+            ) : (
+              <div className="grid gap-6">
+                <div className="grid gap-3">
+                  <h3 className="font-semibold">{t.appointments.upcoming}</h3>
+                  <AppointmentList items={appointments.upcoming} empty={t.appointments.emptyUpcoming} />
+                </div>
+                <div className="grid gap-3">
+                  <h3 className="font-semibold">{t.appointments.past}</h3>
+                  <AppointmentList items={appointments.past} empty={t.appointments.emptyPast} />
+                </div>
+              </div>
+            )}
+          </Section>
+
+          <Section id="boutique" title={t.rewards.title} description={t.rewards.description}>
+            <div className="grid gap-6">
+              {exchangeError && idle ? (
+                <Alert variant="destructive">
+                  <AlertDescription>{exchangeError}</AlertDescription>
+                </Alert>
+              ) : null}
+              <RewardsShop rewards={loyalty.rewards} points={loyalty.profile.points} />
+              <div className="grid gap-3">
+                <h3 className="font-semibold">{t.rewards.redemptionsTitle}</h3>
+                <RedemptionList items={loyalty.redemptions} />
+              </div>
+            </div>
+          </Section>
+
+          <Section id="historique-des-points" title={t.ledger.title} description={t.ledger.description}>
+            <PointsHistory items={loyalty.ledger} />
+          </Section>
+        </div>
+
+        <div className="grid content-start gap-6">
+          <Card className="bg-primary text-primary-foreground">
+            <CardHeader>
+              <CardTitle as="h2" className="flex items-center gap-2">
+                <Sparkles aria-hidden="true" className="size-5" />
+                {t.express.title}
+              </CardTitle>
+              <CardDescription className="text-primary-foreground/90">{t.express.text}</CardDescription>
+            </CardHeader>
+            <CardFooter>
+              <Button asChild variant="secondary">
+                <StartBookingLink>{t.express.action}</StartBookingLink>
+              </Button>
+            </CardFooter>
+          </Card>
+
+          <Section
+            id="mes-succes"
+            title={t.achievements.title}
+            description={
+              loyalty.achievementCount > 0 ? t.achievements.total(loyalty.achievementCount) : undefined
+            }
+          >
+            <AchievementsList items={loyalty.achievements} />
+          </Section>
+
+          <Section id="mon-compte" title={t.account.title}>
+            <div className="grid gap-5">
+              <dl className="grid gap-2 text-sm">
+                <div>
+                  <dt className="text-muted-foreground">
+                    {t.account.firstName} / {t.account.lastName}
+                  </dt>
+                  <dd className="font-medium">
+                    {account.firstName} {account.lastName}
+                  </dd>
+                </div>
+                <div>
+                  <dt className="text-muted-foreground">{t.account.email}</dt>
+                  <dd className="font-medium break-all">{account.email}</dd>
+                </div>
+                <div>
+                  <dt className="text-muted-foreground">{t.account.phone}</dt>
+                  <dd className="font-medium">{account.phone ?? t.account.noPhone}</dd>
+                </div>
+              </dl>
+              <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-1">
+                <PaymentMethodsDialog />
+                <EditProfileDialog
+                  defaults={{
+                    firstName: account.firstName,
+                    lastName: account.lastName,
+                    phone: account.phone,
+                  }}
+                />
+                <Button asChild variant="outline">
+                  <Link to="/client/history">{t.account.fullHistory}</Link>
+                </Button>
+                <ChangePasswordDialog />
+              </div>
+              <Separator />
+              <div className="grid gap-2">
+                <h3 className="font-semibold">{t.account.consentTitle}</h3>
+                <p className="text-sm text-muted-foreground">{t.account.consentDescription}</p>
+                <ConsentForm email={consent.email} sms={consent.sms} />
+              </div>
+              <Separator />
+              <div className="grid gap-2">
+                <h3 className="font-semibold">{t.account.exportTitle}</h3>
+                <p className="text-sm text-muted-foreground">{t.account.exportText}</p>
+                <Button asChild variant="outline" className="justify-self-start">
+                  <a href="/client/data.json" download>
+                    <Download aria-hidden="true" />
+                    {t.account.export}
+                  </a>
+                </Button>
+              </div>
+              <Separator />
+              <div className="grid gap-2">
+                <h3 className="font-semibold">{t.account.deleteTitle}</h3>
+                <p className="text-sm text-muted-foreground">{t.account.deleteText}</p>
+                <div>
+                  <DeleteAccountDialog />
+                </div>
+              </div>
+            </div>
+          </Section>
+        </div>
+      </div>
+    </div>
+  );
 }

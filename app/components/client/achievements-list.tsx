@@ -1,0 +1,36 @@
+import { Trophy } from "lucide-react";
+import { messages } from "~/lib/messages.fr";
+import { formatDate } from "./format";
+
+const t = messages.client.achievements;
+
+export interface AchievementItem {
+  id: string;
+  type: string;
+  name: string;
+  pointsAwarded: number;
+  earnedAt: string;
+}
+
+/** The client's latest achievements, most recent first (spec section 9: three are shown). */
+export function AchievementsList({ items }: { items: AchievementItem[] }) {
+  if (items.length === 0) return <p className="text-sm text-muted-foreground">{t.empty}</p>;
+  return (
+    <ul className="grid gap-3">
+      {items.map((item) => (
+        <li key={item.id} className="flex items-center gap-3">
+          <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary">
+            <Trophy aria-hidden="true" className="size-5" />
+          </span>
+          <div className="grid">
+            <span className="font-medium">{item.name}</span>
+            <span className="text-sm text-muted-foreground">
+              {t.earnedOn(formatDate(item.earnedAt))}
+              {item.pointsAwarded > 0 ? ` · ${t.bonus(item.pointsAwarded)}` : null}
+            </span>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

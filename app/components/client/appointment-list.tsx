@@ -1,0 +1,83 @@
+import { CalendarDays, ChevronRight } from "lucide-react";
+import { Link } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import type { BookingPrice } from "~/domain/booking/pricing";
+import { formatMoney } from "~/lib/format";
+import { messages } from "~/lib/messages.fr";
+import { formatDateTime, formatTime } from "./format";
+
+const t = messages.client.appointments;
+
+export interface AppointmentItem {
+  bookingId: string;
+  status: "scheduled" | "completed" | "cancelled" | "no_show";
+  start: string;
+  end: string;
+  zoneName: string;
+  serviceName: string;
+  cars: number;
+  upsells: { name: string; priceCents: number }[];
+  priceCents: number;
+  price: BookingPrice;
+}
+
+const STATUS_VARIANT = {
+  scheduled: "default",
+  completed: "success",
+  cancelled: "secondary",
+  no_show: "destructive",
+} as const;
+
+export function StatusBadge({ status }: { status: AppointmentItem["status"] }) {
+  return <Badge variant={STATUS_VARIANT[status]}>{t.status[status]}</Badge>;
+}
+
+/** Bookings with date, service, cars, extras, price and French status, each linking to its page. */
+export function AppointmentList({ items, empty }: { items: AppointmentItem[]; empty: string }) {
+  if (items.length === 0) return <p className="text-sm text-muted-foreground">{empty}</p>;
+  return (
+    <ul className="grid gap-3">
+      {items.map((item) => (
+        <li key={item.bookingId}>
+          <article
+            aria-label={t.bookingNumber(item.bookingId)}
+            className="grid gap-3 rounded-lg border bg-background p-4 sm:grid-cols-[1fr_auto] sm:items-center"
+          >
+            <div className="grid gap-1">
+              <div className="flex flex-wrap items-center gap-2">
+                <CalendarDays aria-hidden="true" className="size-4 text-primary" />
+                <p className="font-semibold first-letter:uppercase">
+                  {formatDateTime(item.start)}
+                  <span className="font-normal text-muted-foreground"> – {formatTime(item.end)}</span>
+                </p>
+                <span className="sr-only">{t.statusLabel} :</span>
+                <StatusBadge status={item.status} />
+              </div>
+              <p className="text-sm">
+                {item.serviceName} · {t.cars(item.cars)} · {item.zoneName}
+              </p>
+              <p className="text-sm text-muted-foreground">
+                {t.extras} : {item.upsells.length ? item.upsells.map((u) => u.name).join(", ") : t.noExtras}
+              </p>
+              <p className="text-sm">
+                <span className="font-medium">{t.priceBeforeTaxes(formatMoney(item.priceCents))}</span>
+                <span className="text-muted-foreground">
+                  {" "}
+                  · {t.totalWithTaxes(formatMoney(item.price.totalCents))}
+                </span>
+              </p>
+            </div>
+            <Link
+              to={`/client/bookings/${item.bookingId}`}
+              aria-label={t.detailsOf(item.bookingId)}
+              className="inline-flex items-center gap-1 justify-self-start text-sm font-medium text-primary underline-offset-4 hover:underline sm:justify-self-end"
+            >
+              {t.details}
+              <ChevronRight aria-hidden="true" className="size-4" />
+            </Link>
+          </article>
+        </li>
+      ))}
+    </ul>
+  );
+}

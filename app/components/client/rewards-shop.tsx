@@ -1,0 +1,99 @@
+import { Gift } from "lucide-react";
+import { Form, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { canAfford } from "~/domain/loyalty/levels";
+import { messages } from "~/lib/messages.fr";
+import { formatDate } from "./format";
+
+const t = messages.client.rewards;
+
+export interface ShopReward {
+  id: string;
+  name: string;
+  description: string;
+  pointsCost: number;
+}
+
+/**
+ * The first rewards by cost, each with 'Échanger', disabled without a profile or enough points
+ * (spec section 5). A plain form: it works before the page is interactive.
+ */
+export function RewardsShop({ rewards, points }: { rewards: ShopReward[]; points: number | null }) {
+  const navigation = useNavigation();
+  const pendingReward =
+    navigation.state !== "idle" && navigation.formData?.get("intent") === "exchange"
+      ? navigation.formData.get("reward_id")
+      : null;
+  if (rewards.length === 0) return <p className="text-sm text-muted-foreground">{t.empty}</p>;
+  return (
+    <ul className="grid gap-3 sm:grid-cols-2">
+      {rewards.map((reward) => {
+        const affordable = canAfford(points, reward.pointsCost);
+        const missingId = `reward-${reward.id}-missing`;
+        return (
+          <li key={reward.id} className="flex flex-col gap-3 rounded-lg border bg-background p-4">
+            <div className="flex items-start gap-3">
+              <Gift aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
+              <div className="grid gap-1">
+                <h3 className="font-semibold">{reward.name}</h3>
+                <p className="text-sm text-muted-foreground">{reward.description}</p>
+              </div>
+            </div>
+            <div className="mt-auto flex flex-wrap items-center justify-between gap-2">
+              <p className="text-sm font-semibold">{t.cost(reward.pointsCost)}</p>
+              <Form method="post">
+                <input type="hidden" name="intent" value="exchange" />
+                <input type="hidden" name="reward_id" value={reward.id} />
+                <Button
+                  type="submit"
+                  size="sm"
+                  disabled={!affordable || pendingReward !== null}
+                  loading={pendingReward === reward.id}
+                  aria-label={t.exchangeReward(reward.name)}
+                  aria-describedby={affordable ? undefined : missingId}
+                >
+                  {pendingReward === reward.id ? t.exchanging : t.exchange}
+                </Button>
+              </Form>
+            </div>
+            {affordable ? null : (
+              <p id={missingId} className="text-xs text-muted-foreground">
+                {t.missing(reward.pointsCost - (points ?? 0))}
+              </p>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+export interface RedemptionItem {
+  id: string;
+  pointsSpent: number;
+  redeemedAt: string;
+  reward: { id: string; name: string };
+}
+
+/** The rewards obtained, most recent first, with the joined reward. */
+export function RedemptionList({ items }: { items: RedemptionItem[] }) {
+  if (items.length === 0) return <p className="text-sm text-muted-foreground">{t.redemptionsEmpty}</p>;
+  return (
+    <>
+      <ul className="grid gap-2">
+        {items.map((item) => (
+          <li
+            key={item.id}
+            className="flex flex-wrap items-center justify-between gap-2 rounded-md border px-3 py-2 text-sm"
+          >
+            <span className="font-medium">{item.reward.name}</span>
+            <span className="text-muted-foreground">
+              {t.redeemedOn(formatDate(item.redeemedAt))} · {t.spent(item.pointsSpent)}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-2 text-xs text-muted-foreground">{t.howToUse}</p>
+    </>
+  );
+}

@@ -1,0 +1,249 @@
+import crypto from "node:crypto";
+import { hashPassword } from "better-auth/crypto";
+import { eq } from "drizzle-orm";
+import { beforeAll, beforeEach, expect, it } from "vitest";
+import { seed } from "#db/seed";
+import * as s from "#db/schema";
+import { BookingRequestSchema } from "~/domain/booking/schemas";
+import type { AppError } from "~/lib/errors";
+import type { SessionUser } from "../../auth.server";
+import { describeDatabases } from "../../../../tests/setup/db";
+import { bookSlot } from "../booking/book-slot.server";
+import { completeAppointment } from "../appointments/complete-appointment.server";
+import { currentConsent } from "../messaging/consent.server";
+import { exchangeReward } from "../loyalty/exchange-reward.server";
+import { getClientConsent, setClientConsent } from "./client-consent.server";
+import { deleteClientAccount, ANONYMIZED } from "./delete-client-account.server";
+import { exportClientData } from "./export-client-data.server";
+import { getClientBooking } from "./get-client-booking.server";
+import { getClientSpace } from "./get-client-space.server";
+import { listClientAppointments } from "./list-client-appointments.server";
+import { updateClientProfile } from "./update-client-profile.server";
+
+const NOW = new Date("2026-03-06T08:00:00-05:00");
+const PASSWORD = "Secret-pass-123";
+
+describeDatabases("the customer space", ({ db }) => {
+  let granbyFranchiseeId: string;
+
+  beforeAll(async () => {
+    await seed(db(), { demoAccounts: false });
+    const [zone] = await db().select().from(s.serviceZones).where(eq(s.serviceZones.routeSlug, "granby"));
+    granbyFranchiseeId = zone!.franchiseeId!;
+  });
+
+  beforeEach(async () => {
+    await db().delete(s.appointmentUpsells);
+    await db().delete(s.appointments);
+    await db().delete(s.consentEvents);
+    await db().delete(s.users).where(eq(s.users.role, "client"));
+  });
+
+  async function createClient(email: string, emailVerified = true): Promise<SessionUser> {
+    const id = crypto.randomUUID();
+    await db().insert(s.users).values({
+      id,
+      email,
+      emailVerified,
+      name: "Léa Gagnon",
+      firstName: "Léa",
+      lastName: "Gagnon",
+      role: "client",
+    });
+    await db()
+      .insert(s.accounts)
+      .values({
+        id: crypto.randomUUID(),
+        accountId: id,
+        providerId: "credential",
+        userId: id,
+        password: await hashPassword(PASSWORD),
+      });
+    return { id, email, name: "Léa Gagnon", firstName: "Léa", lastName: "Gagnon", role: "client" };
+  }
+
+  async function book(start: string, email: string, actor: SessionUser | null = null) {
+    const input = BookingRequestSchema.parse({
+      zone: "granby",
+      cars: 2,
+      start,
+      name: "Léa Gagnon",
+      email,
+      phone: "(450) 555-0199",
+      address: "123, rue Principale, Granby",
+      postalCode: "J2G 2T5",
+      upsells: ["aquapel"],
+    });
+    return bookSlot(db(), { actor, input, now: NOW });
+  }
+
+  it("lists a client's bookings (signed in or by e-mail) as upcoming and past, never another's", async () => {
+    // Booked anonymously before the account existed, with the same address.
+    const early = await book("2026-03-09T09:00:00-04:00", "lea@example.com");
+    const lea = await createClient("lea@example.com");
+    const signedIn = await book("2026-03-10T09:00:00-04:00", "autre-adresse@example.com", lea);
+    const other = await createClient("marc@example.com");
+    await book("2026-03-11T09:00:00-04:00", "marc@example.com", other);
+    await completeAppointment(db(), {
+      appointmentId: early.appointmentId,
+      franchiseeId: granbyFranchiseeId,
+      now: new Date("2026-03-09T12:00:00-04:00"),
+    });
+
+    const later = new Date("2026-03-09T20:00:00-04:00");
+    const list = await listClientAppointments(db(), { userId: lea.id, now: later });
+    expect(list.total).toBe(2);
+    expect(list.upcoming.map((a) => a.bookingId)).toEqual([signedIn.bookingId]);
+    expect(list.past.map((a) => [a.bookingId, a.status])).toEqual([[early.bookingId, "completed"]]);
+    expect(list.upcoming[0]).toMatchObject({
+      start: "2026-03-10T09:00:00-04:00",
+      cars: 2,
+      zoneName: "Granby",
+      serviceName: "Lavage Signature",
+      priceCents: 2 * 14999 + 2000,
+      upsells: [{ name: "Traitement Aquapel", priceCents: 2000 }],
+    });
+    expect(list.upcoming[0]!.price.totalCents).toBeGreaterThan(list.upcoming[0]!.priceCents);
+
+    // One client cannot open another's booking, even with its id.
+    const mine = await getClientBooking(db(), { actor: lea, bookingId: signedIn.bookingId, now: later });
+    expect(mine.customer?.address).toContain("rue Principale");
+    const theirs = await listClientAppointments(db(), { userId: other.id, now: later });
+    const error = await getClientBooking(db(), {
+      actor: lea,
+      bookingId: theirs.upcoming[0]!.bookingId,
+    }).catch((e: unknown) => e);
+    expect((error as AppError).code).toBe("NOT_FOUND");
+  });
+
+  it("shows bookings made with the e-mail before sign-up only once the address is verified", async () => {
+    await book("2026-03-09T09:00:00-04:00", "victime@example.com");
+    const impostor = await createClient("victime@example.com", false);
+    expect((await listClientAppointments(db(), { userId: impostor.id })).total).toBe(0);
+    await db().update(s.users).set({ emailVerified: true }).where(eq(s.users.id, impostor.id));
+    expect((await listClientAppointments(db(), { userId: impostor.id })).total).toBe(1);
+  });
+
+  it("gives a new client 100 points, Bronze and the welcome achievement in the space", async () => {
+    const lea = await createClient("lea@example.com");
+    const space = await getClientSpace(db(), { userId: lea.id, now: NOW });
+    expect(space.loyalty.profile).toMatchObject({
+      points: 100,
+      totalEarned: 100,
+      level: "Bronze",
+      nextGoal: 500,
+    });
+    expect(space.loyalty.achievements.map((a) => a.type)).toEqual(["welcome"]);
+    expect(space.loyalty.ledger.map((e) => [e.reason, e.delta])).toEqual([["welcome", 100]]);
+    expect(space.appointments.total).toBe(0);
+    expect(space.consent).toEqual({ email: { state: "none" }, sms: null });
+  });
+
+  it("saves the profile and records consent changes only when they change", async () => {
+    const lea = await createClient("lea@example.com");
+    await updateClientProfile(db(), {
+      userId: lea.id,
+      input: { firstName: "Léa", lastName: "Tremblay", phone: "450 555-0123" },
+    });
+    const [user] = await db().select().from(s.users).where(eq(s.users.id, lea.id));
+    expect(user).toMatchObject({ lastName: "Tremblay", name: "Léa Tremblay" });
+    expect(user!.phone).toBeTruthy();
+
+    let consent = await setClientConsent(db(), {
+      userId: lea.id,
+      choice: { email: true, sms: true },
+      now: NOW,
+    });
+    expect([consent.email.state, consent.sms?.state]).toEqual(["express", "express"]);
+    consent = await setClientConsent(db(), { userId: lea.id, choice: { email: true, sms: false }, now: NOW });
+    expect([consent.email.state, consent.sms?.state]).toEqual(["express", "withdrawn"]);
+    const events = await db().select().from(s.consentEvents).where(eq(s.consentEvents.userId, lea.id));
+    expect(events.map((e) => [e.channel, e.action, e.source]).sort()).toEqual([
+      ["email", "given", "account_settings"],
+      ["sms", "given", "account_settings"],
+      ["sms", "withdrawn", "account_settings"],
+    ]);
+    expect((await getClientConsent(db(), { userId: lea.id, now: NOW })).email.state).toBe("express");
+  });
+
+  it("exports the client's data without secrets", async () => {
+    const lea = await createClient("lea@example.com");
+    await book("2026-03-10T09:00:00-04:00", "lea@example.com", lea);
+    await getClientSpace(db(), { userId: lea.id, now: NOW });
+    const exported = await exportClientData(db(), { userId: lea.id, now: NOW });
+    expect(exported.profile.email).toBe("lea@example.com");
+    expect(exported.bookings).toHaveLength(1);
+    expect(exported.bookings[0]!.extras).toEqual([{ name: "Traitement Aquapel", priceCents: 2000 }]);
+    expect(exported.loyalty).toMatchObject({ points: 100 });
+    expect(exported.pointsLedger).toHaveLength(1);
+    expect(exported.achievements.map((a) => a.type)).toEqual(["welcome"]);
+    const text = JSON.stringify(exported);
+    expect(text).not.toMatch(/manageTokenHash|password|"token"/);
+  });
+
+  it("deletes the account: wrong password refused; bookings kept anonymized, upcoming ones cancelled, loyalty gone", async () => {
+    const lea = await createClient("lea@example.com");
+    await updateClientProfile(db(), {
+      userId: lea.id,
+      input: { firstName: "Léa", lastName: "Gagnon", phone: "450 555-0123" },
+    });
+    const past = await book("2026-03-09T09:00:00-04:00", "lea@example.com", lea);
+    await completeAppointment(db(), {
+      appointmentId: past.appointmentId,
+      franchiseeId: granbyFranchiseeId,
+      now: new Date("2026-03-09T12:00:00-04:00"),
+    });
+    const upcoming = await book("2026-03-16T09:00:00-04:00", "lea@example.com", lea);
+    const [reward] = await db().select().from(s.rewards).limit(1);
+    await db().update(s.loyaltyPoints).set({ points: 5000 }).where(eq(s.loyaltyPoints.userId, lea.id));
+    expect((await exchangeReward(db(), { userId: lea.id, rewardId: reward!.id })).ok).toBe(true);
+    const other = await createClient("marc@example.com");
+    const others = await book("2026-03-17T09:00:00-04:00", "marc@example.com", other);
+
+    const when = new Date("2026-03-10T09:00:00-04:00");
+    expect(await deleteClientAccount(db(), { userId: lea.id, password: "wrong", now: when })).toEqual({
+      ok: false,
+      code: "WRONG_PASSWORD",
+    });
+    expect(await deleteClientAccount(db(), { userId: lea.id, password: PASSWORD, now: when })).toEqual({
+      ok: true,
+      cancelledBookings: 1,
+      anonymizedBookings: 2,
+    });
+
+    const rows = await db().select().from(s.appointments);
+    const byId = new Map(rows.map((r) => [r.bookingId, r]));
+    expect(byId.get(past.bookingId)).toMatchObject({
+      status: "completed",
+      userId: null,
+      customerName: ANONYMIZED.name,
+      customerEmail: ANONYMIZED.email(past.bookingId),
+      customerPhone: "",
+      address: ANONYMIZED.address,
+      postalCode: null,
+      priceCents: 2 * 14999 + 2000,
+    });
+    expect(byId.get(upcoming.bookingId)).toMatchObject({
+      status: "cancelled",
+      customerName: ANONYMIZED.name,
+    });
+    expect(byId.get(others.bookingId)).toMatchObject({ status: "scheduled", customerName: "Léa Gagnon" });
+    expect(JSON.stringify(rows.filter((r) => r.bookingId !== others.bookingId))).not.toContain(
+      "lea@example.com",
+    );
+
+    expect(await db().select().from(s.users).where(eq(s.users.id, lea.id))).toHaveLength(0);
+    expect(await db().select().from(s.sessions).where(eq(s.sessions.userId, lea.id))).toHaveLength(0);
+    expect(await db().select().from(s.loyaltyPoints).where(eq(s.loyaltyPoints.userId, lea.id))).toHaveLength(
+      0,
+    );
+    expect(await db().select().from(s.pointsLedger).where(eq(s.pointsLedger.userId, lea.id))).toHaveLength(0);
+    expect(
+      await db().select().from(s.rewardRedemptions).where(eq(s.rewardRedemptions.userId, lea.id)),
+    ).toHaveLength(0);
+    expect((await currentConsent(db(), "email", "lea@example.com", when)).state).toBe("withdrawn");
+    expect(await db().select().from(s.consentEvents).where(eq(s.consentEvents.userId, lea.id))).toHaveLength(
+      0,
+    );
+  });
+});

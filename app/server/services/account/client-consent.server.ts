@@ -1,0 +1,65 @@
+import type { ConsentChoice } from "~/domain/loyalty/schemas";
+import type { ConsentChannel, ConsentStatus } from "~/domain/messaging/consent";
+import type { Db } from "../../db.server";
+import { currentConsent, recordConsent } from "../messaging/consent.server";
+import { loadClient } from "./client-owner.server";
+
+const ACCOUNT_SETTINGS_SOURCE = "account_settings";
+
+export interface ClientConsent {
+  email: ConsentStatus;
+  /** Null when the account has no phone number to send texts to. */
+  sms: ConsentStatus | null;
+}
+
+/** The consent in force for the client's e-mail address and phone number (the consent ledger). */
+export async function getClientConsent(
+  db: Db,
+  { userId, now = new Date() }: { userId: string; now?: Date },
+): Promise<ClientConsent> {
+  const owner = await loadClient(db, userId);
+  return {
+    email: await currentConsent(db, "email", owner.email, now),
+    sms: owner.phone ? await currentConsent(db, "sms", owner.phone, now) : null,
+  };
+}
+
+/**
+ * Records the client's choices from the account settings (Canada's anti-spam law): a ticked
+ * box is express consent, given when it was not already; an unticked box withdraws any consent
+ * in force (express, or implied by a purchase). Unchanged choices add nothing to the ledger.
+ */
+export async function setClientConsent(
+  db: Db,
+  { userId, choice, now = new Date() }: { userId: string; choice: ConsentChoice; now?: Date },
+): Promise<ClientConsent> {
+  const owner = await loadClient(db, userId);
+  await db.transaction(async (tx) => {
+    const channels: [ConsentChannel, string | null, boolean][] = [
+      ["email", owner.email, choice.email],
+      ["sms", owner.phone, choice.sms],
+    ];
+    for (const [channel, address, wanted] of channels) {
+      if (!address) continue;
+      const state = (await currentConsent(tx, channel, address, now)).state;
+      const action = wanted
+        ? state === "express"
+          ? null
+          : "given"
+        : state === "express" || state === "implied"
+          ? "withdrawn"
+          : null;
+      if (!action) continue;
+      await recordConsent(tx, {
+        channel,
+        address,
+        kind: "express",
+        action,
+        source: ACCOUNT_SETTINGS_SOURCE,
+        userId,
+        now,
+      });
+    }
+  });
+  return getClientConsent(db, { userId, now });
+}

@@ -1,0 +1,54 @@
+import { and, eq, isNull, or, sql, type SQL } from "drizzle-orm";
+import { appointments, users } from "#db/schema";
+import { AppError } from "~/lib/errors";
+import type { Db, Tx } from "../../db.server";
+
+export interface ClientOwner {
+  id: string;
+  email: string;
+  emailVerified: boolean;
+  firstName: string;
+  lastName: string;
+  name: string;
+  phone: string | null;
+  role: string;
+  createdAt: Date;
+}
+
+/** The account of a signed-in client (NOT_FOUND when it was deleted meanwhile). */
+export async function loadClient(db: Db | Tx, userId: string): Promise<ClientOwner> {
+  const [user] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      emailVerified: users.emailVerified,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      name: users.name,
+      phone: users.phone,
+      role: users.role,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user) throw new AppError("NOT_FOUND");
+  return user;
+}
+
+/**
+ * The appointments of a client (PRODUCT-DECISIONS.md 'Booking', ADR 025): those linked to the
+ * account (booked signed in, or with its e-mail once the account existed), and, once the
+ * address is verified, those booked with the same e-mail before the account existed. An
+ * unverified account never sees (nor erases) someone else's bookings made with that address.
+ */
+export function ownedAppointments(owner: Pick<ClientOwner, "id" | "email" | "emailVerified">): SQL {
+  const linked = eq(appointments.userId, owner.id);
+  if (!owner.emailVerified) return linked;
+  return or(
+    linked,
+    and(
+      isNull(appointments.userId),
+      sql`lower(${appointments.customerEmail}) = ${owner.email.toLowerCase()}`,
+    ),
+  )!;
+}

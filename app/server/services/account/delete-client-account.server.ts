@@ -1,0 +1,105 @@
+import { verifyPassword } from "better-auth/crypto";
+import { and, eq, gt, inArray } from "drizzle-orm";
+import { accounts, appointments, consentEvents, users } from "#db/schema";
+import type { Db } from "../../db.server";
+import { recordConsent } from "../messaging/consent.server";
+import { announceSlotsChanged, invalidateOpenSlots } from "../booking/slot-cache.server";
+import { loadClient, ownedAppointments } from "./client-owner.server";
+
+/** What replaces the personal fields of the bookings a deleted client leaves behind. */
+export const ANONYMIZED = {
+  name: "Client supprimé",
+  phone: "",
+  address: "Adresse supprimée",
+  /** A unique address of the reserved .invalid domain: it can never reach anyone nor match an account. */
+  email: (bookingId: string) => `supprime-${bookingId}@anonyme.invalid`,
+} as const;
+
+const ACCOUNT_DELETED_SOURCE = "account_deleted";
+
+export type DeleteAccountResult =
+  { ok: true; cancelledBookings: number; anonymizedBookings: number } | { ok: false; code: "WRONG_PASSWORD" };
+
+/**
+ * Deletes a client's account (Quebec's Law 25; ADR 027) after checking the password:
+ * - upcoming scheduled bookings are cancelled (their slot is free again);
+ * - every booking of the client is kept for the franchisee's records with the name, e-mail,
+ *   phone, address, postal code and notes replaced, and no link to the account;
+ * - promotional consent is withdrawn on both channels (the withdrawal stays as proof, unlinked);
+ * - the user row goes, and with it (cascades) sessions, credentials, the loyalty balance, the
+ *   points ledger, redemptions and achievements. A franchise application keeps its own record.
+ * All in one transaction.
+ */
+export async function deleteClientAccount(
+  db: Db,
+  { userId, password, now = new Date() }: { userId: string; password: string; now?: Date },
+): Promise<DeleteAccountResult> {
+  const owner = await loadClient(db, userId);
+  const [credential] = await db
+    .select({ hash: accounts.password })
+    .from(accounts)
+    .where(and(eq(accounts.userId, userId), eq(accounts.providerId, "credential")));
+  if (!credential?.hash || !(await verifyPassword({ hash: credential.hash, password }))) {
+    return { ok: false, code: "WRONG_PASSWORD" };
+  }
+
+  const result = await db.transaction(async (tx) => {
+    const owned = await tx
+      .select({ id: appointments.id, bookingId: appointments.bookingId })
+      .from(appointments)
+      .where(ownedAppointments(owner));
+    const ids = owned.map((a) => a.id);
+    let cancelled = 0;
+    if (ids.length) {
+      await announceSlotsChanged(tx);
+      const cancelledRows = await tx
+        .update(appointments)
+        .set({ status: "cancelled", cancelledAt: now, cancelReason: ACCOUNT_DELETED_SOURCE, updatedAt: now })
+        .where(
+          and(
+            inArray(appointments.id, ids),
+            eq(appointments.status, "scheduled"),
+            gt(appointments.startAt, now),
+          ),
+        )
+        .returning({ id: appointments.id });
+      cancelled = cancelledRows.length;
+      for (const booking of owned) {
+        await tx
+          .update(appointments)
+          .set({
+            userId: null,
+            customerName: ANONYMIZED.name,
+            customerEmail: ANONYMIZED.email(booking.bookingId),
+            customerPhone: ANONYMIZED.phone,
+            address: ANONYMIZED.address,
+            postalCode: null,
+            notes: null,
+            smsConsent: false,
+            updatedAt: now,
+          })
+          .where(eq(appointments.id, booking.id));
+      }
+    }
+
+    for (const [channel, address] of [
+      ["email", owner.email],
+      ["sms", owner.phone],
+    ] as const) {
+      if (!address) continue;
+      await recordConsent(tx, {
+        channel,
+        address,
+        kind: "express",
+        action: "withdrawn",
+        source: ACCOUNT_DELETED_SOURCE,
+        now,
+      });
+    }
+    await tx.update(consentEvents).set({ userId: null }).where(eq(consentEvents.userId, userId));
+    await tx.delete(users).where(eq(users.id, userId));
+    return { ok: true as const, cancelledBookings: cancelled, anonymizedBookings: owned.length };
+  });
+  if (result.cancelledBookings > 0) invalidateOpenSlots();
+  return result;
+}

@@ -1,0 +1,173 @@
+import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
+import {
+  achievements,
+  appointments,
+  appointmentUpsells,
+  consentEvents,
+  franchiseApplications,
+  loyaltyPoints,
+  pointsLedger,
+  rewardRedemptions,
+  rewards,
+  serviceZones,
+  services,
+  sessions,
+} from "#db/schema";
+import { consentAddress } from "../messaging/consent.server";
+import type { Db } from "../../db.server";
+import { loadClient, ownedAppointments } from "./client-owner.server";
+
+/**
+ * Everything the product keeps about a client, as one JSON document (Quebec's Law 25, right to
+ * data portability): profile, bookings with their extras, loyalty balance, points ledger,
+ * redemptions, achievements, consent events, sessions (without their secrets) and a franchise
+ * application if any. Secrets (password hash, session tokens, manage-link hashes) are left out.
+ */
+export async function exportClientData(db: Db, { userId, now = new Date() }: { userId: string; now?: Date }) {
+  const owner = await loadClient(db, userId);
+  const bookingRows = await db
+    .select({
+      id: appointments.id,
+      bookingId: appointments.bookingId,
+      status: appointments.status,
+      startAt: appointments.startAt,
+      endAt: appointments.endAt,
+      zone: serviceZones.zoneName,
+      service: services.name,
+      cars: appointments.cars,
+      customerName: appointments.customerName,
+      customerEmail: appointments.customerEmail,
+      customerPhone: appointments.customerPhone,
+      address: appointments.address,
+      city: appointments.city,
+      postalCode: appointments.postalCode,
+      notes: appointments.notes,
+      smsConsent: appointments.smsConsent,
+      unitPriceCents: appointments.unitPriceCents,
+      priceCents: appointments.priceCents,
+      cancelReason: appointments.cancelReason,
+      cancelledAt: appointments.cancelledAt,
+      completedAt: appointments.completedAt,
+      createdAt: appointments.createdAt,
+    })
+    .from(appointments)
+    .innerJoin(serviceZones, eq(serviceZones.id, appointments.zoneId))
+    .innerJoin(services, eq(services.id, appointments.serviceId))
+    .where(ownedAppointments(owner))
+    .orderBy(asc(appointments.startAt));
+  const extras = bookingRows.length
+    ? await db
+        .select({
+          appointmentId: appointmentUpsells.appointmentId,
+          name: appointmentUpsells.name,
+          priceCents: appointmentUpsells.priceCents,
+        })
+        .from(appointmentUpsells)
+        .where(
+          inArray(
+            appointmentUpsells.appointmentId,
+            bookingRows.map((b) => b.id),
+          ),
+        )
+    : [];
+
+  const addresses = [
+    consentAddress("email", owner.email),
+    owner.phone ? consentAddress("sms", owner.phone) : null,
+  ].filter((a): a is string => Boolean(a));
+  const [balance] = await db.select().from(loyaltyPoints).where(eq(loyaltyPoints.userId, userId));
+
+  return {
+    exportedAt: now.toISOString(),
+    format: "lavage-mobile-prestige/client-data@1",
+    profile: {
+      id: owner.id,
+      email: owner.email,
+      emailVerified: owner.emailVerified,
+      firstName: owner.firstName,
+      lastName: owner.lastName,
+      phone: owner.phone,
+      role: owner.role,
+      createdAt: owner.createdAt,
+    },
+    bookings: bookingRows.map(({ id, ...booking }) => ({
+      ...booking,
+      extras: extras
+        .filter((e) => e.appointmentId === id)
+        .map(({ name, priceCents }) => ({ name, priceCents })),
+    })),
+    loyalty: balance
+      ? { points: balance.points, totalEarned: balance.totalEarned, createdAt: balance.createdAt }
+      : null,
+    pointsLedger: await db
+      .select({
+        delta: pointsLedger.delta,
+        balanceAfter: pointsLedger.balanceAfter,
+        reason: pointsLedger.reason,
+        note: pointsLedger.note,
+        createdAt: pointsLedger.createdAt,
+      })
+      .from(pointsLedger)
+      .where(eq(pointsLedger.userId, userId))
+      .orderBy(asc(pointsLedger.createdAt)),
+    rewardRedemptions: await db
+      .select({
+        reward: rewards.name,
+        pointsSpent: rewardRedemptions.pointsSpent,
+        redeemedAt: rewardRedemptions.redeemedAt,
+      })
+      .from(rewardRedemptions)
+      .innerJoin(rewards, eq(rewards.id, rewardRedemptions.rewardId))
+      .where(eq(rewardRedemptions.userId, userId))
+      .orderBy(asc(rewardRedemptions.redeemedAt)),
+    achievements: await db
+      .select({
+        type: achievements.achievementType,
+        name: achievements.achievementName,
+        pointsAwarded: achievements.pointsAwarded,
+        earnedAt: achievements.earnedAt,
+      })
+      .from(achievements)
+      .where(eq(achievements.userId, userId))
+      .orderBy(asc(achievements.earnedAt)),
+    consentEvents: await db
+      .select({
+        channel: consentEvents.channel,
+        address: consentEvents.address,
+        kind: consentEvents.kind,
+        action: consentEvents.action,
+        source: consentEvents.source,
+        expiresAt: consentEvents.expiresAt,
+        occurredAt: consentEvents.occurredAt,
+      })
+      .from(consentEvents)
+      .where(
+        or(
+          eq(consentEvents.userId, userId),
+          addresses.length ? inArray(consentEvents.address, addresses) : sql`false`,
+        ),
+      )
+      .orderBy(asc(consentEvents.occurredAt)),
+    sessions: await db
+      .select({
+        createdAt: sessions.createdAt,
+        expiresAt: sessions.expiresAt,
+        ipAddress: sessions.ipAddress,
+        userAgent: sessions.userAgent,
+      })
+      .from(sessions)
+      .where(eq(sessions.userId, userId))
+      .orderBy(asc(sessions.createdAt)),
+    franchiseApplications: await db
+      .select()
+      .from(franchiseApplications)
+      .where(
+        or(
+          eq(franchiseApplications.userId, userId),
+          owner.emailVerified
+            ? and(sql`lower(${franchiseApplications.email}) = ${owner.email.toLowerCase()}`)
+            : sql`false`,
+        ),
+      ),
+  };
+}

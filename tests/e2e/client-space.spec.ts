@@ -1,0 +1,212 @@
+import type { Page } from "@playwright/test";
+import { expect, test, waitForHydration } from "./fixtures";
+
+const TIME = /^\d{2} h \d{2}$/;
+
+/** Signs up a new client through /auth 'Inscription' (lands on / signed in). */
+async function signUp(page: Page, email: string, password = "unMotDePasse1") {
+  await page.goto("/auth");
+  await page.getByRole("tab", { name: "Inscription" }).click();
+  const form = page.getByRole("tabpanel", { name: "Inscription" });
+  await form.getByLabel("Prénom").fill("Émilie");
+  await form.getByRole("textbox", { name: "Nom", exact: true }).fill("Gagnon");
+  await form.getByLabel("Adresse e-mail").fill(email);
+  await form.getByLabel("Mot de passe").fill(password);
+  await form.getByRole("button", { name: "Créer mon compte" }).click();
+  await expect(page).toHaveURL("/");
+}
+
+/** The number shown on the loyalty card ('1 234 points' -> 1234). */
+async function pointsShown(page: Page): Promise<number> {
+  const text = (await page.getByTestId("loyalty-points").textContent()) ?? "";
+  return Number(text.replace(/\D/g, ""));
+}
+
+test.describe("customer space /client", () => {
+  test("a new client sees 100 points, Bronze and the welcome achievement, books a wash and sees it Programmé", async ({
+    page,
+    axe,
+  }) => {
+    test.setTimeout(90_000);
+    const email = `espace-${Date.now()}@example.com`;
+    await signUp(page, email);
+    await page.goto("/client");
+    await expect(page.getByRole("heading", { level: 1, name: "Mon Espace Client" })).toBeVisible();
+    await expect(page.getByTestId("loyalty-points")).toHaveText("100 points");
+    await expect(page.getByTestId("loyalty-level")).toHaveText("Bronze");
+    await expect(page.getByText("Prochain objectif : 500 points")).toBeVisible();
+    await expect(page.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "20");
+    const achievements = page.getByRole("region", { name: "Mes succès" });
+    await expect(achievements.getByText("Bienvenue !")).toBeVisible();
+    await expect(page.getByText("Aucun rendez-vous pour le moment")).toBeVisible();
+    await expect(page.getByTestId("history-count")).toHaveText("0 réservation");
+    await expect(page.getByRole("region", { name: "Historique des points" })).toContainText(
+      "Bonus de bienvenue",
+    );
+    // 100 points buy none of the rewards.
+    for (const button of await page.getByRole("button", { name: /^Échanger/ }).all()) {
+      await expect(button).toBeDisabled();
+    }
+    expect(await axe()).toEqual([]);
+
+    // 'Réserver maintenant' opens the wizard at a fresh /booking/{id}.
+    await waitForHydration(page);
+    await page.getByRole("link", { name: "Réserver maintenant" }).first().click();
+    await expect(page).toHaveURL(/\/booking\/[0-9a-f-]{36}$/);
+    await page.getByRole("group", { name: "Région" }).getByRole("radio", { name: "Granby" }).check();
+    await page.getByRole("radio", { name: "1 véhicule" }).check();
+    await page.getByRole("button", { name: "Continuer" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Choisissez votre créneau" })).toBeVisible();
+    await page.getByRole("radio", { name: TIME }).first().check();
+    // Signed in: the name and e-mail come from the account.
+    await expect(page.getByLabel("Adresse e-mail")).toHaveValue(email);
+    await page.getByLabel("Téléphone").fill("450 555 0199");
+    await page.getByLabel("Adresse du service").fill("120 rue Principale, Granby J2G 2T5");
+    await page.getByRole("button", { name: "Confirmer la réservation" }).click();
+    await expect(page).toHaveURL(/\/booking-success\/[0-9a-z]{10}$/);
+    const bookingId = page.url().split("/").pop()!;
+
+    await page.goto("/client");
+    const booking = page.getByRole("article", { name: `Réservation n° ${bookingId}` });
+    await expect(booking).toContainText("Programmé");
+    await expect(booking).toContainText("Lavage Signature · 1 véhicule · Granby");
+    await expect(booking).toContainText("149,99 $ avant taxes");
+    await expect(booking).toContainText("172,45 $ taxes incluses");
+    await expect(page.getByTestId("history-count")).toHaveText("1 réservation");
+    await booking.getByRole("link", { name: `Voir le détail de la réservation ${bookingId}` }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Détail de la réservation" })).toBeVisible();
+    await expect(page.getByText("Statut : Programmé")).toBeVisible();
+    await expect(page.getByText("120 rue Principale, Granby")).toBeVisible();
+    expect(await axe()).toEqual([]);
+  });
+
+  test("the demo client exchanges the reward it can afford; a dearer one stays disabled", async ({
+    page,
+    loginAs,
+    axe,
+  }) => {
+    await loginAs("client");
+    await page.goto("/client");
+    // Two completed washes in the seeded history: 100 + 2 x 50.
+    const before = await pointsShown(page);
+    expect(before).toBeGreaterThanOrEqual(200);
+    expect(before).toBeLessThan(600);
+    const past = page.getByRole("article", { name: "Réservation n° demohist02" });
+    await expect(past).toContainText("Terminé");
+    await expect(page.getByRole("region", { name: "Historique des points" })).toContainText("Lavage terminé");
+
+    const affordable = page.getByRole("button", { name: "Échanger « Traitement Aquapel offert »" });
+    const dearer = page.getByRole("button", { name: "Échanger « Cire liquide offerte »" });
+    await expect(affordable).toBeEnabled();
+    await expect(dearer).toBeDisabled();
+    await expect(page.getByText(`Il vous manque ${600 - before} points.`)).toBeVisible();
+    expect(await axe()).toEqual([]);
+
+    await waitForHydration(page);
+    const rewardsBefore = Number(
+      ((await page.getByTestId("rewards-count").textContent()) ?? "").replace(/\D/g, ""),
+    );
+    await affordable.click();
+    await expect(
+      page.getByText('Récompense "Traitement Aquapel offert" échangée avec succès!'),
+    ).toBeVisible();
+    await expect(page.getByTestId("loyalty-points")).toHaveText(new RegExp(`^${before - 200} points?$`));
+    await expect(page.getByTestId("rewards-count")).toContainText(String(rewardsBefore + 1));
+    await expect(
+      page.getByRole("region", { name: "Boutique de récompenses" }).getByText("Échangée le"),
+    ).toHaveCount(rewardsBefore + 1);
+    await expect(dearer).toBeDisabled();
+    await expect(page.getByRole("region", { name: "Historique des points" })).toContainText(
+      "Récompense échangée",
+    );
+  });
+
+  test("account actions: edit, consent, password, data download, deletion", async ({ page, axe }) => {
+    test.setTimeout(60_000);
+    const email = `compte-${Date.now()}@example.com`;
+    await signUp(page, email);
+    await page.goto("/client");
+    await waitForHydration(page);
+    const account = page.getByRole("region", { name: "Mon compte" });
+
+    await account.getByRole("button", { name: "Gérer les moyens de paiement" }).click();
+    await expect(page.getByRole("dialog")).toContainText("Le paiement se fait au moment du service");
+    await page.getByRole("dialog").getByRole("button", { name: "Fermer" }).first().click();
+
+    await account.getByRole("button", { name: "Modifier mes informations" }).click();
+    const edit = page.getByRole("dialog", { name: "Modifier mes informations" });
+    await edit.getByLabel("Téléphone").fill("123");
+    await edit.getByRole("button", { name: "Enregistrer" }).click();
+    await expect(
+      edit.getByText("Veuillez entrer un numéro de téléphone nord-américain valide"),
+    ).toBeVisible();
+    await edit.getByLabel("Téléphone").fill("450 555 0123");
+    await edit.getByRole("textbox", { name: "Nom", exact: true }).fill("Tremblay");
+    expect(await axe()).toEqual([]);
+    await edit.getByRole("button", { name: "Enregistrer" }).click();
+    await expect(page.getByText("Vos informations sont enregistrées.")).toBeVisible();
+    await expect(edit).toBeHidden();
+    await expect(account).toContainText("Émilie Tremblay");
+
+    await account.getByLabel("Recevoir les offres par courriel").check();
+    await account.getByRole("button", { name: "Enregistrer mes choix" }).click();
+    await expect(page.getByText("Vos choix de communication sont enregistrés.")).toBeVisible();
+    await expect(account.getByText(/^Consentement donné le/)).toBeVisible();
+
+    await account.getByRole("button", { name: "Changer le mot de passe" }).click();
+    const password = page.getByRole("dialog", { name: "Changer le mot de passe" });
+    await password.getByLabel("Mot de passe actuel").fill("pas-le-bon-1");
+    await password.getByLabel(/^Nouveau mot de passe/).fill("nouveauMotDePasse2");
+    await password.getByLabel("Confirmer le nouveau mot de passe").fill("nouveauMotDePasse2");
+    await password.getByRole("button", { name: "Enregistrer" }).click();
+    await expect(password.getByText("Le mot de passe actuel est incorrect.")).toBeVisible();
+    await password.getByLabel("Mot de passe actuel").fill("unMotDePasse1");
+    await password.getByLabel(/^Nouveau mot de passe/).fill("nouveauMotDePasse2");
+    await password.getByLabel("Confirmer le nouveau mot de passe").fill("nouveauMotDePasse2");
+    await password.getByRole("button", { name: "Enregistrer" }).click();
+    await expect(page.getByText("Votre mot de passe est changé.")).toBeVisible();
+
+    const downloading = page.waitForEvent("download");
+    await account.getByRole("link", { name: "Télécharger mes données" }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^mes-donnees-lavage-prestige-\d{4}-\d{2}-\d{2}\.json$/);
+    const exported = JSON.parse(
+      await (await import("node:fs/promises")).readFile((await download.path())!, "utf8"),
+    );
+    expect(exported.profile).toMatchObject({ email, lastName: "Tremblay" });
+    expect(exported.consentEvents[0]).toMatchObject({
+      channel: "email",
+      action: "given",
+      source: "account_settings",
+    });
+
+    await account.getByRole("button", { name: "Supprimer mon compte" }).click();
+    const remove = page.getByRole("dialog", { name: "Supprimer définitivement votre compte ?" });
+    await remove.getByLabel("Mot de passe").fill("nouveauMotDePasse2");
+    await remove.getByRole("button", { name: "Supprimer définitivement" }).click();
+    await expect(remove.getByText("Tapez SUPPRIMER pour confirmer la suppression.")).toBeVisible();
+    await remove.getByLabel("Tapez SUPPRIMER pour confirmer").fill("SUPPRIMER");
+    await remove.getByRole("button", { name: "Supprimer définitivement" }).click();
+    await expect(page).toHaveURL("/");
+    await expect(page.getByText("Votre compte est supprimé.")).toBeVisible();
+    await page.goto("/client");
+    await expect(page).toHaveURL("/");
+  });
+
+  test("@mobile the space fits a phone screen and stays accessible", async ({ page, loginAs, axe }) => {
+    await loginAs("client");
+    await page.goto("/client");
+    await expect(page.getByRole("heading", { level: 1, name: "Mon Espace Client" })).toBeVisible();
+    await expect(page.getByTestId("loyalty-level")).toBeVisible();
+    await expect(page.getByRole("region", { name: "Boutique de récompenses" })).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    expect(await axe()).toEqual([]);
+    await page.goto("/client/history");
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Historique complet des réservations" }),
+    ).toBeVisible();
+    await expect(page.getByRole("article", { name: "Réservation n° demohist01" })).toContainText("Terminé");
+    expect(await axe()).toEqual([]);
+  });
+});
