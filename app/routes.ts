@@ -61,6 +61,7 @@ export default [
   // Client space
 
   // Franchisee tools
+  route("franchisee/reports.csv", "routes/franchisee/reports-csv.ts"),
 
   // Franchise applications and admin
 

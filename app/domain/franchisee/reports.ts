@@ -2,6 +2,7 @@
  * The franchisee's reports: revenue (before taxes) and appointments per week or per month, and
  * the CSV export. Counted appointments are the booked ones, scheduled or completed (ADR 019).
  */
+import { messages } from "~/lib/messages.fr";
 import { addDaysToDateString } from "../time/zoned";
 import { localDate, monthStart, nextMonthStart, weekStart, type Period } from "./periods";
 
@@ -71,4 +72,26 @@ export function toCsv(rows: readonly (readonly (string | number)[])[]): string {
 /** Cents as a plain decimal number for spreadsheets: 14999 -> '149.99'. */
 export function csvMoney(cents: number): string {
   return (cents / 100).toFixed(2);
+}
+
+const weekLabel = new Intl.DateTimeFormat("fr-CA", { timeZone: "UTC", day: "numeric", month: "short" });
+const monthLabel = new Intl.DateTimeFormat("fr-CA", { timeZone: "UTC", month: "long", year: "numeric" });
+const shortMonthLabel = new Intl.DateTimeFormat("fr-CA", {
+  timeZone: "UTC",
+  month: "short",
+  year: "2-digit",
+});
+
+const noon = (day: string) => new Date(`${day}T12:00:00Z`);
+
+/** 'Semaine du 9 mars' or 'mars 2026': the label of a period in the table and the CSV. */
+export function periodLabel(grouping: Grouping, from: string): string {
+  return grouping === "week"
+    ? messages.franchisee.reports.weekOf(weekLabel.format(noon(from)))
+    : monthLabel.format(noon(from));
+}
+
+/** '9 mars' or 'mars 26': the label under a bar of the chart. */
+export function shortPeriodLabel(grouping: Grouping, from: string): string {
+  return grouping === "week" ? weekLabel.format(noon(from)) : shortMonthLabel.format(noon(from));
 }
