@@ -99,3 +99,6 @@ export const RestockOrderSchema = z.object({
     .transform((notes) => (notes ? notes : undefined)),
 });
 export type RestockOrderInput = z.infer<typeof RestockOrderSchema>;
+
+/** Longest search text of the clients page. */
+export const CLIENT_SEARCH_MAX = 100;

@@ -3,10 +3,11 @@ import { Form } from "react-router";
 
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
+import { CLIENT_SEARCH_MAX } from "~/domain/franchisee/schemas";
 import { BUSINESS } from "~/lib/business";
 import { formatMoney } from "~/lib/format";
 import { messages } from "~/lib/messages.fr";
-import { CLIENT_SEARCH_MAX, listClients } from "~/server/services/franchisee/list-clients.server";
+import { listClients } from "~/server/services/franchisee/list-clients.server";
 import type { Route } from "./+types/clients";
 import { requireFranchisee } from "./guard.server";
 

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { appointments } from "#db/schema";
 import type { Db } from "../../db.server";
+import { CLIENT_SEARCH_MAX } from "~/domain/franchisee/schemas";
 import { BOOKED_STATUSES } from "./get-dashboard.server";
 
 export interface ClientSummary {
@@ -17,7 +18,6 @@ export interface ClientSummary {
   scheduled: number;
 }
 
-export const CLIENT_SEARCH_MAX = 100;
 const LIST_LIMIT = 500;
 
 /** `%text%` for ILIKE with the wildcards of the text escaped. */
