@@ -65,6 +65,7 @@ export default [
   route("api/rewards/exchange", "routes/client/rewards-exchange.ts"),
 
   // Franchisee tools
+  route("franchisee/reports.csv", "routes/franchisee/reports-csv.ts"),
 
   // Franchise applications and admin
 

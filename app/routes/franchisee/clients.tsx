@@ -1,14 +1,115 @@
-import { UnderConstruction } from "~/components/layout/under-construction";
-import { requireRole } from "~/server/auth.server";
+import { Search } from "lucide-react";
+import { Form } from "react-router";
+
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { CLIENT_SEARCH_MAX } from "~/domain/franchisee/schemas";
+import { BUSINESS } from "~/lib/business";
+import { formatMoney } from "~/lib/format";
+import { messages } from "~/lib/messages.fr";
+import { listClients } from "~/server/services/franchisee/list-clients.server";
 import type { Route } from "./+types/clients";
+import { requireFranchisee } from "./guard.server";
 
-export const meta: Route.MetaFunction = () => [{ title: "Clients | Lavage Mobile Prestige" }];
+const c = messages.franchisee.clients;
 
+export const meta: Route.MetaFunction = () => [
+  { title: c.metaTitle },
+  { name: "robots", content: "noindex" },
+];
+
+/** ?q= searches name, e-mail or phone on the server (case-insensitive). */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireRole(request, ["franchisee"]);
-  return null;
+  const { franchisee, db } = await requireFranchisee(request);
+  const q = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, CLIENT_SEARCH_MAX);
+  const clients = await listClients(db, { franchiseeId: franchisee.id, search: q });
+  return { q, clients };
 }
 
-export default function Page() {
-  return <UnderConstruction title="Clients" />;
+const dateFormat = new Intl.DateTimeFormat("fr-CA", { timeZone: BUSINESS.timeZone, dateStyle: "medium" });
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  const { q, clients } = loaderData;
+  return (
+    <div className="grid gap-6">
+      <header className="grid gap-1">
+        <h1 className="text-3xl font-bold tracking-tight">{c.title}</h1>
+        <p className="text-muted-foreground">{c.description}</p>
+      </header>
+      <Form method="get" role="search" className="flex max-w-xl gap-2">
+        <label htmlFor="client-search" className="sr-only">
+          {c.search}
+        </label>
+        <Input
+          id="client-search"
+          type="search"
+          name="q"
+          defaultValue={q}
+          key={q}
+          placeholder={c.searchPlaceholder}
+          maxLength={CLIENT_SEARCH_MAX}
+        />
+        <Button type="submit">
+          <Search aria-hidden="true" />
+          {c.searchButton}
+        </Button>
+      </Form>
+      {clients.length === 0 ? (
+        <p className="rounded-lg border border-dashed p-8 text-center text-muted-foreground">
+          {q ? c.noMatch(q) : c.empty}
+        </p>
+      ) : (
+        <div className="grid gap-2">
+          <p className="text-sm text-muted-foreground" aria-live="polite">
+            {c.count(clients.length)}
+          </p>
+          <div className="overflow-x-auto rounded-lg border">
+            <table className="w-full text-sm">
+              <caption className="sr-only">{c.title}</caption>
+              <thead className="bg-muted/50 text-left">
+                <tr>
+                  <th scope="col" className="p-3">
+                    {c.name}
+                  </th>
+                  <th scope="col" className="p-3">
+                    {c.email}
+                  </th>
+                  <th scope="col" className="p-3">
+                    {c.phone}
+                  </th>
+                  <th scope="col" className="p-3 text-right">
+                    {c.washes}
+                  </th>
+                  <th scope="col" className="p-3">
+                    {c.lastVisit}
+                  </th>
+                  <th scope="col" className="p-3 text-right">
+                    {c.totalSpent}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {clients.map((client) => (
+                  <tr key={client.email} className="border-t">
+                    <th scope="row" className="p-3 text-left font-medium">
+                      {client.name}
+                    </th>
+                    <td className="p-3 break-all">{client.email}</td>
+                    <td className="p-3 whitespace-nowrap">{client.phone}</td>
+                    <td className="p-3 text-right tabular-nums">{client.washes}</td>
+                    <td className="p-3 whitespace-nowrap">
+                      {client.lastVisit ? dateFormat.format(new Date(client.lastVisit)) : "—"}
+                    </td>
+                    <td className="p-3 text-right whitespace-nowrap tabular-nums">
+                      {formatMoney(client.totalSpentCents)}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </div>
+      )}
+    </div>
+  );
 }

@@ -1,16 +1,250 @@
-import { UnderConstruction } from "~/components/layout/under-construction";
-import { requireRole } from "~/server/auth.server";
+import { parseWithZod } from "@conform-to/zod/v4";
+import {
+  CalendarCheck,
+  CalendarDays,
+  ChartColumn,
+  DollarSign,
+  MapPinned,
+  PackageOpen,
+  Star,
+  Truck,
+  Users,
+} from "lucide-react";
+import { data, Link } from "react-router";
+
+import type { FranchiseeActionData } from "~/components/franchisee/action-data";
+import { StatCard } from "~/components/franchisee/stat-card";
+import { TeamSection } from "~/components/franchisee/team-section";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { AvailabilitySchema, TeamMemberSchema } from "~/domain/franchisee/schemas";
+import { BUSINESS } from "~/lib/business";
+import { AppError } from "~/lib/errors";
+import { formatMoney } from "~/lib/format";
+import { messages } from "~/lib/messages.fr";
+import { flashHeaders } from "~/server/flash.server";
+import { getDashboard } from "~/server/services/franchisee/get-dashboard.server";
+import {
+  addAvailability,
+  addTeamMember,
+  deleteAvailability,
+  listTeam,
+  removeTeamMember,
+  setAvailabilityAvailable,
+  updateTeamMember,
+} from "~/server/services/franchisee/team.server";
 import type { Route } from "./+types/dashboard";
+import { requireFranchisee } from "./guard.server";
+
+const d = messages.franchisee.dashboard;
+const t = messages.franchisee.team;
+const av = messages.franchisee.availability;
 
 export const meta: Route.MetaFunction = () => [
-  { title: "Tableau de bord Partenaire | Lavage Mobile Prestige" },
+  { title: d.metaTitle },
+  { name: "robots", content: "noindex" },
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireRole(request, ["franchisee"]);
-  return null;
+  const { franchisee, db } = await requireFranchisee(request);
+  const [figures, team] = await Promise.all([
+    getDashboard(db, { franchiseeId: franchisee.id }),
+    listTeam(db, { franchiseeId: franchisee.id }),
+  ]);
+  return { businessName: franchisee.businessName, figures, team };
 }
 
-export default function Page() {
-  return <UnderConstruction title="Tableau de bord Partenaire" />;
+const fail = (intent: string, error: string, status: number, extra: Partial<FranchiseeActionData> = {}) =>
+  data<FranchiseeActionData>({ intent, ok: false, error, ...extra }, { status });
+
+async function done(intent: string, title: string) {
+  return data<FranchiseeActionData>({ intent, ok: true }, { headers: await flashHeaders({ title }) });
+}
+
+/** Team and availability changes; every one is limited to the signed-in franchisee's members. */
+export async function action({ request }: Route.ActionArgs) {
+  const { franchisee, db } = await requireFranchisee(request);
+  const formData = await request.formData();
+  const intent = String(formData.get("intent") ?? "");
+  const franchiseeId = franchisee.id;
+  const id = (name: string) => String(formData.get(name) ?? "");
+  try {
+    switch (intent) {
+      case "addMember":
+      case "updateMember": {
+        const submission = parseWithZod(formData, { schema: TeamMemberSchema });
+        if (submission.status !== "success") {
+          return fail(intent, t.requiredFields, 400, { result: submission.reply() });
+        }
+        const changed =
+          intent === "addMember"
+            ? await addTeamMember(db, { franchiseeId, input: submission.value })
+            : await updateTeamMember(db, { franchiseeId, memberId: id("memberId"), input: submission.value });
+        if (!changed.ok) {
+          const error = intent === "addMember" ? t.emailTaken : t.updateError;
+          return fail(intent, error, 409, {
+            result: submission.reply({ fieldErrors: { email: [t.emailTaken] } }),
+          });
+        }
+        return done(intent, intent === "addMember" ? t.added : t.updated);
+      }
+      case "deleteMember": {
+        const removed = await removeTeamMember(db, { franchiseeId, memberId: id("memberId") });
+        if (!removed.ok) return fail(intent, `${t.deleteError} ${t.hasAppointments(removed.count)}`, 409);
+        return done(intent, t.deleted);
+      }
+      case "addAvailability": {
+        const submission = parseWithZod(formData, { schema: AvailabilitySchema });
+        if (submission.status !== "success")
+          return fail(intent, av.addError, 400, { result: submission.reply() });
+        const added = await addAvailability(db, { franchiseeId, input: submission.value });
+        if (!added.ok) {
+          const message = added.code === "OVERLAP" ? av.overlap : av.endAfterStart;
+          return fail(intent, message, 409, {
+            result: submission.reply({
+              fieldErrors: { [added.code === "OVERLAP" ? "startTime" : "endTime"]: [message] },
+            }),
+          });
+        }
+        return done(intent, av.added);
+      }
+      case "toggleAvailability": {
+        await setAvailabilityAvailable(db, {
+          franchiseeId,
+          availabilityId: id("availabilityId"),
+          isAvailable: formData.get("isAvailable") === "true",
+        });
+        return done(intent, av.updated);
+      }
+      case "deleteAvailability": {
+        await deleteAvailability(db, { franchiseeId, availabilityId: id("availabilityId") });
+        return done(intent, av.deleted);
+      }
+      default:
+        return fail(intent, messages.errors.generic, 400);
+    }
+  } catch (error) {
+    if (!(error instanceof AppError) && !isInvalidUuid(error)) throw error;
+    const message =
+      intent === "deleteMember"
+        ? t.deleteError
+        : intent === "updateMember"
+          ? t.updateError
+          : intent === "toggleAvailability"
+            ? av.updateError
+            : intent === "deleteAvailability"
+              ? av.deleteError
+              : intent === "addAvailability"
+                ? av.addError
+                : t.addError;
+    return fail(intent, message, error instanceof AppError ? error.status : 404);
+  }
+}
+
+/** A malformed id reaches PostgreSQL as an invalid uuid (22P02): the same as an unknown one. */
+function isInvalidUuid(error: unknown): boolean {
+  let e: unknown = error;
+  while (e && typeof e === "object") {
+    if ("code" in e && e.code === "22P02") return true;
+    e = "cause" in e ? e.cause : undefined;
+  }
+  return false;
+}
+
+const timeFormat = new Intl.DateTimeFormat("fr-CA", {
+  timeZone: BUSINESS.timeZone,
+  weekday: "short",
+  day: "numeric",
+  month: "short",
+  hour: "2-digit",
+  minute: "2-digit",
+});
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  const { figures, team, businessName } = loaderData;
+  const actions = [
+    { to: "/franchisee/schedule", label: d.actions.schedule, icon: CalendarDays },
+    { to: "/franchisee/clients", label: d.actions.clients, icon: Users },
+    { to: "/franchisee/restock", label: d.actions.restock, icon: PackageOpen },
+    { to: "/franchisee/reports", label: d.actions.reports, icon: ChartColumn },
+    { to: "/franchisee/territory", label: d.actions.territory, icon: MapPinned },
+  ];
+  return (
+    <div className="grid gap-8">
+      <header className="grid gap-1">
+        <h1 className="text-3xl font-bold tracking-tight">{d.title}</h1>
+        <p className="text-muted-foreground">{d.welcome(businessName)}</p>
+      </header>
+
+      <section aria-label={d.title} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+        <StatCard icon={CalendarCheck} label={d.today} value={String(figures.today)} />
+        <StatCard icon={CalendarDays} label={d.week} value={String(figures.week)} />
+        <StatCard
+          icon={DollarSign}
+          label={d.revenue}
+          value={formatMoney(figures.monthRevenueCents)}
+          hint={d.revenueHint}
+        />
+        <StatCard
+          icon={Star}
+          label={d.rating}
+          value={
+            figures.averageRating === null
+              ? "—"
+              : d.ratingValue(
+                  figures.averageRating.toLocaleString("fr-CA", { maximumFractionDigits: 1 }),
+                  figures.reviewCount,
+                )
+          }
+          hint={figures.averageRating === null ? d.noRating : undefined}
+        />
+        <StatCard
+          icon={Truck}
+          label={d.restock}
+          value={formatMoney(figures.monthRestockCents)}
+          hint={d.restockHint}
+        />
+      </section>
+
+      <section aria-labelledby="quick-actions" className="grid gap-3">
+        <h2 id="quick-actions" className="text-xl font-semibold">
+          {d.quickActions}
+        </h2>
+        <div className="grid gap-3 sm:grid-cols-3 lg:grid-cols-5">
+          {actions.map(({ to, label, icon: Icon }) => (
+            <Button key={to} asChild variant="outline" className="h-auto justify-start py-3">
+              <Link to={to}>
+                <Icon aria-hidden="true" />
+                {label}
+              </Link>
+            </Button>
+          ))}
+        </div>
+      </section>
+
+      {figures.nextAppointments.length > 0 ? (
+        <Card>
+          <CardHeader>
+            <CardTitle as="h2">{messages.franchisee.schedule.title}</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <ul className="grid gap-2 text-sm">
+              {figures.nextAppointments.map((a) => (
+                <li key={a.id} className="flex flex-wrap justify-between gap-2 border-b pb-2 last:border-0">
+                  <span className="font-medium">{timeFormat.format(new Date(a.startAt))}</span>
+                  <span>
+                    {a.customerName}
+                    {a.city ? ` · ${a.city}` : ""}
+                  </span>
+                  <span className="text-muted-foreground">{a.memberName}</span>
+                </li>
+              ))}
+            </ul>
+          </CardContent>
+        </Card>
+      ) : null}
+
+      <TeamSection members={team} />
+    </div>
+  );
 }

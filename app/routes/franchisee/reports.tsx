@@ -1,14 +1,147 @@
-import { UnderConstruction } from "~/components/layout/under-construction";
-import { requireRole } from "~/server/auth.server";
+import { Download } from "lucide-react";
+import { Link } from "react-router";
+
+import { RevenueChart } from "~/components/franchisee/revenue-chart";
+import { Button } from "~/components/ui/button";
+import { parseGrouping, periodLabel, shortPeriodLabel } from "~/domain/franchisee/reports";
+import { formatMoney } from "~/lib/format";
+import { messages } from "~/lib/messages.fr";
+import { cn } from "~/lib/utils";
+import { getReport } from "~/server/services/franchisee/get-reports.server";
 import type { Route } from "./+types/reports";
+import { requireFranchisee } from "./guard.server";
 
-export const meta: Route.MetaFunction = () => [{ title: "Rapports | Lavage Mobile Prestige" }];
+const r = messages.franchisee.reports;
 
+export const meta: Route.MetaFunction = () => [
+  { title: r.metaTitle },
+  { name: "robots", content: "noindex" },
+];
+
+/** ?group=week|month (week by default). */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireRole(request, ["franchisee"]);
-  return null;
+  const { franchisee, db } = await requireFranchisee(request);
+  const grouping = parseGrouping(new URL(request.url).searchParams.get("group"));
+  return { report: await getReport(db, { franchiseeId: franchisee.id, grouping }) };
 }
 
-export default function Page() {
-  return <UnderConstruction title="Rapports" />;
+export default function Page({ loaderData }: Route.ComponentProps) {
+  const { report } = loaderData;
+  const grouping = report.grouping;
+  const groupingLabel = grouping === "week" ? r.byWeek : r.byMonth;
+  const bars = report.rows.map((row) => ({
+    label: shortPeriodLabel(grouping, row.from),
+    valueCents: row.revenueCents,
+    count: row.appointments,
+  }));
+  return (
+    <div className="grid gap-6">
+      <header className="grid gap-1">
+        <h1 className="text-3xl font-bold tracking-tight">{r.title}</h1>
+        <p className="text-muted-foreground">{r.description}</p>
+      </header>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <nav aria-label={r.period} className="flex rounded-md border p-0.5">
+          {(["week", "month"] as const).map((g) => (
+            <Link
+              key={g}
+              to={`?group=${g}`}
+              aria-current={grouping === g ? "page" : undefined}
+              className={cn(
+                "rounded px-3 py-1.5 text-sm font-medium",
+                grouping === g
+                  ? "bg-primary text-primary-foreground"
+                  : "text-muted-foreground hover:bg-accent",
+              )}
+            >
+              {g === "week" ? r.byWeek : r.byMonth}
+            </Link>
+          ))}
+        </nav>
+        <Button asChild variant="outline">
+          <a href={`/franchisee/reports.csv?group=${grouping}`} download>
+            <Download aria-hidden="true" />
+            {r.exportCsv}
+          </a>
+        </Button>
+      </div>
+      <RevenueChart bars={bars} title={r.chartTitle(groupingLabel)} description={r.chartDescription} />
+      <div className="overflow-x-auto rounded-lg border">
+        <table className="w-full text-sm">
+          <caption className="p-3 text-left font-semibold">{r.tableCaption}</caption>
+          <thead className="bg-muted/50 text-left">
+            <tr>
+              <th scope="col" className="p-3">
+                {r.period}
+              </th>
+              <th scope="col" className="p-3 text-right">
+                {r.appointments}
+              </th>
+              <th scope="col" className="p-3 text-right">
+                {r.revenue}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {report.rows.map((row) => (
+              <tr key={row.from} className="border-t">
+                <th scope="row" className="p-3 text-left font-medium first-letter:uppercase">
+                  {periodLabel(grouping, row.from)}
+                </th>
+                <td className="p-3 text-right tabular-nums">{row.appointments}</td>
+                <td className="p-3 text-right tabular-nums">{formatMoney(row.revenueCents)}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr className="border-t font-semibold">
+              <th scope="row" className="p-3 text-left">
+                Total
+              </th>
+              <td className="p-3 text-right tabular-nums">{report.totals.appointments}</td>
+              <td className="p-3 text-right tabular-nums">{formatMoney(report.totals.revenueCents)}</td>
+            </tr>
+          </tfoot>
+        </table>
+      </div>
+      <section aria-labelledby="extras-title" className="grid gap-3">
+        <h2 id="extras-title" className="text-xl font-semibold">
+          {r.extras}
+        </h2>
+        {report.extras.length === 0 ? (
+          <p className="text-sm text-muted-foreground">{r.noExtras}</p>
+        ) : (
+          <div className="overflow-x-auto rounded-lg border">
+            <table className="w-full text-sm">
+              <caption className="sr-only">{r.extras}</caption>
+              <thead className="bg-muted/50 text-left">
+                <tr>
+                  <th scope="col" className="p-3">
+                    {r.extra}
+                  </th>
+                  <th scope="col" className="p-3 text-right">
+                    {r.quantity}
+                  </th>
+                  <th scope="col" className="p-3 text-right">
+                    {r.extrasRevenue}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {report.extras.map((extra) => (
+                  <tr key={extra.name} className="border-t">
+                    <th scope="row" className="p-3 text-left font-medium">
+                      {extra.name}
+                    </th>
+                    <td className="p-3 text-right tabular-nums">{extra.quantity}</td>
+                    <td className="p-3 text-right tabular-nums">{formatMoney(extra.revenueCents)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </div>
+  );
 }

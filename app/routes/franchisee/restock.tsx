@@ -1,16 +1,141 @@
-import { UnderConstruction } from "~/components/layout/under-construction";
-import { requireRole } from "~/server/auth.server";
+import { data } from "react-router";
+
+import type { FranchiseeActionData } from "~/components/franchisee/action-data";
+import { RestockCatalogue } from "~/components/franchisee/restock-catalogue";
+import { Badge } from "~/components/ui/badge";
+import { formatRestockPrice } from "~/domain/franchisee/restock";
+import { RestockOrderSchema } from "~/domain/franchisee/schemas";
+import { BUSINESS } from "~/lib/business";
+import { AppError } from "~/lib/errors";
+import { messages } from "~/lib/messages.fr";
+import { flashHeaders } from "~/server/flash.server";
+import {
+  listCatalogue,
+  listRestockOrders,
+  submitRestockOrder,
+} from "~/server/services/franchisee/restock.server";
 import type { Route } from "./+types/restock";
+import { requireFranchisee } from "./guard.server";
+
+const r = messages.franchisee.restock;
 
 export const meta: Route.MetaFunction = () => [
-  { title: "Catalogue de Réapprovisionnement | Lavage Mobile Prestige" },
+  { title: r.metaTitle },
+  { name: "robots", content: "noindex" },
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireRole(request, ["franchisee"]);
-  return null;
+  const { franchisee, db } = await requireFranchisee(request);
+  const [items, orders] = await Promise.all([
+    listCatalogue(db),
+    listRestockOrders(db, { franchiseeId: franchisee.id }),
+  ]);
+  return { items, orders };
 }
 
-export default function Page() {
-  return <UnderConstruction title="Catalogue de Réapprovisionnement" />;
+/** Submits the cart as an order of the signed-in franchisee (ids and quantities only). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { franchisee, user, db } = await requireFranchisee(request);
+  const formData = await request.formData();
+  const failure = (status: number) =>
+    data<FranchiseeActionData>({ intent: "order", ok: false, error: r.error }, { status });
+  let lines: unknown;
+  try {
+    lines = JSON.parse(String(formData.get("lines") ?? ""));
+  } catch {
+    return failure(400);
+  }
+  const parsed = RestockOrderSchema.safeParse({ lines, notes: formData.get("notes") ?? undefined });
+  if (!parsed.success) return failure(400);
+  try {
+    await submitRestockOrder(db, { franchiseeId: franchisee.id, userId: user.id, input: parsed.data });
+  } catch (error) {
+    if (error instanceof AppError) return failure(error.status);
+    console.error(`[${context.requestId}] restock order failed`, error);
+    return failure(500);
+  }
+  return data<FranchiseeActionData>(
+    { intent: "order", ok: true },
+    { headers: await flashHeaders({ title: r.successTitle, description: r.success }) },
+  );
+}
+
+const dateFormat = new Intl.DateTimeFormat("fr-CA", {
+  timeZone: BUSINESS.timeZone,
+  dateStyle: "medium",
+  timeStyle: "short",
+});
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  const { items, orders } = loaderData;
+  return (
+    <div className="grid gap-8">
+      <header className="grid gap-1">
+        <h1 className="text-3xl font-bold tracking-tight">{r.title}</h1>
+        <p className="text-muted-foreground">{r.description}</p>
+      </header>
+      <RestockCatalogue items={items} />
+      <section aria-labelledby="orders-title" className="grid gap-3">
+        <h2 id="orders-title" className="text-xl font-semibold">
+          {r.orders}
+        </h2>
+        {orders.length === 0 ? (
+          <p className="text-sm text-muted-foreground">{r.noOrders}</p>
+        ) : (
+          <div className="overflow-x-auto rounded-lg border">
+            <table className="w-full text-sm">
+              <caption className="sr-only">{r.orders}</caption>
+              <thead className="bg-muted/50 text-left">
+                <tr>
+                  <th scope="col" className="p-3">
+                    {r.orderNumber}
+                  </th>
+                  <th scope="col" className="p-3">
+                    {r.orderDate}
+                  </th>
+                  <th scope="col" className="p-3">
+                    {r.orderItems}
+                  </th>
+                  <th scope="col" className="p-3 text-right">
+                    {r.orderTotal}
+                  </th>
+                  <th scope="col" className="p-3">
+                    {r.orderStatus}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {orders.map((order) => (
+                  <tr key={order.id} className="border-t align-top">
+                    <th scope="row" className="p-3 text-left font-mono font-medium">
+                      {order.orderNumber}
+                    </th>
+                    <td className="p-3 whitespace-nowrap">{dateFormat.format(new Date(order.createdAt))}</td>
+                    <td className="p-3">
+                      <ul>
+                        {order.lines.map((line) => (
+                          <li key={line.name}>
+                            {line.quantity} × {line.name}
+                          </li>
+                        ))}
+                      </ul>
+                      {order.notes ? <p className="mt-1 text-muted-foreground">{order.notes}</p> : null}
+                    </td>
+                    <td className="p-3 text-right whitespace-nowrap tabular-nums">
+                      {formatRestockPrice(order.totalAmountCents)}
+                    </td>
+                    <td className="p-3">
+                      <Badge variant={order.status === "cancelled" ? "destructive" : "secondary"}>
+                        {r.status[order.status]}
+                      </Badge>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </div>
+  );
 }

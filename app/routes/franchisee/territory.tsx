@@ -1,14 +1,89 @@
-import { UnderConstruction } from "~/components/layout/under-construction";
-import { requireRole } from "~/server/auth.server";
-import type { Route } from "./+types/territory";
+import { Link } from "react-router";
 
-export const meta: Route.MetaFunction = () => [{ title: "Territoire | Lavage Mobile Prestige" }];
+import { TerritoryMap } from "~/components/franchisee/territory-map";
+import { Badge } from "~/components/ui/badge";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { messages } from "~/lib/messages.fr";
+import { listTerritory } from "~/server/services/franchisee/list-territory.server";
+import type { Route } from "./+types/territory";
+import { requireFranchisee } from "./guard.server";
+
+const t = messages.franchisee.territory;
+
+export const meta: Route.MetaFunction = () => [
+  { title: t.metaTitle },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireRole(request, ["franchisee"]);
-  return null;
+  const { franchisee, db } = await requireFranchisee(request);
+  return { zones: await listTerritory(db, { franchiseeId: franchisee.id }) };
 }
 
-export default function Page() {
-  return <UnderConstruction title="Territoire" />;
+export default function Page({ loaderData }: Route.ComponentProps) {
+  const { zones } = loaderData;
+  return (
+    <div className="grid gap-6">
+      <header className="grid gap-1">
+        <h1 className="text-3xl font-bold tracking-tight">{t.title}</h1>
+        <p className="text-muted-foreground">{t.description}</p>
+      </header>
+      {zones.length === 0 ? (
+        <p className="rounded-lg border border-dashed p-8 text-center text-muted-foreground">{t.empty}</p>
+      ) : (
+        zones.map((zone) => (
+          <Card key={zone.id}>
+            <CardHeader>
+              <CardTitle as="h2">{zone.zoneName}</CardTitle>
+            </CardHeader>
+            <CardContent className="grid gap-6 md:grid-cols-[1fr_auto]">
+              <dl className="grid content-start gap-3 text-sm">
+                <div>
+                  <dt className="text-muted-foreground">{t.status}</dt>
+                  <dd>
+                    <Badge variant={zone.status === "active" ? "success" : "secondary"}>
+                      {t.statuses[zone.status]}
+                    </Badge>
+                  </dd>
+                </div>
+                <div>
+                  <dt className="text-muted-foreground">{t.centre}</dt>
+                  <dd className="font-medium tabular-nums">
+                    {zone.centerLatitude.toLocaleString("fr-CA", { maximumFractionDigits: 4 })},{" "}
+                    {zone.centerLongitude.toLocaleString("fr-CA", { maximumFractionDigits: 4 })}
+                  </dd>
+                </div>
+                <div>
+                  <dt className="text-muted-foreground">{t.radius}</dt>
+                  <dd className="font-medium">
+                    {t.radiusValue(zone.serviceRadiusKm.toLocaleString("fr-CA"))}
+                  </dd>
+                </div>
+                <div>
+                  <dt className="text-muted-foreground">{t.bookingPage}</dt>
+                  <dd>
+                    <Link
+                      to={`/franchise/${zone.routeSlug}`}
+                      className="font-medium text-primary underline-offset-4 hover:underline"
+                    >
+                      /franchise/{zone.routeSlug}
+                    </Link>
+                  </dd>
+                </div>
+              </dl>
+              <figure className="grid gap-2">
+                <TerritoryMap
+                  zoneName={zone.zoneName}
+                  radiusKm={zone.serviceRadiusKm}
+                  latitude={zone.centerLatitude}
+                  longitude={zone.centerLongitude}
+                />
+                <figcaption className="max-w-sm text-xs text-muted-foreground">{t.mapNote}</figcaption>
+              </figure>
+            </CardContent>
+          </Card>
+        ))
+      )}
+    </div>
+  );
 }

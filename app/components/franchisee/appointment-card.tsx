@@ -1,0 +1,259 @@
+import { Ban, Car, CheckCircle2, MapPin, Repeat, User, UserX } from "lucide-react";
+import { useId, useState } from "react";
+import { useFetcher } from "react-router";
+
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { useConfirm } from "~/components/ui/confirm-dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "~/components/ui/dialog";
+import { Field } from "~/components/ui/field";
+import { inputClasses } from "~/components/ui/input";
+import { Textarea } from "~/components/ui/textarea";
+import { CANCEL_REASON_MAX } from "~/domain/franchisee/schemas";
+import { BUSINESS } from "~/lib/business";
+import { formatMoney } from "~/lib/format";
+import { messages } from "~/lib/messages.fr";
+import { cn } from "~/lib/utils";
+import { useFailureToast, type FranchiseeActionData } from "./action-data";
+
+const s = messages.franchisee.schedule;
+
+export interface ScheduleItem {
+  id: string;
+  bookingId: string;
+  status: "scheduled" | "completed" | "cancelled" | "no_show";
+  startAt: string | Date;
+  endAt: string | Date;
+  zoneName: string;
+  memberName: string;
+  customerName: string;
+  customerEmail: string;
+  customerPhone: string;
+  address: string;
+  city: string | null;
+  postalCode: string | null;
+  cars: number;
+  priceCents: number;
+  extras: string[];
+  cancelReason: string | null;
+  reassignTo: { id: string; name: string }[];
+}
+
+const timeFormat = new Intl.DateTimeFormat("fr-CA", {
+  timeZone: BUSINESS.timeZone,
+  hour: "2-digit",
+  minute: "2-digit",
+});
+
+const STATUS_VARIANT = {
+  scheduled: "default",
+  completed: "success",
+  cancelled: "destructive",
+  no_show: "secondary",
+} as const;
+
+/** One appointment of the schedule with its actions, each confirmed first. */
+export function AppointmentCard({ appointment, now }: { appointment: ScheduleItem; now: number }) {
+  const fetcher = useFetcher<FranchiseeActionData>();
+  useFailureToast(fetcher.data);
+  const confirm = useConfirm();
+  const [dialog, setDialog] = useState<"reassign" | "cancel" | null>(null);
+  const id = useId();
+  const start = new Date(appointment.startAt);
+  const end = new Date(appointment.endAt);
+  const busy = fetcher.state !== "idle";
+  const scheduled = appointment.status === "scheduled";
+  const title = `${timeFormat.format(start)} – ${timeFormat.format(end)} · ${appointment.customerName}`;
+  const submit = (values: Record<string, string>) =>
+    void fetcher.submit({ ...values, appointmentId: appointment.id }, { method: "post" });
+
+  return (
+    <li className="grid gap-3 rounded-lg border p-4" aria-labelledby={`${id}-title`}>
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <h3 id={`${id}-title`} className="font-semibold">
+          {title}
+        </h3>
+        <Badge variant={STATUS_VARIANT[appointment.status]}>{s.status[appointment.status]}</Badge>
+      </div>
+      <dl className="grid gap-1 text-sm sm:grid-cols-2">
+        <div className="flex gap-2">
+          <dt>
+            <User aria-hidden="true" className="mt-0.5 size-4 text-muted-foreground" />
+            <span className="sr-only">{s.customer}</span>
+          </dt>
+          <dd>
+            {appointment.customerName} · {appointment.customerPhone} ·{" "}
+            <span className="break-all">{appointment.customerEmail}</span>
+          </dd>
+        </div>
+        <div className="flex gap-2">
+          <dt>
+            <MapPin aria-hidden="true" className="mt-0.5 size-4 text-muted-foreground" />
+            <span className="sr-only">{s.address}</span>
+          </dt>
+          <dd>
+            {appointment.address}
+            {appointment.postalCode && !appointment.address.includes(appointment.postalCode)
+              ? ` ${appointment.postalCode}`
+              : ""}
+          </dd>
+        </div>
+        <div className="flex gap-2">
+          <dt>
+            <Car aria-hidden="true" className="mt-0.5 size-4 text-muted-foreground" />
+            <span className="sr-only">{s.extras}</span>
+          </dt>
+          <dd>
+            {s.cars(appointment.cars)} ·{" "}
+            {appointment.extras.length > 0 ? appointment.extras.join(", ") : s.noExtras}
+          </dd>
+        </div>
+        <div className="flex gap-2">
+          <dt className="text-muted-foreground">{s.member} :</dt>
+          <dd className="font-medium">{appointment.memberName}</dd>
+        </div>
+        <div className="flex gap-2">
+          <dt className="text-muted-foreground">{s.price} :</dt>
+          <dd>{formatMoney(appointment.priceCents)}</dd>
+        </div>
+        {appointment.cancelReason ? (
+          <div className="sm:col-span-2">
+            <dt className="sr-only">{s.cancelReason}</dt>
+            <dd className="text-muted-foreground">{s.cancelReasonShown(appointment.cancelReason)}</dd>
+          </div>
+        ) : null}
+      </dl>
+      {scheduled ? (
+        <div className="flex flex-wrap gap-2" role="group" aria-label={`${s.actions} : ${title}`}>
+          <Button
+            type="button"
+            size="sm"
+            loading={busy}
+            onClick={async () => {
+              const ok = await confirm({
+                title: s.completeTitle,
+                description: s.completeText,
+                confirmText: s.complete,
+              });
+              if (ok) submit({ intent: "complete" });
+            }}
+          >
+            {busy ? null : <CheckCircle2 aria-hidden="true" />}
+            {s.complete}
+          </Button>
+          <Button
+            type="button"
+            size="sm"
+            variant="outline"
+            disabled={busy}
+            onClick={() => setDialog("reassign")}
+          >
+            <Repeat aria-hidden="true" />
+            {s.reassign}
+          </Button>
+          {start.getTime() <= now ? (
+            <Button
+              type="button"
+              size="sm"
+              variant="outline"
+              disabled={busy}
+              onClick={async () => {
+                const ok = await confirm({
+                  title: s.noShowTitle,
+                  description: s.noShowText,
+                  confirmText: s.noShow,
+                });
+                if (ok) submit({ intent: "noShow" });
+              }}
+            >
+              <UserX aria-hidden="true" />
+              {s.noShow}
+            </Button>
+          ) : null}
+          <Button
+            type="button"
+            size="sm"
+            variant="destructive"
+            disabled={busy}
+            onClick={() => setDialog("cancel")}
+          >
+            <Ban aria-hidden="true" />
+            {s.cancel}
+          </Button>
+        </div>
+      ) : null}
+
+      <Dialog open={dialog === "reassign"} onOpenChange={(open) => setDialog(open ? "reassign" : null)}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>{s.reassignTitle}</DialogTitle>
+            <DialogDescription>{title}</DialogDescription>
+          </DialogHeader>
+          {appointment.reassignTo.length === 0 ? (
+            <p className="text-sm text-muted-foreground">{s.reassignNone}</p>
+          ) : (
+            <form
+              className="grid gap-4"
+              onSubmit={(event) => {
+                event.preventDefault();
+                const member = new FormData(event.currentTarget).get("teamMemberId");
+                setDialog(null);
+                submit({ intent: "reassign", teamMemberId: String(member) });
+              }}
+            >
+              <Field label={s.reassignTo} id={`${id}-member`}>
+                <select id={`${id}-member`} name="teamMemberId" required className={cn(inputClasses, "h-10")}>
+                  {appointment.reassignTo.map((m) => (
+                    <option key={m.id} value={m.id}>
+                      {m.name}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+              <DialogFooter>
+                <Button type="submit">{s.reassignConfirm}</Button>
+              </DialogFooter>
+            </form>
+          )}
+        </DialogContent>
+      </Dialog>
+
+      <Dialog open={dialog === "cancel"} onOpenChange={(open) => setDialog(open ? "cancel" : null)}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>{s.cancelTitle}</DialogTitle>
+            <DialogDescription>{title}</DialogDescription>
+          </DialogHeader>
+          <form
+            className="grid gap-4"
+            onSubmit={(event) => {
+              event.preventDefault();
+              const reason = String(new FormData(event.currentTarget).get("reason") ?? "").trim();
+              setDialog(null);
+              submit({ intent: "cancel", reason });
+            }}
+          >
+            <Field label={s.cancelReason} id={`${id}-reason`} required>
+              <Textarea id={`${id}-reason`} name="reason" rows={3} required maxLength={CANCEL_REASON_MAX} />
+            </Field>
+            <DialogFooter>
+              <Button type="button" variant="outline" onClick={() => setDialog(null)}>
+                {s.cancelKeep}
+              </Button>
+              <Button type="submit" variant="destructive">
+                {s.cancelConfirm}
+              </Button>
+            </DialogFooter>
+          </form>
+        </DialogContent>
+      </Dialog>
+    </li>
+  );
+}

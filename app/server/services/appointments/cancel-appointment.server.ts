@@ -1,0 +1,32 @@
+import { eq } from "drizzle-orm";
+import { appointments } from "#db/schema";
+import type { Db } from "../../db.server";
+import { announceSlotsChanged, invalidateOpenSlots } from "../booking/slot-cache.server";
+import { lockOwnScheduledAppointment } from "./lock-own-appointment.server";
+
+/**
+ * The franchisee cancels one of its scheduled appointments, with a reason kept on the row (ADR 021).
+ * Unlike the customer's manage link, no 24 h limit applies. The slot is free again at once.
+ * NOT_FOUND for another franchisee's appointment; APPOINTMENT_NOT_CHANGEABLE when not scheduled.
+ */
+export async function cancelAppointment(
+  db: Db,
+  {
+    appointmentId,
+    franchiseeId,
+    reason,
+    now = new Date(),
+  }: { appointmentId: string; franchiseeId: string; reason: string; now?: Date },
+): Promise<{ status: "cancelled" }> {
+  await db.transaction(async (tx) => {
+    await announceSlotsChanged(tx);
+    await lockOwnScheduledAppointment(tx, { appointmentId, franchiseeId });
+    await tx
+      .update(appointments)
+      .set({ status: "cancelled", cancelledAt: now, cancelReason: reason })
+      .where(eq(appointments.id, appointmentId));
+    // notify: queueBookingCancelled(tx, appointmentId)
+  });
+  invalidateOpenSlots();
+  return { status: "cancelled" };
+}

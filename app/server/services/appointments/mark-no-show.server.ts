@@ -1,0 +1,31 @@
+import { eq } from "drizzle-orm";
+import { appointments } from "#db/schema";
+import { AppError } from "~/lib/errors";
+import type { Db } from "../../db.server";
+import { announceSlotsChanged, invalidateOpenSlots } from "../booking/slot-cache.server";
+import { lockOwnScheduledAppointment } from "./lock-own-appointment.server";
+
+/**
+ * The customer was not there: the scheduled appointment becomes no_show (no loyalty points) and
+ * stops blocking its slot. Only once it has started (APPOINTMENT_NOT_CHANGEABLE, message
+ * NOT_STARTED, before that: ADR 021). NOT_FOUND for another franchisee's appointment.
+ */
+export async function markNoShow(
+  db: Db,
+  {
+    appointmentId,
+    franchiseeId,
+    now = new Date(),
+  }: { appointmentId: string; franchiseeId: string; now?: Date },
+): Promise<{ status: "no_show" }> {
+  await db.transaction(async (tx) => {
+    await announceSlotsChanged(tx);
+    const appointment = await lockOwnScheduledAppointment(tx, { appointmentId, franchiseeId });
+    if (appointment.startAt.getTime() > now.getTime()) {
+      throw new AppError("APPOINTMENT_NOT_CHANGEABLE", "NOT_STARTED");
+    }
+    await tx.update(appointments).set({ status: "no_show" }).where(eq(appointments.id, appointmentId));
+  });
+  invalidateOpenSlots();
+  return { status: "no_show" };
+}

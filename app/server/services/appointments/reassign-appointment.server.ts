@@ -1,0 +1,64 @@
+import { eq } from "drizzle-orm";
+import { appointments } from "#db/schema";
+import { canTakeAppointment } from "~/domain/franchisee/assignment";
+import { AppError } from "~/lib/errors";
+import type { Db } from "../../db.server";
+import { loadBusy, loadTeam, SLOT_TIME_ZONE } from "../booking/booking-context.server";
+import { announceSlotsChanged, invalidateOpenSlots } from "../booking/slot-cache.server";
+import { sqlState } from "../franchisee/sql-state.server";
+import { lockOwnScheduledAppointment } from "./lock-own-appointment.server";
+
+/** Lost to a concurrent booking of the same member: exclusion violation or deadlock (see book-slot). */
+const MEMBER_TAKEN_CONCURRENTLY = new Set(["23P01", "40P01"]);
+
+/**
+ * Moves one of the franchisee's scheduled appointments to another of its active members, who must
+ * be free for the whole range (ADR 021): their weekly availability covers [start, end) and no
+ * scheduled appointment of theirs overlaps [start, blocked_until). The exclusion constraint
+ * appointments_no_overlap is the last word when a booking takes the member at the same moment.
+ *
+ * NOT_FOUND: the appointment is not this franchisee's (message MEMBER when the member is not one
+ * of its active members); APPOINTMENT_NOT_CHANGEABLE: no longer scheduled; SLOT_TAKEN (message
+ * MEMBER_NOT_FREE): the member is not free.
+ */
+export async function reassignAppointment(
+  db: Db,
+  {
+    appointmentId,
+    franchiseeId,
+    teamMemberId,
+  }: { appointmentId: string; franchiseeId: string; teamMemberId: string },
+): Promise<{ teamMemberId: string }> {
+  await db.transaction(async (tx) => {
+    await announceSlotsChanged(tx);
+    const appointment = await lockOwnScheduledAppointment(tx, { appointmentId, franchiseeId });
+    const member = (await loadTeam(tx, franchiseeId)).find((m) => m.id === teamMemberId);
+    if (!member) throw new AppError("NOT_FOUND", "MEMBER");
+    if (appointment.teamMemberId === teamMemberId) return;
+    const range = {
+      start: appointment.startAt,
+      end: appointment.endAt,
+      blockedUntil: appointment.blockedUntil,
+    };
+    const busy = await loadBusy(
+      tx,
+      [teamMemberId],
+      { from: range.start, to: range.blockedUntil },
+      appointmentId,
+    );
+    if (!canTakeAppointment({ availability: member.availability, busy }, range, SLOT_TIME_ZONE)) {
+      throw new AppError("SLOT_TAKEN", "MEMBER_NOT_FREE");
+    }
+    try {
+      await tx.transaction((savepoint) =>
+        savepoint.update(appointments).set({ teamMemberId }).where(eq(appointments.id, appointmentId)),
+      );
+    } catch (error) {
+      if (MEMBER_TAKEN_CONCURRENTLY.has(sqlState(error) ?? ""))
+        throw new AppError("SLOT_TAKEN", "MEMBER_NOT_FREE");
+      throw error;
+    }
+  });
+  invalidateOpenSlots();
+  return { teamMemberId };
+}

@@ -1,0 +1,135 @@
+import { and, asc, eq, gte, inArray, lt } from "drizzle-orm";
+import { appointments, appointmentUpsells, serviceZones, teamMembers } from "#db/schema";
+import { canTakeAppointment } from "~/domain/franchisee/assignment";
+import { periodInstants, type Period } from "~/domain/franchisee/periods";
+import type { Db } from "../../db.server";
+import { loadBusy, loadTeam, SLOT_TIME_ZONE } from "../booking/booking-context.server";
+
+export interface ScheduleAppointment {
+  id: string;
+  bookingId: string;
+  status: "scheduled" | "completed" | "cancelled" | "no_show";
+  startAt: Date;
+  endAt: Date;
+  zoneName: string;
+  teamMemberId: string;
+  memberName: string;
+  customerName: string;
+  customerEmail: string;
+  customerPhone: string;
+  address: string;
+  city: string | null;
+  postalCode: string | null;
+  cars: number;
+  priceCents: number;
+  extras: string[];
+  cancelReason: string | null;
+  /** For a scheduled appointment: the other active members free for its whole range. */
+  reassignTo: { id: string; name: string }[];
+}
+
+/**
+ * The franchisee's appointments starting in a period (local days, business time zone), by start
+ * time, with the assigned member, the extras and, for each scheduled one, who could take it over.
+ */
+export async function listSchedule(
+  db: Db,
+  { franchiseeId, period }: { franchiseeId: string; period: Period },
+): Promise<ScheduleAppointment[]> {
+  const range = periodInstants(period);
+  const rows = await db
+    .select({
+      id: appointments.id,
+      bookingId: appointments.bookingId,
+      status: appointments.status,
+      startAt: appointments.startAt,
+      endAt: appointments.endAt,
+      blockedUntil: appointments.blockedUntil,
+      zoneName: serviceZones.zoneName,
+      teamMemberId: appointments.teamMemberId,
+      firstName: teamMembers.firstName,
+      lastName: teamMembers.lastName,
+      customerName: appointments.customerName,
+      customerEmail: appointments.customerEmail,
+      customerPhone: appointments.customerPhone,
+      address: appointments.address,
+      city: appointments.city,
+      postalCode: appointments.postalCode,
+      cars: appointments.cars,
+      priceCents: appointments.priceCents,
+      cancelReason: appointments.cancelReason,
+    })
+    .from(appointments)
+    .innerJoin(teamMembers, eq(teamMembers.id, appointments.teamMemberId))
+    .innerJoin(serviceZones, eq(serviceZones.id, appointments.zoneId))
+    .where(
+      and(
+        eq(appointments.franchiseeId, franchiseeId),
+        gte(appointments.startAt, range.start),
+        lt(appointments.startAt, range.end),
+      ),
+    )
+    .orderBy(asc(appointments.startAt), asc(appointments.bookingId));
+  if (rows.length === 0) return [];
+
+  const extras = await db
+    .select({ appointmentId: appointmentUpsells.appointmentId, name: appointmentUpsells.name })
+    .from(appointmentUpsells)
+    .where(
+      inArray(
+        appointmentUpsells.appointmentId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(appointmentUpsells.name));
+
+  const team = await loadTeam(db, franchiseeId);
+  const scheduled = rows.filter((r) => r.status === "scheduled");
+  const busy =
+    scheduled.length > 0
+      ? await loadBusy(
+          db,
+          team.map((m) => m.id),
+          {
+            from: new Date(Math.min(...scheduled.map((r) => r.startAt.getTime()))),
+            to: new Date(Math.max(...scheduled.map((r) => r.blockedUntil.getTime()))),
+          },
+        )
+      : [];
+  const names = await memberNames(db, franchiseeId);
+
+  return rows.map(({ firstName, lastName, blockedUntil, ...row }) => {
+    const appointment = { start: row.startAt, end: row.endAt, blockedUntil };
+    const reassignTo =
+      row.status === "scheduled"
+        ? team
+            .filter((m) => m.id !== row.teamMemberId)
+            .filter((m) =>
+              canTakeAppointment(
+                {
+                  availability: m.availability,
+                  busy: busy.filter((b) => b.teamMemberId === m.id),
+                },
+                appointment,
+                SLOT_TIME_ZONE,
+              ),
+            )
+            .map((m) => ({ id: m.id, name: names.get(m.id) ?? "" }))
+            .sort((a, b) => a.name.localeCompare(b.name, "fr-CA"))
+        : [];
+    return {
+      ...row,
+      memberName: `${firstName} ${lastName}`,
+      extras: extras.filter((e) => e.appointmentId === row.id).map((e) => e.name),
+      reassignTo,
+    };
+  });
+}
+
+async function memberNames(db: Db, franchiseeId: string): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ id: teamMembers.id, firstName: teamMembers.firstName, lastName: teamMembers.lastName })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.franchiseeId, franchiseeId), eq(teamMembers.isActive, true)));
+  return new Map(rows.map((r) => [r.id, `${r.firstName} ${r.lastName}`]));
+}

@@ -1,0 +1,287 @@
+/**
+ * The franchisee's team members and their weekly availability (spec sections 3, 5 and 7; ADR 020).
+ * Every query is limited to the franchisee's own members; an id of another franchisee's member or
+ * range is NOT_FOUND and changes nothing. Every change announces new slots to the booking engine.
+ */
+import { and, asc, count, desc, eq, gt, inArray } from "drizzle-orm";
+import { appointments, teamAvailability, teamMembers } from "#db/schema";
+import { findOverlap, shortTime, sortWeekly } from "~/domain/franchisee/availability";
+import type { AvailabilityInput, TeamMemberInput } from "~/domain/franchisee/schemas";
+import { AppError } from "~/lib/errors";
+import type { Db, Tx } from "../../db.server";
+import { announceSlotsChanged, invalidateOpenSlots } from "../booking/slot-cache.server";
+import { sqlState } from "./sql-state.server";
+
+export interface AvailabilityView {
+  id: string;
+  dayOfWeek: number;
+  startTime: string;
+  endTime: string;
+  isAvailable: boolean;
+}
+
+export interface TeamMemberView {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string | null;
+  createdAt: Date;
+  availability: AvailabilityView[];
+}
+
+/** Active members, newest first, each with its availability by day then start time. */
+export async function listTeam(
+  db: Db,
+  { franchiseeId }: { franchiseeId: string },
+): Promise<TeamMemberView[]> {
+  const members = await db
+    .select({
+      id: teamMembers.id,
+      firstName: teamMembers.firstName,
+      lastName: teamMembers.lastName,
+      email: teamMembers.email,
+      phone: teamMembers.phone,
+      createdAt: teamMembers.createdAt,
+    })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.franchiseeId, franchiseeId), eq(teamMembers.isActive, true)))
+    .orderBy(desc(teamMembers.createdAt), asc(teamMembers.lastName));
+  if (members.length === 0) return [];
+  const ranges = await db
+    .select({
+      id: teamAvailability.id,
+      teamMemberId: teamAvailability.teamMemberId,
+      dayOfWeek: teamAvailability.dayOfWeek,
+      startTime: teamAvailability.startTime,
+      endTime: teamAvailability.endTime,
+      isAvailable: teamAvailability.isAvailable,
+    })
+    .from(teamAvailability)
+    .where(
+      inArray(
+        teamAvailability.teamMemberId,
+        members.map((m) => m.id),
+      ),
+    )
+    .orderBy(asc(teamAvailability.dayOfWeek), asc(teamAvailability.startTime));
+  return members.map((member) => ({
+    ...member,
+    availability: sortWeekly(
+      ranges
+        .filter((r) => r.teamMemberId === member.id)
+        .map(({ teamMemberId: _, ...r }) => ({
+          ...r,
+          startTime: shortTime(r.startTime),
+          endTime: shortTime(r.endTime),
+        })),
+    ),
+  }));
+}
+
+export type TeamChange = { ok: true; id: string } | { ok: false; code: "EMAIL_TAKEN" };
+
+/** Runs a change in one transaction that announces new slots, and forgets cached lists after it. */
+async function changeSlots<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+  const result = await db.transaction(async (tx) => {
+    await announceSlotsChanged(tx);
+    return work(tx);
+  });
+  invalidateOpenSlots();
+  return result;
+}
+
+function isDuplicateEmail(error: unknown): boolean {
+  return sqlState(error) === "23505";
+}
+
+export async function addTeamMember(
+  db: Db,
+  { franchiseeId, input }: { franchiseeId: string; input: TeamMemberInput },
+): Promise<TeamChange> {
+  try {
+    return await changeSlots(db, async (tx) => {
+      const [row] = await tx
+        .insert(teamMembers)
+        .values({
+          franchiseeId,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          email: input.email,
+          phone: input.phone || null,
+        })
+        .returning({ id: teamMembers.id });
+      return { ok: true as const, id: row!.id };
+    });
+  } catch (error) {
+    if (isDuplicateEmail(error)) return { ok: false, code: "EMAIL_TAKEN" };
+    throw error;
+  }
+}
+
+/** NOT_FOUND when the member is not one of this franchisee's active members. */
+export async function updateTeamMember(
+  db: Db,
+  { franchiseeId, memberId, input }: { franchiseeId: string; memberId: string; input: TeamMemberInput },
+): Promise<TeamChange> {
+  try {
+    return await changeSlots(db, async (tx) => {
+      const [row] = await tx
+        .update(teamMembers)
+        .set({
+          firstName: input.firstName,
+          lastName: input.lastName,
+          email: input.email,
+          phone: input.phone || null,
+        })
+        .where(ownMember(franchiseeId, memberId))
+        .returning({ id: teamMembers.id });
+      if (!row) throw new AppError("NOT_FOUND");
+      return { ok: true as const, id: row.id };
+    });
+  } catch (error) {
+    if (isDuplicateEmail(error)) return { ok: false, code: "EMAIL_TAKEN" };
+    throw error;
+  }
+}
+
+export type RemoveMemberResult = { ok: true } | { ok: false; code: "HAS_APPOINTMENTS"; count: number };
+
+/**
+ * Soft delete (is_active false). Refused while the member still has scheduled appointments that
+ * have not ended: the franchisee reassigns them first (ADR 020), so no customer is left without
+ * a washer. Their availability no longer opens slots.
+ */
+export async function removeTeamMember(
+  db: Db,
+  { franchiseeId, memberId, now = new Date() }: { franchiseeId: string; memberId: string; now?: Date },
+): Promise<RemoveMemberResult> {
+  return changeSlots(db, async (tx) => {
+    const [member] = await tx
+      .select({ id: teamMembers.id })
+      .from(teamMembers)
+      .where(ownMember(franchiseeId, memberId))
+      .for("update");
+    if (!member) throw new AppError("NOT_FOUND");
+    const [pending] = await tx
+      .select({ n: count() })
+      .from(appointments)
+      .where(
+        and(
+          eq(appointments.teamMemberId, memberId),
+          eq(appointments.status, "scheduled"),
+          gt(appointments.endAt, now),
+        ),
+      );
+    if (pending && pending.n > 0)
+      return { ok: false as const, code: "HAS_APPOINTMENTS" as const, count: pending.n };
+    await tx.update(teamMembers).set({ isActive: false }).where(eq(teamMembers.id, memberId));
+    return { ok: true as const };
+  });
+}
+
+function ownMember(franchiseeId: string, memberId: string) {
+  return and(
+    eq(teamMembers.id, memberId),
+    eq(teamMembers.franchiseeId, franchiseeId),
+    eq(teamMembers.isActive, true),
+  );
+}
+
+/** The ids of this franchisee's active members: the scope of every availability change. */
+function ownMemberIds(tx: Tx, franchiseeId: string) {
+  return tx
+    .select({ id: teamMembers.id })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.franchiseeId, franchiseeId), eq(teamMembers.isActive, true)));
+}
+
+export type AvailabilityChange =
+  { ok: true; id: string } | { ok: false; code: "OVERLAP" | "END_BEFORE_START" };
+
+/**
+ * Adds a weekly range to one of the franchisee's members. A range overlapping another range of
+ * the same member on the same day is refused (OVERLAP, ADR 020); the member's row is locked so two
+ * concurrent additions cannot both pass that check.
+ */
+export async function addAvailability(
+  db: Db,
+  { franchiseeId, input }: { franchiseeId: string; input: AvailabilityInput },
+): Promise<AvailabilityChange> {
+  try {
+    return await changeSlots(db, async (tx) => {
+      const [member] = await tx
+        .select({ id: teamMembers.id })
+        .from(teamMembers)
+        .where(ownMember(franchiseeId, input.teamMemberId))
+        .for("update");
+      if (!member) throw new AppError("NOT_FOUND");
+      const existing = await tx
+        .select({
+          id: teamAvailability.id,
+          dayOfWeek: teamAvailability.dayOfWeek,
+          startTime: teamAvailability.startTime,
+          endTime: teamAvailability.endTime,
+        })
+        .from(teamAvailability)
+        .where(eq(teamAvailability.teamMemberId, member.id));
+      if (findOverlap(existing, input)) return { ok: false as const, code: "OVERLAP" as const };
+      const [row] = await tx
+        .insert(teamAvailability)
+        .values({
+          teamMemberId: member.id,
+          dayOfWeek: input.dayOfWeek,
+          startTime: input.startTime,
+          endTime: input.endTime,
+        })
+        .returning({ id: teamAvailability.id });
+      return { ok: true as const, id: row!.id };
+    });
+  } catch (error) {
+    // team_availability_order: the schema check already refuses it; this is the last guard.
+    if (sqlState(error) === "23514") return { ok: false, code: "END_BEFORE_START" };
+    throw error;
+  }
+}
+
+/** Marks a range available or unavailable; NOT_FOUND unless it belongs to an own active member. */
+export async function setAvailabilityAvailable(
+  db: Db,
+  {
+    franchiseeId,
+    availabilityId,
+    isAvailable,
+  }: { franchiseeId: string; availabilityId: string; isAvailable: boolean },
+): Promise<void> {
+  await changeSlots(db, async (tx) => {
+    const [row] = await tx
+      .update(teamAvailability)
+      .set({ isAvailable })
+      .where(
+        and(
+          eq(teamAvailability.id, availabilityId),
+          inArray(teamAvailability.teamMemberId, ownMemberIds(tx, franchiseeId)),
+        ),
+      )
+      .returning({ id: teamAvailability.id });
+    if (!row) throw new AppError("NOT_FOUND");
+  });
+}
+
+export async function deleteAvailability(
+  db: Db,
+  { franchiseeId, availabilityId }: { franchiseeId: string; availabilityId: string },
+): Promise<void> {
+  await changeSlots(db, async (tx) => {
+    const [row] = await tx
+      .delete(teamAvailability)
+      .where(
+        and(
+          eq(teamAvailability.id, availabilityId),
+          inArray(teamAvailability.teamMemberId, ownMemberIds(tx, franchiseeId)),
+        ),
+      )
+      .returning({ id: teamAvailability.id });
+    if (!row) throw new AppError("NOT_FOUND");
+  });
+}

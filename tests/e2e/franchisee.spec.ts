@@ -1,0 +1,259 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, test, waitForHydration } from "./fixtures";
+
+interface SlotsAnswer {
+  days: { date: string; slots: { start: string }[] }[];
+}
+
+const GRANBY_ADDRESS = "120 rue Principale, Granby J2G 2T5";
+
+/** A Tuesday far enough ahead that no other spec books it (they use the first 30 days). */
+function farTuesday(): string {
+  const date = new Date(Date.now() + (150 + Math.floor(Math.random() * 150)) * 86_400_000);
+  date.setUTCDate(date.getUTCDate() + ((2 - date.getUTCDay() + 7) % 7));
+  return date.toISOString().slice(0, 10);
+}
+
+async function startsOn(request: APIRequestContext, date: string): Promise<string[]> {
+  const response = await request.get(`/api/slots?zone=granby&cars=1&from=${date}&days=1`);
+  expect(response.ok()).toBe(true);
+  const answer = (await response.json()) as SlotsAnswer;
+  return answer.days.flatMap((d) => d.slots.map((s) => s.start));
+}
+
+async function book(request: APIRequestContext, baseURL: string, start: string, email: string) {
+  const response = await request.post("/api/bookings", {
+    data: {
+      zone: "granby",
+      cars: 1,
+      start,
+      name: "Client Test",
+      email,
+      phone: "450 555 0199",
+      address: GRANBY_ADDRESS,
+    },
+    headers: { origin: baseURL },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as { booking_id: string; manage_url: string };
+}
+
+async function cancelByLink(
+  request: APIRequestContext,
+  baseURL: string,
+  booking: { booking_id: string; manage_url: string },
+) {
+  const token = new URL(booking.manage_url).searchParams.get("token");
+  const response = await request.post(`/api/bookings/${booking.booking_id}/cancel`, {
+    data: { token },
+    headers: { origin: baseURL },
+  });
+  expect([200, 409], await response.text()).toContain(response.status());
+}
+
+async function confirmDialog(page: Page, button: string) {
+  const dialog = page.getByRole("alertdialog");
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: button }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test.describe("franchisee tools", () => {
+  test("a new member's Tuesday opens a slot only she makes possible; she is booked, completes it and is deleted", async ({
+    page,
+    request,
+    loginAs,
+    axe,
+    baseURL,
+  }) => {
+    test.setTimeout(90_000);
+    const tuesday = farTuesday();
+    const ten = (await startsOn(request, tuesday)).find((s) => s.includes("T10:00:00"));
+    expect(ten, `a 10:00 slot on ${tuesday}`).toBeDefined();
+    // The three seeded Granby members all take a 10:00 booking: the slot closes.
+    const blockers = [];
+    for (let i = 0; i < 3; i++) blockers.push(await book(request, baseURL!, ten!, `bloque${i}@example.com`));
+    expect(await startsOn(request, tuesday)).not.toContain(ten);
+
+    await loginAs("franchisee");
+    await page.goto("/franchisee");
+    await waitForHydration(page);
+    await expect(page.getByRole("heading", { level: 1, name: "Tableau de bord Partenaire" })).toBeVisible();
+    // Only Granby's team: no member of the Sherbrooke franchisee.
+    await expect(page.getByRole("heading", { name: "Marc-André Gagnon", exact: true })).toBeVisible();
+    await expect(page.getByText("Camille Côté")).toHaveCount(0);
+    expect(await axe()).toEqual([]);
+
+    // Required fields.
+    await page.getByRole("button", { name: "Ajouter un membre" }).click();
+    await expect(page.getByText("Veuillez remplir tous les champs obligatoires.").first()).toBeVisible();
+
+    const suffix = Math.random().toString(36).slice(2, 6);
+    const name = `Léa Nouvelle${suffix}`;
+    const add = page.getByRole("region", { name: "Nouveau membre" });
+    await add.getByLabel("Prénom").fill("Léa");
+    await add.getByLabel(/^Nom/).fill(`Nouvelle${suffix}`);
+    await add.getByLabel("Adresse e-mail").fill(`lea.${suffix}@example.com`);
+    await add.getByRole("button", { name: "Ajouter un membre" }).click();
+    await expect(page.getByText("Membre ajouté")).toBeVisible();
+
+    const card = page.getByRole("listitem", { name });
+    await expect(card).toBeVisible();
+    // End before start: a clear error, nothing added.
+    await card.getByLabel("Jour").selectOption("2");
+    await card.getByLabel("Début").fill("15:00");
+    await card.getByLabel("Fin").fill("14:00");
+    await card.getByRole("button", { name: "Ajouter la disponibilité" }).click();
+    await expect(card.getByText("L'heure de fin doit être après l'heure de début.")).toBeVisible();
+    await card.getByLabel("Début").fill("10:00");
+    await card.getByRole("button", { name: "Ajouter la disponibilité" }).click();
+    await expect(page.getByText("Disponibilité ajoutée")).toBeVisible();
+    await expect(card.getByText("Mardi 10:00 à 14:00")).toBeVisible();
+
+    // The booking engine offers 10:00 again at once: she alone is free.
+    expect(await startsOn(request, tuesday)).toContain(ten);
+    const hers = await book(request, baseURL!, ten!, "pour.lea@example.com");
+    expect(await startsOn(request, tuesday)).not.toContain(ten);
+
+    // The schedule of that day: her appointment, completed.
+    await page.goto(`/franchisee/schedule?view=day&date=${tuesday}`);
+    await waitForHydration(page);
+    const appointments = page.getByRole("listitem").filter({ hasText: "Client Test" });
+    await expect(appointments).toHaveCount(4);
+    const herAppointment = appointments.filter({ hasText: name });
+    await expect(herAppointment).toHaveCount(1);
+    expect(await axe()).toEqual([]);
+    await herAppointment.getByRole("button", { name: "Marquer terminé" }).click();
+    await confirmDialog(page, "Marquer terminé");
+    await expect(page.getByText("Rendez-vous terminé")).toBeVisible();
+    await expect(herAppointment.getByText("Terminé", { exact: true })).toBeVisible();
+    expect(hers.booking_id).toMatch(/^[0-9a-z]{10}$/);
+
+    // One blocker cancelled by the franchisee with a reason; the others through their links.
+    const first = appointments.filter({ hasNotText: name }).first();
+    await first.getByRole("button", { name: "Annuler le rendez-vous" }).click();
+    const dialog = page.getByRole("dialog", { name: "Annuler ce rendez-vous ?" });
+    await dialog.getByLabel("Motif de l'annulation").fill("Bris d'équipement");
+    await dialog.getByRole("button", { name: "Annuler le rendez-vous" }).click();
+    await expect(page.getByText("Rendez-vous annulé")).toBeVisible();
+    await expect(page.getByText("Motif d'annulation : Bris d'équipement")).toBeVisible();
+    // The one cancelled above answers 409 to its link; the others are cancelled by it.
+    for (const blocker of blockers) await cancelByLink(request, baseURL!, blocker);
+    // Her appointment is completed, the blockers cancelled: the seeded team is free at 10:00 again.
+    expect(await startsOn(request, tuesday)).toContain(ten);
+
+    // She has nothing left to do: she can be deleted after the confirmation.
+    await page.goto("/franchisee");
+    await waitForHydration(page);
+    await page
+      .getByRole("listitem", { name })
+      .getByRole("button", { name: `Supprimer ${name}` })
+      .click();
+    await confirmDialog(page, "Supprimer");
+    await expect(page.getByText("Membre supprimé")).toBeVisible();
+    await expect(page.getByRole("listitem", { name })).toHaveCount(0);
+  });
+
+  test("orders two products from the restock catalogue and sees the order", async ({
+    page,
+    loginAs,
+    axe,
+  }) => {
+    await loginAs("franchisee");
+    await page.goto("/franchisee/restock");
+    await waitForHydration(page);
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Catalogue de Réapprovisionnement" }),
+    ).toBeVisible();
+    const cartButton = page.getByRole("button", { name: /^Panier/ });
+    await expect(cartButton).toBeDisabled();
+    expect(await axe()).toEqual([]);
+
+    const search = page.getByRole("searchbox", { name: "Rechercher un produit" });
+    await search.fill("introuvable-xyz");
+    await expect(page.getByText("Aucun produit trouvé")).toBeVisible();
+    await search.fill("");
+
+    await page.getByRole("tab", { name: "Protection" }).click();
+    const addButtons = page.getByRole("tabpanel").getByRole("button", { name: /^Ajouter .* au panier$/ });
+    await addButtons.nth(0).click();
+    await addButtons.nth(1).click();
+    await addButtons.nth(1).click();
+    await expect(cartButton).toHaveText("Panier (3)");
+    await cartButton.click();
+
+    const dialog = page.getByRole("dialog", { name: "Votre commande" });
+    await expect(dialog.getByRole("spinbutton")).toHaveCount(2);
+    // A quantity of 0 removes the line.
+    await dialog.getByRole("spinbutton").nth(1).fill("0");
+    await expect(dialog.getByRole("spinbutton")).toHaveCount(1);
+    await page.keyboard.press("Escape");
+    await page.getByRole("tab", { name: "Accessoires" }).click();
+    await page
+      .getByRole("tabpanel")
+      .getByRole("button", { name: /^Ajouter .* au panier$/ })
+      .first()
+      .click();
+    await cartButton.click();
+    await expect(dialog.getByRole("spinbutton")).toHaveCount(2);
+    await dialog.getByRole("spinbutton").first().fill("4");
+    await dialog.getByLabel(/Notes/).fill("  Livrer le matin  ");
+    expect(await axe()).toEqual([]);
+    await dialog.getByRole("button", { name: "Soumettre la commande" }).click();
+    await expect(page.getByText("Commande soumise avec succès")).toBeVisible();
+    await expect(
+      page.getByText(
+        "Votre demande de réapprovisionnement a été envoyée. Le montant sera déduit de votre prochaine paie.",
+      ),
+    ).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(cartButton).toBeDisabled();
+
+    const orders = page.getByRole("table", { name: "Mes commandes" });
+    const row = orders.getByRole("row").filter({ hasText: "Livrer le matin" }).first();
+    await expect(row).toContainText(/RO-\d{13}/);
+    await expect(row).toContainText("En attente");
+    await expect(row).toContainText("4 ×");
+  });
+
+  test("clients, reports with CSV and territory map", async ({ page, loginAs, axe }) => {
+    await loginAs("franchisee");
+    await page.goto("/franchisee/clients");
+    await expect(page.getByRole("heading", { level: 1, name: "Clients" })).toBeVisible();
+    await page.getByRole("searchbox", { name: "Rechercher un client" }).fill("personne-inconnue");
+    await page.getByRole("button", { name: "Rechercher" }).click();
+    await expect(page.getByText("Aucun client ne correspond à « personne-inconnue ».")).toBeVisible();
+    expect(await axe()).toEqual([]);
+
+    await page.goto("/franchisee/reports?group=month");
+    await expect(page.getByRole("img", { name: /Revenus par mois/ })).toBeVisible();
+    await expect(page.getByRole("table", { name: "Revenus et rendez-vous par période" })).toBeVisible();
+    expect(await axe()).toEqual([]);
+    const csv = await page.request.get("/franchisee/reports.csv?group=month");
+    expect(csv.headers()["content-type"]).toContain("text/csv");
+    const text = await csv.text();
+    expect(text.startsWith("\uFEFFPériode,Début,Rendez-vous")).toBe(true);
+
+    await page.goto("/franchisee/territory");
+    await expect(page.getByRole("heading", { level: 2, name: "Granby" })).toBeVisible();
+    await expect(page.getByRole("img", { name: /zone Granby : un cercle de 25 km/ })).toBeVisible();
+    await expect(page.getByText("Sherbrooke")).toHaveCount(0);
+    expect(await axe()).toEqual([]);
+  });
+
+  test("the pages fit a phone @mobile", async ({ page, loginAs, axe }) => {
+    await loginAs("franchisee");
+    for (const path of [
+      "/franchisee",
+      "/franchisee/schedule",
+      "/franchisee/restock",
+      "/franchisee/territory",
+    ]) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, path).toBeLessThanOrEqual(1);
+      expect(await axe(), path).toEqual([]);
+    }
+  });
+});

@@ -1,0 +1,218 @@
+/**
+ * Crafted requests against the production server: a signed-in franchisee posts the franchisee
+ * pages' actions with the ids of another franchisee's member, availability and appointment. Every
+ * one is refused and nothing changes in the database (checked before and after, server stopped).
+ */
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seed } from "#db/seed";
+import * as s from "#db/schema";
+import { BookingRequestSchema } from "~/domain/booking/schemas";
+import { openPglite, openPostgres, type Database } from "~/server/db.server";
+import { bookSlot } from "~/server/services/booking/book-slot.server";
+import { listOpenSlots } from "~/server/services/booking/list-open-slots.server";
+import { signIn, startServer, tempDataDir, type RunningServer } from "./server";
+
+const PASSWORD = "Demo12345!";
+
+const targets = [
+  { name: "pglite" as const },
+  ...(process.env.TEST_DATABASE_URL ? [{ name: "postgres" as const }] : []),
+];
+
+async function bookFirstSlot(db: Database["db"], zone: "granby" | "sherbrooke") {
+  const now = new Date();
+  const open = await listOpenSlots(db, { zoneSlug: zone, cars: 1, now });
+  const start = open.days.flatMap((d) => d.slots)[0]!.start;
+  const address =
+    zone === "granby" ? "120 rue Principale, Granby J2G 2T5" : "100 rue King Ouest, Sherbrooke J1H 1P4";
+  const input = BookingRequestSchema.parse({
+    zone,
+    cars: 1,
+    start,
+    name: "Client Test",
+    email: "client.test@example.com",
+    phone: "450 555 0199",
+    address,
+  });
+  return bookSlot(db, { actor: null, input, now });
+}
+
+for (const target of targets) {
+  describe(`franchisee actions on another franchisee's data [${target.name}]`, () => {
+    let server: RunningServer;
+    let open: () => Promise<Database>;
+    let cleanup: (() => Promise<void>) | undefined;
+    let cookie: string;
+    let clientCookie: string;
+    const ids = {} as {
+      sherbrookeMember: string;
+      sherbrookeRange: string;
+      sherbrookeAppointment: string;
+      granbyAppointment: string;
+      granbyMember: string;
+    };
+
+    beforeAll(async () => {
+      const env: Record<string, string> = { DEMO_ACCOUNTS: "1" };
+      if (target.name === "postgres") {
+        const { createPostgresDatabase } = await import("./postgres");
+        const created = await createPostgresDatabase();
+        env.DATABASE_URL = created.url;
+        cleanup = created.drop;
+        open = () => openPostgres(created.url, 2);
+      } else {
+        env.DATA_DIR = tempDataDir();
+        open = () => openPglite({ dataDir: env.DATA_DIR });
+      }
+      const database = await open();
+      try {
+        await database.migrate();
+        await seed(database.db, { demoAccounts: true });
+        const db = database.db;
+        const zones = await db.select().from(s.serviceZones);
+        const sherbrooke = zones.find((z) => z.routeSlug === "sherbrooke")!.franchiseeId!;
+        const granby = zones.find((z) => z.routeSlug === "granby")!.franchiseeId!;
+        const [member] = await db
+          .select()
+          .from(s.teamMembers)
+          .where(eq(s.teamMembers.franchiseeId, sherbrooke));
+        ids.sherbrookeMember = member!.id;
+        const [range] = await db
+          .select()
+          .from(s.teamAvailability)
+          .where(eq(s.teamAvailability.teamMemberId, member!.id));
+        ids.sherbrookeRange = range!.id;
+        const [granbyMember] = await db
+          .select()
+          .from(s.teamMembers)
+          .where(eq(s.teamMembers.franchiseeId, granby));
+        ids.granbyMember = granbyMember!.id;
+        ids.sherbrookeAppointment = (await bookFirstSlot(db, "sherbrooke")).appointmentId;
+        ids.granbyAppointment = (await bookFirstSlot(db, "granby")).appointmentId;
+      } finally {
+        await database.close();
+      }
+      server = await startServer(env);
+      cookie = await signIn(server.url, "franchisee@example.com", PASSWORD);
+      clientCookie = await signIn(server.url, "client@example.com", PASSWORD);
+    });
+
+    afterAll(async () => {
+      await server?.stop();
+      await cleanup?.();
+    });
+
+    const post = (path: string, fields: Record<string, string>, as = cookie) =>
+      fetch(`${server.url}${path}`, {
+        method: "POST",
+        headers: { cookie: as, origin: server.url },
+        body: new URLSearchParams(fields),
+        redirect: "manual",
+      });
+
+    it("refuses every action on another franchisee's ids, and changes nothing", async () => {
+      const refused = [
+        [
+          "/franchisee?index",
+          {
+            intent: "updateMember",
+            memberId: ids.sherbrookeMember,
+            firstName: "Pirate",
+            lastName: "X",
+            email: "pirate@example.com",
+          },
+        ],
+        ["/franchisee?index", { intent: "deleteMember", memberId: ids.sherbrookeMember }],
+        [
+          "/franchisee?index",
+          {
+            intent: "addAvailability",
+            teamMemberId: ids.sherbrookeMember,
+            dayOfWeek: "6",
+            startTime: "09:00",
+            endTime: "10:00",
+          },
+        ],
+        [
+          "/franchisee?index",
+          { intent: "toggleAvailability", availabilityId: ids.sherbrookeRange, isAvailable: "false" },
+        ],
+        ["/franchisee?index", { intent: "deleteAvailability", availabilityId: ids.sherbrookeRange }],
+        ["/franchisee?index", { intent: "deleteMember", memberId: "not-a-uuid" }],
+        ["/franchisee/schedule", { intent: "complete", appointmentId: ids.sherbrookeAppointment }],
+        ["/franchisee/schedule", { intent: "noShow", appointmentId: ids.sherbrookeAppointment }],
+        [
+          "/franchisee/schedule",
+          { intent: "cancel", appointmentId: ids.sherbrookeAppointment, reason: "Pirate" },
+        ],
+        [
+          "/franchisee/schedule",
+          { intent: "reassign", appointmentId: ids.sherbrookeAppointment, teamMemberId: ids.granbyMember },
+        ],
+        [
+          "/franchisee/schedule",
+          { intent: "reassign", appointmentId: ids.granbyAppointment, teamMemberId: ids.sherbrookeMember },
+        ],
+      ] as const;
+      for (const [path, fields] of refused) {
+        const res = await post(path, fields);
+        expect(res.status, `${fields.intent} ${JSON.stringify(fields)}`).toBe(404);
+      }
+      // Another role is sent away before anything runs.
+      const asClient = await post(
+        "/franchisee?index",
+        { intent: "deleteMember", memberId: ids.granbyMember },
+        clientCookie,
+      );
+      expect([302, 303]).toContain(asClient.status);
+      expect(asClient.headers.get("location")).toBe("/");
+      // Another franchisee's pages do not show: the schedule lists only Granby's appointments.
+      const page = await (await fetch(`${server.url}/franchisee`, { headers: { cookie } })).text();
+      expect(page).toContain("Marc-André Gagnon");
+      expect(page).not.toContain("Camille");
+    });
+
+    it("left the other franchisee's data as it was", async () => {
+      await server.stop();
+      const database = await open();
+      try {
+        const db = database.db;
+        const [member] = await db
+          .select()
+          .from(s.teamMembers)
+          .where(eq(s.teamMembers.id, ids.sherbrookeMember));
+        expect(member).toMatchObject({ isActive: true });
+        expect(member!.firstName).not.toBe("Pirate");
+        const ranges = await db
+          .select()
+          .from(s.teamAvailability)
+          .where(eq(s.teamAvailability.teamMemberId, ids.sherbrookeMember));
+        expect(ranges.map((r) => [r.dayOfWeek, r.isAvailable]).sort()).toEqual([
+          [1, true],
+          [2, true],
+          [3, true],
+          [4, true],
+          [5, true],
+        ]);
+        const [sherbrooke] = await db
+          .select()
+          .from(s.appointments)
+          .where(eq(s.appointments.id, ids.sherbrookeAppointment));
+        expect(sherbrooke).toMatchObject({ status: "scheduled", cancelReason: null });
+        const [granby] = await db
+          .select()
+          .from(s.appointments)
+          .where(eq(s.appointments.id, ids.granbyAppointment));
+        expect(granby!.teamMemberId).not.toBe(ids.sherbrookeMember);
+        const [granbyMember] = await db
+          .select()
+          .from(s.teamMembers)
+          .where(eq(s.teamMembers.id, ids.granbyMember));
+        expect(granbyMember!.isActive).toBe(true);
+      } finally {
+        await database.close();
+      }
+    });
+  });
+}
