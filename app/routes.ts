@@ -63,6 +63,8 @@ export default [
   // Franchisee tools
 
   // Franchise applications and admin
+  route("api/franchise-applications", "routes/application/api.ts"),
+  route("files/signatures/:name", "routes/application/signature-file.ts"),
 
   route("*", "routes/_site/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -212,7 +212,7 @@ export function schemaForStep(step: number): z.ZodType<unknown> {
 export const ApplicationSchema: z.ZodType<FranchiseApplication> = z.unknown().transform(allSteps);
 
 /** The fields of each step, to open the step of the first error. */
-export const STEP_FIELDS: Record<ApplicationStep, readonly string[]> = {
+export const STEP_FIELDS = {
   personal: ["first_name", "last_name", "email", "phone_country_code", "phone", "city"],
   professional: ["service_radius", "has_drivers_license", "vehicle_info", "availability_hours"],
   references: [
@@ -224,12 +224,14 @@ export const STEP_FIELDS: Record<ApplicationStep, readonly string[]> = {
     "comfortable_independence",
   ],
   submission: ["background_check_consent"],
-};
+} as const satisfies Record<ApplicationStep, readonly string[]>;
 
 /** The index of the first step holding one of these field names, or null. */
 export function firstStepWithError(fieldNames: Iterable<string>): number | null {
   const names = new Set(fieldNames);
-  const index = APPLICATION_STEPS.findIndex((step) => STEP_FIELDS[step].some((name) => names.has(name)));
+  const index = APPLICATION_STEPS.findIndex((step) =>
+    (STEP_FIELDS[step] as readonly string[]).some((name) => names.has(name)),
+  );
   return index === -1 ? null : index;
 }
 

@@ -51,7 +51,7 @@ export class S3Storage implements FileStorage {
     if (await this.exists(key)) throw new FileExistsError(key);
     const response = await this.send(key, {
       method: "PUT",
-      body,
+      body: new Uint8Array(body),
       headers: { "content-type": contentType, "if-none-match": "*" },
     });
     await response.body?.cancel();
