@@ -9,7 +9,7 @@ import {
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ArrowLeft, ArrowRight, Send } from "lucide-react";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
 
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -74,6 +74,17 @@ async function send(formData: FormData, signature: Blob): Promise<Outcome> {
   return { saved: false, description, result };
 }
 
+const subscribeNothing = () => () => {};
+
+/** False on the server and during hydration, true once the page runs in the browser. */
+function useHydrated(): boolean {
+  return useSyncExternalStore(
+    subscribeNothing,
+    () => true,
+    () => false,
+  );
+}
+
 export interface ApplicationPrefill {
   first_name: string;
   last_name: string;
@@ -94,6 +105,7 @@ export function ApplicationForm({
   prefill: ApplicationPrefill | null;
   onSubmitted: () => void;
 }) {
+  const hydrated = useHydrated();
   const [step, setStep] = useState(0);
   const [completed, setCompleted] = useState<number[]>([]);
   const [signature, setSignature] = useState<Blob | null>(null);
@@ -496,7 +508,8 @@ export function ApplicationForm({
             <span aria-hidden="true" />
           )}
           {step < LAST_STEP ? (
-            <Button type="button" size="lg" onClick={next}>
+            // Steps are checked in the browser: before the script runs, Next waits for it.
+            <Button type="button" size="lg" onClick={next} disabled={!hydrated}>
               {a.next}
               <ArrowRight aria-hidden="true" />
             </Button>

@@ -39,7 +39,8 @@ const DATA_URL = /^data:image\/png;base64,([A-Za-z0-9+/=\s]+)$/;
  * URL (other clients). The signature's bytes are checked by the service.
  */
 export async function readApplicationRequest(request: Request): Promise<ReadOutcome> {
-  const type = (request.headers.get("content-type") ?? "").toLowerCase();
+  const contentType = request.headers.get("content-type") ?? "";
+  const type = contentType.toLowerCase();
   const multipart = type.startsWith("multipart/form-data");
   const json = type.startsWith("application/json");
   if (!multipart && !json) return { ok: false, code: "UNSUPPORTED_MEDIA_TYPE" };
@@ -51,7 +52,9 @@ export async function readApplicationRequest(request: Request): Promise<ReadOutc
   if (multipart) {
     let form: FormData;
     try {
-      form = await new Response(new Uint8Array(body), { headers: { "content-type": type } }).formData();
+      form = await new Response(new Uint8Array(body), {
+        headers: { "content-type": contentType },
+      }).formData();
     } catch {
       return { ok: false, code: "INVALID_REQUEST" };
     }
