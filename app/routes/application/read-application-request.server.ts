@@ -10,25 +10,30 @@ export type ReadOutcome =
   | { ok: true; fields: URLSearchParams; signature: Uint8Array | null }
   | { ok: false; code: "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_REQUEST" };
 
-/** The body, at most `max` bytes: a longer one (declared or streamed) is refused unread. */
+/**
+ * Past the limit, the rest of a body is still read and dropped up to this size, so the client
+ * gets the 413 answer rather than a cut connection; a larger one is cut.
+ */
+const DISCARD_MAX_BYTES = 2 * 1024 * 1024;
+
+/** The body, at most `max` bytes; null for a longer one (declared or streamed), kept unread. */
 async function readBody(request: Request, max: number): Promise<Buffer | null> {
   const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > max) return null;
   if (!request.body) return Buffer.alloc(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
   for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > max) {
+    if (total > DISCARD_MAX_BYTES || declared > DISCARD_MAX_BYTES) {
       await reader.cancel();
       return null;
     }
-    chunks.push(value);
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total <= max && declared <= max) chunks.push(value);
   }
-  return Buffer.concat(chunks);
+  return total > max || declared > max ? null : Buffer.concat(chunks);
 }
 
 const DATA_URL = /^data:image\/png;base64,([A-Za-z0-9+/=\s]+)$/;
