@@ -68,6 +68,8 @@ export default [
   route("franchisee/reports.csv", "routes/franchisee/reports-csv.ts"),
 
   // Franchise applications and admin
+  route("api/franchise-applications", "routes/application/api.ts"),
+  route("files/signatures/:name", "routes/application/signature-file.ts"),
 
   route("*", "routes/_site/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -40,6 +40,21 @@ export const EnvSchema = z
       .optional()
       .transform((v) => v !== "0" && v !== "false"),
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+    // File storage (signatures, photos): local disk under DATA_DIR/files, or an S3-compatible bucket.
+    STORAGE_DRIVER: z.enum(["local", "s3"]).default("local"),
+    S3_ENDPOINT: optionalUrl,
+    S3_BUCKET: z.string().trim().optional(),
+    S3_REGION: z.string().trim().default("us-east-1"),
+    S3_ACCESS_KEY_ID: z.string().trim().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    S3_FORCE_PATH_STYLE: flag,
+  })
+  .superRefine((env, ctx) => {
+    if (env.STORAGE_DRIVER !== "s3") return;
+    for (const name of ["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
+      if (!env[name])
+        ctx.addIssue({ code: "custom", path: [name], message: "required when STORAGE_DRIVER=s3" });
+    }
   })
   .transform((env) => ({
     ...env,

@@ -1,3 +1,4 @@
+import { deliverApplicationWebhook } from "./handlers/application-webhook.server";
 import { deliverContactWebhook } from "./handlers/contact-webhook.server";
 import type { JobHandler } from "./worker.server";
 
@@ -10,6 +11,8 @@ export interface JobPayloads {
   noop: Record<string, never>;
   /** Delivers a stored contact message to CONTACT_WEBHOOK_URL; the id only, no personal data. */
   "contact.webhook": { messageId: string };
+  /** Delivers a stored franchise application to APPLICATION_WEBHOOK_URL; the id only. */
+  "application.webhook": { applicationId: string };
 }
 
 export type JobName = keyof JobPayloads;
@@ -18,4 +21,5 @@ export type JobName = keyof JobPayloads;
 export const jobHandlers: { [N in JobName]: JobHandler<JobPayloads[N]> } = {
   noop: async () => {},
   "contact.webhook": deliverContactWebhook,
+  "application.webhook": deliverApplicationWebhook,
 };

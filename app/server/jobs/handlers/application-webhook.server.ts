@@ -1,0 +1,86 @@
+import { eq } from "drizzle-orm";
+import { franchiseApplications } from "#db/schema";
+import { env } from "../../env.server";
+import type { JobPayloads } from "../registry.server";
+import type { JobHandler } from "../worker.server";
+
+/** Longest wait for the webhook's answer; the job's own time limit (ctx.signal) also applies. */
+export const APPLICATION_WEBHOOK_TIMEOUT_MS = 15_000;
+
+let warnedUnconfigured = false;
+
+/**
+ * Delivers a stored franchise application to APPLICATION_WEBHOOK_URL as JSON (spec section 7:
+ * the whole application data), with the signature's absolute URL (admin-only) and the audit
+ * hashes. Any answer other than 2xx throws, so the queue tries again with backoff; the applicant
+ * never hears of it (the spec: failures are only logged). The application id goes in an
+ * Idempotency-Key header so a receiver can drop a repeat.
+ */
+export const deliverApplicationWebhook: JobHandler<JobPayloads["application.webhook"]> = async (
+  { applicationId },
+  { db, signal },
+) => {
+  const url = env().APPLICATION_WEBHOOK_URL;
+  if (!url) {
+    if (!warnedUnconfigured) {
+      warnedUnconfigured = true;
+      console.warn(
+        "Webhook de candidature : APPLICATION_WEBHOOK_URL n'est plus défini, les candidatures en file restent en base sans être transmises.",
+      );
+    }
+    return;
+  }
+
+  const [a] = await db
+    .select()
+    .from(franchiseApplications)
+    .where(eq(franchiseApplications.id, applicationId));
+  if (!a) {
+    console.warn(
+      `Webhook de candidature : la candidature ${applicationId} n'existe plus, rien à transmettre.`,
+    );
+    return;
+  }
+
+  const body = {
+    id: a.id,
+    first_name: a.firstName,
+    last_name: a.lastName,
+    email: a.email,
+    phone: a.phone,
+    phone_country_code: a.phoneCountryCode,
+    city: a.city,
+    has_drivers_license: a.hasDriversLicense,
+    vehicle_info: a.vehicleInfo,
+    availability_hours: a.availabilityHours,
+    background_check_consent: a.backgroundCheckConsent,
+    reference_first_name: a.referenceFirstName,
+    reference_last_name: a.referenceLastName,
+    reference_phone: a.referencePhone,
+    has_funds: a.hasFunds,
+    available_funds: a.availableFunds,
+    comfortable_independence: a.comfortableIndependence,
+    service_radius: a.serviceRadius,
+    photo_url: a.photoUrl,
+    signature_url: `${env().PUBLIC_URL}${a.signatureUrl}`,
+    signature_sha256: a.signatureSha256,
+    answers_sha256: a.answersSha256,
+    signed_at: a.signedAt?.toISOString() ?? null,
+    status: a.status,
+    user_id: a.userId,
+    created_at: a.createdAt.toISOString(),
+  };
+
+  const response = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json", "idempotency-key": applicationId },
+    body: JSON.stringify(body),
+    // A redirect is an answer like any other: following it would turn the POST into a GET.
+    redirect: "manual",
+    signal: AbortSignal.any([signal, AbortSignal.timeout(APPLICATION_WEBHOOK_TIMEOUT_MS)]),
+  });
+  await response.body?.cancel();
+  if (!response.ok) {
+    throw new Error(`Application webhook answered HTTP ${response.status} ${response.statusText}`.trimEnd());
+  }
+};

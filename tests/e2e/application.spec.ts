@@ -1,0 +1,281 @@
+import type { Page } from "@playwright/test";
+
+import { expect, test } from "./fixtures";
+
+// Each run starts from an empty database (playwright.config.ts); the addresses are still unique
+// per run, and this file sends at most 5 applications (the limit is 10 per address per hour).
+const RUN = Date.now().toString(36);
+const APPLICANT = {
+  firstName: "Léa",
+  lastName: "Tremblay",
+  email: `lea.${RUN}@example.com`,
+  phone: "450 555-0142",
+  city: "Granby",
+  vehicle: "Ford Transit 2021",
+  availability: "Lundi au vendredi, 8 h à 17 h",
+};
+
+function toasts(page: Page) {
+  return page.getByRole("region", { name: "Notifications" });
+}
+
+function stepHeading(page: Page, name: string) {
+  return page.getByRole("heading", { level: 2, name });
+}
+
+async function open(page: Page) {
+  await page.goto("/application");
+  await expect(stepHeading(page, "Vos coordonnées")).toBeVisible();
+  // Next is enabled once the page's script runs (the theme toggle is hidden on this page).
+  await expect(page.getByRole("button", { name: "Suivant" })).toBeEnabled();
+}
+
+async function fillPersonal(page: Page, email = APPLICANT.email) {
+  await page.getByRole("textbox", { name: "Prénom", exact: true }).fill(APPLICANT.firstName);
+  await page.getByRole("textbox", { name: "Nom", exact: true }).fill(APPLICANT.lastName);
+  await page.getByRole("textbox", { name: "Adresse e-mail" }).fill(email);
+  await page.getByRole("textbox", { name: "Téléphone", exact: true }).fill(APPLICANT.phone);
+  await page.getByRole("textbox", { name: "Ville" }).fill(APPLICANT.city);
+}
+
+async function fillProfessional(page: Page) {
+  await page.getByRole("radio", { name: "De 20 à 40 km" }).check();
+  await page
+    .getByRole("group", { name: /permis de conduire/ })
+    .getByRole("radio", { name: "Oui" })
+    .check();
+  await page.getByRole("textbox", { name: "Votre véhicule" }).fill(APPLICANT.vehicle);
+  await page.getByRole("textbox", { name: "Vos disponibilités" }).fill(APPLICANT.availability);
+}
+
+async function next(page: Page, heading: string) {
+  await page.getByRole("button", { name: "Suivant" }).click();
+  await expect(stepHeading(page, heading)).toBeVisible();
+}
+
+/** Three strokes across the pad with the mouse, as a person signs. */
+async function drawSignature(page: Page) {
+  const canvas = page.getByRole("img", { name: "Zone de signature" });
+  await canvas.scrollIntoViewIfNeeded();
+  const box = (await canvas.boundingBox())!;
+  for (let stroke = 0; stroke < 3; stroke++) {
+    const left = box.x + box.width * (0.1 + stroke * 0.28);
+    await page.mouse.move(left, box.y + box.height * 0.6);
+    await page.mouse.down();
+    for (let i = 1; i <= 12; i++) {
+      await page.mouse.move(
+        left + i * (box.width * 0.02),
+        box.y + box.height * (0.6 - Math.sin(i / 2) * 0.3),
+        {
+          steps: 2,
+        },
+      );
+    }
+    await page.mouse.up();
+  }
+}
+
+async function reachSubmission(page: Page, email = APPLICANT.email) {
+  await fillPersonal(page, email);
+  await next(page, "Votre profil professionnel");
+  await fillProfessional(page);
+  await next(page, "Références et financement");
+  await next(page, "Vérification et signature");
+}
+
+const submit = (page: Page) => page.getByRole("button", { name: "Soumettre ma candidature" });
+
+test.describe.configure({ mode: "serial" });
+
+test.describe("candidature de franchise", () => {
+  test("un visiteur anonyme postule avec une signature dessinée, puis le même courriel est refusé", async ({
+    page,
+    axe,
+  }) => {
+    await open(page);
+    expect(await axe()).toEqual([]);
+    const stepper = page.getByRole("navigation", { name: "Progression" });
+    await expect(stepper.getByRole("button", { name: /Étape 1 sur 4 : Personnel/ })).toHaveAttribute(
+      "aria-current",
+      "step",
+    );
+    await expect(stepper.getByRole("button", { name: /Étape 3 sur 4/ })).toBeDisabled();
+
+    await reachSubmission(page);
+    // The summary shows what is about to be signed; 'Oui' is a license (PRODUCT-DECISIONS.md).
+    const summary = page.getByRole("region", { name: "Récapitulatif de vos réponses" });
+    await expect(summary).toContainText(APPLICANT.email);
+    await expect(summary).toContainText("De 20 à 40 km");
+    await expect(summary.getByText("Oui").first()).toBeVisible();
+
+    await page.getByRole("checkbox", { name: /vérification de mes antécédents/ }).check();
+    await expect(submit(page)).toBeDisabled();
+    await expect(page.getByText("Veuillez signer avant de soumettre votre candidature.")).toBeVisible();
+    expect(await axe()).toEqual([]);
+
+    await drawSignature(page);
+    await expect(page.getByRole("status").filter({ hasText: "Signature ajoutée." })).toBeAttached();
+    await expect(submit(page)).toBeEnabled();
+    await submit(page).click();
+
+    await expect(toasts(page).getByText("Candidature soumise avec succès!")).toBeVisible();
+    await expect(
+      toasts(page).getByText("Votre candidature a été envoyée. Nous vous contacterons bientôt."),
+    ).toBeVisible();
+    // The form is reset: back to an empty first step.
+    await expect(stepHeading(page, "Vos coordonnées")).toBeVisible();
+    await expect(page.getByRole("textbox", { name: "Adresse e-mail" })).toHaveValue("");
+
+    // Again with the same address (in other letters' case): refused, and the form stays open.
+    await reachSubmission(page, APPLICANT.email.toUpperCase());
+    await page.getByRole("checkbox", { name: /vérification de mes antécédents/ }).check();
+    await drawSignature(page);
+    await submit(page).click();
+    await expect(toasts(page).getByText("Erreur lors de la soumission")).toBeVisible();
+    await expect(
+      toasts(page).getByText("Une candidature avec cette adresse e-mail existe déjà.").first(),
+    ).toBeVisible();
+    // The e-mail's step opens with the message under the field; every answer is still there.
+    await expect(stepHeading(page, "Vos coordonnées")).toBeVisible();
+    const email = page.getByRole("textbox", { name: "Adresse e-mail" });
+    await expect(email).toHaveValue(APPLICANT.email.toUpperCase());
+    await expect(email).toHaveAccessibleDescription("Une candidature avec cette adresse e-mail existe déjà.");
+    await expect(page.getByRole("textbox", { name: "Ville" })).toHaveValue(APPLICANT.city);
+  });
+
+  test("chaque étape vérifie ses champs en français avant la suivante; Précédent garde les réponses", async ({
+    page,
+  }) => {
+    await open(page);
+    await page.getByRole("button", { name: "Suivant" }).click();
+    await expect(stepHeading(page, "Vos coordonnées")).toBeVisible();
+    await expect(page.getByRole("textbox", { name: "Prénom", exact: true })).toHaveAccessibleDescription(
+      "Le prénom est requis.",
+    );
+    await expect(page.getByText("L'adresse e-mail est requise.")).toBeVisible();
+    await expect(page.getByText("La ville est requise.")).toBeVisible();
+    await expect(page.getByRole("textbox", { name: "Prénom", exact: true })).toBeFocused();
+
+    await fillPersonal(page, `etapes.${RUN}@example.com`);
+    await page.getByRole("textbox", { name: "Téléphone", exact: true }).fill("555-01");
+    await page.getByRole("button", { name: "Suivant" }).click();
+    await expect(page.getByText("Veuillez entrer un numéro de téléphone valide.")).toBeVisible();
+    // The country code is 1 by default; another one accepts that country's numbers.
+    await expect(page.getByRole("combobox", { name: "Indicatif du pays" })).toHaveValue("1");
+    await page.getByRole("combobox", { name: "Indicatif du pays" }).selectOption("33");
+    await page.getByRole("textbox", { name: "Téléphone", exact: true }).fill("06 12 34 56 78");
+    await next(page, "Votre profil professionnel");
+    // The next step's fields show no error before their own check.
+    await expect(page.getByText("Décrivez le véhicule que vous utiliseriez.")).toBeHidden();
+
+    await page.getByRole("button", { name: "Suivant" }).click();
+    await expect(page.getByText("Indiquez si vous avez un permis de conduire valide.")).toBeVisible();
+    await expect(page.getByText("Décrivez le véhicule que vous utiliseriez.")).toBeVisible();
+    await expect(page.getByText("Indiquez vos disponibilités.")).toBeVisible();
+    // The radius has a default choice (moins de 20 km): no error for it.
+    await expect(page.getByRole("radio", { name: "Moins de 20 km" })).toBeChecked();
+
+    await page.getByRole("button", { name: "Précédent" }).click();
+    await expect(page.getByRole("textbox", { name: "Ville" })).toHaveValue(APPLICANT.city);
+    // Step 2 was not completed: the stepper does not reach it, Next does (step 1 is valid).
+    const stepper = page.getByRole("navigation", { name: "Progression" });
+    await expect(stepper.getByRole("button", { name: /Étape 2 sur 4/ })).toBeDisabled();
+    await next(page, "Votre profil professionnel");
+    await fillProfessional(page);
+    await next(page, "Références et financement");
+    // References are optional, but a phone given must be one.
+    await page.getByRole("textbox", { name: "Téléphone de la référence (facultatif)" }).fill("abc");
+    await page.getByRole("button", { name: "Suivant" }).click();
+    await expect(page.getByText("Veuillez entrer un numéro de téléphone valide.")).toBeVisible();
+    await page.getByRole("textbox", { name: "Téléphone de la référence (facultatif)" }).fill("");
+    await next(page, "Vérification et signature");
+    // Completed steps stay reachable from the stepper, with their answers.
+    await stepper.getByRole("button", { name: /Étape 1 sur 4/ }).click();
+    await expect(page.getByRole("textbox", { name: "Ville" })).toHaveValue(APPLICANT.city);
+    // Step 4 was never completed: it is reached again through step 3 and Next.
+    await expect(stepper.getByRole("button", { name: /Étape 4 sur 4/ })).toBeDisabled();
+    await stepper.getByRole("button", { name: /Étape 3 sur 4/ }).click();
+    await next(page, "Vérification et signature");
+
+    // The consent is required to submit.
+    await drawSignature(page);
+    await submit(page).click();
+    await expect(
+      page.getByText("Vous devez accepter la vérification des antécédents pour soumettre votre candidature."),
+    ).toBeVisible();
+    // Clearing the signature disables Submit again.
+    await page.getByRole("button", { name: "Effacer la signature" }).click();
+    await expect(submit(page)).toBeDisabled();
+  });
+
+  test("au clavier seulement : la signature se tape, et la candidature part", async ({ page }) => {
+    await open(page);
+    await fillPersonal(page, `clavier.${RUN}@example.com`);
+    await page.getByRole("textbox", { name: "Ville" }).press("Enter");
+    await expect(stepHeading(page, "Votre profil professionnel")).toBeFocused();
+    await fillProfessional(page);
+    await page.getByRole("button", { name: "Suivant" }).press("Enter");
+    await page.getByRole("button", { name: "Suivant" }).press("Enter");
+    await expect(stepHeading(page, "Vérification et signature")).toBeFocused();
+    await page.getByRole("checkbox", { name: /vérification de mes antécédents/ }).press("Space");
+    await page.getByRole("textbox", { name: "Signer au clavier : votre nom complet" }).fill("Léa Tremblay");
+    await page.getByRole("textbox", { name: "Signer au clavier : votre nom complet" }).press("Enter");
+    await expect(submit(page)).toBeEnabled();
+    await submit(page).press("Enter");
+    await expect(toasts(page).getByText("Candidature soumise avec succès!")).toBeVisible();
+  });
+
+  test("un client connecté voit le statut de sa candidature au lieu d'un nouveau formulaire", async ({
+    page,
+    loginAs,
+    axe,
+  }) => {
+    await loginAs("client");
+    await open(page);
+    // Name and e-mail come from the account.
+    await expect(page.getByRole("textbox", { name: "Adresse e-mail" })).toHaveValue("client@example.com");
+    await page.getByRole("textbox", { name: "Téléphone", exact: true }).fill(APPLICANT.phone);
+    await page.getByRole("textbox", { name: "Ville" }).fill("Sherbrooke");
+    await page.getByRole("textbox", { name: "Prénom", exact: true }).fill("Claire");
+    await page.getByRole("textbox", { name: "Nom", exact: true }).fill("Client");
+    await next(page, "Votre profil professionnel");
+    await fillProfessional(page);
+    await next(page, "Références et financement");
+    await next(page, "Vérification et signature");
+    await page.getByRole("checkbox", { name: /vérification de mes antécédents/ }).check();
+    await drawSignature(page);
+    await submit(page).click();
+
+    await expect(toasts(page).getByText("Candidature soumise avec succès!")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Votre candidature" })).toBeVisible();
+    await expect(page.getByText("Soumise", { exact: true })).toBeVisible();
+    await expect(page.getByText("Sherbrooke")).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "Votre candidature" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Suivant" })).toHaveCount(0);
+    expect(await axe()).toEqual([]);
+  });
+
+  test("sur un téléphone, le formulaire et la signature s'adaptent à l'écran @mobile", async ({
+    page,
+    axe,
+  }) => {
+    await open(page);
+    const viewport = page.viewportSize()!;
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      viewport.width,
+    );
+    await reachSubmission(page, `mobile.${RUN}@example.com`);
+    const canvas = page.getByRole("img", { name: "Zone de signature" });
+    const box = (await canvas.boundingBox())!;
+    expect(box.width).toBeLessThanOrEqual(viewport.width);
+    // The drawing surface stays 600x200 whatever its size on screen (3:1).
+    expect(Math.abs(box.width / box.height - 3)).toBeLessThan(0.1);
+    expect(await canvas.evaluate((c: HTMLCanvasElement) => [c.width, c.height])).toEqual([600, 200]);
+    await page.getByRole("checkbox", { name: /vérification de mes antécédents/ }).check();
+    await drawSignature(page);
+    expect(await axe()).toEqual([]);
+    await submit(page).click();
+    await expect(toasts(page).getByText("Candidature soumise avec succès!")).toBeVisible();
+  });
+});
