@@ -260,6 +260,11 @@ export const INVENTORY = [
 
 export const REWARDS = [
   {
+    name: "Désodorisant d'habitacle offert",
+    description: "Un désodorisant d'habitacle longue durée laissé dans votre véhicule.",
+    pointsCost: 150,
+  },
+  {
     name: "Traitement Aquapel offert",
     description: "Un traitement hydrofuge du pare-brise gratuit à votre prochain lavage.",
     pointsCost: 200,

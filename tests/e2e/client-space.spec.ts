@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test, waitForHydration } from "./fixtures";
+import { DEMO, DEMO_PASSWORD, expect, test, waitForHydration } from "./fixtures";
 
 const TIME = /^\d{2} h \d{2}$/;
 
@@ -23,8 +23,10 @@ async function pointsShown(page: Page): Promise<number> {
 }
 
 test.describe("customer space /client", () => {
-  test("a new client sees 100 points, Bronze and the welcome achievement, books a wash and sees it Programmé", async ({
+  test("a new client sees 100 points, Bronze and the welcome achievement, books a wash, the franchisee completes it, 150 points buy what they can", async ({
     page,
+    browser,
+    baseURL,
     axe,
   }) => {
     test.setTimeout(90_000);
@@ -78,6 +80,43 @@ test.describe("customer space /client", () => {
     await expect(page.getByText("Statut : Programmé")).toBeVisible();
     await expect(page.getByText("120 rue Principale, Granby")).toBeVisible();
     expect(await axe()).toEqual([]);
+
+    // The Granby franchisee marks the wash completed from the schedule (another browser session).
+    const appointment = (await (await page.request.get(`/api/appointments/${bookingId}`)).json()) as {
+      start: string;
+    };
+    const franchiseeContext = await browser.newContext({ baseURL });
+    const franchisee = await franchiseeContext.newPage();
+    const signIn = await franchisee.request.post("/api/auth/sign-in/email", {
+      data: { email: DEMO.franchisee, password: DEMO_PASSWORD },
+      headers: { origin: baseURL! },
+    });
+    expect(signIn.ok()).toBe(true);
+    await franchisee.goto(`/franchisee/schedule?view=day&date=${appointment.start.slice(0, 10)}`);
+    await waitForHydration(franchisee);
+    const row = franchisee.getByRole("listitem").filter({ hasText: "Émilie Gagnon" });
+    await expect(row).toHaveCount(1);
+    await row.getByRole("button", { name: "Marquer terminé" }).click();
+    const confirm = franchisee.getByRole("alertdialog");
+    await confirm.getByRole("button", { name: "Marquer terminé" }).click();
+    await expect(franchisee.getByText("Rendez-vous terminé")).toBeVisible();
+    await franchiseeContext.close();
+
+    // 100 + 50 points: the 150-point reward can be exchanged, the 200-point one cannot.
+    await page.goto("/client");
+    await expect(page.getByTestId("loyalty-points")).toHaveText("150 points");
+    await expect(page.getByRole("article", { name: `Réservation n° ${bookingId}` })).toContainText("Terminé");
+    await expect(achievements.getByText("Premier lavage")).toBeVisible();
+    const affordable = page.getByRole("button", { name: "Échanger « Désodorisant d'habitacle offert »" });
+    const dearer = page.getByRole("button", { name: "Échanger « Traitement Aquapel offert »" });
+    await expect(dearer).toBeDisabled();
+    await waitForHydration(page);
+    await affordable.click();
+    await expect(
+      page.getByText('Récompense "Désodorisant d\'habitacle offert" échangée avec succès!'),
+    ).toBeVisible();
+    await expect(page.getByTestId("loyalty-points")).toHaveText("0 point");
+    await expect(dearer).toBeDisabled();
   });
 
   test("the demo client exchanges the reward it can afford; a dearer one stays disabled", async ({
@@ -90,16 +129,16 @@ test.describe("customer space /client", () => {
     // Two completed washes in the seeded history: 100 + 2 x 50.
     const before = await pointsShown(page);
     expect(before).toBeGreaterThanOrEqual(200);
-    expect(before).toBeLessThan(600);
+    expect(before).toBeLessThan(350);
     const past = page.getByRole("article", { name: "Réservation n° demohist02" });
     await expect(past).toContainText("Terminé");
     await expect(page.getByRole("region", { name: "Historique des points" })).toContainText("Lavage terminé");
 
     const affordable = page.getByRole("button", { name: "Échanger « Traitement Aquapel offert »" });
-    const dearer = page.getByRole("button", { name: "Échanger « Cire liquide offerte »" });
+    const dearer = page.getByRole("button", { name: "Échanger « Protecteur à cuir offert »" });
     await expect(affordable).toBeEnabled();
     await expect(dearer).toBeDisabled();
-    await expect(page.getByText(`Il vous manque ${600 - before} points.`)).toBeVisible();
+    await expect(page.getByText(`Il vous manque ${350 - before} points.`)).toBeVisible();
     expect(await axe()).toEqual([]);
 
     await waitForHydration(page);
