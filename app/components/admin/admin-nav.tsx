@@ -1,4 +1,12 @@
-import { BarChart3, ClipboardList, LayoutDashboard, ListChecks, MapPinned, Package, Users } from "lucide-react";
+import {
+  BarChart3,
+  ClipboardList,
+  LayoutDashboard,
+  ListChecks,
+  MapPinned,
+  Package,
+  Users,
+} from "lucide-react";
 import { NavLink } from "react-router";
 import { messages } from "~/lib/messages.fr";
 import { cn } from "~/lib/utils";

@@ -31,6 +31,10 @@ describe("BarChart", () => {
     expect(image).toHaveAccessibleName("Réservations par mois 2026-10 : 1 ; 2026-11 : 5");
     const table = screen.getByRole("table", { hidden: true });
     const rows = within(table).getAllByRole("row", { hidden: true });
-    expect(rows.map((row) => row.textContent)).toEqual(["MoisGranbySherbrookeTotal", "2026-10101", "2026-11235"]);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      "MoisGranbySherbrookeTotal",
+      "2026-10101",
+      "2026-11235",
+    ]);
   });
 });

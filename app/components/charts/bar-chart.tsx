@@ -24,7 +24,16 @@ export interface BarChartProps {
 }
 
 /** Colours that stay apart for common colour-vision deficiencies (Okabe-Ito), readable on both themes. */
-export const CHART_COLOURS = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#000000"];
+export const CHART_COLOURS = [
+  "#0072B2",
+  "#E69F00",
+  "#009E73",
+  "#CC79A7",
+  "#56B4E9",
+  "#D55E00",
+  "#F0E442",
+  "#000000",
+];
 
 const WIDTH = 640;
 const HEIGHT = 260;
@@ -81,7 +90,14 @@ export function BarChart({
         <desc id={`${id}-desc`}>{summary}</desc>
         {ticks.map((tick) => (
           <g key={tick}>
-            <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(tick)} y2={y(tick)} stroke="currentColor" strokeOpacity={0.2} />
+            <line
+              x1={PAD.left}
+              x2={WIDTH - PAD.right}
+              y1={y(tick)}
+              y2={y(tick)}
+              stroke="currentColor"
+              strokeOpacity={0.2}
+            />
             <text x={PAD.left - 8} y={y(tick)} dy="0.32em" textAnchor="end" fontSize={11} fill="currentColor">
               {formatValue(tick)}
             </text>
@@ -127,7 +143,10 @@ export function BarChart({
         <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm" aria-hidden="true">
           {series.map((s, k) => (
             <li key={s.name} className="flex items-center gap-1.5">
-              <span className="size-3 rounded-sm" style={{ background: CHART_COLOURS[k % CHART_COLOURS.length] }} />
+              <span
+                className="size-3 rounded-sm"
+                style={{ background: CHART_COLOURS[k % CHART_COLOURS.length] }}
+              />
               {s.name}
             </li>
           ))}

@@ -21,7 +21,12 @@ export interface Projected {
  * Projects zones into a `width` x `height` box (equirectangular, scaled by the cosine of the
  * middle latitude so circles stay round), keeping a margin around the outermost circles.
  */
-export function projectZones(zones: readonly MapZone[], width: number, height: number, margin = 16): Projected[] {
+export function projectZones(
+  zones: readonly MapZone[],
+  width: number,
+  height: number,
+  margin = 16,
+): Projected[] {
   if (zones.length === 0) return [];
   const midLat = zones.reduce((sum, z) => sum + z.latitude, 0) / zones.length;
   const cos = Math.cos((midLat * Math.PI) / 180) || 1;
@@ -35,7 +40,10 @@ export function projectZones(zones: readonly MapZone[], width: number, height: n
   const maxX = Math.max(...points.map((p) => p.x + p.zone.radiusKm));
   const minY = Math.min(...points.map((p) => p.y - p.zone.radiusKm));
   const maxY = Math.max(...points.map((p) => p.y + p.zone.radiusKm));
-  const scale = Math.min((width - 2 * margin) / (maxX - minX || 1), (height - 2 * margin) / (maxY - minY || 1));
+  const scale = Math.min(
+    (width - 2 * margin) / (maxX - minX || 1),
+    (height - 2 * margin) / (maxY - minY || 1),
+  );
   const offsetX = (width - (maxX - minX) * scale) / 2;
   const offsetY = (height - (maxY - minY) * scale) / 2;
   return points.map(({ zone, x, y }) => ({

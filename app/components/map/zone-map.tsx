@@ -1,3 +1,4 @@
+import type { Map as LeafletMap } from "leaflet";
 import { useEffect, useRef, useState } from "react";
 import { cn } from "~/lib/utils";
 import { projectZones, type MapZone } from "./zone-geometry";
@@ -33,7 +34,7 @@ export function ZoneMap({ zones, label, statusLabels, fallbackNote, attribution,
 
   useEffect(() => {
     let cancelled = false;
-    let map: import("leaflet").Map | undefined;
+    let map: LeafletMap | undefined;
     void (async () => {
       const [{ default: L }] = await Promise.all([import("leaflet"), import("leaflet/dist/leaflet.css")]);
       if (cancelled || !container.current) return;
@@ -108,7 +109,14 @@ export function ZoneMap({ zones, label, statusLabels, fallbackNote, attribution,
                   strokeDasharray={zone.status === "active" ? undefined : "6 6"}
                 />
                 <circle cx={cx} cy={cy} r={4} fill={COLOURS[zone.status]} />
-                <text x={cx} y={cy - 8} textAnchor="middle" fontSize={13} fontWeight={600} fill="currentColor">
+                <text
+                  x={cx}
+                  y={cy - 8}
+                  textAnchor="middle"
+                  fontSize={13}
+                  fontWeight={600}
+                  fill="currentColor"
+                >
                   {zone.name}
                 </text>
               </g>

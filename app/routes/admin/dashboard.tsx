@@ -1,4 +1,13 @@
-import { ArrowRight, BarChart3, ClipboardList, MapPinned, Package, UserPlus, Users, TriangleAlert } from "lucide-react";
+import {
+  ArrowRight,
+  BarChart3,
+  ClipboardList,
+  MapPinned,
+  Package,
+  UserPlus,
+  Users,
+  TriangleAlert,
+} from "lucide-react";
 import { Link } from "react-router";
 import { EmptyState, PageHeader } from "~/components/admin/page-header";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -120,7 +129,10 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
                 <Icon aria-hidden className="size-6 text-primary" />
                 <span className="flex items-center gap-1 font-semibold">
                   {title}
-                  <ArrowRight aria-hidden className="size-4 transition-transform group-hover:translate-x-0.5" />
+                  <ArrowRight
+                    aria-hidden
+                    className="size-4 transition-transform group-hover:translate-x-0.5"
+                  />
                 </span>
                 <span className="text-sm text-muted-foreground">{text}</span>
               </Link>

@@ -20,7 +20,10 @@ import { env } from "~/server/env.server";
 import { approveFranchiseApplication } from "~/server/services/admin/approve-franchise-application.server";
 import { createDemoApplication } from "~/server/services/admin/create-demo-application.server";
 import { listApplications, type ApplicationView } from "~/server/services/admin/list-applications.server";
-import { listNetworkFranchisees, type NetworkFranchisee } from "~/server/services/admin/list-network-franchisees.server";
+import {
+  listNetworkFranchisees,
+  type NetworkFranchisee,
+} from "~/server/services/admin/list-network-franchisees.server";
 import { listAdminZones, type AdminZone } from "~/server/services/admin/manage-zones.server";
 import { setApplicationStatus } from "~/server/services/admin/set-application-status.server";
 import { adminFailure, redirectWithToast } from "./admin-answers.server";
@@ -124,7 +127,9 @@ export default function FranchiseesPage({ loaderData }: Route.ComponentProps) {
         <h2 id="pipeline-title" className="text-xl font-semibold">
           {t.pipeline}
         </h2>
-        {applications.length === 0 ? <EmptyState icon={<FileSignature aria-hidden className="size-6" />}>{t.empty}</EmptyState> : null}
+        {applications.length === 0 ? (
+          <EmptyState icon={<FileSignature aria-hidden className="size-6" />}>{t.empty}</EmptyState>
+        ) : null}
         <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-4">
           {APPLICATION_STATUSES.map((status) => {
             const inColumn = applications.filter((application) => application.status === status);
@@ -135,7 +140,10 @@ export default function FranchiseesPage({ loaderData }: Route.ComponentProps) {
                 className="grid content-start gap-3 rounded-lg bg-muted/50 p-3"
                 data-testid={`pipeline-${status}`}
               >
-                <h3 id={`column-${status}`} className="flex items-center justify-between text-sm font-semibold">
+                <h3
+                  id={`column-${status}`}
+                  className="flex items-center justify-between text-sm font-semibold"
+                >
                   {t.status[status]}
                   <Badge variant={STATUS_BADGE[status]}>{inColumn.length}</Badge>
                 </h3>
@@ -227,7 +235,9 @@ function Answers({ application: a }: { application: ApplicationView }) {
         {a.availableFunds ? <Row label={t.fields.availableFunds}>{a.availableFunds}</Row> : null}
         <Row label={t.fields.independence}>{yesNo(a.comfortableIndependence)}</Row>
         <Row label={t.fields.reference}>
-          {reference ? `${reference}${a.referencePhone ? ` · ${a.referencePhone}` : ""}` : t.fields.noReference}
+          {reference
+            ? `${reference}${a.referencePhone ? ` · ${a.referencePhone}` : ""}`
+            : t.fields.noReference}
         </Row>
       </dl>
     </div>
@@ -263,11 +273,22 @@ function Signature({ application: a, name }: { application: ApplicationView; nam
   );
 }
 
-function Decisions({ application, zones, name }: { application: ApplicationView; zones: AdminZone[]; name: string }) {
+function Decisions({
+  application,
+  zones,
+  name,
+}: {
+  application: ApplicationView;
+  zones: AdminZone[];
+  name: string;
+}) {
   const navigation = useNavigation();
   const { status, id } = application;
   if (status === "approved") return null;
-  const approving = navigation.state !== "idle" && navigation.formData?.get("applicationId") === id && navigation.formData?.get("intent") === "approve";
+  const approving =
+    navigation.state !== "idle" &&
+    navigation.formData?.get("applicationId") === id &&
+    navigation.formData?.get("intent") === "approve";
   const free = zones.filter((zone) => zone.franchiseeId === null);
   return (
     <div className="grid gap-3 border-t pt-3">
@@ -282,7 +303,12 @@ function Decisions({ application, zones, name }: { application: ApplicationView;
             fields={{ intent: "reject", applicationId: id }}
             variant="outline"
             size="sm"
-            confirm={{ title: t.rejectTitle, description: t.rejectText, confirmText: t.reject, type: "destructive" }}
+            confirm={{
+              title: t.rejectTitle,
+              description: t.rejectText,
+              confirmText: t.reject,
+              type: "destructive",
+            }}
           >
             <X aria-hidden />
             {t.reject}
@@ -290,7 +316,11 @@ function Decisions({ application, zones, name }: { application: ApplicationView;
         ) : null}
       </div>
       {status !== "rejected" ? (
-        <Form method="post" className="grid gap-3 rounded-md border p-3" aria-label={`${t.approveTitle} : ${name}`}>
+        <Form
+          method="post"
+          className="grid gap-3 rounded-md border p-3"
+          aria-label={`${t.approveTitle} : ${name}`}
+        >
           <input type="hidden" name="intent" value="approve" />
           <input type="hidden" name="applicationId" value={id} />
           <fieldset className="grid gap-2">
@@ -328,10 +358,18 @@ function FranchiseeTable({ franchisees }: { franchisees: NetworkFranchisee[] }) 
           <table className="w-full text-sm">
             <thead className="bg-muted/50 text-left">
               <tr>
-                <th scope="col" className="p-3 font-medium">{f.business}</th>
-                <th scope="col" className="p-3 font-medium">{f.zones}</th>
-                <th scope="col" className="p-3 font-medium">{f.team}</th>
-                <th scope="col" className="p-3 text-right font-medium">{f.monthRevenue}</th>
+                <th scope="col" className="p-3 font-medium">
+                  {f.business}
+                </th>
+                <th scope="col" className="p-3 font-medium">
+                  {f.zones}
+                </th>
+                <th scope="col" className="p-3 font-medium">
+                  {f.team}
+                </th>
+                <th scope="col" className="p-3 text-right font-medium">
+                  {f.monthRevenue}
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -350,7 +388,7 @@ function FranchiseeTable({ franchisees }: { franchisees: NetworkFranchisee[] }) 
                       : franchisee.zones.map((zone) => zone.zoneName).join(", ")}
                   </td>
                   <td className="p-3 whitespace-nowrap">{f.teamSize(franchisee.teamSize)}</td>
-                  <td className="p-3 text-right tabular-nums whitespace-nowrap">
+                  <td className="p-3 text-right whitespace-nowrap tabular-nums">
                     {formatMoney(franchisee.monthRevenueCents)}
                   </td>
                 </tr>
@@ -381,8 +419,16 @@ function DemoApplicationForm() {
       <CardContent>
         <Form method="post" {...getFormProps(form)} className="flex flex-wrap items-end gap-3">
           <input type="hidden" name="intent" value="demo-application" />
-          <Field label={t.demo.email} id={fields.email.id} error={fields.email.errors} className="min-w-64 flex-1">
-            <Input {...getInputProps(fields.email, { type: "email", ariaAttributes: false })} autoComplete="off" />
+          <Field
+            label={t.demo.email}
+            id={fields.email.id}
+            error={fields.email.errors}
+            className="min-w-64 flex-1"
+          >
+            <Input
+              {...getInputProps(fields.email, { type: "email", ariaAttributes: false })}
+              autoComplete="off"
+            />
           </Field>
           <Button type="submit" variant="outline">
             {t.demo.submit}
