@@ -179,7 +179,7 @@ export function ChartTable({
   caption: string;
 }) {
   return (
-    <div className="mt-2 overflow-x-auto">
+    <div role="region" aria-label={caption} tabIndex={0} className="mt-2 overflow-x-auto">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead>

@@ -1,4 +1,4 @@
-import type { Map as LeafletMap } from "leaflet";
+import type { LatLngBounds, Map as LeafletMap } from "leaflet";
 import { useEffect, useRef, useState } from "react";
 import { cn } from "~/lib/utils";
 import { projectZones, type MapZone } from "./zone-geometry";
@@ -62,9 +62,14 @@ export function ZoneMap({ zones, label, statusLabels, fallbackNote, attribution,
           fillOpacity: 1,
         }).addTo(layers);
       }
-      layers.addTo(map);
-      if (zones.length > 0) map.fitBounds(layers.getBounds(), { padding: [16, 16] });
+      // The view first: vector layers are drawn only once the map has one.
+      const bounds = zones.reduce<LatLngBounds | undefined>((all, zone) => {
+        const box = L.latLng(zone.latitude, zone.longitude).toBounds(zone.radiusKm * 2000);
+        return all ? all.extend(box) : box;
+      }, undefined);
+      if (bounds) map.fitBounds(bounds, { padding: [16, 16] });
       else map.setView([46.5, -72.5], 6);
+      layers.addTo(map);
       setInteractive(true);
     })();
     return () => {

@@ -237,7 +237,7 @@ function ZoneForm({
 }) {
   const navigation = useNavigation();
   const [form, fields] = useForm({
-    id: `zone-${zone?.id ?? "new"}`,
+    id: `zone-form-${zone?.id ?? "new"}`,
     lastResult,
     constraint: getZodConstraint(ZoneFormSchema),
     shouldValidate: "onBlur",

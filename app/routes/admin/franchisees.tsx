@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Check, FileSignature, X } from "lucide-react";
 import { data, Form, useActionData, useNavigation } from "react-router";
 import { ActionButton } from "~/components/admin/confirm-submit";
-import { EmptyState, PageHeader } from "~/components/admin/page-header";
+import { EmptyState, PageHeader, TableScroller } from "~/components/admin/page-header";
 import { FormErrors } from "~/components/forms/form-errors";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -354,7 +354,7 @@ function FranchiseeTable({ franchisees }: { franchisees: NetworkFranchisee[] }) 
       {franchisees.length === 0 ? (
         <EmptyState>{f.empty}</EmptyState>
       ) : (
-        <div className="overflow-x-auto rounded-lg border">
+        <TableScroller label={f.title} className="rounded-lg border">
           <table className="w-full text-sm">
             <thead className="bg-muted/50 text-left">
               <tr>
@@ -395,7 +395,7 @@ function FranchiseeTable({ franchisees }: { franchisees: NetworkFranchisee[] }) 
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroller>
       )}
     </section>
   );

@@ -1,7 +1,7 @@
 import { RotateCcw } from "lucide-react";
 import { data, useActionData } from "react-router";
 import { ActionButton } from "~/components/admin/confirm-submit";
-import { EmptyState, PageHeader } from "~/components/admin/page-header";
+import { EmptyState, PageHeader, TableScroller } from "~/components/admin/page-header";
 import { FormErrors } from "~/components/forms/form-errors";
 import { RetryJobSchema } from "~/domain/admin/schemas";
 import { messages } from "~/lib/messages.fr";
@@ -80,7 +80,7 @@ export default function JobsPage({ loaderData }: Route.ComponentProps) {
         {dead.length === 0 ? (
           <EmptyState>{t.empty}</EmptyState>
         ) : (
-          <div className="overflow-x-auto rounded-lg border">
+          <TableScroller label={t.dead} className="rounded-lg border">
             <table className="w-full text-sm">
               <thead className="bg-muted/50 text-left">
                 <tr>
@@ -135,7 +135,7 @@ export default function JobsPage({ loaderData }: Route.ComponentProps) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroller>
         )}
       </section>
     </div>

@@ -1,7 +1,7 @@
 import { Download } from "lucide-react";
 import { Form, Link } from "react-router";
 import { NativeSelect } from "~/components/admin/native-select";
-import { EmptyState, PageHeader } from "~/components/admin/page-header";
+import { EmptyState, PageHeader, TableScroller } from "~/components/admin/page-header";
 import { BarChart, type ChartSeries } from "~/components/charts/bar-chart";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -130,7 +130,7 @@ export default function ReportsPage({ loaderData }: Route.ComponentProps) {
           {restock.length === 0 ? (
             <EmptyState>{t.noRestock}</EmptyState>
           ) : (
-            <div className="overflow-x-auto">
+            <TableScroller label={t.restock}>
               <table className="w-full text-sm">
                 <caption className="sr-only">{t.restock}</caption>
                 <thead>
@@ -160,7 +160,7 @@ export default function ReportsPage({ loaderData }: Route.ComponentProps) {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableScroller>
           )}
         </CardContent>
       </Card>

@@ -227,7 +227,7 @@ function ServiceForm({
 }) {
   const navigation = useNavigation();
   const [form, fields] = useForm({
-    id: `service-${service?.id ?? "new"}`,
+    id: `service-form-${service?.id ?? "new"}`,
     lastResult,
     constraint: getZodConstraint(ServiceFormSchema),
     shouldValidate: "onBlur",
