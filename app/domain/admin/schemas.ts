@@ -1,7 +1,6 @@
 import { messages } from "~/lib/messages.fr";
 import { z } from "~/lib/zod-fr";
 import { parsePriceToCents } from "./money";
-import { APPLICATION_STATUSES } from "./transitions";
 
 /**
  * The admin forms' schemas, shared by the pages (Conform, in the browser) and the actions (on
@@ -96,8 +95,6 @@ export const ApplicationDecisionSchema = z.discriminatedUnion("intent", [
   }),
 ]);
 export type ApplicationDecision = z.output<typeof ApplicationDecisionSchema>;
-
-export const ApplicationStatusFilterSchema = z.enum(APPLICATION_STATUSES);
 
 export const RestockCloseSchema = z.object({ orderId: uuid, status: z.enum(["delivered", "cancelled"]) });
 

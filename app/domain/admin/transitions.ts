@@ -15,15 +15,10 @@ export function canMoveApplication(from: ApplicationStatus, to: ApplicationStatu
   return APPLICATION_NEXT[from].includes(to);
 }
 
-export const RESTOCK_STATUSES = ["pending", "approved", "shipped", "delivered", "cancelled"] as const;
+const RESTOCK_STATUSES = ["pending", "approved", "shipped", "delivered", "cancelled"] as const;
 export type RestockStatus = (typeof RESTOCK_STATUSES)[number];
 
 /** An open order can be marked delivered ('Livrée') or cancelled; both are final. */
 export function canCloseRestockOrder(from: RestockStatus, to: "delivered" | "cancelled"): boolean {
   return from !== "delivered" && from !== "cancelled" && (to === "delivered" || to === "cancelled");
-}
-
-/** Orders that will be deducted from the franchisee's next pay: every order not cancelled. */
-export function isDeductible(status: RestockStatus): boolean {
-  return status !== "cancelled";
 }

@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { AdminError, type AdminErrorCode } from "~/domain/admin/errors";
 import { messages } from "~/lib/messages.fr";
 import { flashHeaders } from "~/server/flash.server";
@@ -28,9 +28,4 @@ export function adminFailure(
     texts[error.code] ??
     (error.code === "NOT_FOUND" ? messages.admin.common.notFound : messages.admin.common.conflict);
   return { message, status: error.status };
-}
-
-/** A request that no form of the page can send (a crafted POST): 400 with a French message. */
-export function badAdminRequest() {
-  return data({ result: null, error: messages.admin.common.invalidRequest }, { status: 400 });
 }

@@ -31,7 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 const monthFormat = new Intl.DateTimeFormat("fr-CA", { timeZone: "UTC", month: "short", year: "numeric" });
 /** '2026-11' -> 'nov. 2026'. */
-export const formatMonth = (key: string) => monthFormat.format(new Date(`${key}-15T12:00:00Z`));
+const formatMonth = (key: string) => monthFormat.format(new Date(`${key}-15T12:00:00Z`));
 
 /** One series per zone, one value per month (0 where the zone had no booking). */
 function seriesOf(months: string[], rows: ReportRow[], pick: (row: ReportRow) => number): ChartSeries[] {

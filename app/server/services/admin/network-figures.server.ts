@@ -26,7 +26,7 @@ export interface PeriodFigures {
 }
 
 /** Bookings and revenue of each zone with at least one booking in [from, to), by zone name. */
-export async function figuresByZone(db: Db | Tx, period: Period): Promise<PeriodFigures> {
+async function figuresByZone(db: Db | Tx, period: Period): Promise<PeriodFigures> {
   const rows = await db
     .select({
       zoneId: serviceZones.id,
