@@ -134,6 +134,9 @@ describe("admin route guards", () => {
     });
     expect(crafted.status).toBe(400);
     expect(await crafted.text()).toContain("Requête invalide.");
+    const notDead = await post("/admin/jobs", "admin", { jobId: "999999" });
+    expect(notDead.status).toBe(409);
+    expect(await notDead.text()).toContain("Cette tâche n&#x27;est plus en échec.");
     const saved = await post("/admin/services", "admin", {
       intent: "save",
       name: "Lavage légitime",
