@@ -40,7 +40,10 @@ export default [
       route("reports", "routes/admin/reports.tsx"),
       route("services", "routes/admin/services.tsx"),
       route("coverage", "routes/admin/coverage.tsx"),
+      route("restock", "routes/admin/restock.tsx"),
+      route("jobs", "routes/admin/jobs.tsx"),
     ]),
+    route("reports/export", "routes/admin/reports-export.ts"),
   ]),
 
   // JSON resource routes (ARCHITECTURE.md)

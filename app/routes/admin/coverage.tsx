@@ -1,14 +1,359 @@
-import { UnderConstruction } from "~/components/layout/under-construction";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { MapPin, Pencil, Plus, Trash2 } from "lucide-react";
+import { data, Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
+import { ActionButton } from "~/components/admin/confirm-submit";
+import { NativeSelect } from "~/components/admin/native-select";
+import { EmptyState, PageHeader } from "~/components/admin/page-header";
+import { FormErrors } from "~/components/forms/form-errors";
+import { ZoneMap } from "~/components/map/zone-map";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { ZONE_STATUSES, ZoneDeleteSchema, ZoneFormSchema } from "~/domain/admin/schemas";
+import { messages } from "~/lib/messages.fr";
 import { requireRole } from "~/server/auth.server";
+import { getDb } from "~/server/db.server";
+import {
+  deleteZone,
+  listAdminZones,
+  listFranchiseeChoices,
+  saveZone,
+  type AdminZone,
+} from "~/server/services/admin/manage-zones.server";
+import { adminFailure, redirectWithToast } from "./admin-answers.server";
 import type { Route } from "./+types/coverage";
 
-export const meta: Route.MetaFunction = () => [{ title: "Couverture | Lavage Mobile Prestige" }];
+const t = messages.admin.coverage;
+
+export const meta: Route.MetaFunction = () => [
+  { title: `${t.title} | Lavage Mobile Prestige` },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireRole(request, ["admin"]);
-  return null;
+  const actor = await requireRole(request, ["admin"]);
+  const db = getDb();
+  const [zones, franchisees] = await Promise.all([
+    listAdminZones(db, { actor }),
+    listFranchiseeChoices(db, { actor }),
+  ]);
+  return { zones, franchisees };
 }
 
-export default function Page() {
-  return <UnderConstruction title="Couverture" />;
+type ActionData = { result?: SubmissionResult<string[]>; error?: string };
+
+export async function action({ request }: Route.ActionArgs) {
+  const actor = await requireRole(request, ["admin"]);
+  const formData = await request.formData();
+  const db = getDb();
+
+  if (formData.get("intent") === "delete") {
+    const parsed = ZoneDeleteSchema.safeParse(Object.fromEntries(formData));
+    if (!parsed.success)
+      return data<ActionData>({ error: messages.admin.common.invalidRequest }, { status: 400 });
+    try {
+      const { zoneName } = await deleteZone(db, { actor, id: parsed.data.id });
+      return redirectWithToast(request, t.deleted(zoneName), { to: "/admin/coverage" });
+    } catch (error) {
+      const failure = adminFailure(error, { HAS_APPOINTMENTS: t.hasAppointments });
+      return data<ActionData>({ error: failure.message }, { status: failure.status });
+    }
+  }
+
+  const submission = parseWithZod(formData, { schema: ZoneFormSchema });
+  if (submission.status !== "success")
+    return data<ActionData>({ result: submission.reply() }, { status: 400 });
+  try {
+    const saved = await saveZone(db, { actor, input: submission.value });
+    const name = submission.value.zoneName;
+    return redirectWithToast(request, saved.created ? t.created(name) : t.saved(name), {
+      to: "/admin/coverage",
+    });
+  } catch (error) {
+    const failure = adminFailure(error, { SLUG_TAKEN: t.slugTaken });
+    const reply =
+      failure.message === t.slugTaken
+        ? submission.reply({ fieldErrors: { routeSlug: [t.slugTaken] } })
+        : submission.reply({ formErrors: [failure.message] });
+    return data<ActionData>({ result: reply }, { status: failure.status });
+  }
+}
+
+const coordinate = new Intl.NumberFormat("fr-CA", { maximumFractionDigits: 4 });
+const kilometres = new Intl.NumberFormat("fr-CA", { maximumFractionDigits: 1 });
+
+export default function CoveragePage({ loaderData }: Route.ComponentProps) {
+  const { zones, franchisees } = loaderData;
+  const actionData = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  const editing = zones.find((zone) => zone.id === params.get("edit"));
+  const creating = params.has("new") || (actionData?.result && !editing);
+  return (
+    <div className="grid gap-8">
+      <PageHeader
+        title={t.title}
+        description={t.description}
+        actions={
+          <Button asChild>
+            <Link to="?new" preventScrollReset>
+              <Plus aria-hidden />
+              {t.new}
+            </Link>
+          </Button>
+        }
+      />
+      {actionData?.error ? <FormErrors id="coverage-error" errors={[actionData.error]} /> : null}
+
+      <ZoneMap
+        zones={zones.map((zone) => ({
+          id: zone.id,
+          name: zone.zoneName,
+          latitude: zone.centerLatitude,
+          longitude: zone.centerLongitude,
+          radiusKm: zone.serviceRadiusKm,
+          status: zone.status,
+        }))}
+        label={t.map}
+        statusLabels={t.statuses}
+        fallbackNote={t.mapFallback}
+        attribution={t.mapAttribution}
+      />
+
+      {editing || creating ? (
+        <ZoneForm
+          key={editing?.id ?? "new"}
+          zone={editing}
+          franchisees={franchisees}
+          lastResult={actionData?.result}
+        />
+      ) : null}
+
+      {zones.length === 0 ? (
+        <EmptyState>{t.empty}</EmptyState>
+      ) : (
+        <ul className="grid gap-3 md:grid-cols-2" aria-label={t.title}>
+          {zones.map((zone) => (
+            <li key={zone.id}>
+              <ZoneCard zone={zone} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function ZoneCard({ zone }: { zone: AdminZone }) {
+  const inactiveLabel = zone.statusLabel ?? messages.serviceArea.zone.comingSoon;
+  return (
+    <article
+      aria-labelledby={`zone-${zone.id}`}
+      className="grid h-full gap-3 rounded-lg border bg-card p-4 shadow-sm"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id={`zone-${zone.id}`} className="flex items-center gap-2 font-semibold">
+          <MapPin aria-hidden className="size-4 text-primary" />
+          {zone.zoneName}
+        </h2>
+        <Badge variant={zone.status === "active" ? "success" : "secondary"}>{t.statuses[zone.status]}</Badge>
+      </div>
+      <dl className="grid grid-cols-2 gap-2 text-sm">
+        <div>
+          <dt className="text-xs text-muted-foreground">{t.slug}</dt>
+          <dd>
+            <Link to={`/franchise/${zone.routeSlug}`} className="text-primary hover:underline">
+              /franchise/{zone.routeSlug}
+            </Link>
+          </dd>
+        </div>
+        <div>
+          <dt className="text-xs text-muted-foreground">{t.franchisee}</dt>
+          <dd>{zone.franchiseeName ?? t.noFranchisee}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-muted-foreground">{t.radius}</dt>
+          <dd>
+            {t.centre(coordinate.format(zone.centerLatitude), coordinate.format(zone.centerLongitude))} ·{" "}
+            {t.radiusKm(kilometres.format(zone.serviceRadiusKm))}
+          </dd>
+        </div>
+        {zone.status === "active" ? null : (
+          <div>
+            <dt className="text-xs text-muted-foreground">{t.statusLabel}</dt>
+            <dd>{inactiveLabel}</dd>
+          </div>
+        )}
+      </dl>
+      <div className="flex flex-wrap gap-2">
+        <Button asChild variant="outline" size="sm">
+          <Link
+            to={`?edit=${zone.id}`}
+            preventScrollReset
+            aria-label={`${messages.admin.common.edit} ${zone.zoneName}`}
+          >
+            <Pencil aria-hidden />
+            {messages.admin.common.edit}
+          </Link>
+        </Button>
+        {zone.appointments === 0 ? (
+          <ActionButton
+            fields={{ intent: "delete", id: zone.id }}
+            variant="outline"
+            size="sm"
+            aria-label={`${t.delete} ${zone.zoneName}`}
+            confirm={{
+              title: t.deleteTitle(zone.zoneName),
+              description: t.deleteText,
+              confirmText: t.delete,
+              type: "destructive",
+            }}
+          >
+            <Trash2 aria-hidden />
+            {t.delete}
+          </ActionButton>
+        ) : null}
+      </div>
+    </article>
+  );
+}
+
+function ZoneForm({
+  zone,
+  franchisees,
+  lastResult,
+}: {
+  zone: AdminZone | undefined;
+  franchisees: { id: string; businessName: string }[];
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: `zone-form-${zone?.id ?? "new"}`,
+    lastResult,
+    constraint: getZodConstraint(ZoneFormSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    defaultValue: zone
+      ? {
+          zoneName: zone.zoneName,
+          routeSlug: zone.routeSlug,
+          centerLatitude: String(zone.centerLatitude).replace(".", ","),
+          centerLongitude: String(zone.centerLongitude).replace(".", ","),
+          serviceRadiusKm: String(zone.serviceRadiusKm).replace(".", ","),
+          status: zone.status,
+          statusLabel: zone.statusLabel ?? "",
+          franchiseeId: zone.franchiseeId ?? "",
+        }
+      : { serviceRadiusKm: "25", status: "seeking_franchisee" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ZoneFormSchema }),
+  });
+  const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "save";
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">{zone ? t.editTitle(zone.zoneName) : t.new}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <Form method="post" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
+          <input type="hidden" name="intent" value="save" />
+          {zone ? <input type="hidden" name="id" value={zone.id} /> : null}
+          <FormErrors id={form.errorId} errors={form.errors} />
+          <Field label={t.zoneName} id={fields.zoneName.id} error={fields.zoneName.errors} required>
+            <Input {...getInputProps(fields.zoneName, { type: "text", ariaAttributes: false })} />
+          </Field>
+          <Field
+            label={t.slug}
+            id={fields.routeSlug.id}
+            error={fields.routeSlug.errors}
+            description={t.slugHelp}
+            required
+          >
+            <Input
+              {...getInputProps(fields.routeSlug, { type: "text", ariaAttributes: false })}
+              autoCapitalize="none"
+            />
+          </Field>
+          <Field
+            label={t.latitude}
+            id={fields.centerLatitude.id}
+            error={fields.centerLatitude.errors}
+            required
+          >
+            <Input
+              inputMode="decimal"
+              {...getInputProps(fields.centerLatitude, { type: "text", ariaAttributes: false })}
+            />
+          </Field>
+          <Field
+            label={t.longitude}
+            id={fields.centerLongitude.id}
+            error={fields.centerLongitude.errors}
+            required
+          >
+            <Input
+              inputMode="decimal"
+              {...getInputProps(fields.centerLongitude, { type: "text", ariaAttributes: false })}
+            />
+          </Field>
+          <Field
+            label={t.radius}
+            id={fields.serviceRadiusKm.id}
+            error={fields.serviceRadiusKm.errors}
+            required
+          >
+            <Input
+              inputMode="decimal"
+              {...getInputProps(fields.serviceRadiusKm, { type: "text", ariaAttributes: false })}
+            />
+          </Field>
+          <Field label={t.status} id={fields.status.id} error={fields.status.errors} required>
+            <NativeSelect {...getSelectProps(fields.status, { ariaAttributes: false })}>
+              {ZONE_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {t.statuses[status]}
+                </option>
+              ))}
+            </NativeSelect>
+          </Field>
+          <Field
+            label={t.statusLabel}
+            id={fields.statusLabel.id}
+            error={fields.statusLabel.errors}
+            description={t.statusLabelHelp}
+          >
+            <Input {...getInputProps(fields.statusLabel, { type: "text", ariaAttributes: false })} />
+          </Field>
+          <Field label={t.franchisee} id={fields.franchiseeId.id} error={fields.franchiseeId.errors}>
+            <NativeSelect {...getSelectProps(fields.franchiseeId, { ariaAttributes: false })}>
+              <option value="">{t.noFranchisee}</option>
+              {franchisees.map((franchisee) => (
+                <option key={franchisee.id} value={franchisee.id}>
+                  {franchisee.businessName}
+                </option>
+              ))}
+            </NativeSelect>
+          </Field>
+          <div className="flex flex-wrap gap-2 sm:col-span-2">
+            <Button type="submit" loading={saving}>
+              {saving ? messages.admin.common.saving : messages.admin.common.save}
+            </Button>
+            <Button asChild variant="outline">
+              <Link to="/admin/coverage" preventScrollReset>
+                {messages.admin.common.cancel}
+              </Link>
+            </Button>
+          </div>
+        </Form>
+      </CardContent>
+    </Card>
+  );
 }

@@ -1,14 +1,169 @@
-import { UnderConstruction } from "~/components/layout/under-construction";
+import { Download } from "lucide-react";
+import { Form, Link } from "react-router";
+import { NativeSelect } from "~/components/admin/native-select";
+import { EmptyState, PageHeader, TableScroller } from "~/components/admin/page-header";
+import { BarChart, type ChartSeries } from "~/components/charts/bar-chart";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Field } from "~/components/ui/field";
+import { REPORT_MONTHS, ReportQuerySchema } from "~/domain/admin/schemas";
+import { formatMoney } from "~/lib/format";
+import { messages } from "~/lib/messages.fr";
 import { requireRole } from "~/server/auth.server";
+import { getDb } from "~/server/db.server";
+import { getNetworkReport, type ReportRow } from "~/server/services/admin/get-network-report.server";
 import type { Route } from "./+types/reports";
 
-export const meta: Route.MetaFunction = () => [{ title: "Rapports du réseau | Lavage Mobile Prestige" }];
+const t = messages.admin.reports;
+
+export const meta: Route.MetaFunction = () => [
+  { title: `${t.title} | Lavage Mobile Prestige` },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireRole(request, ["admin"]);
-  return null;
+  const actor = await requireRole(request, ["admin"]);
+  const query = ReportQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  const months = query.success ? query.data.months : 6;
+  const report = await getNetworkReport(getDb(), { actor, now: new Date(), months });
+  return { ...report, monthCount: months };
 }
 
-export default function Page() {
-  return <UnderConstruction title="Rapports du réseau" />;
+const monthFormat = new Intl.DateTimeFormat("fr-CA", { timeZone: "UTC", month: "short", year: "numeric" });
+/** '2026-11' -> 'nov. 2026'. */
+const formatMonth = (key: string) => monthFormat.format(new Date(`${key}-15T12:00:00Z`));
+
+/** One series per zone, one value per month (0 where the zone had no booking). */
+function seriesOf(months: string[], rows: ReportRow[], pick: (row: ReportRow) => number): ChartSeries[] {
+  const zones = [...new Set(rows.map((row) => row.zoneName))].sort((a, b) => a.localeCompare(b, "fr"));
+  return zones.map((zone) => ({
+    name: zone,
+    values: months.map((month) => {
+      const row = rows.find((r) => r.month === month && r.zoneName === zone);
+      return row ? pick(row) : 0;
+    }),
+  }));
+}
+
+export default function ReportsPage({ loaderData }: Route.ComponentProps) {
+  const { months, rows, restock, monthCount } = loaderData;
+  const labels = months.map(formatMonth);
+  const exportUrl = (type: string) => `/admin/reports/export?type=${type}&months=${monthCount}`;
+  const chartText = {
+    categoryLabel: t.month,
+    tableLabel: messages.admin.common.showTable,
+    totalLabel: t.total,
+  };
+  return (
+    <div className="grid gap-8">
+      <PageHeader title={t.title} description={t.description} />
+      <Form method="get" className="flex flex-wrap items-end gap-3">
+        <Field label={t.months} className="w-56">
+          <NativeSelect name="months" defaultValue={String(monthCount)}>
+            {REPORT_MONTHS.map((count) => (
+              <option key={count} value={count}>
+                {t.monthsOption(count)}
+              </option>
+            ))}
+          </NativeSelect>
+        </Field>
+        <Button type="submit" variant="outline">
+          {t.apply}
+        </Button>
+      </Form>
+
+      <section aria-labelledby="zones-title" className="grid gap-4">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="zones-title" className="text-xl font-semibold">
+            {t.byZone}
+          </h2>
+          <Button asChild variant="outline" size="sm">
+            <Link to={exportUrl("revenue")} reloadDocument download>
+              <Download aria-hidden />
+              {t.exportRevenue}
+            </Link>
+          </Button>
+        </div>
+        {rows.length === 0 ? (
+          <EmptyState>{t.noData}</EmptyState>
+        ) : (
+          <div className="grid gap-6 lg:grid-cols-2">
+            <Card>
+              <CardContent className="pt-6">
+                <BarChart
+                  title={t.revenueChart}
+                  categories={labels}
+                  series={seriesOf(months, rows, (row) => row.revenueCents)}
+                  formatValue={formatMoney}
+                  {...chartText}
+                />
+              </CardContent>
+            </Card>
+            <Card>
+              <CardContent className="pt-6">
+                <BarChart
+                  title={t.bookingsChart}
+                  categories={labels}
+                  series={seriesOf(months, rows, (row) => row.bookings)}
+                  {...chartText}
+                />
+              </CardContent>
+            </Card>
+          </div>
+        )}
+      </section>
+
+      <Card>
+        <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
+          <div className="grid gap-1.5">
+            <CardTitle as="h2">{t.restock}</CardTitle>
+            <CardDescription>{t.restockText}</CardDescription>
+          </div>
+          <Button asChild variant="outline" size="sm">
+            <Link to={exportUrl("restock")} reloadDocument download>
+              <Download aria-hidden />
+              {t.exportRestock}
+            </Link>
+          </Button>
+        </CardHeader>
+        <CardContent>
+          {restock.length === 0 ? (
+            <EmptyState>{t.noRestock}</EmptyState>
+          ) : (
+            <TableScroller label={t.restock}>
+              <table className="w-full text-sm">
+                <caption className="sr-only">{t.restock}</caption>
+                <thead>
+                  <tr className="border-b text-left">
+                    <th scope="col" className="py-2 pr-4 font-medium">
+                      {t.franchisee}
+                    </th>
+                    <th scope="col" className="py-2 pr-4 text-right font-medium">
+                      {t.orders}
+                    </th>
+                    <th scope="col" className="py-2 text-right font-medium">
+                      {t.toDeduct}
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {restock.map((row) => (
+                    <tr key={row.franchiseeId} className="border-b last:border-0">
+                      <th scope="row" className="py-2 pr-4 text-left font-normal">
+                        {row.businessName}
+                      </th>
+                      <td className="py-2 pr-4 text-right tabular-nums">{row.orders}</td>
+                      <td className="py-2 text-right font-medium tabular-nums">
+                        {formatMoney(row.totalCents)}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableScroller>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
 }

@@ -1,0 +1,55 @@
+/** Plain geometry for drawing service zones without a map library (the SVG fallback). */
+export interface MapZone {
+  id: string;
+  name: string;
+  latitude: number;
+  longitude: number;
+  radiusKm: number;
+  status: "active" | "seeking_franchisee";
+}
+
+const KM_PER_DEGREE = 111.32;
+
+export interface Projected {
+  zone: MapZone;
+  cx: number;
+  cy: number;
+  r: number;
+}
+
+/**
+ * Projects zones into a `width` x `height` box (equirectangular, scaled by the cosine of the
+ * middle latitude so circles stay round), keeping a margin around the outermost circles.
+ */
+export function projectZones(
+  zones: readonly MapZone[],
+  width: number,
+  height: number,
+  margin = 16,
+): Projected[] {
+  if (zones.length === 0) return [];
+  const midLat = zones.reduce((sum, z) => sum + z.latitude, 0) / zones.length;
+  const cos = Math.cos((midLat * Math.PI) / 180) || 1;
+  // Kilometres east and north of an arbitrary origin.
+  const points = zones.map((zone) => ({
+    zone,
+    x: zone.longitude * KM_PER_DEGREE * cos,
+    y: zone.latitude * KM_PER_DEGREE,
+  }));
+  const minX = Math.min(...points.map((p) => p.x - p.zone.radiusKm));
+  const maxX = Math.max(...points.map((p) => p.x + p.zone.radiusKm));
+  const minY = Math.min(...points.map((p) => p.y - p.zone.radiusKm));
+  const maxY = Math.max(...points.map((p) => p.y + p.zone.radiusKm));
+  const scale = Math.min(
+    (width - 2 * margin) / (maxX - minX || 1),
+    (height - 2 * margin) / (maxY - minY || 1),
+  );
+  const offsetX = (width - (maxX - minX) * scale) / 2;
+  const offsetY = (height - (maxY - minY) * scale) / 2;
+  return points.map(({ zone, x, y }) => ({
+    zone,
+    cx: offsetX + (x - minX) * scale,
+    cy: offsetY + (maxY - y) * scale,
+    r: zone.radiusKm * scale,
+  }));
+}

@@ -1,0 +1,150 @@
+import type { LatLngBounds, Map as LeafletMap } from "leaflet";
+import { useEffect, useRef, useState } from "react";
+import { cn } from "~/lib/utils";
+import { projectZones, type MapZone } from "./zone-geometry";
+
+export type { MapZone } from "./zone-geometry";
+
+const COLOURS = { active: "#0072B2", seeking_franchisee: "#D55E00" } as const;
+const WIDTH = 640;
+const HEIGHT = 360;
+
+export interface ZoneMapProps {
+  zones: readonly MapZone[];
+  /** Accessible name of the map, e.g. 'Carte des zones de service'. */
+  label: string;
+  /** Status names for the legend and the labels. */
+  statusLabels: Record<MapZone["status"], string>;
+  /** Said under the drawing while the interactive map is not there. */
+  fallbackNote: string;
+  attribution: string;
+  className?: string;
+}
+
+/**
+ * The service zones on a map. The server and the first paint draw the circles and centres in
+ * plain SVG; after hydration Leaflet (loaded only in the browser) takes over with OpenStreetMap
+ * tiles. The circles and centres are vector layers, so they show even when no tile can load
+ * (offline machines, blocked tile server).
+ */
+export function ZoneMap({ zones, label, statusLabels, fallbackNote, attribution, className }: ZoneMapProps) {
+  const container = useRef<HTMLDivElement>(null);
+  const [interactive, setInteractive] = useState(false);
+  const key = JSON.stringify(zones);
+
+  useEffect(() => {
+    let cancelled = false;
+    let map: LeafletMap | undefined;
+    void (async () => {
+      const [{ default: L }] = await Promise.all([import("leaflet"), import("leaflet/dist/leaflet.css")]);
+      if (cancelled || !container.current) return;
+      map = L.map(container.current, { scrollWheelZoom: false, attributionControl: true });
+      L.tileLayer("https://tile.openstreetmap.org/{z}/{x}/{y}.png", {
+        maxZoom: 18,
+        attribution: `<a href="https://www.openstreetmap.org/copyright">${attribution}</a>`,
+      }).addTo(map);
+      const layers = L.featureGroup();
+      for (const zone of zones) {
+        const colour = COLOURS[zone.status];
+        L.circle([zone.latitude, zone.longitude], {
+          radius: zone.radiusKm * 1000,
+          color: colour,
+          weight: 2,
+          fillOpacity: 0.15,
+          dashArray: zone.status === "active" ? undefined : "6 6",
+        })
+          .bindTooltip(`${zone.name} (${statusLabels[zone.status]})`)
+          .addTo(layers);
+        L.circleMarker([zone.latitude, zone.longitude], {
+          radius: 5,
+          color: colour,
+          fillColor: colour,
+          fillOpacity: 1,
+        }).addTo(layers);
+      }
+      // The view first: vector layers are drawn only once the map has one.
+      const bounds = zones.reduce<LatLngBounds | undefined>((all, zone) => {
+        const box = L.latLng(zone.latitude, zone.longitude).toBounds(zone.radiusKm * 2000);
+        return all ? all.extend(box) : box;
+      }, undefined);
+      if (bounds) map.fitBounds(bounds, { padding: [16, 16] });
+      else map.setView([46.5, -72.5], 6);
+      layers.addTo(map);
+      setInteractive(true);
+    })();
+    return () => {
+      cancelled = true;
+      map?.remove();
+      setInteractive(false);
+    };
+    // `key` stands for the zones' content: redraw only when it changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, attribution]);
+
+  const projected = projectZones(zones, WIDTH, HEIGHT);
+  return (
+    <figure className={cn("grid gap-2", className)}>
+      <div className="relative aspect-[16/9] w-full overflow-hidden rounded-lg border bg-muted">
+        <div
+          ref={container}
+          role="region"
+          aria-label={label}
+          data-testid="zone-map"
+          data-interactive={interactive ? "true" : "false"}
+          className={cn("absolute inset-0 z-0", !interactive && "invisible")}
+        />
+        {interactive ? null : (
+          <svg
+            viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+            role="img"
+            aria-label={label}
+            data-testid="zone-map-fallback"
+            className="absolute inset-0 h-full w-full"
+          >
+            {projected.map(({ zone, cx, cy, r }) => (
+              <g key={zone.id}>
+                <circle
+                  cx={cx}
+                  cy={cy}
+                  r={r}
+                  fill={COLOURS[zone.status]}
+                  fillOpacity={0.15}
+                  stroke={COLOURS[zone.status]}
+                  strokeWidth={2}
+                  strokeDasharray={zone.status === "active" ? undefined : "6 6"}
+                />
+                <circle cx={cx} cy={cy} r={4} fill={COLOURS[zone.status]} />
+                <text
+                  x={cx}
+                  y={cy - 8}
+                  textAnchor="middle"
+                  fontSize={13}
+                  fontWeight={600}
+                  fill="currentColor"
+                >
+                  {zone.name}
+                </text>
+              </g>
+            ))}
+          </svg>
+        )}
+      </div>
+      <figcaption className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
+        {(Object.keys(COLOURS) as MapZone["status"][]).map((status) => (
+          <span key={status} className="flex items-center gap-1.5">
+            <span
+              aria-hidden="true"
+              className="size-3 rounded-full border-2"
+              style={{
+                borderColor: COLOURS[status],
+                borderStyle: status === "active" ? "solid" : "dashed",
+              }}
+            />
+            {statusLabels[status]}
+          </span>
+        ))}
+        {interactive ? null : <span>{fallbackNote}</span>}
+      </figcaption>
+    </figure>
+  );
+}

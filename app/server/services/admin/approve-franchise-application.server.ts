@@ -1,0 +1,149 @@
+import crypto from "node:crypto";
+import { hashPassword } from "better-auth/crypto";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { accounts, franchiseApplications, franchisees, serviceZones, users } from "#db/schema";
+import { AdminError } from "~/domain/admin/errors";
+import { canMoveApplication } from "~/domain/admin/transitions";
+import { getAuth } from "../../auth.server";
+import type { Db } from "../../db.server";
+import { announceSlotsChanged } from "../booking/slot-cache.server";
+import { assertAdmin, type AdminActor } from "./assert-admin.server";
+
+export interface ApprovalResult {
+  email: string;
+  userId: string;
+  franchiseeId: string;
+  /** True when no account existed for the e-mail: one was created with an unusable password. */
+  accountCreated: boolean;
+  /** For a created account: whether the 'choose your password' e-mail was handed to better-auth. */
+  passwordLinkSent: boolean;
+}
+
+/**
+ * Approves a franchise application in one transaction (ADR 023): the user of the application's
+ * e-mail becomes a franchisee (created when missing, with a random password nobody knows), gets
+ * a franchisees row, and the chosen zones are attached to it and made active. After the commit,
+ * a created account is sent better-auth's reset-password link to choose a password.
+ */
+export async function approveFranchiseApplication(
+  db: Db,
+  {
+    actor,
+    applicationId,
+    zoneIds,
+    now = new Date(),
+    sendPasswordLink = requestPasswordLink,
+  }: {
+    actor: AdminActor;
+    applicationId: string;
+    zoneIds: readonly string[];
+    now?: Date;
+    sendPasswordLink?: (email: string) => Promise<boolean>;
+  },
+): Promise<ApprovalResult> {
+  assertAdmin(actor);
+  // Hashing is slow (scrypt): done before the transaction, used only if an account is created.
+  const unusablePassword = await hashPassword(crypto.randomBytes(48).toString("base64url"));
+
+  const result = await db.transaction(async (tx) => {
+    const [application] = await tx
+      .select()
+      .from(franchiseApplications)
+      .where(eq(franchiseApplications.id, applicationId))
+      .for("update");
+    if (!application) throw new AdminError("NOT_FOUND");
+    if (!canMoveApplication(application.status, "approved")) throw new AdminError("TRANSITION");
+    const email = application.email.trim().toLowerCase();
+
+    const [existing] = await tx
+      .select({ id: users.id, role: users.role })
+      .from(users)
+      .where(sql`lower(${users.email}) = ${email}`)
+      .for("update");
+    if (existing?.role === "admin") throw new AdminError("ADMIN_ACCOUNT");
+
+    let userId: string;
+    if (existing) {
+      userId = existing.id;
+      await tx.update(users).set({ role: "franchisee", updatedAt: now }).where(eq(users.id, userId));
+    } else {
+      userId = crypto.randomUUID();
+      await tx.insert(users).values({
+        id: userId,
+        email,
+        name: `${application.firstName} ${application.lastName}`,
+        firstName: application.firstName,
+        lastName: application.lastName,
+        phone: application.phone,
+        role: "franchisee",
+        emailVerified: false,
+      });
+      await tx.insert(accounts).values({
+        id: crypto.randomUUID(),
+        accountId: userId,
+        providerId: "credential",
+        userId,
+        password: unusablePassword,
+      });
+    }
+
+    const [franchisee] = await tx
+      .insert(franchisees)
+      .values({
+        userId,
+        businessName: `${application.firstName} ${application.lastName}`,
+        phone: application.phone,
+        email,
+      })
+      .onConflictDoUpdate({ target: franchisees.userId, set: { isActive: true, updatedAt: now } })
+      .returning({ id: franchisees.id });
+    const franchiseeId = franchisee!.id;
+
+    if (zoneIds.length > 0) {
+      const zones = await tx
+        .select({ id: serviceZones.id, franchiseeId: serviceZones.franchiseeId })
+        .from(serviceZones)
+        .where(inArray(serviceZones.id, [...zoneIds]))
+        .for("update");
+      if (zones.length !== zoneIds.length) throw new AdminError("ZONE_NOT_FOUND");
+      if (zones.some((zone) => zone.franchiseeId !== null && zone.franchiseeId !== franchiseeId)) {
+        throw new AdminError("ZONE_TAKEN");
+      }
+      await tx
+        .update(serviceZones)
+        .set({ franchiseeId, status: "active", updatedAt: now })
+        .where(and(inArray(serviceZones.id, [...zoneIds])));
+      // Zones that open change the slot lists that apps poll.
+      await announceSlotsChanged(tx);
+    }
+
+    await tx
+      .update(franchiseApplications)
+      .set({ status: "approved", userId, reviewedBy: actor.id, reviewedAt: now })
+      .where(eq(franchiseApplications.id, applicationId));
+
+    return { email, userId, franchiseeId, accountCreated: !existing };
+  });
+
+  const passwordLinkSent = result.accountCreated ? await sendPasswordLink(result.email) : false;
+  return { ...result, passwordLinkSent };
+}
+
+/**
+ * Asks better-auth to e-mail a 'choose your password' link (its reset-password flow, landing
+ * on /auth/reset-password). Without `emailAndPassword.sendResetPassword` configured, better-auth
+ * refuses: that is logged, not fatal; the franchisee can still use 'forgot password' later.
+ */
+export async function requestPasswordLink(email: string): Promise<boolean> {
+  try {
+    await getAuth().api.requestPasswordReset({ body: { email, redirectTo: "/auth/reset-password" } });
+    return true;
+  } catch (error) {
+    console.warn(
+      `Franchisé approuvé (${email}) : le lien pour choisir le mot de passe n'a pas pu être envoyé (${
+        error instanceof Error ? error.message : String(error)
+      }).`,
+    );
+    return false;
+  }
+}

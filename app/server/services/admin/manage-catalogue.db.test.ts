@@ -1,0 +1,123 @@
+import { asc, eq } from "drizzle-orm";
+import { beforeAll, expect, it } from "vitest";
+import * as s from "#db/schema";
+import { seed } from "#db/seed";
+import { AdminError } from "~/domain/admin/errors";
+import { ServiceFormSchema, ZoneFormSchema } from "~/domain/admin/schemas";
+import { listActiveServices } from "~/server/services/catalog/list-active-services.server";
+import { checkServiceArea } from "~/server/services/zones/check-service-area.server";
+import { describeDatabases } from "../../../../tests/setup/db";
+import { closeRestockOrder, listRestockOrders } from "./manage-restock-orders.server";
+import { listAllServices, moveService, saveService, setServiceActive } from "./manage-services.server";
+import { deleteZone, saveZone } from "./manage-zones.server";
+
+const admin = { id: "owner", role: "admin" as const };
+
+describeDatabases("admin catalogue, zones and restock orders", ({ db }) => {
+  beforeAll(async () => {
+    await seed(db(), { demoAccounts: false });
+  });
+
+  it("creates, edits, orders and deactivates services; the public list follows at once", async () => {
+    const created = await saveService(db(), {
+      actor: admin,
+      input: ServiceFormSchema.parse({ name: "Lavage Éclair", price: "79,99", durationMinutes: "45" }),
+    });
+    expect((await listActiveServices(db())).at(-1)).toMatchObject({
+      name: "Lavage Éclair",
+      basePriceCents: 7_999,
+    });
+    const [row] = await db().select().from(s.services).where(eq(s.services.id, created.id));
+    expect(row!.slug).toBe("lavage-eclair");
+
+    await saveService(db(), {
+      actor: admin,
+      input: ServiceFormSchema.parse({
+        id: created.id,
+        name: "Lavage Éclair",
+        price: "84.5",
+        durationMinutes: "50",
+      }),
+    });
+    await moveService(db(), { actor: admin, id: created.id, direction: "up" });
+    const ordered = await listAllServices(db(), { actor: admin });
+    expect(ordered.map((service) => service.sortOrder)).toEqual(ordered.map((_, i) => i + 1));
+    expect(ordered.at(-2)).toMatchObject({ id: created.id, basePriceCents: 8_450, durationMinutes: 50 });
+
+    await setServiceActive(db(), { actor: admin, id: created.id, active: false });
+    expect((await listActiveServices(db())).some((service) => service.id === created.id)).toBe(false);
+  });
+
+  it("keeps at least one active service", async () => {
+    const active = await db()
+      .select()
+      .from(s.services)
+      .where(eq(s.services.isActive, true))
+      .orderBy(asc(s.services.sortOrder));
+    for (const service of active.slice(1)) {
+      await setServiceActive(db(), { actor: admin, id: service.id, active: false });
+    }
+    await expect(setServiceActive(db(), { actor: admin, id: active[0]!.id, active: false })).rejects.toEqual(
+      new AdminError("LAST_ACTIVE_SERVICE"),
+    );
+  });
+
+  it("a zone created active serves its addresses; once seeking a franchisee it refuses them; it can be deleted", async () => {
+    const [granby] = await db().select().from(s.serviceZones).where(eq(s.serviceZones.routeSlug, "granby"));
+    const input = {
+      zoneName: "Rimouski",
+      routeSlug: "rimouski",
+      centerLatitude: "48,4489",
+      centerLongitude: "-68,5236",
+      serviceRadiusKm: "20",
+      status: "active",
+      franchiseeId: granby!.franchiseeId!,
+    };
+    expect((await checkServiceArea(db(), { text: "Rimouski" })).inArea).toBe(false);
+    const { id } = await saveZone(db(), { actor: admin, input: ZoneFormSchema.parse(input) });
+    expect(await checkServiceArea(db(), { text: "Rimouski" })).toMatchObject({
+      inArea: true,
+      code: "IN_AREA",
+    });
+
+    await saveZone(db(), {
+      actor: admin,
+      input: ZoneFormSchema.parse({
+        ...input,
+        id,
+        status: "seeking_franchisee",
+        statusLabel: "Retour en 2026",
+      }),
+    });
+    expect(await checkServiceArea(db(), { text: "Rimouski" })).toMatchObject({
+      inArea: false,
+      code: "ZONE_NOT_ACTIVE",
+    });
+
+    await expect(
+      saveZone(db(), { actor: admin, input: ZoneFormSchema.parse({ ...input, zoneName: "Doublon" }) }),
+    ).rejects.toEqual(new AdminError("SLUG_TAKEN"));
+    await deleteZone(db(), { actor: admin, id });
+    expect(await db().select().from(s.serviceZones).where(eq(s.serviceZones.id, id))).toEqual([]);
+  });
+
+  it("closes an open restock order once, as delivered or cancelled", async () => {
+    const [franchisee] = await db().select().from(s.franchisees).limit(1);
+    const [order] = await db()
+      .insert(s.restockOrders)
+      .values({ franchiseeId: franchisee!.id, orderNumber: "RO-1", totalAmountCents: 4_599 })
+      .returning();
+    expect((await listRestockOrders(db(), { actor: admin, open: true })).map((o) => o.id)).toContain(
+      order!.id,
+    );
+    await closeRestockOrder(db(), { actor: admin, orderId: order!.id, status: "delivered" });
+    await expect(
+      closeRestockOrder(db(), { actor: admin, orderId: order!.id, status: "cancelled" }),
+    ).rejects.toEqual(new AdminError("ORDER_CLOSED"));
+    expect((await listRestockOrders(db(), { actor: admin, open: true })).map((o) => o.id)).not.toContain(
+      order!.id,
+    );
+    const [closed] = await db().select().from(s.restockOrders).where(eq(s.restockOrders.id, order!.id));
+    expect(closed!.status).toBe("delivered");
+  });
+});

@@ -1,0 +1,32 @@
+import { eq } from "drizzle-orm";
+import { franchiseApplications } from "#db/schema";
+import { AdminError } from "~/domain/admin/errors";
+import { canMoveApplication } from "~/domain/admin/transitions";
+import type { Db } from "../../db.server";
+import { assertAdmin, type AdminActor } from "./assert-admin.server";
+
+/** Moves an application to review or rejects it (approval has its own use case). */
+export async function setApplicationStatus(
+  db: Db,
+  {
+    actor,
+    applicationId,
+    status,
+    now = new Date(),
+  }: { actor: AdminActor; applicationId: string; status: "reviewing" | "rejected"; now?: Date },
+): Promise<void> {
+  assertAdmin(actor);
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ status: franchiseApplications.status })
+      .from(franchiseApplications)
+      .where(eq(franchiseApplications.id, applicationId))
+      .for("update");
+    if (!row) throw new AdminError("NOT_FOUND");
+    if (!canMoveApplication(row.status, status)) throw new AdminError("TRANSITION");
+    await tx
+      .update(franchiseApplications)
+      .set({ status, reviewedBy: actor.id, reviewedAt: now })
+      .where(eq(franchiseApplications.id, applicationId));
+  });
+}

@@ -1,0 +1,279 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, test, waitForHydration } from "./fixtures";
+
+/**
+ * The owner's admin area. The e2e server is one shared database per run: every test here works
+ * on its own rows (a new client, a new zone, a new service) and removes or deactivates them, so
+ * that the other spec files (home, booking, service area) keep seeing the seeded network.
+ */
+
+const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+
+async function signUpClient(request: APIRequestContext, baseURL: string, email: string, lastName: string) {
+  const response = await request.post("/api/auth/sign-up/email", {
+    data: { email, password: "Candidat12345!", name: `Alex ${lastName}`, firstName: "Alex", lastName },
+    headers: { origin: baseURL },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+}
+
+async function validateLocation(page: Page, address: string) {
+  const response = await page.request.post("/api/validate-location", { data: { address } });
+  expect(response.ok()).toBe(true);
+  return (await response.json()) as { success: boolean; data: boolean; message: string };
+}
+
+test.describe("admin area", () => {
+  test("the dashboard shows the network's figures, what waits and the four quick actions", async ({
+    page,
+    loginAs,
+    axe,
+  }) => {
+    await loginAs("admin");
+    await page.goto("/admin");
+    await expect(page.getByRole("heading", { level: 1, name: "Tableau de bord Propriétaire" })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Cette semaine" })).toContainText("Réservations");
+    await expect(page.getByRole("region", { name: "Ce mois-ci" })).toContainText("Revenus avant taxes");
+    await expect(page.getByRole("heading", { name: "Nouvelles candidatures" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Commandes à traiter" })).toBeVisible();
+    const actions = page.getByRole("region", { name: "Actions rapides" });
+    for (const [name, href] of [
+      ["Gérer les franchisés", "/admin/franchisees"],
+      ["Rapports", "/admin/reports"],
+      ["Services", "/admin/services"],
+      ["Couverture", "/admin/coverage"],
+    ] as const) {
+      await expect(actions.getByRole("link", { name: new RegExp(`^${name}`) })).toHaveAttribute("href", href);
+    }
+    expect(await axe()).toEqual([]);
+  });
+
+  test("the admin approves an application with its signature; the applicant then reaches /franchisee", async ({
+    page,
+    browser,
+    request,
+    loginAs,
+    axe,
+    baseURL,
+  }) => {
+    const id = unique();
+    const email = `candidat-${id}@example.com`;
+    const lastName = `Candidat${id}`;
+    // The applicant already has a client account: approval upgrades it, no e-mail needed.
+    await signUpClient(request, baseURL!, email, lastName);
+
+    await loginAs("admin");
+    await page.goto("/admin/franchisees");
+    await waitForHydration(page);
+    // Demo mode seeds an application through the page (the /application form is another area).
+    await page.getByLabel("Adresse e-mail du candidat").fill(email);
+    await page.getByRole("button", { name: "Créer la candidature" }).click();
+    await expect(page.getByText("Candidature de démonstration créée.")).toBeVisible();
+
+    const submitted = page.getByTestId("pipeline-submitted");
+    const card = submitted.getByRole("article", { name: `Alex ${lastName}` });
+    await expect(card).toBeVisible();
+    await card.getByText("Voir la candidature").click();
+    const signature = card.getByRole("img", { name: `Signature de Alex ${lastName}` });
+    await expect(signature).toHaveAttribute("src", /^\/files\/signatures\/signature_demo-[0-9a-f]+\.png$/);
+    const audit = card.getByTestId("signature-audit");
+    await expect(audit).toContainText("127.0.0.1");
+    await expect(audit).toContainText("Démonstration (données fictives)");
+    await expect(audit.locator("code")).toHaveCount(2);
+    await expect(card).toContainText("Camionnette Ford Transit 2021");
+    expect(await axe()).toEqual([]);
+
+    await card.getByRole("button", { name: "Passer en examen" }).click();
+    await expect(page.getByText("Candidature passée en examen.")).toBeVisible();
+    const reviewing = page
+      .getByTestId("pipeline-reviewing")
+      .getByRole("article", { name: `Alex ${lastName}` });
+    await reviewing.getByText("Voir la candidature").click();
+    await reviewing.getByRole("button", { name: "Approuver" }).click();
+    await expect(
+      page.getByText(`Candidature approuvée : le compte ${email} est maintenant Partenaire.`),
+    ).toBeVisible();
+    await expect(
+      page.getByTestId("pipeline-approved").getByRole("article", { name: `Alex ${lastName}` }),
+    ).toBeVisible();
+    const franchisees = page.getByRole("region", { name: "Franchisés du réseau" });
+    await expect(franchisees.getByRole("row", { name: new RegExp(`Alex ${lastName}`) })).toContainText(
+      "Aucune zone",
+    );
+
+    // The new partner signs in with the password chosen as a client and reaches the franchisee area.
+    const partner = await browser.newContext({ baseURL });
+    const partnerPage = await partner.newPage();
+    const signIn = await partnerPage.request.post("/api/auth/sign-in/email", {
+      data: { email, password: "Candidat12345!" },
+      headers: { origin: baseURL! },
+    });
+    expect(signIn.ok()).toBe(true);
+    await partnerPage.goto("/franchisee");
+    await expect(partnerPage).toHaveURL(/\/franchisee$/);
+    await partnerPage.goto("/admin");
+    await expect(partnerPage).toHaveURL(/\/$/);
+    await partner.close();
+  });
+
+  test("a service created and edited by the admin shows on the home page at once, and goes when deactivated", async ({
+    page,
+    loginAs,
+    axe,
+  }) => {
+    const name = `Lavage Express ${unique()}`;
+    await loginAs("admin");
+    await page.goto("/admin/services");
+    await waitForHydration(page);
+    await page.getByRole("link", { name: "Nouveau service" }).click();
+    await page.getByRole("textbox", { name: "Nom", exact: true }).fill(name);
+    await page.getByLabel("Prix par véhicule ($, avant taxes)").fill("abc");
+    await page.getByLabel("Durée par véhicule (minutes)").fill("45");
+    await page.getByRole("button", { name: "Enregistrer" }).click();
+    await expect(
+      page.getByText("Prix invalide : entrez un montant en dollars, par exemple 149,99."),
+    ).toBeVisible();
+    await expect(page.getByRole("textbox", { name: "Nom", exact: true })).toHaveValue(name);
+    await page.getByLabel("Prix par véhicule ($, avant taxes)").fill("89,50");
+    await page.getByRole("button", { name: "Enregistrer" }).click();
+    await expect(page.getByText(`Service « ${name} » créé.`)).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Nouveau service", level: 2 })).toHaveCount(0);
+    expect(await axe()).toEqual([]);
+
+    await page.goto("/");
+    const services = page.locator("#services");
+    await expect(services.getByRole("heading", { name })).toBeVisible();
+    await expect(services.getByText("89,50\u00a0$", { exact: true })).toBeVisible();
+
+    await page.goto("/admin/services");
+    await waitForHydration(page);
+    const row = page.getByRole("article", { name: new RegExp(name) });
+    await row.getByRole("link", { name: `Modifier ${name}` }).click();
+    await expect(page.getByLabel("Prix par véhicule ($, avant taxes)")).toHaveValue("89,50");
+    await page.getByLabel("Prix par véhicule ($, avant taxes)").fill("99.95");
+    await page.getByRole("button", { name: "Enregistrer" }).click();
+    await expect(page.getByText(`Service « ${name} » enregistré.`)).toBeVisible();
+    await page.goto("/");
+    await expect(page.locator("#services").getByText("99,95\u00a0$", { exact: true })).toBeVisible();
+
+    await page.goto("/admin/services");
+    await waitForHydration(page);
+    await page
+      .getByRole("article", { name: new RegExp(name) })
+      .getByRole("button", { name: `Désactiver ${name}` })
+      .click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Désactiver" }).click();
+    await expect(page.getByText(`Service « ${name} » désactivé.`)).toBeVisible();
+    await page.goto("/");
+    await expect(page.locator("#services").getByRole("heading", { name })).toHaveCount(0);
+  });
+
+  test("a zone set to seeking a franchisee is refused by the address check, and the map still draws offline", async ({
+    page,
+    loginAs,
+    axe,
+  }) => {
+    const slug = `rimouski-${unique()}`;
+    await loginAs("admin");
+    await page.goto("/admin/coverage");
+    await waitForHydration(page);
+    // Leaflet takes over from the SVG drawing; the circles are vectors, shown without any tile.
+    const map = page.getByTestId("zone-map");
+    await expect(map).toHaveAttribute("data-interactive", "true");
+    const zoneCount = await page.getByRole("list", { name: "Couverture" }).getByRole("listitem").count();
+    await expect(map.locator("path.leaflet-interactive")).toHaveCount(zoneCount * 2);
+    expect(await axe()).toEqual([]);
+
+    expect((await validateLocation(page, "Rimouski")).data).toBe(false);
+
+    await page.getByRole("link", { name: "Nouvelle zone" }).click();
+    await page.getByLabel("Nom de la zone").fill("Rimouski");
+    await page.getByLabel("Identifiant d'adresse (slug)").fill(slug);
+    await page.getByLabel("Latitude du centre").fill("48,4489");
+    await page.getByLabel("Longitude du centre").fill("-68,5236");
+    await page.getByLabel("Rayon (km)").fill("10");
+    await page.getByRole("combobox", { name: "Statut", exact: true }).selectOption("active");
+    await page.getByRole("button", { name: "Enregistrer" }).click();
+    await expect(page.getByText("Une zone active doit être confiée à un franchisé.")).toBeVisible();
+    await page.getByRole("combobox", { name: "Franchisé" }).selectOption({ index: 1 });
+    await page.getByRole("button", { name: "Enregistrer" }).click();
+    await expect(page.getByText("Zone Rimouski créée.")).toBeVisible();
+
+    try {
+      expect(await validateLocation(page, "Rimouski")).toMatchObject({ data: true });
+      const card = page.getByRole("article", { name: "Rimouski" });
+      await card.getByRole("link", { name: "Modifier Rimouski" }).click();
+      await page.getByRole("combobox", { name: "Statut", exact: true }).selectOption("seeking_franchisee");
+      await page.getByLabel("Libellé affiché si inactive").fill("Retour en 2026");
+      await page.getByRole("button", { name: "Enregistrer" }).click();
+      await expect(page.getByText("Zone Rimouski enregistrée.")).toBeVisible();
+      const refused = await validateLocation(page, "Rimouski");
+      expect(refused).toMatchObject({ success: true, data: false });
+      expect(refused.message).toContain("Retour en 2026");
+      await expect(page.getByRole("article", { name: "Rimouski" })).toContainText("Recherche un franchisé");
+    } finally {
+      await page.goto("/admin/coverage");
+      await waitForHydration(page);
+      await page
+        .getByRole("article", { name: "Rimouski" })
+        .getByRole("button", { name: "Supprimer Rimouski" })
+        .click();
+      await page.getByRole("alertdialog").getByRole("button", { name: "Supprimer" }).click();
+      await expect(page.getByText("Zone Rimouski supprimée.")).toBeVisible();
+    }
+    await expect(page.getByRole("article", { name: "Rimouski" })).toHaveCount(0);
+  });
+
+  test("reports, restock orders and jobs pages read in French, export a CSV for Excel and pass axe", async ({
+    page,
+    loginAs,
+    axe,
+  }) => {
+    await loginAs("admin");
+    await page.goto("/admin/reports");
+    await expect(page.getByRole("heading", { level: 1, name: "Rapports du réseau" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Réapprovisionnement par franchisé" })).toBeVisible();
+    expect(await axe()).toEqual([]);
+    const csv = await page.request.get("/admin/reports/export?type=revenue&months=12");
+    expect(csv.status()).toBe(200);
+    expect(csv.headers()["content-type"]).toBe("text/csv; charset=utf-8");
+    const body = await csv.body();
+    expect([...body.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(body.toString("utf8").slice(1).split("\r\n")[0]).toBe(
+      "Mois;Zone;Réservations;Revenus avant taxes ($)",
+    );
+
+    await page.goto("/admin/restock");
+    await expect(page.getByRole("heading", { level: 1, name: "Réapprovisionnement" })).toBeVisible();
+    expect(await axe()).toEqual([]);
+    await page.goto("/admin/jobs");
+    await expect(page.getByRole("heading", { level: 1, name: "Tâches en arrière-plan" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Tâches en échec" })).toBeVisible();
+    expect(await axe()).toEqual([]);
+  });
+});
+
+test.describe("admin area on a phone", () => {
+  test("every admin page fits the screen without sideways scrolling @mobile", async ({
+    page,
+    loginAs,
+    axe,
+  }) => {
+    await loginAs("admin");
+    for (const path of [
+      "/admin",
+      "/admin/franchisees",
+      "/admin/services",
+      "/admin/coverage",
+      "/admin/reports",
+      "/admin/restock",
+      "/admin/jobs",
+    ]) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, path).toBeLessThanOrEqual(0);
+      expect(await axe(), path).toEqual([]);
+    }
+  });
+});
