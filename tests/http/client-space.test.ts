@@ -131,7 +131,7 @@ for (const target of targets) {
       expect((await exportOf("second")).profile.lastName).toBe("Renommé");
       expect((await exportOf("client")).profile.lastName).toBe("Client");
 
-      // 100 points do not buy a 200-point reward; the demo client's balance is untouched.
+      // 100 points do not buy the cheapest (150-point) reward; the demo client's balance is untouched.
       const refused = await exchange("second", rewardIds[0]!);
       expect(refused.status).toBe(409);
       expect(await refused.json()).toEqual({

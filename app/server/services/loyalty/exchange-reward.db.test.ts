@@ -23,6 +23,8 @@ describeDatabases("exchanging a reward", ({ db }) => {
       .orderBy(asc(s.rewards.pointsCost));
   });
 
+  const byCost = (points: number) => rewardsByCost.find((r) => r.pointsCost === points)!;
+
   beforeEach(async () => {
     await db().delete(s.pointsLedger);
     await db().delete(s.rewardRedemptions);
@@ -40,7 +42,7 @@ describeDatabases("exchanging a reward", ({ db }) => {
 
   it("deducts the cost, records the redemption and a ledger row, and shows them in the overview", async () => {
     await giveBalance(250);
-    const cheapest = rewardsByCost[0]!;
+    const cheapest = byCost(200);
     const later = new Date(NOW.getTime() + 60_000);
     const result = await exchangeReward(db(), { userId: clientId, rewardId: cheapest.id, now: later });
     expect(result).toMatchObject({ ok: true, rewardName: cheapest.name, pointsSpent: 200, balanceAfter: 50 });
@@ -58,11 +60,11 @@ describeDatabases("exchanging a reward", ({ db }) => {
       balanceAfter: 50,
       rewardName: cheapest.name,
     });
-    expect(overview.rewards.map((r) => r.pointsCost)).toEqual([200, 300, 350, 600]);
+    expect(overview.rewards.map((r) => r.pointsCost)).toEqual([150, 200, 300, 350]);
   });
 
   it("refuses without enough points, without a profile, and for an unknown reward, changing nothing", async () => {
-    const cheapest = rewardsByCost[0]!;
+    const cheapest = byCost(200);
     expect(await exchangeReward(db(), { userId: clientId, rewardId: cheapest.id })).toEqual({
       ok: false,
       code: "INSUFFICIENT_POINTS",
@@ -87,7 +89,7 @@ describeDatabases("exchanging a reward", ({ db }) => {
 
   it("lets 20 concurrent exchanges with points for one succeed exactly once, never below zero", async () => {
     await giveBalance(250);
-    const reward = rewardsByCost[0]!;
+    const reward = byCost(200);
     const results = await Promise.all(
       Array.from({ length: 20 }, () =>
         exchangeReward(db(), { userId: clientId, rewardId: reward.id, now: NOW }),
@@ -107,7 +109,7 @@ describeDatabases("exchanging a reward", ({ db }) => {
 
   it("spends a balance for several rewards at most as far as it goes under concurrency", async () => {
     await giveBalance(1000);
-    const reward = rewardsByCost[1]!; // 300 points: 3 fit in 1000
+    const reward = byCost(300); // 3 fit in 1000
     const results = await Promise.all(
       Array.from({ length: 20 }, () =>
         exchangeReward(db(), { userId: clientId, rewardId: reward.id, now: NOW }),
