@@ -22,7 +22,7 @@ export interface JobPayloads {
   /** A contact form message to the business address. */
   "email.contact-received": { messageId: string };
   /** The reset / set-password link made by better-auth. */
-  "email.password": { userId: string; url: string };
+  "email.password": { userId: string; url: string; invitation?: boolean };
   /** A commercial e-mail, sent only with consent, with the unsubscribe link and headers. */
   "email.promotion": { to: string; title: string; body: string };
   /** Sends one queued sms_messages row through the SMS provider. */

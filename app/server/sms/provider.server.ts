@@ -60,13 +60,7 @@ export function createTwilioProvider(config: TwilioConfig): SmsProvider {
       });
       const text = await response.text();
       if (!response.ok) {
-        let detail = "";
-        try {
-          const json = JSON.parse(text) as { code?: number; message?: string };
-          detail = [json.code, json.message].filter(Boolean).join(" ");
-        } catch {
-          detail = text.slice(0, 200);
-        }
+        const detail = providerErrorDetail(text);
         throw new Error(`SMS provider answered HTTP ${response.status}${detail ? `: ${detail}` : ""}`);
       }
       const sid = (JSON.parse(text) as { sid?: unknown }).sid;
@@ -115,4 +109,14 @@ export function safeEqual(a: string, b: string): boolean {
   const left = Buffer.from(a);
   const right = Buffer.from(b);
   return left.length === right.length && crypto.timingSafeEqual(left, right);
+}
+
+/** "code message" of a Twilio-style JSON error, else the start of the answer. */
+function providerErrorDetail(text: string): string {
+  try {
+    const json = JSON.parse(text) as { code?: number; message?: string };
+    return [json.code, json.message].filter(Boolean).join(" ");
+  } catch {
+    return text.slice(0, 200);
+  }
 }

@@ -120,7 +120,7 @@ export function createMessagingHandlers({
       await mailer().send({ to: BUSINESS.email, replyTo: message.email, ...renderContactReceived(message) });
     },
 
-    "email.password": async ({ userId, url }, { db }) => {
+    "email.password": async ({ userId, url, invitation }, { db }) => {
       const [user] = await db
         .select({ email: users.email, name: users.name, firstName: users.firstName })
         .from(users)
@@ -139,7 +139,11 @@ export function createMessagingHandlers({
         );
       await mailer().send({
         to: user.email,
-        ...renderPasswordMail({ name: user.firstName || user.name, url, invitation: !credential }),
+        ...renderPasswordMail({
+          name: user.firstName || user.name,
+          url,
+          invitation: invitation === true || !credential,
+        }),
       });
     },
 

@@ -110,12 +110,15 @@ export async function queueContactReceived(db: Db | Tx, messageId: string): Prom
   await enqueue(db, "email.contact-received", { messageId }, { maxAttempts: EMAIL_MAX_ATTEMPTS });
 }
 
-/** The reset / set-password link better-auth made for a user (auth.server.ts). */
+/**
+ * The reset / set-password link better-auth made for a user (auth.server.ts). `invitation`
+ * (or an account without a password yet) makes it the 'create your password' e-mail.
+ */
 export async function queuePasswordEmail(
   db: Db | Tx,
-  { userId, url }: { userId: string; url: string },
+  { userId, url, invitation = false }: { userId: string; url: string; invitation?: boolean },
 ): Promise<void> {
-  await enqueue(db, "email.password", { userId, url }, { maxAttempts: EMAIL_MAX_ATTEMPTS });
+  await enqueue(db, "email.password", { userId, url, invitation }, { maxAttempts: EMAIL_MAX_ATTEMPTS });
 }
 
 /**
