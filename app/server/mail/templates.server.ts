@@ -74,7 +74,7 @@ function layout({ title, blocksHtml, blocksText, unsubscribeUrl, transactional }
   html: string;
   text: string;
 } {
-  const note = unsubscribeUrl ? m.commercialNote : transactional ? m.transactionalNote : null;
+  const note = transactional ? m.transactionalNote : unsubscribeUrl ? m.commercialNote : null;
   const footerHtml = [
     `<p style="margin:0 0 8px">${escapeHtml(m.identification)}</p>`,
     note ? `<p style="margin:0 0 8px">${escapeHtml(note)}</p>` : "",
@@ -141,7 +141,18 @@ export function serviceAddress(b: Pick<BookingMailData, "address" | "postalCode"
 export function renderBookingMail(
   kind: BookingMailKind,
   booking: BookingMailData,
-  { manageUrl, now, publicUrl }: { manageUrl?: string; now: Date; publicUrl: string },
+  {
+    manageUrl,
+    now,
+    publicUrl,
+    unsubscribeUrl,
+  }: {
+    manageUrl?: string;
+    now: Date;
+    publicUrl: string;
+    /** The customer's way out of offers by e-mail (the booking gave implied consent to them). */
+    unsubscribeUrl?: string;
+  },
 ): RenderedMail {
   const date = formatMailDate(booking.startAt);
   const time = formatMailTime(booking.startAt);
@@ -211,7 +222,13 @@ export function renderBookingMail(
   blocksHtml.push(paragraph(m.callUs));
   blocksText.push(m.callUs, "");
 
-  const { html, text } = layout({ title: copy.subject, blocksHtml, blocksText, transactional: true });
+  const { html, text } = layout({
+    title: copy.subject,
+    blocksHtml,
+    blocksText,
+    transactional: true,
+    unsubscribeUrl,
+  });
   const attachments = withIcs
     ? [
         {

@@ -62,6 +62,7 @@ export function createMessagingHandlers({
         manageUrl: manageToken ? manageUrlFor(booking.bookingId, manageToken) : undefined,
         now: now(),
         publicUrl: env().PUBLIC_URL,
+        unsubscribeUrl: await unsubscribePageUrl(db, "email", booking.customerEmail),
       });
       await mailer().send({ to: booking.customerEmail, ...mail });
     },

@@ -16,8 +16,16 @@ import { bookSlot } from "../booking/book-slot.server";
 import { cancelBooking } from "../booking/cancel-booking.server";
 import { listOpenSlots } from "../booking/list-open-slots.server";
 import { rescheduleBooking } from "../booking/reschedule-booking.server";
-import { currentConsent } from "./consent.server";
-import { REMINDER_LEAD_MS, reminderKey } from "./notify.server";
+import { currentConsent, recordConsent } from "./consent.server";
+import {
+  queueApplicationReceived,
+  queueContactReceived,
+  queuePasswordEmail,
+  queuePromotionalEmail,
+  REMINDER_LEAD_MS,
+  reminderKey,
+} from "./notify.server";
+import { unsubscribeWithToken } from "./unsubscribe.server";
 
 const DAY = 24 * 60 * 60_000;
 
@@ -65,6 +73,8 @@ describeDatabases("booking messages", ({ db }) => {
 
   /** Runs every job due at the clock, until none is left. */
   async function drain() {
+    // Jobs queued now are due at the database's clock: never run the worker behind it.
+    clock = new Date(Math.max(clock.getTime(), Date.now() + 1_000));
     const w = worker();
     while ((await w.runOnce()) > 0);
   }
@@ -123,6 +133,9 @@ describeDatabases("booking messages", ({ db }) => {
     expect(text).toMatch(/TVQ \(9,975 %\) : 31,92\s\$/u);
     expect(text).toMatch(/Total : 367,90\s\$/u);
     expect(text).toContain("Lavage Mobile Prestige · 123, rue Principale, Granby (Québec) J2G 2T5");
+    expect(text).toMatch(
+      /Se désabonner des offres par courriel : http:\/\/localhost:3000\/unsubscribe\?token=\S+/,
+    );
     expect(mail.parsed.html).toContain(`href="${manageUrl.replace(/&/g, "&amp;")}"`);
     // The local time in America/Toronto.
     const local = new Intl.DateTimeFormat("fr-CA", {
@@ -333,5 +346,116 @@ describeDatabases("booking messages", ({ db }) => {
       await flaky.close();
       warn.mockRestore();
     }
+  });
+
+  it("sends a promotion only with consent, with identification, unsubscribe link and RFC 8058 headers", async () => {
+    const to = "marc.gagnon@example.com";
+    await queuePromotionalEmail(db(), {
+      to,
+      title: "Printemps : -20 %",
+      body: "Un lavage printanier.\n\nÀ bientôt !",
+    });
+    await drain();
+    expect(smtp.messages).toEqual([]);
+
+    await recordConsent(db(), {
+      channel: "email",
+      address: to,
+      kind: "express",
+      action: "given",
+      source: "booking_form",
+    });
+    await queuePromotionalEmail(db(), {
+      to,
+      title: "Printemps : -20 %",
+      body: "Un lavage printanier.\n\nÀ bientôt !",
+    });
+    await drain();
+    expect(smtp.messages).toHaveLength(1);
+    const mail = smtp.messages[0]!;
+    expect(mail.parsed.subject).toBe("Printemps : -20 %");
+    expect(mail.parsed.text).toContain(
+      "Lavage Mobile Prestige · 123, rue Principale, Granby (Québec) J2G 2T5 · 450 555-0142",
+    );
+    const link = /Se désabonner des offres par courriel : (\S+)/.exec(mail.parsed.text!)![1]!;
+    const token = new URL(link).searchParams.get("token")!;
+    const raw = mail.raw.replace(/\r\n[ \t]+/g, " ");
+    expect(raw).toMatch(/(^|\r\n)List-Unsubscribe-Post: List-Unsubscribe=One-Click\r\n/);
+    expect(
+      raw.startsWith(`List-Unsubscribe: <http://localhost:3000/api/unsubscribe?token=${token}>,`) ||
+        raw.includes(`\r\nList-Unsubscribe: <http://localhost:3000/api/unsubscribe?token=${token}>,`),
+    ).toBe(true);
+
+    // A forged token (another address, same signature) does nothing.
+    const [payload, signature] = token.split(".");
+    const forged = `${Buffer.from("email:autre@example.com").toString("base64url")}.${signature}`;
+    expect(payload).not.toBe(forged.split(".")[0]);
+    expect(await unsubscribeWithToken(db(), forged)).toBeNull();
+
+    expect(await unsubscribeWithToken(db(), token)).toEqual({ channel: "email", address: to });
+    expect(await currentConsent(db(), "email", to)).toMatchObject({
+      state: "withdrawn",
+      source: "unsubscribe_link",
+    });
+    await queuePromotionalEmail(db(), { to, title: "Encore", body: "Non." });
+    await drain();
+    expect(smtp.messages).toHaveLength(1);
+  });
+
+  it("sends the reset link, the set-password invitation, the application and contact e-mails", async () => {
+    const userId = "u-reset-1";
+    await db().delete(s.users).where(eq(s.users.id, userId));
+    await db()
+      .insert(s.users)
+      .values({ id: userId, name: "Julie Roy", firstName: "Julie", email: "julie@example.com" });
+    const url = "http://localhost:3000/api/auth/reset-password/abc?callbackURL=%2Fauth%2Freset-password";
+    await queuePasswordEmail(db(), { userId, url });
+    await drain();
+    await db()
+      .insert(s.accounts)
+      .values({ id: "acc-1", accountId: userId, providerId: "credential", userId, password: "hash" });
+    await queuePasswordEmail(db(), { userId, url });
+    await queuePasswordEmail(db(), { userId, url, invitation: true });
+
+    const [application] = await db()
+      .insert(s.franchiseApplications)
+      .values({
+        firstName: "Samuel",
+        lastName: "Côté",
+        email: "samuel@example.com",
+        phone: "4505550111",
+        city: "Bromont",
+        hasDriversLicense: true,
+        vehicleInfo: "Camionnette",
+        availabilityHours: "Semaine",
+        backgroundCheckConsent: true,
+        signatureUrl: "signatures/x.png",
+      })
+      .returning({ id: s.franchiseApplications.id });
+    await queueApplicationReceived(db(), application!.id);
+    const [contact] = await db()
+      .insert(s.contactMessages)
+      .values({ name: "Nadia", email: "nadia@example.com", phone: null, message: "Bonjour <b>!</b>" })
+      .returning({ id: s.contactMessages.id });
+    await queueContactReceived(db(), contact!.id);
+    await drain();
+
+    const bySubject = smtp.messages.map((m) => [m.to[0], m.parsed.subject]).sort();
+    expect(bySubject).toEqual(
+      [
+        ["julie@example.com", "Bienvenue chez Lavage Mobile Prestige : créez votre mot de passe"],
+        ["julie@example.com", "Bienvenue chez Lavage Mobile Prestige : créez votre mot de passe"],
+        ["julie@example.com", "Réinitialisation de votre mot de passe"],
+        ["samuel@example.com", "Nous avons bien reçu votre candidature"],
+        ["bonjour@lavageprestige.ca", "Nouveau message de Nadia (formulaire de contact)"],
+      ].sort(),
+    );
+    const reset = smtp.messages.find((m) => m.parsed.subject === "Réinitialisation de votre mot de passe")!;
+    expect(reset.parsed.text).toContain(url);
+    const contactMail = smtp.messages.find((m) => m.to[0] === "bonjour@lavageprestige.ca")!;
+    expect(contactMail.parsed.replyTo?.text).toBe("nadia@example.com");
+    expect(contactMail.parsed.html).toContain("Bonjour &lt;b&gt;!&lt;/b&gt;");
+    await db().delete(s.franchiseApplications);
+    await db().delete(s.contactMessages);
   });
 });
