@@ -62,6 +62,7 @@ export default [
   route("unsubscribe", "routes/messaging/unsubscribe.tsx"),
   route("dev/mail", "routes/messaging/dev-mail.tsx"),
   route("dev/mail/:id", "routes/messaging/dev-mail-message.tsx"),
+  route("dev/mail/:id/html", "routes/messaging/dev-mail-html.ts"),
   route("auth/forgot-password", "routes/auth/forgot-password.tsx"),
   route("auth/reset-password", "routes/auth/reset-password.tsx"),
 

@@ -1,4 +1,4 @@
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft, ExternalLink } from "lucide-react";
 import { data, Link } from "react-router";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { messages } from "~/lib/messages.fr";
@@ -24,7 +24,7 @@ function linksOf(text: string): string[] {
   return [...new Set(text.match(/https?:\/\/[^\s<>"]+/g) ?? [])];
 }
 
-/** One stored mail: headers, links, the plain text and the HTML (sandboxed frame). */
+/** One stored mail: headers, links and the plain text; the HTML version has its own address. */
 export async function loader({ params }: Route.LoaderArgs) {
   if (!env().demoAccounts) throw data(null, { status: 404 });
   const mail = await readStoredMail(params.id);
@@ -34,8 +34,6 @@ export async function loader({ params }: Route.LoaderArgs) {
 
 export default function DevMailMessage({ loaderData }: Route.ComponentProps) {
   const { mail, links } = loaderData;
-  // Links in the HTML open in the whole tab, not inside the frame.
-  const srcDoc = mail.html.replace(/<head>/i, '<head><base target="_top">');
   return (
     <article className="mx-auto grid w-full max-w-4xl gap-6 px-4 py-12">
       <Link
@@ -82,22 +80,20 @@ export default function DevMailMessage({ loaderData }: Route.ComponentProps) {
           </CardContent>
         </Card>
       ) : null}
-      <section aria-labelledby="mail-html" className="grid gap-2">
-        <h2 id="mail-html" className="text-lg font-semibold">
+      <p>
+        <a
+          href={`/dev/mail/${mail.id}/html`}
+          className="inline-flex items-center gap-1 font-medium text-primary underline underline-offset-4"
+        >
+          <ExternalLink aria-hidden className="size-4" />
           {t.html}
-        </h2>
-        <iframe
-          title={t.html}
-          srcDoc={srcDoc}
-          sandbox="allow-popups allow-top-navigation-by-user-activation"
-          className="h-[36rem] w-full rounded-lg border bg-white"
-        />
-      </section>
+        </a>
+      </p>
       <section aria-labelledby="mail-text" className="grid gap-2">
         <h2 id="mail-text" className="text-lg font-semibold">
           {t.text}
         </h2>
-        <pre className="overflow-x-auto rounded-lg border bg-muted p-4 text-sm whitespace-pre-wrap">
+        <pre className="rounded-lg border bg-muted p-4 text-sm [overflow-wrap:anywhere] whitespace-pre-wrap">
           {mail.text}
         </pre>
       </section>
