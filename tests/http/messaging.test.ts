@@ -11,6 +11,7 @@ import { startSmtpReceiver, type SmtpReceiver } from "../receivers/smtp-receiver
 import { startServer, type RunningServer } from "./server";
 
 const SECRET = "messaging-http-test-secret-0123456789abcdef";
+const AUTH = { "x-sms-secret": "0123456789abcdef-secret" };
 const sms = messages.messaging.sms;
 
 function inbound(
@@ -67,27 +68,8 @@ describe("messaging over HTTP, default configuration (.eml files, log SMS)", () 
     await server?.stop();
   });
 
-  it("answers STOP, ARRET, START, HELP, AIDE and INFO in TwiML, in the right language", async () => {
-    const cases: [string, string][] = [
-      [" arret ", sms.stop.fr],
-      ["START", sms.start.en],
-      ["stop", sms.stop.en],
-      ["Help", sms.help.en],
-      ["AIDE", sms.help.fr],
-      ["info", sms.help.fr],
-    ];
-    for (const [body, reply] of cases) {
-      const res = await inbound(server, { From: "+14505550123", Body: body, MessageSid: "SM1" });
-      expect(res.status).toBe(200);
-      expect(res.headers.get("content-type")).toBe("text/xml; charset=utf-8");
-      expect(await res.text()).toBe(
-        `<?xml version="1.0" encoding="UTF-8"?>\n<Response><Message>${escapeXml(reply)}</Message></Response>\n`,
-      );
-    }
-    const other = await inbound(server, { From: "+14505550123", Body: "Merci !" });
-    expect(await other.text()).toBe(`<?xml version="1.0" encoding="UTF-8"?>\n<Response></Response>\n`);
-    expect((await inbound(server, { Body: "STOP" })).status).toBe(400);
-    expect((await fetch(`${server.url}/api/sms/inbound`)).status).toBe(405);
+  it("refuses SMS callbacks when no signature or secret is configured outside development", async () => {
+    expect((await inbound(server, { From: "+14505550123", Body: "START" })).status).toBe(403);
   });
 
   it("hides the development mail page outside development", async () => {
@@ -151,6 +133,29 @@ describe("messaging over HTTP, a shared secret on the SMS callback", () => {
 
   afterAll(async () => {
     await server?.stop();
+  });
+
+  it("answers STOP, ARRET, START, HELP, AIDE and INFO in TwiML, in the right language", async () => {
+    const cases: [string, string][] = [
+      [" arret ", sms.stop.fr],
+      ["START", sms.start.en],
+      ["stop", sms.stop.en],
+      ["Help", sms.help.en],
+      ["AIDE", sms.help.fr],
+      ["info", sms.help.fr],
+    ];
+    for (const [body, reply] of cases) {
+      const res = await inbound(server, { From: "+14505550123", Body: body, MessageSid: "SM1" }, AUTH);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toBe("text/xml; charset=utf-8");
+      expect(await res.text()).toBe(
+        `<?xml version="1.0" encoding="UTF-8"?>\n<Response><Message>${escapeXml(reply)}</Message></Response>\n`,
+      );
+    }
+    const other = await inbound(server, { From: "+14505550123", Body: "Merci !" }, AUTH);
+    expect(await other.text()).toBe(`<?xml version="1.0" encoding="UTF-8"?>\n<Response></Response>\n`);
+    expect((await inbound(server, { Body: "STOP" }, AUTH)).status).toBe(400);
+    expect((await fetch(`${server.url}/api/sms/inbound`)).status).toBe(405);
   });
 
   it("refuses a callback without the secret", async () => {

@@ -15,7 +15,8 @@ export function twiml(reply: string | null): string {
  * Whether an inbound callback comes from the provider (ADR 014): with SMS_AUTH_TOKEN, Twilio's
  * X-Twilio-Signature over PUBLIC_URL + path + query and the form fields; otherwise, with
  * SMS_INBOUND_SECRET, the same secret in the X-Sms-Secret header or the `secret` query
- * parameter; with neither (the log provider in development), every callback is accepted.
+ * parameter. With neither, callbacks are accepted only in development or with DEMO_ACCOUNTS=1:
+ * elsewhere anyone could otherwise send START for someone else's number (forged consent).
  */
 export function inboundCallbackAllowed(request: Request, form: URLSearchParams): boolean {
   const config = env();
@@ -32,5 +33,5 @@ export function inboundCallbackAllowed(request: Request, form: URLSearchParams):
     const given = request.headers.get("x-sms-secret") ?? url.searchParams.get("secret") ?? "";
     return safeEqual(given, config.SMS_INBOUND_SECRET);
   }
-  return true;
+  return config.demoAccounts;
 }
