@@ -140,4 +140,35 @@ test.describe("messaging pages", () => {
     await expect(page.getByRole("alert")).toContainText("Lien de désabonnement invalide");
     expect(await axe()).toEqual([]);
   });
+
+  test("a booking made in the wizard, offers boxes unticked by default, gets its confirmation e-mail", async ({
+    page,
+  }) => {
+    const email = uniqueEmail("assistant");
+    await page.goto(`/booking/${crypto.randomUUID()}?zone=granby&cars=1&step=2`);
+    await expect(page.getByRole("heading", { level: 1, name: "Choisissez votre créneau" })).toBeVisible();
+    await waitForHydration(page);
+    await page
+      .getByRole("radio", { name: /^\d{2} h \d{2}$/ })
+      .nth(1)
+      .check();
+    const smsBox = page.getByRole("checkbox", { name: /recevoir par texto les offres/ });
+    const emailBox = page.getByRole("checkbox", { name: /recevoir par courriel les offres/ });
+    await expect(smsBox).not.toBeChecked();
+    await expect(emailBox).not.toBeChecked();
+    await emailBox.check();
+    await page.getByLabel("Nom complet").fill("Émilie Bouchard");
+    await page.getByLabel("Adresse e-mail").fill(email);
+    await page.getByLabel("Téléphone").fill("450 555 0199");
+    await page.getByLabel("Adresse du service").fill("120 rue Principale, Granby J2G 2T5");
+    await page.getByRole("button", { name: "Confirmer la réservation" }).click();
+    await expect(page).toHaveURL(/\/booking-success\/[0-9a-z]{10}$/);
+    const bookingId = page.url().split("/").at(-1)!;
+
+    await openMail(page, email, /Réservation confirmée : /);
+    await expect(page.getByText(`Numéro de réservation : ${bookingId}`)).toBeVisible();
+    await expect(
+      page.getByRole("link", { name: new RegExp(`/booking/manage/${bookingId}\\?token=`) }),
+    ).toBeVisible();
+  });
 });
