@@ -60,6 +60,14 @@ export default [
   route("api/validate-postal-code", "routes/api/validate-postal-code.ts"),
 
   // Messaging: SMS provider callbacks, unsubscribe, development mail box
+  route("api/sms/inbound", "routes/api/sms-inbound.ts"),
+  route("api/unsubscribe", "routes/api/unsubscribe.ts"),
+  route("unsubscribe", "routes/messaging/unsubscribe.tsx"),
+  route("dev/mail", "routes/messaging/dev-mail.tsx"),
+  route("dev/mail/:id", "routes/messaging/dev-mail-message.tsx"),
+  route("dev/mail/:id/html", "routes/messaging/dev-mail-html.ts"),
+  route("auth/forgot-password", "routes/auth/forgot-password.tsx"),
+  route("auth/reset-password", "routes/auth/reset-password.tsx"),
 
   // Client space
   route("client/history", "routes/client/history.tsx"),

@@ -35,4 +35,21 @@ describe("environment", () => {
       /Invalid environment configuration:\n {2}- PORT: .*\n {2}- DATABASE_URL: .*\n {2}- DEMO_ACCOUNTS: /,
     );
   });
+
+  it("defaults to the SMS outbox and needs the account, token and sender for twilio", () => {
+    expect(parseEnv({})).toMatchObject({ SMS_PROVIDER: "log", SMS_API_URL: "https://api.twilio.com" });
+    expect(() => parseEnv({ SMS_PROVIDER: "twilio", SMS_ACCOUNT_SID: "AC1" })).toThrow(
+      /SMS_AUTH_TOKEN: required when SMS_PROVIDER=twilio\n {2}- SMS_FROM: required/,
+    );
+    const twilio = parseEnv({
+      SMS_PROVIDER: "twilio",
+      SMS_ACCOUNT_SID: "AC1",
+      SMS_AUTH_TOKEN: "secret",
+      SMS_FROM: "+14505550100",
+      SMS_API_URL: "http://127.0.0.1:9999/",
+    });
+    expect(twilio).toMatchObject({ SMS_PROVIDER: "twilio", SMS_API_URL: "http://127.0.0.1:9999" });
+    expect(() => parseEnv({ SMS_INBOUND_SECRET: "short" })).toThrow(/SMS_INBOUND_SECRET/);
+    expect(parseEnv({ SMS_INBOUND_SECRET: "" }).SMS_INBOUND_SECRET).toBeUndefined();
+  });
 });

@@ -8,6 +8,12 @@ const optionalUrl = z
   .pipe(z.url().optional())
   .optional();
 
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v === "" ? undefined : v));
+
 const flag = z
   .enum(["0", "1", "true", "false", ""])
   .optional()
@@ -48,18 +54,38 @@ export const EnvSchema = z
     S3_ACCESS_KEY_ID: z.string().trim().optional(),
     S3_SECRET_ACCESS_KEY: z.string().optional(),
     S3_FORCE_PATH_STYLE: flag,
+
+    // Messaging (ADR 013-015): SMS provider, inbound callback check.
+    /** log = the sms_messages outbox only (default); twilio = a Twilio-style HTTP API. */
+    SMS_PROVIDER: z.enum(["log", "twilio"]).default("log"),
+    SMS_ACCOUNT_SID: optionalText,
+    SMS_AUTH_TOKEN: optionalText,
+    /** The sender: an E.164 number (+14505550142) or a messaging service id. */
+    SMS_FROM: optionalText,
+    /** Base URL of the Twilio-style API (tests point it at a local receiver). */
+    SMS_API_URL: optionalUrl,
+    /** Shared secret the inbound SMS callback must carry when no SMS_AUTH_TOKEN signs it. */
+    SMS_INBOUND_SECRET: optionalText.pipe(z.string().min(16).optional()),
   })
   .superRefine((env, ctx) => {
-    if (env.STORAGE_DRIVER !== "s3") return;
-    for (const name of ["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
-      if (!env[name])
-        ctx.addIssue({ code: "custom", path: [name], message: "required when STORAGE_DRIVER=s3" });
+    if (env.STORAGE_DRIVER === "s3") {
+      for (const name of ["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
+        if (!env[name])
+          ctx.addIssue({ code: "custom", path: [name], message: "required when STORAGE_DRIVER=s3" });
+      }
+    }
+    if (env.SMS_PROVIDER === "twilio") {
+      for (const key of ["SMS_ACCOUNT_SID", "SMS_AUTH_TOKEN", "SMS_FROM"] as const) {
+        if (!env[key])
+          ctx.addIssue({ code: "custom", path: [key], message: "required when SMS_PROVIDER=twilio" });
+      }
     }
   })
   .transform((env) => ({
     ...env,
     DATA_DIR: path.resolve(env.DATA_DIR),
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
+    SMS_API_URL: (env.SMS_API_URL ?? "https://api.twilio.com").replace(/\/$/, ""),
     isDevelopment: env.NODE_ENV === "development",
     /** Demo accounts, the test-login panel and setup-test-users: development or DEMO_ACCOUNTS=1. */
     demoAccounts: env.NODE_ENV === "development" || env.DEMO_ACCOUNTS,

@@ -150,6 +150,8 @@ export const BookingRequestSchema = z.object({
   postalCode,
   serviceId: z.preprocess(blankToUndefined, z.uuid(v.invalidValue).optional()),
   smsConsent,
+  /** The e-mail offers box (express consent), never ticked in advance; same form as smsConsent. */
+  emailConsent: smsConsent,
   /** Extras chosen in the wizard (names or slugs), priced in the booking transaction. */
   upsells: upsellNames.optional(),
 });

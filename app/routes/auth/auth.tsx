@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
+import { data, Form, Link, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
 import { SignInSchema, SignUpSchema, TestLoginSchema } from "~/domain/auth/schemas";
 import { AppError } from "~/lib/errors";
 import { messages } from "~/lib/messages.fr";
@@ -181,6 +181,12 @@ function SignInForm({ lastResult }: { lastResult: SubmissionResult<string[]> | n
       <Button type="submit" loading={submitting}>
         Se connecter
       </Button>
+      <Link
+        to="/auth/forgot-password"
+        className="justify-self-center text-sm font-medium text-primary underline-offset-4 hover:underline"
+      >
+        {messages.messaging.forgotPassword.link}
+      </Link>
     </Form>
   );
 }

@@ -284,3 +284,33 @@ export async function pruneCompletedJobs(
     .returning({ id: jobs.id });
   return pruned.length;
 }
+
+/**
+ * Moves the pending job of a singleton key (a reminder) to a new time, and its payload when
+ * given. Returns its id, or null when no job of that key is pending (not queued, or already
+ * running or done): the caller then enqueues a new one if it still wants it.
+ */
+export async function reschedulePendingJob(
+  db: Db | Tx,
+  singletonKey: string,
+  { runAt, payload }: { runAt: Date; payload?: unknown },
+): Promise<number | null> {
+  const [moved] = await db
+    .update(jobs)
+    .set({ runAt, ...(payload === undefined ? {} : { payload }), updatedAt: sql`now()` })
+    .where(and(eq(jobs.singletonKey, singletonKey), eq(jobs.status, "pending")))
+    .returning({ id: jobs.id });
+  return moved?.id ?? null;
+}
+
+/**
+ * Deletes the pending job of a singleton key (a reminder that is no longer wanted). A job
+ * already running is left alone: its handler re-checks what it is about. Returns how many went.
+ */
+export async function dropPendingJobs(db: Db | Tx, singletonKey: string): Promise<number> {
+  const dropped = await db
+    .delete(jobs)
+    .where(and(eq(jobs.singletonKey, singletonKey), eq(jobs.status, "pending")))
+    .returning({ id: jobs.id });
+  return dropped.length;
+}

@@ -1,5 +1,7 @@
+import type { BookingMailKind } from "../mail/templates.server";
 import { deliverApplicationWebhook } from "./handlers/application-webhook.server";
 import { deliverContactWebhook } from "./handlers/contact-webhook.server";
+import { createMessagingHandlers } from "./handlers/messaging.server";
 import type { JobHandler } from "./worker.server";
 
 /**
@@ -13,6 +15,21 @@ export interface JobPayloads {
   "contact.webhook": { messageId: string };
   /** Delivers a stored franchise application to APPLICATION_WEBHOOK_URL; the id only. */
   "application.webhook": { applicationId: string };
+
+  // Messaging (ADR 013-015): e-mails, the 24 h reminder, SMS delivery.
+  /** A booking e-mail; the manage link's secret when the caller knows it (book, reschedule). */
+  "email.booking": { appointmentId: string; kind: BookingMailKind; manageToken?: string };
+  /** 24 h before: re-checks the booking, then queues the reminder e-mail and SMS. One per appointment. */
+  "booking.reminder": { appointmentId: string; manageToken?: string };
+  "email.application-received": { applicationId: string };
+  /** A contact form message to the business address. */
+  "email.contact-received": { messageId: string };
+  /** The reset / set-password link made by better-auth. */
+  "email.password": { userId: string; url: string; invitation?: boolean };
+  /** A commercial e-mail, sent only with consent, with the unsubscribe link and headers. */
+  "email.promotion": { to: string; title: string; body: string };
+  /** Sends one queued sms_messages row through the SMS provider. */
+  "sms.deliver": { smsId: string };
 }
 
 export type JobName = keyof JobPayloads;
@@ -22,4 +39,7 @@ export const jobHandlers: { [N in JobName]: JobHandler<JobPayloads[N]> } = {
   noop: async () => {},
   "contact.webhook": deliverContactWebhook,
   "application.webhook": deliverApplicationWebhook,
+
+  // Messaging
+  ...createMessagingHandlers(),
 };

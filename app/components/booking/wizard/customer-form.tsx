@@ -5,6 +5,7 @@ import { Input } from "~/components/ui/input";
 import { messages } from "~/lib/messages.fr";
 
 const w = messages.wizard;
+const m = messages.messaging.wizard;
 
 type Text = FieldMetadata<string>;
 
@@ -15,14 +16,15 @@ export interface CustomerFields {
   address: Text;
   postalCode: FieldMetadata<unknown>;
   smsConsent: FieldMetadata<unknown>;
+  emailConsent: FieldMetadata<unknown>;
 }
 
 /**
  * The customer's details: name, e-mail, phone, service address (checked in the zone by the
- * server), optional postal code, and the promotional SMS consent, never ticked in advance.
+ * server), optional postal code, and the promotional SMS and e-mail consents, never ticked in
+ * advance (each one records express consent in the ledger when ticked, ADR 015).
  */
 export function CustomerForm({ fields }: { fields: CustomerFields }) {
-  const consentErrorId = `${fields.smsConsent.id}-error`;
   return (
     <section aria-labelledby="customer-details-title" className="grid gap-4">
       <div className="grid gap-1">
@@ -81,26 +83,35 @@ export function CustomerForm({ fields }: { fields: CustomerFields }) {
           />
         </Field>
       </div>
-      <div className="grid gap-1">
-        <div className="flex items-start gap-3">
-          <input
-            {...getInputProps(fields.smsConsent, { type: "checkbox", ariaAttributes: false })}
-            aria-describedby={`${fields.smsConsent.descriptionId}${fields.smsConsent.errors ? ` ${consentErrorId}` : ""}`}
-            className="mt-0.5 size-5 shrink-0 accent-primary"
-          />
-          <label htmlFor={fields.smsConsent.id} className="text-sm leading-snug">
-            {w.smsConsent}
-          </label>
-        </div>
-        <p id={fields.smsConsent.descriptionId} className="pl-8 text-sm text-muted-foreground">
-          {w.smsConsentHint}
-        </p>
-        {fields.smsConsent.errors ? (
-          <p id={consentErrorId} className="pl-8 text-sm font-medium text-destructive">
-            {fields.smsConsent.errors.join(" ")}
-          </p>
-        ) : null}
-      </div>
+      <ConsentBox field={fields.smsConsent} label={w.smsConsent} hint={w.smsConsentHint} />
+      <ConsentBox field={fields.emailConsent} label={m.emailConsent} hint={m.emailConsentHint} />
     </section>
+  );
+}
+
+/** An optional consent checkbox with its hint; unticked unless the customer ticks it. */
+function ConsentBox({ field, label, hint }: { field: FieldMetadata<unknown>; label: string; hint: string }) {
+  const errorId = `${field.id}-error`;
+  return (
+    <div className="grid gap-1">
+      <div className="flex items-start gap-3">
+        <input
+          {...getInputProps(field, { type: "checkbox", ariaAttributes: false })}
+          aria-describedby={`${field.descriptionId}${field.errors ? ` ${errorId}` : ""}`}
+          className="mt-0.5 size-5 shrink-0 accent-primary"
+        />
+        <label htmlFor={field.id} className="text-sm leading-snug">
+          {label}
+        </label>
+      </div>
+      <p id={field.descriptionId} className="pl-8 text-sm text-muted-foreground">
+        {hint}
+      </p>
+      {field.errors ? (
+        <p id={errorId} className="pl-8 text-sm font-medium text-destructive">
+          {field.errors.join(" ")}
+        </p>
+      ) : null}
+    </div>
   );
 }

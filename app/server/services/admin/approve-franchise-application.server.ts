@@ -136,7 +136,9 @@ export async function approveFranchiseApplication(
  */
 export async function requestPasswordLink(email: string): Promise<boolean> {
   try {
-    await getAuth().api.requestPasswordReset({ body: { email, redirectTo: "/auth/reset-password" } });
+    await getAuth().api.requestPasswordReset({
+      body: { email, redirectTo: "/auth/reset-password?welcome=1" },
+    });
     return true;
   } catch (error) {
     console.warn(

@@ -9,6 +9,7 @@ import { env } from "../../env.server";
 import { enqueue } from "../../jobs/queue.server";
 import { hitRateLimit, type RateLimitRule } from "../../rate-limit.server";
 import { FileExistsError, type FileStorage } from "../../storage/storage.server";
+import { queueApplicationReceived } from "../messaging/notify.server";
 
 /** Applications one address may send: a shared office can apply a few times, a bot cannot. */
 export const APPLICATION_RATE_LIMIT = { max: 10, windowSeconds: 60 * 60 } as const satisfies RateLimitRule;
@@ -148,8 +149,8 @@ export async function submitFranchiseApplication(
           },
         );
       }
-      // Acknowledgement e-mail (messaging area), wired at merge in this same transaction:
-      // await queueApplicationReceived(tx, id);
+      // The acknowledgement e-mail, queued in this same transaction.
+      await queueApplicationReceived(tx, id);
       return { id, signatureUrl };
     });
   } catch (error) {

@@ -3,6 +3,7 @@ import { appointments } from "#db/schema";
 import type { Db } from "../../db.server";
 import { announceSlotsChanged, invalidateOpenSlots } from "../booking/slot-cache.server";
 import { lockOwnScheduledAppointment } from "./lock-own-appointment.server";
+import { queueBookingCancelled } from "../messaging/notify.server";
 
 /**
  * The franchisee cancels one of its scheduled appointments, with a reason kept on the row (ADR 021).
@@ -25,7 +26,8 @@ export async function cancelAppointment(
       .update(appointments)
       .set({ status: "cancelled", cancelledAt: now, cancelReason: reason })
       .where(eq(appointments.id, appointmentId));
-    // notify: queueBookingCancelled(tx, appointmentId)
+    // The customer is told (e-mail with a cancelling .ics) and the 24 h reminder is dropped.
+    await queueBookingCancelled(tx, appointmentId);
   });
   invalidateOpenSlots();
   return { status: "cancelled" };

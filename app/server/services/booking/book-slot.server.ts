@@ -12,6 +12,8 @@ import { locate } from "~/domain/geo/locate";
 import { decideFromLocation } from "~/domain/geo/service-area";
 import { AppError } from "~/lib/errors";
 import type { SessionUser } from "../../auth.server";
+import { recordBookingConsents } from "../messaging/consent.server";
+import { queueBookingConfirmation } from "../messaging/notify.server";
 import { announceSlotsChanged, invalidateOpenSlots } from "./slot-cache.server";
 import type { Db } from "../../db.server";
 import type { RateLimitRule } from "../../rate-limit.server";
@@ -66,6 +68,9 @@ export interface BookSlotResult {
  * The exclusion constraint is what forbids a double booking: when another booking took the
  * member first (23P01), the slot is re-checked once with the next free member, else SLOT_TAKEN.
  * A start that was never offered is SLOT_UNAVAILABLE.
+ *
+ * The same transaction records the consent the form gave and queues the confirmation e-mail and
+ * the 24 h reminder (ADR 013).
  *
  * The booking shows in a client's space when the actor is that client, or when its e-mail is a
  * client account's.
@@ -139,6 +144,17 @@ export async function bookSlot(
         })),
       );
     }
+    // The consent the form gave, the confirmation e-mail and the 24 h reminder commit with it.
+    await recordBookingConsents(tx, {
+      appointmentId: assigned.appointmentId,
+      email: input.email,
+      phone: input.phone,
+      smsConsent: input.smsConsent ?? false,
+      emailConsent: input.emailConsent ?? false,
+      userId,
+      now,
+    });
+    await queueBookingConfirmation(tx, assigned.appointmentId, { manageToken, now });
     return {
       appointmentId: assigned.appointmentId,
       bookingId,
@@ -199,6 +215,14 @@ async function ownerOf(db: Db, actor: SessionUser | null, email: string): Promis
   const [account] = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, eq(users.role, "client")));
+    .where(
+      and(
+        sql`lower(${users.email}) = ${email.toLowerCase()}`,
+        eq(users.role, "client"),
+        // Only a verified address proves the account owns it (ADR 025): otherwise anyone could
+        // sign up with a customer's e-mail and read their bookings.
+        eq(users.emailVerified, true),
+      ),
+    );
   return account?.id ?? null;
 }

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { appointments } from "#db/schema";
 import type { CancelRequest } from "~/domain/booking/schemas";
+import { queueBookingCancelled } from "../messaging/notify.server";
 import { announceSlotsChanged, invalidateOpenSlots } from "./slot-cache.server";
 import type { Db } from "../../db.server";
 import { lockAppointment, requireSelfServiceChange } from "./booking-context.server";
@@ -23,6 +24,8 @@ export async function cancelBooking(
       .update(appointments)
       .set({ status: "cancelled", cancelledAt: now, cancelReason: input.reason ?? null })
       .where(eq(appointments.id, appointment.id));
+    // The 'cancelled' e-mail, and the pending reminder dropped, with the cancellation.
+    await queueBookingCancelled(tx, appointment.id);
     return { bookingId, status: "cancelled" as const };
   });
   invalidateOpenSlots();

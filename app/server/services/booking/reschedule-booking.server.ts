@@ -3,6 +3,7 @@ import { appointments, services } from "#db/schema";
 import type { RescheduleRequest } from "~/domain/booking/schemas";
 import { bookingDurationMinutes, DEFAULT_TRAVEL_BUFFER_MINUTES } from "~/domain/booking/slots";
 import { AppError } from "~/lib/errors";
+import { queueBookingChanged } from "../messaging/notify.server";
 import { announceSlotsChanged, invalidateOpenSlots } from "./slot-cache.server";
 import type { Db } from "../../db.server";
 import {
@@ -68,6 +69,8 @@ export async function rescheduleBooking(
       },
       { exceptAppointmentId: appointment.id, preferredMemberId: appointment.teamMemberId },
     );
+    // The 'changed' e-mail and the reminder moved to 24 h before the new start, atomically.
+    await queueBookingChanged(tx, appointment.id, { manageToken: input.token, now });
     return { bookingId, teamMemberId: assigned.teamMemberId, startAt, endAt };
   });
   invalidateOpenSlots();

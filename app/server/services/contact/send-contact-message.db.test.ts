@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
 import { contactMessages, jobs, rateLimits } from "#db/schema";
 import { AppError } from "~/lib/errors";
@@ -38,13 +39,19 @@ describeDatabases("sendContactMessage", ({ db }) => {
     else process.env.CONTACT_WEBHOOK_URL = savedUrl;
   });
 
-  it("stores the message, and queues nothing when no webhook is configured", async () => {
+  it("stores the message and queues its e-mail to the business, no webhook when none is configured", async () => {
     const { id } = await sendContactMessage(db(), { input, ip: "203.0.113.7" });
 
     expect(await db().select().from(contactMessages)).toEqual([
       { id, ...input, createdAt: expect.any(Date) },
     ]);
-    expect(await db().select().from(jobs)).toEqual([]);
+    expect(await db().select().from(jobs)).toEqual([
+      expect.objectContaining({
+        name: "email.contact-received",
+        payload: { messageId: id },
+        status: "pending",
+      }),
+    ]);
   });
 
   it("stores a message without phone with a null phone", async () => {
@@ -58,7 +65,7 @@ describeDatabases("sendContactMessage", ({ db }) => {
     process.env.CONTACT_WEBHOOK_URL = "https://hooks.example.com/contact";
     const { id } = await sendContactMessage(db(), { input, ip: "203.0.113.7" });
 
-    const queued = await db().select().from(jobs);
+    const queued = (await db().select().from(jobs)).filter((job) => job.name === "contact.webhook");
     expect(queued).toEqual([
       expect.objectContaining({
         name: "contact.webhook",
@@ -82,7 +89,9 @@ describeDatabases("sendContactMessage", ({ db }) => {
     await expect(refused).rejects.toMatchObject({ code: "RATE_LIMITED", status: 429 });
 
     expect(await db().select().from(contactMessages)).toHaveLength(CONTACT_RATE_LIMIT.max);
-    expect(await db().select().from(jobs)).toHaveLength(CONTACT_RATE_LIMIT.max);
+    expect(await db().select().from(jobs).where(eq(jobs.name, "contact.webhook"))).toHaveLength(
+      CONTACT_RATE_LIMIT.max,
+    );
 
     // Another address is not held back.
     await sendContactMessage(db(), { input, ip: "198.51.100.5" });

@@ -4,6 +4,7 @@ import { AppError } from "~/lib/errors";
 import type { Db } from "../../db.server";
 import { env } from "../../env.server";
 import { enqueue } from "../../jobs/queue.server";
+import { queueContactReceived } from "../messaging/notify.server";
 import { hitRateLimit, type RateLimitRule } from "../../rate-limit.server";
 
 /** Messages one address may send: enough for a person, too few for a spam run. */
@@ -16,8 +17,9 @@ export const CONTACT_RATE_LIMIT = { max: 5, windowSeconds: 10 * 60 } as const sa
 export const CONTACT_WEBHOOK_MAX_ATTEMPTS = 12;
 
 /**
- * Stores a message of the contact form and, when CONTACT_WEBHOOK_URL is set, queues its
- * delivery in the same transaction: the message is kept even while the webhook is down.
+ * Stores a message of the contact form and, in the same transaction, queues its e-mail to the
+ * business address and, when CONTACT_WEBHOOK_URL is set, its webhook delivery: the message is
+ * kept even while the webhook or the SMTP server is down.
  */
 export async function sendContactMessage(
   db: Db,
@@ -37,6 +39,8 @@ export async function sendContactMessage(
     if (deliver) {
       await enqueue(tx, "contact.webhook", { messageId: id }, { maxAttempts: CONTACT_WEBHOOK_MAX_ATTEMPTS });
     }
+    // And always by e-mail to the business address (ADR 013).
+    await queueContactReceived(tx, id);
     return { id };
   });
 }

@@ -72,13 +72,15 @@ export async function ensureLoyaltyProfile(
   });
 }
 
-/** The client an appointment belongs to: its user, or the account with its e-mail address. */
+/** The client an appointment belongs to: its user, or the verified account with its e-mail address (ADR 025). */
 async function appointmentOwner(tx: Tx, appointment: { userId: string | null; customerEmail: string }) {
   if (appointment.userId) return appointment.userId;
   const [user] = await tx
     .select({ id: users.id })
     .from(users)
-    .where(sql`lower(${users.email}) = lower(${appointment.customerEmail})`)
+    .where(
+      and(sql`lower(${users.email}) = lower(${appointment.customerEmail})`, eq(users.emailVerified, true)),
+    )
     .limit(1);
   return user?.id ?? null;
 }

@@ -2,6 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { consentEvents } from "#db/schema";
 import {
   consentStatus,
+  impliedConsentExpiry,
   normalizeEmailAddress,
   toE164,
   type ConsentAction,
@@ -69,4 +70,58 @@ export async function currentConsent(
     .where(and(eq(consentEvents.channel, channel), eq(consentEvents.address, address)))
     .orderBy(asc(consentEvents.occurredAt));
   return consentStatus(events, now);
+}
+
+/**
+ * The consent a booking gives (ADR 015), in the booking's transaction: implied e-mail consent
+ * from the purchase (2 years), express SMS consent when the form's SMS box was ticked, express
+ * e-mail consent when its e-mail offers box was ticked. Both boxes are never ticked in advance.
+ */
+export async function recordBookingConsents(
+  db: Db | Tx,
+  {
+    appointmentId,
+    email,
+    phone,
+    smsConsent,
+    emailConsent,
+    userId,
+    now,
+  }: {
+    appointmentId: string;
+    email: string;
+    phone: string;
+    smsConsent: boolean;
+    emailConsent: boolean;
+    userId?: string | null;
+    now: Date;
+  },
+): Promise<void> {
+  const common = { appointmentId, userId: userId ?? null, now, action: "given" as const };
+  await recordConsent(db, {
+    ...common,
+    channel: "email",
+    address: email,
+    kind: "implied",
+    source: "purchase",
+    expiresAt: impliedConsentExpiry(now),
+  });
+  if (emailConsent) {
+    await recordConsent(db, {
+      ...common,
+      channel: "email",
+      address: email,
+      kind: "express",
+      source: "booking_form",
+    });
+  }
+  if (smsConsent) {
+    await recordConsent(db, {
+      ...common,
+      channel: "sms",
+      address: phone,
+      kind: "express",
+      source: "booking_form",
+    });
+  }
 }

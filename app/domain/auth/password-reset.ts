@@ -1,0 +1,33 @@
+/** The forms of the password reset / set-password pages (shared by server and browser). */
+import { messages } from "~/lib/messages.fr";
+import { z } from "~/lib/zod-fr";
+import { PASSWORD_MAX, PASSWORD_MIN } from "./schemas";
+
+const v = messages.validation;
+
+export const ForgotPasswordSchema = z.object({
+  email: z
+    .string({ error: v.emailRequired })
+    .trim()
+    .min(1, v.emailRequired)
+    .max(254, v.tooLong(254))
+    .pipe(z.email(v.emailInvalid))
+    .transform((value) => value.toLowerCase()),
+});
+export type ForgotPassword = z.infer<typeof ForgotPasswordSchema>;
+
+export const ResetPasswordSchema = z
+  .object({
+    token: z.string({ error: messages.messaging.resetPassword.invalidToken }).min(1).max(200),
+    password: z
+      .string({ error: v.passwordRequired })
+      .min(1, v.passwordRequired)
+      .min(PASSWORD_MIN, v.passwordTooShort(PASSWORD_MIN))
+      .max(PASSWORD_MAX, v.passwordTooLong),
+    confirm: z.string({ error: v.passwordRequired }).min(1, v.passwordRequired),
+  })
+  .refine((value) => value.password === value.confirm, {
+    path: ["confirm"],
+    message: messages.messaging.resetPassword.mismatch,
+  });
+export type ResetPassword = z.infer<typeof ResetPasswordSchema>;

@@ -1,0 +1,115 @@
+/**
+ * An iCalendar (RFC 5545) file with one event, for the booking e-mails' attachment: CRLF line
+ * endings, lines folded at 75 octets (never inside a UTF-8 character), TEXT values escaped, and
+ * times in UTC (…Z), so no VTIMEZONE is needed.
+ */
+
+export interface IcsEvent {
+  /** Globally unique and stable for one appointment: a change or cancellation reuses it. */
+  uid: string;
+  /** When the file was made. */
+  stamp: Date;
+  start: Date;
+  end: Date;
+  summary: string;
+  location?: string;
+  description?: string;
+  /** A link shown by calendar apps (the manage link). */
+  url?: string;
+  /** Raise it with each change of the same event (0 first). */
+  sequence?: number;
+  /** CANCELLED with METHOD:CANCEL removes the event from the calendar that imported it. */
+  status?: "CONFIRMED" | "CANCELLED";
+  organizer?: { name: string; email: string };
+}
+
+const CRLF = "\r\n";
+const MAX_OCTETS = 75;
+const encoder = new TextEncoder();
+
+/** 2026-03-09T13:00:00.000Z -> 20260309T130000Z */
+export function icsUtc(instant: Date): string {
+  if (Number.isNaN(instant.getTime())) throw new RangeError("invalid date");
+  return instant
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
+}
+
+/** A TEXT value: backslash, semicolon and comma escaped, line breaks as \n (RFC 5545 3.3.11). */
+export function escapeIcsText(value: string): string {
+  return value
+    .replace(/\\/g, "\\\\")
+    .replace(/;/g, "\\;")
+    .replace(/,/g, "\\,")
+    .replace(/\r\n|\r|\n/g, "\\n");
+}
+
+/** Folds one content line: at most 75 octets per line, continuation lines start with a space. */
+export function foldIcsLine(line: string): string {
+  const parts: string[] = [];
+  let current = "";
+  let octets = 0;
+  for (const char of line) {
+    const size = encoder.encode(char).length;
+    // A continuation line's leading space counts in its 75 octets.
+    const limit = parts.length === 0 ? MAX_OCTETS : MAX_OCTETS - 1;
+    if (octets + size > limit) {
+      parts.push(current);
+      current = "";
+      octets = 0;
+    }
+    current += char;
+    octets += size;
+  }
+  parts.push(current);
+  return parts.join(`${CRLF} `);
+}
+
+/** The .ics text of one event (METHOD:PUBLISH, or METHOD:CANCEL for a cancelled one). */
+export function buildIcs(event: IcsEvent): string {
+  if (event.end.getTime() <= event.start.getTime())
+    throw new RangeError("the event must end after it starts");
+  const cancelled = event.status === "CANCELLED";
+  const lines = [
+    "BEGIN:VCALENDAR",
+    "VERSION:2.0",
+    "PRODID:-//Lavage Mobile Prestige//Reservations//FR",
+    "CALSCALE:GREGORIAN",
+    `METHOD:${cancelled ? "CANCEL" : "PUBLISH"}`,
+    "BEGIN:VEVENT",
+    `UID:${event.uid}`,
+    `DTSTAMP:${icsUtc(event.stamp)}`,
+    `DTSTART:${icsUtc(event.start)}`,
+    `DTEND:${icsUtc(event.end)}`,
+    `SEQUENCE:${event.sequence ?? 0}`,
+    `STATUS:${event.status ?? "CONFIRMED"}`,
+    `SUMMARY:${escapeIcsText(event.summary)}`,
+  ];
+  if (event.location) lines.push(`LOCATION:${escapeIcsText(event.location)}`);
+  if (event.description) lines.push(`DESCRIPTION:${escapeIcsText(event.description)}`);
+  if (event.url) lines.push(`URL:${event.url}`);
+  if (event.organizer) {
+    const name = event.organizer.name.replace(/["\r\n]/g, "");
+    lines.push(`ORGANIZER;CN="${name}":mailto:${event.organizer.email}`);
+  }
+  lines.push("END:VEVENT", "END:VCALENDAR");
+  return lines.map(foldIcsLine).join(CRLF) + CRLF;
+}
+
+/** Unfolds and splits an .ics text into [name with parameters, value] pairs (tests, checks). */
+export function parseIcsLines(text: string): [string, string][] {
+  return text
+    .replace(/\r\n[ \t]/g, "")
+    .split("\r\n")
+    .filter((line) => line !== "")
+    .map((line) => {
+      const colon = line.indexOf(":");
+      return [line.slice(0, colon), line.slice(colon + 1)];
+    });
+}
+
+/** The inverse of escapeIcsText. */
+export function unescapeIcsText(value: string): string {
+  return value.replace(/\\([\\;,nN])/g, (_, c: string) => (c === "n" || c === "N" ? "\n" : c));
+}

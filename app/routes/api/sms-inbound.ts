@@ -1,0 +1,32 @@
+import { getDb } from "~/server/db.server";
+import { handleInboundSms } from "~/server/services/messaging/sms.server";
+import { inboundCallbackAllowed, twiml } from "~/server/sms/inbound.server";
+import type { Route } from "./+types/sms-inbound";
+
+const XML = { "content-type": "text/xml; charset=utf-8" };
+
+export function loader() {
+  return new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });
+}
+
+/**
+ * POST /api/sms/inbound: the SMS provider's callback for a received message, form-encoded like
+ * Twilio (From, Body, MessageSid). Keywords STOP / ARRET / START / HELP / AIDE / INFO are acted
+ * on; the answer is TwiML with the reply (or an empty Response). 403 when the signature or the
+ * shared secret is wrong (ADR 014), 400 without From.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  if (request.method !== "POST") return loader();
+  const form = new URLSearchParams(await request.text());
+  if (!inboundCallbackAllowed(request, form)) {
+    return new Response(twiml(null), { status: 403, headers: XML });
+  }
+  const from = form.get("From")?.trim();
+  if (!from) return new Response(twiml(null), { status: 400, headers: XML });
+  const { reply } = await handleInboundSms(getDb(), {
+    from,
+    body: form.get("Body") ?? "",
+    providerMessageId: form.get("MessageSid"),
+  });
+  return new Response(twiml(reply), { status: 200, headers: XML });
+}

@@ -1,0 +1,169 @@
+import { and, eq, isNotNull } from "drizzle-orm";
+import { accounts, contactMessages, franchiseApplications, users } from "#db/schema";
+import { allowsCommercialMessages } from "~/domain/messaging/consent";
+import { BUSINESS } from "~/lib/business";
+import { messages } from "~/lib/messages.fr";
+import { env } from "../../env.server";
+import { mailerFromEnv, type Mailer } from "../../mail/mailer.server";
+import {
+  renderApplicationReceived,
+  renderBookingMail,
+  renderContactReceived,
+  renderPasswordMail,
+  renderPromotion,
+  formatMailTime,
+  serviceAddress,
+} from "../../mail/templates.server";
+import { smsProviderFromEnv, type SmsProvider } from "../../sms/provider.server";
+import { loadBookingForMessages, manageUrlFor } from "../../services/messaging/booking-mail.server";
+import { currentConsent } from "../../services/messaging/consent.server";
+import { EMAIL_MAX_ATTEMPTS, REMINDER_LEAD_MS } from "../../services/messaging/notify.server";
+import { deliverQueuedSms, queueSms } from "../../services/messaging/sms.server";
+import { oneClickUnsubscribeUrl, unsubscribePageUrl } from "../../services/messaging/unsubscribe.server";
+import { enqueue } from "../queue.server";
+import type { JobPayloads } from "../registry.server";
+import type { JobHandler } from "../worker.server";
+
+export interface MessagingDeps {
+  /** Default: SMTP_URL, else .eml files under DATA_DIR/mail. */
+  mailer?: () => Mailer;
+  /** Default: SMS_PROVIDER (log). */
+  smsProvider?: () => SmsProvider;
+  /** Default: the real clock. */
+  now?: () => Date;
+}
+
+type Handlers = {
+  [
+    N in
+      | "email.booking"
+      | "booking.reminder"
+      | "email.application-received"
+      | "email.contact-received"
+      | "email.password"
+      | "email.promotion"
+      | "sms.deliver"
+  ]: JobHandler<JobPayloads[N]>;
+};
+
+/** The handlers of the messaging jobs; tests pass their own mailer, SMS provider and clock. */
+export function createMessagingHandlers({
+  mailer = mailerFromEnv,
+  smsProvider = smsProviderFromEnv,
+  now = () => new Date(),
+}: MessagingDeps = {}): Handlers {
+  return {
+    "email.booking": async ({ appointmentId, kind, manageToken }, { db }) => {
+      const booking = await loadBookingForMessages(db, appointmentId);
+      if (!booking) return;
+      // A reminder re-checks at run time: not for a booking moved, cancelled or already past.
+      if (kind === "reminder" && (booking.status !== "scheduled" || booking.startAt <= now())) return;
+      const mail = renderBookingMail(kind, booking, {
+        manageUrl: manageToken ? manageUrlFor(booking.bookingId, manageToken) : undefined,
+        now: now(),
+        publicUrl: env().PUBLIC_URL,
+        unsubscribeUrl: await unsubscribePageUrl(db, "email", booking.customerEmail),
+      });
+      await mailer().send({ to: booking.customerEmail, ...mail });
+    },
+
+    // At 24 h before: re-checks that the booking is still scheduled at this time, then queues
+    // the reminder e-mail and, with the booking's SMS consent, the reminder SMS.
+    "booking.reminder": async ({ appointmentId, manageToken }, { db }) => {
+      const booking = await loadBookingForMessages(db, appointmentId);
+      const at = now();
+      if (!booking || booking.status !== "scheduled" || booking.startAt <= at) return;
+      // Moved later without its job being moved (should not happen): not yet.
+      if (booking.startAt.getTime() - at.getTime() > REMINDER_LEAD_MS + 60 * 60_000) return;
+      await db.transaction(async (tx) => {
+        await enqueue(
+          tx,
+          "email.booking",
+          { appointmentId, kind: "reminder", ...(manageToken ? { manageToken } : {}) },
+          { maxAttempts: EMAIL_MAX_ATTEMPTS },
+        );
+        if (booking.smsConsent) {
+          await queueSms(tx, {
+            phone: booking.customerPhone,
+            body: messages.messaging.sms.reminder(formatMailTime(booking.startAt), serviceAddress(booking)),
+            category: "transactional",
+            appointmentId,
+            now: at,
+          });
+        }
+      });
+    },
+
+    "email.application-received": async ({ applicationId }, { db }) => {
+      const [application] = await db
+        .select({
+          firstName: franchiseApplications.firstName,
+          email: franchiseApplications.email,
+          city: franchiseApplications.city,
+        })
+        .from(franchiseApplications)
+        .where(eq(franchiseApplications.id, applicationId));
+      if (!application) return;
+      await mailer().send({ to: application.email, ...renderApplicationReceived(application) });
+    },
+
+    "email.contact-received": async ({ messageId }, { db }) => {
+      const [message] = await db
+        .select({
+          name: contactMessages.name,
+          email: contactMessages.email,
+          phone: contactMessages.phone,
+          message: contactMessages.message,
+        })
+        .from(contactMessages)
+        .where(eq(contactMessages.id, messageId));
+      if (!message) return;
+      await mailer().send({ to: BUSINESS.email, replyTo: message.email, ...renderContactReceived(message) });
+    },
+
+    "email.password": async ({ userId, url, invitation }, { db }) => {
+      const [user] = await db
+        .select({ email: users.email, name: users.name, firstName: users.firstName })
+        .from(users)
+        .where(eq(users.id, userId));
+      if (!user) return;
+      // No password yet (an account an admin created, e.g. a new franchisee): an invitation.
+      const [credential] = await db
+        .select({ id: accounts.id })
+        .from(accounts)
+        .where(
+          and(
+            eq(accounts.userId, userId),
+            eq(accounts.providerId, "credential"),
+            isNotNull(accounts.password),
+          ),
+        );
+      await mailer().send({
+        to: user.email,
+        ...renderPasswordMail({
+          name: user.firstName || user.name,
+          url,
+          invitation: invitation === true || !credential,
+        }),
+      });
+    },
+
+    "email.promotion": async ({ to, title, body }, { db }) => {
+      if (!allowsCommercialMessages(await currentConsent(db, "email", to, now()))) return;
+      const page = await unsubscribePageUrl(db, "email", to);
+      const oneClick = await oneClickUnsubscribeUrl(db, "email", to);
+      await mailer().send({
+        to,
+        ...renderPromotion({ title, body, unsubscribeUrl: page }),
+        headers: {
+          "List-Unsubscribe": `<${oneClick}>, <mailto:${BUSINESS.email}?subject=unsubscribe>`,
+          "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+        },
+      });
+    },
+
+    "sms.deliver": async ({ smsId }, { db, attempt, maxAttempts, signal }) => {
+      await deliverQueuedSms(db, smsProvider(), { smsId, attempt, maxAttempts, signal, now: now() });
+    },
+  };
+}

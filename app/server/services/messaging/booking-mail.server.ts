@@ -1,0 +1,53 @@
+import { asc, eq } from "drizzle-orm";
+import { appointments, appointmentUpsells, services } from "#db/schema";
+import type { Db, Tx } from "../../db.server";
+import { env } from "../../env.server";
+import type { BookingMailData } from "../../mail/templates.server";
+
+export type BookingForMessages = BookingMailData & {
+  status: (typeof appointments.status.enumValues)[number];
+  customerPhone: string;
+  smsConsent: boolean;
+};
+
+/** An appointment with what its e-mails and SMS show, or null when it no longer exists. */
+export async function loadBookingForMessages(
+  db: Db | Tx,
+  appointmentId: string,
+): Promise<BookingForMessages | null> {
+  const [row] = await db
+    .select({ appointment: appointments, serviceName: services.name })
+    .from(appointments)
+    .innerJoin(services, eq(services.id, appointments.serviceId))
+    .where(eq(appointments.id, appointmentId));
+  if (!row) return null;
+  const a = row.appointment;
+  const upsells = await db
+    .select({ name: appointmentUpsells.name, priceCents: appointmentUpsells.priceCents })
+    .from(appointmentUpsells)
+    .where(eq(appointmentUpsells.appointmentId, a.id))
+    .orderBy(asc(appointmentUpsells.name));
+  return {
+    appointmentId: a.id,
+    bookingId: a.bookingId,
+    status: a.status,
+    customerName: a.customerName,
+    customerEmail: a.customerEmail,
+    customerPhone: a.customerPhone,
+    smsConsent: a.smsConsent,
+    startAt: a.startAt,
+    endAt: a.endAt,
+    address: a.address,
+    postalCode: a.postalCode,
+    serviceName: row.serviceName,
+    cars: a.cars,
+    unitPriceCents: a.unitPriceCents,
+    upsells,
+    createdAt: a.createdAt,
+  };
+}
+
+/** The manage link as the booking flow builds it: PUBLIC_URL/booking/manage/{bookingId}?token=… */
+export function manageUrlFor(bookingId: string, manageToken: string): string {
+  return `${env().PUBLIC_URL}/booking/manage/${bookingId}?token=${manageToken}`;
+}

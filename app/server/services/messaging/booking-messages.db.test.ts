@@ -1,0 +1,461 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, expect, it, vi } from "vitest";
+import { seed } from "#db/seed";
+import * as s from "#db/schema";
+import { BookingRequestSchema } from "~/domain/booking/schemas";
+import { parseIcsLines, unescapeIcsText } from "~/domain/messaging/ics";
+import type { Db } from "~/server/db.server";
+import { createWorker } from "~/server/jobs/worker.server";
+import { jobHandlers } from "~/server/jobs/registry.server";
+import { createMessagingHandlers } from "~/server/jobs/handlers/messaging.server";
+import { createSmtpMailer } from "~/server/mail/mailer.server";
+import { createLogProvider } from "~/server/sms/provider.server";
+import { describeDatabases } from "../../../../tests/setup/db";
+import { startSmtpReceiver, type SmtpReceiver } from "../../../../tests/receivers/smtp-receiver";
+import { bookSlot } from "../booking/book-slot.server";
+import { cancelBooking } from "../booking/cancel-booking.server";
+import { listOpenSlots } from "../booking/list-open-slots.server";
+import { rescheduleBooking } from "../booking/reschedule-booking.server";
+import { currentConsent, recordConsent } from "./consent.server";
+import {
+  queueApplicationReceived,
+  queueContactReceived,
+  queuePasswordEmail,
+  queuePromotionalEmail,
+  REMINDER_LEAD_MS,
+  reminderKey,
+} from "./notify.server";
+import { unsubscribeWithToken } from "./unsubscribe.server";
+
+const DAY = 24 * 60 * 60_000;
+
+/** Open slots of Granby starting at least `afterMs` from now, earliest first. */
+async function openStarts(db: Db, now: Date, afterMs: number): Promise<string[]> {
+  const open = await listOpenSlots(db, { zoneSlug: "granby", cars: 1, now, days: 30 });
+  return open.days
+    .flatMap((d) => d.slots.map((slot) => slot.start))
+    .filter((start) => new Date(start).getTime() - now.getTime() >= afterMs);
+}
+
+function request(start: string, overrides: Record<string, unknown> = {}) {
+  return BookingRequestSchema.parse({
+    zone: "granby",
+    cars: 2,
+    start,
+    name: "Léa Tremblay",
+    email: "lea.tremblay@example.com",
+    phone: "450 555-0199",
+    address: "123, rue Principale, Granby",
+    postalCode: "J2G 2T5",
+    upsells: ["aquapel"],
+    ...overrides,
+  });
+}
+
+describeDatabases("booking messages", ({ db }) => {
+  let smtp: SmtpReceiver;
+  let clock = new Date();
+
+  function worker() {
+    return createWorker(db(), {
+      workerId: "test",
+      now: () => clock,
+      handlers: {
+        ...jobHandlers,
+        ...createMessagingHandlers({
+          mailer: () => createSmtpMailer(smtp.url, "Lavage Mobile Prestige <bonjour@lavageprestige.ca>"),
+          smsProvider: createLogProvider,
+          now: () => clock,
+        }),
+      },
+    });
+  }
+
+  /** Runs every job due at the clock, until none is left. */
+  async function drain() {
+    // Jobs queued now are due at the database's clock: never run the worker behind it.
+    clock = new Date(Math.max(clock.getTime(), Date.now() + 1_000));
+    const w = worker();
+    while ((await w.runOnce()) > 0);
+  }
+
+  async function reminderJobs() {
+    return db()
+      .select()
+      .from(s.jobs)
+      .where(and(eq(s.jobs.name, "booking.reminder"), eq(s.jobs.status, "pending")));
+  }
+
+  beforeAll(async () => {
+    await seed(db(), { demoAccounts: false });
+    smtp = await startSmtpReceiver();
+  });
+
+  afterAll(async () => {
+    await smtp?.close();
+  });
+
+  beforeEach(async () => {
+    await db().delete(s.jobs);
+    await db().delete(s.smsMessages);
+    await db().delete(s.consentEvents);
+    await db().delete(s.appointmentUpsells);
+    await db().delete(s.appointments);
+    smtp.messages.length = 0;
+    clock = new Date(Date.now() + 1_000);
+  });
+
+  it("sends the booking's confirmation with a valid .ics to a real SMTP server, and schedules the reminder", async () => {
+    const now = new Date();
+    const [start] = await openStarts(db(), now, 3 * DAY);
+    const booked = await bookSlot(db(), { actor: null, input: request(start!), now });
+
+    const [reminder] = await reminderJobs();
+    expect(reminder).toMatchObject({
+      singletonKey: reminderKey(booked.appointmentId),
+      runAt: new Date(booked.startAt.getTime() - REMINDER_LEAD_MS),
+    });
+
+    await drain();
+    expect(smtp.messages).toHaveLength(1);
+    const mail = smtp.messages[0]!;
+    expect(mail.to).toEqual(["lea.tremblay@example.com"]);
+    expect(mail.parsed.subject).toMatch(/^Réservation confirmée : \w+ \d{1,2} \w+ 20\d\d$/u);
+    const text = mail.parsed.text!;
+    const manageUrl = `http://localhost:3000/booking/manage/${booked.bookingId}?token=${booked.manageToken}`;
+    expect(text).toContain(manageUrl);
+    expect(text).toContain("123, rue Principale, Granby J2G 2T5");
+    expect(text).toContain("Véhicules : 2 voitures");
+    expect(text).toContain("Traitement Aquapel");
+    // 2 x 149,99 $ + 20,00 $ = 319,98 $; TPS 16,00 $; TVQ 31,92 $; total 367,90 $.
+    expect(text).toMatch(/Sous-total : 319,98\s\$/u);
+    expect(text).toMatch(/TPS \(5 %\) : 16,00\s\$/u);
+    expect(text).toMatch(/TVQ \(9,975 %\) : 31,92\s\$/u);
+    expect(text).toMatch(/Total : 367,90\s\$/u);
+    expect(text).toContain("Lavage Mobile Prestige · 123, rue Principale, Granby (Québec) J2G 2T5");
+    expect(text).toMatch(
+      /Se désabonner des offres par courriel : http:\/\/localhost:3000\/unsubscribe\?token=\S+/,
+    );
+    expect(mail.parsed.html).toContain(`href="${manageUrl.replace(/&/g, "&amp;")}"`);
+    // The local time in America/Toronto.
+    const local = new Intl.DateTimeFormat("fr-CA", {
+      timeZone: "America/Toronto",
+      hour: "numeric",
+      minute: "2-digit",
+    }).format(booked.startAt);
+    expect(text).toContain(`Heure : ${local}`);
+
+    const ics = mail.parsed.attachments.find((a) => a.filename === "rendez-vous.ics");
+    expect(ics?.contentType).toBe("text/calendar");
+    const body = ics!.content.toString("utf8");
+    expect(body).toMatch(/^BEGIN:VCALENDAR\r\n/);
+    expect(body.replace(/\r\n/g, "")).not.toMatch(/[\r\n]/);
+    for (const line of body.split("\r\n")) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
+    const fields = new Map(parseIcsLines(body));
+    const utc = (d: Date) =>
+      d
+        .toISOString()
+        .replace(/[-:]/g, "")
+        .replace(/\.\d{3}/, "");
+    expect(fields.get("UID")).toBe(`${booked.appointmentId}@lavageprestige.ca`);
+    expect(fields.get("DTSTAMP")).toMatch(/^\d{8}T\d{6}Z$/);
+    expect(fields.get("DTSTART")).toBe(utc(booked.startAt));
+    expect(fields.get("DTEND")).toBe(utc(booked.endAt));
+    expect(unescapeIcsText(fields.get("LOCATION")!)).toBe("123, rue Principale, Granby J2G 2T5");
+    expect(fields.get("SUMMARY")).toBeTruthy();
+
+    // The booking gave implied e-mail consent (2 years); no box ticked, no SMS consent.
+    const consent = await currentConsent(db(), "email", "lea.tremblay@example.com", now);
+    expect(consent).toMatchObject({ state: "implied", source: "purchase" });
+    expect(await currentConsent(db(), "sms", "450 555-0199", now)).toEqual({ state: "none" });
+  });
+
+  it("records express consent for the boxes the customer ticked", async () => {
+    const now = new Date();
+    const [start] = await openStarts(db(), now, 3 * DAY);
+    await bookSlot(db(), {
+      actor: null,
+      input: request(start!, { smsConsent: "on", emailConsent: "on" }),
+      now,
+    });
+    expect(await currentConsent(db(), "sms", "+14505550199", now)).toMatchObject({
+      state: "express",
+      source: "booking_form",
+    });
+    expect(await currentConsent(db(), "email", "lea.tremblay@example.com", now)).toMatchObject({
+      state: "express",
+    });
+  });
+
+  it("moves the reminder when the booking is rescheduled, and sends the change", async () => {
+    const now = new Date();
+    const starts = await openStarts(db(), now, 3 * DAY);
+    const booked = await bookSlot(db(), { actor: null, input: request(starts[0]!), now });
+    const [before] = await reminderJobs();
+    const later = starts.find((start) => new Date(start).getTime() - booked.startAt.getTime() >= DAY)!;
+
+    const moved = await rescheduleBooking(db(), {
+      bookingId: booked.bookingId,
+      input: { token: booked.manageToken, start: later },
+      now,
+    });
+    const after = await reminderJobs();
+    expect(after).toHaveLength(1);
+    expect(after[0]!.id).toBe(before!.id);
+    expect(after[0]!.runAt).toEqual(new Date(moved.startAt.getTime() - REMINDER_LEAD_MS));
+
+    await drain();
+    expect(smtp.messages.map((m) => m.parsed.subject)).toEqual([
+      expect.stringMatching(/^Réservation confirmée/),
+      expect.stringMatching(/^Réservation modifiée/),
+    ]);
+    const changed = smtp.messages[1]!;
+    const ics = changed.parsed.attachments.find((a) => a.filename === "rendez-vous.ics")!;
+    const fields = new Map(parseIcsLines(ics.content.toString("utf8")));
+    expect(fields.get("UID")).toBe(`${booked.appointmentId}@lavageprestige.ca`);
+    expect(Number(fields.get("SEQUENCE"))).toBeGreaterThan(0);
+    expect(changed.parsed.text).toContain(booked.manageToken);
+
+    // At the new reminder time: the reminder goes (not at the old time).
+    clock = new Date(moved.startAt.getTime() - REMINDER_LEAD_MS - 60_000);
+    await drain();
+    expect(smtp.messages).toHaveLength(2);
+    clock = new Date(moved.startAt.getTime() - REMINDER_LEAD_MS + 1_000);
+    await drain();
+    expect(smtp.messages.map((m) => m.parsed.subject)).toHaveLength(3);
+    expect(smtp.messages[2]!.parsed.subject).toMatch(/^Rappel : votre lavage demain à /);
+  });
+
+  it("removes the reminder when the booking is cancelled, and sends the cancellation", async () => {
+    const now = new Date();
+    const [start] = await openStarts(db(), now, 3 * DAY);
+    const booked = await bookSlot(db(), { actor: null, input: request(start!), now });
+    expect(await reminderJobs()).toHaveLength(1);
+
+    await cancelBooking(db(), { bookingId: booked.bookingId, input: { token: booked.manageToken }, now });
+    expect(await reminderJobs()).toEqual([]);
+
+    clock = new Date(booked.startAt.getTime() - REMINDER_LEAD_MS + 1_000);
+    await drain();
+    expect(smtp.messages.map((m) => m.parsed.subject)).toEqual([
+      expect.stringMatching(/^Réservation confirmée/),
+      expect.stringMatching(/^Réservation annulée/),
+    ]);
+    const ics = smtp.messages[1]!.parsed.attachments.find((a) => a.filename === "rendez-vous.ics")!;
+    const fields = new Map(parseIcsLines(ics.content.toString("utf8")));
+    expect(fields.get("METHOD")).toBe("CANCEL");
+    expect(fields.get("STATUS")).toBe("CANCELLED");
+  });
+
+  it("does not remind a booking that is no longer scheduled when the reminder runs", async () => {
+    const now = new Date();
+    const [start] = await openStarts(db(), now, 3 * DAY);
+    const booked = await bookSlot(db(), { actor: null, input: request(start!, { smsConsent: true }), now });
+    await drain();
+    // Cancelled without going through the messaging functions (e.g. by hand in the database).
+    await db()
+      .update(s.appointments)
+      .set({ status: "cancelled" })
+      .where(eq(s.appointments.id, booked.appointmentId));
+    clock = new Date(booked.startAt.getTime() - REMINDER_LEAD_MS + 1_000);
+    await drain();
+    expect(smtp.messages).toHaveLength(1);
+    expect(await db().select().from(s.smsMessages)).toEqual([]);
+    const [job] = await db().select().from(s.jobs).where(eq(s.jobs.name, "booking.reminder"));
+    expect(job?.status).toBe("completed");
+  });
+
+  it("reminds by e-mail and, with the booking's SMS consent, by SMS; a STOP does not end it", async () => {
+    const now = new Date();
+    const [start] = await openStarts(db(), now, 3 * DAY);
+    const booked = await bookSlot(db(), { actor: null, input: request(start!, { smsConsent: true }), now });
+    await db()
+      .insert(s.consentEvents)
+      .values({
+        channel: "sms",
+        address: "+14505550199",
+        kind: "express",
+        action: "withdrawn",
+        source: "sms_keyword",
+        occurredAt: new Date(now.getTime() + 1_000),
+      });
+    clock = new Date(booked.startAt.getTime() - REMINDER_LEAD_MS + 1_000);
+    await drain();
+    expect(smtp.messages.map((m) => m.parsed.subject)).toEqual([
+      expect.stringMatching(/^Réservation confirmée/),
+      expect.stringMatching(/^Rappel : votre lavage demain/),
+    ]);
+    const sms = await db().select().from(s.smsMessages);
+    expect(sms).toEqual([
+      expect.objectContaining({
+        direction: "outbound",
+        category: "transactional",
+        phone: "+14505550199",
+        status: "sent",
+        provider: "log",
+        appointmentId: booked.appointmentId,
+      }),
+    ]);
+    expect(sms[0]!.body).toMatch(
+      /^Lavage Mobile Prestige : rappel de votre lavage demain à .*123, rue Principale/,
+    );
+  });
+
+  it("gives no SMS reminder without the booking form's SMS box", async () => {
+    const now = new Date();
+    const [start] = await openStarts(db(), now, 3 * DAY);
+    const booked = await bookSlot(db(), { actor: null, input: request(start!), now });
+    clock = new Date(booked.startAt.getTime() - REMINDER_LEAD_MS + 1_000);
+    await drain();
+    expect(smtp.messages).toHaveLength(2);
+    expect(await db().select().from(s.smsMessages)).toEqual([]);
+  });
+
+  it("delivers a message the SMTP server refuses twice on the third attempt", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const flaky = await startSmtpReceiver({ refuseFirst: 2 });
+    try {
+      const now = new Date();
+      const [start] = await openStarts(db(), now, 3 * DAY);
+      const booked = await bookSlot(db(), { actor: null, input: request(start!), now });
+      const w = createWorker(db(), {
+        now: () => clock,
+        handlers: createMessagingHandlers({
+          mailer: () => createSmtpMailer(flaky.url, "bonjour@lavageprestige.ca"),
+          now: () => clock,
+        }),
+      });
+      const confirmation = async () =>
+        (await db().select().from(s.jobs).where(eq(s.jobs.name, "email.booking")))[0]!;
+      for (let attempt = 1; attempt <= 3; attempt++) {
+        expect(await w.runOnce()).toBeGreaterThanOrEqual(1);
+        const job = await confirmation();
+        expect(job.attempts).toBe(attempt);
+        if (attempt < 3) {
+          expect(job).toMatchObject({ status: "pending" });
+          expect(job.lastError).toMatch(/451/);
+          expect(flaky.messages).toHaveLength(0);
+          clock = new Date(job.runAt.getTime() + 1);
+        }
+      }
+      expect(await confirmation()).toMatchObject({ status: "completed", attempts: 3 });
+      expect(flaky.refused).toBe(2);
+      expect(flaky.messages).toHaveLength(1);
+      expect(flaky.messages[0]!.parsed.text).toContain(booked.bookingId);
+    } finally {
+      await flaky.close();
+      warn.mockRestore();
+    }
+  });
+
+  it("sends a promotion only with consent, with identification, unsubscribe link and RFC 8058 headers", async () => {
+    const to = "marc.gagnon@example.com";
+    await queuePromotionalEmail(db(), {
+      to,
+      title: "Printemps : -20 %",
+      body: "Un lavage printanier.\n\nÀ bientôt !",
+    });
+    await drain();
+    expect(smtp.messages).toEqual([]);
+
+    await recordConsent(db(), {
+      channel: "email",
+      address: to,
+      kind: "express",
+      action: "given",
+      source: "booking_form",
+    });
+    await queuePromotionalEmail(db(), {
+      to,
+      title: "Printemps : -20 %",
+      body: "Un lavage printanier.\n\nÀ bientôt !",
+    });
+    await drain();
+    expect(smtp.messages).toHaveLength(1);
+    const mail = smtp.messages[0]!;
+    expect(mail.parsed.subject).toBe("Printemps : -20 %");
+    expect(mail.parsed.text).toContain(
+      "Lavage Mobile Prestige · 123, rue Principale, Granby (Québec) J2G 2T5 · 450 555-0142",
+    );
+    const link = /Se désabonner des offres par courriel : (\S+)/.exec(mail.parsed.text!)![1]!;
+    const token = new URL(link).searchParams.get("token")!;
+    const raw = mail.raw.replace(/\r\n[ \t]+/g, " ");
+    expect(raw).toMatch(/(^|\r\n)List-Unsubscribe-Post: List-Unsubscribe=One-Click\r\n/);
+    expect(
+      raw.startsWith(`List-Unsubscribe: <http://localhost:3000/api/unsubscribe?token=${token}>,`) ||
+        raw.includes(`\r\nList-Unsubscribe: <http://localhost:3000/api/unsubscribe?token=${token}>,`),
+    ).toBe(true);
+
+    // A forged token (another address, same signature) does nothing.
+    const [payload, signature] = token.split(".");
+    const forged = `${Buffer.from("email:autre@example.com").toString("base64url")}.${signature}`;
+    expect(payload).not.toBe(forged.split(".")[0]);
+    expect(await unsubscribeWithToken(db(), forged)).toBeNull();
+
+    expect(await unsubscribeWithToken(db(), token)).toEqual({ channel: "email", address: to });
+    expect(await currentConsent(db(), "email", to)).toMatchObject({
+      state: "withdrawn",
+      source: "unsubscribe_link",
+    });
+    await queuePromotionalEmail(db(), { to, title: "Encore", body: "Non." });
+    await drain();
+    expect(smtp.messages).toHaveLength(1);
+  });
+
+  it("sends the reset link, the set-password invitation, the application and contact e-mails", async () => {
+    const userId = "u-reset-1";
+    await db().delete(s.users).where(eq(s.users.id, userId));
+    await db()
+      .insert(s.users)
+      .values({ id: userId, name: "Julie Roy", firstName: "Julie", email: "julie@example.com" });
+    const url = "http://localhost:3000/api/auth/reset-password/abc?callbackURL=%2Fauth%2Freset-password";
+    await queuePasswordEmail(db(), { userId, url });
+    await drain();
+    await db()
+      .insert(s.accounts)
+      .values({ id: "acc-1", accountId: userId, providerId: "credential", userId, password: "hash" });
+    await queuePasswordEmail(db(), { userId, url });
+    await queuePasswordEmail(db(), { userId, url, invitation: true });
+
+    const [application] = await db()
+      .insert(s.franchiseApplications)
+      .values({
+        firstName: "Samuel",
+        lastName: "Côté",
+        email: "samuel@example.com",
+        phone: "4505550111",
+        city: "Bromont",
+        hasDriversLicense: true,
+        vehicleInfo: "Camionnette",
+        availabilityHours: "Semaine",
+        backgroundCheckConsent: true,
+        signatureUrl: "signatures/x.png",
+      })
+      .returning({ id: s.franchiseApplications.id });
+    await queueApplicationReceived(db(), application!.id);
+    const [contact] = await db()
+      .insert(s.contactMessages)
+      .values({ name: "Nadia", email: "nadia@example.com", phone: null, message: "Bonjour <b>!</b>" })
+      .returning({ id: s.contactMessages.id });
+    await queueContactReceived(db(), contact!.id);
+    await drain();
+
+    const bySubject = smtp.messages.map((m) => [m.to[0], m.parsed.subject]).sort();
+    expect(bySubject).toEqual(
+      [
+        ["julie@example.com", "Bienvenue chez Lavage Mobile Prestige : créez votre mot de passe"],
+        ["julie@example.com", "Bienvenue chez Lavage Mobile Prestige : créez votre mot de passe"],
+        ["julie@example.com", "Réinitialisation de votre mot de passe"],
+        ["samuel@example.com", "Nous avons bien reçu votre candidature"],
+        ["bonjour@lavageprestige.ca", "Nouveau message de Nadia (formulaire de contact)"],
+      ].sort(),
+    );
+    const reset = smtp.messages.find((m) => m.parsed.subject === "Réinitialisation de votre mot de passe")!;
+    expect(reset.parsed.text).toContain(url);
+    const contactMail = smtp.messages.find((m) => m.to[0] === "bonjour@lavageprestige.ca")!;
+    expect(contactMail.parsed.replyTo?.text).toBe("nadia@example.com");
+    expect(contactMail.parsed.html).toContain("Bonjour &lt;b&gt;!&lt;/b&gt;");
+    await db().delete(s.franchiseApplications);
+    await db().delete(s.contactMessages);
+  });
+});

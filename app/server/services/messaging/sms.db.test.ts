@@ -1,0 +1,289 @@
+import { asc, desc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import * as s from "#db/schema";
+import { createTwilioProvider, createLogProvider } from "~/server/sms/provider.server";
+import { createWorker } from "~/server/jobs/worker.server";
+import { createMessagingHandlers } from "~/server/jobs/handlers/messaging.server";
+import { messages } from "~/lib/messages.fr";
+import { BUSINESS } from "~/lib/business";
+import { describeDatabases } from "../../../../tests/setup/db";
+import { startHttpReceiver, type HttpReceiver } from "../../../../tests/receivers/http-receiver";
+import { currentConsent, recordConsent } from "./consent.server";
+import { handleInboundSms, queueSms } from "./sms.server";
+
+const PHONE = "+14505550123";
+/** 15 March 2026, noon in Toronto. */
+const MARCH = new Date("2026-03-15T16:00:00Z");
+const sms = messages.messaging.sms;
+
+describeDatabases("SMS", ({ db }) => {
+  beforeEach(async () => {
+    await db().delete(s.jobs);
+    await db().delete(s.smsMessages);
+    await db().delete(s.consentEvents);
+  });
+
+  async function log() {
+    return db()
+      .select()
+      .from(s.smsMessages)
+      .orderBy(asc(s.smsMessages.createdAt), desc(s.smsMessages.direction));
+  }
+
+  describe("inbound keywords", () => {
+    it.each([
+      ["STOP", "stop", sms.stop.en],
+      ["  stop ", "stop", sms.stop.en],
+      ["ARRET", "stop", sms.stop.fr],
+      ["Arrêt", "stop", sms.stop.fr],
+      ["arret", "stop", sms.stop.fr],
+    ])("%j unsubscribes and answers %s", async (body, keyword, reply) => {
+      await recordConsent(db(), {
+        channel: "sms",
+        address: PHONE,
+        kind: "express",
+        action: "given",
+        source: "booking_form",
+        now: MARCH,
+      });
+      const answer = await handleInboundSms(db(), {
+        from: PHONE,
+        body,
+        now: new Date(MARCH.getTime() + 1_000),
+      });
+      expect(answer).toEqual({ keyword, reply });
+      expect(await currentConsent(db(), "sms", PHONE, new Date(MARCH.getTime() + 2_000))).toMatchObject({
+        state: "withdrawn",
+        source: "sms_keyword",
+      });
+      expect((await log()).map((m) => [m.direction, m.category, m.status, m.body])).toEqual([
+        ["inbound", "inbound", "received", body],
+        ["outbound", "keyword_reply", "sent", reply],
+      ]);
+    });
+
+    it("START resubscribes after a STOP", async () => {
+      await handleInboundSms(db(), { from: "450 555-0123", body: "STOP", now: MARCH });
+      const answer = await handleInboundSms(db(), {
+        from: PHONE,
+        body: "start",
+        now: new Date(MARCH.getTime() + 1_000),
+      });
+      expect(answer).toEqual({ keyword: "start", reply: sms.start.en });
+      expect(await currentConsent(db(), "sms", PHONE, new Date(MARCH.getTime() + 2_000))).toMatchObject({
+        state: "express",
+        source: "sms_keyword",
+      });
+    });
+
+    it.each([
+      ["HELP", sms.help.en],
+      ["help", sms.help.en],
+      ["AIDE", sms.help.fr],
+      [" Aide ", sms.help.fr],
+      ["INFO", sms.help.fr],
+      ["info", sms.help.fr],
+    ])("%j answers with the help text, consent unchanged", async (body, reply) => {
+      const answer = await handleInboundSms(db(), { from: PHONE, body, now: MARCH });
+      expect(answer).toEqual({ keyword: "help", reply });
+      expect(reply).toContain(BUSINESS.name);
+      expect(reply).toContain(BUSINESS.phone);
+      expect(reply).toMatch(/4 (offres par mois|offers a month)/);
+      expect(await currentConsent(db(), "sms", PHONE, MARCH)).toEqual({ state: "none" });
+    });
+
+    it("logs any other message without answering", async () => {
+      expect(await handleInboundSms(db(), { from: PHONE, body: "Merci, à demain !", now: MARCH })).toEqual({
+        keyword: null,
+        reply: null,
+      });
+      expect((await log()).map((m) => m.category)).toEqual(["inbound"]);
+    });
+  });
+
+  describe("promotional SMS", () => {
+    it("needs consent", async () => {
+      const result = await queueSms(db(), {
+        phone: PHONE,
+        body: "Offre",
+        category: "promotional",
+        now: MARCH,
+      });
+      expect(result).toMatchObject({ status: "refused", reason: "NO_CONSENT" });
+      expect(await db().select().from(s.jobs)).toEqual([]);
+    });
+
+    it("refuses the fifth of a calendar month (Toronto) and allows it again next month", async () => {
+      await recordConsent(db(), {
+        channel: "sms",
+        address: PHONE,
+        kind: "express",
+        action: "given",
+        source: "booking_form",
+        now: new Date("2026-03-01T12:00:00Z"),
+      });
+      const results = [];
+      for (let i = 0; i < 5; i++) {
+        results.push(
+          await queueSms(db(), {
+            phone: "(450) 555-0123",
+            body: `Offre ${i + 1}`,
+            category: "promotional",
+            now: new Date(MARCH.getTime() + i * 60_000),
+          }),
+        );
+      }
+      expect(results.map((r) => r.status)).toEqual(["queued", "queued", "queued", "queued", "refused"]);
+      expect(results[4]).toMatchObject({ reason: "MONTHLY_CAP" });
+      const rows = await log();
+      expect(rows.map((r) => [r.body, r.status, r.error])).toEqual([
+        ["Offre 1", "queued", null],
+        ["Offre 2", "queued", null],
+        ["Offre 3", "queued", null],
+        ["Offre 4", "queued", null],
+        ["Offre 5", "refused", "MONTHLY_CAP"],
+      ]);
+      expect(await db().select().from(s.jobs)).toHaveLength(4);
+
+      // 31 March, 23:30 in Toronto is still March; 1 April 00:30 is a new month.
+      const lastEvening = await queueSms(db(), {
+        phone: PHONE,
+        body: "Offre 6",
+        category: "promotional",
+        now: new Date("2026-04-01T03:30:00Z"),
+      });
+      expect(lastEvening).toMatchObject({ status: "refused", reason: "MONTHLY_CAP" });
+      const april = await queueSms(db(), {
+        phone: PHONE,
+        body: "Offre avril",
+        category: "promotional",
+        now: new Date("2026-04-01T04:30:00Z"),
+      });
+      expect(april.status).toBe("queued");
+    });
+
+    it("keeps the cap under concurrent senders", async () => {
+      await recordConsent(db(), {
+        channel: "sms",
+        address: PHONE,
+        kind: "express",
+        action: "given",
+        source: "booking_form",
+        now: new Date("2026-03-01T12:00:00Z"),
+      });
+      const results = await Promise.all(
+        Array.from({ length: 8 }, (_, i) =>
+          queueSms(db(), { phone: PHONE, body: `Offre ${i}`, category: "promotional", now: MARCH }),
+        ),
+      );
+      expect(results.filter((r) => r.status === "queued")).toHaveLength(4);
+      expect(results.filter((r) => r.status === "refused")).toHaveLength(4);
+    });
+
+    it("is not sent when consent is withdrawn between queueing and delivery", async () => {
+      await recordConsent(db(), {
+        channel: "sms",
+        address: PHONE,
+        kind: "express",
+        action: "given",
+        source: "booking_form",
+        now: new Date("2026-03-01T12:00:00Z"),
+      });
+      const queued = await queueSms(db(), {
+        phone: PHONE,
+        body: "Offre",
+        category: "promotional",
+        now: MARCH,
+      });
+      await handleInboundSms(db(), { from: PHONE, body: "ARRET", now: new Date(MARCH.getTime() + 1_000) });
+      const worker = createWorker(db(), {
+        handlers: createMessagingHandlers({
+          smsProvider: createLogProvider,
+          now: () => new Date(MARCH.getTime() + 2_000),
+        }),
+      });
+      await worker.runOnce();
+      const [row] = await db().select().from(s.smsMessages).where(eq(s.smsMessages.id, queued.smsId!));
+      expect(row).toMatchObject({ status: "refused", error: "NO_CONSENT" });
+    });
+  });
+
+  describe("Twilio-style provider", () => {
+    let receiver: HttpReceiver;
+
+    beforeAll(async () => {
+      receiver = await startHttpReceiver({
+        script: [{ status: 503, body: '{"code":20503,"message":"Service unavailable"}' }],
+        then: {
+          status: 201,
+          body: '{"sid":"SM0123456789abcdef","status":"queued"}',
+          headers: { "content-type": "application/json" },
+        },
+      });
+    });
+
+    afterAll(async () => {
+      await receiver?.close();
+    });
+
+    it("posts the message with basic auth, retries a refusal and records the provider's id", async () => {
+      const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+      await recordConsent(db(), {
+        channel: "sms",
+        address: PHONE,
+        kind: "express",
+        action: "given",
+        source: "booking_form",
+        now: new Date("2026-03-01T12:00:00Z"),
+      });
+      const queued = await queueSms(db(), {
+        phone: PHONE,
+        body: "Lavage à 20 % cette semaine",
+        category: "promotional",
+        now: MARCH,
+      });
+      let clock = new Date(Date.now() + 1_000);
+      const provider = createTwilioProvider({
+        accountSid: "AC123",
+        authToken: "token-secret",
+        from: "+14505550100",
+        apiUrl: receiver.url,
+      });
+      const worker = createWorker(db(), {
+        now: () => clock,
+        handlers: createMessagingHandlers({ smsProvider: () => provider, now: () => MARCH }),
+      });
+      await worker.runOnce();
+      const [failed] = await db().select().from(s.smsMessages).where(eq(s.smsMessages.id, queued.smsId!));
+      expect(failed).toMatchObject({
+        status: "queued",
+        error: "SMS provider answered HTTP 503: 20503 Service unavailable",
+      });
+
+      clock = new Date(clock.getTime() + 60 * 60_000);
+      await worker.runOnce();
+      const [sent] = await db().select().from(s.smsMessages).where(eq(s.smsMessages.id, queued.smsId!));
+      expect(sent).toMatchObject({
+        status: "sent",
+        provider: "twilio",
+        providerMessageId: "SM0123456789abcdef",
+        error: null,
+      });
+
+      expect(receiver.requests).toHaveLength(2);
+      const request = receiver.requests[1]!;
+      expect(request.method).toBe("POST");
+      expect(request.url).toBe("/2010-04-01/Accounts/AC123/Messages.json");
+      expect(request.headers.authorization).toBe(
+        `Basic ${Buffer.from("AC123:token-secret").toString("base64")}`,
+      );
+      expect(request.headers["content-type"]).toBe("application/x-www-form-urlencoded");
+      expect(Object.fromEntries(new URLSearchParams(request.body))).toEqual({
+        To: PHONE,
+        From: "+14505550100",
+        Body: "Lavage à 20 % cette semaine",
+      });
+      warn.mockRestore();
+    });
+  });
+});

@@ -1,0 +1,107 @@
+import crypto from "node:crypto";
+import type { ConsentChannel } from "~/domain/messaging/consent";
+import { resolveAuthSecret } from "../../auth.server";
+import type { Db, Tx } from "../../db.server";
+import { env } from "../../env.server";
+import { consentAddress, recordConsent } from "./consent.server";
+
+/**
+ * Unsubscribe links (ADR 015): the token names a channel and an address and carries an HMAC
+ * made with a key derived from the application secret, so it cannot be forged for another
+ * address and needs no table. It does not expire: an unsubscribe link must keep working.
+ */
+
+let cachedKey: { secret: string; key: Buffer } | undefined;
+
+async function signingKey(db: Db | Tx): Promise<Buffer> {
+  const secret = await resolveAuthSecret(db as Db);
+  if (cachedKey?.secret !== secret) {
+    cachedKey = { secret, key: crypto.createHmac("sha256", secret).update("unsubscribe-link-v1").digest() };
+  }
+  return cachedKey.key;
+}
+
+function mac(key: Buffer, payload: string): string {
+  return crypto.createHmac("sha256", key).update(payload).digest("base64url").slice(0, 32);
+}
+
+export function signUnsubscribeToken(key: Buffer, channel: ConsentChannel, address: string): string {
+  const payload = Buffer.from(`${channel}:${address}`, "utf8").toString("base64url");
+  return `${payload}.${mac(key, payload)}`;
+}
+
+export function verifyUnsubscribeToken(
+  key: Buffer,
+  token: string,
+): { channel: ConsentChannel; address: string } | null {
+  const [payload, signature, extra] = token.split(".");
+  if (!payload || !signature || extra !== undefined) return null;
+  const expected = mac(key, payload);
+  if (signature.length !== expected.length) return null;
+  if (!crypto.timingSafeEqual(Buffer.from(signature), Buffer.from(expected))) return null;
+  const decoded = Buffer.from(payload, "base64url").toString("utf8");
+  const colon = decoded.indexOf(":");
+  const channel = decoded.slice(0, colon);
+  const address = decoded.slice(colon + 1);
+  if ((channel !== "email" && channel !== "sms") || address === "") return null;
+  return { channel, address };
+}
+
+/** The signed token of one address (normalized as in the ledger). */
+export async function unsubscribeToken(
+  db: Db | Tx,
+  channel: ConsentChannel,
+  rawAddress: string,
+): Promise<string> {
+  const address = consentAddress(channel, rawAddress);
+  if (!address) throw new Error("unusable address for an unsubscribe link");
+  return signUnsubscribeToken(await signingKey(db), channel, address);
+}
+
+/** The page a person opens from the e-mail: /unsubscribe?token=… */
+export async function unsubscribePageUrl(
+  db: Db | Tx,
+  channel: ConsentChannel,
+  address: string,
+): Promise<string> {
+  return `${env().PUBLIC_URL}/unsubscribe?token=${await unsubscribeToken(db, channel, address)}`;
+}
+
+/** The RFC 8058 one-click target of the List-Unsubscribe header (POST). */
+export async function oneClickUnsubscribeUrl(
+  db: Db | Tx,
+  channel: ConsentChannel,
+  address: string,
+): Promise<string> {
+  return `${env().PUBLIC_URL}/api/unsubscribe?token=${await unsubscribeToken(db, channel, address)}`;
+}
+
+/** The address a token names, or null when the token is not genuine. */
+export async function readUnsubscribeToken(
+  db: Db,
+  token: string,
+): Promise<{ channel: ConsentChannel; address: string } | null> {
+  return verifyUnsubscribeToken(await signingKey(db), token);
+}
+
+/**
+ * Records the withdrawal a genuine token asks for (a 'withdrawn' event in the consent ledger,
+ * source unsubscribe_link). Null when the token is not genuine. Repeating it is harmless.
+ */
+export async function unsubscribeWithToken(
+  db: Db,
+  token: string,
+  { now = new Date() }: { now?: Date } = {},
+): Promise<{ channel: ConsentChannel; address: string } | null> {
+  const target = await readUnsubscribeToken(db, token);
+  if (!target) return null;
+  await recordConsent(db, {
+    channel: target.channel,
+    address: target.address,
+    kind: "express",
+    action: "withdrawn",
+    source: "unsubscribe_link",
+    now,
+  });
+  return target;
+}
