@@ -38,7 +38,9 @@ if (DEVELOPMENT) {
     express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }),
   );
   // redirect: false: /gallery is a page, even though public/gallery/ holds its images.
-  server.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", redirect: false }));
+  const publicFiles = express.static(path.join(buildDir, "client"), { maxAge: "1h", redirect: false });
+  // No file lives under /api: its calls skip the file-system lookup.
+  server.use((req, res, next) => (req.path.startsWith("/api/") ? next() : publicFiles(req, res, next)));
   server.use(entry.app);
 }
 

@@ -14,6 +14,8 @@ export default defineConfig({
           exclude: ["**/*.db.test.ts", "node_modules/**"],
           environment: "node",
           setupFiles: ["tests/setup/unit.ts"],
+          // Component tests render in jsdom: on a loaded 2-core machine one can pass 5 s.
+          testTimeout: 20_000,
         },
       },
       {

@@ -1,8 +1,10 @@
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import "react-router";
+import { SlotsQuerySchema } from "~/domain/booking/schemas";
 import { getDb, ping } from "./db.server";
 import { env } from "./env.server";
+import { openSlotsJson } from "./services/booking/slot-cache.server";
 
 export { bootstrap, shutdown } from "./bootstrap.server";
 
@@ -28,6 +30,31 @@ app.get("/readyz", async (_req, res) => {
     res.json({ status: "ready" });
   } catch {
     res.status(503).json({ status: "unavailable" });
+  }
+});
+
+/**
+ * The hot path of the booking engine (ADR 010): a valid slot query is answered straight from the
+ * slot cache, without React Router's request conversion and route matching. Anything else (a bad
+ * parameter, an unknown zone, an error) falls through to the route module app/routes/api/slots.ts,
+ * which gives the same answers and every error's French message.
+ */
+app.get("/api/slots", async (req, res, next) => {
+  const query = SlotsQuerySchema.safeParse(req.query);
+  if (!query.success) return next();
+  try {
+    const { zone, cars, from, days, serviceId } = query.data;
+    const body = await openSlotsJson(getDb(), {
+      zoneSlug: zone,
+      cars,
+      from,
+      days,
+      serviceId,
+      now: new Date(),
+    });
+    res.type("application/json; charset=utf-8").send(body);
+  } catch {
+    next();
   }
 });
 

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, ne } from "drizzle-orm";
 import { afterAll, afterEach, beforeEach, expect, it, vi } from "vitest";
 import { franchiseApplications, jobs, rateLimits } from "#db/schema";
 import { ApplicationSchema } from "~/domain/applications/schemas";
@@ -68,6 +68,8 @@ describeDatabases("application.webhook job", ({ db }) => {
       ip: "203.0.113.7",
       userAgent: "Test",
     });
+    // Only the webhook here: the acknowledgement e-mail has its own tests (messaging).
+    await db().delete(jobs).where(ne(jobs.name, "application.webhook"));
     const worker = createWorker(db(), { workerId: "test", handlers: jobHandlers, now: () => now });
 
     expect(await worker.runOnce()).toBe(1);
