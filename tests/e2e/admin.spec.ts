@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
+import { signaturePng } from "../factories/signature-png";
 import { expect, test, waitForHydration } from "./fixtures";
 
 /**
@@ -15,6 +16,32 @@ async function signUpClient(request: APIRequestContext, baseURL: string, email: 
     headers: { origin: baseURL },
   });
   expect(response.ok(), await response.text()).toBe(true);
+}
+
+const APPLICANT_AGENT = "Mozilla/5.0 (e2e admin spec)";
+
+/** A franchise application with a real PNG signature, sent to POST /api/franchise-applications. */
+async function applyThroughApi(request: APIRequestContext, baseURL: string, email: string, lastName: string) {
+  const response = await request.post("/api/franchise-applications", {
+    headers: { origin: baseURL, "user-agent": APPLICANT_AGENT },
+    multipart: {
+      first_name: "Alex",
+      last_name: lastName,
+      email,
+      phone_country_code: "1",
+      phone: "450 555-0199",
+      city: "Magog",
+      service_radius: "20-40km",
+      has_drivers_license: "true",
+      vehicle_info: "Camionnette Ford Transit 2021",
+      availability_hours: "Du lundi au vendredi, de 8 h à 18 h",
+      has_funds: "true",
+      comfortable_independence: "true",
+      background_check_consent: "on",
+      signature: { name: "signature.png", mimeType: "image/png", buffer: signaturePng() },
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
 }
 
 async function validateLocation(page: Page, address: string) {
@@ -62,23 +89,25 @@ test.describe("admin area", () => {
     // The applicant already has a client account: approval upgrades it, no e-mail needed.
     await signUpClient(request, baseURL!, email, lastName);
 
+    // The application comes through the public endpoint, as the /application form sends it.
+    await applyThroughApi(request, baseURL!, email, lastName);
+
     await loginAs("admin");
     await page.goto("/admin/franchisees");
     await waitForHydration(page);
-    // Demo mode seeds an application through the page (the /application form is another area).
-    await page.getByLabel("Adresse e-mail du candidat").fill(email);
-    await page.getByRole("button", { name: "Créer la candidature" }).click();
-    await expect(page.getByText("Candidature de démonstration créée.")).toBeVisible();
-
     const submitted = page.getByTestId("pipeline-submitted");
     const card = submitted.getByRole("article", { name: `Alex ${lastName}` });
     await expect(card).toBeVisible();
     await card.getByText("Voir la candidature").click();
     const signature = card.getByRole("img", { name: `Signature de Alex ${lastName}` });
-    await expect(signature).toHaveAttribute("src", /^\/files\/signatures\/signature_demo-[0-9a-f]+\.png$/);
+    await expect(signature).toHaveAttribute("src", /^\/files\/signatures\/signature_[\w-]+\.png$/);
+    await signature.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => signature.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)))
+      .toBe(600);
     const audit = card.getByTestId("signature-audit");
     await expect(audit).toContainText("127.0.0.1");
-    await expect(audit).toContainText("Démonstration (données fictives)");
+    await expect(audit).toContainText(APPLICANT_AGENT);
     await expect(audit.locator("code")).toHaveCount(2);
     await expect(card).toContainText("Camionnette Ford Transit 2021");
     expect(await axe()).toEqual([]);

@@ -1,89 +1,28 @@
 import type { Page } from "@playwright/test";
 
+import {
+  applicant,
+  drawSignature,
+  fillPersonal,
+  fillProfessional,
+  next,
+  openApplication as open,
+  reachSubmission as reachSubmissionOf,
+  stepHeading,
+  submitButton as submit,
+  toasts,
+} from "./application-form";
 import { expect, test } from "./fixtures";
 
 // Each run starts from an empty database (playwright.config.ts); the addresses are still unique
 // per run, and this file sends at most 5 applications (the limit is 10 per address per hour).
 const RUN = Date.now().toString(36);
-const APPLICANT = {
-  firstName: "Léa",
-  lastName: "Tremblay",
-  email: `lea.${RUN}@example.com`,
-  phone: "450 555-0142",
-  city: "Granby",
-  vehicle: "Ford Transit 2021",
-  availability: "Lundi au vendredi, 8 h à 17 h",
-};
-
-function toasts(page: Page) {
-  return page.getByRole("region", { name: "Notifications" });
-}
-
-function stepHeading(page: Page, name: string) {
-  return page.getByRole("heading", { level: 2, name });
-}
-
-async function open(page: Page) {
-  await page.goto("/application");
-  await expect(stepHeading(page, "Vos coordonnées")).toBeVisible();
-  // Next is enabled once the page's script runs (the theme toggle is hidden on this page).
-  await expect(page.getByRole("button", { name: "Suivant" })).toBeEnabled();
-}
-
-async function fillPersonal(page: Page, email = APPLICANT.email) {
-  await page.getByRole("textbox", { name: "Prénom", exact: true }).fill(APPLICANT.firstName);
-  await page.getByRole("textbox", { name: "Nom", exact: true }).fill(APPLICANT.lastName);
-  await page.getByRole("textbox", { name: "Adresse e-mail" }).fill(email);
-  await page.getByRole("textbox", { name: "Téléphone", exact: true }).fill(APPLICANT.phone);
-  await page.getByRole("textbox", { name: "Ville" }).fill(APPLICANT.city);
-}
-
-async function fillProfessional(page: Page) {
-  await page.getByRole("radio", { name: "De 20 à 40 km" }).check();
-  await page
-    .getByRole("group", { name: /permis de conduire/ })
-    .getByRole("radio", { name: "Oui" })
-    .check();
-  await page.getByRole("textbox", { name: "Votre véhicule" }).fill(APPLICANT.vehicle);
-  await page.getByRole("textbox", { name: "Vos disponibilités" }).fill(APPLICANT.availability);
-}
-
-async function next(page: Page, heading: string) {
-  await page.getByRole("button", { name: "Suivant" }).click();
-  await expect(stepHeading(page, heading)).toBeVisible();
-}
-
-/** Three strokes across the pad with the mouse, as a person signs. */
-async function drawSignature(page: Page) {
-  const canvas = page.getByRole("img", { name: "Zone de signature" });
-  await canvas.scrollIntoViewIfNeeded();
-  const box = (await canvas.boundingBox())!;
-  for (let stroke = 0; stroke < 3; stroke++) {
-    const left = box.x + box.width * (0.1 + stroke * 0.28);
-    await page.mouse.move(left, box.y + box.height * 0.6);
-    await page.mouse.down();
-    for (let i = 1; i <= 12; i++) {
-      await page.mouse.move(
-        left + i * (box.width * 0.02),
-        box.y + box.height * (0.6 - Math.sin(i / 2) * 0.3),
-        {
-          steps: 2,
-        },
-      );
-    }
-    await page.mouse.up();
-  }
-}
+const APPLICANT = applicant(`lea.${RUN}@example.com`);
+const as = (email: string) => ({ ...APPLICANT, email });
 
 async function reachSubmission(page: Page, email = APPLICANT.email) {
-  await fillPersonal(page, email);
-  await next(page, "Votre profil professionnel");
-  await fillProfessional(page);
-  await next(page, "Références et financement");
-  await next(page, "Vérification et signature");
+  await reachSubmissionOf(page, as(email));
 }
-
-const submit = (page: Page) => page.getByRole("button", { name: "Soumettre ma candidature" });
 
 test.describe.configure({ mode: "serial" });
 
@@ -156,7 +95,7 @@ test.describe("candidature de franchise", () => {
     await expect(page.getByText("La ville est requise.")).toBeVisible();
     await expect(page.getByRole("textbox", { name: "Prénom", exact: true })).toBeFocused();
 
-    await fillPersonal(page, `etapes.${RUN}@example.com`);
+    await fillPersonal(page, as(`etapes.${RUN}@example.com`));
     await page.getByRole("textbox", { name: "Téléphone", exact: true }).fill("555-01");
     await page.getByRole("button", { name: "Suivant" }).click();
     await expect(page.getByText("Veuillez entrer un numéro de téléphone valide.")).toBeVisible();
@@ -181,7 +120,7 @@ test.describe("candidature de franchise", () => {
     const stepper = page.getByRole("navigation", { name: "Progression" });
     await expect(stepper.getByRole("button", { name: /Étape 2 sur 4/ })).toBeDisabled();
     await next(page, "Votre profil professionnel");
-    await fillProfessional(page);
+    await fillProfessional(page, APPLICANT);
     await next(page, "Références et financement");
     // References are optional, but a phone given must be one.
     await page.getByRole("textbox", { name: "Téléphone de la référence (facultatif)" }).fill("abc");
@@ -210,10 +149,10 @@ test.describe("candidature de franchise", () => {
 
   test("au clavier seulement : la signature se tape, et la candidature part", async ({ page }) => {
     await open(page);
-    await fillPersonal(page, `clavier.${RUN}@example.com`);
+    await fillPersonal(page, as(`clavier.${RUN}@example.com`));
     await page.getByRole("textbox", { name: "Ville" }).press("Enter");
     await expect(stepHeading(page, "Votre profil professionnel")).toBeFocused();
-    await fillProfessional(page);
+    await fillProfessional(page, APPLICANT);
     await page.getByRole("button", { name: "Suivant" }).press("Enter");
     await page.getByRole("button", { name: "Suivant" }).press("Enter");
     await expect(stepHeading(page, "Vérification et signature")).toBeFocused();
@@ -239,7 +178,7 @@ test.describe("candidature de franchise", () => {
     await page.getByRole("textbox", { name: "Prénom", exact: true }).fill("Claire");
     await page.getByRole("textbox", { name: "Nom", exact: true }).fill("Client");
     await next(page, "Votre profil professionnel");
-    await fillProfessional(page);
+    await fillProfessional(page, APPLICANT);
     await next(page, "Références et financement");
     await next(page, "Vérification et signature");
     await page.getByRole("checkbox", { name: /vérification de mes antécédents/ }).check();

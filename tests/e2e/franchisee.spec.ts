@@ -232,11 +232,21 @@ test.describe("franchisee tools", () => {
     const csv = await page.request.get("/franchisee/reports.csv?group=month");
     expect(csv.headers()["content-type"]).toContain("text/csv");
     const text = await csv.text();
-    expect(text.startsWith("\uFEFFPériode,Début,Rendez-vous")).toBe(true);
+    // The shared spreadsheet format (app/lib/csv.ts): ';' between fields, amounts with a comma.
+    expect(csv.headers()["content-disposition"]).toMatch(/^attachment; filename="rapport-mois-/);
+    const lines = text.split("\r\n");
+    expect(lines[0]).toBe("\uFEFFPériode;Début;Rendez-vous;Revenus avant taxes ($)");
+    expect(lines[1]).toMatch(/^[^;]+;\d{4}-\d{2}-01;\d+;\d+,\d{2}$/);
+    expect(lines).toContain("Extra;Quantité;Revenus ($)");
 
     await page.goto("/franchisee/territory");
     await expect(page.getByRole("heading", { level: 2, name: "Granby" })).toBeVisible();
-    await expect(page.getByRole("img", { name: /zone Granby : un cercle de 25 km/ })).toBeVisible();
+    await expect(page.getByText("25 km", { exact: true })).toBeVisible();
+    // The shared zone map: Leaflet takes over from the SVG drawing, one circle and centre per zone.
+    const map = page.getByTestId("zone-map");
+    await expect(map).toHaveAttribute("data-interactive", "true");
+    await expect(map).toHaveAccessibleName("Carte de votre territoire");
+    await expect(map.locator("path.leaflet-interactive")).toHaveCount(2);
     await expect(page.getByText("Sherbrooke")).toHaveCount(0);
     expect(await axe()).toEqual([]);
   });

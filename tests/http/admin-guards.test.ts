@@ -22,7 +22,7 @@ const UUID = "7f1d1c1e-7a0b-4c1e-9d3e-3d2b1a0f9e8d";
 
 /** A POST that each page's action would accept from an admin. */
 const POSTS: { path: string; body: Record<string, string> }[] = [
-  { path: "/admin/franchisees", body: { intent: "demo-application", email: "intrus@example.com" } },
+  { path: "/admin/franchisees", body: { intent: "review", applicationId: UUID } },
   { path: "/admin/franchisees", body: { intent: "approve", applicationId: UUID } },
   { path: "/admin/franchisees", body: { intent: "reject", applicationId: UUID } },
   {
@@ -107,8 +107,6 @@ describe("admin route guards", () => {
       expect(services).not.toContain("Lavage pirate");
       const coverage = await (await get("/admin/coverage", "admin")).text();
       expect(coverage).not.toContain("Zone pirate");
-      const applications = await (await get("/admin/franchisees", "admin")).text();
-      expect(applications).not.toContain("intrus@example.com");
     });
   }
 

@@ -112,12 +112,3 @@ export const ReportQuerySchema = z.object({
     .optional()
     .transform((value) => Number(value ?? "6")),
 });
-
-export const DemoApplicationSchema = z.object({
-  email: z
-    .string({ error: messages.validation.emailRequired })
-    .trim()
-    .min(1, messages.validation.emailRequired)
-    .pipe(z.email(messages.validation.emailInvalid))
-    .transform((value) => value.toLowerCase()),
-});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bucketAppointments, csvField, csvMoney, parseGrouping, reportPeriods, toCsv } from "./reports";
+import { bucketAppointments, parseGrouping, reportCsv, reportPeriods } from "./reports";
 
 describe("report periods", () => {
   it("lists the last weeks, Monday to Monday, oldest first", () => {
@@ -43,21 +43,29 @@ describe("bucketAppointments", () => {
   });
 });
 
-describe("CSV", () => {
-  it("quotes fields with commas, quotes, semicolons or line breaks", () => {
-    expect(csvField("Granby")).toBe("Granby");
-    expect(csvField('Cire "liquide", 1 L')).toBe('"Cire ""liquide"", 1 L"');
-    expect(csvField("a;b")).toBe('"a;b"');
-    expect(csvField("ligne\nsuivante")).toBe('"ligne\nsuivante"');
-    expect(csvField(3)).toBe("3");
+describe("reportCsv", () => {
+  it("writes the periods then the extras in the shared spreadsheet format", () => {
+    const csv = reportCsv({
+      grouping: "week",
+      rows: [{ from: "2026-03-09", to: "2026-03-16", appointments: 2, revenueCents: 29998 }],
+      extras: [{ name: 'Cire "liquide"; 1 L', quantity: 3, revenueCents: 4500 }],
+    });
+    expect(csv).toBe(
+      "\uFEFF" +
+        "Période;Début;Rendez-vous;Revenus avant taxes ($)\r\n" +
+        "Semaine du 9 mars;2026-03-09;2;299,98\r\n" +
+        "\r\n" +
+        "Extra;Quantité;Revenus ($)\r\n" +
+        '"Cire ""liquide""; 1 L";3;45,00\r\n',
+    );
   });
 
-  it("starts with a UTF-8 BOM and ends lines with CRLF", () => {
-    expect(
-      toCsv([
-        ["Période", "Revenus"],
-        ["Semaine du 9 mars", csvMoney(14999)],
-      ]),
-    ).toBe("\uFEFFPériode,Revenus\r\nSemaine du 9 mars,149.99\r\n");
+  it("keeps the headers when there is nothing to report", () => {
+    expect(reportCsv({ grouping: "month", rows: [], extras: [] }).split("\r\n")).toEqual([
+      "\uFEFFPériode;Début;Rendez-vous;Revenus avant taxes ($)",
+      "",
+      "Extra;Quantité;Revenus ($)",
+      "",
+    ]);
   });
 });

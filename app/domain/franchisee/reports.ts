@@ -2,6 +2,7 @@
  * The franchisee's reports: revenue (before taxes) and appointments per week or per month, and
  * the CSV export. Counted appointments are the booked ones, scheduled or completed (ADR 019).
  */
+import { csvAmount, toCsv } from "~/lib/csv";
 import { messages } from "~/lib/messages.fr";
 import { addDaysToDateString } from "../time/zoned";
 import { localDate, monthStart, nextMonthStart, weekStart, type Period } from "./periods";
@@ -58,20 +59,31 @@ export function bucketAppointments(
   return rows;
 }
 
-/** One CSV field (RFC 4180): quoted when it holds a comma, a quote, a semicolon or a line break. */
-export function csvField(value: string | number): string {
-  const text = String(value);
-  return /[",;\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+/** What the CSV export needs of a report (the service's Report has these fields). */
+export interface CsvReport {
+  grouping: Grouping;
+  rows: readonly ReportRow[];
+  extras: readonly { name: string; quantity: number; revenueCents: number }[];
 }
 
-/** CSV text with CRLF line ends and a UTF-8 byte order mark (so spreadsheets read the accents). */
-export function toCsv(rows: readonly (readonly (string | number)[])[]): string {
-  return `\uFEFF${rows.map((row) => row.map(csvField).join(",")).join("\r\n")}\r\n`;
-}
-
-/** Cents as a plain decimal number for spreadsheets: 14999 -> '149.99'. */
-export function csvMoney(cents: number): string {
-  return (cents / 100).toFixed(2);
+/**
+ * The report as a CSV file in the shared spreadsheet format (app/lib/csv.ts, ADR 024): one line
+ * per period (label, first day, appointments, revenue before taxes), an empty line, then the
+ * extras sold with their own header line.
+ */
+export function reportCsv(report: CsvReport): string {
+  const r = messages.franchisee.reports;
+  return toCsv(r.csvHeader, [
+    ...report.rows.map((row) => [
+      periodLabel(report.grouping, row.from),
+      row.from,
+      row.appointments,
+      csvAmount(row.revenueCents),
+    ]),
+    [],
+    r.csvExtrasHeader,
+    ...report.extras.map((e) => [e.name, e.quantity, csvAmount(e.revenueCents)]),
+  ]);
 }
 
 const weekLabel = new Intl.DateTimeFormat("fr-CA", { timeZone: "UTC", day: "numeric", month: "short" });

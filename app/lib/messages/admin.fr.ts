@@ -139,14 +139,6 @@ export const adminMessages = {
       ZONE_NOT_FOUND: "Une des zones choisies n'existe plus.",
       ADMIN_ACCOUNT: "Cette adresse appartient à un compte Propriétaire : il ne peut pas devenir Partenaire.",
     },
-    demo: {
-      title: "Candidature de démonstration",
-      text: "Mode démonstration seulement : crée une candidature fictive pour essayer le parcours.",
-      email: "Adresse e-mail du candidat",
-      submit: "Créer la candidature",
-      created: "Candidature de démonstration créée.",
-      exists: "Une candidature avec cette adresse e-mail existe déjà.",
-    },
   },
   franchisees: {
     title: "Franchisés du réseau",

@@ -227,7 +227,8 @@ export const franchiseeMessages = {
     revenue: "Revenus (avant taxes)",
     appointments: "Rendez-vous",
     chartTitle: (grouping: string) => `Revenus ${grouping.toLowerCase()}`,
-    chartDescription: "Graphique des revenus; le tableau ci-dessous donne les mêmes chiffres.",
+    chartTable: "Voir les données du graphique",
+    total: "Total",
     tableCaption: "Revenus et rendez-vous par période",
     extras: "Extras vendus",
     extra: "Extra",
@@ -251,12 +252,8 @@ export const franchiseeMessages = {
     status: "Statut",
     statuses: { active: "Active", seeking_franchisee: "Recherche de franchisé" },
     bookingPage: "Page de réservation",
-    mapLabel: (zone: string, km: string) =>
-      `Carte schématique de la zone ${zone} : un cercle de ${km} km de rayon autour du centre.`,
-    mapNote:
-      "Carte schématique : elle ne dépend d'aucun fond de carte en ligne et s'affiche même hors connexion.",
-    scale: (km: number) => `${km} km`,
-    north: "N",
-    centreLabel: "Centre",
+    map: "Carte de votre territoire",
+    mapFallback: "Carte simplifiée (les fonds de carte ne sont pas disponibles).",
+    mapAttribution: "© les contributeurs d'OpenStreetMap",
   },
 } as const;

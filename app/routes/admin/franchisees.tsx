@@ -1,5 +1,4 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { Check, FileSignature, X } from "lucide-react";
 import { data, Form, useActionData, useNavigation } from "react-router";
 import { ActionButton } from "~/components/admin/confirm-submit";
@@ -7,18 +6,13 @@ import { EmptyState, PageHeader, TableScroller } from "~/components/admin/page-h
 import { FormErrors } from "~/components/forms/form-errors";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { Field } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
-import { ApplicationDecisionSchema, DemoApplicationSchema } from "~/domain/admin/schemas";
+import { ApplicationDecisionSchema } from "~/domain/admin/schemas";
 import { APPLICATION_STATUSES, type ApplicationStatus } from "~/domain/admin/transitions";
 import { formatMoney } from "~/lib/format";
 import { messages } from "~/lib/messages.fr";
 import { requireRole } from "~/server/auth.server";
 import { getDb } from "~/server/db.server";
-import { env } from "~/server/env.server";
 import { approveFranchiseApplication } from "~/server/services/admin/approve-franchise-application.server";
-import { createDemoApplication } from "~/server/services/admin/create-demo-application.server";
 import { listApplications, type ApplicationView } from "~/server/services/admin/list-applications.server";
 import {
   listNetworkFranchisees,
@@ -45,32 +39,15 @@ export async function loader({ request }: Route.LoaderArgs) {
     listNetworkFranchisees(db, { actor, now: new Date() }),
     listAdminZones(db, { actor }),
   ]);
-  return { applications, franchisees, zones, demo: env().demoAccounts };
+  return { applications, franchisees, zones };
 }
 
-type ActionData = { error: string; result?: SubmissionResult<string[]> };
+type ActionData = { error: string };
 
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireRole(request, ["admin"]);
   const formData = await request.formData();
   const db = getDb();
-
-  if (formData.get("intent") === "demo-application") {
-    const submission = parseWithZod(formData, { schema: DemoApplicationSchema });
-    if (submission.status !== "success") {
-      return data<ActionData>({ error: "", result: submission.reply() }, { status: 400 });
-    }
-    try {
-      await createDemoApplication(db, { actor, email: submission.value.email });
-    } catch (error) {
-      const failure = adminFailure(error, { EMAIL_TAKEN: t.demo.exists });
-      return data<ActionData>(
-        { error: "", result: submission.reply({ fieldErrors: { email: [failure.message] } }) },
-        { status: failure.status },
-      );
-    }
-    return redirectWithToast(request, t.demo.created);
-  }
 
   const submission = parseWithZod(formData, { schema: ApplicationDecisionSchema });
   if (submission.status !== "success") {
@@ -116,7 +93,7 @@ const STATUS_BADGE = {
 } as const satisfies Record<ApplicationStatus, string>;
 
 export default function FranchiseesPage({ loaderData }: Route.ComponentProps) {
-  const { applications, franchisees, zones, demo } = loaderData;
+  const { applications, franchisees, zones } = loaderData;
   const actionData = useActionData<typeof action>();
   return (
     <div className="grid gap-10">
@@ -165,7 +142,6 @@ export default function FranchiseesPage({ loaderData }: Route.ComponentProps) {
       </section>
 
       <FranchiseeTable franchisees={franchisees} />
-      {demo ? <DemoApplicationForm /> : null}
     </div>
   );
 }
@@ -398,43 +374,5 @@ function FranchiseeTable({ franchisees }: { franchisees: NetworkFranchisee[] }) 
         </TableScroller>
       )}
     </section>
-  );
-}
-
-function DemoApplicationForm() {
-  const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm({
-    id: "demo-application",
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(DemoApplicationSchema),
-    shouldValidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: DemoApplicationSchema }),
-  });
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle as="h2">{t.demo.title}</CardTitle>
-        <CardDescription>{t.demo.text}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <Form method="post" {...getFormProps(form)} className="flex flex-wrap items-end gap-3">
-          <input type="hidden" name="intent" value="demo-application" />
-          <Field
-            label={t.demo.email}
-            id={fields.email.id}
-            error={fields.email.errors}
-            className="min-w-64 flex-1"
-          >
-            <Input
-              {...getInputProps(fields.email, { type: "email", ariaAttributes: false })}
-              autoComplete="off"
-            />
-          </Field>
-          <Button type="submit" variant="outline">
-            {t.demo.submit}
-          </Button>
-        </Form>
-      </CardContent>
-    </Card>
   );
 }

@@ -1,7 +1,7 @@
 import { Download } from "lucide-react";
 import { Link } from "react-router";
 
-import { RevenueChart } from "~/components/franchisee/revenue-chart";
+import { BarChart } from "~/components/charts/bar-chart";
 import { Button } from "~/components/ui/button";
 import { parseGrouping, periodLabel, shortPeriodLabel } from "~/domain/franchisee/reports";
 import { formatMoney } from "~/lib/format";
@@ -29,11 +29,6 @@ export default function Page({ loaderData }: Route.ComponentProps) {
   const { report } = loaderData;
   const grouping = report.grouping;
   const groupingLabel = grouping === "week" ? r.byWeek : r.byMonth;
-  const bars = report.rows.map((row) => ({
-    label: shortPeriodLabel(grouping, row.from),
-    valueCents: row.revenueCents,
-    count: row.appointments,
-  }));
   return (
     <div className="grid gap-6">
       <header className="grid gap-1">
@@ -65,7 +60,15 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           </a>
         </Button>
       </div>
-      <RevenueChart bars={bars} title={r.chartTitle(groupingLabel)} description={r.chartDescription} />
+      <BarChart
+        title={r.chartTitle(groupingLabel)}
+        categories={report.rows.map((row) => shortPeriodLabel(grouping, row.from))}
+        series={[{ name: r.revenue, values: report.rows.map((row) => row.revenueCents) }]}
+        formatValue={formatMoney}
+        categoryLabel={r.period}
+        tableLabel={r.chartTable}
+        totalLabel={r.total}
+      />
       <div className="overflow-x-auto rounded-lg border">
         <table className="w-full text-sm">
           <caption className="p-3 text-left font-semibold">{r.tableCaption}</caption>
@@ -96,7 +99,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           <tfoot>
             <tr className="border-t font-semibold">
               <th scope="row" className="p-3 text-left">
-                Total
+                {r.total}
               </th>
               <td className="p-3 text-right tabular-nums">{report.totals.appointments}</td>
               <td className="p-3 text-right tabular-nums">{formatMoney(report.totals.revenueCents)}</td>

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 
-import { TerritoryMap } from "~/components/franchisee/territory-map";
+import { ZoneMap } from "~/components/map/zone-map";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { messages } from "~/lib/messages.fr";
@@ -31,58 +31,65 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       {zones.length === 0 ? (
         <p className="rounded-lg border border-dashed p-8 text-center text-muted-foreground">{t.empty}</p>
       ) : (
-        zones.map((zone) => (
-          <Card key={zone.id}>
-            <CardHeader>
-              <CardTitle as="h2">{zone.zoneName}</CardTitle>
-            </CardHeader>
-            <CardContent className="grid gap-6 md:grid-cols-[1fr_auto]">
-              <dl className="grid content-start gap-3 text-sm">
-                <div>
-                  <dt className="text-muted-foreground">{t.status}</dt>
-                  <dd>
-                    <Badge variant={zone.status === "active" ? "success" : "secondary"}>
-                      {t.statuses[zone.status]}
-                    </Badge>
-                  </dd>
-                </div>
-                <div>
-                  <dt className="text-muted-foreground">{t.centre}</dt>
-                  <dd className="font-medium tabular-nums">
-                    {zone.centerLatitude.toLocaleString("fr-CA", { maximumFractionDigits: 4 })},{" "}
-                    {zone.centerLongitude.toLocaleString("fr-CA", { maximumFractionDigits: 4 })}
-                  </dd>
-                </div>
-                <div>
-                  <dt className="text-muted-foreground">{t.radius}</dt>
-                  <dd className="font-medium">
-                    {t.radiusValue(zone.serviceRadiusKm.toLocaleString("fr-CA"))}
-                  </dd>
-                </div>
-                <div>
-                  <dt className="text-muted-foreground">{t.bookingPage}</dt>
-                  <dd>
-                    <Link
-                      to={`/franchise/${zone.routeSlug}`}
-                      className="font-medium text-primary underline-offset-4 hover:underline"
-                    >
-                      /franchise/{zone.routeSlug}
-                    </Link>
-                  </dd>
-                </div>
-              </dl>
-              <figure className="grid gap-2">
-                <TerritoryMap
-                  zoneName={zone.zoneName}
-                  radiusKm={zone.serviceRadiusKm}
-                  latitude={zone.centerLatitude}
-                  longitude={zone.centerLongitude}
-                />
-                <figcaption className="max-w-sm text-xs text-muted-foreground">{t.mapNote}</figcaption>
-              </figure>
-            </CardContent>
-          </Card>
-        ))
+        <>
+          <ZoneMap
+            zones={zones.map((zone) => ({
+              id: zone.id,
+              name: zone.zoneName,
+              latitude: zone.centerLatitude,
+              longitude: zone.centerLongitude,
+              radiusKm: zone.serviceRadiusKm,
+              status: zone.status,
+            }))}
+            label={t.map}
+            statusLabels={t.statuses}
+            fallbackNote={t.mapFallback}
+            attribution={t.mapAttribution}
+          />
+          {zones.map((zone) => (
+            <Card key={zone.id}>
+              <CardHeader>
+                <CardTitle as="h2">{zone.zoneName}</CardTitle>
+              </CardHeader>
+              <CardContent>
+                <dl className="grid content-start gap-3 text-sm">
+                  <div>
+                    <dt className="text-muted-foreground">{t.status}</dt>
+                    <dd>
+                      <Badge variant={zone.status === "active" ? "success" : "secondary"}>
+                        {t.statuses[zone.status]}
+                      </Badge>
+                    </dd>
+                  </div>
+                  <div>
+                    <dt className="text-muted-foreground">{t.centre}</dt>
+                    <dd className="font-medium tabular-nums">
+                      {zone.centerLatitude.toLocaleString("fr-CA", { maximumFractionDigits: 4 })},{" "}
+                      {zone.centerLongitude.toLocaleString("fr-CA", { maximumFractionDigits: 4 })}
+                    </dd>
+                  </div>
+                  <div>
+                    <dt className="text-muted-foreground">{t.radius}</dt>
+                    <dd className="font-medium">
+                      {t.radiusValue(zone.serviceRadiusKm.toLocaleString("fr-CA"))}
+                    </dd>
+                  </div>
+                  <div>
+                    <dt className="text-muted-foreground">{t.bookingPage}</dt>
+                    <dd>
+                      <Link
+                        to={`/franchise/${zone.routeSlug}`}
+                        className="font-medium text-primary underline-offset-4 hover:underline"
+                      >
+                        /franchise/{zone.routeSlug}
+                      </Link>
+                    </dd>
+                  </div>
+                </dl>
+              </CardContent>
+            </Card>
+          ))}
+        </>
       )}
     </div>
   );

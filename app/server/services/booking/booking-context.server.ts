@@ -193,7 +193,7 @@ export function manageTokenMatches(token: string | undefined, storedHash: string
 }
 
 /** The SQLSTATE of a database error, looking through wrapping errors (drizzle's `cause`). */
-function sqlState(error: unknown): string | undefined {
+export function sqlState(error: unknown): string | undefined {
   let e: unknown = error;
   while (e && typeof e === "object") {
     if ("code" in e && typeof e.code === "string" && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;

@@ -8,7 +8,7 @@ import { cartTotalCents, restockOrderNumber, type CatalogueItem } from "~/domain
 import type { RestockOrderInput } from "~/domain/franchisee/schemas";
 import { AppError } from "~/lib/errors";
 import type { Db } from "../../db.server";
-import { sqlState } from "./sql-state.server";
+import { sqlState } from "../booking/booking-context.server";
 
 /** Active inventory items, by sort order (spec section 7). */
 export async function listCatalogue(db: Db): Promise<CatalogueItem[]> {

@@ -1,0 +1,17 @@
+import type { Page } from "@playwright/test";
+import { expect } from "./fixtures";
+
+/**
+ * Opens the development mail box (/dev/mail, DEMO_ACCOUNTS=1) until a message to `to` with
+ * `subject` shows, then opens that message. The e-mails leave through the durable job queue, so
+ * the list is reloaded until the message is there.
+ */
+export async function openMail(page: Page, to: string, subject: RegExp): Promise<void> {
+  const item = () => page.getByRole("listitem").filter({ hasText: to }).filter({ hasText: subject });
+  await expect(async () => {
+    await page.goto("/dev/mail");
+    await expect(item()).toHaveCount(1, { timeout: 1_000 });
+  }).toPass({ timeout: 25_000 });
+  await item().getByRole("link").click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(subject);
+}
