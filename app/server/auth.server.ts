@@ -11,6 +11,7 @@ import { isRole, type Role } from "~/lib/roles";
 import type { Db } from "./db.server";
 import { env } from "./env.server";
 import { configureFlash } from "./flash.server";
+import { trustedOrigins } from "./security/csrf.server";
 
 const statements = {
   user: ["create", "list", "set-role", "ban", "impersonate", "delete", "set-password", "get", "update"],
@@ -29,7 +30,8 @@ export function createAuth(db: Db, options: { secret: string; baseURL: string })
     baseURL: options.baseURL,
     basePath: "/api/auth",
     secret: options.secret,
-    trustedOrigins: [options.baseURL],
+    // The same origins as the CSRF rule of every other POST (ADR 034).
+    trustedOrigins: (request) => trustedOrigins(request?.url, options.baseURL),
     database: drizzleAdapter(db, {
       provider: "pg",
       schema: {
