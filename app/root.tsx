@@ -45,7 +45,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const { pathname } = useLocation();
-  // The CSP nonce (ADR 033): rendered on the server only, hence no hydration warning.
+  // The CSP nonce (ADR 033): browsers hide it from the DOM, hence no hydration warning.
   const nonce = useNonce();
   return (
     <html lang="fr-CA" suppressHydrationWarning>

@@ -1,14 +1,17 @@
 import { createContext, useContext } from "react";
 
 /**
- * The Content-Security-Policy nonce of the page being rendered on the server (ADR 033).
- * app/entry.server.tsx provides it; in the browser it is undefined (the browser hides nonces
- * from the DOM, and the elements that carry one are rendered once, on the server).
+ * The Content-Security-Policy nonce of the page (ADR 033). On the server, app/entry.server.tsx
+ * provides the response's nonce. In the browser, the page's nonce as the boot script below left
+ * it: when an uncaught error makes React render the document again, the <style> it re-creates
+ * must carry it, or the error page loses its stylesheet.
  */
 export const NonceContext = createContext<string | undefined>(undefined);
 
 export function useNonce(): string | undefined {
-  return useContext(NonceContext);
+  const nonce = useContext(NonceContext);
+  if (nonce !== undefined || typeof window === "undefined") return nonce;
+  return (window as typeof window & { __webpack_nonce__?: string }).__webpack_nonce__;
 }
 
 /**

@@ -103,6 +103,21 @@ test.describe("Content-Security-Policy", () => {
     expect(await violations()).toEqual([]);
   });
 
+  test("l'écran d'erreur rendu à nouveau par React garde sa feuille de style", async ({ page }) => {
+    const violations = await watchViolations(page);
+    await visit(page, "/design-system");
+    await page.getByRole("tab", { name: "Feedback" }).click();
+    await page.getByRole("button", { name: "Afficher l'écran d'erreur" }).click();
+    const heading = page.getByRole("heading", { name: "Oups ! Quelque chose s'est mal passé" });
+    await expect(heading).toBeVisible();
+    // The re-created <style> carries the nonce: the page is still styled (Tailwind's flex body).
+    await expect(page.locator("body")).toHaveCSS("display", "flex");
+    await page.getByRole("button", { name: "Réessayer" }).click();
+    await expect(page.getByRole("tab", { name: "Core" })).toBeVisible();
+    await expect(page.locator("body")).toHaveCSS("display", "flex");
+    expect(await violations()).toEqual([]);
+  });
+
   test("le menu mobile s'ouvre sans violation @mobile", async ({ page, isMobile }) => {
     test.skip(!isMobile, "mobile layout only");
     const violations = await watchViolations(page);

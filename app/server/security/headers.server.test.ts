@@ -1,5 +1,13 @@
+import type { AddressInfo } from "node:net";
+import express from "express";
 import { describe, expect, it } from "vitest";
-import { contentSecurityPolicy, createNonce, securityHeaderValues } from "./headers.server";
+import {
+  contentSecurityPolicy,
+  createNonce,
+  securityHeaders,
+  securityHeaderValues,
+  STRICT_TRANSPORT_SECURITY,
+} from "./headers.server";
 
 function directives(policy: string): Map<string, string[]> {
   return new Map(
@@ -58,5 +66,65 @@ describe("securityHeaderValues", () => {
       "Cross-Origin-Opener-Policy": "same-origin",
     });
     expect(securityHeaderValues(false)["Permissions-Policy"]).toContain("camera=()");
+  });
+});
+
+describe("securityHeaders middleware", () => {
+  async function serve(app: express.Express, run: (url: string) => Promise<void>) {
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    try {
+      await run(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  }
+
+  it("sets one nonce per response, even when mounted twice, and shares it with the app", async () => {
+    const app = express();
+    app.use(securityHeaders());
+    app.use(securityHeaders());
+    app.get("/", (_req, res) => {
+      res.send(res.locals.cspNonce);
+    });
+    await serve(app, async (url) => {
+      const res = await fetch(url);
+      const nonce = await res.text();
+      expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+      expect(res.headers.get("content-security-policy")).toContain(`'nonce-${nonce}'`);
+      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    });
+  });
+
+  it("lets a route's own policy replace the site's instead of adding a second one", async () => {
+    const app = express();
+    app.use(securityHeaders());
+    app.get("/mail", (_req, res) => {
+      res.append("Content-Security-Policy", "sandbox; default-src 'none'; style-src 'unsafe-inline'");
+      res.append("Set-Cookie", "a=1");
+      res.append("Set-Cookie", "b=2");
+      res.send("<p>mail</p>");
+    });
+    await serve(app, async (url) => {
+      const res = await fetch(`${url}/mail`);
+      expect(res.headers.get("content-security-policy")).toBe(
+        "sandbox; default-src 'none'; style-src 'unsafe-inline'",
+      );
+      expect(res.headers.getSetCookie()).toEqual(["a=1", "b=2"]);
+    });
+  });
+
+  it("sends HSTS when a trusted proxy says the request came over HTTPS", async () => {
+    const app = express();
+    app.set("trust proxy", "loopback");
+    app.use(securityHeaders());
+    app.get("/", (_req, res) => {
+      res.end();
+    });
+    await serve(app, async (url) => {
+      const secure = await fetch(url, { headers: { "x-forwarded-proto": "https" } });
+      expect(secure.headers.get("strict-transport-security")).toBe(STRICT_TRANSPORT_SECURITY);
+      expect((await fetch(url)).headers.get("strict-transport-security")).toBeNull();
+    });
   });
 });

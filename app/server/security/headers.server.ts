@@ -90,6 +90,10 @@ declare module "express-serve-static-core" {
  * Express middleware: a nonce in `res.locals.cspNonce` and every security header. It runs once
  * per response even when mounted twice (server.js before the static files, app.ts for the rest).
  * `req.secure` follows TRUST_PROXY (X-Forwarded-Proto from a trusted proxy).
+ *
+ * A route that answers its own Content-Security-Policy (e.g. the development mail box's HTML
+ * view, sandboxed with its mail's inline styles) replaces the site's rather than adding a second
+ * policy that the browser would enforce too: React Router's adapter appends response headers.
  */
 export function securityHeaders(options: { development?: boolean } = {}) {
   return function setSecurityHeaders(req: Request, res: Response, next: NextFunction): void {
@@ -101,6 +105,11 @@ export function securityHeaders(options: { development?: boolean } = {}) {
       contentSecurityPolicy(nonce, { development: options.development, secure: req.secure }),
     );
     for (const [name, value] of Object.entries(securityHeaderValues(req.secure))) res.setHeader(name, value);
+    const append = res.append.bind(res);
+    res.append = (field: string, value?: string | string[]) =>
+      field.toLowerCase() === "content-security-policy" && value !== undefined
+        ? res.setHeader(field, value)
+        : append(field, value);
     next();
   };
 }
