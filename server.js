@@ -33,6 +33,9 @@ if (DEVELOPMENT) {
 } else {
   const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
   entry = await import(pathToFileURL(path.join(buildDir, "server/index.js")).href);
+  // Security headers on the static files too (ADR 033); HSTS needs req.secure, hence TRUST_PROXY.
+  server.set("trust proxy", entry.app.get("trust proxy"));
+  server.use(entry.setSecurityHeaders);
   server.use(
     "/assets",
     express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }),

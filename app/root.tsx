@@ -18,6 +18,7 @@ import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { ScrollToTop } from "~/components/layout/scroll-to-top";
 import { themeScript, isLightOnlyPath } from "~/lib/theme";
+import { CSP_BOOT_SCRIPT, useNonce } from "~/lib/csp-nonce";
 import { ConfirmProvider } from "~/components/ui/confirm-dialog";
 import { toast } from "~/components/ui/toast";
 import { Toaster } from "~/components/ui/toaster";
@@ -44,15 +45,26 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const { pathname } = useLocation();
+  // The CSP nonce (ADR 033): browsers hide it from the DOM, hence no hydration warning.
+  const nonce = useNonce();
   return (
     <html lang="fr-CA" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <script dangerouslySetInnerHTML={{ __html: themeScript(isLightOnlyPath(pathname)) }} />
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: themeScript(isLightOnlyPath(pathname)) }}
+        />
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: CSP_BOOT_SCRIPT }}
+        />
         <Meta />
         {/* The stylesheet inlined: no render-blocking request before the first paint (ADR 011). */}
-        <style dangerouslySetInnerHTML={{ __html: appCss }} />
+        <style nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: appCss }} />
         <Links />
       </head>
       <body className="flex min-h-dvh flex-col">

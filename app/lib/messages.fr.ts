@@ -3,6 +3,7 @@ import { applicationMessages } from "./messages/application.fr";
 import { clientMessages } from "./messages/client.fr";
 import { franchiseeMessages } from "./messages/franchisee.fr";
 import { messagingMessages } from "./messages/messaging.fr";
+import { securityMessages } from "./messages/security.fr";
 
 /**
  * The one catalogue of user-facing French text (spec section 8 and PRODUCT-DECISIONS.md).
@@ -450,4 +451,6 @@ export const messages = {
   application: applicationMessages,
   /** The owner's admin area. */
   admin: adminMessages,
+  /** Security refusals (cross-origin requests). */
+  security: securityMessages,
 } as const;

@@ -5,6 +5,8 @@ import { SlotsQuerySchema } from "~/domain/booking/schemas";
 import { getDb, ping } from "./db.server";
 import { env } from "./env.server";
 import { openSlotsJson } from "./services/booking/slot-cache.server";
+import { csrfProtection } from "./security/csrf.server";
+import { securityHeaders } from "./security/headers.server";
 
 export { bootstrap, shutdown } from "./bootstrap.server";
 
@@ -13,12 +15,20 @@ declare module "react-router" {
     requestId: string;
     /** The client's address (behind a proxy only when TRUST_PROXY says so). */
     ip: string;
+    /** The Content-Security-Policy nonce of this response (ADR 033). */
+    cspNonce?: string;
   }
 }
 
 export const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", env().TRUST_PROXY);
+
+// Security (ADR 033, 034): headers on every response, then the cross-origin refusal.
+/** Also mounted by server.js before the static files; it runs once per response. */
+export const setSecurityHeaders = securityHeaders({ development: env().isDevelopment });
+app.use(setSecurityHeaders);
+app.use(csrfProtection());
 
 app.get("/healthz", (_req, res) => {
   res.json({ status: "ok" });
@@ -61,9 +71,10 @@ app.get("/api/slots", async (req, res, next) => {
 app.use(
   createRequestHandler({
     build: () => import("virtual:react-router/server-build"),
-    getLoadContext: (req) => ({
+    getLoadContext: (req, res) => ({
       requestId: String(req.headers["x-request-id"] ?? crypto.randomUUID()),
       ip: req.ip ?? req.socket.remoteAddress ?? "unknown",
+      cspNonce: res.locals.cspNonce,
     }),
   }),
 );

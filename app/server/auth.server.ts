@@ -15,6 +15,7 @@ import { queuePasswordEmail } from "./services/messaging/notify.server";
 
 /** How long a reset / set-password link works (it serves once). */
 export const RESET_PASSWORD_TOKEN_SECONDS = 24 * 60 * 60;
+import { trustedOrigins } from "./security/csrf.server";
 
 const statements = {
   user: ["create", "list", "set-role", "ban", "impersonate", "delete", "set-password", "get", "update"],
@@ -33,7 +34,8 @@ export function createAuth(db: Db, options: { secret: string; baseURL: string })
     baseURL: options.baseURL,
     basePath: "/api/auth",
     secret: options.secret,
-    trustedOrigins: [options.baseURL],
+    // The same origins as the CSRF rule of every other POST (ADR 034).
+    trustedOrigins: (request) => trustedOrigins(request?.url, options.baseURL),
     database: drizzleAdapter(db, {
       provider: "pg",
       schema: {

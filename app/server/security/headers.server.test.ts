@@ -1,0 +1,130 @@
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { describe, expect, it } from "vitest";
+import {
+  contentSecurityPolicy,
+  createNonce,
+  securityHeaders,
+  securityHeaderValues,
+  STRICT_TRANSPORT_SECURITY,
+} from "./headers.server";
+
+function directives(policy: string): Map<string, string[]> {
+  return new Map(
+    policy.split(";").map((part) => {
+      const [name = "", ...values] = part.trim().split(/\s+/);
+      return [name, values];
+    }),
+  );
+}
+
+describe("contentSecurityPolicy", () => {
+  it("allows scripts and style elements of this site and of the nonce only", () => {
+    const d = directives(contentSecurityPolicy("abc123"));
+    expect(d.get("script-src")).toEqual(["'self'", "'nonce-abc123'"]);
+    expect(d.get("style-src")).toEqual(["'self'", "'nonce-abc123'"]);
+    expect(d.get("style-src-attr")).toEqual(["'unsafe-inline'"]);
+    expect(d.get("object-src")).toEqual(["'none'"]);
+    expect(d.get("base-uri")).toEqual(["'self'"]);
+    expect(d.get("form-action")).toEqual(["'self'"]);
+    expect(d.get("frame-ancestors")).toEqual(["'none'"]);
+    expect(d.get("connect-src")).toEqual(["'self'"]);
+    expect(d.get("img-src")).toEqual(["'self'", "data:", "blob:", "https://*.tile.openstreetmap.org"]);
+    expect(d.has("upgrade-insecure-requests")).toBe(false);
+    expect(contentSecurityPolicy("abc123")).not.toContain("unsafe-eval");
+  });
+
+  it("upgrades insecure requests over HTTPS", () => {
+    expect(directives(contentSecurityPolicy("n", { secure: true })).has("upgrade-insecure-requests")).toBe(
+      true,
+    );
+  });
+
+  it("relaxes style elements and opens the HMR socket in development only", () => {
+    const d = directives(contentSecurityPolicy("n", { development: true }));
+    expect(d.get("style-src")).toEqual(["'self'", "'unsafe-inline'"]);
+    expect(d.get("connect-src")).toEqual(["'self'", "ws:", "wss:"]);
+    expect(d.get("script-src")).toEqual(["'self'", "'nonce-n'"]);
+  });
+});
+
+describe("createNonce", () => {
+  it("is fresh and long enough each time", () => {
+    const nonces = new Set(Array.from({ length: 50 }, createNonce));
+    expect(nonces.size).toBe(50);
+    for (const n of nonces) expect(Buffer.from(n, "base64")).toHaveLength(16);
+  });
+});
+
+describe("securityHeaderValues", () => {
+  it("sends HSTS only over HTTPS", () => {
+    expect(securityHeaderValues(false)).not.toHaveProperty("Strict-Transport-Security");
+    expect(securityHeaderValues(true)["Strict-Transport-Security"]).toMatch(/^max-age=31536000/);
+    expect(securityHeaderValues(false)).toMatchObject({
+      "Referrer-Policy": "strict-origin-when-cross-origin",
+      "X-Content-Type-Options": "nosniff",
+      "Cross-Origin-Opener-Policy": "same-origin",
+    });
+    expect(securityHeaderValues(false)["Permissions-Policy"]).toContain("camera=()");
+  });
+});
+
+describe("securityHeaders middleware", () => {
+  async function serve(app: express.Express, run: (url: string) => Promise<void>) {
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    try {
+      await run(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  }
+
+  it("sets one nonce per response, even when mounted twice, and shares it with the app", async () => {
+    const app = express();
+    app.use(securityHeaders());
+    app.use(securityHeaders());
+    app.get("/", (_req, res) => {
+      res.send(res.locals.cspNonce);
+    });
+    await serve(app, async (url) => {
+      const res = await fetch(url);
+      const nonce = await res.text();
+      expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+      expect(res.headers.get("content-security-policy")).toContain(`'nonce-${nonce}'`);
+      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    });
+  });
+
+  it("lets a route's own policy replace the site's instead of adding a second one", async () => {
+    const app = express();
+    app.use(securityHeaders());
+    app.get("/mail", (_req, res) => {
+      res.append("Content-Security-Policy", "sandbox; default-src 'none'; style-src 'unsafe-inline'");
+      res.append("Set-Cookie", "a=1");
+      res.append("Set-Cookie", "b=2");
+      res.send("<p>mail</p>");
+    });
+    await serve(app, async (url) => {
+      const res = await fetch(`${url}/mail`);
+      expect(res.headers.get("content-security-policy")).toBe(
+        "sandbox; default-src 'none'; style-src 'unsafe-inline'",
+      );
+      expect(res.headers.getSetCookie()).toEqual(["a=1", "b=2"]);
+    });
+  });
+
+  it("sends HSTS when a trusted proxy says the request came over HTTPS", async () => {
+    const app = express();
+    app.set("trust proxy", "loopback");
+    app.use(securityHeaders());
+    app.get("/", (_req, res) => {
+      res.end();
+    });
+    await serve(app, async (url) => {
+      const secure = await fetch(url, { headers: { "x-forwarded-proto": "https" } });
+      expect(secure.headers.get("strict-transport-security")).toBe(STRICT_TRANSPORT_SECURITY);
+      expect((await fetch(url)).headers.get("strict-transport-security")).toBeNull();
+    });
+  });
+});

@@ -1,0 +1,115 @@
+import crypto from "node:crypto";
+import type { NextFunction, Request, Response } from "express";
+
+/**
+ * Security headers of every response (ADR 033): pages, resource routes, static files and errors.
+ * The Content-Security-Policy carries a fresh nonce per request; React Router's scripts, React's
+ * streaming scripts, the theme script and the inlined stylesheet of app/root.tsx carry it
+ * (app/entry.server.tsx reads it from the load context as `cspNonce`).
+ */
+
+/** Leaflet's map tiles (the admin zone map). */
+export const MAP_TILE_SOURCES = ["https://*.tile.openstreetmap.org"] as const;
+
+export interface PolicyOptions {
+  /** Vite's dev server: inline styles injected by HMR and its web socket (ADR 033). */
+  development?: boolean;
+  /** Served over HTTPS: ask the browser to upgrade any http: sub-resource. */
+  secure?: boolean;
+}
+
+/** A random, unguessable nonce (128 bits, base64). */
+export function createNonce(): string {
+  return crypto.randomBytes(16).toString("base64");
+}
+
+/** The Content-Security-Policy header value for one response. */
+export function contentSecurityPolicy(nonce: string, options: PolicyOptions = {}): string {
+  const n = `'nonce-${nonce}'`;
+  const directives: Record<string, string[]> = {
+    "default-src": ["'self'"],
+    "script-src": ["'self'", n],
+    // <style> elements: the inlined stylesheet and react-remove-scroll's (Radix dialogs) carry
+    // the nonce. In development Vite injects unnonced <style> elements: 'unsafe-inline' there.
+    "style-src": options.development ? ["'self'", "'unsafe-inline'"] : ["'self'", n],
+    // style="" attributes that React renders on the server (Radix's visually hidden inputs,
+    // progress bars): they cannot run script; the one allowance of the policy (ADR 033).
+    "style-src-attr": ["'unsafe-inline'"],
+    // data: and blob: for the signature pad's PNG and previews; the map tiles.
+    "img-src": ["'self'", "data:", "blob:", ...MAP_TILE_SOURCES],
+    "font-src": ["'self'", "data:"],
+    "connect-src": options.development ? ["'self'", "ws:", "wss:"] : ["'self'"],
+    "object-src": ["'none'"],
+    "base-uri": ["'self'"],
+    "form-action": ["'self'"],
+    "frame-ancestors": ["'none'"],
+  };
+  const parts = Object.entries(directives).map(([name, values]) => `${name} ${values.join(" ")}`);
+  if (options.secure) parts.push("upgrade-insecure-requests");
+  return parts.join("; ");
+}
+
+/** Browser features the site never uses are switched off, for it and any frame. */
+export const PERMISSIONS_POLICY = [
+  "camera=()",
+  "microphone=()",
+  // The address check uses postal codes and municipalities, never the device's position.
+  "geolocation=()",
+  "payment=()",
+  "usb=()",
+  "serial=()",
+  "magnetometer=()",
+  "gyroscope=()",
+  "accelerometer=()",
+].join(", ");
+
+/** HSTS: one year with subdomains, only on a response that travelled over HTTPS. */
+export const STRICT_TRANSPORT_SECURITY = "max-age=31536000; includeSubDomains";
+
+/** The headers of one response, besides the CSP. */
+export function securityHeaderValues(secure: boolean): Record<string, string> {
+  const headers: Record<string, string> = {
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Permissions-Policy": PERMISSIONS_POLICY,
+    "Cross-Origin-Opener-Policy": "same-origin",
+  };
+  if (secure) headers["Strict-Transport-Security"] = STRICT_TRANSPORT_SECURITY;
+  return headers;
+}
+
+declare module "express-serve-static-core" {
+  interface Locals {
+    /** The CSP nonce of this response (set by `securityHeaders`). */
+    cspNonce?: string;
+  }
+}
+
+/**
+ * Express middleware: a nonce in `res.locals.cspNonce` and every security header. It runs once
+ * per response even when mounted twice (server.js before the static files, app.ts for the rest).
+ * `req.secure` follows TRUST_PROXY (X-Forwarded-Proto from a trusted proxy).
+ *
+ * A route that answers its own Content-Security-Policy (e.g. the development mail box's HTML
+ * view, sandboxed with its mail's inline styles) replaces the site's rather than adding a second
+ * policy that the browser would enforce too: React Router's adapter appends response headers.
+ */
+export function securityHeaders(options: { development?: boolean } = {}) {
+  return function setSecurityHeaders(req: Request, res: Response, next: NextFunction): void {
+    if (res.locals.cspNonce) return next();
+    const nonce = createNonce();
+    res.locals.cspNonce = nonce;
+    res.setHeader(
+      "Content-Security-Policy",
+      contentSecurityPolicy(nonce, { development: options.development, secure: req.secure }),
+    );
+    for (const [name, value] of Object.entries(securityHeaderValues(req.secure))) res.setHeader(name, value);
+    const append = res.append.bind(res);
+    res.append = (field: string, value?: string | string[]) =>
+      field.toLowerCase() === "content-security-policy" && value !== undefined
+        ? res.setHeader(field, value)
+        : append(field, value);
+    next();
+  };
+}
