@@ -48,6 +48,13 @@ export const EnvSchema = z
     S3_ACCESS_KEY_ID: z.string().trim().optional(),
     S3_SECRET_ACCESS_KEY: z.string().optional(),
     S3_FORCE_PATH_STYLE: flag,
+    // Shared counters of the rate limits across app instances; unset = kept in the database.
+    REDIS_URL: z
+      .string()
+      .trim()
+      .transform((v) => (v === "" ? undefined : v))
+      .pipe(z.url({ protocol: /^rediss?$/, error: "must be a redis:// or rediss:// URL" }).optional())
+      .optional(),
   })
   .superRefine((env, ctx) => {
     if (env.STORAGE_DRIVER !== "s3") return;
