@@ -12,8 +12,14 @@ import type { RunningServer } from "./server";
  * only Redis can be what they share.
  */
 
+interface Setup {
+  env: Record<string, string>;
+  databaseUrl?: string;
+  drop?: () => Promise<void>;
+}
+
 const redisUp = await redisReachable();
-const targets = [
+const targets: { name: string; skip: string | null; setup: () => Promise<Setup> }[] = [
   {
     name: "PostgreSQL, counters in the database",
     skip: process.env.TEST_DATABASE_URL ? null : "TEST_DATABASE_URL n'est pas défini",
