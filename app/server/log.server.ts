@@ -160,6 +160,9 @@ export const log = {
  * error report) into redacted JSON lines. The first string is the message, errors go in `err`,
  * other values in `args`. Returns a function that restores the console.
  */
+// eslint-disable-next-line no-control-regex
+const ANSI = /\u001b\[[0-9;]*m/g;
+
 export function captureConsole(): () => void {
   const methods: [keyof typeof originalConsole, LogLevel][] = [
     ["log", "info"],
@@ -180,6 +183,8 @@ export function captureConsole(): () => void {
         msg = placeholders ? format(...(others as [string])) : others[0];
         others = placeholders ? [] : others.slice(1);
       }
+      // Libraries colour their console output (better-auth does): no escape codes in JSON.
+      msg = msg.replace(ANSI, "");
       const fields: LogFields = {};
       if (errors.length === 1) fields.err = errors[0];
       else if (errors.length > 1) fields.err = errors;

@@ -149,10 +149,12 @@ describe("log", () => {
       console.log("Serveur prêt sur %s", "http://localhost:3000");
       console.error("[req-1] booking request failed", new Error("params: lea@example.com"));
       console.warn({ password: "Demo12345!" });
+      console.warn("\u001b[33mWARN\u001b[0m [Better Auth]: Invalid password");
     } finally {
       restore();
     }
-    expect(lines.map((l) => l.entry.level)).toEqual(["info", "error", "warn"]);
+    expect(lines.map((l) => l.entry.level)).toEqual(["info", "error", "warn", "warn"]);
+    expect(lines[3]!.entry.msg).toBe("WARN [Better Auth]: Invalid password");
     expect(lines[0]!.entry.msg).toBe("Serveur prêt sur http://localhost:3000");
     expect(lines[1]!.entry.err).toMatchObject({ name: "Error", message: "params: [masqué]" });
     expect(lines.map((l) => l.raw).join("\n")).not.toMatch(/lea@example\.com|Demo12345!/);
