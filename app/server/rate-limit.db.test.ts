@@ -5,6 +5,7 @@ import { describeDatabases } from "../../tests/setup/db";
 import {
   databaseRateLimitStore,
   decide,
+  hitWithFallback,
   redisRateLimitStore,
   type RateLimitRule,
   type RateLimitStore,
@@ -68,6 +69,31 @@ describeDatabases("rate limits in the database", ({ db }) => {
       allowed: true,
       remaining: 1,
     });
+  });
+});
+
+describeDatabases("rate limits when Redis is down", ({ db }) => {
+  it("count in the database, and skip Redis for a while after a failure", async () => {
+    const down = new Redis("redis://127.0.0.1:1", {
+      connectTimeout: 500,
+      commandTimeout: 500,
+      maxRetriesPerRequest: 0,
+      retryStrategy: () => null,
+    });
+    down.on("error", () => {});
+    const state = { pausedUntil: 0 };
+    const rule = { max: 1, windowSeconds: 60 };
+    const key = `test:${crypto.randomUUID()}`;
+    try {
+      const redis = redisRateLimitStore(down, "lavage:test:");
+      const first = await hitWithFallback(redis, databaseRateLimitStore(db()), key, rule, Date.now(), state);
+      expect(first).toMatchObject({ allowed: true, store: "database" });
+      expect(state.pausedUntil).toBeGreaterThan(Date.now());
+      const second = await hitWithFallback(redis, databaseRateLimitStore(db()), key, rule, Date.now(), state);
+      expect(second).toMatchObject({ allowed: false, store: "database" });
+    } finally {
+      down.disconnect();
+    }
   });
 });
 

@@ -114,9 +114,7 @@ function sharedRedis(url: string): Redis {
       // ioredis reconnects by itself; one line every minute at most while it is down.
       if (Date.now() - warned < 60_000) return;
       warned = Date.now();
-      log.warn("Redis injoignable pour les limites de fréquence ; la base de données compte à sa place.", {
-        err: error,
-      });
+      log.warn("Redis injoignable pour les limites de fréquence.", { err: error });
     });
   }
   return redis;
@@ -128,6 +126,36 @@ export async function closeRateLimitStore(): Promise<void> {
   holder.__appRateLimitRedis = undefined;
   if (redis) await redis.quit().catch(() => redis.disconnect());
 }
+
+/** After a Redis failure, the database counts alone for this long (no second-long waits meanwhile). */
+const REDIS_PAUSE_MS = 30_000;
+
+/**
+ * One hit on `primary` (Redis), or on `fallback` (the database) when there is no primary, when it
+ * fails, or for REDIS_PAUSE_MS after it failed. `state` remembers the failure (per process).
+ */
+export async function hitWithFallback(
+  primary: RateLimitStore | undefined,
+  fallback: RateLimitStore,
+  key: string,
+  rule: RateLimitRule,
+  now: number,
+  state: { pausedUntil: number } = fallbackState,
+): Promise<RateLimitResult & { store: RateLimitStore["kind"] }> {
+  if (primary && Date.now() >= state.pausedUntil) {
+    try {
+      return { ...decide(await primary.hit(key, rule, now), rule, now), store: primary.kind };
+    } catch (error) {
+      state.pausedUntil = Date.now() + REDIS_PAUSE_MS;
+      log.warn("Limite de fréquence : Redis n'a pas répondu, la base de données compte à sa place (30 s).", {
+        err: error,
+      });
+    }
+  }
+  return { ...decide(await fallback.hit(key, rule, now), rule, now), store: fallback.kind };
+}
+
+const fallbackState = { pausedUntil: 0 };
 
 /**
  * Counts one request for `key` (e.g. `sign-in:ip:1.2.3.4`) against `rule`. The counters are in
@@ -141,14 +169,15 @@ export async function hitRateLimit(
   now: number = Date.now(),
 ): Promise<RateLimitResult> {
   const url = env().REDIS_URL;
-  if (url) {
-    try {
-      return decide(await redisRateLimitStore(sharedRedis(url)).hit(key, rule, now), rule, now);
-    } catch (error) {
-      log.warn("Limite de fréquence : Redis n'a pas répondu, compte en base de données.", { err: error });
-    }
-  }
-  return decide(await databaseRateLimitStore(db).hit(key, rule, now), rule, now);
+  const primary = url ? redisRateLimitStore(sharedRedis(url)) : undefined;
+  const { store: _store, ...result } = await hitWithFallback(
+    primary,
+    databaseRateLimitStore(db),
+    key,
+    rule,
+    now,
+  );
+  return result;
 }
 
 export const RATE_LIMITS = {
