@@ -1,13 +1,12 @@
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import "react-router";
-import { shutdown as closeDatabase } from "./bootstrap.server";
+import { bootstrap as openDatabase, shutdown as closeDatabase } from "./bootstrap.server";
 import { getDb, ping } from "./db.server";
 import { env } from "./env.server";
 import { log, withRequestContext } from "./log.server";
-import { closeRateLimitStore } from "./rate-limit.server";
+import { closeRateLimitStore, connectRateLimitStore } from "./rate-limit.server";
 
-export { bootstrap } from "./bootstrap.server";
 export { captureConsole, log } from "./log.server";
 
 declare module "react-router" {
@@ -16,6 +15,12 @@ declare module "react-router" {
     /** The client's address (behind a proxy only when TRUST_PROXY says so). */
     ip: string;
   }
+}
+
+/** Opens the database (migrations, seed, worker), then Redis for the rate limits when set. */
+export async function bootstrap(): Promise<void> {
+  await openDatabase();
+  await connectRateLimitStore();
 }
 
 /** Closes the database, then the Redis connection of the rate limits. */

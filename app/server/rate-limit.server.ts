@@ -101,9 +101,9 @@ const holder = globalThis as typeof globalThis & { __appRateLimitRedis?: Redis }
 
 function sharedRedis(url: string): Redis {
   holder.__appRateLimitRedis ??= new Redis(url, {
-    // A hit waits at most about a second for Redis, then the database counts instead.
-    connectTimeout: 2_000,
-    commandTimeout: 1_000,
+    // A hit waits at most two seconds for Redis, then the database counts instead.
+    connectTimeout: 3_000,
+    commandTimeout: 2_000,
     maxRetriesPerRequest: 1,
     enableOfflineQueue: true,
   });
@@ -120,6 +120,26 @@ function sharedRedis(url: string): Redis {
   return redis;
 }
 
+/**
+ * At start: connects to REDIS_URL (if set) before the first request needs it. Redis being down
+ * does not stop the app (the database counts meanwhile): a warning says so.
+ */
+export async function connectRateLimitStore(): Promise<void> {
+  const url = env().REDIS_URL;
+  if (!url) return;
+  const redis = sharedRedis(url);
+  try {
+    await Promise.race([
+      redis.ping(),
+      new Promise((_, reject) => setTimeout(() => reject(new Error("no answer within 5 s")), 5_000).unref()),
+    ]);
+  } catch (error) {
+    log.warn("Redis injoignable au démarrage : les limites de fréquence comptent en base de données.", {
+      err: error,
+    });
+  }
+}
+
 /** Closes the Redis connection of the rate limits, if one was opened (shutdown). */
 export async function closeRateLimitStore(): Promise<void> {
   const redis = holder.__appRateLimitRedis;
@@ -128,7 +148,7 @@ export async function closeRateLimitStore(): Promise<void> {
 }
 
 /** After a Redis failure, the database counts alone for this long (no second-long waits meanwhile). */
-const REDIS_PAUSE_MS = 30_000;
+const REDIS_PAUSE_MS = 10_000;
 
 /**
  * One hit on `primary` (Redis), or on `fallback` (the database) when there is no primary, when it
@@ -147,7 +167,7 @@ export async function hitWithFallback(
       return { ...decide(await primary.hit(key, rule, now), rule, now), store: primary.kind };
     } catch (error) {
       state.pausedUntil = Date.now() + REDIS_PAUSE_MS;
-      log.warn("Limite de fréquence : Redis n'a pas répondu, la base de données compte à sa place (30 s).", {
+      log.warn("Limite de fréquence : Redis n'a pas répondu, la base de données compte à sa place (10 s).", {
         err: error,
       });
     }

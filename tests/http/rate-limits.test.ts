@@ -54,6 +54,15 @@ for (const target of targets) {
       instances = await startInstances(2, { ...env, TRUST_PROXY: "1" }, { databaseUrl, drop });
     });
     afterAll(async () => {
+      if (process.env.SHOW_LOGS)
+        for (const s of instances?.servers ?? [])
+          console.log(
+            s
+              .output()
+              .split("\n")
+              .filter((l) => !l.includes('"requête"'))
+              .join("\n"),
+          );
       await instances?.stop();
     });
 
