@@ -89,7 +89,8 @@ async function fingerprint(database: Database): Promise<Record<string, string>> 
 const SIGNATURE = crypto.randomBytes(2048);
 
 for (const kind of databaseKinds) {
-  describe(`db:backup and db:restore [${kind}]`, () => {
+  // Each step runs the CLI as a process (tsx start, PGlite dump or pg_dump): slow on a busy machine.
+  describe(`db:backup and db:restore [${kind}]`, { timeout: 180_000 }, () => {
     let source: Target;
     let before: Record<string, string>;
     const file = path.join(tmp, `backup-${kind}.tar.gz`);
@@ -156,6 +157,28 @@ for (const kind of databaseKinds) {
       const again = cli(target, "restore", file);
       expect(again.code).toBe(1);
       expect(again.output).toMatch(/contient déjà (une base|des tables)/);
+
+      // --force restores over it (after a change), and keeps the replaced PGlite folder aside.
+      const changed = await open(target);
+      try {
+        await changed.db.execute(sql`delete from contact_messages`);
+      } finally {
+        await changed.close();
+      }
+      const forced = cli(target, "restore", file, "--force");
+      expect(forced.output).toContain("restaurée");
+      expect(forced.code).toBe(0);
+      const restored = await open(target);
+      try {
+        expect(await fingerprint(restored)).toEqual(before);
+      } finally {
+        await restored.close();
+      }
+      if (kind === "pglite") {
+        expect(fs.readdirSync(target.dataDir).some((name) => name.startsWith("db.before-restore-"))).toBe(
+          true,
+        );
+      }
     });
 
     it("refuses a backup of another kind, and a missing file, with a French message", () => {
