@@ -32,6 +32,8 @@ export async function shutdown(): Promise<void> {
   }
 }
 
+const HEALTH_CHECKS = new Set(["/healthz", "/readyz"]);
+
 /** An X-Request-Id from a proxy is kept when it is a plain token; anything else gets a new id. */
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
@@ -67,6 +69,8 @@ export const requestLogger: express.RequestHandler = (req, res, next) => {
       ...(aborted ? { aborted: true } : {}),
     };
     if (status >= 500) log.error("requête", fields);
+    // A load balancer's health checks every few seconds: only with LOG_LEVEL=debug when fine.
+    else if (status < 400 && HEALTH_CHECKS.has(fields.path!)) log.debug("requête", fields);
     else log.info("requête", fields);
   };
   res.on("finish", done);

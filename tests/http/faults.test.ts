@@ -47,7 +47,7 @@ if (!process.env.TEST_DATABASE_URL) {
 }
 
 for (const target of targets) {
-  describe(`kill -9 during a booking burst, then restart [${target.name}]`, () => {
+  describe(`kill -9 during a booking burst, then restart [${target.name}]`, { timeout: 180_000 }, () => {
     const dataDir = tempDataDir();
     let server: RunningServer | undefined;
     let hanging: HttpReceiver;

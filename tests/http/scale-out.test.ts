@@ -18,7 +18,7 @@ const ADDRESS = "120 rue Principale, Granby J2G 2T5";
 const RACERS = 40;
 const MESSAGES = 100;
 
-describe.skipIf(skip !== null)("two app instances on one PostgreSQL", () => {
+describe.skipIf(skip !== null)("two app instances on one PostgreSQL", { timeout: 180_000 }, () => {
   let instances: Instances;
   let receiver: HttpReceiver;
   let databaseUrl: string;
