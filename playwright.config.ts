@@ -46,6 +46,9 @@ export default defineConfig({
       HOST: "127.0.0.1",
       DATA_DIR: path.join(os.tmpdir(), `lavage-e2e-${process.pid}-${Date.now()}`),
       DEMO_ACCOUNTS: "1",
+      // Each test browses from its own address (X-Forwarded-For, tests/e2e/fixtures.ts), like
+      // real customers: the per-address rate limits then count per test, not for the whole run.
+      TRUST_PROXY: "1",
       PUBLIC_URL: baseURL,
     },
   },

@@ -21,6 +21,7 @@ if (DEVELOPMENT) {
   server.use(viteDevServer.middlewares);
   const load = () => viteDevServer.ssrLoadModule("./app/server/app.ts");
   entry = await load();
+  server.use((req, res, next) => entry.requestLogger(req, res, next));
   server.use(async (req, res, next) => {
     try {
       const { app } = await load();
@@ -33,6 +34,11 @@ if (DEVELOPMENT) {
 } else {
   const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
   entry = await import(pathToFileURL(path.join(buildDir, "server/index.js")).href);
+  // Production logs are JSON lines, redacted, with the request id (app/server/log.server.ts):
+  // console.* calls of the app and its libraries go through the same logger.
+  entry.captureConsole();
+  // First, so that static files get a request id and a log line too.
+  server.use(entry.requestLogger);
   // Security headers on the static files too (ADR 033); HSTS needs req.secure, hence TRUST_PROXY.
   server.set("trust proxy", entry.app.get("trust proxy"));
   server.use(entry.setSecurityHeaders);
@@ -50,19 +56,25 @@ if (DEVELOPMENT) {
 try {
   await entry.bootstrap();
 } catch (error) {
-  console.error(error instanceof Error ? error.message : error);
+  entry.log.error(error instanceof Error ? error.message : String(error), { err: error });
   process.exit(1);
 }
 
 const listener = server.listen(PORT, HOST, () => {
-  console.log(`Serveur prêt sur http://localhost:${PORT} (${DEVELOPMENT ? "développement" : "production"})`);
+  entry.log.info(
+    `Serveur prêt sur http://localhost:${PORT} (${DEVELOPMENT ? "développement" : "production"})`,
+    {
+      port: PORT,
+      pid: process.pid,
+    },
+  );
 });
 
 let stopping = false;
 async function stop(signal) {
   if (stopping) return;
   stopping = true;
-  console.log(`${signal} reçu : arrêt propre du serveur...`);
+  entry.log.info(`${signal} reçu : arrêt propre du serveur...`);
   const forced = setTimeout(() => process.exit(1), 10_000);
   forced.unref();
   listener.close();

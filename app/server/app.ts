@@ -2,13 +2,16 @@ import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import "react-router";
 import { SlotsQuerySchema } from "~/domain/booking/schemas";
+import { bootstrap as openDatabase, shutdown as closeDatabase } from "./bootstrap.server";
 import { getDb, ping } from "./db.server";
 import { env } from "./env.server";
-import { openSlotsJson } from "./services/booking/slot-cache.server";
+import { log, withRequestContext } from "./log.server";
+import { closeRateLimitStore, connectRateLimitStore } from "./rate-limit.server";
 import { csrfProtection } from "./security/csrf.server";
 import { securityHeaders } from "./security/headers.server";
+import { openSlotsJson } from "./services/booking/slot-cache.server";
 
-export { bootstrap, shutdown } from "./bootstrap.server";
+export { captureConsole, log } from "./log.server";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -20,9 +23,71 @@ declare module "react-router" {
   }
 }
 
+/** Opens the database (migrations, seed, worker), then Redis for the rate limits when set. */
+export async function bootstrap(): Promise<void> {
+  await openDatabase();
+  await connectRateLimitStore();
+}
+
+/** Closes the database, then the Redis connection of the rate limits. */
+export async function shutdown(): Promise<void> {
+  try {
+    await closeDatabase();
+  } finally {
+    await closeRateLimitStore();
+  }
+}
+
+const HEALTH_CHECKS = new Set(["/healthz", "/readyz"]);
+
+/** An X-Request-Id from a proxy is kept when it is a plain token; anything else gets a new id. */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
+
+export function requestIdOf(header: string | string[] | undefined): string {
+  const value = Array.isArray(header) ? header[0] : header;
+  return value && REQUEST_ID.test(value) ? value : crypto.randomUUID();
+}
+
+/**
+ * Gives every request an id (the proxy's X-Request-Id, or a new one), echoes it in the response's
+ * X-Request-Id, runs the request with it (every log line written meanwhile carries it) and, once
+ * answered, logs one line: method, path without the query string, status and duration in ms.
+ * server.js mounts it first, so static files are logged too; `app` mounts it for other hosts.
+ */
+export const requestLogger: express.RequestHandler = (req, res, next) => {
+  if (typeof res.locals.requestId === "string") return next();
+  const requestId = requestIdOf(req.headers["x-request-id"]);
+  res.locals.requestId = requestId;
+  res.setHeader("X-Request-Id", requestId);
+  const started = process.hrtime.bigint();
+  let logged = false;
+  const done = () => {
+    if (logged) return;
+    logged = true;
+    const aborted = !res.writableFinished;
+    const status = res.statusCode;
+    const fields = {
+      requestId,
+      method: req.method,
+      path: req.originalUrl.split("?")[0],
+      status,
+      durationMs: Math.round(Number(process.hrtime.bigint() - started) / 1e4) / 100,
+      ...(aborted ? { aborted: true } : {}),
+    };
+    if (status >= 500) log.error("requête", fields);
+    // A load balancer's health checks every few seconds: only with LOG_LEVEL=debug when fine.
+    else if (status < 400 && HEALTH_CHECKS.has(fields.path!)) log.debug("requête", fields);
+    else log.info("requête", fields);
+  };
+  res.on("finish", done);
+  res.on("close", done);
+  withRequestContext({ requestId }, next);
+};
+
 export const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", env().TRUST_PROXY);
+app.use(requestLogger);
 
 // Security (ADR 033, 034): headers on every response, then the cross-origin refusal.
 /** Also mounted by server.js before the static files; it runs once per response. */
@@ -36,9 +101,14 @@ app.get("/healthz", (_req, res) => {
 
 app.get("/readyz", async (_req, res) => {
   try {
-    await ping(getDb());
+    // A database that does not answer within 3 s is as good as down for a load balancer.
+    await Promise.race([
+      ping(getDb()),
+      new Promise((_, reject) => setTimeout(() => reject(new Error("ping timed out")), 3_000).unref()),
+    ]);
     res.json({ status: "ready" });
-  } catch {
+  } catch (error) {
+    log.warn("/readyz : base de données injoignable", { err: error });
     res.status(503).json({ status: "unavailable" });
   }
 });
@@ -72,7 +142,7 @@ app.use(
   createRequestHandler({
     build: () => import("virtual:react-router/server-build"),
     getLoadContext: (req, res) => ({
-      requestId: String(req.headers["x-request-id"] ?? crypto.randomUUID()),
+      requestId: String(res.locals.requestId ?? requestIdOf(req.headers["x-request-id"])),
       ip: req.ip ?? req.socket.remoteAddress ?? "unknown",
       cspNonce: res.locals.cspNonce,
     }),

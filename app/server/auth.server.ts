@@ -17,6 +17,16 @@ import { queuePasswordEmail } from "./services/messaging/notify.server";
 export const RESET_PASSWORD_TOKEN_SECONDS = 24 * 60 * 60;
 import { trustedOrigins } from "./security/csrf.server";
 
+/** The header carrying the client's address to better-auth; always overwritten, never trusted from outside. */
+export const CLIENT_IP_HEADER = "x-lavage-client-ip";
+
+/** The request with the client's address in CLIENT_IP_HEADER, replacing any value a client sent. */
+export function withClientIp(request: Request, ip: string): Request {
+  const headers = new Headers(request.headers);
+  headers.set(CLIENT_IP_HEADER, ip);
+  return new Request(request, { headers });
+}
+
 const statements = {
   user: ["create", "list", "set-role", "ban", "impersonate", "delete", "set-password", "get", "update"],
   session: ["list", "revoke", "delete"],
@@ -87,6 +97,9 @@ export function createAuth(db: Db, options: { secret: string; baseURL: string })
     },
     advanced: {
       database: { generateId: () => crypto.randomUUID() },
+      // The client's address as Express resolved it (TRUST_PROXY aware), set by withClientIp:
+      // better-auth's rate limits then count per address instead of one shared bucket.
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     plugins: [
       admin({

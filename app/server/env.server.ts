@@ -66,6 +66,14 @@ export const EnvSchema = z
     SMS_API_URL: optionalUrl,
     /** Shared secret the inbound SMS callback must carry when no SMS_AUTH_TOKEN signs it. */
     SMS_INBOUND_SECRET: optionalText.pipe(z.string().min(16).optional()),
+
+    // Shared counters of the rate limits across app instances; unset = kept in the database.
+    REDIS_URL: z
+      .string()
+      .trim()
+      .transform((v) => (v === "" ? undefined : v))
+      .pipe(z.url({ protocol: /^rediss?$/, error: "must be a redis:// or rediss:// URL" }).optional())
+      .optional(),
   })
   .superRefine((env, ctx) => {
     if (env.STORAGE_DRIVER === "s3") {

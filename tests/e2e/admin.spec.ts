@@ -77,6 +77,7 @@ test.describe("admin area", () => {
 
   test("the admin approves an application with its signature; the applicant then reaches /franchisee", async ({
     page,
+    clientAddress,
     browser,
     request,
     loginAs,
@@ -106,7 +107,7 @@ test.describe("admin area", () => {
       .poll(() => signature.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)))
       .toBe(600);
     const audit = card.getByTestId("signature-audit");
-    await expect(audit).toContainText("127.0.0.1");
+    await expect(audit).toContainText(clientAddress);
     await expect(audit).toContainText(APPLICANT_AGENT);
     await expect(audit.locator("code")).toHaveCount(2);
     await expect(card).toContainText("Camionnette Ford Transit 2021");

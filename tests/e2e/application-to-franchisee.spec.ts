@@ -37,6 +37,7 @@ async function adminPage(browser: Browser, baseURL: string): Promise<Page> {
 
 test("de la candidature signée au premier accès à l'espace partenaire", async ({
   page,
+  clientAddress,
   browser,
   baseURL,
   axe,
@@ -95,7 +96,7 @@ test("de la candidature signée au premier accès à l'espace partenaire", async
       .poll(() => signature.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)))
       .toBeGreaterThan(0);
     const audit = card.getByTestId("signature-audit");
-    await expect(audit).toContainText("127.0.0.1");
+    await expect(audit).toContainText(clientAddress);
     await expect(audit).toContainText("Mozilla/5.0");
     await expect(audit.locator("code")).toHaveCount(2);
     for (const hash of await audit.locator("code").allTextContents()) {

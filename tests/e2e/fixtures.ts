@@ -37,10 +37,25 @@ async function axeViolations(page: Page) {
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
+/** A documentation-range address (198.18.0.0/15), different for each test. */
+function testAddress(): string {
+  const n = Math.floor(Math.random() * 2 ** 17);
+  return `198.${18 + (n >> 16)}.${(n >> 8) & 255}.${n & 255}`;
+}
+
 export const test = base.extend<{
+  /** The address this test's browser context browses from (X-Forwarded-For). */
+  clientAddress: string;
   loginAs: (role: DemoRole) => Promise<void>;
   axe: () => Promise<string[]>;
 }>({
+  // Every request of the test's browser context comes from the test's own address.
+  clientAddress: async ({}, use) => {
+    await use(testAddress());
+  },
+  extraHTTPHeaders: async ({ extraHTTPHeaders, clientAddress }, use) => {
+    await use({ ...extraHTTPHeaders, "x-forwarded-for": clientAddress });
+  },
   loginAs: async ({ page }, use) => {
     await use((role) => loginAs(page, role));
   },

@@ -1,11 +1,11 @@
-import { getAuth } from "~/server/auth.server";
+import { getAuth, withClientIp } from "~/server/auth.server";
 import type { Route } from "./+types/auth";
 
 /** better-auth's HTTP API (sign-in, sign-up, sign-out, session) under /api/auth/*. */
-export function loader({ request }: Route.LoaderArgs) {
-  return getAuth().handler(request);
+export function loader({ request, context }: Route.LoaderArgs) {
+  return getAuth().handler(withClientIp(request, context.ip));
 }
 
-export function action({ request }: Route.ActionArgs) {
-  return getAuth().handler(request);
+export function action({ request, context }: Route.ActionArgs) {
+  return getAuth().handler(withClientIp(request, context.ip));
 }

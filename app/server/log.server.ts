@@ -1,0 +1,201 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import { format } from "node:util";
+
+/**
+ * The server's logger: one JSON object per line on stdout (info, debug) or stderr (warn, error),
+ * {time, level, msg, requestId?, ...fields}. Every field and message goes through `redact`: no
+ * password, token, cookie, e-mail address, phone number or street address reaches the logs.
+ * LOG_LEVEL (debug, info, warn, error) drops the lines below it.
+ */
+export type LogLevel = "debug" | "info" | "warn" | "error";
+export type LogFields = Record<string, unknown>;
+
+const LEVELS: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 };
+
+/** What one request's log lines share: set by the request middleware (app.ts). */
+export interface RequestContext {
+  requestId: string;
+}
+
+const requestContext = new AsyncLocalStorage<RequestContext>();
+
+/** Runs `fn` with `context`: every log line written meanwhile carries its request id. */
+export function withRequestContext<T>(context: RequestContext, fn: () => T): T {
+  return requestContext.run(context, fn);
+}
+
+export function currentRequestId(): string | undefined {
+  return requestContext.getStore()?.requestId;
+}
+
+const REDACTED = "[masqué]";
+
+/** Keys whose values are secrets or contact details, whatever the value looks like. */
+const SENSITIVE_KEY =
+  /pass(word)?|mot.?de.?passe|secret|token|jeton|cookie|authori[sz]ation|api.?key|session|signature|e.?mail|courriel|phone|t[ée]l[ée]phone|mobile|address|adresse|street|postal/i;
+
+const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.[\p{L}]{2,}/gu;
+/** North American numbers as people type them: 450 555-0199, (450) 555.0199, +1 450 555 0199. */
+const PHONE = /(?<![\w-])(?:\+?1[\s.-]?)?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}(?!\w)/g;
+/** Canadian postal codes: J2G 2T5, j2g2t5. */
+const POSTAL_CODE = /\b[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z][ -]?\d[ABCEGHJ-NPRSTV-Z]\d\b/gi;
+/** A civic number followed by a street word, up to the end of that address part. */
+const STREET =
+  /\b\d{1,6}[A-Z]?(?:-\d{1,6})?,?\s+(?:(?:rue|avenue|av\.?|boulevard|boul\.?|bd|chemin|ch\.?|route|rang|place|pl\.?|côte|cote|montée|montee|allée|allee|impasse|croissant|terrasse|promenade|street|st\.?|road|rd\.?|drive|dr\.?|lane|way|court|ct\.?)\b)[^,;\n"]*/giu;
+/** Bearer and better-auth style tokens: long runs of base64url characters. */
+const BEARER = /\b(Bearer|Basic)\s+[\w.~+/=-]+/gi;
+const QUERY_SECRET = /([?&](?:token|code|password|key|secret|signature)=)[^&\s"]*/gi;
+
+/** The text with e-mail addresses, phone numbers, street addresses, postal codes and tokens masked. */
+export function redactText(text: string): string {
+  return text
+    .replace(BEARER, `$1 ${REDACTED}`)
+    .replace(QUERY_SECRET, `$1${REDACTED}`)
+    .replace(EMAIL, REDACTED)
+    .replace(STREET, REDACTED)
+    .replace(POSTAL_CODE, REDACTED)
+    .replace(PHONE, REDACTED);
+}
+
+/**
+ * A copy of `value` safe to log: values under sensitive keys are masked, strings are scrubbed
+ * with `redactText`, errors keep their name, message and stack (scrubbed), cycles are cut.
+ */
+export function redact(value: unknown, seen = new WeakSet<object>(), depth = 0): unknown {
+  if (typeof value === "string") return redactText(value);
+  if (value === null || typeof value !== "object") {
+    return typeof value === "bigint" ? value.toString() : value;
+  }
+  if (seen.has(value)) return "[cycle]";
+  if (depth > 6) return "[…]";
+  seen.add(value);
+  if (value instanceof Error) {
+    const out: LogFields = { name: value.name, message: redactText(value.message) };
+    if (value.stack) out.stack = redactText(value.stack);
+    const code = (value as { code?: unknown }).code;
+    if (typeof code === "string" || typeof code === "number") out.code = code;
+    if (value.cause !== undefined) out.cause = redact(value.cause, seen, depth + 1);
+    return out;
+  }
+  if (value instanceof Date) return value.toISOString();
+  if (Array.isArray(value)) return value.map((item) => redact(item, seen, depth + 1));
+  const out: LogFields = {};
+  for (const [key, item] of Object.entries(value)) {
+    out[key] =
+      SENSITIVE_KEY.test(key) && item != null && item !== "" ? REDACTED : redact(item, seen, depth + 1);
+  }
+  return out;
+}
+
+export interface LogSink {
+  out: (line: string) => void;
+  err: (line: string) => void;
+}
+
+// The original console methods: the console capture below must not loop into itself.
+const originalConsole = {
+  log: console.log.bind(console),
+  info: console.info.bind(console),
+  debug: console.debug.bind(console),
+  warn: console.warn.bind(console),
+  error: console.error.bind(console),
+};
+
+const defaultSink: LogSink = {
+  out: (line) => process.stdout.write(`${line}\n`),
+  err: (line) => process.stderr.write(`${line}\n`),
+};
+
+let sink: LogSink = defaultSink;
+let threshold: LogLevel = readLevel(process.env.LOG_LEVEL);
+
+function readLevel(value: string | undefined): LogLevel {
+  return value && value in LEVELS ? (value as LogLevel) : "info";
+}
+
+/** Tests: send the lines elsewhere and change the level; `resetLogger` undoes it. */
+export function configureLogger(options: { sink?: LogSink; level?: LogLevel }): void {
+  if (options.sink) sink = options.sink;
+  if (options.level) threshold = options.level;
+}
+
+export function resetLogger(): void {
+  sink = defaultSink;
+  threshold = readLevel(process.env.LOG_LEVEL);
+}
+
+export function isLevelEnabled(level: LogLevel): boolean {
+  return LEVELS[level] >= LEVELS[threshold];
+}
+
+/** Writes one log line (the message and fields redacted). */
+export function write(level: LogLevel, msg: string, fields: LogFields = {}): void {
+  if (!isLevelEnabled(level)) return;
+  const requestId = currentRequestId();
+  const entry = {
+    time: new Date().toISOString(),
+    level,
+    msg: redactText(msg),
+    ...(requestId && fields.requestId === undefined ? { requestId } : {}),
+    ...(redact(fields) as LogFields),
+  };
+  let line: string;
+  try {
+    line = JSON.stringify(entry);
+  } catch {
+    line = JSON.stringify({ time: entry.time, level, msg: entry.msg, note: "fields not serializable" });
+  }
+  (LEVELS[level] >= LEVELS.warn ? sink.err : sink.out)(line);
+}
+
+export const log = {
+  debug: (msg: string, fields?: LogFields) => write("debug", msg, fields),
+  info: (msg: string, fields?: LogFields) => write("info", msg, fields),
+  warn: (msg: string, fields?: LogFields) => write("warn", msg, fields),
+  error: (msg: string, fields?: LogFields) => write("error", msg, fields),
+};
+
+/**
+ * Turns console.* calls (from code not yet using `log`, and from libraries, e.g. React Router's
+ * error report) into redacted JSON lines. The first string is the message, errors go in `err`,
+ * other values in `args`. Returns a function that restores the console.
+ */
+// eslint-disable-next-line no-control-regex
+const ANSI = /\u001b\[[0-9;]*m/g;
+
+export function captureConsole(): () => void {
+  const methods: [keyof typeof originalConsole, LogLevel][] = [
+    ["log", "info"],
+    ["info", "info"],
+    ["debug", "debug"],
+    ["warn", "warn"],
+    ["error", "error"],
+  ];
+  const previous = methods.map(([name]) => [name, console[name]] as const);
+  for (const [name, level] of methods) {
+    console[name] = (...args: unknown[]) => {
+      const errors = args.filter((a): a is Error => a instanceof Error);
+      let others = args.filter((a) => !(a instanceof Error));
+      let msg = errors[0]?.message ?? "";
+      if (typeof others[0] === "string") {
+        // printf-style placeholders take the values that follow; else the string is the message.
+        const placeholders = /%[sdifjoOc]/.test(others[0]);
+        msg = placeholders ? format(...(others as [string])) : others[0];
+        others = placeholders ? [] : others.slice(1);
+      }
+      // Libraries colour their console output (better-auth does): no escape codes in JSON.
+      msg = msg.replace(ANSI, "");
+      const fields: LogFields = {};
+      if (errors.length === 1) fields.err = errors[0];
+      else if (errors.length > 1) fields.err = errors;
+      if (others.length > 0) fields.args = others;
+      write(level, msg, fields);
+    };
+  }
+  return () => {
+    for (const [name, fn] of previous) console[name] = fn;
+  };
+}
+
+/** The console as it was before any capture (for the logger's own tests). */
+export const rawConsole = originalConsole;
