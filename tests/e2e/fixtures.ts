@@ -50,6 +50,7 @@ export const test = base.extend<{
   axe: () => Promise<string[]>;
 }>({
   // Every request of the test's browser context comes from the test's own address.
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture's dependencies from this pattern.
   clientAddress: async ({}, use) => {
     await use(testAddress());
   },
