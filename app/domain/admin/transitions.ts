@@ -15,8 +15,7 @@ export function canMoveApplication(from: ApplicationStatus, to: ApplicationStatu
   return APPLICATION_NEXT[from].includes(to);
 }
 
-const RESTOCK_STATUSES = ["pending", "approved", "shipped", "delivered", "cancelled"] as const;
-export type RestockStatus = (typeof RESTOCK_STATUSES)[number];
+export type RestockStatus = "pending" | "approved" | "shipped" | "delivered" | "cancelled";
 
 /** An open order can be marked delivered ('Livrée') or cancelled; both are final. */
 export function canCloseRestockOrder(from: RestockStatus, to: "delivered" | "cancelled"): boolean {
