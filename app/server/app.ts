@@ -9,7 +9,7 @@ import { log, withRequestContext } from "./log.server";
 import { closeRateLimitStore, connectRateLimitStore } from "./rate-limit.server";
 import { csrfProtection } from "./security/csrf.server";
 import { securityHeaders } from "./security/headers.server";
-import { openSlotsJson } from "./services/booking/slot-cache.server";
+import { slotsAnswerJson } from "./services/booking/slot-cache.server";
 
 export { captureConsole, log } from "./log.server";
 
@@ -123,15 +123,7 @@ app.get("/api/slots", async (req, res, next) => {
   const query = SlotsQuerySchema.safeParse(req.query);
   if (!query.success) return next();
   try {
-    const { zone, cars, from, days, serviceId } = query.data;
-    const body = await openSlotsJson(getDb(), {
-      zoneSlug: zone,
-      cars,
-      from,
-      days,
-      serviceId,
-      now: new Date(),
-    });
+    const body = await slotsAnswerJson(getDb(), query.data, new Date());
     res.type("application/json; charset=utf-8").send(body);
   } catch {
     next();

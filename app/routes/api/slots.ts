@@ -1,7 +1,7 @@
 import { SlotsQuerySchema } from "~/domain/booking/schemas";
 import { messages } from "~/lib/messages.fr";
 import { getDb } from "~/server/db.server";
-import { openSlotsJson } from "~/server/services/booking/slot-cache.server";
+import { slotsAnswerJson } from "~/server/services/booking/slot-cache.server";
 import { failureAnswer, invalidFields } from "./booking-answers.server";
 import type { Route } from "./+types/slots";
 
@@ -14,15 +14,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = SlotsQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!query.success) return invalidFields(query.error);
   try {
-    const { zone, cars, from, days, serviceId } = query.data;
-    const body = await openSlotsJson(getDb(), {
-      zoneSlug: zone,
-      cars,
-      from,
-      days,
-      serviceId,
-      now: new Date(),
-    });
+    const body = await slotsAnswerJson(getDb(), query.data, new Date());
     return new Response(body, { headers: { "Content-Type": "application/json; charset=utf-8" } });
   } catch (error) {
     return failureAnswer(error, {

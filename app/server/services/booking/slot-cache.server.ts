@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db.server";
 import { listOpenSlots, type ListOpenSlotsInput } from "./list-open-slots.server";
+import type { SlotsQuery } from "~/domain/booking/schemas";
 
 /**
  * A cache of slot lists for the JSON endpoint that apps and agents poll (GET /api/slots).
@@ -56,4 +57,10 @@ export async function openSlotsJson(db: Db, input: ListOpenSlotsInput): Promise<
     state.entries.set(key, { epoch, at: nowMs, json });
   }
   return json;
+}
+
+/** The JSON body of GET /api/slots for a parsed query (the route module and the hot path). */
+export function slotsAnswerJson(db: Db, query: SlotsQuery, now: Date): Promise<string> {
+  const { zone, cars, from, days, serviceId } = query;
+  return openSlotsJson(db, { zoneSlug: zone, cars, from, days, serviceId, now });
 }
