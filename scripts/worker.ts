@@ -2,6 +2,7 @@
 import { DataDirLockedError, openDatabase, type Database } from "~/server/db.server";
 import { env } from "~/server/env.server";
 import { startWorker, stopWorker } from "~/server/jobs/runtime.server";
+import { captureConsole } from "~/server/log.server";
 
 /** Jobs still running after this long are left to another worker (they are recovered as stale). */
 const STOP_TIMEOUT_MS = 10_000;
@@ -26,6 +27,8 @@ try {
   process.exit(1);
 }
 
+// From here on, logs are JSON lines, redacted, like the app server's (ADR 031).
+captureConsole();
 try {
   await database.migrate();
   await startWorker(database);
