@@ -44,11 +44,27 @@ function testAddress(): string {
 }
 
 export const test = base.extend<{
+  /** Set by the few tests that provoke a Content-Security-Policy violation on purpose. */
+  allowCspViolations: boolean;
+  /** Fails any test whose page reported a Content-Security-Policy violation (ADR 033). */
+  cspGuard: void;
   /** The address this test's browser context browses from (X-Forwarded-For). */
   clientAddress: string;
   loginAs: (role: DemoRole) => Promise<void>;
   axe: () => Promise<string[]>;
 }>({
+  allowCspViolations: [false, { option: true }],
+  cspGuard: [
+    async ({ page, allowCspViolations }, use) => {
+      const violations: string[] = [];
+      page.on("console", (message) => {
+        if (/Content[- ]Security[- ]Policy/i.test(message.text())) violations.push(message.text());
+      });
+      await use();
+      if (!allowCspViolations) expect(violations, "Content-Security-Policy violations").toEqual([]);
+    },
+    { auto: true },
+  ],
   // Every request of the test's browser context comes from the test's own address.
   // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture's dependencies from this pattern.
   clientAddress: async ({}, use) => {

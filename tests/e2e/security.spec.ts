@@ -127,19 +127,22 @@ test.describe("Content-Security-Policy", () => {
     expect(await violations()).toEqual([]);
   });
 
-  test("un script injecté sans nonce est bloqué", async ({ page }) => {
-    const violations = await watchViolations(page);
-    await visit(page, "/privacy-policy");
-    const ran = await page.evaluate(async () => {
-      const w = window as typeof window & { __injected?: boolean };
-      const script = document.createElement("script");
-      script.textContent = "window.__injected = true;";
-      document.body.append(script);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      return w.__injected === true;
+  test.describe(() => {
+    test.use({ allowCspViolations: true });
+    test("un script injecté sans nonce est bloqué", async ({ page }) => {
+      const violations = await watchViolations(page);
+      await visit(page, "/privacy-policy");
+      const ran = await page.evaluate(async () => {
+        const w = window as typeof window & { __injected?: boolean };
+        const script = document.createElement("script");
+        script.textContent = "window.__injected = true;";
+        document.body.append(script);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        return w.__injected === true;
+      });
+      expect(ran).toBe(false);
+      expect((await violations()).join("\n")).toMatch(/script-src/);
     });
-    expect(ran).toBe(false);
-    expect((await violations()).join("\n")).toMatch(/script-src/);
   });
 });
 
