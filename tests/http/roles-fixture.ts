@@ -112,6 +112,8 @@ async function setPassword(db: Database["db"], userId: string): Promise<void> {
 export async function startRolesServer(
   target: Target,
   env: Record<string, string> = {},
+  /** Runs on the prepared database before the server starts (e.g. to count rows). */
+  beforeStart?: (db: Database["db"]) => Promise<void>,
 ): Promise<RolesFixture> {
   const serverEnv: Record<string, string> = { ...env };
   let open: () => Promise<Database>;
@@ -164,6 +166,7 @@ export async function startRolesServer(
       sherbrookeMember: await memberOf(franchiseOf("sherbrooke")),
       users,
     };
+    await beforeStart?.(db);
   } finally {
     await database.close();
   }
