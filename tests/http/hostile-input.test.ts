@@ -106,7 +106,7 @@ const RAW_BODIES = [
 
 /** A letter of the French alphabet or a French word that says what went wrong. */
 const FRENCH =
-  /[àâçéèêëîïôûùüœÀÉÈ]|\b(veuillez|invalide|requis|introuvable|adresse|champ|erreur|merci|trop|demande|lien|votre|vous|nous|impossible|aucun|format|pris en charge|non|pas|une?|les?|la|des|du|est)\b/i;
+  /[àâçéèêëîïôûùüœÀÉÈ]|\b(veuillez|invalide|requis|introuvable|adresse|champ|erreur|merci|trop|demande|lien|votre|vous|nous|impossible|aucun|inconnue?|option|format|pris en charge|non|pas|une?|les?|la|des|du|est)\b/i;
 
 type Encoding = "json" | "form";
 
@@ -478,7 +478,7 @@ const ENDPOINTS: Endpoint[] = [
   },
   {
     name: "unsubscribe (one-click API)",
-    url: (_ids, value) => `/api/unsubscribe?token=${encodeURIComponent(value.slice(0, 2000))}`,
+    url: (_ids, value) => `/api/unsubscribe?token=${encodeAny(value.slice(0, 2000))}`,
     encodings: ["form"],
     fields: ["List-Unsubscribe"],
   },
@@ -503,7 +503,7 @@ const ENDPOINTS: Endpoint[] = [
   ).map(([name, url]): Endpoint => ({
     name: `GET ${name}`,
     method: "GET",
-    url: (_ids, value) => url(encodeURIComponent(value.slice(0, 1500))),
+    url: (_ids, value) => url(encodeAny(value.slice(0, 300))),
     encodings: [],
     fields: [],
   })),
@@ -520,7 +520,7 @@ const ENDPOINTS: Endpoint[] = [
     name: `GET ${name}`,
     method: "GET",
     as,
-    url: (_ids, value) => url(encodeURIComponent(value.slice(0, 1500))),
+    url: (_ids, value) => url(encodeAny(value.slice(0, 300))),
     encodings: [],
     fields: [],
   })),
@@ -585,6 +585,13 @@ function messagesOf(value: unknown, key = ""): string[] {
     return value.flatMap((v, i) => messagesOf(v, /formErrors|error/i.test(key) ? key : String(i)));
   if (value && typeof value === "object") return Object.entries(value).flatMap(([k, v]) => messagesOf(v, k));
   return [];
+}
+
+/** encodeURIComponent, with lone surrogates (which it refuses) replaced by U+FFFD. */
+function encodeAny(value: string): string {
+  return encodeURIComponent(
+    value.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD"),
+  );
 }
 
 let ipCounter = 0;
