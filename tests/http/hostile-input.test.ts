@@ -726,7 +726,7 @@ for (const target of targets) {
           .catch(() => failures.push(first ?? `${endpoint.name}: failed`));
       }
       console.log(
-        `hostile input [${target.name}]: ${tried} hostile inputs tried on ${ENDPOINTS.length} endpoints`,
+        `hostile input [${target.name}]: ${tried} hostile inputs tried`,
       );
       expect(failures).toEqual([]);
     }, 600_000);
