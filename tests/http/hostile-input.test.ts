@@ -725,9 +725,7 @@ for (const target of targets) {
           )
           .catch(() => failures.push(first ?? `${endpoint.name}: failed`));
       }
-      console.log(
-        `hostile input [${target.name}]: ${tried} hostile inputs tried`,
-      );
+      console.log(`hostile input [${target.name}]: ${tried} hostile inputs tried`);
       expect(failures).toEqual([]);
     }, 600_000);
 
