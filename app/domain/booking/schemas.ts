@@ -13,6 +13,13 @@ const v = messages.validation;
 const b = messages.booking;
 
 /** Longest accepted value of each text field, in characters. */
+/**
+ * The shape of a public booking id (letters and digits: generated ids are 10 of Crockford's base
+ * 32, seeded ones 'demohist01'). Anything else is no booking: it is answered 'not found' without
+ * reaching the database (a NUL byte there is an error, not an empty result).
+ */
+export const BOOKING_ID_PATTERN = /^[0-9A-Za-z]{1,64}$/;
+
 export const BOOKING_LIMITS = {
   zone: 100,
   name: 100,

@@ -35,8 +35,14 @@ function isPhoneNumber(value: string): boolean {
   return digits >= 7 && digits <= 15;
 }
 
+/** A NUL byte cannot be stored in PostgreSQL text: refused like any other invalid value. */
 const text = (required: string, max: number) =>
-  z.string({ error: required }).trim().min(1, required).max(max, v.tooLong(max));
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .max(max, v.tooLong(max))
+    .refine((value) => !value.includes("\0"), v.invalidValue);
 
 /** A message of the contact form (spec sections 3 and 5), checked in the browser and on the server. */
 export const ContactMessageSchema = z.object({

@@ -21,12 +21,14 @@ export async function action({ request }: Route.ActionArgs) {
   if (!inboundCallbackAllowed(request, form)) {
     return new Response(twiml(null), { status: 403, headers: XML });
   }
-  const from = form.get("From")?.trim();
+  // A NUL byte cannot be stored in PostgreSQL text: no provider sends one, so it is dropped.
+  const field = (name: string) => form.get(name)?.replaceAll("\0", "") ?? null;
+  const from = field("From")?.trim();
   if (!from) return new Response(twiml(null), { status: 400, headers: XML });
   const { reply } = await handleInboundSms(getDb(), {
     from,
-    body: form.get("Body") ?? "",
-    providerMessageId: form.get("MessageSid"),
+    body: field("Body") ?? "",
+    providerMessageId: field("MessageSid"),
   });
   return new Response(twiml(reply), { status: 200, headers: XML });
 }

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { appointments } from "#db/schema";
 import { AppError } from "~/lib/errors";
+import { BOOKING_ID_PATTERN } from "~/domain/booking/schemas";
 import type { SessionUser } from "../../auth.server";
 import type { Db } from "../../db.server";
 import { getAppointment, type AppointmentView } from "../booking/get-appointment.server";
@@ -14,6 +15,7 @@ export async function getClientBooking(
   db: Db,
   { actor, bookingId, now = new Date() }: { actor: SessionUser; bookingId: string; now?: Date },
 ): Promise<AppointmentView> {
+  if (!BOOKING_ID_PATTERN.test(bookingId)) throw new AppError("NOT_FOUND");
   const owner = await loadClient(db, actor.id);
   const [owned] = await db
     .select({ id: appointments.id })

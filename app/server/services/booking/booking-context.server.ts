@@ -27,6 +27,7 @@ import {
   zonedWallTimeToInstant,
 } from "~/domain/time/zoned";
 import { AppError } from "~/lib/errors";
+import { BOOKING_ID_PATTERN } from "~/domain/booking/schemas";
 import type { Db, Tx } from "../../db.server";
 
 /** Slots and availability are local to the business time zone (ADR 004, ADR 008). */
@@ -212,6 +213,7 @@ const LOST_TO_CONCURRENT_BOOKING = new Set(["23P01", "40P01"]);
 
 /** The appointment of a public booking id, locked for the rest of the transaction. */
 export async function lockAppointment(tx: Tx, bookingId: string) {
+  if (!BOOKING_ID_PATTERN.test(bookingId)) throw new AppError("NOT_FOUND");
   const [row] = await tx
     .select()
     .from(appointments)

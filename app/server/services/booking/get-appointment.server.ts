@@ -4,6 +4,7 @@ import { canSelfServiceChange, selfServiceDeadline } from "~/domain/booking/canc
 import { priceBooking, type BookingPrice } from "~/domain/booking/pricing";
 import { formatIsoWithOffset } from "~/domain/time/zoned";
 import { AppError } from "~/lib/errors";
+import { BOOKING_ID_PATTERN } from "~/domain/booking/schemas";
 import type { SessionUser } from "../../auth.server";
 import type { Db } from "../../db.server";
 import { manageTokenMatches, SLOT_TIME_ZONE } from "./booking-context.server";
@@ -54,6 +55,7 @@ export async function getAppointment(
     now,
   }: { bookingId: string; token?: string; actor: SessionUser | null; now: Date },
 ): Promise<AppointmentView> {
+  if (!BOOKING_ID_PATTERN.test(bookingId)) throw new AppError("NOT_FOUND");
   const [row] = await db
     .select({
       appointment: appointments,

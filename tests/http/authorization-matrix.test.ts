@@ -1,0 +1,509 @@
+/**
+ * The authorization matrix (issue 9, item 3; ADR 038). Every route of the production build with a
+ * loader or an action (read from the built server's route manifest, what the server serves) is
+ * called as each role: anonymous, client, another client, franchisee (Granby), another
+ * franchisee (Sherbrooke) and admin, GET for a loader and POST (same-origin) for an action. The
+ * answer's class must match the row of TABLE. No route may be added without a row: a route in
+ * the manifest and not in TABLE fails the test.
+ *
+ * Dynamic segments carry real ids of someone else's data so the cross-tenant cells mean
+ * something; the crafted cross-tenant posts at the end are checked in the database afterwards.
+ */
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as s from "#db/schema";
+import {
+  readBuiltRoutes,
+  ROLES,
+  startRolesServer,
+  targets,
+  type Ids,
+  type ManifestRoute,
+  type RolesFixture,
+  type Who,
+} from "./roles-fixture";
+
+/** The class of an answer: 2xx, a redirect and its path, or the exact 4xx status. */
+type Outcome = "2xx" | "3xx /" | "3xx /unsubscribe" | "400" | "401" | "403" | "404" | "405";
+
+type Expected = Record<Who, Outcome>;
+
+interface Check {
+  /** The URL (path and query) to call, built from the fixture's ids. */
+  url: (ids: Ids) => string;
+  /** The POST body: form fields, or `json` for a JSON body. */
+  form?: (ids: Ids) => Record<string, string>;
+  json?: (ids: Ids) => unknown;
+  expect: Expected;
+  /**
+   * A page under a layout: its own loader is also called alone (`.data?_routes=<id>`), so its
+   * guard is checked without the layout's.
+   */
+  alone?: boolean;
+}
+
+interface Row {
+  get?: Check;
+  post?: Check;
+}
+
+const every = (outcome: Outcome): Expected =>
+  Object.fromEntries(ROLES.map((who) => [who, outcome])) as Expected;
+/** `outcome` for the roles named, `others` for everybody else. */
+const only = (roles: Partial<Record<Who, Outcome>>, others: Outcome): Expected => ({
+  ...every(others),
+  ...roles,
+});
+
+const CLIENTS = { client: "2xx", otherClient: "2xx" } as const;
+const FRANCHISEES = { franchisee: "2xx", otherFranchisee: "2xx" } as const;
+const clientsOnly = only(CLIENTS, "3xx /");
+const franchiseesOnly = only(FRANCHISEES, "3xx /");
+const adminOnly = only({ admin: "2xx" }, "3xx /");
+const UUID = "7f1d1c1e-7a0b-4c1e-9d3e-3d2b1a0f9e8d";
+/** A manage token of the right shape that is no booking's. */
+const FAKE_TOKEN = "a".repeat(43);
+
+const TABLE: Record<string, Row> = {
+  root: { get: { url: () => "/", expect: every("2xx") } },
+  "routes/_site/home": { get: { url: () => "/", expect: every("2xx") } },
+  "routes/_site/sitemap": { get: { url: () => "/sitemap.xml", expect: every("2xx") } },
+  "routes/_site/robots": { get: { url: () => "/robots.txt", expect: every("2xx") } },
+  "routes/_site/not-found": { get: { url: () => "/pas-de-page-ici", expect: every("404") } },
+
+  "routes/booking/booking": { get: { url: () => "/booking", expect: every("2xx") } },
+  "routes/booking/wizard": {
+    get: { url: () => "/booking/granby?zone=granby&cars=1&step=2", expect: every("2xx") },
+    // Not the intent 'book': refused before anything is read.
+    post: { url: () => "/booking/granby", form: () => ({ intent: "autre" }), expect: every("400") },
+  },
+  "routes/booking/success": {
+    get: { url: (ids) => `/booking-success/${ids.clientBooking.bookingId}`, expect: every("2xx") },
+  },
+  "routes/booking/manage": {
+    // The manage page opens with its token only, whoever is signed in, the owner included.
+    get: { url: (ids) => `/booking/manage/${ids.clientBooking.bookingId}`, expect: every("403") },
+    // Another booking's genuine token does not open this one.
+    post: {
+      url: (ids) => `/booking/manage/${ids.clientBooking.bookingId}`,
+      form: (ids) => ({ intent: "cancel", token: ids.otherClientBooking.manageToken }),
+      expect: every("403"),
+    },
+  },
+  "routes/booking/franchise-zone": { get: { url: () => "/franchise/granby", expect: every("2xx") } },
+  "routes/booking/address-validation": {
+    post: { url: () => "/address-validation", form: () => ({ postalCode: "" }), expect: every("400") },
+  },
+
+  "routes/auth/auth": {
+    // A signed-in visitor is sent home, after a post too (the page's loader runs after the action).
+    get: { url: () => "/auth", expect: only({ anonymous: "2xx" }, "3xx /") },
+    post: {
+      url: () => "/auth",
+      form: () => ({ intent: "sign-in" }),
+      expect: only({ anonymous: "400" }, "3xx /"),
+    },
+  },
+  "routes/auth/forgot-password": {
+    post: { url: () => "/auth/forgot-password", form: () => ({ email: "" }), expect: every("400") },
+  },
+  "routes/auth/reset-password": {
+    get: { url: () => "/auth/reset-password", expect: every("2xx") },
+    post: { url: () => "/auth/reset-password", form: () => ({ token: "" }), expect: every("400") },
+  },
+  "routes/api/auth": {
+    get: { url: () => "/api/auth/get-session", expect: every("2xx") },
+    // better-auth's admin endpoints: the admin role only (the user does not exist: 404).
+    post: {
+      url: () => "/api/auth/admin/ban-user",
+      json: () => ({ userId: UUID }),
+      expect: {
+        anonymous: "401",
+        client: "403",
+        otherClient: "403",
+        franchisee: "403",
+        otherFranchisee: "403",
+        admin: "404",
+      },
+    },
+  },
+  // Development and demo only: absent from a production server.
+  "routes/api/setup-test-users": {
+    get: { url: () => "/api/setup-test-users", expect: every("404") },
+    post: { url: () => "/api/setup-test-users", json: () => ({ role: "admin" }), expect: every("404") },
+  },
+  "routes/messaging/dev-mail": { get: { url: () => "/dev/mail", expect: every("404") } },
+  "routes/messaging/dev-mail-message": { get: { url: () => "/dev/mail/abc", expect: every("404") } },
+  "routes/messaging/dev-mail-html": { get: { url: () => "/dev/mail/abc/html", expect: every("404") } },
+
+  "routes/client/client": {
+    get: { url: () => "/client", expect: clientsOnly },
+    post: {
+      url: () => "/client",
+      form: () => ({ intent: "profile" }),
+      expect: only({ client: "400", otherClient: "400" }, "3xx /"),
+    },
+  },
+  "routes/client/history": { get: { url: () => "/client/history", expect: clientsOnly } },
+  "routes/client/booking": {
+    // The demo client's booking: another client gets 404, as for an unknown id.
+    get: {
+      url: (ids) => `/client/bookings/${ids.clientPastBookingId}`,
+      expect: only({ client: "2xx", otherClient: "404" }, "3xx /"),
+    },
+  },
+  "routes/client/data-export": { get: { url: () => "/client/data.json", expect: clientsOnly } },
+  "routes/client/rewards-exchange": {
+    get: { url: () => "/api/rewards/exchange", expect: every("405") },
+    post: {
+      url: () => "/api/rewards/exchange",
+      json: () => ({ reward_id: "pas-un-uuid" }),
+      expect: {
+        anonymous: "401",
+        client: "400",
+        otherClient: "400",
+        franchisee: "403",
+        otherFranchisee: "403",
+        admin: "403",
+      },
+    },
+  },
+
+  "routes/application/application": { get: { url: () => "/application", expect: every("2xx") } },
+  "routes/application/api": {
+    get: { url: () => "/api/franchise-applications", expect: every("405") },
+    post: { url: () => "/api/franchise-applications", json: () => ({}), expect: every("400") },
+  },
+  "routes/application/signature-file": {
+    get: {
+      url: () => `/files/signatures/signature_${UUID}.png`,
+      expect: only({ admin: "404" }, "3xx /"),
+    },
+  },
+
+  "routes/franchisee/layout": { get: { url: () => "/franchisee", expect: franchiseesOnly, alone: true } },
+  "routes/franchisee/dashboard": {
+    get: { url: () => "/franchisee", expect: franchiseesOnly, alone: true },
+    // The Granby member, rewritten with its own values: the Sherbrooke franchisee gets 404.
+    post: {
+      url: () => "/franchisee?index",
+      form: (ids) => ({
+        intent: "updateMember",
+        memberId: ids.granbyMember,
+        firstName: "Marc-André",
+        lastName: "Gagnon",
+        email: "marc-andre.gagnon@lavageprestige.ca",
+      }),
+      expect: only({ franchisee: "2xx", otherFranchisee: "404" }, "3xx /"),
+    },
+  },
+  "routes/franchisee/schedule": {
+    get: { url: () => "/franchisee/schedule", expect: franchiseesOnly, alone: true },
+    // A Granby appointment given to a Sherbrooke member: neither franchisee owns both.
+    post: {
+      url: () => "/franchisee/schedule",
+      form: (ids) => ({
+        intent: "reassign",
+        appointmentId: ids.clientBooking.appointmentId,
+        teamMemberId: ids.sherbrookeMember,
+      }),
+      expect: only({ franchisee: "404", otherFranchisee: "404" }, "3xx /"),
+    },
+  },
+  "routes/franchisee/clients": {
+    get: { url: () => "/franchisee/clients", expect: franchiseesOnly, alone: true },
+  },
+  "routes/franchisee/restock": {
+    get: { url: () => "/franchisee/restock", expect: franchiseesOnly, alone: true },
+    post: {
+      url: () => "/franchisee/restock",
+      form: () => ({ lines: "[]" }),
+      expect: only({ franchisee: "400", otherFranchisee: "400" }, "3xx /"),
+    },
+  },
+  "routes/franchisee/reports": {
+    get: { url: () => "/franchisee/reports", expect: franchiseesOnly, alone: true },
+  },
+  "routes/franchisee/territory": {
+    get: { url: () => "/franchisee/territory", expect: franchiseesOnly, alone: true },
+  },
+  "routes/franchisee/reports-csv": {
+    get: { url: () => "/franchisee/reports.csv?group=month", expect: franchiseesOnly },
+  },
+
+  "routes/admin/layout": { get: { url: () => "/admin", expect: adminOnly, alone: true } },
+  "routes/admin/dashboard": { get: { url: () => "/admin", expect: adminOnly, alone: true } },
+  "routes/admin/franchisees": {
+    get: { url: () => "/admin/franchisees", expect: adminOnly, alone: true },
+    post: {
+      url: () => "/admin/franchisees",
+      form: () => ({ intent: "autre" }),
+      expect: only({ admin: "400" }, "3xx /"),
+    },
+  },
+  "routes/admin/reports": { get: { url: () => "/admin/reports", expect: adminOnly, alone: true } },
+  "routes/admin/services": {
+    get: { url: () => "/admin/services", expect: adminOnly, alone: true },
+    post: {
+      url: () => "/admin/services",
+      form: () => ({ intent: "save" }),
+      expect: only({ admin: "400" }, "3xx /"),
+    },
+  },
+  "routes/admin/coverage": {
+    get: { url: () => "/admin/coverage", expect: adminOnly, alone: true },
+    post: {
+      url: () => "/admin/coverage",
+      form: () => ({ intent: "save" }),
+      expect: only({ admin: "400" }, "3xx /"),
+    },
+  },
+  "routes/admin/restock": {
+    get: { url: () => "/admin/restock", expect: adminOnly, alone: true },
+    post: {
+      url: () => "/admin/restock",
+      form: () => ({ orderId: "x" }),
+      expect: only({ admin: "400" }, "3xx /"),
+    },
+  },
+  "routes/admin/jobs": {
+    get: { url: () => "/admin/jobs", expect: adminOnly, alone: true },
+    post: { url: () => "/admin/jobs", form: () => ({ jobId: "x" }), expect: only({ admin: "400" }, "3xx /") },
+  },
+  "routes/admin/reports-export": {
+    get: { url: () => "/admin/reports/export?type=revenue&months=6", expect: adminOnly },
+  },
+
+  // Public JSON API (ARCHITECTURE.md): the same answer for every role.
+  "routes/api/contact": {
+    get: { url: () => "/api/contact", expect: every("405") },
+    post: { url: () => "/api/contact", json: () => ({}), expect: every("400") },
+  },
+  "routes/api/slots": { get: { url: () => "/api/slots?zone=granby&cars=1", expect: every("2xx") } },
+  "routes/api/bookings": {
+    get: { url: () => "/api/bookings", expect: every("405") },
+    post: { url: () => "/api/bookings", json: () => ({}), expect: every("400") },
+  },
+  "routes/api/booking-cancel": {
+    get: { url: (ids) => `/api/bookings/${ids.clientBooking.bookingId}/cancel`, expect: every("405") },
+    // The other client's genuine token on the demo client's booking: refused for everyone.
+    post: {
+      url: (ids) => `/api/bookings/${ids.clientBooking.bookingId}/cancel`,
+      json: (ids) => ({ token: ids.otherClientBooking.manageToken }),
+      expect: every("403"),
+    },
+  },
+  "routes/api/booking-reschedule": {
+    get: { url: (ids) => `/api/bookings/${ids.clientBooking.bookingId}/reschedule`, expect: every("405") },
+    post: {
+      url: (ids) => `/api/bookings/${ids.clientBooking.bookingId}/reschedule`,
+      json: () => ({ token: FAKE_TOKEN, start: "2030-01-07T10:00:00-05:00" }),
+      expect: every("403"),
+    },
+  },
+  "routes/api/appointment": {
+    get: { url: (ids) => `/api/appointments/${ids.clientBooking.bookingId}`, expect: every("2xx") },
+  },
+  "routes/api/update-appointment": {
+    get: { url: () => "/api/update-appointment", expect: every("405") },
+    post: {
+      url: () => "/api/update-appointment",
+      json: () => ({ booking_id: "inconnu000", upsells: [] }),
+      expect: every("404"),
+    },
+  },
+  "routes/api/validate-location": {
+    get: { url: () => "/api/validate-location", expect: every("405") },
+    post: { url: () => "/api/validate-location", json: () => ({ address: "" }), expect: every("400") },
+  },
+  "routes/api/validate-postal-code": {
+    get: { url: () => "/api/validate-postal-code", expect: every("405") },
+    post: { url: () => "/api/validate-postal-code", json: () => ({ postalCode: "" }), expect: every("400") },
+  },
+  // Provider callback: without the provider's signature or shared secret, refused.
+  "routes/api/sms-inbound": {
+    get: { url: () => "/api/sms/inbound", expect: every("405") },
+    post: {
+      url: () => "/api/sms/inbound",
+      form: () => ({ From: "+14505550199", Body: "STOP" }),
+      expect: every("403"),
+    },
+  },
+  "routes/api/unsubscribe": {
+    get: { url: () => "/api/unsubscribe?token=faux", expect: every("3xx /unsubscribe") },
+    post: {
+      url: () => "/api/unsubscribe?token=faux",
+      form: () => ({ "List-Unsubscribe": "One-Click" }),
+      expect: every("400"),
+    },
+  },
+  "routes/messaging/unsubscribe": {
+    get: { url: () => "/unsubscribe?token=faux", expect: every("400") },
+    post: { url: () => "/unsubscribe", form: () => ({ token: "faux" }), expect: every("400") },
+  },
+};
+
+/** The full path of a manifest route (its own path already carries its prefix). */
+function describeRoute(route: ManifestRoute): string {
+  return `${route.id} (/${route.path ?? ""}${route.index ? " index" : ""})`;
+}
+
+for (const target of targets) {
+  describe(`authorization matrix [${target.name}]`, () => {
+    let fixture: RolesFixture;
+    let manifest: ManifestRoute[];
+
+    beforeAll(async () => {
+      manifest = await readBuiltRoutes();
+      fixture = await startRolesServer(target);
+    });
+
+    afterAll(async () => {
+      await fixture?.close();
+    });
+
+    async function call(who: Who, method: "GET" | "POST", check: Check, url: string): Promise<Response> {
+      const headers: Record<string, string> = { cookie: fixture.cookies[who] };
+      let body: string | undefined;
+      if (method === "POST") {
+        headers.origin = fixture.server.url;
+        if (check.json) {
+          headers["content-type"] = "application/json";
+          body = JSON.stringify(check.json(fixture.ids));
+        } else {
+          headers["content-type"] = "application/x-www-form-urlencoded";
+          body = new URLSearchParams(check.form?.(fixture.ids) ?? {}).toString();
+        }
+      }
+      return fetch(`${fixture.server.url}${url}`, { method, headers, body, redirect: "manual" });
+    }
+
+    async function outcomeOf(res: Response): Promise<string> {
+      const text = await res.text();
+      if (res.status >= 300 && res.status < 400) {
+        return `3xx ${new URL(res.headers.get("location") ?? "", fixture.server.url).pathname}`;
+      }
+      // A single-fetch data request carries a redirect in its body (status 202).
+      const redirect = /"SingleFetchRedirect".*?"redirect","([^"]*)"/.exec(text);
+      if (redirect) return `3xx ${new URL(redirect[1]!, fixture.server.url).pathname}`;
+      if (res.status >= 200 && res.status < 300) return "2xx";
+      return String(res.status);
+    }
+
+    it("has a row for every route with a loader or an action", () => {
+      const served = manifest.filter((r) => r.hasLoader || r.hasAction);
+      const missing = served.filter((r) => {
+        const row = TABLE[r.id];
+        return !row || (r.hasLoader && !row.get) || (r.hasAction && !row.post);
+      });
+      expect(
+        missing.map(describeRoute),
+        "No route may be added without a row: add it to TABLE in tests/http/authorization-matrix.test.ts",
+      ).toEqual([]);
+      const stale = Object.keys(TABLE).filter((id) => !served.some((r) => r.id === id));
+      expect(stale, "rows of routes the build no longer serves").toEqual([]);
+      expect(served.filter((r) => r.path?.startsWith("api/")).length).toBeGreaterThan(10);
+    });
+
+    it("answers each role as the table says", async () => {
+      const mismatches: string[] = [];
+      let checked = 0;
+      const routes = manifest.filter((r) => (r.hasLoader || r.hasAction) && TABLE[r.id]);
+      for (const route of routes) {
+        const row = TABLE[route.id]!;
+        const calls: { method: "GET" | "POST"; check: Check; url: string }[] = [];
+        if (route.hasLoader && row.get) {
+          const url = row.get.url(fixture.ids);
+          calls.push({ method: "GET", check: row.get, url });
+          if (row.get.alone) {
+            const [pathname, query] = url.split("?");
+            const search = new URLSearchParams(query);
+            search.set("_routes", route.id);
+            calls.push({ method: "GET", check: row.get, url: `${pathname}.data?${search}` });
+          }
+        }
+        if (route.hasAction && row.post)
+          calls.push({ method: "POST", check: row.post, url: row.post.url(fixture.ids) });
+        // The roles that may change something go last, after the refused ones.
+        const order: Who[] = ["anonymous", "client", "otherClient", "otherFranchisee", "franchisee", "admin"];
+        for (const { method, check, url } of calls) {
+          for (const who of order) {
+            const got = await outcomeOf(await call(who, method, check, url));
+            checked += 1;
+            if (got !== check.expect[who]) {
+              mismatches.push(`${method} ${url} as ${who}: ${got}, table says ${check.expect[who]}`);
+            }
+          }
+        }
+      }
+      console.log(
+        `authorization matrix [${target.name}]: ${routes.length} routes x ${ROLES.length} roles checked (${checked} requests)`,
+      );
+      expect(mismatches).toEqual([]);
+    });
+
+    it("leaks no customer detail of another client's booking", async () => {
+      const { clientBooking } = fixture.ids;
+      const res = await call(
+        "otherClient",
+        "GET",
+        { url: () => "", expect: every("2xx") },
+        `/api/appointments/${clientBooking.bookingId}`,
+      );
+      expect(res.status).toBe(200);
+      const body = await res.text();
+      expect(body).not.toContain("client@example.com");
+      expect(body).not.toContain("120 rue Principale");
+      expect(body).not.toContain("555");
+    });
+
+    it("refuses a client making itself admin through the auth API", async () => {
+      for (const who of ["client", "franchisee"] as const) {
+        const res = await call(
+          who,
+          "POST",
+          {
+            url: () => "",
+            json: () => ({ userId: fixture.ids.users[who], role: "admin" }),
+            expect: every("403"),
+          },
+          "/api/auth/admin/set-role",
+        );
+        expect(res.status, who).toBe(403);
+      }
+    });
+
+    it("changed nothing of anyone else's data", async () => {
+      await fixture.server.stop();
+      const database = await fixture.open();
+      try {
+        const db = database.db;
+        const [booking] = await db
+          .select()
+          .from(s.appointments)
+          .where(eq(s.appointments.bookingId, fixture.ids.clientBooking.bookingId));
+        expect(booking).toMatchObject({ status: "scheduled", cancelReason: null });
+        expect(booking!.teamMemberId).not.toBe(fixture.ids.sherbrookeMember);
+        const [member] = await db
+          .select()
+          .from(s.teamMembers)
+          .where(eq(s.teamMembers.id, fixture.ids.granbyMember));
+        expect(member).toMatchObject({
+          firstName: "Marc-André",
+          lastName: "Gagnon",
+          email: "marc-andre.gagnon@lavageprestige.ca",
+          isActive: true,
+        });
+        const roles = await db.select({ id: s.users.id, role: s.users.role }).from(s.users);
+        const roleOf = (id: string) => roles.find((r) => r.id === id)?.role;
+        expect(roleOf(fixture.ids.users.client)).toBe("client");
+        expect(roleOf(fixture.ids.users.franchisee)).toBe("franchisee");
+        expect(roles.filter((r) => r.role === "admin")).toHaveLength(1);
+        const applications = await db.select().from(s.franchiseApplications);
+        expect(applications).toHaveLength(0);
+      } finally {
+        await database.close();
+      }
+    });
+  });
+}

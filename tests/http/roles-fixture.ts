@@ -1,0 +1,216 @@
+/**
+ * A production server on a fresh database (PGlite, or PostgreSQL when TEST_DATABASE_URL is set)
+ * with one signed-in session per role of the authorization tests: anonymous, the demo client,
+ * another client, the demo franchisee (Granby), another franchisee (Sherbrooke) and the admin;
+ * plus realistic ids to put in dynamic segments (each client's upcoming booking and its manage
+ * token, each franchise's team member).
+ */
+import crypto from "node:crypto";
+import { hashPassword } from "better-auth/crypto";
+import { eq } from "drizzle-orm";
+import { seed } from "#db/seed";
+import * as s from "#db/schema";
+import { BookingRequestSchema } from "~/domain/booking/schemas";
+import { openPglite, openPostgres, type Database } from "~/server/db.server";
+import { bookSlot } from "~/server/services/booking/book-slot.server";
+import { listOpenSlots } from "~/server/services/booking/list-open-slots.server";
+import { signIn, startServer, tempDataDir, type RunningServer } from "./server";
+
+export const PASSWORD = "Demo12345!";
+
+export const ROLES = [
+  "anonymous",
+  "client",
+  "otherClient",
+  "franchisee",
+  "otherFranchisee",
+  "admin",
+] as const;
+export type Who = (typeof ROLES)[number];
+
+export const EMAILS: Record<Exclude<Who, "anonymous">, string> = {
+  client: "client@example.com",
+  otherClient: "autre.client@example.com",
+  franchisee: "franchisee@example.com",
+  otherFranchisee: "sherbrooke@lavageprestige.ca",
+  admin: "admin@example.com",
+};
+
+export type Target = { name: "pglite" | "postgres" };
+export const targets: Target[] = [
+  { name: "pglite" },
+  ...(process.env.TEST_DATABASE_URL ? [{ name: "postgres" as const }] : []),
+];
+
+export interface Booked {
+  appointmentId: string;
+  bookingId: string;
+  manageToken: string;
+}
+
+export interface Ids {
+  /** The demo client's upcoming Granby booking. */
+  clientBooking: Booked;
+  /** The other client's upcoming Sherbrooke booking. */
+  otherClientBooking: Booked;
+  /** A completed booking of the demo client's seeded history. */
+  clientPastBookingId: string;
+  granbyMember: string;
+  sherbrookeMember: string;
+  users: Record<Exclude<Who, "anonymous">, string>;
+}
+
+export interface RolesFixture {
+  server: RunningServer;
+  /** Opens the test database (stop the server first for PGlite). */
+  open: () => Promise<Database>;
+  cookies: Record<Who, string>;
+  ids: Ids;
+  /** Stops the server and drops the PostgreSQL database. */
+  close: () => Promise<void>;
+}
+
+async function bookFirstSlot(
+  db: Database["db"],
+  zone: "granby" | "sherbrooke",
+  email: string,
+  skip = 0,
+): Promise<Booked> {
+  const now = new Date();
+  const open = await listOpenSlots(db, { zoneSlug: zone, cars: 1, now });
+  const start = open.days.flatMap((d) => d.slots)[skip]!.start;
+  const address =
+    zone === "granby" ? "120 rue Principale, Granby J2G 2T5" : "100 rue King Ouest, Sherbrooke J1H 1P4";
+  const input = BookingRequestSchema.parse({
+    zone,
+    cars: 1,
+    start,
+    name: "Client Test",
+    email,
+    phone: "450 555 0199",
+    address,
+  });
+  const booked = await bookSlot(db, { actor: null, input, now });
+  return {
+    appointmentId: booked.appointmentId,
+    bookingId: booked.bookingId,
+    manageToken: booked.manageToken,
+  };
+}
+
+/** Gives a user a password account (the seeded franchise owners have none). */
+async function setPassword(db: Database["db"], userId: string): Promise<void> {
+  await db.insert(s.accounts).values({
+    id: crypto.randomUUID(),
+    accountId: userId,
+    providerId: "credential",
+    userId,
+    password: await hashPassword(PASSWORD),
+  });
+}
+
+export async function startRolesServer(
+  target: Target,
+  env: Record<string, string> = {},
+  /** Runs on the prepared database before the server starts (e.g. to count rows). */
+  beforeStart?: (db: Database["db"]) => Promise<void>,
+): Promise<RolesFixture> {
+  const serverEnv: Record<string, string> = { ...env };
+  let open: () => Promise<Database>;
+  let drop: (() => Promise<void>) | undefined;
+  if (target.name === "postgres") {
+    const { createPostgresDatabase } = await import("./postgres");
+    const created = await createPostgresDatabase();
+    serverEnv.DATABASE_URL = created.url;
+    drop = created.drop;
+    open = () => openPostgres(created.url, 2);
+  } else {
+    serverEnv.DATA_DIR = tempDataDir();
+    open = () => openPglite({ dataDir: serverEnv.DATA_DIR });
+  }
+
+  const database = await open();
+  let ids: Ids;
+  try {
+    await database.migrate();
+    await seed(database.db, { demoAccounts: true });
+    const db = database.db;
+    const otherClientId = crypto.randomUUID();
+    await db.insert(s.users).values({
+      id: otherClientId,
+      email: EMAILS.otherClient,
+      name: "Autre Client",
+      firstName: "Autre",
+      lastName: "Client",
+      role: "client",
+      emailVerified: true,
+    });
+    await setPassword(db, otherClientId);
+    const users = {} as Ids["users"];
+    for (const who of Object.keys(EMAILS) as (keyof typeof EMAILS)[]) {
+      const [row] = await db.select().from(s.users).where(eq(s.users.email, EMAILS[who]));
+      if (!row) throw new Error(`no user ${EMAILS[who]}`);
+      users[who] = row.id;
+    }
+    await setPassword(db, users.otherFranchisee);
+
+    const zones = await db.select().from(s.serviceZones);
+    const franchiseOf = (slug: string) => zones.find((z) => z.routeSlug === slug)!.franchiseeId!;
+    const memberOf = async (franchiseeId: string) =>
+      (await db.select().from(s.teamMembers).where(eq(s.teamMembers.franchiseeId, franchiseeId)))[0]!.id;
+    ids = {
+      clientBooking: await bookFirstSlot(db, "granby", EMAILS.client),
+      otherClientBooking: await bookFirstSlot(db, "sherbrooke", EMAILS.otherClient),
+      clientPastBookingId: "demohist01",
+      granbyMember: await memberOf(franchiseOf("granby")),
+      sherbrookeMember: await memberOf(franchiseOf("sherbrooke")),
+      users,
+    };
+    await beforeStart?.(db);
+  } finally {
+    await database.close();
+  }
+
+  const server = await startServer(serverEnv);
+  const cookies = { anonymous: "" } as Record<Who, string>;
+  for (const who of Object.keys(EMAILS) as (keyof typeof EMAILS)[]) {
+    cookies[who] = await signIn(server.url, EMAILS[who], PASSWORD);
+  }
+  return {
+    server,
+    open,
+    cookies,
+    ids,
+    close: async () => {
+      await server.stop();
+      await drop?.();
+    },
+  };
+}
+
+/** The routes of the production build: what the server serves (build/server/assets/server-build-*.js). */
+export interface ManifestRoute {
+  id: string;
+  parentId?: string;
+  path?: string;
+  index?: boolean;
+  hasLoader: boolean;
+  hasAction: boolean;
+}
+
+export async function readBuiltRoutes(): Promise<ManifestRoute[]> {
+  const { execFileSync } = await import("node:child_process");
+  // A separate Node process imports the built module, as server.js does (no Vite transform here).
+  const script = `
+    const fs = require("node:fs"), path = require("node:path"), url = require("node:url");
+    const dir = path.resolve(process.env.BUILD_DIR ?? "build", "server/assets");
+    const file = fs.readdirSync(dir).find((n) => /^server-build-.*\\.js$/.test(n));
+    import(url.pathToFileURL(path.join(dir, file)).href).then((m) => {
+      const routes = Object.values(m.assets.routes).map(({ id, parentId, path, index, hasLoader, hasAction }) =>
+        ({ id, parentId, path, index, hasLoader, hasAction }));
+      process.stdout.write(JSON.stringify(routes));
+      process.exit(0);
+    });`;
+  const out = execFileSync(process.execPath, ["-e", script], { cwd: process.cwd(), encoding: "utf8" });
+  return JSON.parse(out) as ManifestRoute[];
+}
