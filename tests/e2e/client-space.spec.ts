@@ -75,8 +75,9 @@ test.describe("customer space /client", () => {
     await expect(booking).toContainText("149,99 $ avant taxes");
     await expect(booking).toContainText("172,45 $ taxes incluses");
     await expect(page.getByTestId("history-count")).toHaveText("1 réservation");
-    await booking.getByRole("link", { name: `Voir le détail de la réservation ${bookingId}` }).click();
-    await expect(page.getByRole("heading", { level: 1, name: "Détail de la réservation" })).toBeVisible();
+    await booking.getByRole("link", { name: `Gérer la réservation ${bookingId}` }).click();
+    await expect(page).toHaveURL(`/booking/manage/${bookingId}`);
+    await expect(page.getByRole("heading", { level: 1, name: "Gérer ma réservation" })).toBeVisible();
     await expect(page.getByText("Statut : Programmé")).toBeVisible();
     await expect(page.getByText("120 rue Principale, Granby")).toBeVisible();
     expect(await axe()).toEqual([]);
@@ -117,6 +118,89 @@ test.describe("customer space /client", () => {
     ).toBeVisible();
     await expect(page.getByTestId("loyalty-points")).toHaveText("0 point");
     await expect(dearer).toBeDisabled();
+  });
+
+  test("a signed-in client manages a booking from /client without the token; another client or a visitor cannot", async ({
+    page,
+    browser,
+    baseURL,
+    loginAs,
+    axe,
+  }) => {
+    test.setTimeout(90_000);
+    await loginAs("client");
+    // A Granby slot two days ahead or more (the 24 h rule allows changes), booked signed in.
+    const answer = (await (await page.request.get("/api/slots?zone=granby&cars=1")).json()) as {
+      days: { slots: { start: string }[] }[];
+    };
+    const later = answer.days
+      .flatMap((d) => d.slots)
+      .filter((slot) => new Date(slot.start).getTime() > Date.now() + 2 * 24 * 3_600_000);
+    const slot = later[Math.floor(Math.random() * Math.min(later.length, 20))];
+    expect(slot, "an open Granby slot").toBeDefined();
+    const booked = await page.request.post("/api/bookings", {
+      data: {
+        zone: "granby",
+        cars: 1,
+        start: slot!.start,
+        name: "Catherine Client",
+        email: DEMO.client,
+        phone: "450 555 0199",
+        address: "45, rue Dufferin, Granby J2G 4W9",
+      },
+      headers: { origin: baseURL! },
+    });
+    expect(booked.status(), await booked.text()).toBe(201);
+    const { booking_id: bookingId } = (await booked.json()) as { booking_id: string };
+    const managePath = `/booking/manage/${bookingId}`;
+
+    // Another client and a signed-out visitor: the invalid-link page, and no change.
+    const otherContext = await browser.newContext({ baseURL });
+    const other = await otherContext.newPage();
+    await signUp(other, `autre-${Date.now()}@example.com`);
+    const refused = await other.goto(managePath);
+    expect(refused?.status()).toBe(403);
+    await expect(
+      other.getByRole("heading", { level: 1, name: "Lien de gestion invalide ou expiré." }),
+    ).toBeVisible();
+    await expect(other.getByText("45, rue Dufferin")).toHaveCount(0);
+    for (const intent of ["cancel", "reschedule"]) {
+      const crafted = await other.request.post(managePath, {
+        form: { intent, token: "", start: slot!.start },
+        headers: { origin: baseURL! },
+      });
+      expect(crafted.status(), intent).toBe(403);
+    }
+    await otherContext.close();
+    const visitorContext = await browser.newContext({ baseURL });
+    const visitor = await visitorContext.newPage();
+    expect((await visitor.goto(managePath))?.status()).toBe(403);
+    const anonymous = await visitor.request.post(managePath, {
+      form: { intent: "cancel" },
+      headers: { origin: baseURL! },
+    });
+    expect(anonymous.status()).toBe(400);
+    await visitorContext.close();
+
+    // The owner: /client -> 'Gérer' -> the manage page, then cancels there.
+    await page.goto("/client");
+    await waitForHydration(page);
+    const booking = page.getByRole("article", { name: `Réservation n° ${bookingId}` });
+    await expect(booking).toContainText("Programmé");
+    await booking.getByRole("link", { name: `Gérer la réservation ${bookingId}` }).click();
+    await expect(page).toHaveURL(managePath);
+    await expect(page.getByRole("heading", { level: 1, name: "Gérer ma réservation" })).toBeVisible();
+    await expect(page.getByText("45, rue Dufferin")).toBeVisible();
+    expect(await axe()).toEqual([]);
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Annuler le rendez-vous" }).click();
+    const dialog = page.getByRole("alertdialog", { name: "Annuler ce rendez-vous ?" });
+    await dialog.getByRole("button", { name: "Oui, annuler" }).click();
+    await expect(page.getByText("Votre rendez-vous est annulé.")).toBeVisible();
+    await expect(page.getByText("Statut : Annulé")).toBeVisible();
+
+    await page.goto("/client");
+    await expect(page.getByRole("article", { name: `Réservation n° ${bookingId}` })).toContainText("Annulé");
   });
 
   test("the demo client exchanges the reward it can afford; a dearer one stays disabled", async ({

@@ -32,7 +32,10 @@ export function StatusBadge({ status }: { status: AppointmentItem["status"] }) {
   return <Badge variant={STATUS_VARIANT[status]}>{t.status[status]}</Badge>;
 }
 
-/** Bookings with date, service, cars, extras, price and French status, each linking to its page. */
+/**
+ * Bookings with date, service, cars, extras, price and French status, each linking to its manage
+ * page (the signed-in owner opens it without the e-mailed token; ADR 025 addendum).
+ */
 export function AppointmentList({ items, empty }: { items: AppointmentItem[]; empty: string }) {
   if (items.length === 0) return <p className="text-sm text-muted-foreground">{empty}</p>;
   return (
@@ -68,11 +71,11 @@ export function AppointmentList({ items, empty }: { items: AppointmentItem[]; em
               </p>
             </div>
             <Link
-              to={`/client/bookings/${item.bookingId}`}
-              aria-label={t.detailsOf(item.bookingId)}
+              to={`/booking/manage/${item.bookingId}`}
+              aria-label={t.manageOf(item.bookingId)}
               className="inline-flex items-center gap-1 justify-self-start text-sm font-medium text-primary underline-offset-4 hover:underline sm:justify-self-end"
             >
-              {t.details}
+              {t.manage}
               <ChevronRight aria-hidden="true" className="size-4" />
             </Link>
           </article>

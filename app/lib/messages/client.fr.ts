@@ -47,6 +47,8 @@ export const clientMessages = {
     totalWithTaxes: (price: string) => `${price} taxes incluses`,
     details: "Voir le détail",
     detailsOf: (bookingId: string) => `Voir le détail de la réservation ${bookingId}`,
+    manage: "Gérer",
+    manageOf: (bookingId: string) => `Gérer la réservation ${bookingId}`,
     bookingNumber: (id: string) => `Réservation n° ${id}`,
     fullHistory: "Tout l'historique",
   },

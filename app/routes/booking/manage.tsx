@@ -15,7 +15,9 @@ import { formatMoney } from "~/lib/format";
 import { messages } from "~/lib/messages.fr";
 import { originFrom, seoMeta } from "~/lib/seo";
 import { cn } from "~/lib/utils";
+import { getSessionUser } from "~/server/auth.server";
 import { getDb } from "~/server/db.server";
+import { loadManageAccess, type ManageAccess } from "~/server/services/booking/booking-context.server";
 import { cancelBooking } from "~/server/services/booking/cancel-booking.server";
 import { getAppointment, type AppointmentView } from "~/server/services/booking/get-appointment.server";
 import { listOpenSlots, type OpenSlots } from "~/server/services/booking/list-open-slots.server";
@@ -35,17 +37,27 @@ export const meta: Route.MetaFunction = ({ matches, params }) =>
   });
 
 /**
- * The booking behind a manage link. An unknown booking (404) and a wrong token (403) get the same
- * page, with nothing about the booking. Open slots are listed only while a change is allowed.
+ * The booking behind a manage link, or of its signed-in owner (ADR 025 addendum). An unknown
+ * booking (404) and a wrong token without the owner's session (403) get the same page, with
+ * nothing about the booking. Open slots are listed only while a change is allowed.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const db = getDb();
   const now = new Date();
+  // Public page: the token opens it; a session only adds the booking's owner (a client).
+  const actor = await getSessionUser(request);
   let appointment: AppointmentView;
+  let access: ManageAccess | null;
   try {
-    // No session actor: only the token opens this page, as only the token allows the changes.
-    appointment = await getAppointment(db, { bookingId: params.bookingId, token, actor: null, now });
+    access = await loadManageAccess(db, { bookingId: params.bookingId, token, actor });
+    if (!access) return data({ valid: false as const }, { status: 403 });
+    appointment = await getAppointment(db, {
+      bookingId: params.bookingId,
+      token: access === "token" ? token : undefined,
+      actor: access === "owner" ? actor : null,
+      now,
+    });
   } catch (error) {
     if (error instanceof AppError && error.code === "NOT_FOUND") {
       return data({ valid: false as const }, { status: 404 });
@@ -53,7 +65,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     throw error;
   }
   const { customer } = appointment;
-  if (!token || !customer) return data({ valid: false as const }, { status: 403 });
+  if (!customer) return data({ valid: false as const }, { status: 403 });
 
   let days: OpenSlots["days"] = [];
   if (appointment.selfServiceChangeAllowed) {
@@ -67,7 +79,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       if (!(error instanceof AppError)) throw error;
     }
   }
-  return { valid: true as const, token, appointment: { ...appointment, customer }, days };
+  // The owner's forms carry no token (a wrong one in the address is not echoed back).
+  return {
+    valid: true as const,
+    token: access === "token" ? token : "",
+    appointment: { ...appointment, customer },
+    days,
+  };
 }
 
 type ActionResult =
@@ -75,9 +93,15 @@ type ActionResult =
   | { ok: true; intent: "reschedule"; start: string }
   | { ok: false; error: string };
 
-/** Cancel or reschedule: the services re-check the token, the status and the 24 h rule. */
+/**
+ * Cancel or reschedule: the services re-check the token or the owner, the status and the 24 h
+ * rule. The signed-in owner's forms carry no token.
+ */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const form = Object.fromEntries(await request.formData());
+  const actor = await getSessionUser(request);
+  // Without a token, only a session can still be the owner: the service decides.
+  const tokenless = actor !== null && (form.token === undefined || form.token === "");
   const now = new Date();
   const db = getDb();
   const fail = (error: unknown) => {
@@ -89,17 +113,21 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   };
 
   if (form.intent === "cancel") {
-    const parsed = CancelSchema.safeParse(form);
+    const parsed = tokenless
+      ? CancelSchema.omit({ token: true }).safeParse(form)
+      : CancelSchema.safeParse(form);
     if (!parsed.success) return data<ActionResult>({ ok: false, error: t.invalidLink }, { status: 400 });
     try {
-      await cancelBooking(db, { bookingId: params.bookingId, input: parsed.data, now });
+      await cancelBooking(db, { bookingId: params.bookingId, input: parsed.data, now, actor });
       return data<ActionResult>({ ok: true, intent: "cancel" });
     } catch (error) {
       return fail(error);
     }
   }
   if (form.intent === "reschedule") {
-    const parsed = RescheduleSchema.safeParse(form);
+    const parsed = tokenless
+      ? RescheduleSchema.omit({ token: true }).safeParse(form)
+      : RescheduleSchema.safeParse(form);
     if (!parsed.success) {
       const error = parsed.error.issues.some((issue) => issue.path[0] === "start")
         ? t.slotRequired
@@ -107,7 +135,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return data<ActionResult>({ ok: false, error }, { status: 400 });
     }
     try {
-      const moved = await rescheduleBooking(db, { bookingId: params.bookingId, input: parsed.data, now });
+      const moved = await rescheduleBooking(db, {
+        bookingId: params.bookingId,
+        input: parsed.data,
+        now,
+        actor,
+      });
       return data<ActionResult>({ ok: true, intent: "reschedule", start: moved.startAt.toISOString() });
     } catch (error) {
       return fail(error);

@@ -28,6 +28,7 @@ import {
 } from "~/domain/time/zoned";
 import { AppError } from "~/lib/errors";
 import { BOOKING_ID_PATTERN } from "~/domain/booking/schemas";
+import type { SessionUser } from "../../auth.server";
 import type { Db, Tx } from "../../db.server";
 
 /** Slots and availability are local to the business time zone (ADR 004, ADR 008). */
@@ -260,18 +261,64 @@ export async function resolveUpsells(db: Queryable, names: readonly string[]): P
     .map(({ id, name, priceCents }) => ({ id, name, priceCents }));
 }
 
+/** How a change of a booking is authorized: its manage-link token, or its signed-in owner. */
+export type ManageAccess = "token" | "owner";
+
 /**
- * The manage link's rules for a change: the token (compared in constant time), a booking still
- * scheduled, and the 24 h limit (ADR 008).
+ * Whether the signed-in actor owns the appointment: a client whose account the booking is linked
+ * to (`appointments.user_id`, set when booked signed in or by a verified e-mail; ADR 025).
+ */
+export function actorOwnsAppointment(
+  actor: Pick<SessionUser, "id" | "role"> | null | undefined,
+  appointment: Pick<typeof appointments.$inferSelect, "userId">,
+): boolean {
+  return !!actor && actor.role === "client" && appointment.userId !== null && actor.id === appointment.userId;
+}
+
+/** The token first (so a change made with it keeps the link in the e-mails), then the owner. */
+export function manageAccess(
+  appointment: Pick<typeof appointments.$inferSelect, "manageTokenHash" | "userId">,
+  token: string | undefined,
+  actor: Pick<SessionUser, "id" | "role"> | null | undefined,
+): ManageAccess | null {
+  if (manageTokenMatches(token, appointment.manageTokenHash)) return "token";
+  if (actorOwnsAppointment(actor, appointment)) return "owner";
+  return null;
+}
+
+/**
+ * Who may open the manage page of a booking: NOT_FOUND for an unknown id, otherwise the access
+ * (token or owner) or null (the page then says the link is invalid, as for a wrong token).
+ */
+export async function loadManageAccess(
+  db: Queryable,
+  { bookingId, token, actor }: { bookingId: string; token?: string; actor: SessionUser | null },
+): Promise<ManageAccess | null> {
+  if (!BOOKING_ID_PATTERN.test(bookingId)) throw new AppError("NOT_FOUND");
+  const [row] = await db
+    .select({ manageTokenHash: appointments.manageTokenHash, userId: appointments.userId })
+    .from(appointments)
+    .where(eq(appointments.bookingId, bookingId));
+  if (!row) throw new AppError("NOT_FOUND");
+  return manageAccess(row, token, actor);
+}
+
+/**
+ * The manage link's rules for a change: the token (compared in constant time) or the signed-in
+ * owner (`actor`, ADR 025 addendum), a booking still scheduled, and the 24 h limit (ADR 008).
+ * Anyone else gets INVALID_MANAGE_TOKEN. Returns how the change was authorized.
  */
 export function requireSelfServiceChange(
-  appointment: Pick<typeof appointments.$inferSelect, "manageTokenHash" | "status" | "startAt">,
-  token: string,
+  appointment: Pick<typeof appointments.$inferSelect, "manageTokenHash" | "userId" | "status" | "startAt">,
+  token: string | undefined,
   now: Date,
-): void {
-  if (!manageTokenMatches(token, appointment.manageTokenHash)) throw new AppError("INVALID_MANAGE_TOKEN");
+  actor: SessionUser | null = null,
+): ManageAccess {
+  const access = manageAccess(appointment, token, actor);
+  if (!access) throw new AppError("INVALID_MANAGE_TOKEN");
   if (appointment.status !== "scheduled") throw new AppError("APPOINTMENT_NOT_CHANGEABLE");
   if (!canSelfServiceChange(appointment.startAt, now)) throw new AppError("TOO_LATE_TO_CHANGE");
+  return access;
 }
 
 /**

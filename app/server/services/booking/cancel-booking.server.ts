@@ -3,23 +3,35 @@ import { appointments } from "#db/schema";
 import type { CancelRequest } from "~/domain/booking/schemas";
 import { queueBookingCancelled } from "../messaging/notify.server";
 import { announceSlotsChanged, invalidateOpenSlots } from "./slot-cache.server";
+import type { SessionUser } from "../../auth.server";
 import type { Db } from "../../db.server";
 import { lockAppointment, requireSelfServiceChange } from "./booking-context.server";
 
 /**
  * Cancels a booking through its manage link (PRODUCT-DECISIONS.md 'Booking'): the token must
- * match (INVALID_MANAGE_TOKEN), the booking must still be scheduled (APPOINTMENT_NOT_CHANGEABLE)
+ * match or the actor must be the signed-in client who owns it (INVALID_MANAGE_TOKEN otherwise), the booking must still be scheduled (APPOINTMENT_NOT_CHANGEABLE)
  * and start in 24 h or more (TOO_LATE_TO_CHANGE: the customer calls instead). The slot is free
  * again at once: cancelled appointments no longer block.
  */
 export async function cancelBooking(
   db: Db,
-  { bookingId, input, now }: { bookingId: string; input: CancelRequest; now: Date },
+  {
+    bookingId,
+    input,
+    now,
+    actor = null,
+  }: {
+    bookingId: string;
+    input: Omit<CancelRequest, "token"> & { token?: string };
+    now: Date;
+    /** The signed-in user: the booking's owner may cancel without the token. */
+    actor?: SessionUser | null;
+  },
 ): Promise<{ bookingId: string; status: "cancelled" }> {
   const result = await db.transaction(async (tx) => {
     await announceSlotsChanged(tx);
     const appointment = await lockAppointment(tx, bookingId);
-    requireSelfServiceChange(appointment, input.token, now);
+    requireSelfServiceChange(appointment, input.token, now, actor);
     await tx
       .update(appointments)
       .set({ status: "cancelled", cancelledAt: now, cancelReason: input.reason ?? null })

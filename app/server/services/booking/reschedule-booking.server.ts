@@ -5,6 +5,7 @@ import { bookingDurationMinutes, DEFAULT_TRAVEL_BUFFER_MINUTES } from "~/domain/
 import { AppError } from "~/lib/errors";
 import { queueBookingChanged } from "../messaging/notify.server";
 import { announceSlotsChanged, invalidateOpenSlots } from "./slot-cache.server";
+import type { SessionUser } from "../../auth.server";
 import type { Db } from "../../db.server";
 import {
   assignMember,
@@ -23,20 +24,31 @@ export interface RescheduleResult {
 
 /**
  * Moves a booking to another open slot through its manage link: the same rules as a cancel
- * (token, still scheduled, 24 h before the current start), then, in the same transaction, the new
+ * (token or signed-in owner, still scheduled, 24 h before the current start), then, in the same transaction, the new
  * slot is re-checked as for a new booking, ignoring the booking itself. The booking id, price and
  * manage link stay; the team member stays when free, otherwise the least loaded free one takes it.
  * SLOT_TAKEN / SLOT_UNAVAILABLE when the new slot is not open.
  */
 export async function rescheduleBooking(
   db: Db,
-  { bookingId, input, now }: { bookingId: string; input: RescheduleRequest; now: Date },
+  {
+    bookingId,
+    input,
+    now,
+    actor = null,
+  }: {
+    bookingId: string;
+    input: Omit<RescheduleRequest, "token"> & { token?: string };
+    now: Date;
+    /** The signed-in user: the booking's owner may reschedule without the token. */
+    actor?: SessionUser | null;
+  },
 ): Promise<RescheduleResult> {
   const startAt = new Date(input.start);
   const result = await db.transaction(async (tx) => {
     await announceSlotsChanged(tx);
     const appointment = await lockAppointment(tx, bookingId);
-    requireSelfServiceChange(appointment, input.token, now);
+    const access = requireSelfServiceChange(appointment, input.token, now, actor);
     const [service] = await tx
       .select({ durationMinutes: services.durationMinutes })
       .from(services)
@@ -70,7 +82,12 @@ export async function rescheduleBooking(
       { exceptAppointmentId: appointment.id, preferredMemberId: appointment.teamMemberId },
     );
     // The 'changed' e-mail and the reminder moved to 24 h before the new start, atomically.
-    await queueBookingChanged(tx, appointment.id, { manageToken: input.token, now });
+    // Only a token that matched goes into the e-mails: an owner's change carries no manage link
+    // (the owner manages from the customer space; the earlier e-mails' links still work).
+    await queueBookingChanged(tx, appointment.id, {
+      manageToken: access === "token" ? input.token : undefined,
+      now,
+    });
     return { bookingId, teamMemberId: assigned.teamMemberId, startAt, endAt };
   });
   invalidateOpenSlots();
