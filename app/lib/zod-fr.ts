@@ -1,7 +1,30 @@
 import { z } from "zod";
+import { messages } from "~/lib/messages.fr";
 
 // Every validation message is French: the catalogue's own texts in the schemas, and Zod's
 // Canadian French locale for anything a schema does not name.
 z.config(z.locales.frCA());
 
 export { z };
+
+/** True when the text holds no NUL character (U+0000), which PostgreSQL cannot store in text. */
+export function hasNoNul(value: string): boolean {
+  return !value.includes("\0");
+}
+
+/**
+ * The same schema, refusing a text with a NUL character with 'Valeur invalide' (or the message
+ * given): PostgreSQL answers such a value with an error (22021), which must not become a 500.
+ * Every schema's free-text fields go through it.
+ */
+export function refuseNul<T extends z.ZodType<string, string>>(
+  schema: T,
+  message: string = messages.validation.invalidValue,
+): T {
+  return schema.refine(hasNoNul, message);
+}
+
+/** A query text (search boxes) with its NUL characters removed: searching never fails on them. */
+export function stripNul(value: string): string {
+  return value.replaceAll("\0", "");
+}

@@ -1,5 +1,5 @@
 import { messages } from "~/lib/messages.fr";
-import { z } from "~/lib/zod-fr";
+import { refuseNul, z } from "~/lib/zod-fr";
 import { parsePriceToCents } from "./money";
 
 /**
@@ -21,11 +21,10 @@ const number = (error: string, min: number, max: number) =>
 
 export const ServiceFormSchema = z.object({
   id: uuid.optional(),
-  name: z.string({ error: a.services.nameRequired }).trim().min(1, a.services.nameRequired).max(80),
-  description: z
-    .string()
-    .trim()
-    .max(1000, messages.validation.tooLong(1000))
+  name: refuseNul(
+    z.string({ error: a.services.nameRequired }).trim().min(1, a.services.nameRequired).max(80),
+  ),
+  description: refuseNul(z.string().trim().max(1000, messages.validation.tooLong(1000)))
     .optional()
     .transform((value) => value ?? ""),
   price: z.string({ error: a.services.priceRequired }).transform((value, ctx) => {
@@ -55,7 +54,9 @@ export const ZONE_STATUSES = ["active", "seeking_franchisee"] as const;
 export const ZoneFormSchema = z
   .object({
     id: uuid.optional(),
-    zoneName: z.string({ error: a.coverage.nameRequired }).trim().min(1, a.coverage.nameRequired).max(80),
+    zoneName: refuseNul(
+      z.string({ error: a.coverage.nameRequired }).trim().min(1, a.coverage.nameRequired).max(80),
+    ),
     routeSlug: z
       .string({ error: a.coverage.slugInvalid })
       .trim()
@@ -65,10 +66,7 @@ export const ZoneFormSchema = z
     centerLongitude: number(a.coverage.longitudeInvalid, -180, 180),
     serviceRadiusKm: number(a.coverage.radiusInvalid, 1, 200),
     status: z.enum(ZONE_STATUSES, { error: messages.validation.invalidValue }),
-    statusLabel: z
-      .string()
-      .trim()
-      .max(60, a.coverage.labelTooLong)
+    statusLabel: refuseNul(z.string().trim().max(60, a.coverage.labelTooLong))
       .optional()
       .transform((value) => value || null),
     franchiseeId: uuid.optional().transform((value) => value ?? null),

@@ -6,7 +6,7 @@
  */
 import { normalizeNorthAmericanPhone } from "~/domain/booking/schemas";
 import { messages } from "~/lib/messages.fr";
-import { z } from "~/lib/zod-fr";
+import { refuseNul, z } from "~/lib/zod-fr";
 
 const v = messages.validation;
 const e = messages.application.errors;
@@ -78,10 +78,10 @@ const blankToUndefined = (value: unknown) =>
   typeof value === "string" && value.trim() === "" ? undefined : value;
 
 const text = (required: string, max: number) =>
-  z.string({ error: required }).trim().min(1, required).max(max, v.tooLong(max));
+  refuseNul(z.string({ error: required }).trim().min(1, required).max(max, v.tooLong(max)));
 
 const optionalText = (max: number) =>
-  z.preprocess(blankToUndefined, z.string().trim().max(max, v.tooLong(max)).optional());
+  z.preprocess(blankToUndefined, refuseNul(z.string().trim().max(max, v.tooLong(max))).optional());
 
 /** A yes/no answer from a radio ('true' / 'false'), a checkbox ('on') or JSON (a boolean). */
 const yesNo = (required: string) =>

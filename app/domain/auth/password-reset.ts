@@ -1,6 +1,6 @@
 /** The forms of the password reset / set-password pages (shared by server and browser). */
 import { messages } from "~/lib/messages.fr";
-import { z } from "~/lib/zod-fr";
+import { refuseNul, z } from "~/lib/zod-fr";
 import { PASSWORD_MAX, PASSWORD_MIN } from "./schemas";
 
 const v = messages.validation;
@@ -18,7 +18,10 @@ export type ForgotPassword = z.infer<typeof ForgotPasswordSchema>;
 
 export const ResetPasswordSchema = z
   .object({
-    token: z.string({ error: messages.messaging.resetPassword.invalidToken }).min(1).max(200),
+    token: refuseNul(
+      z.string({ error: messages.messaging.resetPassword.invalidToken }).min(1).max(200),
+      messages.messaging.resetPassword.invalidToken,
+    ),
     password: z
       .string({ error: v.passwordRequired })
       .min(1, v.passwordRequired)

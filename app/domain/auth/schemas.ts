@@ -1,5 +1,5 @@
 import { messages } from "~/lib/messages.fr";
-import { z } from "~/lib/zod-fr";
+import { refuseNul, z } from "~/lib/zod-fr";
 
 const v = messages.validation;
 export const PASSWORD_MIN = 8;
@@ -23,7 +23,7 @@ export const SignInSchema = z.object({
 export type SignIn = z.infer<typeof SignInSchema>;
 
 const name = (required: string) =>
-  z.string({ error: required }).trim().min(1, required).max(80, v.tooLong(80));
+  refuseNul(z.string({ error: required }).trim().min(1, required).max(80, v.tooLong(80)));
 
 export const SignUpSchema = z.object({
   firstName: name(v.firstNameRequired),

@@ -5,7 +5,7 @@
 import { parsePostalCode } from "~/domain/geo/postal-code";
 import { addDaysToDateString } from "~/domain/time/zoned";
 import { messages } from "~/lib/messages.fr";
-import { z } from "~/lib/zod-fr";
+import { refuseNul, z } from "~/lib/zod-fr";
 import { CARS_MAX, CARS_MIN } from "./pricing";
 import { MAX_RANGE_DAYS } from "./slots";
 
@@ -66,7 +66,7 @@ function isIsoInstant(value: string): boolean {
 }
 
 const text = (required: string, max: number) =>
-  z.string({ error: required }).trim().min(1, required).max(max, v.tooLong(max));
+  refuseNul(z.string({ error: required }).trim().min(1, required).max(max, v.tooLong(max)));
 
 /** Blank form fields count as absent. */
 const blankToUndefined = (value: unknown) =>
@@ -190,7 +190,7 @@ export const CancelSchema = z.object({
   token,
   reason: z.preprocess(
     blankToUndefined,
-    z.string().trim().max(BOOKING_LIMITS.reason, v.tooLong(BOOKING_LIMITS.reason)).optional(),
+    refuseNul(z.string().trim().max(BOOKING_LIMITS.reason, v.tooLong(BOOKING_LIMITS.reason))).optional(),
   ),
 });
 export type CancelRequest = z.infer<typeof CancelSchema>;
@@ -206,6 +206,6 @@ export type RescheduleRequest = z.infer<typeof RescheduleSchema>;
 export const UpdateAppointmentSchema = z.object({
   booking_id: text(b.bookingIdRequired, BOOKING_LIMITS.token),
   upsells: upsellNames,
-  city: z.string().trim().max(BOOKING_LIMITS.zone, v.tooLong(BOOKING_LIMITS.zone)).optional(),
+  city: refuseNul(z.string().trim().max(BOOKING_LIMITS.zone, v.tooLong(BOOKING_LIMITS.zone))).optional(),
 });
 export type UpdateAppointmentRequest = z.infer<typeof UpdateAppointmentSchema>;

@@ -1,5 +1,5 @@
 import { messages } from "~/lib/messages.fr";
-import { z } from "~/lib/zod-fr";
+import { refuseNul, z } from "~/lib/zod-fr";
 
 const v = messages.validation;
 const c = messages.contact;
@@ -37,12 +37,7 @@ function isPhoneNumber(value: string): boolean {
 
 /** A NUL byte cannot be stored in PostgreSQL text: refused like any other invalid value. */
 const text = (required: string, max: number) =>
-  z
-    .string({ error: required })
-    .trim()
-    .min(1, required)
-    .max(max, v.tooLong(max))
-    .refine((value) => !value.includes("\0"), v.invalidValue);
+  refuseNul(z.string({ error: required }).trim().min(1, required).max(max, v.tooLong(max)));
 
 /** A message of the contact form (spec sections 3 and 5), checked in the browser and on the server. */
 export const ContactMessageSchema = z.object({

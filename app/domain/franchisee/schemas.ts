@@ -3,7 +3,7 @@
  * Every message is French, from the catalogue.
  */
 import { messages } from "~/lib/messages.fr";
-import { z } from "~/lib/zod-fr";
+import { refuseNul, z } from "~/lib/zod-fr";
 import { timeToMinutes } from "./availability";
 
 const f = messages.franchisee;
@@ -12,14 +12,16 @@ const v = messages.validation;
 export const TEAM_LIMITS = { name: 100, email: 254, phone: 30 } as const;
 
 const required = (max: number) =>
-  z.string({ error: f.team.requiredFields }).trim().min(1, f.team.requiredFields).max(max, v.tooLong(max));
+  refuseNul(
+    z.string({ error: f.team.requiredFields }).trim().min(1, f.team.requiredFields).max(max, v.tooLong(max)),
+  );
 
 /** Add or edit a team member: first name, last name and e-mail required, phone optional. */
 export const TeamMemberSchema = z.object({
   firstName: required(TEAM_LIMITS.name),
   lastName: required(TEAM_LIMITS.name),
   email: required(TEAM_LIMITS.email).pipe(z.email(v.emailInvalid)),
-  phone: z.string().trim().max(TEAM_LIMITS.phone, v.tooLong(TEAM_LIMITS.phone)).optional(),
+  phone: refuseNul(z.string().trim().max(TEAM_LIMITS.phone, v.tooLong(TEAM_LIMITS.phone))).optional(),
 });
 export type TeamMemberInput = z.infer<typeof TeamMemberSchema>;
 
@@ -59,11 +61,13 @@ export const CANCEL_REASON_MAX = 500;
 /** The franchisee cancels an appointment: a reason is required (the customer is told). */
 export const FranchiseeCancelSchema = z.object({
   appointmentId: z.uuid(f.schedule.notFound),
-  reason: z
-    .string({ error: f.schedule.cancelReasonRequired })
-    .trim()
-    .min(1, f.schedule.cancelReasonRequired)
-    .max(CANCEL_REASON_MAX, v.tooLong(CANCEL_REASON_MAX)),
+  reason: refuseNul(
+    z
+      .string({ error: f.schedule.cancelReasonRequired })
+      .trim()
+      .min(1, f.schedule.cancelReasonRequired)
+      .max(CANCEL_REASON_MAX, v.tooLong(CANCEL_REASON_MAX)),
+  ),
 });
 
 export const ReassignSchema = z.object({
@@ -91,10 +95,7 @@ export const RestockOrderSchema = z.object({
     )
     .min(1, f.restock.emptyCart)
     .max(RESTOCK_LIMITS.lines, v.invalidValue),
-  notes: z
-    .string()
-    .trim()
-    .max(RESTOCK_LIMITS.notes, v.tooLong(RESTOCK_LIMITS.notes))
+  notes: refuseNul(z.string().trim().max(RESTOCK_LIMITS.notes, v.tooLong(RESTOCK_LIMITS.notes)))
     .optional()
     .transform((notes) => (notes ? notes : undefined)),
 });

@@ -5,7 +5,7 @@
 import { normalizeNorthAmericanPhone } from "~/domain/booking/schemas";
 import { PASSWORD_MAX, PASSWORD_MIN } from "~/domain/auth/schemas";
 import { messages } from "~/lib/messages.fr";
-import { z } from "~/lib/zod-fr";
+import { refuseNul, z } from "~/lib/zod-fr";
 
 const v = messages.validation;
 const c = messages.client;
@@ -17,7 +17,7 @@ export const ExchangeRewardSchema = z.object({
 export type ExchangeReward = z.infer<typeof ExchangeRewardSchema>;
 
 const name = (required: string) =>
-  z.string({ error: required }).trim().min(1, required).max(80, v.tooLong(80));
+  refuseNul(z.string({ error: required }).trim().min(1, required).max(80, v.tooLong(80)));
 
 /** Edit name and phone; an empty phone removes it. */
 export const ProfileSchema = z.object({

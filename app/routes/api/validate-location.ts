@@ -1,6 +1,6 @@
 import { data } from "react-router";
-import { z } from "zod";
 import { messages } from "~/lib/messages.fr";
+import { refuseNul, z } from "~/lib/zod-fr";
 import { getDb } from "~/server/db.server";
 import { hitRateLimit } from "~/server/rate-limit.server";
 import {
@@ -17,8 +17,8 @@ const RATE_LIMIT = { max: 30, windowSeconds: 60 };
 
 /** `cities` is accepted for the spec's clients and ignored: the active zones decide. */
 const BodySchema = z.object({
-  address: z.string().max(500),
-  cities: z.array(z.string()).optional(),
+  address: refuseNul(z.string().max(500)),
+  cities: z.array(refuseNul(z.string())).optional(),
 });
 
 const failure = (message: string, status: number) =>

@@ -1,6 +1,6 @@
 import { data } from "react-router";
-import { z } from "zod";
 import { messages } from "~/lib/messages.fr";
+import { refuseNul, z } from "~/lib/zod-fr";
 import { getDb } from "~/server/db.server";
 import { hitRateLimit } from "~/server/rate-limit.server";
 import { validatePostalCode, type PostalCodeAnswer } from "~/server/services/zones/check-service-area.server";
@@ -13,8 +13,8 @@ const RATE_LIMIT = { max: 30, windowSeconds: 60 };
 
 /** `cities` is accepted for the spec's clients and ignored: the active zones decide. */
 const BodySchema = z.object({
-  postalCode: z.string().max(100),
-  cities: z.array(z.string()).optional(),
+  postalCode: refuseNul(z.string().max(100)),
+  cities: z.array(refuseNul(z.string())).optional(),
 });
 
 const failure = (message: string, status: number) =>

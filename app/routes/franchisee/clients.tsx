@@ -4,6 +4,7 @@ import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { CLIENT_SEARCH_MAX } from "~/domain/franchisee/schemas";
+import { stripNul } from "~/lib/zod-fr";
 import { BUSINESS } from "~/lib/business";
 import { formatMoney } from "~/lib/format";
 import { messages } from "~/lib/messages.fr";
@@ -21,7 +22,9 @@ export const meta: Route.MetaFunction = () => [
 /** ?q= searches name, e-mail or phone on the server (case-insensitive). */
 export async function loader({ request }: Route.LoaderArgs) {
   const { franchisee, db } = await requireFranchisee(request);
-  const q = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, CLIENT_SEARCH_MAX);
+  const q = stripNul(new URL(request.url).searchParams.get("q") ?? "")
+    .trim()
+    .slice(0, CLIENT_SEARCH_MAX);
   const clients = await listClients(db, { franchiseeId: franchisee.id, search: q });
   return { q, clients };
 }

@@ -1,0 +1,99 @@
+import { describe, expect, it } from "vitest";
+import { BookingRequestSchema, CancelSchema } from "~/domain/booking/schemas";
+import { ServiceFormSchema } from "~/domain/admin/schemas";
+import { ResetPasswordSchema } from "~/domain/auth/password-reset";
+import { SignUpSchema } from "~/domain/auth/schemas";
+import { RestockOrderSchema, TeamMemberSchema } from "~/domain/franchisee/schemas";
+import { ProfileSchema } from "~/domain/loyalty/schemas";
+import { messages } from "~/lib/messages.fr";
+import { hasNoNul, refuseNul, stripNul, z } from "~/lib/zod-fr";
+
+const invalid = messages.validation.invalidValue;
+
+describe("refuseNul", () => {
+  const schema = refuseNul(z.string().trim().min(1, "Requis"));
+
+  it("accepts text without NUL, unchanged by the refusal", () => {
+    expect(schema.parse("  Léa 🚗 ")).toBe("Léa 🚗");
+  });
+
+  it("refuses a NUL anywhere in the text with the French message", () => {
+    for (const value of ["\u0000", "a\u0000b", "abc\u0000", "\u0000abc"]) {
+      const result = schema.safeParse(value);
+      expect(result.success, JSON.stringify(value)).toBe(false);
+      expect(result.error?.issues.map((i) => i.message)).toContain(invalid);
+    }
+  });
+
+  it("takes another message, and keeps the schema's own type and checks", () => {
+    const token = refuseNul(z.string().max(3), "Lien invalide");
+    expect(token.safeParse("a\u0000").error?.issues[0]?.message).toBe("Lien invalide");
+    expect(token.safeParse("abcd").success).toBe(false);
+    expect(refuseNul(z.string()).optional().parse(undefined)).toBeUndefined();
+  });
+
+  it("hasNoNul and stripNul", () => {
+    expect(hasNoNul("abc")).toBe(true);
+    expect(hasNoNul("a\u0000")).toBe(false);
+    expect(stripNul("\u0000a\u0000b\u0000")).toBe("ab");
+  });
+});
+
+describe("the schemas' text fields refuse NUL", () => {
+  const cases: [string, z.ZodType, Record<string, unknown>, string][] = [
+    [
+      "booking name",
+      BookingRequestSchema,
+      {
+        zone: "granby",
+        cars: 1,
+        start: "2030-01-07T10:00:00-05:00",
+        name: "Léa",
+        email: "lea@example.com",
+        phone: "450 555 0199",
+        address: "120 rue Principale",
+      },
+      "name",
+    ],
+    ["booking cancel reason", CancelSchema, { token: "jeton", reason: "Empêchement" }, "reason"],
+    [
+      "sign-up first name",
+      SignUpSchema,
+      { firstName: "A", lastName: "B", email: "a@b.ca", password: "Motdepasse1!" },
+      "firstName",
+    ],
+    [
+      "reset token",
+      ResetPasswordSchema,
+      { token: "jeton", password: "Motdepasse1!", confirm: "Motdepasse1!" },
+      "token",
+    ],
+    [
+      "team member phone",
+      TeamMemberSchema,
+      { firstName: "A", lastName: "B", email: "a@b.ca", phone: "450" },
+      "phone",
+    ],
+    [
+      "restock notes",
+      RestockOrderSchema,
+      { lines: [{ inventoryItemId: crypto.randomUUID(), quantity: 1 }], notes: "Matin" },
+      "notes",
+    ],
+    ["client last name", ProfileSchema, { firstName: "A", lastName: "B" }, "lastName"],
+    [
+      "service description",
+      ServiceFormSchema,
+      { name: "Lavage", description: "Beau", price: "10,00", durationMinutes: "30" },
+      "description",
+    ],
+  ];
+  for (const [name, schema, valid, field] of cases) {
+    it(name, () => {
+      expect(schema.safeParse(valid).success).toBe(true);
+      const result = schema.safeParse({ ...valid, [field]: `${String(valid[field])}\u0000` });
+      expect(result.success).toBe(false);
+      expect(result.error?.issues.find((i) => i.path[0] === field)?.message).toMatch(/valide/i);
+    });
+  }
+});
