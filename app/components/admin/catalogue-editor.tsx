@@ -1,12 +1,10 @@
-import { type getFormProps, getInputProps, type FieldMetadata } from "@conform-to/react";
+import type { getFormProps } from "@conform-to/react";
 import { Pencil, Plus } from "lucide-react";
-import type { ComponentProps, ReactNode } from "react";
+import type { ReactNode } from "react";
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import { FormErrors } from "~/components/forms/form-errors";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { Field } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
 import { messages } from "~/lib/messages.fr";
 
 /*
@@ -93,34 +91,5 @@ export function EditorForm({
         </Form>
       </CardContent>
     </Card>
-  );
-}
-
-/** A labelled one-line text input bound to a Conform field. */
-export function TextField({
-  meta,
-  label,
-  description,
-  required,
-  className,
-  ...inputProps
-}: {
-  meta: FieldMetadata<string | undefined>;
-  label: string;
-  description?: string;
-  required?: boolean;
-  className?: string;
-} & Pick<ComponentProps<"input">, "inputMode" | "autoCapitalize">) {
-  return (
-    <Field
-      label={label}
-      id={meta.id}
-      error={meta.errors}
-      description={description}
-      required={required}
-      className={className}
-    >
-      <Input {...getInputProps(meta, { type: "text", ariaAttributes: false })} {...inputProps} />
-    </Field>
   );
 }

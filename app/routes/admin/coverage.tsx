@@ -2,17 +2,12 @@ import { getFormProps, getSelectProps, useForm, type SubmissionResult } from "@c
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { MapPin, Trash2 } from "lucide-react";
 import { data, Link, useActionData } from "react-router";
-import {
-  EditItemLink,
-  EditorForm,
-  NewItemButton,
-  TextField,
-  useEditorState,
-} from "~/components/admin/catalogue-editor";
+import { EditItemLink, EditorForm, NewItemButton, useEditorState } from "~/components/admin/catalogue-editor";
 import { ActionButton } from "~/components/admin/confirm-submit";
 import { NativeSelect } from "~/components/admin/native-select";
 import { EmptyState, PageHeader } from "~/components/admin/page-header";
 import { FormErrors } from "~/components/forms/form-errors";
+import { InputField } from "~/components/forms/input-field";
 import { ZoneMap } from "~/components/map/zone-map";
 import { Badge } from "~/components/ui/badge";
 import { Field } from "~/components/ui/field";
@@ -244,17 +239,17 @@ function ZoneForm({
       formErrors={form.errors}
       cancelTo="/admin/coverage"
     >
-      <TextField meta={fields.zoneName} label={t.zoneName} required />
-      <TextField
+      <InputField meta={fields.zoneName} label={t.zoneName} required />
+      <InputField
         meta={fields.routeSlug}
         label={t.slug}
         description={t.slugHelp}
         required
         autoCapitalize="none"
       />
-      <TextField meta={fields.centerLatitude} label={t.latitude} required inputMode="decimal" />
-      <TextField meta={fields.centerLongitude} label={t.longitude} required inputMode="decimal" />
-      <TextField meta={fields.serviceRadiusKm} label={t.radius} required inputMode="decimal" />
+      <InputField meta={fields.centerLatitude} label={t.latitude} required inputMode="decimal" />
+      <InputField meta={fields.centerLongitude} label={t.longitude} required inputMode="decimal" />
+      <InputField meta={fields.serviceRadiusKm} label={t.radius} required inputMode="decimal" />
       <Field label={t.status} id={fields.status.id} error={fields.status.errors} required>
         <NativeSelect {...getSelectProps(fields.status, { ariaAttributes: false })}>
           {ZONE_STATUSES.map((status) => (
@@ -264,7 +259,7 @@ function ZoneForm({
           ))}
         </NativeSelect>
       </Field>
-      <TextField meta={fields.statusLabel} label={t.statusLabel} description={t.statusLabelHelp} />
+      <InputField meta={fields.statusLabel} label={t.statusLabel} description={t.statusLabelHelp} />
       <Field label={t.franchisee} id={fields.franchiseeId.id} error={fields.franchiseeId.errors}>
         <NativeSelect {...getSelectProps(fields.franchiseeId, { ariaAttributes: false })}>
           <option value="">{t.noFranchisee}</option>

@@ -2,16 +2,11 @@ import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { ArrowDown, ArrowUp } from "lucide-react";
 import { data, useActionData } from "react-router";
-import {
-  EditItemLink,
-  EditorForm,
-  NewItemButton,
-  TextField,
-  useEditorState,
-} from "~/components/admin/catalogue-editor";
+import { EditItemLink, EditorForm, NewItemButton, useEditorState } from "~/components/admin/catalogue-editor";
 import { ActionButton } from "~/components/admin/confirm-submit";
 import { EmptyState, PageHeader } from "~/components/admin/page-header";
 import { FormErrors } from "~/components/forms/form-errors";
+import { InputField } from "~/components/forms/input-field";
 import { Badge } from "~/components/ui/badge";
 import { Field } from "~/components/ui/field";
 import { Textarea } from "~/components/ui/textarea";
@@ -231,7 +226,7 @@ function ServiceForm({
       formErrors={form.errors}
       cancelTo="/admin/services"
     >
-      <TextField meta={fields.name} label={t.name} required className="sm:col-span-2" />
+      <InputField meta={fields.name} label={t.name} required className="sm:col-span-2" />
       <Field
         label={t.descriptionLabel}
         id={fields.description.id}
@@ -240,8 +235,14 @@ function ServiceForm({
       >
         <Textarea rows={3} {...getTextareaProps(fields.description, { ariaAttributes: false })} />
       </Field>
-      <TextField meta={fields.price} label={t.price} description={t.priceHelp} required inputMode="decimal" />
-      <TextField meta={fields.durationMinutes} label={t.duration} required inputMode="numeric" />
+      <InputField
+        meta={fields.price}
+        label={t.price}
+        description={t.priceHelp}
+        required
+        inputMode="decimal"
+      />
+      <InputField meta={fields.durationMinutes} label={t.duration} required inputMode="numeric" />
     </EditorForm>
   );
 }
