@@ -8,6 +8,7 @@ import { NativeSelect } from "~/components/admin/native-select";
 import { EmptyState, PageHeader } from "~/components/admin/page-header";
 import { FormErrors } from "~/components/forms/form-errors";
 import { InputField } from "~/components/forms/input-field";
+import { toMapZone } from "~/components/map/zone-geometry";
 import { ZoneMap } from "~/components/map/zone-map";
 import { Badge } from "~/components/ui/badge";
 import { Field } from "~/components/ui/field";
@@ -98,14 +99,7 @@ export default function CoveragePage({ loaderData }: Route.ComponentProps) {
       {actionData?.error ? <FormErrors id="coverage-error" errors={[actionData.error]} /> : null}
 
       <ZoneMap
-        zones={zones.map((zone) => ({
-          id: zone.id,
-          name: zone.zoneName,
-          latitude: zone.centerLatitude,
-          longitude: zone.centerLongitude,
-          radiusKm: zone.serviceRadiusKm,
-          status: zone.status,
-        }))}
+        zones={zones.map(toMapZone)}
         label={t.map}
         statusLabels={t.statuses}
         fallbackNote={t.mapFallback}
