@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signIn, startServer, type RunningServer } from "./server";
+import { signInDemoAccounts } from "./demo-server";
+import { startServer, type RunningServer } from "./server";
 
 /**
  * Every admin route, loaders and actions, refuses anyone but the admin role: anonymous visitors,
  * clients and franchisees are sent to / (spec section 6) and their crafted POSTs change nothing.
  */
-const PASSWORD = "Demo12345!";
 const OTHERS = ["anonymous", "client", "franchisee"] as const;
 type Who = (typeof OTHERS)[number] | "admin";
 
@@ -54,10 +54,7 @@ describe("admin route guards", () => {
 
   beforeAll(async () => {
     server = await startServer({ DEMO_ACCOUNTS: "1" });
-    cookies.set("anonymous", "");
-    for (const who of ["client", "franchisee", "admin"] as const) {
-      cookies.set(who, await signIn(server.url, `${who}@example.com`, PASSWORD));
-    }
+    await signInDemoAccounts(server.url, cookies);
   });
 
   afterAll(async () => {

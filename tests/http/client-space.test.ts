@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cookieHeader, signIn, startServer, type RunningServer } from "./server";
+import { signInDemoAccounts, startDemoServer } from "./demo-server";
+import { cookieHeader, type RunningServer } from "./server";
 
-const PASSWORD = "Demo12345!";
 type Other = "anonymous" | "franchisee" | "admin";
 
 const targets = [{ name: "pglite" }, ...(process.env.TEST_DATABASE_URL ? [{ name: "postgres" }] : [])];
@@ -40,18 +40,8 @@ for (const target of targets) {
       };
 
     beforeAll(async () => {
-      const env: Record<string, string> = { DEMO_ACCOUNTS: "1" };
-      if (target.name === "postgres") {
-        const { createPostgresDatabase } = await import("./postgres");
-        const created = await createPostgresDatabase();
-        env.DATABASE_URL = created.url;
-        cleanup = created.drop;
-      }
-      server = await startServer(env);
-      cookies.set("anonymous", "");
-      for (const who of ["client", "franchisee", "admin"] as const) {
-        cookies.set(who, await signIn(server.url, `${who}@example.com`, PASSWORD));
-      }
+      ({ server, cleanup } = await startDemoServer(target.name));
+      await signInDemoAccounts(server.url, cookies);
       const signUp = await fetch(`${server.url}/api/auth/sign-up/email`, {
         method: "POST",
         headers: { "content-type": "application/json", origin: server.url },

@@ -4,6 +4,7 @@ import path from "node:path";
 import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { signaturePng } from "../factories/signature-png";
+import { APPLICATION_ANSWERS, applicationForm, signatureBlob } from "./franchise-application-form";
 import { startHttpReceiver, type HttpReceiver } from "../receivers/http-receiver";
 import { signIn, startServer, type RunningServer } from "./server";
 
@@ -11,37 +12,11 @@ const PASSWORD = "Demo12345!";
 const ENDPOINT = "/api/franchise-applications";
 const png = signaturePng();
 
-const ANSWERS = {
-  first_name: "Léa",
-  last_name: "Tremblay",
-  phone_country_code: "1",
-  phone: "450 555-0142",
-  city: "Granby",
-  service_radius: "less_20km",
-  has_drivers_license: "true",
-  vehicle_info: "Ford Transit 2021",
-  availability_hours: "Lundi au vendredi",
-  has_funds: "true",
-  comfortable_independence: "true",
-  background_check_consent: "on",
-};
-
 let ipCounter = 0;
 /** Each test speaks from its own address (TRUST_PROXY=1): the rate limit of one never blocks another. */
 function freshIp(): string {
   ipCounter += 1;
   return `198.51.100.${ipCounter}`;
-}
-
-function form(
-  email: string,
-  signature: Blob | null = new Blob([new Uint8Array(png)], { type: "image/png" }),
-  extra: Record<string, string> = {},
-) {
-  const body = new FormData();
-  for (const [name, value] of Object.entries({ ...ANSWERS, email, ...extra })) body.set(name, value);
-  if (signature) body.set("signature", signature, "signature.png");
-  return body;
 }
 
 async function post(
@@ -100,7 +75,7 @@ function suite(name: string, setup: () => Promise<Record<string, string>>) {
     });
 
     it("saves a multipart application (201), delivers the webhook, and serves the signature to the admin only", async () => {
-      const saved = await post(server, form("lea@example.com"));
+      const saved = await post(server, applicationForm("lea@example.com"));
       expect(saved).toEqual({ status: 201, body: { id: expect.stringMatching(/^[0-9a-f-]{36}$/) } });
 
       const signaturePath = await deliveredSignatureUrl(hooks, "lea@example.com");
@@ -142,7 +117,7 @@ function suite(name: string, setup: () => Promise<Record<string, string>>) {
       const res = await post(
         server,
         JSON.stringify({
-          ...ANSWERS,
+          ...APPLICATION_ANSWERS,
           has_drivers_license: false,
           email: "json@example.com",
           signature: `data:image/png;base64,${png.toString("base64")}`,
@@ -153,8 +128,8 @@ function suite(name: string, setup: () => Promise<Record<string, string>>) {
     });
 
     it("refuses the same e-mail again with EMAIL_ALREADY_EXISTS (409)", async () => {
-      expect((await post(server, form("double@example.com"))).status).toBe(201);
-      const again = await post(server, form("DOUBLE@example.com"));
+      expect((await post(server, applicationForm("double@example.com"))).status).toBe(201);
+      const again = await post(server, applicationForm("DOUBLE@example.com"));
       expect(again.status).toBe(409);
       expect(again.body).toMatchObject({
         code: "EMAIL_ALREADY_EXISTS",
@@ -166,7 +141,7 @@ function suite(name: string, setup: () => Promise<Record<string, string>>) {
     it("answers each field's French error (400), and the spec's text when the signature is missing", async () => {
       const invalid = await post(
         server,
-        form("pas-un-courriel", undefined, { city: "", background_check_consent: "" }),
+        applicationForm("pas-un-courriel", undefined, { city: "", background_check_consent: "" }),
       );
       expect(invalid.status).toBe(400);
       expect(invalid.body).toMatchObject({
@@ -182,7 +157,7 @@ function suite(name: string, setup: () => Promise<Record<string, string>>) {
           },
         },
       });
-      const unsigned = await post(server, form("unsigned@example.com", null));
+      const unsigned = await post(server, applicationForm("unsigned@example.com", null));
       expect(unsigned).toEqual({
         status: 400,
         body: { code: "SIGNATURE_REQUIRED", error: "Veuillez signer avant de soumettre votre candidature." },
@@ -192,12 +167,12 @@ function suite(name: string, setup: () => Promise<Record<string, string>>) {
     it("checks the upload's type and bytes: only a real 600x200 PNG", async () => {
       const jpeg = await post(
         server,
-        form("jpeg@example.com", new Blob([new Uint8Array(png)], { type: "image/jpeg" })),
+        applicationForm("jpeg@example.com", new Blob([new Uint8Array(png)], { type: "image/jpeg" })),
       );
       expect(jpeg).toMatchObject({ status: 415, body: { code: "UNSUPPORTED_MEDIA_TYPE" } });
       const gif = await post(
         server,
-        form("gif@example.com", new Blob(["GIF89a fake"], { type: "image/png" })),
+        applicationForm("gif@example.com", new Blob(["GIF89a fake"], { type: "image/png" })),
       );
       expect(gif).toMatchObject({
         status: 422,
@@ -208,16 +183,13 @@ function suite(name: string, setup: () => Promise<Record<string, string>>) {
       });
       const small = await post(
         server,
-        form(
-          "small@example.com",
-          new Blob([new Uint8Array(signaturePng({ width: 300, height: 100 }))], { type: "image/png" }),
-        ),
+        applicationForm("small@example.com", signatureBlob(signaturePng({ width: 300, height: 100 }))),
       );
       expect(small).toMatchObject({ status: 422, body: { code: "INVALID_SIGNATURE" } });
       const svgUrl = await post(
         server,
         JSON.stringify({
-          ...ANSWERS,
+          ...APPLICATION_ANSWERS,
           email: "svg@example.com",
           signature: "data:image/svg+xml;base64,PHN2Zy8+",
         }),
@@ -230,10 +202,7 @@ function suite(name: string, setup: () => Promise<Record<string, string>>) {
 
     it("refuses bodies over the size limit (413), declared or streamed", async () => {
       const noisy = signaturePng({ noise: true });
-      const large = await post(
-        server,
-        form("large@example.com", new Blob([new Uint8Array(noisy)], { type: "image/png" })),
-      );
+      const large = await post(server, applicationForm("large@example.com", signatureBlob(noisy)));
       expect(large).toEqual({
         status: 413,
         body: { code: "PAYLOAD_TOO_LARGE", error: "La candidature envoyée est trop volumineuse." },
@@ -264,15 +233,18 @@ function suite(name: string, setup: () => Promise<Record<string, string>>) {
       expect(get.status).toBe(405);
       expect(get.headers.get("allow")).toBe("POST");
 
-      const bot = await post(server, form("bot@example.com", undefined, { website: "http://spam.example" }));
+      const bot = await post(
+        server,
+        applicationForm("bot@example.com", undefined, { website: "http://spam.example" }),
+      );
       expect(bot.status).toBe(201);
-      expect((await post(server, form("bot@example.com"))).status).toBe(201);
+      expect((await post(server, applicationForm("bot@example.com"))).status).toBe(201);
 
       const ip = freshIp();
       for (let i = 0; i < 10; i++) {
-        expect((await post(server, form(`rate${i}@example.com`), {}, ip)).status).toBe(201);
+        expect((await post(server, applicationForm(`rate${i}@example.com`), {}, ip)).status).toBe(201);
       }
-      const limited = await post(server, form("rate-late@example.com"), {}, ip);
+      const limited = await post(server, applicationForm("rate-late@example.com"), {}, ip);
       expect(limited).toEqual({
         status: 429,
         body: {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signIn, startServer, type RunningServer } from "./server";
+import { signInDemoAccounts, startDemoServer } from "./demo-server";
+import type { RunningServer } from "./server";
 
-const PASSWORD = "Demo12345!";
 type Who = "anonymous" | "client" | "franchisee" | "admin";
 const WHO: Who[] = ["anonymous", "client", "franchisee", "admin"];
 
@@ -35,18 +35,8 @@ for (const target of targets) {
     let cleanup: (() => Promise<void>) | undefined;
 
     beforeAll(async () => {
-      const env: Record<string, string> = { DEMO_ACCOUNTS: "1" };
-      if (target.name === "postgres") {
-        const { createPostgresDatabase } = await import("./postgres");
-        const created = await createPostgresDatabase();
-        env.DATABASE_URL = created.url;
-        cleanup = created.drop;
-      }
-      server = await startServer(env);
-      cookies.set("anonymous", "");
-      for (const who of ["client", "franchisee", "admin"] as const) {
-        cookies.set(who, await signIn(server.url, `${who}@example.com`, PASSWORD));
-      }
+      ({ server, cleanup } = await startDemoServer(target.name));
+      await signInDemoAccounts(server.url, cookies);
     });
 
     afterAll(async () => {

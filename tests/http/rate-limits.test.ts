@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signaturePng } from "../factories/signature-png";
+import { applicationForm } from "./franchise-application-form";
 import { randomIp, REDIS_URL, redisReachable, startInstances, type Instances } from "./instances";
 import type { RunningServer } from "./server";
 
@@ -138,26 +138,8 @@ for (const target of targets) {
     });
 
     it("franchise application: 10 an hour per address, then the French message", async () => {
-      const png = signaturePng();
       const { statuses, last } = await exhaust(10, (server, i, ip) => {
-        const body = new FormData();
-        const answers: Record<string, string> = {
-          first_name: "Léa",
-          last_name: "Tremblay",
-          email: `candidate-${i}-${crypto.randomUUID()}@example.com`,
-          phone_country_code: "1",
-          phone: "450 555-0142",
-          city: "Granby",
-          service_radius: "less_20km",
-          has_drivers_license: "true",
-          vehicle_info: "Ford Transit 2021",
-          availability_hours: "Lundi au vendredi",
-          has_funds: "true",
-          comfortable_independence: "true",
-          background_check_consent: "on",
-        };
-        for (const [name, value] of Object.entries(answers)) body.set(name, value);
-        body.set("signature", new Blob([new Uint8Array(png)], { type: "image/png" }), "signature.png");
+        const body = applicationForm(`candidate-${i}-${crypto.randomUUID()}@example.com`);
         return fetch(`${server.url}/api/franchise-applications`, {
           method: "POST",
           body,

@@ -3,7 +3,7 @@ import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "../../app/routes";
 import { CSRF_EXEMPT_PATHS } from "../../app/server/security/csrf.server";
-import { signaturePng } from "../factories/signature-png";
+import { applicationForm } from "./franchise-application-form";
 import { cookieHeader, signIn, startServer, type RunningServer } from "./server";
 
 // ADR 033 (security headers) and ADR 034 (cross-site request forgery), against the production
@@ -230,29 +230,7 @@ for (const target of targets) {
         const start = slots.days.flatMap((d) => d.slots).at(-1)!.start;
         const clientPage = await (await request("/client", { headers: { cookie: cookies.client } })).text();
         const rewardId = /name="reward_id" value="([0-9a-f-]{36})"/.exec(clientPage)![1]!;
-        const png = signaturePng();
-        const application = () => {
-          const body = new FormData();
-          for (const [name, value] of Object.entries({
-            first_name: "Léa",
-            last_name: "Tremblay",
-            email: `lea.csrf.${target.name}@example.com`,
-            phone_country_code: "1",
-            phone: "450 555-0142",
-            city: "Granby",
-            service_radius: "less_20km",
-            has_drivers_license: "true",
-            vehicle_info: "Ford Transit 2021",
-            availability_hours: "Lundi au vendredi",
-            has_funds: "true",
-            comfortable_independence: "true",
-            background_check_consent: "on",
-          })) {
-            body.set(name, value);
-          }
-          body.set("signature", new Blob([new Uint8Array(png)], { type: "image/png" }), "signature.png");
-          return body;
-        };
+        const application = () => applicationForm(`lea.csrf.${target.name}@example.com`);
         const cases: { path: string; body: () => BodyInit; headers: Record<string, string>; ok: number }[] = [
           {
             path: "/api/contact",

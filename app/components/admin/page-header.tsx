@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import { cn } from "~/lib/utils";
 
 /** The title block of an admin page: the role, the h1, a line of description and actions. */
 export function PageHeader({
@@ -28,31 +27,6 @@ export function EmptyState({ children, icon }: { children: ReactNode; icon?: Rea
     <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed p-8 text-center text-sm text-muted-foreground">
       {icon}
       <p>{children}</p>
-    </div>
-  );
-}
-
-/**
- * A wide table that scrolls sideways on a phone; focusable and named so that keyboard users can
- * scroll it too (axe: scrollable-region-focusable).
- */
-export function TableScroller({
-  label,
-  className,
-  children,
-}: {
-  label: string;
-  className?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div
-      role="region"
-      aria-label={label}
-      tabIndex={0}
-      className={cn("overflow-x-auto focus-visible:outline-2 focus-visible:outline-ring", className)}
-    >
-      {children}
     </div>
   );
 }

@@ -1,8 +1,15 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import {
+  getFormProps,
+  useForm,
+  type DefaultValue,
+  type FormMetadata,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { FormErrors } from "~/components/forms/form-errors";
+import { InputField } from "~/components/forms/input-field";
 import { Button } from "~/components/ui/button";
 import {
   Dialog,
@@ -13,8 +20,6 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "~/components/ui/dialog";
-import { Field } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/toast";
 import {
   ChangePasswordSchema,
@@ -23,6 +28,7 @@ import {
   ProfileSchema,
 } from "~/domain/loyalty/schemas";
 import { messages } from "~/lib/messages.fr";
+import type { z } from "zod";
 
 const t = messages.client.account;
 
@@ -78,6 +84,53 @@ function useAccountFetcher(key: string, onSuccess: () => void) {
   return fetcher;
 }
 
+/**
+ * One account form posted with a fetcher under intent `intent`: the server's answer feeds back to
+ * the form (errors, values) and `onDone` runs once it is accepted.
+ */
+function useAccountForm<Schema extends z.ZodObject>(
+  intent: "profile" | "password" | "delete",
+  schema: Schema,
+  onDone: () => void,
+  defaultValue?: DefaultValue<z.input<Schema>>,
+) {
+  const fetcher = useAccountFetcher(`client-${intent}`, onDone);
+  const [form, fields] = useForm<z.input<Schema>, z.output<Schema>>({
+    id: `client-${intent}`,
+    lastResult: fetcher.data?.intent === intent ? fetcher.data.result : null,
+    defaultValue,
+    constraint: getZodConstraint(schema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  return { fetcher, form, fields };
+}
+
+/** The form element of an account form: its intent, the form-level errors, fields, then the footer. */
+function AccountFormShell<Shape extends Record<string, unknown>>({
+  fetcher,
+  form,
+  intent,
+  footer,
+  children,
+}: {
+  fetcher: ReturnType<typeof useAccountFetcher>;
+  form: FormMetadata<Shape, string[]>;
+  intent: string;
+  footer: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-4">
+      <input type="hidden" name="intent" value={intent} />
+      <FormErrors id={form.errorId} errors={form.errors} />
+      {children}
+      <DialogFooter>{footer}</DialogFooter>
+    </fetcher.Form>
+  );
+}
+
 function ProfileForm({
   defaults,
   onDone,
@@ -85,43 +138,33 @@ function ProfileForm({
   defaults: { firstName: string; lastName: string; phone: string | null };
   onDone: () => void;
 }) {
-  const fetcher = useAccountFetcher("client-profile", onDone);
-  const [form, fields] = useForm({
-    id: "client-profile",
-    lastResult: fetcher.data?.intent === "profile" ? fetcher.data.result : null,
-    defaultValue: { ...defaults, phone: defaults.phone ?? "" },
-    constraint: getZodConstraint(ProfileSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileSchema }),
+  const { fetcher, form, fields } = useAccountForm("profile", ProfileSchema, onDone, {
+    ...defaults,
+    phone: defaults.phone ?? "",
   });
   return (
-    <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-4">
-      <input type="hidden" name="intent" value="profile" />
-      <FormErrors id={form.errorId} errors={form.errors} />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field label={t.firstName} id={fields.firstName.id} error={fields.firstName.errors} required>
-          <Input
-            autoComplete="given-name"
-            {...getInputProps(fields.firstName, { type: "text", ariaAttributes: false })}
-          />
-        </Field>
-        <Field label={t.lastName} id={fields.lastName.id} error={fields.lastName.errors} required>
-          <Input
-            autoComplete="family-name"
-            {...getInputProps(fields.lastName, { type: "text", ariaAttributes: false })}
-          />
-        </Field>
-      </div>
-      <Field label={t.phone} id={fields.phone.id} error={fields.phone.errors} description={t.phoneHint}>
-        <Input autoComplete="tel" {...getInputProps(fields.phone, { type: "tel", ariaAttributes: false })} />
-      </Field>
-      <DialogFooter>
+    <AccountFormShell
+      fetcher={fetcher}
+      form={form}
+      intent="profile"
+      footer={
         <Button type="submit" loading={fetcher.state !== "idle"}>
           {t.save}
         </Button>
-      </DialogFooter>
-    </fetcher.Form>
+      }
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <InputField meta={fields.firstName} label={t.firstName} required autoComplete="given-name" />
+        <InputField meta={fields.lastName} label={t.lastName} required autoComplete="family-name" />
+      </div>
+      <InputField
+        meta={fields.phone}
+        label={t.phone}
+        type="tel"
+        description={t.phoneHint}
+        autoComplete="tel"
+      />
+    </AccountFormShell>
   );
 }
 
@@ -142,53 +185,40 @@ export function EditProfileDialog({
 }
 
 function PasswordForm({ onDone }: { onDone: () => void }) {
-  const fetcher = useAccountFetcher("client-password", onDone);
-  const [form, fields] = useForm({
-    id: "client-password",
-    lastResult: fetcher.data?.intent === "password" ? fetcher.data.result : null,
-    constraint: getZodConstraint(ChangePasswordSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangePasswordSchema }),
-  });
+  const { fetcher, form, fields } = useAccountForm("password", ChangePasswordSchema, onDone);
   return (
-    <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-4">
-      <input type="hidden" name="intent" value="password" />
-      <FormErrors id={form.errorId} errors={form.errors} />
-      <Field
-        label={t.currentPassword}
-        id={fields.currentPassword.id}
-        error={fields.currentPassword.errors}
-        required
-      >
-        <Input
-          autoComplete="current-password"
-          {...getInputProps(fields.currentPassword, { type: "password", ariaAttributes: false })}
-        />
-      </Field>
-      <Field label={t.newPassword} id={fields.newPassword.id} error={fields.newPassword.errors} required>
-        <Input
-          autoComplete="new-password"
-          {...getInputProps(fields.newPassword, { type: "password", ariaAttributes: false })}
-        />
-      </Field>
-      <Field
-        label={t.confirmPassword}
-        id={fields.confirmPassword.id}
-        error={fields.confirmPassword.errors}
-        required
-      >
-        <Input
-          autoComplete="new-password"
-          {...getInputProps(fields.confirmPassword, { type: "password", ariaAttributes: false })}
-        />
-      </Field>
-      <DialogFooter>
+    <AccountFormShell
+      fetcher={fetcher}
+      form={form}
+      intent="password"
+      footer={
         <Button type="submit" loading={fetcher.state !== "idle"}>
           {t.save}
         </Button>
-      </DialogFooter>
-    </fetcher.Form>
+      }
+    >
+      <InputField
+        meta={fields.currentPassword}
+        label={t.currentPassword}
+        type="password"
+        required
+        autoComplete="current-password"
+      />
+      <InputField
+        meta={fields.newPassword}
+        label={t.newPassword}
+        type="password"
+        required
+        autoComplete="new-password"
+      />
+      <InputField
+        meta={fields.confirmPassword}
+        label={t.confirmPassword}
+        type="password"
+        required
+        autoComplete="new-password"
+      />
+    </AccountFormShell>
   );
 }
 
@@ -206,45 +236,37 @@ export function ChangePasswordDialog() {
 
 function DeleteForm({ onCancel }: { onCancel: () => void }) {
   // On success the action redirects home, signed out: nothing to close here.
-  const fetcher = useAccountFetcher("client-delete", () => {});
-  const [form, fields] = useForm({
-    id: "client-delete",
-    lastResult: fetcher.data?.intent === "delete" ? fetcher.data.result : null,
-    constraint: getZodConstraint(DeleteAccountSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: DeleteAccountSchema }),
-  });
+  const { fetcher, form, fields } = useAccountForm("delete", DeleteAccountSchema, () => {});
   return (
-    <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-4">
-      <input type="hidden" name="intent" value="delete" />
-      <FormErrors id={form.errorId} errors={form.errors} />
-      <Field label={t.deletePassword} id={fields.password.id} error={fields.password.errors} required>
-        <Input
-          autoComplete="current-password"
-          {...getInputProps(fields.password, { type: "password", ariaAttributes: false })}
-        />
-      </Field>
-      <Field
-        label={t.deleteConfirmation(DELETE_CONFIRMATION_WORD)}
-        id={fields.confirmation.id}
-        error={fields.confirmation.errors}
+    <AccountFormShell
+      fetcher={fetcher}
+      form={form}
+      intent="delete"
+      footer={
+        <>
+          <Button type="button" variant="outline" onClick={onCancel}>
+            {t.deleteCancel}
+          </Button>
+          <Button type="submit" variant="destructive" loading={fetcher.state !== "idle"}>
+            {t.deleteConfirm}
+          </Button>
+        </>
+      }
+    >
+      <InputField
+        meta={fields.password}
+        label={t.deletePassword}
+        type="password"
         required
-      >
-        <Input
-          autoComplete="off"
-          {...getInputProps(fields.confirmation, { type: "text", ariaAttributes: false })}
-        />
-      </Field>
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onCancel}>
-          {t.deleteCancel}
-        </Button>
-        <Button type="submit" variant="destructive" loading={fetcher.state !== "idle"}>
-          {t.deleteConfirm}
-        </Button>
-      </DialogFooter>
-    </fetcher.Form>
+        autoComplete="current-password"
+      />
+      <InputField
+        meta={fields.confirmation}
+        label={t.deleteConfirmation(DELETE_CONFIRMATION_WORD)}
+        required
+        autoComplete="off"
+      />
+    </AccountFormShell>
   );
 }
 

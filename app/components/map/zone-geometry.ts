@@ -8,6 +8,25 @@ export interface MapZone {
   status: "active" | "seeking_franchisee";
 }
 
+/** A service zone as the database names it (see `zoneColumns`), drawn on the map. */
+export function toMapZone(zone: {
+  id: string;
+  zoneName: string;
+  centerLatitude: number;
+  centerLongitude: number;
+  serviceRadiusKm: number;
+  status: MapZone["status"];
+}): MapZone {
+  return {
+    id: zone.id,
+    name: zone.zoneName,
+    latitude: zone.centerLatitude,
+    longitude: zone.centerLongitude,
+    radiusKm: zone.serviceRadiusKm,
+    status: zone.status,
+  };
+}
+
 const KM_PER_DEGREE = 111.32;
 
 export interface Projected {

@@ -1,23 +1,17 @@
-import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  useForm,
-  type SubmissionResult,
-} from "@conform-to/react";
+import { getFormProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { MapPin, Pencil, Plus, Trash2 } from "lucide-react";
-import { data, Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
+import { MapPin, Trash2 } from "lucide-react";
+import { data, Link, useActionData } from "react-router";
+import { EditItemLink, EditorForm, NewItemButton, useEditorState } from "~/components/admin/catalogue-editor";
 import { ActionButton } from "~/components/admin/confirm-submit";
 import { NativeSelect } from "~/components/admin/native-select";
 import { EmptyState, PageHeader } from "~/components/admin/page-header";
 import { FormErrors } from "~/components/forms/form-errors";
+import { InputField } from "~/components/forms/input-field";
+import { toMapZone } from "~/components/map/zone-geometry";
 import { ZoneMap } from "~/components/map/zone-map";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
 import { ZONE_STATUSES, ZoneDeleteSchema, ZoneFormSchema } from "~/domain/admin/schemas";
 import { messages } from "~/lib/messages.fr";
 import { requireRole } from "~/server/auth.server";
@@ -94,34 +88,18 @@ const kilometres = new Intl.NumberFormat("fr-CA", { maximumFractionDigits: 1 });
 export default function CoveragePage({ loaderData }: Route.ComponentProps) {
   const { zones, franchisees } = loaderData;
   const actionData = useActionData<typeof action>();
-  const [params] = useSearchParams();
-  const editing = zones.find((zone) => zone.id === params.get("edit"));
-  const creating = params.has("new") || (actionData?.result && !editing);
+  const { editing, creating } = useEditorState(zones, Boolean(actionData?.result));
   return (
     <div className="grid gap-8">
       <PageHeader
         title={t.title}
         description={t.description}
-        actions={
-          <Button asChild>
-            <Link to="?new" preventScrollReset>
-              <Plus aria-hidden />
-              {t.new}
-            </Link>
-          </Button>
-        }
+        actions={<NewItemButton>{t.new}</NewItemButton>}
       />
       {actionData?.error ? <FormErrors id="coverage-error" errors={[actionData.error]} /> : null}
 
       <ZoneMap
-        zones={zones.map((zone) => ({
-          id: zone.id,
-          name: zone.zoneName,
-          latitude: zone.centerLatitude,
-          longitude: zone.centerLongitude,
-          radiusKm: zone.serviceRadiusKm,
-          status: zone.status,
-        }))}
+        zones={zones.map(toMapZone)}
         label={t.map}
         statusLabels={t.statuses}
         fallbackNote={t.mapFallback}
@@ -194,16 +172,7 @@ function ZoneCard({ zone }: { zone: AdminZone }) {
         )}
       </dl>
       <div className="flex flex-wrap gap-2">
-        <Button asChild variant="outline" size="sm">
-          <Link
-            to={`?edit=${zone.id}`}
-            preventScrollReset
-            aria-label={`${messages.admin.common.edit} ${zone.zoneName}`}
-          >
-            <Pencil aria-hidden />
-            {messages.admin.common.edit}
-          </Link>
-        </Button>
+        <EditItemLink id={zone.id} name={zone.zoneName} />
         {zone.appointments === 0 ? (
           <ActionButton
             fields={{ intent: "delete", id: zone.id }}
@@ -235,7 +204,6 @@ function ZoneForm({
   franchisees: { id: string; businessName: string }[];
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
-  const navigation = useNavigation();
   const [form, fields] = useForm({
     id: `zone-form-${zone?.id ?? "new"}`,
     lastResult,
@@ -256,104 +224,46 @@ function ZoneForm({
       : { serviceRadiusKm: "25", status: "seeking_franchisee" },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ZoneFormSchema }),
   });
-  const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "save";
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle as="h2">{zone ? t.editTitle(zone.zoneName) : t.new}</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <Form method="post" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
-          <input type="hidden" name="intent" value="save" />
-          {zone ? <input type="hidden" name="id" value={zone.id} /> : null}
-          <FormErrors id={form.errorId} errors={form.errors} />
-          <Field label={t.zoneName} id={fields.zoneName.id} error={fields.zoneName.errors} required>
-            <Input {...getInputProps(fields.zoneName, { type: "text", ariaAttributes: false })} />
-          </Field>
-          <Field
-            label={t.slug}
-            id={fields.routeSlug.id}
-            error={fields.routeSlug.errors}
-            description={t.slugHelp}
-            required
-          >
-            <Input
-              {...getInputProps(fields.routeSlug, { type: "text", ariaAttributes: false })}
-              autoCapitalize="none"
-            />
-          </Field>
-          <Field
-            label={t.latitude}
-            id={fields.centerLatitude.id}
-            error={fields.centerLatitude.errors}
-            required
-          >
-            <Input
-              inputMode="decimal"
-              {...getInputProps(fields.centerLatitude, { type: "text", ariaAttributes: false })}
-            />
-          </Field>
-          <Field
-            label={t.longitude}
-            id={fields.centerLongitude.id}
-            error={fields.centerLongitude.errors}
-            required
-          >
-            <Input
-              inputMode="decimal"
-              {...getInputProps(fields.centerLongitude, { type: "text", ariaAttributes: false })}
-            />
-          </Field>
-          <Field
-            label={t.radius}
-            id={fields.serviceRadiusKm.id}
-            error={fields.serviceRadiusKm.errors}
-            required
-          >
-            <Input
-              inputMode="decimal"
-              {...getInputProps(fields.serviceRadiusKm, { type: "text", ariaAttributes: false })}
-            />
-          </Field>
-          <Field label={t.status} id={fields.status.id} error={fields.status.errors} required>
-            <NativeSelect {...getSelectProps(fields.status, { ariaAttributes: false })}>
-              {ZONE_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {t.statuses[status]}
-                </option>
-              ))}
-            </NativeSelect>
-          </Field>
-          <Field
-            label={t.statusLabel}
-            id={fields.statusLabel.id}
-            error={fields.statusLabel.errors}
-            description={t.statusLabelHelp}
-          >
-            <Input {...getInputProps(fields.statusLabel, { type: "text", ariaAttributes: false })} />
-          </Field>
-          <Field label={t.franchisee} id={fields.franchiseeId.id} error={fields.franchiseeId.errors}>
-            <NativeSelect {...getSelectProps(fields.franchiseeId, { ariaAttributes: false })}>
-              <option value="">{t.noFranchisee}</option>
-              {franchisees.map((franchisee) => (
-                <option key={franchisee.id} value={franchisee.id}>
-                  {franchisee.businessName}
-                </option>
-              ))}
-            </NativeSelect>
-          </Field>
-          <div className="flex flex-wrap gap-2 sm:col-span-2">
-            <Button type="submit" loading={saving}>
-              {saving ? messages.admin.common.saving : messages.admin.common.save}
-            </Button>
-            <Button asChild variant="outline">
-              <Link to="/admin/coverage" preventScrollReset>
-                {messages.admin.common.cancel}
-              </Link>
-            </Button>
-          </div>
-        </Form>
-      </CardContent>
-    </Card>
+    <EditorForm
+      title={zone ? t.editTitle(zone.zoneName) : t.new}
+      id={zone?.id}
+      formProps={getFormProps(form)}
+      formErrorId={form.errorId}
+      formErrors={form.errors}
+      cancelTo="/admin/coverage"
+    >
+      <InputField meta={fields.zoneName} label={t.zoneName} required />
+      <InputField
+        meta={fields.routeSlug}
+        label={t.slug}
+        description={t.slugHelp}
+        required
+        autoCapitalize="none"
+      />
+      <InputField meta={fields.centerLatitude} label={t.latitude} required inputMode="decimal" />
+      <InputField meta={fields.centerLongitude} label={t.longitude} required inputMode="decimal" />
+      <InputField meta={fields.serviceRadiusKm} label={t.radius} required inputMode="decimal" />
+      <Field label={t.status} id={fields.status.id} error={fields.status.errors} required>
+        <NativeSelect {...getSelectProps(fields.status, { ariaAttributes: false })}>
+          {ZONE_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {t.statuses[status]}
+            </option>
+          ))}
+        </NativeSelect>
+      </Field>
+      <InputField meta={fields.statusLabel} label={t.statusLabel} description={t.statusLabelHelp} />
+      <Field label={t.franchisee} id={fields.franchiseeId.id} error={fields.franchiseeId.errors}>
+        <NativeSelect {...getSelectProps(fields.franchiseeId, { ariaAttributes: false })}>
+          <option value="">{t.noFranchisee}</option>
+          {franchisees.map((franchisee) => (
+            <option key={franchisee.id} value={franchisee.id}>
+              {franchisee.businessName}
+            </option>
+          ))}
+        </NativeSelect>
+      </Field>
+    </EditorForm>
   );
 }

@@ -2,10 +2,11 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Check, FileSignature, X } from "lucide-react";
 import { data, Form, useActionData, useNavigation } from "react-router";
 import { ActionButton } from "~/components/admin/confirm-submit";
-import { EmptyState, PageHeader, TableScroller } from "~/components/admin/page-header";
+import { EmptyState, PageHeader } from "~/components/admin/page-header";
 import { FormErrors } from "~/components/forms/form-errors";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { DataTable } from "~/components/ui/data-table";
 import { ApplicationDecisionSchema } from "~/domain/admin/schemas";
 import { APPLICATION_STATUSES, type ApplicationStatus } from "~/domain/admin/transitions";
 import { formatMoney } from "~/lib/format";
@@ -330,48 +331,36 @@ function FranchiseeTable({ franchisees }: { franchisees: NetworkFranchisee[] }) 
       {franchisees.length === 0 ? (
         <EmptyState>{f.empty}</EmptyState>
       ) : (
-        <TableScroller label={f.title} className="rounded-lg border">
-          <table className="w-full text-sm">
-            <thead className="bg-muted/50 text-left">
-              <tr>
-                <th scope="col" className="p-3 font-medium">
-                  {f.business}
-                </th>
-                <th scope="col" className="p-3 font-medium">
-                  {f.zones}
-                </th>
-                <th scope="col" className="p-3 font-medium">
-                  {f.team}
-                </th>
-                <th scope="col" className="p-3 text-right font-medium">
-                  {f.monthRevenue}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {franchisees.map((franchisee) => (
-                <tr key={franchisee.id} className="border-t align-top">
-                  <th scope="row" className="p-3 text-left font-normal">
-                    <span className="block font-medium">{franchisee.businessName}</span>
-                    <span className="block text-muted-foreground">
-                      {franchisee.ownerName} · {franchisee.ownerEmail}
-                    </span>
-                    {franchisee.isActive ? null : <Badge variant="secondary">{f.inactive}</Badge>}
-                  </th>
-                  <td className="p-3">
-                    {franchisee.zones.length === 0
-                      ? f.noZone
-                      : franchisee.zones.map((zone) => zone.zoneName).join(", ")}
-                  </td>
-                  <td className="p-3 whitespace-nowrap">{f.teamSize(franchisee.teamSize)}</td>
-                  <td className="p-3 text-right whitespace-nowrap tabular-nums">
-                    {formatMoney(franchisee.monthRevenueCents)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroller>
+        <DataTable
+          label={f.title}
+          columns={[
+            { label: f.business },
+            { label: f.zones },
+            { label: f.team },
+            { label: f.monthRevenue, align: "right" as const },
+          ]}
+        >
+          {franchisees.map((franchisee) => (
+            <tr key={franchisee.id} className="border-t align-top">
+              <th scope="row" className="p-3 text-left font-normal">
+                <span className="block font-medium">{franchisee.businessName}</span>
+                <span className="block text-muted-foreground">
+                  {franchisee.ownerName} · {franchisee.ownerEmail}
+                </span>
+                {franchisee.isActive ? null : <Badge variant="secondary">{f.inactive}</Badge>}
+              </th>
+              <td className="p-3">
+                {franchisee.zones.length === 0
+                  ? f.noZone
+                  : franchisee.zones.map((zone) => zone.zoneName).join(", ")}
+              </td>
+              <td className="p-3 whitespace-nowrap">{f.teamSize(franchisee.teamSize)}</td>
+              <td className="p-3 text-right whitespace-nowrap tabular-nums">
+                {formatMoney(franchisee.monthRevenueCents)}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
     </section>
   );

@@ -1,8 +1,9 @@
 import { RotateCcw } from "lucide-react";
 import { data, useActionData } from "react-router";
 import { ActionButton } from "~/components/admin/confirm-submit";
-import { EmptyState, PageHeader, TableScroller } from "~/components/admin/page-header";
+import { EmptyState, PageHeader } from "~/components/admin/page-header";
 import { FormErrors } from "~/components/forms/form-errors";
+import { DataTable } from "~/components/ui/data-table";
 import { RetryJobSchema } from "~/domain/admin/schemas";
 import { messages } from "~/lib/messages.fr";
 import { requireRole } from "~/server/auth.server";
@@ -80,62 +81,44 @@ export default function JobsPage({ loaderData }: Route.ComponentProps) {
         {dead.length === 0 ? (
           <EmptyState>{t.empty}</EmptyState>
         ) : (
-          <TableScroller label={t.dead} className="rounded-lg border">
-            <table className="w-full text-sm">
-              <thead className="bg-muted/50 text-left">
-                <tr>
-                  <th scope="col" className="p-3 font-medium">
-                    {t.id}
-                  </th>
-                  <th scope="col" className="p-3 font-medium">
-                    {t.name}
-                  </th>
-                  <th scope="col" className="p-3 font-medium">
-                    {t.attempts}
-                  </th>
-                  <th scope="col" className="p-3 font-medium">
-                    {t.lastError}
-                  </th>
-                  <th scope="col" className="p-3 font-medium">
-                    {t.updatedAt}
-                  </th>
-                  <th scope="col" className="p-3 font-medium">
-                    <span className="sr-only">{messages.admin.common.actions}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {dead.map((job) => (
-                  <tr key={job.id} className="border-t align-top">
-                    <th scope="row" className="p-3 text-left font-normal tabular-nums">
-                      {job.id}
-                    </th>
-                    <td className="p-3 font-mono text-xs">{job.name}</td>
-                    <td className="p-3 tabular-nums">
-                      {job.attempts}/{job.maxAttempts}
-                    </td>
-                    <td className="max-w-md p-3">
-                      <code className="text-xs break-words whitespace-pre-wrap">{job.lastError}</code>
-                    </td>
-                    <td className="p-3 whitespace-nowrap">
-                      {dateTimeFormat.format(new Date(job.updatedAt))}
-                    </td>
-                    <td className="p-3">
-                      <ActionButton
-                        fields={{ jobId: String(job.id) }}
-                        size="sm"
-                        variant="outline"
-                        aria-label={t.retryLabel(job.id)}
-                      >
-                        <RotateCcw aria-hidden />
-                        {t.retry}
-                      </ActionButton>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroller>
+          <DataTable
+            label={t.dead}
+            columns={[
+              { label: t.id },
+              { label: t.name },
+              { label: t.attempts },
+              { label: t.lastError },
+              { label: t.updatedAt },
+              { label: <span className="sr-only">{messages.admin.common.actions}</span> },
+            ]}
+          >
+            {dead.map((job) => (
+              <tr key={job.id} className="border-t align-top">
+                <th scope="row" className="p-3 text-left font-normal tabular-nums">
+                  {job.id}
+                </th>
+                <td className="p-3 font-mono text-xs">{job.name}</td>
+                <td className="p-3 tabular-nums">
+                  {job.attempts}/{job.maxAttempts}
+                </td>
+                <td className="max-w-md p-3">
+                  <code className="text-xs break-words whitespace-pre-wrap">{job.lastError}</code>
+                </td>
+                <td className="p-3 whitespace-nowrap">{dateTimeFormat.format(new Date(job.updatedAt))}</td>
+                <td className="p-3">
+                  <ActionButton
+                    fields={{ jobId: String(job.id) }}
+                    size="sm"
+                    variant="outline"
+                    aria-label={t.retryLabel(job.id)}
+                  >
+                    <RotateCcw aria-hidden />
+                    {t.retry}
+                  </ActionButton>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         )}
       </section>
     </div>

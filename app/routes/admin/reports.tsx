@@ -1,7 +1,8 @@
 import { Download } from "lucide-react";
 import { Form, Link } from "react-router";
 import { NativeSelect } from "~/components/admin/native-select";
-import { EmptyState, PageHeader, TableScroller } from "~/components/admin/page-header";
+import { EmptyState, PageHeader } from "~/components/admin/page-header";
+import { TableScroller } from "~/components/ui/data-table";
 import { BarChart, type ChartSeries } from "~/components/charts/bar-chart";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";

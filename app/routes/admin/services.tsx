@@ -1,21 +1,14 @@
-import {
-  getFormProps,
-  getInputProps,
-  getTextareaProps,
-  useForm,
-  type SubmissionResult,
-} from "@conform-to/react";
+import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { ArrowDown, ArrowUp, Pencil, Plus } from "lucide-react";
-import { data, Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
+import { ArrowDown, ArrowUp } from "lucide-react";
+import { data, useActionData } from "react-router";
+import { EditItemLink, EditorForm, NewItemButton, useEditorState } from "~/components/admin/catalogue-editor";
 import { ActionButton } from "~/components/admin/confirm-submit";
 import { EmptyState, PageHeader } from "~/components/admin/page-header";
 import { FormErrors } from "~/components/forms/form-errors";
+import { InputField } from "~/components/forms/input-field";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { centsToPriceInput } from "~/domain/admin/money";
 import { ServiceActiveSchema, ServiceFormSchema, ServiceMoveSchema } from "~/domain/admin/schemas";
@@ -101,22 +94,13 @@ export async function action({ request }: Route.ActionArgs) {
 export default function ServicesPage({ loaderData }: Route.ComponentProps) {
   const { services } = loaderData;
   const actionData = useActionData<typeof action>();
-  const [params] = useSearchParams();
-  const editing = services.find((service) => service.id === params.get("edit"));
-  const creating = params.has("new") || (actionData?.result && !editing);
+  const { editing, creating } = useEditorState(services, Boolean(actionData?.result));
   return (
     <div className="grid gap-8">
       <PageHeader
         title={t.title}
         description={t.description}
-        actions={
-          <Button asChild>
-            <Link to="?new" preventScrollReset>
-              <Plus aria-hidden />
-              {t.new}
-            </Link>
-          </Button>
-        }
+        actions={<NewItemButton>{t.new}</NewItemButton>}
       />
       {actionData?.error ? <FormErrors id="services-error" errors={[actionData.error]} /> : null}
       {editing || creating ? (
@@ -178,16 +162,7 @@ function ServiceRow({ service, first, last }: { service: AdminService; first: bo
         </p>
       </div>
       <div className="flex flex-wrap gap-2">
-        <Button asChild variant="outline" size="sm">
-          <Link
-            to={`?edit=${service.id}`}
-            preventScrollReset
-            aria-label={`${messages.admin.common.edit} ${service.name}`}
-          >
-            <Pencil aria-hidden />
-            {messages.admin.common.edit}
-          </Link>
-        </Button>
+        <EditItemLink id={service.id} name={service.name} />
         {service.isActive ? (
           <ActionButton
             fields={{ intent: "active", id: service.id, active: "false" }}
@@ -225,7 +200,6 @@ function ServiceForm({
   service: AdminService | undefined;
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
-  const navigation = useNavigation();
   const [form, fields] = useForm({
     id: `service-form-${service?.id ?? "new"}`,
     lastResult,
@@ -243,69 +217,32 @@ function ServiceForm({
       : undefined,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ServiceFormSchema }),
   });
-  const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "save";
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle as="h2">{service ? t.editTitle(service.name) : t.new}</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <Form method="post" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
-          <input type="hidden" name="intent" value="save" />
-          {service ? <input type="hidden" name="id" value={service.id} /> : null}
-          <FormErrors id={form.errorId} errors={form.errors} />
-          <Field
-            label={t.name}
-            id={fields.name.id}
-            error={fields.name.errors}
-            required
-            className="sm:col-span-2"
-          >
-            <Input {...getInputProps(fields.name, { type: "text", ariaAttributes: false })} />
-          </Field>
-          <Field
-            label={t.descriptionLabel}
-            id={fields.description.id}
-            error={fields.description.errors}
-            className="sm:col-span-2"
-          >
-            <Textarea rows={3} {...getTextareaProps(fields.description, { ariaAttributes: false })} />
-          </Field>
-          <Field
-            label={t.price}
-            id={fields.price.id}
-            error={fields.price.errors}
-            description={t.priceHelp}
-            required
-          >
-            <Input
-              inputMode="decimal"
-              {...getInputProps(fields.price, { type: "text", ariaAttributes: false })}
-            />
-          </Field>
-          <Field
-            label={t.duration}
-            id={fields.durationMinutes.id}
-            error={fields.durationMinutes.errors}
-            required
-          >
-            <Input
-              inputMode="numeric"
-              {...getInputProps(fields.durationMinutes, { type: "text", ariaAttributes: false })}
-            />
-          </Field>
-          <div className="flex flex-wrap gap-2 sm:col-span-2">
-            <Button type="submit" loading={saving}>
-              {saving ? messages.admin.common.saving : messages.admin.common.save}
-            </Button>
-            <Button asChild variant="outline">
-              <Link to="/admin/services" preventScrollReset>
-                {messages.admin.common.cancel}
-              </Link>
-            </Button>
-          </div>
-        </Form>
-      </CardContent>
-    </Card>
+    <EditorForm
+      title={service ? t.editTitle(service.name) : t.new}
+      id={service?.id}
+      formProps={getFormProps(form)}
+      formErrorId={form.errorId}
+      formErrors={form.errors}
+      cancelTo="/admin/services"
+    >
+      <InputField meta={fields.name} label={t.name} required className="sm:col-span-2" />
+      <Field
+        label={t.descriptionLabel}
+        id={fields.description.id}
+        error={fields.description.errors}
+        className="sm:col-span-2"
+      >
+        <Textarea rows={3} {...getTextareaProps(fields.description, { ariaAttributes: false })} />
+      </Field>
+      <InputField
+        meta={fields.price}
+        label={t.price}
+        description={t.priceHelp}
+        required
+        inputMode="decimal"
+      />
+      <InputField meta={fields.durationMinutes} label={t.duration} required inputMode="numeric" />
+    </EditorForm>
   );
 }

@@ -3,6 +3,7 @@ import { Form } from "react-router";
 
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
+import { DataTable } from "~/components/ui/data-table";
 import { CLIENT_SEARCH_MAX } from "~/domain/franchisee/schemas";
 import { stripNul } from "~/lib/zod-fr";
 import { BUSINESS } from "~/lib/business";
@@ -66,51 +67,35 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           <p className="text-sm text-muted-foreground" aria-live="polite">
             {c.count(clients.length)}
           </p>
-          <div className="overflow-x-auto rounded-lg border">
-            <table className="w-full text-sm">
-              <caption className="sr-only">{c.title}</caption>
-              <thead className="bg-muted/50 text-left">
-                <tr>
-                  <th scope="col" className="p-3">
-                    {c.name}
-                  </th>
-                  <th scope="col" className="p-3">
-                    {c.email}
-                  </th>
-                  <th scope="col" className="p-3">
-                    {c.phone}
-                  </th>
-                  <th scope="col" className="p-3 text-right">
-                    {c.washes}
-                  </th>
-                  <th scope="col" className="p-3">
-                    {c.lastVisit}
-                  </th>
-                  <th scope="col" className="p-3 text-right">
-                    {c.totalSpent}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {clients.map((client) => (
-                  <tr key={client.email} className="border-t">
-                    <th scope="row" className="p-3 text-left font-medium">
-                      {client.name}
-                    </th>
-                    <td className="p-3 break-all">{client.email}</td>
-                    <td className="p-3 whitespace-nowrap">{client.phone}</td>
-                    <td className="p-3 text-right tabular-nums">{client.washes}</td>
-                    <td className="p-3 whitespace-nowrap">
-                      {client.lastVisit ? dateFormat.format(new Date(client.lastVisit)) : "—"}
-                    </td>
-                    <td className="p-3 text-right whitespace-nowrap tabular-nums">
-                      {formatMoney(client.totalSpentCents)}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            label={c.title}
+            caption={c.title}
+            columns={[
+              { label: c.name },
+              { label: c.email },
+              { label: c.phone },
+              { label: c.washes, align: "right" as const },
+              { label: c.lastVisit },
+              { label: c.totalSpent, align: "right" as const },
+            ]}
+          >
+            {clients.map((client) => (
+              <tr key={client.email} className="border-t">
+                <th scope="row" className="p-3 text-left font-medium">
+                  {client.name}
+                </th>
+                <td className="p-3 break-all">{client.email}</td>
+                <td className="p-3 whitespace-nowrap">{client.phone}</td>
+                <td className="p-3 text-right tabular-nums">{client.washes}</td>
+                <td className="p-3 whitespace-nowrap">
+                  {client.lastVisit ? dateFormat.format(new Date(client.lastVisit)) : "—"}
+                </td>
+                <td className="p-3 text-right whitespace-nowrap tabular-nums">
+                  {formatMoney(client.totalSpentCents)}
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         </div>
       )}
     </div>

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 
 import { BarChart } from "~/components/charts/bar-chart";
 import { Button } from "~/components/ui/button";
+import { DataTable } from "~/components/ui/data-table";
 import { parseGrouping, periodLabel, shortPeriodLabel } from "~/domain/franchisee/reports";
 import { formatMoney } from "~/lib/format";
 import { messages } from "~/lib/messages.fr";
@@ -69,44 +70,35 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         tableLabel={r.chartTable}
         totalLabel={r.total}
       />
-      <div className="overflow-x-auto rounded-lg border">
-        <table className="w-full text-sm">
-          <caption className="p-3 text-left font-semibold">{r.tableCaption}</caption>
-          <thead className="bg-muted/50 text-left">
-            <tr>
-              <th scope="col" className="p-3">
-                {r.period}
-              </th>
-              <th scope="col" className="p-3 text-right">
-                {r.appointments}
-              </th>
-              <th scope="col" className="p-3 text-right">
-                {r.revenue}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {report.rows.map((row) => (
-              <tr key={row.from} className="border-t">
-                <th scope="row" className="p-3 text-left font-medium first-letter:uppercase">
-                  {periodLabel(grouping, row.from)}
-                </th>
-                <td className="p-3 text-right tabular-nums">{row.appointments}</td>
-                <td className="p-3 text-right tabular-nums">{formatMoney(row.revenueCents)}</td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr className="border-t font-semibold">
-              <th scope="row" className="p-3 text-left">
-                {r.total}
-              </th>
-              <td className="p-3 text-right tabular-nums">{report.totals.appointments}</td>
-              <td className="p-3 text-right tabular-nums">{formatMoney(report.totals.revenueCents)}</td>
-            </tr>
-          </tfoot>
-        </table>
-      </div>
+      <DataTable
+        label={r.tableCaption}
+        caption={r.tableCaption}
+        captionVisible
+        columns={[
+          { label: r.period },
+          { label: r.appointments, align: "right" as const },
+          { label: r.revenue, align: "right" as const },
+        ]}
+        footer={
+          <tr className="border-t font-semibold">
+            <th scope="row" className="p-3 text-left">
+              {r.total}
+            </th>
+            <td className="p-3 text-right tabular-nums">{report.totals.appointments}</td>
+            <td className="p-3 text-right tabular-nums">{formatMoney(report.totals.revenueCents)}</td>
+          </tr>
+        }
+      >
+        {report.rows.map((row) => (
+          <tr key={row.from} className="border-t">
+            <th scope="row" className="p-3 text-left font-medium first-letter:uppercase">
+              {periodLabel(grouping, row.from)}
+            </th>
+            <td className="p-3 text-right tabular-nums">{row.appointments}</td>
+            <td className="p-3 text-right tabular-nums">{formatMoney(row.revenueCents)}</td>
+          </tr>
+        ))}
+      </DataTable>
       <section aria-labelledby="extras-title" className="grid gap-3">
         <h2 id="extras-title" className="text-xl font-semibold">
           {r.extras}
@@ -114,35 +106,25 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         {report.extras.length === 0 ? (
           <p className="text-sm text-muted-foreground">{r.noExtras}</p>
         ) : (
-          <div className="overflow-x-auto rounded-lg border">
-            <table className="w-full text-sm">
-              <caption className="sr-only">{r.extras}</caption>
-              <thead className="bg-muted/50 text-left">
-                <tr>
-                  <th scope="col" className="p-3">
-                    {r.extra}
-                  </th>
-                  <th scope="col" className="p-3 text-right">
-                    {r.quantity}
-                  </th>
-                  <th scope="col" className="p-3 text-right">
-                    {r.extrasRevenue}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {report.extras.map((extra) => (
-                  <tr key={extra.name} className="border-t">
-                    <th scope="row" className="p-3 text-left font-medium">
-                      {extra.name}
-                    </th>
-                    <td className="p-3 text-right tabular-nums">{extra.quantity}</td>
-                    <td className="p-3 text-right tabular-nums">{formatMoney(extra.revenueCents)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            label={r.extras}
+            caption={r.extras}
+            columns={[
+              { label: r.extra },
+              { label: r.quantity, align: "right" as const },
+              { label: r.extrasRevenue, align: "right" as const },
+            ]}
+          >
+            {report.extras.map((extra) => (
+              <tr key={extra.name} className="border-t">
+                <th scope="row" className="p-3 text-left font-medium">
+                  {extra.name}
+                </th>
+                <td className="p-3 text-right tabular-nums">{extra.quantity}</td>
+                <td className="p-3 text-right tabular-nums">{formatMoney(extra.revenueCents)}</td>
+              </tr>
+            ))}
+          </DataTable>
         )}
       </section>
     </div>

@@ -3,6 +3,7 @@ import { data } from "react-router";
 import type { FranchiseeActionData } from "~/components/franchisee/action-data";
 import { RestockCatalogue } from "~/components/franchisee/restock-catalogue";
 import { Badge } from "~/components/ui/badge";
+import { DataTable } from "~/components/ui/data-table";
 import { formatRestockPrice } from "~/domain/franchisee/restock";
 import { RestockOrderSchema } from "~/domain/franchisee/schemas";
 import { BUSINESS } from "~/lib/business";
@@ -82,58 +83,44 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         {orders.length === 0 ? (
           <p className="text-sm text-muted-foreground">{r.noOrders}</p>
         ) : (
-          <div className="overflow-x-auto rounded-lg border">
-            <table className="w-full text-sm">
-              <caption className="sr-only">{r.orders}</caption>
-              <thead className="bg-muted/50 text-left">
-                <tr>
-                  <th scope="col" className="p-3">
-                    {r.orderNumber}
-                  </th>
-                  <th scope="col" className="p-3">
-                    {r.orderDate}
-                  </th>
-                  <th scope="col" className="p-3">
-                    {r.orderItems}
-                  </th>
-                  <th scope="col" className="p-3 text-right">
-                    {r.orderTotal}
-                  </th>
-                  <th scope="col" className="p-3">
-                    {r.orderStatus}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {orders.map((order) => (
-                  <tr key={order.id} className="border-t align-top">
-                    <th scope="row" className="p-3 text-left font-mono font-medium">
-                      {order.orderNumber}
-                    </th>
-                    <td className="p-3 whitespace-nowrap">{dateFormat.format(new Date(order.createdAt))}</td>
-                    <td className="p-3">
-                      <ul>
-                        {order.lines.map((line) => (
-                          <li key={line.name}>
-                            {line.quantity} × {line.name}
-                          </li>
-                        ))}
-                      </ul>
-                      {order.notes ? <p className="mt-1 text-muted-foreground">{order.notes}</p> : null}
-                    </td>
-                    <td className="p-3 text-right whitespace-nowrap tabular-nums">
-                      {formatRestockPrice(order.totalAmountCents)}
-                    </td>
-                    <td className="p-3">
-                      <Badge variant={order.status === "cancelled" ? "destructive" : "secondary"}>
-                        {r.status[order.status]}
-                      </Badge>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            label={r.orders}
+            caption={r.orders}
+            columns={[
+              { label: r.orderNumber },
+              { label: r.orderDate },
+              { label: r.orderItems },
+              { label: r.orderTotal, align: "right" as const },
+              { label: r.orderStatus },
+            ]}
+          >
+            {orders.map((order) => (
+              <tr key={order.id} className="border-t align-top">
+                <th scope="row" className="p-3 text-left font-mono font-medium">
+                  {order.orderNumber}
+                </th>
+                <td className="p-3 whitespace-nowrap">{dateFormat.format(new Date(order.createdAt))}</td>
+                <td className="p-3">
+                  <ul>
+                    {order.lines.map((line) => (
+                      <li key={line.name}>
+                        {line.quantity} × {line.name}
+                      </li>
+                    ))}
+                  </ul>
+                  {order.notes ? <p className="mt-1 text-muted-foreground">{order.notes}</p> : null}
+                </td>
+                <td className="p-3 text-right whitespace-nowrap tabular-nums">
+                  {formatRestockPrice(order.totalAmountCents)}
+                </td>
+                <td className="p-3">
+                  <Badge variant={order.status === "cancelled" ? "destructive" : "secondary"}>
+                    {r.status[order.status]}
+                  </Badge>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         )}
       </section>
     </div>

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 
+import { toMapZone } from "~/components/map/zone-geometry";
 import { ZoneMap } from "~/components/map/zone-map";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -33,14 +34,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       ) : (
         <>
           <ZoneMap
-            zones={zones.map((zone) => ({
-              id: zone.id,
-              name: zone.zoneName,
-              latitude: zone.centerLatitude,
-              longitude: zone.centerLongitude,
-              radiusKm: zone.serviceRadiusKm,
-              status: zone.status,
-            }))}
+            zones={zones.map(toMapZone)}
             label={t.map}
             statusLabels={t.statuses}
             fallbackNote={t.mapFallback}

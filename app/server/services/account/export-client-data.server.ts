@@ -1,21 +1,18 @@
 import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
 import {
   achievements,
-  appointments,
-  appointmentUpsells,
   consentEvents,
   franchiseApplications,
   loyaltyPoints,
   pointsLedger,
   rewardRedemptions,
   rewards,
-  serviceZones,
-  services,
   sessions,
 } from "#db/schema";
 import { consentAddress } from "../messaging/consent.server";
 import type { Db } from "../../db.server";
-import { loadClient, ownedAppointments } from "./client-owner.server";
+import { loadClient } from "./client-owner.server";
+import { listOwnedAppointments } from "./owned-appointments.server";
 
 /**
  * Everything the product keeps about a client, as one JSON document (Quebec's Law 25, right to
@@ -25,51 +22,7 @@ import { loadClient, ownedAppointments } from "./client-owner.server";
  */
 export async function exportClientData(db: Db, { userId, now = new Date() }: { userId: string; now?: Date }) {
   const owner = await loadClient(db, userId);
-  const bookingRows = await db
-    .select({
-      id: appointments.id,
-      bookingId: appointments.bookingId,
-      status: appointments.status,
-      startAt: appointments.startAt,
-      endAt: appointments.endAt,
-      zone: serviceZones.zoneName,
-      service: services.name,
-      cars: appointments.cars,
-      customerName: appointments.customerName,
-      customerEmail: appointments.customerEmail,
-      customerPhone: appointments.customerPhone,
-      address: appointments.address,
-      city: appointments.city,
-      postalCode: appointments.postalCode,
-      notes: appointments.notes,
-      smsConsent: appointments.smsConsent,
-      unitPriceCents: appointments.unitPriceCents,
-      priceCents: appointments.priceCents,
-      cancelReason: appointments.cancelReason,
-      cancelledAt: appointments.cancelledAt,
-      completedAt: appointments.completedAt,
-      createdAt: appointments.createdAt,
-    })
-    .from(appointments)
-    .innerJoin(serviceZones, eq(serviceZones.id, appointments.zoneId))
-    .innerJoin(services, eq(services.id, appointments.serviceId))
-    .where(ownedAppointments(owner))
-    .orderBy(asc(appointments.startAt));
-  const extras = bookingRows.length
-    ? await db
-        .select({
-          appointmentId: appointmentUpsells.appointmentId,
-          name: appointmentUpsells.name,
-          priceCents: appointmentUpsells.priceCents,
-        })
-        .from(appointmentUpsells)
-        .where(
-          inArray(
-            appointmentUpsells.appointmentId,
-            bookingRows.map((b) => b.id),
-          ),
-        )
-    : [];
+  const bookings = await listOwnedAppointments(db, owner, "asc");
 
   const addresses = [
     consentAddress("email", owner.email),
@@ -90,12 +43,7 @@ export async function exportClientData(db: Db, { userId, now = new Date() }: { u
       role: owner.role,
       createdAt: owner.createdAt,
     },
-    bookings: bookingRows.map(({ id, ...booking }) => ({
-      ...booking,
-      extras: extras
-        .filter((e) => e.appointmentId === id)
-        .map(({ name, priceCents }) => ({ name, priceCents })),
-    })),
+    bookings: bookings.map(({ id: _id, ...booking }) => booking),
     loyalty: balance
       ? { points: balance.points, totalEarned: balance.totalEarned, createdAt: balance.createdAt }
       : null,

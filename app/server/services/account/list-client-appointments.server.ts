@@ -1,9 +1,9 @@
-import { asc, desc, eq, inArray } from "drizzle-orm";
-import { appointments, appointmentUpsells, services, serviceZones } from "#db/schema";
+import type { appointments } from "#db/schema";
 import { priceBooking, type BookingPrice } from "~/domain/booking/pricing";
 import { formatIsoWithOffset, BUSINESS_TIME_ZONE } from "~/domain/time/zoned";
 import type { Db } from "../../db.server";
-import { loadClient, ownedAppointments } from "./client-owner.server";
+import { loadClient } from "./client-owner.server";
+import { listOwnedAppointments } from "./owned-appointments.server";
 
 type AppointmentStatus = (typeof appointments.status.enumValues)[number];
 
@@ -36,54 +36,19 @@ export async function listClientAppointments(
   { userId, now = new Date() }: { userId: string; now?: Date },
 ): Promise<ClientAppointments> {
   const owner = await loadClient(db, userId);
-  const rows = await db
-    .select({
-      id: appointments.id,
-      bookingId: appointments.bookingId,
-      status: appointments.status,
-      startAt: appointments.startAt,
-      endAt: appointments.endAt,
-      cars: appointments.cars,
-      unitPriceCents: appointments.unitPriceCents,
-      priceCents: appointments.priceCents,
-      zoneName: serviceZones.zoneName,
-      serviceName: services.name,
-    })
-    .from(appointments)
-    .innerJoin(serviceZones, eq(serviceZones.id, appointments.zoneId))
-    .innerJoin(services, eq(services.id, appointments.serviceId))
-    .where(ownedAppointments(owner))
-    .orderBy(desc(appointments.startAt));
-  const extras = rows.length
-    ? await db
-        .select({
-          appointmentId: appointmentUpsells.appointmentId,
-          name: appointmentUpsells.name,
-          priceCents: appointmentUpsells.priceCents,
-        })
-        .from(appointmentUpsells)
-        .where(
-          inArray(
-            appointmentUpsells.appointmentId,
-            rows.map((r) => r.id),
-          ),
-        )
-        .orderBy(asc(appointmentUpsells.name))
-    : [];
+  const rows = await listOwnedAppointments(db, owner, "desc");
 
   const upcoming: ClientAppointment[] = [];
   const past: ClientAppointment[] = [];
   for (const row of rows) {
-    const upsells = extras
-      .filter((e) => e.appointmentId === row.id)
-      .map(({ name, priceCents }) => ({ name, priceCents }));
+    const upsells = row.extras;
     const view: ClientAppointment = {
       bookingId: row.bookingId,
       status: row.status,
       start: formatIsoWithOffset(row.startAt, BUSINESS_TIME_ZONE),
       end: formatIsoWithOffset(row.endAt, BUSINESS_TIME_ZONE),
-      zoneName: row.zoneName,
-      serviceName: row.serviceName,
+      zoneName: row.zone,
+      serviceName: row.service,
       cars: row.cars,
       upsells,
       priceCents: row.priceCents,

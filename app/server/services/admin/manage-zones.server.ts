@@ -4,6 +4,7 @@ import { AdminError } from "~/domain/admin/errors";
 import type { ZoneForm } from "~/domain/admin/schemas";
 import type { Db } from "../../db.server";
 import { announceSlotsChanged } from "../booking/slot-cache.server";
+import { zoneColumns } from "../zones/list-zones.server";
 import { assertAdmin, type AdminActor } from "./assert-admin.server";
 
 /*
@@ -19,14 +20,7 @@ export async function listAdminZones(db: Db, { actor }: { actor: AdminActor }) {
   const [zones, used] = await Promise.all([
     db
       .select({
-        id: serviceZones.id,
-        zoneName: serviceZones.zoneName,
-        routeSlug: serviceZones.routeSlug,
-        centerLatitude: serviceZones.centerLatitude,
-        centerLongitude: serviceZones.centerLongitude,
-        serviceRadiusKm: serviceZones.serviceRadiusKm,
-        status: serviceZones.status,
-        statusLabel: serviceZones.statusLabel,
+        ...zoneColumns,
         franchiseeId: serviceZones.franchiseeId,
         franchiseeName: franchisees.businessName,
       })

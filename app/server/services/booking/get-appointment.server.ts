@@ -1,11 +1,12 @@
-import { asc, eq } from "drizzle-orm";
-import { appointments, appointmentUpsells, franchisees, services, serviceZones } from "#db/schema";
+import { eq } from "drizzle-orm";
+import { appointments, franchisees, services, serviceZones } from "#db/schema";
 import { canSelfServiceChange, selfServiceDeadline } from "~/domain/booking/cancellation";
 import { priceBooking, type BookingPrice } from "~/domain/booking/pricing";
 import { formatIsoWithOffset } from "~/domain/time/zoned";
 import { AppError } from "~/lib/errors";
 import { BOOKING_ID_PATTERN } from "~/domain/booking/schemas";
 import type { SessionUser } from "../../auth.server";
+import { loadExtrasOf } from "./appointment-extras.server";
 import type { Db } from "../../db.server";
 import { manageTokenMatches, SLOT_TIME_ZONE } from "./booking-context.server";
 
@@ -71,11 +72,7 @@ export async function getAppointment(
     .where(eq(appointments.bookingId, bookingId));
   if (!row) throw new AppError("NOT_FOUND");
   const a = row.appointment;
-  const upsells = await db
-    .select({ name: appointmentUpsells.name, priceCents: appointmentUpsells.priceCents })
-    .from(appointmentUpsells)
-    .where(eq(appointmentUpsells.appointmentId, a.id))
-    .orderBy(asc(appointmentUpsells.name));
+  const upsells = await loadExtrasOf(db, a.id);
 
   const mayReadCustomer =
     manageTokenMatches(token, a.manageTokenHash) ||

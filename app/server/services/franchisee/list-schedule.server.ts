@@ -1,8 +1,9 @@
-import { and, asc, eq, gte, inArray, lt } from "drizzle-orm";
-import { appointments, appointmentUpsells, serviceZones, teamMembers } from "#db/schema";
+import { and, asc, eq, gte, lt } from "drizzle-orm";
+import { appointments, serviceZones, teamMembers } from "#db/schema";
 import { canTakeAppointment } from "~/domain/franchisee/assignment";
 import { periodInstants, type Period } from "~/domain/franchisee/periods";
 import type { Db } from "../../db.server";
+import { loadAppointmentExtras } from "../booking/appointment-extras.server";
 import { loadBusy, loadTeam, SLOT_TIME_ZONE } from "../booking/booking-context.server";
 
 export interface ScheduleAppointment {
@@ -72,16 +73,10 @@ export async function listSchedule(
     .orderBy(asc(appointments.startAt), asc(appointments.bookingId));
   if (rows.length === 0) return [];
 
-  const extras = await db
-    .select({ appointmentId: appointmentUpsells.appointmentId, name: appointmentUpsells.name })
-    .from(appointmentUpsells)
-    .where(
-      inArray(
-        appointmentUpsells.appointmentId,
-        rows.map((r) => r.id),
-      ),
-    )
-    .orderBy(asc(appointmentUpsells.name));
+  const extras = await loadAppointmentExtras(
+    db,
+    rows.map((r) => r.id),
+  );
 
   const team = await loadTeam(db, franchiseeId);
   const scheduled = rows.filter((r) => r.status === "scheduled");
@@ -120,7 +115,7 @@ export async function listSchedule(
     return {
       ...row,
       memberName: `${firstName} ${lastName}`,
-      extras: extras.filter((e) => e.appointmentId === row.id).map((e) => e.name),
+      extras: (extras.get(row.id) ?? []).map((e) => e.name),
       reassignTo,
     };
   });

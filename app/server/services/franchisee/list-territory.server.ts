@@ -1,6 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { serviceZones } from "#db/schema";
 import type { Db } from "../../db.server";
+import { zoneColumns } from "../zones/list-zones.server";
 
 export interface TerritoryZone {
   id: string;
@@ -10,6 +11,7 @@ export interface TerritoryZone {
   centerLongitude: number;
   serviceRadiusKm: number;
   status: "active" | "seeking_franchisee";
+  statusLabel: string | null;
 }
 
 /** The zones the franchisee serves, by name. */
@@ -18,15 +20,7 @@ export async function listTerritory(
   { franchiseeId }: { franchiseeId: string },
 ): Promise<TerritoryZone[]> {
   return db
-    .select({
-      id: serviceZones.id,
-      zoneName: serviceZones.zoneName,
-      routeSlug: serviceZones.routeSlug,
-      centerLatitude: serviceZones.centerLatitude,
-      centerLongitude: serviceZones.centerLongitude,
-      serviceRadiusKm: serviceZones.serviceRadiusKm,
-      status: serviceZones.status,
-    })
+    .select(zoneColumns)
     .from(serviceZones)
     .where(eq(serviceZones.franchiseeId, franchiseeId))
     .orderBy(asc(serviceZones.zoneName));

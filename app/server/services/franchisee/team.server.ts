@@ -196,6 +196,14 @@ function ownMemberIds(tx: Tx, franchiseeId: string) {
     .where(and(eq(teamMembers.franchiseeId, franchiseeId), eq(teamMembers.isActive, true)));
 }
 
+/** One availability window, only if it belongs to a member of this franchisee. */
+function ownAvailability(tx: Tx, franchiseeId: string, availabilityId: string) {
+  return and(
+    eq(teamAvailability.id, availabilityId),
+    inArray(teamAvailability.teamMemberId, ownMemberIds(tx, franchiseeId)),
+  );
+}
+
 export type AvailabilityChange =
   { ok: true; id: string } | { ok: false; code: "OVERLAP" | "END_BEFORE_START" };
 
@@ -257,12 +265,7 @@ export async function setAvailabilityAvailable(
     const [row] = await tx
       .update(teamAvailability)
       .set({ isAvailable })
-      .where(
-        and(
-          eq(teamAvailability.id, availabilityId),
-          inArray(teamAvailability.teamMemberId, ownMemberIds(tx, franchiseeId)),
-        ),
-      )
+      .where(ownAvailability(tx, franchiseeId, availabilityId))
       .returning({ id: teamAvailability.id });
     if (!row) throw new AppError("NOT_FOUND");
   });
@@ -275,12 +278,7 @@ export async function deleteAvailability(
   await changeSlots(db, async (tx) => {
     const [row] = await tx
       .delete(teamAvailability)
-      .where(
-        and(
-          eq(teamAvailability.id, availabilityId),
-          inArray(teamAvailability.teamMemberId, ownMemberIds(tx, franchiseeId)),
-        ),
-      )
+      .where(ownAvailability(tx, franchiseeId, availabilityId))
       .returning({ id: teamAvailability.id });
     if (!row) throw new AppError("NOT_FOUND");
   });

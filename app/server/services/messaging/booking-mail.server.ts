@@ -1,5 +1,6 @@
-import { asc, eq } from "drizzle-orm";
-import { appointments, appointmentUpsells, services } from "#db/schema";
+import { eq } from "drizzle-orm";
+import { appointments, services } from "#db/schema";
+import { loadExtrasOf } from "../booking/appointment-extras.server";
 import type { Db, Tx } from "../../db.server";
 import { env } from "../../env.server";
 import type { BookingMailData } from "../../mail/templates.server";
@@ -22,11 +23,7 @@ export async function loadBookingForMessages(
     .where(eq(appointments.id, appointmentId));
   if (!row) return null;
   const a = row.appointment;
-  const upsells = await db
-    .select({ name: appointmentUpsells.name, priceCents: appointmentUpsells.priceCents })
-    .from(appointmentUpsells)
-    .where(eq(appointmentUpsells.appointmentId, a.id))
-    .orderBy(asc(appointmentUpsells.name));
+  const upsells = await loadExtrasOf(db, a.id);
   return {
     appointmentId: a.id,
     bookingId: a.bookingId,

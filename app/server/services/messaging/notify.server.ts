@@ -62,13 +62,7 @@ export async function queueBookingConfirmation(
   appointmentId: string,
   { manageToken, now }: { manageToken?: string; now?: Date } = {},
 ): Promise<void> {
-  await enqueue(
-    db,
-    "email.booking",
-    { appointmentId, kind: "confirmation", ...(manageToken ? { manageToken } : {}) },
-    { maxAttempts: EMAIL_MAX_ATTEMPTS },
-  );
-  await scheduleBookingReminder(db, appointmentId, { manageToken, now });
+  await queueBookingMailAndReminder(db, appointmentId, "confirmation", { manageToken, now });
 }
 
 /** A booking moved to another time: the 'changed' e-mail (new .ics) and the reminder moved. */
@@ -77,10 +71,20 @@ export async function queueBookingChanged(
   appointmentId: string,
   { manageToken, now }: { manageToken?: string; now?: Date } = {},
 ): Promise<void> {
+  await queueBookingMailAndReminder(db, appointmentId, "changed", { manageToken, now });
+}
+
+/** The booking e-mail of `kind`, then the reminder (re)scheduled for the appointment's start. */
+async function queueBookingMailAndReminder(
+  db: Db | Tx,
+  appointmentId: string,
+  kind: "confirmation" | "changed",
+  { manageToken, now }: { manageToken?: string; now?: Date },
+): Promise<void> {
   await enqueue(
     db,
     "email.booking",
-    { appointmentId, kind: "changed", ...(manageToken ? { manageToken } : {}) },
+    { appointmentId, kind, ...(manageToken ? { manageToken } : {}) },
     { maxAttempts: EMAIL_MAX_ATTEMPTS },
   );
   await scheduleBookingReminder(db, appointmentId, { manageToken, now });

@@ -2,24 +2,24 @@ import { asc } from "drizzle-orm";
 import { serviceZones } from "#db/schema";
 import type { Db } from "../../db.server";
 
+/** The columns of a service zone that the pages and the map show (one projection for all). */
+export const zoneColumns = {
+  id: serviceZones.id,
+  zoneName: serviceZones.zoneName,
+  routeSlug: serviceZones.routeSlug,
+  centerLatitude: serviceZones.centerLatitude,
+  centerLongitude: serviceZones.centerLongitude,
+  serviceRadiusKm: serviceZones.serviceRadiusKm,
+  status: serviceZones.status,
+  statusLabel: serviceZones.statusLabel,
+};
+
 /**
  * Every service zone with the fields the service-area check and the zone page need, by name
  * (spec section 7: service_zones ordered by zone_name). Status decides what is bookable.
  */
 export function listZones(db: Db) {
-  return db
-    .select({
-      id: serviceZones.id,
-      zoneName: serviceZones.zoneName,
-      routeSlug: serviceZones.routeSlug,
-      centerLatitude: serviceZones.centerLatitude,
-      centerLongitude: serviceZones.centerLongitude,
-      serviceRadiusKm: serviceZones.serviceRadiusKm,
-      status: serviceZones.status,
-      statusLabel: serviceZones.statusLabel,
-    })
-    .from(serviceZones)
-    .orderBy(asc(serviceZones.zoneName));
+  return db.select(zoneColumns).from(serviceZones).orderBy(asc(serviceZones.zoneName));
 }
 
 export type ServiceZoneRow = Awaited<ReturnType<typeof listZones>>[number];
