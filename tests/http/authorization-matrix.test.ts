@@ -24,7 +24,7 @@ import {
 } from "./roles-fixture";
 
 /** The class of an answer: 2xx, a redirect and its path, or the exact 4xx status. */
-type Outcome = "2xx" | "3xx /" | "3xx /unsubscribe" | "400" | "401" | "403" | "404" | "405";
+type Outcome = "2xx" | "3xx /" | "3xx /unsubscribe" | "400" | "401" | "403" | "404" | "405" | "409";
 
 type Expected = Record<Who, Outcome>;
 
@@ -81,13 +81,17 @@ const TABLE: Record<string, Row> = {
     get: { url: (ids) => `/booking-success/${ids.clientBooking.bookingId}`, expect: every("2xx") },
   },
   "routes/booking/manage": {
-    // The manage page opens with its token only, whoever is signed in, the owner included.
-    get: { url: (ids) => `/booking/manage/${ids.clientBooking.bookingId}`, expect: every("403") },
-    // Another booking's genuine token does not open this one.
+    // The manage page opens with its token, or for its signed-in owner (ADR 025); nobody else.
+    get: {
+      url: (ids) => `/booking/manage/${ids.clientBooking.bookingId}`,
+      expect: only({ client: "2xx" }, "403"),
+    },
+    // Another booking's genuine token does not open this one; its owner passes the check and
+    // meets the booking's own rules (a past booking: 409, not changeable).
     post: {
       url: (ids) => `/booking/manage/${ids.clientBooking.bookingId}`,
       form: (ids) => ({ intent: "cancel", token: ids.otherClientBooking.manageToken }),
-      expect: every("403"),
+      expect: only({ client: "409" }, "403"),
     },
   },
   "routes/booking/franchise-zone": { get: { url: () => "/franchise/granby", expect: every("2xx") } },

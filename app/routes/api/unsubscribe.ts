@@ -16,6 +16,9 @@ export function loader({ request }: Route.LoaderArgs) {
  */
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return new Response(null, { status: 405, headers: { Allow: "POST" } });
+  // The body (List-Unsubscribe=One-Click) says nothing the token does not; it is read anyway, so
+  // that answering before a client has sent it all does not cut the connection under it.
+  await request.arrayBuffer().catch(() => undefined);
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const target = token ? await unsubscribeWithToken(getDb(), token) : null;
   return new Response(target ? "Désabonnement enregistré.\n" : "Lien de désabonnement invalide.\n", {
