@@ -54,6 +54,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { businessName: franchisee.businessName, figures, team };
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 const fail = (intent: string, error: string, status: number, extra: Partial<FranchiseeActionData> = {}) =>
   data<FranchiseeActionData>({ intent, ok: false, error, ...extra }, { status });
 
@@ -67,7 +69,12 @@ export async function action({ request }: Route.ActionArgs) {
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "");
   const franchiseeId = franchisee.id;
-  const id = (name: string) => String(formData.get(name) ?? "");
+  /** A member or availability id from the form; anything but a UUID is nobody's (NOT_FOUND). */
+  const id = (name: string) => {
+    const value = String(formData.get(name) ?? "");
+    if (!UUID.test(value)) throw new AppError("NOT_FOUND");
+    return value;
+  };
   try {
     switch (intent) {
       case "addMember":
@@ -124,7 +131,7 @@ export async function action({ request }: Route.ActionArgs) {
         return fail(intent, messages.errors.generic, 400);
     }
   } catch (error) {
-    if (!(error instanceof AppError) && !isInvalidUuid(error)) throw error;
+    if (!(error instanceof AppError)) throw error;
     const message =
       intent === "deleteMember"
         ? t.deleteError
@@ -142,14 +149,6 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 /** A malformed id reaches PostgreSQL as an invalid uuid (22P02): the same as an unknown one. */
-function isInvalidUuid(error: unknown): boolean {
-  let e: unknown = error;
-  while (e && typeof e === "object") {
-    if ("code" in e && e.code === "22P02") return true;
-    e = "cause" in e ? e.cause : undefined;
-  }
-  return false;
-}
 
 const timeFormat = new Intl.DateTimeFormat("fr-CA", {
   timeZone: BUSINESS.timeZone,
