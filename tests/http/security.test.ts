@@ -65,7 +65,7 @@ for (const target of targets) {
         "form-action 'self'",
         "frame-ancestors 'none'",
         "connect-src 'self'",
-        "img-src 'self' data: blob: https://*.tile.openstreetmap.org",
+        "img-src 'self' data: blob: https://tile.openstreetmap.org https://*.tile.openstreetmap.org",
       ]) {
         expect(csp, `${what}: ${directive}`).toContain(directive);
       }

@@ -29,7 +29,13 @@ describe("contentSecurityPolicy", () => {
     expect(d.get("form-action")).toEqual(["'self'"]);
     expect(d.get("frame-ancestors")).toEqual(["'none'"]);
     expect(d.get("connect-src")).toEqual(["'self'"]);
-    expect(d.get("img-src")).toEqual(["'self'", "data:", "blob:", "https://*.tile.openstreetmap.org"]);
+    expect(d.get("img-src")).toEqual([
+      "'self'",
+      "data:",
+      "blob:",
+      "https://tile.openstreetmap.org",
+      "https://*.tile.openstreetmap.org",
+    ]);
     expect(d.has("upgrade-insecure-requests")).toBe(false);
     expect(contentSecurityPolicy("abc123")).not.toContain("unsafe-eval");
   });

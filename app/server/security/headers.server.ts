@@ -9,7 +9,11 @@ import type { NextFunction, Request, Response } from "express";
  */
 
 /** Leaflet's map tiles (the admin zone map). */
-export const MAP_TILE_SOURCES = ["https://*.tile.openstreetmap.org"] as const;
+/** The map tiles of app/components/map/zone-map.tsx (tile.openstreetmap.org, and its older a/b/c hosts). */
+export const MAP_TILE_SOURCES = [
+  "https://tile.openstreetmap.org",
+  "https://*.tile.openstreetmap.org",
+] as const;
 
 export interface PolicyOptions {
   /** Vite's dev server: inline styles injected by HMR and its web socket (ADR 033). */
