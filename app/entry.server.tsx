@@ -4,6 +4,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
 import { NonceContext } from "~/lib/csp-nonce";
+import { paintFirstTransform } from "~/server/paint-first.server";
 
 // React Router's default Node entry (streaming, bots wait for all content), plus the CSP nonce
 // of the response (app/server/security/headers.server.ts, ADR 033) on every inline script and
@@ -55,7 +56,10 @@ export default function handleRequest(
           });
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html");
-          pipe(body);
+          // Paint first, hydrate next (ADR 040).
+          const paintFirst = paintFirstTransform(nonce);
+          paintFirst.pipe(body);
+          pipe(paintFirst);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {

@@ -19,6 +19,7 @@ import { SiteHeader } from "~/components/layout/site-header";
 import { ScrollToTop } from "~/components/layout/scroll-to-top";
 import { themeScript, isLightOnlyPath } from "~/lib/theme";
 import { CSP_BOOT_SCRIPT, useNonce } from "~/lib/csp-nonce";
+import { PAINT_FIRST_SCRIPT } from "~/lib/paint-first";
 import { ConfirmProvider } from "~/components/ui/confirm-dialog";
 import { toast } from "~/components/ui/toast";
 import { Toaster } from "~/components/ui/toaster";
@@ -47,6 +48,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const { pathname } = useLocation();
   // The CSP nonce (ADR 033): browsers hide it from the DOM, hence no hydration warning.
   const nonce = useNonce();
+  useHydratedMark();
   return (
     <html lang="fr-CA" suppressHydrationWarning>
       <head>
@@ -60,7 +62,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <script
           nonce={nonce}
           suppressHydrationWarning
-          dangerouslySetInnerHTML={{ __html: CSP_BOOT_SCRIPT }}
+          dangerouslySetInnerHTML={{ __html: CSP_BOOT_SCRIPT + PAINT_FIRST_SCRIPT }}
         />
         <Meta />
         {/* The stylesheet inlined: no render-blocking request before the first paint (ADR 011). */}
@@ -74,6 +76,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </body>
     </html>
   );
+}
+
+/**
+ * Marks `<html data-hydrated>` once React has hydrated the page: scripts start after the first paint
+ * (ADR 040), and tools that drive the page (the browser tests) wait for this mark before clicking.
+ */
+function useHydratedMark() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
 }
 
 export type RootLoaderData = Route.ComponentProps["loaderData"];

@@ -14,6 +14,12 @@ const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 4390);
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 const origin = `http://127.0.0.1:${PORT}`;
 
+const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+if (!fs.existsSync(CHROME_PATH)) {
+  console.error(`Chromium est introuvable (${CHROME_PATH}) : apt-get install -y chromium, ou CHROME_PATH.`);
+  process.exit(1);
+}
+
 if (process.env.LIGHTHOUSE_SKIP_BUILD !== "1") {
   const build = spawnSync("npx", ["react-router", "build"], {
     stdio: "inherit",
@@ -51,7 +57,7 @@ const chrome = { instance: null };
 try {
   await waitReady();
   chrome.instance = await chromeLauncher.launch({
-    chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+    chromePath: CHROME_PATH,
     chromeFlags: [
       "--headless",
       "--no-sandbox",
@@ -73,6 +79,11 @@ try {
       logLevel: "error",
       onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
     });
+    if (process.env.LIGHTHOUSE_REPORT_DIR) {
+      fs.mkdirSync(process.env.LIGHTHOUSE_REPORT_DIR, { recursive: true });
+      const name = page === "/" ? "home" : page.replace(/\W+/g, "-").replace(/^-|-$/g, "");
+      fs.writeFileSync(path.join(process.env.LIGHTHOUSE_REPORT_DIR, `${name}.json`), JSON.stringify(lhr));
+    }
     const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const jsBytes = (lhr.audits["network-requests"]?.details?.items ?? [])
       .filter((item) => item.resourceType === "Script")

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { signaturePng } from "../factories/signature-png";
-import { expect, test, waitForHydration } from "./fixtures";
+import { appPage, expect, test, waitForHydration } from "./fixtures";
 
 /**
  * The owner's admin area. The e2e server is one shared database per run: every test here works
@@ -133,7 +133,7 @@ test.describe("admin area", () => {
 
     // The new partner signs in with the password chosen as a client and reaches the franchisee area.
     const partner = await browser.newContext({ baseURL });
-    const partnerPage = await partner.newPage();
+    const partnerPage = appPage(await partner.newPage());
     const signIn = await partnerPage.request.post("/api/auth/sign-in/email", {
       data: { email, password: "Candidat12345!" },
       headers: { origin: baseURL! },

@@ -10,7 +10,7 @@ import {
   toasts,
 } from "./application-form";
 import { openMail } from "./dev-mail";
-import { DEMO, DEMO_PASSWORD, expect, test, waitForHydration } from "./fixtures";
+import { appPage, DEMO, DEMO_PASSWORD, expect, test, waitForHydration } from "./fixtures";
 
 /**
  * The franchise journey of issue 8, end to end on the production server: an anonymous visitor
@@ -26,7 +26,7 @@ const PASSWORD = "MonEspacePartenaire9";
 /** A second browser context signed in as the admin through the auth API. */
 async function adminPage(browser: Browser, baseURL: string): Promise<Page> {
   const context = await browser.newContext({ baseURL, locale: "fr-CA", timezoneId: "America/Toronto" });
-  const page = await context.newPage();
+  const page = appPage(await context.newPage());
   const response = await page.request.post("/api/auth/sign-in/email", {
     data: { email: DEMO.admin, password: DEMO_PASSWORD },
     headers: { origin: baseURL },

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { DEMO, DEMO_PASSWORD, expect, test, waitForHydration } from "./fixtures";
+import { appPage, DEMO, DEMO_PASSWORD, expect, test, waitForHydration } from "./fixtures";
 
 const TIME = /^\d{2} h \d{2}$/;
 
@@ -87,7 +87,7 @@ test.describe("customer space /client", () => {
       start: string;
     };
     const franchiseeContext = await browser.newContext({ baseURL });
-    const franchisee = await franchiseeContext.newPage();
+    const franchisee = appPage(await franchiseeContext.newPage());
     const signIn = await franchisee.request.post("/api/auth/sign-in/email", {
       data: { email: DEMO.franchisee, password: DEMO_PASSWORD },
       headers: { origin: baseURL! },
@@ -156,7 +156,7 @@ test.describe("customer space /client", () => {
 
     // Another client and a signed-out visitor: the invalid-link page, and no change.
     const otherContext = await browser.newContext({ baseURL });
-    const other = await otherContext.newPage();
+    const other = appPage(await otherContext.newPage());
     await signUp(other, `autre-${Date.now()}@example.com`);
     const refused = await other.goto(managePath);
     expect(refused?.status()).toBe(403);
@@ -173,7 +173,7 @@ test.describe("customer space /client", () => {
     }
     await otherContext.close();
     const visitorContext = await browser.newContext({ baseURL });
-    const visitor = await visitorContext.newPage();
+    const visitor = appPage(await visitorContext.newPage());
     expect((await visitor.goto(managePath))?.status()).toBe(403);
     const anonymous = await visitor.request.post(managePath, {
       form: { intent: "cancel" },

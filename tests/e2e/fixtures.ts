@@ -29,6 +29,44 @@ export async function waitForHydration(page: Page): Promise<void> {
   ).toBeAttached();
 }
 
+/**
+ * The app's scripts start after the first paint (ADR 040): the page's `goto` and `reload` also
+ * wait for React to have hydrated the page, as a person waits for a page to respond. Pages whose
+ * scripts a test blocks on purpose go on after the wait's bound. The `page` fixture is one; pages
+ * a test opens itself go through this function.
+ */
+export function appPage(page: Page): Page {
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await waitForHydratedMark(page);
+    return response;
+  };
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await waitForHydratedMark(page);
+    return response;
+  };
+  return page;
+}
+
+/**
+ * Waits (at most 10 s) for `<html data-hydrated>`, set once React has hydrated (app/root.tsx); at
+ * once on a page that is not the app's (no deferred boot script, app/server/paint-first.server.ts).
+ */
+async function waitForHydratedMark(page: Page): Promise<void> {
+  await page
+    .waitForFunction(
+      () =>
+        document.documentElement.hasAttribute("data-hydrated") ||
+        document.querySelector('script[type="lavage/module"]') === null,
+      null,
+      { timeout: 10_000 },
+    )
+    .catch(() => undefined);
+}
+
 /** Serious and critical accessibility violations of the current page. */
 async function axeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -53,6 +91,12 @@ export const test = base.extend<{
   loginAs: (role: DemoRole) => Promise<void>;
   axe: () => Promise<string[]>;
 }>({
+  // The app's scripts start after the first paint (ADR 040): every page.goto and page.reload
+  // also waits for React to have hydrated the page, as a person waits for a page to respond. Pages
+  // whose scripts a test blocks on purpose go on after the wait's bound.
+  page: async ({ page, javaScriptEnabled }, use) => {
+    await use(javaScriptEnabled === false ? page : appPage(page));
+  },
   allowCspViolations: [false, { option: true }],
   cspGuard: [
     async ({ page, allowCspViolations }, use) => {

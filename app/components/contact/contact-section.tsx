@@ -1,13 +1,22 @@
 import { Clock, Mail, Phone } from "lucide-react";
-import type { ComponentType, ReactNode, SVGProps } from "react";
+import { lazy, Suspense, type ComponentType, type ReactNode, type SVGProps } from "react";
 
 import { BUSINESS } from "~/lib/business";
 import { messages } from "~/lib/messages.fr";
 
-import { ContactForm } from "./contact-form";
 import { PhoneCopyButton } from "./phone-copy-button";
 
 const c = messages.contact;
+
+// The form is in the page's HTML (the server renders it at once, and it posts without JavaScript);
+// in the browser its code (and the validation library) loads apart from the page's, so that
+// the home page's first scripts stay small (ADR 040).
+// On the server the module is loaded before any render (no static import: the browser's bundle would
+// keep it in the page's scripts).
+const serverModule = import.meta.env.SSR ? await import("./contact-form") : null;
+const ContactForm =
+  serverModule?.ContactForm ??
+  lazy(() => import("./contact-form").then((module) => ({ default: module.ContactForm })));
 
 function ContactItem({
   Icon,
@@ -74,7 +83,9 @@ export function ContactSection() {
           </ul>
         </div>
         <div className="rounded-xl border bg-card p-6 text-card-foreground shadow-sm sm:p-8">
-          <ContactForm />
+          <Suspense>
+            <ContactForm />
+          </Suspense>
         </div>
       </div>
     </section>

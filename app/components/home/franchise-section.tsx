@@ -4,7 +4,7 @@ import { Link } from "react-router";
 
 import { Button } from "~/components/ui/button";
 
-import { formatPlaces } from "./format-places";
+import { formatList } from "~/lib/format";
 
 const BENEFITS: { Icon: ComponentType<SVGProps<SVGSVGElement>>; title: string; text: string }[] = [
   {
@@ -53,7 +53,7 @@ export function FranchiseSection({ openZones }: { openZones: string[] }) {
           </p>
           {openZones.length > 0 ? (
             <p className="mt-4 leading-7 font-medium">
-              {`Nous recherchons des partenaires à ${formatPlaces(openZones)}.`}
+              {`Nous recherchons des partenaires à ${formatList(openZones)}.`}
             </p>
           ) : null}
           <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:items-center">

@@ -4,10 +4,9 @@ import { Link } from "react-router";
 
 import { useStartBooking } from "~/components/layout/use-start-booking";
 import { Button } from "~/components/ui/button";
-import { formatMoney } from "~/lib/format";
+import { formatList, formatMoney } from "~/lib/format";
 import { cn } from "~/lib/utils";
 
-import { formatPlaces } from "./format-places";
 import { HERO_DETAIL, HERO_MAIN, type HeroImage } from "./hero-images";
 import { HeroImageProgress } from "./hero-image-progress";
 import { RotatingBadges } from "./rotating-badges";
@@ -57,7 +56,7 @@ export function Hero({ areas, fromPriceCents }: { areas: string[]; fromPriceCent
           {areas.length > 0 ? (
             <p className="inline-flex items-center gap-2 rounded-full border bg-card px-3 py-1 text-sm font-medium text-muted-foreground">
               <MapPin aria-hidden="true" className="size-4 shrink-0 text-primary" />
-              {`À domicile ou au bureau, à ${formatPlaces(areas)}`}
+              {`À domicile ou au bureau, à ${formatList(areas)}`}
             </p>
           ) : null}
           <h1

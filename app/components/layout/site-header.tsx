@@ -1,22 +1,15 @@
-import { CalendarPlus, ChevronDown, House, LayoutDashboard, LogIn, LogOut, Menu, X } from "lucide-react";
+import { CalendarPlus, House, LayoutDashboard, LogIn, LogOut, Menu, X } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
-import { useId, useState, type MouseEvent } from "react";
-import { Form, Link, useLocation, useSubmit } from "react-router";
+import { lazy, Suspense, useId, useState, type MouseEvent } from "react";
+import { Form, Link, useLocation } from "react-router";
 
 import { Button } from "~/components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "~/components/ui/dropdown-menu";
 import { messages } from "~/lib/messages.fr";
-import { dashboardPathFor, type Role } from "~/lib/roles";
+import { dashboardPathFor } from "~/lib/roles";
 import { cn } from "~/lib/utils";
 import { useRootData } from "~/root";
 
+import { Avatar, displayName, spaceLabel, type HeaderUser } from "./account";
 import { BrandLink } from "./brand-link";
 import { ThemeToggle, useForcedLightTheme } from "./theme-toggle";
 import { useActiveSection } from "./use-active-section";
@@ -24,6 +17,13 @@ import { useScrolled } from "./use-scrolled";
 import { useStartBooking } from "./use-start-booking";
 
 const t = messages.nav;
+
+// The account menu (and its menu library) loads only for people who are signed in (ADR 040); the
+// server renders it at once.
+const serverUserMenu = import.meta.env.SSR ? await import("./user-menu") : null;
+const UserMenu =
+  serverUserMenu?.UserMenu ??
+  lazy(() => import("./user-menu").then((module) => ({ default: module.UserMenu })));
 
 /** The landing sections of the home page, in page order (spec section 2). */
 const SECTIONS = ["home", "about", "services", "gallery", "reviews", "franchise", "contact"] as const;
@@ -35,22 +35,8 @@ const SECTION_OFFSET = 100;
 /** Below `sm` the name wraps onto two lines, leaving room for the header's buttons. */
 const BRAND_NAME_NARROW = "max-sm:max-w-28 max-sm:text-sm max-sm:whitespace-normal";
 
-interface HeaderUser {
-  firstName: string;
-  name: string;
-  role: Role;
-}
-
 function isDashboardPath(pathname: string): boolean {
   return /^\/(admin|franchisee|client)(\/|$)/.test(pathname);
-}
-
-function spaceLabel(role: Role): string {
-  return role === "client" ? t.clientSpace : t.dashboard;
-}
-
-function displayName(user: HeaderUser): string {
-  return user.firstName || user.name || t.account;
 }
 
 /** Moves focus to the page's main content; the plain anchor is the fallback without JavaScript. */
@@ -119,7 +105,9 @@ export function SiteHeader() {
           <ThemeToggle />
           <div className="hidden items-center gap-2 lg:flex">
             {user ? (
-              <UserMenu user={user} compact={onDashboard} />
+              <Suspense fallback={<span className="size-10" />}>
+                <UserMenu user={user} compact={onDashboard} />
+              </Suspense>
             ) : (
               <Button asChild variant="ghost">
                 <Link to="/auth">
@@ -137,58 +125,6 @@ export function SiteHeader() {
         </div>
       </div>
     </header>
-  );
-}
-
-function Avatar({ user }: { user: HeaderUser }) {
-  return (
-    <span
-      aria-hidden="true"
-      className="flex size-8 shrink-0 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground uppercase"
-    >
-      {displayName(user).charAt(0)}
-    </span>
-  );
-}
-
-/**
- * The signed-in user's menu on wide screens: their space and sign-out. `compact` shows only the
- * avatar below `2xl`, where the dashboards' Home button takes the room of the first name.
- */
-function UserMenu({ user, compact }: { user: HeaderUser; compact: boolean }) {
-  const submit = useSubmit();
-  const name = displayName(user);
-  return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" className="gap-2 px-2" aria-label={t.accountMenu(name)}>
-          <Avatar user={user} />
-          <span className={cn("max-w-32 truncate", compact && "max-2xl:sr-only")}>{name}</span>
-          <ChevronDown aria-hidden="true" className="text-muted-foreground" />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent className="w-60">
-        <DropdownMenuLabel className="flex flex-col gap-0.5">
-          <span className="truncate">{user.name || name}</span>
-          <span className="text-xs font-normal text-muted-foreground first-letter:uppercase">
-            {messages.labels.roles[user.role]}
-          </span>
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem asChild>
-          <Link to={dashboardPathFor(user.role)}>
-            <LayoutDashboard aria-hidden="true" />
-            {spaceLabel(user.role)}
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem
-          onSelect={() => void submit({ intent: "sign-out" }, { method: "post", action: "/auth" })}
-        >
-          <LogOut aria-hidden="true" />
-          {messages.auth.signOut}
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
   );
 }
 

@@ -5,6 +5,7 @@ import { Link, useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
 import { messages } from "~/lib/messages.fr";
 import { cn } from "~/lib/utils";
+import { formatLongDate } from "~/lib/format";
 
 /** The date of the current version of both legal pages (spec section 9). */
 export const LEGAL_LAST_UPDATED = "2025-09-23";
@@ -22,18 +23,6 @@ interface LegalPageProps {
   updatedAt: string;
   intro?: ReactNode;
   sections: readonly LegalSection[];
-}
-
-const longDate = new Intl.DateTimeFormat("fr-CA", {
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: "UTC",
-});
-
-/** '2025-09-23' -> '23 septembre 2025', the same on the server and in the browser. */
-function formatLegalDate(isoDate: string): string {
-  return longDate.format(new Date(`${isoDate}T00:00:00Z`));
 }
 
 /**
@@ -115,7 +104,7 @@ export function LegalPage({ title, updatedAt, intro, sections }: LegalPageProps)
           {title}
         </h1>
         <p className="mt-3 text-sm text-muted-foreground">
-          Dernière mise à jour&nbsp;: <time dateTime={updatedAt}>{formatLegalDate(updatedAt)}</time>
+          Dernière mise à jour&nbsp;: <time dateTime={updatedAt}>{formatLongDate(updatedAt)}</time>
         </p>
         {intro ? <div className={cn(proseClasses, "mt-6")}>{intro}</div> : null}
       </header>

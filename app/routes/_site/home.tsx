@@ -1,6 +1,5 @@
 import { ContactSection } from "~/components/contact/contact-section";
 import { AboutSection } from "~/components/home/about-section";
-import { formatPlaces } from "~/components/home/format-places";
 import { FranchiseSection } from "~/components/home/franchise-section";
 import { GalleryTeaser } from "~/components/home/gallery-teaser";
 import { Hero } from "~/components/home/hero";
@@ -9,7 +8,7 @@ import { ReviewsSection } from "~/components/home/reviews-section";
 import { ServicesSection, type HomeService } from "~/components/home/services-section";
 import { useHashScroll } from "~/components/home/use-hash-scroll";
 import { BUSINESS } from "~/lib/business";
-import { formatMoney } from "~/lib/format";
+import { formatList, formatMoney } from "~/lib/format";
 import { originFrom, seoMeta } from "~/lib/seo";
 import { getDb } from "~/server/db.server";
 import { listActiveServices } from "~/server/services/catalog/list-active-services.server";
@@ -21,7 +20,7 @@ function lowestPrice(services: readonly HomeService[]): number | null {
 }
 
 function description(areas: readonly string[], fromPriceCents: number | null): string {
-  const where = areas.length > 0 ? `à ${formatPlaces(areas)}` : "au Québec";
+  const where = areas.length > 0 ? `à ${formatList(areas)}` : "au Québec";
   const price = fromPriceCents === null ? "" : `, ${formatMoney(fromPriceCents)} par véhicule`;
   return `Lavage d'auto haut de gamme à domicile ou au bureau ${where} : lavage à la main, intérieur et extérieur${price}. Réservez en ligne.`;
 }

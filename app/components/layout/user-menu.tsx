@@ -1,0 +1,60 @@
+import { ChevronDown, LayoutDashboard, LogOut } from "lucide-react";
+import { Link, useSubmit } from "react-router";
+
+import { Button } from "~/components/ui/button";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "~/components/ui/dropdown-menu";
+import { messages } from "~/lib/messages.fr";
+import { dashboardPathFor } from "~/lib/roles";
+import { cn } from "~/lib/utils";
+
+import { Avatar, displayName, spaceLabel, type HeaderUser } from "./account";
+
+const t = messages.nav;
+
+/**
+ * The signed-in user's menu on wide screens: their space and sign-out. `compact` shows only the
+ * avatar below `2xl`, where the dashboards' Home button takes the room of the first name.
+ */
+export function UserMenu({ user, compact }: { user: HeaderUser; compact: boolean }) {
+  const submit = useSubmit();
+  const name = displayName(user);
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" className="gap-2 px-2" aria-label={t.accountMenu(name)}>
+          <Avatar user={user} />
+          <span className={cn("max-w-32 truncate", compact && "max-2xl:sr-only")}>{name}</span>
+          <ChevronDown aria-hidden="true" className="text-muted-foreground" />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent className="w-60">
+        <DropdownMenuLabel className="flex flex-col gap-0.5">
+          <span className="truncate">{user.name || name}</span>
+          <span className="text-xs font-normal text-muted-foreground first-letter:uppercase">
+            {messages.labels.roles[user.role]}
+          </span>
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          <Link to={dashboardPathFor(user.role)}>
+            <LayoutDashboard aria-hidden="true" />
+            {spaceLabel(user.role)}
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem
+          onSelect={() => void submit({ intent: "sign-out" }, { method: "post", action: "/auth" })}
+        >
+          <LogOut aria-hidden="true" />
+          {messages.auth.signOut}
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
