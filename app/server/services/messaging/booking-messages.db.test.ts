@@ -31,7 +31,8 @@ const DAY = 24 * 60 * 60_000;
 
 /** Open slots of Granby starting at least `afterMs` from now, earliest first. */
 async function openStarts(db: Db, now: Date, afterMs: number): Promise<string[]> {
-  const open = await listOpenSlots(db, { zoneSlug: "granby", cars: 1, now, days: 30 });
+  // The slots of the booking that `request` makes (2 cars): a 1-car slot may be too short for it.
+  const open = await listOpenSlots(db, { zoneSlug: "granby", cars: 2, now, days: 30 });
   return open.days
     .flatMap((d) => d.slots.map((slot) => slot.start))
     .filter((start) => new Date(start).getTime() - now.getTime() >= afterMs);
