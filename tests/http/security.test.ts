@@ -396,5 +396,25 @@ for (const target of targets) {
       });
       for (const cookie of api.headers.getSetCookie()) expect(cookie).toMatch(/;\s*SameSite=Lax/i);
     });
+
+    it("the account API answers its errors in French, with better-auth's code", async () => {
+      const wrong = await request("/api/auth/sign-in/email", {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: server.url },
+        body: JSON.stringify({ email: "client@example.com", password: "pas-le-bon-mot-de-passe" }),
+      });
+      expect(wrong.status).toBe(401);
+      expect(await wrong.json()).toMatchObject({
+        code: "INVALID_EMAIL_OR_PASSWORD",
+        message: "Courriel ou mot de passe incorrect.",
+      });
+      const taken = await request("/api/auth/sign-up/email", {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: server.url },
+        body: JSON.stringify({ email: "client@example.com", password: "Demo12345!", name: "Double" }),
+      });
+      expect(taken.status).toBeGreaterThanOrEqual(400);
+      expect((await taken.json()).message).toMatch(/[àéè]|Requête|compte/);
+    });
   });
 }
