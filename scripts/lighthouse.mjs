@@ -2,14 +2,22 @@
 // Lighthouse (mobile preset) in Debian's Chromium against the public pages, and prints each page's
 // four category scores, LCP, CLS, TBT and the JavaScript bytes transferred, as JSON.
 // Targets: performance >= 95, accessibility = best practices = SEO = 100.
+//
+// Scores vary from run to run (mostly total blocking time, which multiplies the observed task
+// times by 4 on a machine that also runs the server). As Lighthouse advises, each page is measured
+// LIGHTHOUSE_RUNS times (3 by default) and the figures are those of the median run, chosen by
+// Lighthouse's own computeMedianRun (closest to the median FCP and TTI, not the best score);
+// every run's performance score and TBT are printed beside them.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
 
 const PAGES = (process.env.LIGHTHOUSE_PAGES ?? "/,/gallery,/terms").split(",");
+const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 4390);
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 const origin = `http://127.0.0.1:${PORT}`;
@@ -73,12 +81,17 @@ try {
   for (const page of PAGES) {
     // A warm-up visit, so that the measured run is not the server's first render.
     await fetch(`${origin}${page}`);
-    const { lhr } = await lighthouse(`${origin}${page}`, {
-      port: chrome.instance.port,
-      output: "json",
-      logLevel: "error",
-      onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
-    });
+    const runs = [];
+    for (let run = 0; run < RUNS; run++) {
+      const { lhr } = await lighthouse(`${origin}${page}`, {
+        port: chrome.instance.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+      });
+      runs.push(lhr);
+    }
+    const lhr = computeMedianRun(runs);
     if (process.env.LIGHTHOUSE_REPORT_DIR) {
       fs.mkdirSync(process.env.LIGHTHOUSE_REPORT_DIR, { recursive: true });
       const name = page === "/" ? "home" : page.replace(/\W+/g, "-").replace(/^-|-$/g, "");
@@ -105,13 +118,23 @@ try {
       lcpElement:
         lhr.audits["largest-contentful-paint-element"]?.details?.items?.[0]?.items?.[0]?.node?.snippet,
       lcpPhases: lhr.audits["largest-contentful-paint-element"]?.details?.items?.[1]?.items,
+      runs: runs.map((run) => ({
+        performance: Math.round((run.categories.performance?.score ?? 0) * 100),
+        tbtMs: Math.round(run.audits["total-blocking-time"].numericValue),
+        lcpMs: Math.round(run.audits["largest-contentful-paint"].numericValue),
+        median: run === lhr,
+      })),
     });
   }
   const targetsMet = results.every(
     (r) => r.performance >= 95 && r.accessibility === 100 && r.bestPractices === 100 && r.seo === 100,
   );
   console.log(
-    JSON.stringify({ preset: "mobile", lighthouse: lighthouseVersion(), targetsMet, results }, null, 2),
+    JSON.stringify(
+      { preset: "mobile", lighthouse: lighthouseVersion(), runsPerPage: RUNS, targetsMet, results },
+      null,
+      2,
+    ),
   );
 } finally {
   await chrome.instance?.kill();
