@@ -7,7 +7,7 @@
 const NO_BREAK_SPACE = "\u00a0";
 
 /** 1234567 -> '1 234 567', with fr-CA's no-break space between groups of three digits. */
-export function groupDigits(whole: number): string {
+function groupDigits(whole: number): string {
   return String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, NO_BREAK_SPACE);
 }
 

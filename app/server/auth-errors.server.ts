@@ -2,17 +2,18 @@ import { PASSWORD_MIN } from "~/domain/auth/schemas";
 import { messages } from "~/lib/messages.fr";
 
 const m = messages.security.authApi;
+const { auth, validation } = messages;
 
 /** better-auth's error codes (@better-auth/core BASE_ERROR_CODES) and their French message. */
 const BY_CODE: Record<string, string> = {
-  INVALID_EMAIL_OR_PASSWORD: m.invalidCredentials,
-  INVALID_PASSWORD: m.invalidCredentials,
-  CREDENTIAL_ACCOUNT_NOT_FOUND: m.invalidCredentials,
-  USER_ALREADY_EXISTS: m.emailTaken,
-  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: m.emailTaken,
-  INVALID_EMAIL: m.emailInvalid,
-  PASSWORD_TOO_SHORT: m.passwordTooShort(PASSWORD_MIN),
-  PASSWORD_TOO_LONG: m.passwordTooLong,
+  INVALID_EMAIL_OR_PASSWORD: auth.invalidCredentials,
+  INVALID_PASSWORD: auth.invalidCredentials,
+  CREDENTIAL_ACCOUNT_NOT_FOUND: auth.invalidCredentials,
+  USER_ALREADY_EXISTS: auth.emailTaken,
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: auth.emailTaken,
+  INVALID_EMAIL: validation.emailInvalid,
+  PASSWORD_TOO_SHORT: validation.passwordTooShort(PASSWORD_MIN),
+  PASSWORD_TOO_LONG: validation.passwordTooLong,
   INVALID_TOKEN: m.invalidToken,
   TOKEN_EXPIRED: m.invalidToken,
   SESSION_EXPIRED: m.sessionExpired,
@@ -43,7 +44,7 @@ function byStatus(status: number): string {
  * Successful answers and bodies that are not JSON are returned untouched.
  */
 export async function inFrench(response: Response): Promise<Response> {
-  if (response.ok || response.status < 400) return response;
+  if (response.status < 400) return response;
   if (!(response.headers.get("content-type") ?? "").includes("application/json")) return response;
   let body: unknown;
   try {

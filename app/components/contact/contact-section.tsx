@@ -8,11 +8,10 @@ import { PhoneCopyButton } from "./phone-copy-button";
 
 const c = messages.contact;
 
-// The form is in the page's HTML (the server renders it at once, and it posts without JavaScript);
-// in the browser its code (and the validation library) loads apart from the page's, so that
-// the home page's first scripts stay small (ADR 040).
-// On the server the module is loaded before any render (no static import: the browser's bundle would
-// keep it in the page's scripts).
+// The form is in the page's HTML (it posts without JavaScript), but in the browser its code and the
+// validation library load apart from the page's, so that the home page's first scripts stay small
+// (ADR 040). The server imports it before any render; a static import would put it back among the
+// browser's page scripts.
 const serverModule = import.meta.env.SSR ? await import("./contact-form") : null;
 const ContactForm =
   serverModule?.ContactForm ??

@@ -4,13 +4,11 @@ export const securityMessages = {
   crossOrigin:
     "Requête refusée : elle ne provient pas du site Lavage Mobile Prestige. Rechargez la page et réessayez.",
   home: "Retour à l'accueil",
-  /** better-auth's error codes under /api/auth/* (app/server/auth-errors.server.ts). */
+  /**
+   * better-auth's error codes under /api/auth/* (app/server/auth-errors.server.ts) that the
+   * auth and validation messages do not already say.
+   */
   authApi: {
-    invalidCredentials: "Courriel ou mot de passe incorrect.",
-    emailTaken: "Un compte existe déjà avec cette adresse e-mail.",
-    emailInvalid: "Veuillez entrer une adresse e-mail valide.",
-    passwordTooShort: (min: number) => `Le mot de passe doit contenir au moins ${min} caractères.`,
-    passwordTooLong: "Le mot de passe est trop long (128 caractères au maximum).",
     invalidToken: "Ce lien n'est plus valide : il a expiré ou a déjà servi. Demandez un nouveau lien.",
     sessionExpired: "Votre session a expiré. Reconnectez-vous, puis réessayez.",
     userNotFound: "Aucun compte ne correspond à cette demande.",
