@@ -264,6 +264,22 @@ export const messages = {
     newBooking: "Nouvelle réservation",
     terms: "Conditions d'utilisation",
   },
+  /** The day-then-time slot picker of the wizard and the manage page (issue 14, ADR 045). */
+  slotPicker: {
+    dayLegend: "Choisissez un jour",
+    dayHint: "Les jours grisés n'ont aucune heure libre.",
+    closedDay: "aucune heure libre",
+    chosenDay: "jour choisi",
+    parts: { morning: "Matin", afternoon: "Après-midi", evening: "Soir" },
+    noTimes: "Aucune heure libre ce jour-là. Choisissez un autre jour.",
+    current: "actuel",
+    currentLabel: (time: string) => `${time}, heure actuelle de votre rendez-vous`,
+    currentNote: (when: string) => `Votre rendez-vous actuel : ${when}.`,
+    chosen: (when: string) => `Votre choix : ${when}.`,
+    nearestTitle: "Les heures libres les plus proches :",
+    nearestNone: "Aucune autre heure libre dans les 30 prochains jours.",
+    refreshing: "Mise à jour des heures libres...",
+  },
   /** /booking/manage/{bookingId}?token=...: the manage link (view, cancel, reschedule). */
   manage: {
     title: "Gérer ma réservation",
@@ -312,6 +328,10 @@ export const messages = {
     call: (phone: string) => `Appeler le ${phone}`,
     newBooking: "Nouvelle réservation",
     home: "Retour à l'accueil",
+    cancelledTitle: "Rendez-vous annulé",
+    cancelledText:
+      "Ce rendez-vous est annulé et son créneau a été libéré. Vous pouvez réserver un nouveau lavage en tout temps.",
+    bookAgain: "Réserver de nouveau",
   },
   /** The booking wizard /booking/{id} (spec sections 2 and 4): choices, slot picker, details, price. */
   wizard: {

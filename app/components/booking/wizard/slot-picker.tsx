@@ -1,15 +1,26 @@
-import { CalendarClock, ChevronDown } from "lucide-react";
-import { useState } from "react";
+import { CalendarClock, RefreshCw } from "lucide-react";
+import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type RefObject } from "react";
+import { useLocation } from "react-router";
 
 import { Alert, AlertDescription } from "~/components/ui/alert";
-import { Button } from "~/components/ui/button";
-import { BUSINESS_TIME_ZONE, zonedWallTimeToInstant } from "~/domain/time/zoned";
+import {
+  buildDayStrip,
+  groupByDayPart,
+  initialDay,
+  localDayOf,
+  nearestFreeSlots,
+  PICKER_DAYS,
+  type StripDay,
+} from "~/domain/booking/slot-picker";
+import { BUSINESS_TIME_ZONE, dayOfWeekOf, zonedWallTimeToInstant } from "~/domain/time/zoned";
 import { messages } from "~/lib/messages.fr";
+import { cn } from "~/lib/utils";
 
 const w = messages.wizard;
+const p = messages.slotPicker;
 
-/** Days revealed at a time by 'Plus de dates'. */
-const DAYS_PER_PAGE = 7;
+/** Search parameter of the day links: without JavaScript, a day is chosen by a GET. */
+export const DAY_PARAM = "jour";
 
 export interface SlotDay {
   /** Local calendar day, yyyy-MM-dd. */
@@ -32,6 +43,14 @@ const clockTime = new Intl.DateTimeFormat("fr-CA", {
   timeZone: BUSINESS_TIME_ZONE,
 });
 
+// A calendar day read at noon UTC: the same day whatever the zone of the reader.
+const chipParts = new Intl.DateTimeFormat("fr-CA", {
+  weekday: "short",
+  day: "numeric",
+  month: "short",
+  timeZone: "UTC",
+});
+
 /** '2026-03-09' -> 'lundi 9 mars 2026' (noon local time: the same day in every offset). */
 export function formatSlotDay(date: string): string {
   return longDate.format(zonedWallTimeToInstant(date, "12:00", BUSINESS_TIME_ZONE));
@@ -42,12 +61,35 @@ export function formatSlotTime(iso: string): string {
   return clockTime.format(new Date(iso));
 }
 
+/** 'lundi 9 mars 2026 à 09 h 00'. */
+function formatSlotWhen(iso: string): string {
+  return `${formatSlotDay(localDayOf(iso))} à ${formatSlotTime(iso)}`;
+}
+
+/** '2026-03-09' -> { weekday: 'lun.', day: '9', month: 'mars' }. */
+function chipLabel(date: string) {
+  const parts = chipParts.formatToParts(new Date(`${date}T12:00:00Z`));
+  const part = (type: string) => parts.find((x) => x.type === type)?.value ?? "";
+  return { weekday: part("weekday"), day: part("day"), month: part("month") };
+}
+
 /** 90 -> '1 h 30', 180 -> '3 h', 45 -> '45 min'. */
 function formatDuration(minutes: number): string {
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
   if (hours === 0) return `${rest} min`;
   return rest === 0 ? `${hours} h` : `${hours} h ${String(rest).padStart(2, "0")}`;
+}
+
+const subscribeNothing = () => () => {};
+
+/** False on the server and during hydration, true once the page runs in the browser. */
+function useHydrated(): boolean {
+  return useSyncExternalStore(
+    subscribeNothing,
+    () => true,
+    () => false,
+  );
 }
 
 interface SlotPickerProps {
@@ -60,12 +102,28 @@ interface SlotPickerProps {
   error?: readonly string[] | undefined;
   errorId: string;
   phone: string;
+  /** The appointment being moved (manage page): the picker opens on its day and marks its time. */
+  current?: string | undefined;
+  /**
+   * A start the server just refused as taken (409 SLOT_TAKEN). By default, `defaultValue` when the
+   * days no longer offer it.
+   */
+  taken?: string | undefined;
+  /** With a taken start, reload the days from GET /api/slots for this zone and car count. */
+  refresh?: { zone: string; cars: number } | undefined;
+  /** The group's name; 'Date et heure' by default. */
+  legend?: string | undefined;
+  required?: boolean | undefined;
 }
 
+type Time = { start: string; current?: boolean };
+
 /**
- * The open slots grouped by day (fr-CA, America/Toronto), as one group of native radios: arrow
- * keys move between times, and the form posts without JavaScript. Days with a slot are shown
- * seven at a time; 'Plus de dates' reveals the next ones.
+ * Day, then time (issue 14, ADR 045). A strip of the next 30 days (a calendar from 640 px), the
+ * days without a free time shown disabled with the reason, then the chosen day's times as native
+ * radios grouped by morning, afternoon and evening (America/Toronto). Without JavaScript, the days
+ * are links (?jour=yyyy-MM-dd) and the times still post with the form. When the chosen time was
+ * taken meanwhile, the picker says so, reloads the slots and offers the nearest free times.
  */
 export function SlotPicker({
   name,
@@ -75,15 +133,100 @@ export function SlotPicker({
   error,
   errorId,
   phone,
+  current,
+  taken,
+  refresh,
+  legend = w.slotsLegend,
+  required,
 }: SlotPickerProps) {
-  const open = days.filter((day) => day.slots.length > 0);
-  const chosenDay = open.findIndex((day) => day.slots.some((slot) => slot.start === defaultValue));
-  const [shown, setShown] = useState(() =>
-    Math.max(DAYS_PER_PAGE, Math.ceil((chosenDay + 1) / DAYS_PER_PAGE) * DAYS_PER_PAGE),
-  );
-  const invalid = (error?.length ?? 0) > 0;
+  const id = useId();
+  const hydrated = useHydrated();
+  const location = useLocation();
+  // The days reloaded after a taken time (null days: the reload failed, the shown ones stay).
+  const [fresh, setFresh] = useState<{ lost: string; days: readonly SlotDay[] | null } | null>(null);
+  const freshDays = fresh?.days ?? null;
 
-  if (open.length === 0) {
+  // The current appointment's own time is never offered as a new one.
+  const shownDays = useMemo(
+    () =>
+      (freshDays ?? days).map((day) => ({
+        date: day.date,
+        slots: day.slots.filter((slot) => slot.start !== current),
+      })),
+    [freshDays, days, current],
+  );
+  const strip = useMemo(
+    () =>
+      shownDays[0]
+        ? buildDayStrip(shownDays, shownDays[0].date, Math.max(PICKER_DAYS, shownDays.length))
+        : [],
+    [shownDays],
+  );
+  const offered = useMemo(() => new Set(shownDays.flatMap((d) => d.slots.map((s) => s.start))), [shownDays]);
+  const lost = taken ?? (defaultValue && !offered.has(defaultValue) ? defaultValue : undefined);
+  const nearest = useMemo(() => (lost ? nearestFreeSlots(shownDays, lost) : []), [shownDays, lost]);
+  const refreshing = Boolean(lost && refresh && fresh?.lost !== lost);
+
+  const [chosen, setChosen] = useState<string | undefined>(() =>
+    defaultValue && offered.has(defaultValue) ? defaultValue : undefined,
+  );
+  const requested = new URLSearchParams(location.search).get(DAY_PARAM);
+  const [day, setDay] = useState(() =>
+    initialDay(strip, { requested, chosen: chosen ?? nearest[0]?.start ?? lost, current }),
+  );
+
+  const stripRef = useRef<HTMLDivElement>(null);
+  const noticeRef = useRef<HTMLDivElement>(null);
+  const focusTime = useRef<string | null>(null);
+
+  // A taken time: reload the open slots (the page's own data may be older than the refusal).
+  const refreshZone = refresh?.zone;
+  const refreshCars = refresh?.cars;
+  useEffect(() => {
+    if (!lost || !refreshZone || !refreshCars) return;
+    const controller = new AbortController();
+    const query = new URLSearchParams({
+      zone: refreshZone,
+      cars: String(refreshCars),
+      days: String(PICKER_DAYS),
+    });
+    fetch(`/api/slots?${query.toString()}`, { signal: controller.signal })
+      .then(async (response) => (response.ok ? ((await response.json()) as { days: SlotDay[] }) : null))
+      .then((answer) => setFresh({ lost, days: answer?.days ?? null }))
+      .catch(() => {
+        // Aborted, or offline: the slots already shown stay.
+        if (!controller.signal.aborted) setFresh({ lost, days: null });
+      });
+    return () => controller.abort();
+  }, [lost, refreshZone, refreshCars]);
+
+  // The notice of a taken time is read first.
+  useEffect(() => {
+    if (lost) noticeRef.current?.focus();
+  }, [lost]);
+
+  // Keep the chosen day in view inside the strip (never scrolls the page itself).
+  useEffect(() => {
+    const box = stripRef.current;
+    const chip = box?.querySelector<HTMLElement>("[data-selected='true']");
+    if (!box || !chip || box.scrollWidth <= box.clientWidth) return;
+    box.scrollLeft = chip.offsetLeft - (box.clientWidth - chip.offsetWidth) / 2;
+  }, [day, hydrated]);
+
+  // A nearest time picked from the notice: focus its radio once the day is shown.
+  useEffect(() => {
+    if (!focusTime.current) return;
+    const radio = document.querySelector<HTMLInputElement>(
+      `input[type='radio'][name='${CSS.escape(name)}'][value='${CSS.escape(focusTime.current)}']`,
+    );
+    focusTime.current = null;
+    radio?.focus();
+  }, [day, chosen, name]);
+
+  const invalid = (error?.length ?? 0) > 0;
+  const hasOpenDay = strip.some((d) => d.open);
+
+  if (!hasOpenDay && !current) {
     return (
       <Alert>
         <AlertDescription className="text-foreground">{w.noSlots(phone)}</AlertDescription>
@@ -91,53 +234,284 @@ export function SlotPicker({
     );
   }
 
+  const selected = strip.find((d) => d.date === day) ?? null;
+  const times: Time[] = [
+    ...(selected?.slots ?? []).map((slot) => ({ start: slot.start })),
+    ...(current && selected && localDayOf(current) === selected.date
+      ? [{ start: current, current: true }]
+      : []),
+  ];
+  const groups = groupByDayPart(times);
+  const visible = new Set(times.map((t) => t.start));
+  const timesId = `${name}-heures`;
+
+  function pickNearest(start: string) {
+    focusTime.current = start;
+    setDay(localDayOf(start));
+    setChosen(start);
+  }
+
   return (
-    <fieldset className="grid gap-4" aria-describedby={invalid ? errorId : undefined}>
-      <legend className="mb-1 text-lg font-semibold">{w.slotsLegend}</legend>
+    <fieldset className="grid min-w-0 gap-5" aria-describedby={invalid ? errorId : undefined}>
+      <legend className="mb-1 text-lg font-semibold">{legend}</legend>
       <p className="flex items-center gap-2 text-sm text-muted-foreground">
         <CalendarClock aria-hidden="true" className="size-4 shrink-0" />
         {w.duration(formatDuration(durationMinutes))}
       </p>
+      {current ? <p className="text-sm">{p.currentNote(formatSlotWhen(current))}</p> : null}
       {invalid ? (
         <p id={errorId} className="text-sm font-medium text-destructive">
           {error?.join(" ")}
         </p>
       ) : null}
-      {open.slice(0, shown).map((day) => (
-        <fieldset key={day.date} className="grid gap-2">
-          <legend className="mb-2 text-sm font-semibold first-letter:uppercase">
-            {formatSlotDay(day.date)}
-          </legend>
-          <div className="grid grid-cols-3 gap-2 sm:grid-cols-4 lg:grid-cols-5">
-            {day.slots.map((slot) => (
-              <label
-                key={slot.start}
-                className="relative flex min-h-11 cursor-pointer items-center justify-center rounded-md border bg-card px-2 text-sm font-medium tabular-nums transition-colors hover:border-primary/60 has-checked:border-primary has-checked:bg-primary has-checked:text-primary-foreground has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-ring"
-              >
-                <input
-                  type="radio"
-                  name={name}
-                  value={slot.start}
-                  defaultChecked={slot.start === defaultValue}
-                  className="absolute inset-0 size-full cursor-pointer appearance-none rounded-md focus-visible:outline-none"
-                />
-                {formatSlotTime(slot.start)}
-              </label>
-            ))}
-          </div>
-        </fieldset>
-      ))}
-      {shown < open.length ? (
-        <Button
-          type="button"
-          variant="outline"
-          className="justify-self-start"
-          onClick={() => setShown((count) => count + DAYS_PER_PAGE)}
+
+      {lost ? (
+        <div
+          ref={noticeRef}
+          tabIndex={-1}
+          role="status"
+          className="grid gap-3 rounded-lg border border-destructive/40 bg-destructive/10 p-4 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          data-testid="slot-taken"
         >
-          <ChevronDown aria-hidden="true" />
-          {w.moreDates}
-        </Button>
+          <p className="font-medium">{messages.booking.slotTaken}</p>
+          {refreshing ? (
+            <p className="flex items-center gap-2 text-muted-foreground">
+              <RefreshCw aria-hidden="true" className="size-4 animate-spin motion-reduce:animate-none" />
+              {p.refreshing}
+            </p>
+          ) : nearest.length === 0 ? (
+            <p>{p.nearestNone}</p>
+          ) : (
+            <div className="grid gap-2">
+              <p>{p.nearestTitle}</p>
+              <ul className="flex flex-wrap gap-2">
+                {nearest.map((slot) => {
+                  const label = `${chipText(localDayOf(slot.start))}, ${formatSlotTime(slot.start)}`;
+                  return (
+                    <li key={slot.start}>
+                      {hydrated ? (
+                        <button
+                          type="button"
+                          onClick={() => pickNearest(slot.start)}
+                          aria-label={formatSlotWhen(slot.start)}
+                          className="min-h-11 rounded-md border border-input bg-background px-3 text-sm font-medium tabular-nums transition-colors hover:border-primary/60 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+                        >
+                          {label}
+                        </button>
+                      ) : (
+                        <span className="inline-flex min-h-11 items-center rounded-md border border-input bg-background px-3 font-medium tabular-nums">
+                          {label}
+                        </span>
+                      )}
+                    </li>
+                  );
+                })}
+              </ul>
+            </div>
+          )}
+        </div>
       ) : null}
+
+      <DayStrip
+        strip={strip}
+        day={day}
+        groupName={`${name}-jour`}
+        hydrated={hydrated}
+        hrefFor={(date) => {
+          const search = new URLSearchParams(location.search);
+          search.set(DAY_PARAM, date);
+          return `?${search.toString()}#${timesId}`;
+        }}
+        onChange={setDay}
+        stripRef={stripRef}
+        describedBy={`${id}-day-hint`}
+      />
+      <p id={`${id}-day-hint`} className="-mt-3 text-xs text-muted-foreground">
+        {p.dayHint}
+      </p>
+
+      {selected ? (
+        <fieldset id={timesId} className="grid min-w-0 scroll-mt-24 gap-4">
+          <legend className="mb-2 text-base font-semibold first-letter:uppercase">
+            {formatSlotDay(selected.date)}
+          </legend>
+          {selected.slots.length === 0 ? <p className="text-sm text-muted-foreground">{p.noTimes}</p> : null}
+          {groups.map((group) => (
+            <fieldset key={group.part} className="grid min-w-0 gap-2">
+              <legend className="mb-1 text-sm font-medium text-muted-foreground">
+                {p.parts[group.part]}
+              </legend>
+              <div className="grid grid-cols-3 gap-2 sm:grid-cols-4">
+                {group.slots.map((time) =>
+                  time.current ? (
+                    <CurrentTime key={time.start} start={time.start} />
+                  ) : (
+                    <label
+                      key={time.start}
+                      className="relative flex min-h-11 cursor-pointer items-center justify-center rounded-md border bg-card px-2 text-sm font-medium tabular-nums transition-colors hover:border-primary/60 has-checked:border-primary has-checked:bg-primary has-checked:text-primary-foreground has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-ring"
+                    >
+                      <input
+                        type="radio"
+                        name={name}
+                        value={time.start}
+                        checked={chosen === time.start}
+                        onChange={() => setChosen(time.start)}
+                        required={required}
+                        className="absolute inset-0 size-full cursor-pointer appearance-none rounded-md focus-visible:outline-none"
+                      />
+                      {formatSlotTime(time.start)}
+                    </label>
+                  ),
+                )}
+              </div>
+            </fieldset>
+          ))}
+        </fieldset>
+      ) : null}
+
+      {/* A time chosen on another day than the one shown still posts, and is named. */}
+      {chosen && !visible.has(chosen) ? <input type="hidden" name={name} value={chosen} /> : null}
+      <p aria-live="polite" className="text-sm font-medium">
+        {chosen ? p.chosen(formatSlotWhen(chosen)) : null}
+      </p>
+    </fieldset>
+  );
+}
+
+/** 'jeu. 26 nov.' */
+function chipText(date: string): string {
+  const { weekday, day, month } = chipLabel(date);
+  return `${weekday} ${day} ${month}`;
+}
+
+/** The appointment's own time: shown in its place, not a choice. */
+function CurrentTime({ start }: { start: string }) {
+  const time = formatSlotTime(start);
+  return (
+    <span
+      role="img"
+      aria-label={p.currentLabel(time)}
+      className="flex min-h-11 flex-col items-center justify-center rounded-md border-2 border-dashed border-primary px-2 text-sm font-medium tabular-nums"
+      data-testid="current-time"
+    >
+      <span aria-hidden="true">{time}</span>
+      <span aria-hidden="true" className="text-[0.7rem] leading-none font-normal text-primary">
+        {p.current}
+      </span>
+    </span>
+  );
+}
+
+const CHIP =
+  "flex h-16 w-16 shrink-0 flex-col items-center justify-center rounded-md border text-xs leading-tight transition-colors sm:w-auto";
+
+/**
+ * The 30 days: a strip that scrolls inside its box on a phone, a Monday-first calendar from 640 px.
+ * Hydrated, one group of radios (arrow keys move between open days); before that, GET links.
+ */
+function DayStrip({
+  strip,
+  day,
+  groupName,
+  hydrated,
+  hrefFor,
+  onChange,
+  stripRef,
+  describedBy,
+}: {
+  strip: readonly StripDay[];
+  day: string | null;
+  groupName: string;
+  hydrated: boolean;
+  hrefFor: (date: string) => string;
+  onChange: (date: string) => void;
+  stripRef: RefObject<HTMLDivElement | null>;
+  describedBy: string;
+}) {
+  // Blank cells before the first day put each weekday in its calendar column (Monday first).
+  const lead = strip[0] ? (dayOfWeekOf(strip[0].date) + 6) % 7 : 0;
+  return (
+    <fieldset className="grid min-w-0 gap-2" aria-describedby={describedBy}>
+      <legend className="mb-2 text-base font-semibold">{p.dayLegend}</legend>
+      <div
+        ref={stripRef}
+        className="relative -mx-1 flex gap-2 overflow-x-auto overscroll-x-contain px-1 pt-1 pb-3 sm:grid sm:grid-cols-7 sm:overflow-visible"
+        data-testid="day-strip"
+      >
+        {Array.from({ length: lead }, (_, i) => (
+          <span key={`lead-${i}`} aria-hidden="true" className="hidden sm:block" />
+        ))}
+        {strip.map((entry) => {
+          const { weekday, day: dayNumber, month } = chipLabel(entry.date);
+          const isSelected = entry.date === day;
+          const full = formatSlotDay(entry.date);
+          const face = (
+            <>
+              <span aria-hidden="true">{weekday}</span>
+              <span aria-hidden="true" className={cn("text-lg font-semibold", !entry.open && "line-through")}>
+                {dayNumber}
+              </span>
+              <span aria-hidden="true">{month}</span>
+            </>
+          );
+          const closedLabel = `${full}, ${p.closedDay}`;
+          if (!hydrated) {
+            return entry.open ? (
+              <a
+                key={entry.date}
+                href={hrefFor(entry.date)}
+                aria-label={full}
+                aria-current={isSelected ? "date" : undefined}
+                data-selected={isSelected}
+                className={cn(
+                  CHIP,
+                  "bg-card hover:border-primary/60 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
+                  isSelected && "border-primary bg-primary text-primary-foreground",
+                )}
+              >
+                {face}
+              </a>
+            ) : (
+              <span
+                key={entry.date}
+                role="img"
+                aria-label={closedLabel}
+                title={p.closedDay}
+                data-selected={isSelected}
+                className={cn(CHIP, "border-dashed text-muted-foreground opacity-60")}
+              >
+                {face}
+              </span>
+            );
+          }
+          return (
+            <label
+              key={entry.date}
+              title={entry.open ? undefined : p.closedDay}
+              data-selected={isSelected}
+              className={cn(
+                CHIP,
+                "relative",
+                entry.open
+                  ? "cursor-pointer bg-card hover:border-primary/60 has-checked:border-primary has-checked:bg-primary has-checked:text-primary-foreground has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-ring"
+                  : "border-dashed text-muted-foreground opacity-60 has-checked:border-primary has-checked:opacity-100",
+              )}
+            >
+              <input
+                type="radio"
+                name={groupName}
+                value={entry.date}
+                checked={isSelected}
+                disabled={!entry.open}
+                onChange={() => onChange(entry.date)}
+                aria-label={entry.open ? full : closedLabel}
+                className="absolute inset-0 size-full cursor-pointer appearance-none rounded-md focus-visible:outline-none disabled:cursor-not-allowed"
+              />
+              {face}
+            </label>
+          );
+        })}
+      </div>
     </fieldset>
   );
 }
