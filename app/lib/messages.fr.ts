@@ -351,7 +351,6 @@ export const messages = {
     summaryBadge: (cars: string, city: string) => `${cars} · ${city}`,
     slotsLegend: "Date et heure",
     duration: (duration: string) => `Durée prévue du lavage : ${duration}.`,
-    moreDates: "Plus de dates",
     noSlots: (phone: string) =>
       `Aucun créneau disponible dans les 30 prochains jours. Appelez-nous au ${phone}.`,
     detailsTitle: "Vos coordonnées",

@@ -28,7 +28,12 @@ test("a new visitor books 2 cars in Granby, adds aquapel, then cancels with the 
   await expect(page.getByRole("heading", { level: 1, name: "Choisissez votre créneau" })).toBeVisible();
   await expect(page.getByText("2 véhicules · Granby")).toBeVisible();
   // A slot at least two days ahead, so that the 24 h self-service limit allows the cancellation.
-  const slot = page.getByRole("group", { name: DAY }).nth(2).getByRole("radio", { name: TIME }).first();
+  await page
+    .getByRole("group", { name: "Choisissez un jour" })
+    .getByRole("radio", { disabled: false })
+    .nth(2)
+    .check();
+  const slot = page.getByRole("group", { name: DAY }).getByRole("radio", { name: TIME }).first();
   await slot.check();
   const start = await slot.getAttribute("value");
   await page.getByLabel("Nom complet").fill("Émilie Bouchard");

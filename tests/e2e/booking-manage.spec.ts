@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
 interface Slot {
@@ -10,6 +10,7 @@ interface SlotsAnswer {
 }
 
 const DAY_MS = 24 * 3_600_000;
+const TIME = /^\d{2} h \d{2}$/;
 
 async function openSlots(request: APIRequestContext): Promise<Slot[]> {
   const answer = (await (await request.get("/api/slots?zone=granby&cars=2")).json()) as SlotsAnswer;
@@ -54,12 +55,6 @@ async function createBooking(
 const laterSlot = (index: number) => (slots: Slot[]) =>
   slots.filter((s) => new Date(s.start).getTime() > Date.now() + 2 * DAY_MS)[index];
 
-/** Clicks the visible chip of a radio drawn with a screen-reader-only input. */
-async function choose(page: Page, radio: ReturnType<Page["getByRole"]>) {
-  await radio.locator("xpath=..").click();
-  await expect(radio).toBeChecked();
-}
-
 test.describe("/booking/manage/{bookingId}", () => {
   test("shows the booking behind a valid link", async ({ page, request, baseURL, axe }) => {
     const booking = await createBooking(request, baseURL!, laterSlot(2));
@@ -76,7 +71,7 @@ test.describe("/booking/manage/{bookingId}", () => {
     expect(await axe()).toEqual([]);
   });
 
-  test("a wrong token or an unknown booking shows the invalid-link page, without the booking", async ({
+  test("a wrong token, no token or an unknown booking: the same 404 page, without the booking", async ({
     page,
     request,
     baseURL,
@@ -84,7 +79,7 @@ test.describe("/booking/manage/{bookingId}", () => {
   }) => {
     const booking = await createBooking(request, baseURL!, laterSlot(3));
     const wrong = await page.goto(`/booking/manage/${booking.booking_id}?token=${"x".repeat(43)}`);
-    expect(wrong?.status()).toBe(403);
+    expect(wrong?.status()).toBe(404);
     await expect(
       page.getByRole("heading", { level: 1, name: "Lien de gestion invalide ou expiré." }),
     ).toBeVisible();
@@ -96,7 +91,7 @@ test.describe("/booking/manage/{bookingId}", () => {
     expect(await axe()).toEqual([]);
 
     const missing = await page.goto(`/booking/manage/${booking.booking_id}`);
-    expect(missing?.status()).toBe(403);
+    expect(missing?.status()).toBe(404);
     const unknown = await page.goto("/booking/manage/inconnu0000?token=abc");
     expect(unknown?.status()).toBe(404);
     await expect(
@@ -124,24 +119,42 @@ test.describe("/booking/manage/{bookingId}", () => {
     await expect(page.getByText("Votre rendez-vous est annulé.")).toBeVisible();
     await expect(page.getByText("Statut : Annulé")).toBeVisible();
     await expect(page.getByRole("button", { name: "Annuler le rendez-vous" })).toHaveCount(0);
+    // Said plainly, with a way to book again (not "cannot be changed online").
+    await expect(page.getByText("Rendez-vous annulé", { exact: true })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Réserver de nouveau" })).toHaveAttribute("href", "/booking");
+    await expect(page.getByText(/ne peut plus être modifié en ligne/)).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByRole("link", { name: "Réserver de nouveau" })).toBeVisible();
 
     expect((await openSlots(request)).map((s) => s.start)).toContain(start);
   });
 
-  test("reschedules to another open slot", async ({ page, request, baseURL }) => {
+  test("reschedules with the picker: opens on the booking's day, its time marked, then another day", async ({
+    page,
+    request,
+    baseURL,
+    axe,
+  }) => {
     const booking = await createBooking(request, baseURL!, laterSlot(4));
     await page.goto(booking.path);
     const shown = page.getByTestId("manage-start");
     const before = await shown.textContent();
 
     await page.getByRole("button", { name: "Changer la date" }).click();
-    await choose(page, page.getByRole("group", { name: "Jour" }).getByRole("radio").nth(1));
-    const slot = page
-      .getByRole("group", { name: "Choisissez un nouveau créneau" })
-      .getByRole("radio")
-      .first();
+    const picker = page.getByRole("group", { name: "Choisissez un nouveau créneau" });
+    const strip = picker.getByRole("group", { name: "Choisissez un jour" });
+    const bookedDay = strip.getByRole("radio", { checked: true });
+    await expect(bookedDay).toHaveCount(1);
+    await expect(picker.getByRole("img", { name: /, heure actuelle de votre rendez-vous$/ })).toBeVisible();
+    await expect(picker.locator(`input[name="start"][value="${booking.start}"]`)).toHaveCount(0);
+    await expect(strip.getByRole("radio", { name: /, aucune heure libre$/ }).first()).toBeDisabled();
+    expect(await axe()).toEqual([]);
+
+    await strip.getByRole("radio", { checked: false, disabled: false }).last().check();
+    await expect(picker.getByRole("img", { name: /heure actuelle/ })).toHaveCount(0);
+    const slot = picker.getByRole("radio", { name: TIME }).first();
     const newStart = (await slot.getAttribute("value"))!;
-    await choose(page, slot);
+    await slot.check();
     await page.getByRole("button", { name: "Confirmer le nouveau créneau" }).click();
 
     await expect(page.getByText(/^Rendez-vous déplacé au /)).toBeVisible();
@@ -150,6 +163,42 @@ test.describe("/booking/manage/{bookingId}", () => {
       start: string;
     };
     expect(answer.start).toBe(newStart);
+  });
+
+  test("a time taken meanwhile: the picker reloads the slots and offers the nearest free times", async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const booking = await createBooking(request, baseURL!, laterSlot(6));
+    await page.goto(booking.path);
+    await page.getByRole("button", { name: "Changer la date" }).click();
+    const picker = page.getByRole("group", { name: "Choisissez un nouveau créneau" });
+    await picker
+      .getByRole("group", { name: "Choisissez un jour" })
+      .getByRole("radio", { checked: false, disabled: false })
+      .nth(3)
+      .check();
+    const slot = picker.getByRole("radio", { name: TIME }).last();
+    const lost = (await slot.getAttribute("value"))!;
+    await slot.check();
+    // Others book that time until every team member is taken.
+    let status = 0;
+    for (let attempt = 0; attempt < 5 && status !== 409; attempt += 1) {
+      status = (await book(request, baseURL!, lost)).status();
+      expect([201, 409]).toContain(status);
+    }
+    expect(status).toBe(409);
+
+    await page.getByRole("button", { name: "Confirmer le nouveau créneau" }).click();
+    const notice = picker.getByRole("status").filter({ hasText: "Ce créneau vient d'être réservé." });
+    await expect(notice).toBeFocused();
+    await expect(notice.getByText("Les heures libres les plus proches :")).toBeVisible();
+    await expect(picker.locator(`input[name="start"][value="${lost}"]`)).toHaveCount(0);
+    await notice.getByRole("button").first().click();
+    await expect(picker.getByRole("radio", { name: TIME, checked: true })).toBeFocused();
+    await page.getByRole("button", { name: "Confirmer le nouveau créneau" }).click();
+    await expect(page.getByText(/^Rendez-vous déplacé au /)).toBeVisible();
   });
 
   test("less than 24 h before the start, the page says to call", async ({ page, request, baseURL }) => {

@@ -66,7 +66,7 @@ test.describe("booking wizard", () => {
     await expect(heading).toBeFocused();
   });
 
-  test("step 2: title, badge, breadcrumb, slots grouped by day, and back to step 1", async ({
+  test("step 2: title, badge, breadcrumb, a day then its times, and back to step 1", async ({
     page,
     axe,
   }) => {
@@ -76,13 +76,28 @@ test.describe("booking wizard", () => {
     await expect(breadcrumb.getByRole("link", { name: "Accueil" })).toHaveAttribute("href", "/");
     await expect(breadcrumb.getByText("Réservation")).toHaveAttribute("aria-current", "page");
 
-    const days = page.getByRole("group", { name: DAY });
-    await expect(days.first()).toBeVisible();
-    expect(await days.count()).toBeGreaterThan(1);
-    expect(await days.first().getByRole("radio", { name: TIME }).count()).toBeGreaterThan(0);
-    const shownBefore = await days.count();
-    await page.getByRole("button", { name: "Plus de dates" }).click();
-    await expect.poll(() => days.count()).toBeGreaterThan(shownBefore);
+    // 30 days; the team works weekdays: weekend days are shown disabled, with the reason.
+    const strip = page.getByRole("group", { name: "Choisissez un jour" });
+    await expect(strip.getByRole("radio")).toHaveCount(30);
+    const closed = strip.getByRole("radio", { name: /^samedi .*, aucune heure libre$/ }).first();
+    await expect(closed).toBeDisabled();
+    // One day's times at a time, under the day's name, by part of the day.
+    await expect(page.getByRole("group", { name: DAY })).toHaveCount(1);
+    const day = strip.getByRole("radio", { disabled: false }).nth(2);
+    const dayName = (await day.getAttribute("aria-label"))!;
+    await day.check();
+    const times = page.getByRole("group", { name: dayName });
+    await expect(times.getByRole("group", { name: "Matin" })).toBeVisible();
+    await expect(times.getByRole("group", { name: "Après-midi" })).toBeVisible();
+    const time = times.getByRole("group", { name: "Matin" }).getByRole("radio", { name: TIME }).first();
+    await time.check();
+    await expect(
+      page.getByText(`Votre choix : ${dayName} à ${await time.locator("xpath=..").innerText()}.`),
+    ).toBeVisible();
+    // The phone strip scrolls inside its box, never the page.
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
 
     await expect(page.getByText("TPS (5 %)")).toBeVisible();
     await expect(page.getByText("TVQ (9,975 %)")).toBeVisible();
@@ -188,7 +203,13 @@ test.describe("booking wizard", () => {
       "Ce créneau vient d'être réservé. Choisissez-en un autre.",
     );
     await expect(page.locator(`input[name="start"][value="${start}"]`)).toHaveCount(0);
-    await expect(page.getByRole("radio", { name: TIME }).first()).toBeVisible();
+    // At the picker: the message and the free times nearest to the lost one, one tap each.
+    const notice = page.getByRole("status").filter({ hasText: "Les heures libres les plus proches" });
+    await expect(notice).toContainText("Ce créneau vient d'être réservé.");
+    const nearest = notice.getByRole("button").first();
+    await nearest.click();
+    await expect(page.getByRole("radio", { name: TIME, checked: true })).toBeFocused();
+    await expect(page.getByText(/^Votre choix : /)).toBeVisible();
     await expect(page.getByLabel("Nom complet")).toHaveValue("Émilie Bouchard");
     await expect(page.getByLabel("Adresse du service")).toHaveValue(GRANBY_ADDRESS);
   });
@@ -221,7 +242,13 @@ test.describe("booking wizard without JavaScript", () => {
     await page.getByRole("button", { name: "Continuer" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Choisissez votre créneau" })).toBeVisible();
 
-    await page.getByRole("radio", { name: TIME }).first().check();
+    // Without JavaScript the days are links: the page comes back with that day's times.
+    const day = page.getByRole("group", { name: "Choisissez un jour" }).getByRole("link").nth(1);
+    const dayName = (await day.getAttribute("aria-label"))!;
+    await day.click();
+    await expect(page).toHaveURL(/[?&]jour=\d{4}-\d{2}-\d{2}/);
+    await expect(page.getByRole("group", { name: dayName })).toBeVisible();
+    await page.getByRole("group", { name: dayName }).getByRole("radio", { name: TIME }).first().check();
     await page.getByLabel("Nom complet").fill("Émilie Bouchard");
     await page.getByLabel("Adresse e-mail").fill("emilie@example.com");
     await page.getByLabel("Téléphone").fill("999");

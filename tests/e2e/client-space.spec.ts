@@ -159,7 +159,7 @@ test.describe("customer space /client", () => {
     const other = appPage(await otherContext.newPage());
     await signUp(other, `autre-${Date.now()}@example.com`);
     const refused = await other.goto(managePath);
-    expect(refused?.status()).toBe(403);
+    expect(refused?.status()).toBe(404);
     await expect(
       other.getByRole("heading", { level: 1, name: "Lien de gestion invalide ou expiré." }),
     ).toBeVisible();
@@ -169,12 +169,12 @@ test.describe("customer space /client", () => {
         form: { intent, token: "", start: slot!.start },
         headers: { origin: baseURL! },
       });
-      expect(crafted.status(), intent).toBe(403);
+      expect(crafted.status(), intent).toBe(404);
     }
     await otherContext.close();
     const visitorContext = await browser.newContext({ baseURL });
     const visitor = appPage(await visitorContext.newPage());
-    expect((await visitor.goto(managePath))?.status()).toBe(403);
+    expect((await visitor.goto(managePath))?.status()).toBe(404);
     const anonymous = await visitor.request.post(managePath, {
       form: { intent: "cancel" },
       headers: { origin: baseURL! },

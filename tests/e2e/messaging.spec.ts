@@ -148,6 +148,12 @@ test.describe("messaging pages", () => {
     await page.goto(`/booking/${crypto.randomUUID()}?zone=granby&cars=1&step=2`);
     await expect(page.getByRole("heading", { level: 1, name: "Choisissez votre créneau" })).toBeVisible();
     await waitForHydration(page);
+    // A full day ahead (today may have a single time left).
+    await page
+      .getByRole("group", { name: "Choisissez un jour" })
+      .getByRole("radio", { disabled: false })
+      .nth(1)
+      .check();
     await page
       .getByRole("radio", { name: /^\d{2} h \d{2}$/ })
       .nth(1)

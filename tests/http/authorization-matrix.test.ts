@@ -84,14 +84,15 @@ const TABLE: Record<string, Row> = {
     // The manage page opens with its token, or for its signed-in owner (ADR 025); nobody else.
     get: {
       url: (ids) => `/booking/manage/${ids.clientBooking.bookingId}`,
-      expect: only({ client: "2xx" }, "403"),
+      // Anyone else: 404, as for a booking that does not exist (ADR 045).
+      expect: only({ client: "2xx" }, "404"),
     },
     // Another booking's genuine token does not open this one; its owner passes the check and
     // meets the booking's own rules (a past booking: 409, not changeable).
     post: {
       url: (ids) => `/booking/manage/${ids.clientBooking.bookingId}`,
       form: (ids) => ({ intent: "cancel", token: ids.otherClientBooking.manageToken }),
-      expect: only({ client: "409" }, "403"),
+      expect: only({ client: "409" }, "404"),
     },
   },
   "routes/booking/franchise-zone": { get: { url: () => "/franchise/granby", expect: every("2xx") } },

@@ -167,6 +167,39 @@ describe("booking JSON API", () => {
     expect(appointment.priceCents).toBe(14999 + 2000);
   });
 
+  it("the manage page answers one 404 for an unknown booking and for a wrong or missing token", async () => {
+    const page = (path: string) => fetch(`${server.url}${path}`, { redirect: "manual" });
+    const opened = await page(`/booking/manage/${bookingId}?token=${token}`);
+    expect(opened.status).toBe(200);
+    expect(await opened.text()).toContain("123, rue Principale");
+
+    const wrongToken = `${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`;
+    const answers = [
+      await page(`/booking/manage/${bookingId}?token=${wrongToken}`),
+      await page(`/booking/manage/${bookingId}`),
+      await page(`/booking/manage/zzzzzzzzzz?token=${token}`),
+      await page("/booking/manage/inconnu"),
+    ];
+    for (const res of answers) {
+      expect(res.status).toBe(404);
+      const html = await res.text();
+      expect(html).toContain("Lien de gestion invalide ou expiré.");
+      expect(html).not.toContain("rue Principale");
+    }
+
+    // The page's form: a wrong token is refused as an unknown booking would be.
+    const form = (id: string, body: Record<string, string>) =>
+      fetch(`${server.url}/booking/manage/${id}`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url },
+        body: new URLSearchParams(body),
+        redirect: "manual",
+      });
+    const wrong = await form(bookingId, { intent: "cancel", token: wrongToken });
+    const unknown = await form("zzzzzzzzzz", { intent: "cancel", token: wrongToken });
+    expect([wrong.status, unknown.status]).toEqual([404, 404]);
+  });
+
   it("POST /api/bookings/{id}/cancel needs the manage token", async () => {
     const wrong = await post(`/api/bookings/${bookingId}/cancel`, { token: "faux" });
     expect(wrong.status).toBe(403);

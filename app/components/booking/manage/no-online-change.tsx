@@ -1,4 +1,4 @@
-import { CalendarPlus, CalendarX, Phone } from "lucide-react";
+import { CalendarPlus, Phone } from "lucide-react";
 import { Link } from "react-router";
 
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
@@ -23,10 +23,7 @@ function CallButton() {
 export function Cancelled() {
   return (
     <Alert data-testid="manage-cancelled">
-      <AlertTitle className="flex items-center gap-2">
-        <CalendarX aria-hidden="true" className="size-4" />
-        {t.cancelledTitle}
-      </AlertTitle>
+      <AlertTitle>{t.cancelledTitle}</AlertTitle>
       <AlertDescription className="grid gap-3">
         <p>{t.cancelledText}</p>
         <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
