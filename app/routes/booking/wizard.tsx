@@ -409,7 +409,8 @@ function SlotStep({
               name={fields.start.name}
               days={slots.days}
               durationMinutes={slots.duration_minutes}
-              defaultValue={fields.start.initialValue}
+              // After a refusal in the browser, `value` holds the start sent (the picker names it if taken).
+              defaultValue={fields.start.value ?? fields.start.initialValue}
               error={fields.start.errors}
               errorId={fields.start.errorId}
               phone={BUSINESS.phone}

@@ -163,7 +163,11 @@ export function SlotPicker({
     [shownDays],
   );
   const offered = useMemo(() => new Set(shownDays.flatMap((d) => d.slots.map((s) => s.start))), [shownDays]);
-  const lost = taken ?? (defaultValue && !offered.has(defaultValue) ? defaultValue : undefined);
+  // Latched at mount: the form may forget the start it sent once its radio is gone.
+  const [lostBefore] = useState(() =>
+    defaultValue && !offered.has(defaultValue) ? defaultValue : undefined,
+  );
+  const lost = taken ?? lostBefore;
   const nearest = useMemo(() => (lost ? nearestFreeSlots(shownDays, lost) : []), [shownDays, lost]);
   const refreshing = Boolean(lost && refresh && fresh?.lost !== lost);
 
