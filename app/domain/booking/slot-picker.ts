@@ -8,7 +8,7 @@ import { addDaysToDateString, BUSINESS_TIME_ZONE, instantToZonedParts } from "~/
 /** Days shown by the picker, as the slot list (ADR 008). */
 export const PICKER_DAYS = 30;
 /** Free times offered when the chosen one was taken. */
-export const NEAREST_COUNT = 4;
+const NEAREST_COUNT = 4;
 
 export interface PickerSlot {
   /** ISO 8601 with the local offset: 2026-03-09T09:00:00-04:00. */

@@ -20,7 +20,7 @@ const w = messages.wizard;
 const p = messages.slotPicker;
 
 /** Search parameter of the day links: without JavaScript, a day is chosen by a GET. */
-export const DAY_PARAM = "jour";
+const DAY_PARAM = "jour";
 
 export interface SlotDay {
   /** Local calendar day, yyyy-MM-dd. */
