@@ -14,10 +14,14 @@ const t = messages.serviceArea;
  */
 export async function checkServiceArea(
   db: Db,
-  { text, geocoder = offlineGeocoder }: { text: string; geocoder?: Geocoder },
+  {
+    text,
+    geocoder = offlineGeocoder,
+    now = new Date(),
+  }: { text: string; geocoder?: Geocoder; now?: Date },
 ): Promise<ServiceAreaDecision> {
   if (!text.trim()) return { inArea: false, code: "EMPTY" };
-  const [location, zones] = await Promise.all([geocoder.locate(text), listZones(db)]);
+  const [location, zones] = await Promise.all([geocoder.locate(text), listZones(db, { now })]);
   return decideFromLocation(location, zones);
 }
 
