@@ -54,9 +54,8 @@ export function labelDeadlines(label: string): { year: number; month: number }[]
     let before = words[index - 1];
     if (before === "de" || before === "d") before = words[index - 2];
     const month = MONTHS.indexOf(before as (typeof MONTHS)[number]);
-    if (month >= 0) deadlines.push({ year, month: month + 1 });
-    else if (before && SEASON_LAST_MONTH[before]) deadlines.push({ year, month: SEASON_LAST_MONTH[before] });
-    else deadlines.push({ year, month: YEAR_ONLY_LAST_MONTH });
+    const seasonEnd = before === undefined ? undefined : SEASON_LAST_MONTH[before];
+    deadlines.push({ year, month: month >= 0 ? month + 1 : (seasonEnd ?? YEAR_ONLY_LAST_MONTH) });
   });
   return deadlines;
 }

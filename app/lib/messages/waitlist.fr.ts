@@ -38,6 +38,7 @@ export const waitlistMessages = {
     description: "Soyez prévenu par courriel quand nos équipes de lavage mobile desserviront votre secteur.",
   },
   email: {
+    hello: "Bonjour,",
     subject: (zone: string) => `Le lavage mobile arrive dans votre secteur : ${zone}`,
     intro: (postalCode: string, zone: string) =>
       `Vous nous aviez demandé de vous prévenir : nos équipes se déplacent maintenant au ${postalCode}, dans la zone de ${zone}.`,
