@@ -1,5 +1,14 @@
 import { sql } from "drizzle-orm";
-import { check, doublePrecision, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  check,
+  doublePrecision,
+  index,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { createdAt } from "./columns";
 import { consentEvents } from "./messaging";
 import { serviceZones } from "./network";
@@ -32,10 +41,9 @@ export const waitlistEntries = pgTable(
   (t) => [
     uniqueIndex("waitlist_entries_email_postal_uq").on(t.email, t.postalCode),
     check("waitlist_entries_fsa", sql`char_length(${t.fsa}) = 3`),
-    check(
-      "waitlist_entries_point",
-      sql`(${t.latitude} is null) = (${t.longitude} is null)`,
-    ),
-    index("waitlist_entries_waiting_idx").on(t.fsa).where(sql`${t.notifiedAt} is null`),
+    check("waitlist_entries_point", sql`(${t.latitude} is null) = (${t.longitude} is null)`),
+    index("waitlist_entries_waiting_idx")
+      .on(t.fsa)
+      .where(sql`${t.notifiedAt} is null`),
   ],
 );

@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { openMail } from "./dev-mail";
 
@@ -5,7 +6,7 @@ import { openMail } from "./dev-mail";
 const CODE = "J2S 1A1";
 
 /** Granby's radius, set through the admin's coverage page. */
-async function setGranbyRadius(page: import("@playwright/test").Page, km: string): Promise<void> {
+async function setGranbyRadius(page: Page, km: string): Promise<void> {
   await page.goto("/admin/coverage");
   await page.getByRole("article", { name: "Granby" }).getByRole("link", { name: "Modifier Granby" }).click();
   await page.getByLabel("Rayon (km)").fill(km);
@@ -40,7 +41,9 @@ test.describe("waiting list (ADR 046)", () => {
     await waitlist.getByRole("button", { name: "Me prévenir" }).click();
     const done = page.getByRole("heading", { name: "C'est noté !" });
     await expect(done).toBeFocused();
-    await expect(page.getByText(`Nous vous écrirons dès que nous desservirons le secteur ${CODE}.`)).toBeVisible();
+    await expect(
+      page.getByText(`Nous vous écrirons dès que nous desservirons le secteur ${CODE}.`),
+    ).toBeVisible();
 
     await loginAs("admin");
     await page.goto("/admin/coverage");

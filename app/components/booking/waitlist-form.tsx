@@ -86,7 +86,7 @@ export function WaitlistForm({
           id={titleId}
           ref={doneHeading}
           tabIndex={-1}
-          className="flex items-center gap-2 font-semibold text-success outline-none"
+          className="flex scroll-mt-24 items-center gap-2 font-semibold text-success outline-none"
         >
           <CircleCheck aria-hidden="true" className="size-5 shrink-0" />
           {done.title}
@@ -119,7 +119,7 @@ export function WaitlistForm({
         className="grid gap-3"
       >
         <FormErrors id={form.errorId} errors={formError} />
-        <div className="grid gap-3 sm:grid-cols-[2fr_1fr]">
+        <div className="grid gap-3">
           <Field label={t.form.email} id={fields.email.id} error={fields.email.errors} required>
             <Input
               autoComplete="email"
@@ -127,7 +127,12 @@ export function WaitlistForm({
               {...getInputProps(fields.email, { type: "email", ariaAttributes: false })}
             />
           </Field>
-          <Field label={t.form.postalCode} id={fields.postalCode.id} error={fields.postalCode.errors} required>
+          <Field
+            label={t.form.postalCode}
+            id={fields.postalCode.id}
+            error={fields.postalCode.errors}
+            required
+          >
             <Input
               autoComplete="postal-code"
               autoCapitalize="characters"
@@ -137,7 +142,7 @@ export function WaitlistForm({
           </Field>
         </div>
         <Field
-          label={<span className="font-normal">{t.form.consent}</span>}
+          label={<span className="block leading-snug font-normal">{t.form.consent}</span>}
           id={fields.consent.id}
           error={fields.consent.errors}
           orientation="horizontal"

@@ -14,7 +14,9 @@ describe("status label of a disabled zone (the site never shows a date already p
   });
 
   it("keeps a month until it is over, in Montréal time", () => {
-    expect(shownStatusLabel("Ouverture en novembre 2026", LATE_NOVEMBER_2026)).toBe("Ouverture en novembre 2026");
+    expect(shownStatusLabel("Ouverture en novembre 2026", LATE_NOVEMBER_2026)).toBe(
+      "Ouverture en novembre 2026",
+    );
     expect(shownStatusLabel("Ouverture en octobre 2026", LATE_NOVEMBER_2026)).toBeNull();
     expect(shownStatusLabel("Dès décembre 2026", LATE_NOVEMBER_2026)).toBe("Dès décembre 2026");
     // 23:30 on November 30 in Montréal is already December in UTC: still November here.

@@ -38,15 +38,14 @@ const SEASON_LAST_MONTH: Readonly<Record<string, number>> = {
 const YEAR_ONLY_LAST_MONTH = 9;
 
 function fold(text: string): string {
-  return text
-    .normalize("NFD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase();
+  return text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
 }
 
 /** The last month (year, 1-12) each date of the label covers; empty when it names no year. */
 export function labelDeadlines(label: string): { year: number; month: number }[] {
-  const words = fold(label).split(/[^a-z0-9]+/).filter(Boolean);
+  const words = fold(label)
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
   const deadlines: { year: number; month: number }[] = [];
   words.forEach((word, index) => {
     if (!/^20\d\d$/.test(word)) return;

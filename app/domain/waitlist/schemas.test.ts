@@ -17,7 +17,11 @@ describe("WaitlistFormSchema", () => {
   });
 
   it("refuses a malformed postal code and an invalid e-mail", () => {
-    const result = WaitlistFormSchema.safeParse({ email: "marie", postalCode: "Saint-Hyacinthe", consent: "on" });
+    const result = WaitlistFormSchema.safeParse({
+      email: "marie",
+      postalCode: "Saint-Hyacinthe",
+      consent: "on",
+    });
     expect(result.error?.issues.map((issue) => issue.message).sort()).toEqual([
       "Code postal invalide. Exemple : J2S 1A1.",
       "Veuillez entrer une adresse e-mail valide.",

@@ -6,7 +6,8 @@ const plural = (n: number, one: string, many: string) => `${n} ${n > 1 ? many : 
 export const waitlistMessages = {
   form: {
     title: "Prévenez-moi quand vous desservirez mon secteur",
-    intro: "Laissez votre courriel : nous vous écrirons une seule fois, dès qu'une équipe se déplacera chez vous.",
+    intro:
+      "Laissez votre courriel : nous vous écrirons une seule fois, dès qu'une équipe se déplacera chez vous.",
     email: "Courriel",
     emailPlaceholder: "vous@exemple.com",
     postalCode: "Code postal",

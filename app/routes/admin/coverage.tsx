@@ -158,7 +158,12 @@ function WaitlistSection({ waitlist }: { waitlist: Route.ComponentProps["loaderD
         <EmptyState>{w.empty}</EmptyState>
       ) : (
         <div className="grid gap-4 md:grid-cols-2">
-          <WaitlistTable caption={w.byTown} keyLabel={w.town} groups={waitlist.byTown} unknown={w.unknownTown} />
+          <WaitlistTable
+            caption={w.byTown}
+            keyLabel={w.town}
+            groups={waitlist.byTown}
+            unknown={w.unknownTown}
+          />
           <WaitlistTable caption={w.byFsa} keyLabel={w.fsa} groups={waitlist.byFsa} unknown="—" />
         </div>
       )}

@@ -46,7 +46,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     const outcome = await joinWaitlist(getDb(), { input: submission.value, ip: context.ip });
     switch (outcome.status) {
       case "joined":
-        return { ok: true, title: t.done.title, message: t.done.text(outcome.postalCode) } satisfies WaitlistAnswer;
+        return {
+          ok: true,
+          title: t.done.title,
+          message: t.done.text(outcome.postalCode),
+        } satisfies WaitlistAnswer;
       case "served":
         return {
           ok: true,

@@ -35,17 +35,20 @@ export function consentAddress(channel: ConsentChannel, address: string): string
 export async function recordConsent(db: Db | Tx, input: ConsentInput): Promise<string | null> {
   const address = consentAddress(input.channel, input.address);
   if (!address) return null;
-  const [event] = await db.insert(consentEvents).values({
-    channel: input.channel,
-    address,
-    kind: input.kind,
-    action: input.action,
-    source: input.source,
-    userId: input.userId ?? null,
-    appointmentId: input.appointmentId ?? null,
-    expiresAt: input.expiresAt ?? null,
-    occurredAt: input.now ?? new Date(),
-  }).returning({ id: consentEvents.id });
+  const [event] = await db
+    .insert(consentEvents)
+    .values({
+      channel: input.channel,
+      address,
+      kind: input.kind,
+      action: input.action,
+      source: input.source,
+      userId: input.userId ?? null,
+      appointmentId: input.appointmentId ?? null,
+      expiresAt: input.expiresAt ?? null,
+      occurredAt: input.now ?? new Date(),
+    })
+    .returning({ id: consentEvents.id });
   return event!.id;
 }
 

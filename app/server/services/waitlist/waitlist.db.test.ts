@@ -107,7 +107,12 @@ describeDatabases("waiting list (ADR 046)", ({ db, kind }) => {
       .where(eq(s.waitlistEntries.email, "marie@exemple.com"));
     expect(entries).toHaveLength(1);
     const [entry] = entries;
-    expect(entry).toMatchObject({ postalCode: "J2S 1A1", fsa: "J2S", town: "Saint-Hyacinthe", notifiedAt: null });
+    expect(entry).toMatchObject({
+      postalCode: "J2S 1A1",
+      fsa: "J2S",
+      town: "Saint-Hyacinthe",
+      notifiedAt: null,
+    });
     expect(entry!.latitude).toBeCloseTo(45.6, 0);
     const [consent] = await db()
       .select()
@@ -123,15 +128,22 @@ describeDatabases("waiting list (ADR 046)", ({ db, kind }) => {
   });
 
   it("stores nothing for a code already served or outside Quebec", async () => {
-    expect(await joinWaitlist(db(), { input: form("a@exemple.com", "J2G 1A1"), ip: "198.51.100.2" })).toEqual({
-      status: "served",
-      zoneName: "Granby",
-      routeSlug: "granby",
-    });
-    expect(await joinWaitlist(db(), { input: form("a@exemple.com", "K1P 1J1"), ip: "198.51.100.2" })).toEqual({
-      status: "outside-quebec",
-    });
-    const rows = await db().select().from(s.waitlistEntries).where(eq(s.waitlistEntries.email, "a@exemple.com"));
+    expect(await joinWaitlist(db(), { input: form("a@exemple.com", "J2G 1A1"), ip: "198.51.100.2" })).toEqual(
+      {
+        status: "served",
+        zoneName: "Granby",
+        routeSlug: "granby",
+      },
+    );
+    expect(await joinWaitlist(db(), { input: form("a@exemple.com", "K1P 1J1"), ip: "198.51.100.2" })).toEqual(
+      {
+        status: "outside-quebec",
+      },
+    );
+    const rows = await db()
+      .select()
+      .from(s.waitlistEntries)
+      .where(eq(s.waitlistEntries.email, "a@exemple.com"));
     expect(rows).toEqual([]);
   });
 

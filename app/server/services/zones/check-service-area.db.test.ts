@@ -52,8 +52,13 @@ describeDatabases("checkServiceArea", ({ db }) => {
       .where(eq(serviceZones.routeSlug, "trois-rivieres"));
     try {
       const inMay = await checkServiceArea(db(), { text: "G8T", now: new Date("2026-05-10T12:00:00Z") });
-      expect(locationAnswer(inMay).message).toBe("Nous ne desservons pas encore Trois-Rivières (Retour en 2026).");
-      const lateNovember = await checkServiceArea(db(), { text: "G8T", now: new Date("2026-11-25T12:00:00Z") });
+      expect(locationAnswer(inMay).message).toBe(
+        "Nous ne desservons pas encore Trois-Rivières (Retour en 2026).",
+      );
+      const lateNovember = await checkServiceArea(db(), {
+        text: "G8T",
+        now: new Date("2026-11-25T12:00:00Z"),
+      });
       expect(locationAnswer(lateNovember).message).toBe(
         "Nous ne desservons pas encore Trois-Rivières (Bientôt disponible).",
       );

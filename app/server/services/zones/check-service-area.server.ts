@@ -14,11 +14,7 @@ const t = messages.serviceArea;
  */
 export async function checkServiceArea(
   db: Db,
-  {
-    text,
-    geocoder = offlineGeocoder,
-    now = new Date(),
-  }: { text: string; geocoder?: Geocoder; now?: Date },
+  { text, geocoder = offlineGeocoder, now = new Date() }: { text: string; geocoder?: Geocoder; now?: Date },
 ): Promise<ServiceAreaDecision> {
   if (!text.trim()) return { inArea: false, code: "EMPTY" };
   const [location, zones] = await Promise.all([geocoder.locate(text), listZones(db, { now })]);
@@ -87,5 +83,10 @@ export async function validatePostalCode(
   const message = locationAnswer(decision).message;
   return decision.inArea
     ? { success: true, data: true, message: `${t.postal.valid(code)} ${message}` }
-    : { success: true, data: false, message, ...(joinable(decision) ? { canJoinWaitlist: true as const } : {}) };
+    : {
+        success: true,
+        data: false,
+        message,
+        ...(joinable(decision) ? { canJoinWaitlist: true as const } : {}),
+      };
 }
