@@ -18,6 +18,7 @@ export default [
   route("booking/manage/:bookingId", "routes/booking/manage.tsx"),
   route("franchise/:slug", "routes/booking/franchise-zone.tsx"),
   route("address-validation", "routes/booking/address-validation.tsx"),
+  route("waitlist", "routes/booking/waitlist.tsx"),
 
   // Accounts and spaces
   route("auth", "routes/auth/auth.tsx"),

@@ -75,7 +75,8 @@ export const ZONES = [
     centerLatitude: 46.3431,
     centerLongitude: -72.5433,
     status: "seeking_franchisee",
-    statusLabel: "Retour en 2026",
+    // No dated label: a date goes stale (ADR 046); the site shows "Bientôt disponible".
+    statusLabel: null,
   },
 ] as const;
 

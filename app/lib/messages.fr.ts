@@ -4,6 +4,7 @@ import { clientMessages } from "./messages/client.fr";
 import { franchiseeMessages } from "./messages/franchisee.fr";
 import { messagingMessages } from "./messages/messaging.fr";
 import { securityMessages } from "./messages/security.fr";
+import { waitlistMessages } from "./messages/waitlist.fr";
 
 /**
  * The one catalogue of user-facing French text (spec section 8 and PRODUCT-DECISIONS.md).
@@ -472,4 +473,6 @@ export const messages = {
   admin: adminMessages,
   /** Security refusals (cross-origin requests). */
   security: securityMessages,
+  /** The waiting list of the places not served yet (ADR 046). */
+  waitlist: waitlistMessages,
 } as const;

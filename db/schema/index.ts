@@ -6,3 +6,4 @@ export * from "./loyalty";
 export * from "./messaging";
 export * from "./network";
 export * from "./restock";
+export * from "./waitlist";

@@ -49,7 +49,7 @@ test.describe("booking wizard", () => {
     }
     const troisRivieres = regions.getByRole("radio", { name: /Trois-Rivières/ });
     await expect(troisRivieres).toBeDisabled();
-    await expect(regions.getByText("Retour en 2026")).toBeVisible();
+    await expect(regions.getByText("Bientôt disponible")).toBeVisible();
 
     const continuer = page.getByRole("button", { name: "Continuer" });
     await expect(continuer).toBeDisabled();

@@ -127,7 +127,7 @@ test.describe("zone pages", () => {
     await expect(
       page.getByRole("heading", { level: 1, name: "Lavage mobile à Trois-Rivières" }),
     ).toBeVisible();
-    await expect(page.getByText("Retour en 2026")).toBeVisible();
+    await expect(page.getByText("Bientôt disponible")).toBeVisible();
     await expect(page.getByRole("link", { name: "Devenir partenaire" }).first()).toHaveAttribute(
       "href",
       "/application",

@@ -96,6 +96,10 @@ const TABLE: Record<string, Row> = {
     },
   },
   "routes/booking/franchise-zone": { get: { url: () => "/franchise/granby", expect: every("2xx") } },
+  "routes/booking/waitlist": {
+    get: { url: () => "/waitlist", expect: every("2xx") },
+    post: { url: () => "/waitlist", form: () => ({ email: "" }), expect: every("400") },
+  },
   "routes/booking/address-validation": {
     post: { url: () => "/address-validation", form: () => ({ postalCode: "" }), expect: every("400") },
   },

@@ -306,6 +306,12 @@ const ENDPOINTS: Endpoint[] = [
     valid: () => ({ postalCode: "J2G 2T5" }),
   },
   {
+    name: "waitlist page action",
+    url: () => "/waitlist",
+    encodings: ["form"],
+    fields: ["email", "postalCode", "consent"],
+  },
+  {
     name: "address-validation page action",
     url: () => "/address-validation",
     encodings: ["form"],

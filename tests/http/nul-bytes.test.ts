@@ -168,6 +168,13 @@ const FORMS: Form[] = [
     fields: ["postalCode", "cities"],
   },
   {
+    name: "waitlist page",
+    url: () => "/waitlist",
+    encoding: "form",
+    valid: () => ({ email: `nul-${unique()}@example.com`, postalCode: "J2S 1A1", consent: "on" }),
+    fields: ["email", "postalCode", "consent"],
+  },
+  {
     name: "address-validation page",
     url: () => "/address-validation",
     encoding: "form",

@@ -15,8 +15,10 @@ import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { RadioGroup, RadioGroupItem } from "~/components/ui/radio-group";
+import { findPostalCode } from "~/domain/geo/postal-code";
 import { messages } from "~/lib/messages.fr";
 import { cn } from "~/lib/utils";
+import { WaitlistForm } from "./waitlist-form";
 
 const t = messages.serviceArea;
 
@@ -34,6 +36,8 @@ interface CheckResult {
   inArea: boolean;
   message: string;
   city: string | null;
+  /** Not served yet: the waiting list is offered (ADR 046). */
+  canJoinWaitlist: boolean;
   /** The text that was checked. */
   address: string;
 }
@@ -41,9 +45,14 @@ interface CheckResult {
 /** The answer of POST /api/validate-location; anything else reads as a failed check. */
 function readAnswer(body: unknown): Omit<CheckResult, "address"> | null {
   if (typeof body !== "object" || body === null) return null;
-  const { data, message, city } = body as Record<string, unknown>;
+  const { data, message, city, canJoinWaitlist } = body as Record<string, unknown>;
   if (typeof data !== "boolean" || typeof message !== "string") return null;
-  return { inArea: data, message, city: typeof city === "string" ? city : null };
+  return {
+    inArea: data,
+    message,
+    city: typeof city === "string" ? city : null,
+    canJoinWaitlist: canJoinWaitlist === true,
+  };
 }
 
 async function validateLocation(address: string): Promise<Omit<CheckResult, "address">> {
@@ -59,7 +68,13 @@ async function validateLocation(address: string): Promise<Omit<CheckResult, "add
   } catch (error) {
     console.error("validate-location failed", error);
   }
-  return { inArea: false, message: t.error, city: null };
+  return { inArea: false, message: t.error, city: null, canJoinWaitlist: false };
+}
+
+/** The full postal code in the text checked, to pre-fill the waiting list; '' when it has none. */
+function fullPostalCode(text: string): string {
+  const found = findPostalCode(text);
+  return found?.full ? found.code : "";
 }
 
 /** A green message with a check, or a red one with a cross. */
@@ -196,6 +211,10 @@ export function ServiceAreaCheck({ serviceId, onConfirmed, className }: ServiceA
       <div role="status" aria-live="polite" aria-atomic="true">
         {result ? <CheckMessage valid={result.inArea}>{result.message}</CheckMessage> : null}
       </div>
+
+      {result?.canJoinWaitlist ? (
+        <WaitlistForm key={result.address} defaultPostalCode={fullPostalCode(result.address)} />
+      ) : null}
 
       {valid ? <CarCountPicker value={cars} onChange={setCars} /> : null}
 

@@ -138,3 +138,18 @@ export function locate(text: string): LocateResult {
 function townPoint(place: Place) {
   return { lat: place.lat, lon: place.lon, label: place.name, source: "municipality" as const };
 }
+
+const PLACES: readonly Place[] = Object.values(municipalityData.places as Record<string, Place>);
+
+/**
+ * The municipality whose point is nearest to a point, within `maxKm`, or null: names the town of
+ * a postal code's FSA centre (the waiting list groups by it). An approximation at FSA level.
+ */
+export function nearestMunicipality(point: { lat: number; lon: number }, maxKm = 15): string | null {
+  let best: { name: string; km: number } | null = null;
+  for (const place of PLACES) {
+    const km = haversineKm(point, place);
+    if (km <= maxKm && (!best || km < best.km)) best = { name: place.name, km };
+  }
+  return best?.name ?? null;
+}

@@ -205,7 +205,9 @@ export const adminMessages = {
     radius: "Rayon (km)",
     status: "Statut",
     statusLabel: "Libellé affiché si inactive",
-    statusLabelHelp: "Par exemple « Retour en 2026 ». Vide : « Bientôt disponible ».",
+    statusLabelHelp:
+      "Par exemple « Retour au printemps 2027 ». Vide, ou une fois la date passée : « Bientôt disponible ».",
+    staleLabel: (label: string) => `« ${label} » : date passée, non affiché`,
     franchisee: "Franchisé",
     noFranchisee: "Aucun franchisé",
     statuses: { active: "Active", seeking_franchisee: "Recherche un franchisé" },

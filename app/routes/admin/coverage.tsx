@@ -13,6 +13,7 @@ import { ZoneMap } from "~/components/map/zone-map";
 import { Badge } from "~/components/ui/badge";
 import { Field } from "~/components/ui/field";
 import { ZONE_STATUSES, ZoneDeleteSchema, ZoneFormSchema } from "~/domain/admin/schemas";
+import { shownStatusLabel } from "~/domain/geo/status-label";
 import { messages } from "~/lib/messages.fr";
 import { requireRole } from "~/server/auth.server";
 import { getDb } from "~/server/db.server";
@@ -23,6 +24,7 @@ import {
   saveZone,
   type AdminZone,
 } from "~/server/services/admin/manage-zones.server";
+import { listWaitlist, type WaitlistGroup } from "~/server/services/waitlist/list-waitlist.server";
 import { adminFailure, redirectWithToast } from "./admin-answers.server";
 import type { Route } from "./+types/coverage";
 
@@ -36,11 +38,18 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ request }: Route.LoaderArgs) {
   const actor = await requireRole(request, ["admin"]);
   const db = getDb();
-  const [zones, franchisees] = await Promise.all([
+  const [zones, franchisees, waitlist] = await Promise.all([
     listAdminZones(db, { actor }),
     listFranchiseeChoices(db, { actor }),
+    listWaitlist(db, { actor }),
   ]);
-  return { zones, franchisees };
+  // The label the site shows now: a label naming a past date is replaced (ADR 046).
+  const now = new Date();
+  return {
+    zones: zones.map((zone) => ({ ...zone, shownLabel: shownStatusLabel(zone.statusLabel, now) })),
+    franchisees,
+    waitlist,
+  };
 }
 
 type ActionData = { result?: SubmissionResult<string[]>; error?: string };
@@ -86,7 +95,7 @@ const coordinate = new Intl.NumberFormat("fr-CA", { maximumFractionDigits: 4 });
 const kilometres = new Intl.NumberFormat("fr-CA", { maximumFractionDigits: 1 });
 
 export default function CoveragePage({ loaderData }: Route.ComponentProps) {
-  const { zones, franchisees } = loaderData;
+  const { zones, franchisees, waitlist } = loaderData;
   const actionData = useActionData<typeof action>();
   const { editing, creating } = useEditorState(zones, Boolean(actionData?.result));
   return (
@@ -126,12 +135,89 @@ export default function CoveragePage({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
+
+      <WaitlistSection waitlist={waitlist} />
     </div>
   );
 }
 
-function ZoneCard({ zone }: { zone: AdminZone }) {
-  const inactiveLabel = zone.statusLabel ?? messages.serviceArea.zone.comingSoon;
+const w = messages.waitlist.admin;
+
+/** The waiting list by town and by three-character postal area (ADR 046): counts only. */
+function WaitlistSection({ waitlist }: { waitlist: Route.ComponentProps["loaderData"]["waitlist"] }) {
+  return (
+    <section aria-labelledby="waitlist-title" className="grid gap-4">
+      <div className="grid gap-1">
+        <h2 id="waitlist-title" className="text-xl font-semibold tracking-tight">
+          {w.title}
+        </h2>
+        <p className="text-sm text-muted-foreground">{w.description}</p>
+        <p className="text-sm font-medium">{w.total(waitlist.waiting, waitlist.notified)}</p>
+      </div>
+      {waitlist.byFsa.length === 0 ? (
+        <EmptyState>{w.empty}</EmptyState>
+      ) : (
+        <div className="grid gap-4 md:grid-cols-2">
+          <WaitlistTable
+            caption={w.byTown}
+            keyLabel={w.town}
+            groups={waitlist.byTown}
+            unknown={w.unknownTown}
+          />
+          <WaitlistTable caption={w.byFsa} keyLabel={w.fsa} groups={waitlist.byFsa} unknown="—" />
+        </div>
+      )}
+    </section>
+  );
+}
+
+function WaitlistTable({
+  caption,
+  keyLabel,
+  groups,
+  unknown,
+}: {
+  caption: string;
+  keyLabel: string;
+  groups: WaitlistGroup[];
+  unknown: string;
+}) {
+  return (
+    <div className="overflow-x-auto rounded-lg border bg-card shadow-sm">
+      <table className="w-full text-sm">
+        <caption className="px-4 pt-3 text-left font-semibold">{caption}</caption>
+        <thead>
+          <tr className="border-b text-left text-xs text-muted-foreground">
+            <th scope="col" className="px-4 py-2 font-medium">
+              {keyLabel}
+            </th>
+            <th scope="col" className="px-4 py-2 text-right font-medium">
+              {w.waiting}
+            </th>
+            <th scope="col" className="px-4 py-2 text-right font-medium">
+              {w.notified}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {groups.map((group) => (
+            <tr key={group.key ?? ""} className="border-b last:border-0">
+              <th scope="row" className="px-4 py-2 text-left font-normal">
+                {group.key ?? unknown}
+              </th>
+              <td className="px-4 py-2 text-right tabular-nums">{group.waiting}</td>
+              <td className="px-4 py-2 text-right tabular-nums">{group.notified}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function ZoneCard({ zone }: { zone: AdminZone & { shownLabel: string | null } }) {
+  const inactiveLabel = zone.shownLabel ?? messages.serviceArea.zone.comingSoon;
+  const staleLabel = zone.statusLabel && zone.shownLabel === null ? zone.statusLabel : null;
   return (
     <article
       aria-labelledby={`zone-${zone.id}`}
@@ -167,7 +253,12 @@ function ZoneCard({ zone }: { zone: AdminZone }) {
         {zone.status === "active" ? null : (
           <div>
             <dt className="text-xs text-muted-foreground">{t.statusLabel}</dt>
-            <dd>{inactiveLabel}</dd>
+            <dd>
+              {inactiveLabel}
+              {staleLabel ? (
+                <span className="block text-xs text-muted-foreground">{t.staleLabel(staleLabel)}</span>
+              ) : null}
+            </dd>
           </div>
         )}
       </dl>

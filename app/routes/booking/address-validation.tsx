@@ -2,10 +2,12 @@ import { useState, type FormEvent } from "react";
 import { data, useActionData } from "react-router";
 
 import { CheckMessage } from "~/components/booking/service-area-dialog";
+import { WaitlistForm } from "~/components/booking/waitlist-form";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
+import { parsePostalCode } from "~/domain/geo/postal-code";
 import { messages } from "~/lib/messages.fr";
 import { originFrom, seoMeta } from "~/lib/seo";
 import { getDb } from "~/server/db.server";
@@ -43,7 +45,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         { status: 429 },
       );
     }
-    return await validatePostalCode(db, { postalCode });
+    // The code as typed comes back to pre-fill the waiting-list form of a 'not served' answer.
+    return { ...(await validatePostalCode(db, { postalCode })), typed: postalCode.slice(0, 20) };
   } catch (error) {
     console.error(`[${context.requestId}] postal code not validated`, error);
     return data({ success: false, data: false, message: t.error } satisfies PostalCodeAnswer, {
@@ -55,6 +58,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 interface Outcome {
   valid: boolean;
   message: string;
+  /** Not served yet: the waiting list is offered, pre-filled with the code typed (ADR 046). */
+  waitlistCode?: string | null;
 }
 
 /** POST /api/validate-postal-code; a failed call or an unreadable answer gives the error text. */
@@ -67,7 +72,11 @@ async function requestValidation(postalCode: string): Promise<Outcome> {
     });
     const body = (await response.json()) as Partial<PostalCodeAnswer>;
     if (typeof body.message !== "string") throw new Error(`unexpected answer (${response.status})`);
-    return { valid: body.success === true && body.data === true, message: body.message };
+    return {
+      valid: body.success === true && body.data === true,
+      message: body.message,
+      waitlistCode: body.canJoinWaitlist === true ? (parsePostalCode(postalCode) ?? "") : null,
+    };
   } catch (error) {
     console.error("postal code validation failed", error);
     return { valid: false, message: t.error };
@@ -81,7 +90,16 @@ export default function AddressValidationPage() {
 
   const shown =
     outcome ??
-    (actionData ? { valid: actionData.success && actionData.data, message: actionData.message } : null);
+    (actionData
+      ? {
+          valid: actionData.success && actionData.data,
+          message: actionData.message,
+          waitlistCode:
+            "typed" in actionData && actionData.canJoinWaitlist === true
+              ? (parsePostalCode(actionData.typed) ?? "")
+              : null,
+        }
+      : null);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -120,6 +138,9 @@ export default function AddressValidationPage() {
           <div role="status" aria-live="polite" aria-atomic="true">
             {shown ? <CheckMessage valid={shown.valid}>{shown.message}</CheckMessage> : null}
           </div>
+          {typeof shown?.waitlistCode === "string" ? (
+            <WaitlistForm key={shown.waitlistCode} defaultPostalCode={shown.waitlistCode} />
+          ) : null}
         </CardContent>
       </Card>
     </section>

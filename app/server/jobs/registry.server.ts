@@ -2,6 +2,7 @@ import type { BookingMailKind } from "../mail/templates.server";
 import { deliverApplicationWebhook } from "./handlers/application-webhook.server";
 import { deliverContactWebhook } from "./handlers/contact-webhook.server";
 import { createMessagingHandlers } from "./handlers/messaging.server";
+import { createWaitlistHandlers } from "./handlers/waitlist.server";
 import type { JobHandler } from "./worker.server";
 
 /**
@@ -30,6 +31,12 @@ export interface JobPayloads {
   "email.promotion": { to: string; title: string; body: string };
   /** Sends one queued sms_messages row through the SMS provider. */
   "sms.deliver": { smsId: string };
+
+  // Waiting list (ADR 046)
+  /** A zone became active, moved or grew: claims the waiting entries now served, queues their e-mail. */
+  "waitlist.notify": Record<string, never>;
+  /** The one e-mail of a claimed waiting-list entry; the id only. */
+  "email.waitlist-open": { entryId: string };
 }
 
 export type JobName = keyof JobPayloads;
@@ -42,4 +49,5 @@ export const jobHandlers: { [N in JobName]: JobHandler<JobPayloads[N]> } = {
 
   // Messaging
   ...createMessagingHandlers(),
+  ...createWaitlistHandlers(),
 };

@@ -387,3 +387,34 @@ export function renderPromotion({
   });
   return { subject: m.promotion.subject(title), html, text };
 }
+
+/**
+ * The one e-mail of the waiting list (ADR 046): the service now reaches the code. Commercial (it
+ * invites to book), sent with the express consent the form's box gave: unsubscribe link.
+ */
+export function renderWaitlistOpen({
+  postalCode,
+  zoneName,
+  bookUrl,
+  unsubscribeUrl,
+}: {
+  postalCode: string;
+  zoneName: string;
+  bookUrl: string;
+  unsubscribeUrl: string;
+}): RenderedMail {
+  const w = messages.waitlist.email;
+  const subject = w.subject(zoneName);
+  const { html, text } = layout({
+    title: subject,
+    blocksHtml: [
+      paragraph(w.hello),
+      paragraph(w.intro(postalCode, zoneName)),
+      button(bookUrl, w.book),
+      paragraph(w.once),
+    ],
+    blocksText: [w.hello, "", w.intro(postalCode, zoneName), "", `${w.book} : ${bookUrl}`, "", w.once, ""],
+    unsubscribeUrl,
+  });
+  return { subject, html, text };
+}

@@ -1,6 +1,6 @@
 import { verifyPassword } from "better-auth/crypto";
 import { and, eq, gt, inArray } from "drizzle-orm";
-import { accounts, appointments, consentEvents, users } from "#db/schema";
+import { accounts, appointments, consentEvents, users, waitlistEntries } from "#db/schema";
 import type { Db } from "../../db.server";
 import { recordConsent } from "../messaging/consent.server";
 import { announceSlotsChanged, invalidateOpenSlots } from "../booking/slot-cache.server";
@@ -96,6 +96,8 @@ export async function deleteClientAccount(
         now,
       });
     }
+    // The waiting list keeps the e-mail: it goes with the account (ADR 046).
+    await tx.delete(waitlistEntries).where(eq(waitlistEntries.email, owner.email.trim().toLowerCase()));
     await tx.update(consentEvents).set({ userId: null }).where(eq(consentEvents.userId, userId));
     await tx.delete(users).where(eq(users.id, userId));
     return { ok: true as const, cancelledBookings: cancelled, anonymizedBookings: owned.length };

@@ -6,6 +6,7 @@ import { AdminError } from "~/domain/admin/errors";
 import { canMoveApplication } from "~/domain/admin/transitions";
 import { getAuth } from "../../auth.server";
 import type { Db } from "../../db.server";
+import { queueWaitlistCheck } from "../waitlist/notify-waitlist.server";
 import { announceSlotsChanged } from "../booking/slot-cache.server";
 import { assertAdmin, type AdminActor } from "./assert-admin.server";
 
@@ -113,8 +114,9 @@ export async function approveFranchiseApplication(
         .update(serviceZones)
         .set({ franchiseeId, status: "active", updatedAt: now })
         .where(and(inArray(serviceZones.id, [...zoneIds])));
-      // Zones that open change the slot lists that apps poll.
+      // Zones that open change the slot lists that apps poll, and may serve the waiting list.
       await announceSlotsChanged(tx);
+      await queueWaitlistCheck(tx);
     }
 
     await tx

@@ -4,6 +4,7 @@ import { AdminError } from "~/domain/admin/errors";
 import type { ZoneForm } from "~/domain/admin/schemas";
 import type { Db } from "../../db.server";
 import { announceSlotsChanged } from "../booking/slot-cache.server";
+import { queueWaitlistCheck } from "../waitlist/notify-waitlist.server";
 import { zoneColumns } from "../zones/list-zones.server";
 import { assertAdmin, type AdminActor } from "./assert-admin.server";
 
@@ -96,6 +97,8 @@ export async function saveZone(
       created = true;
     }
     await announceSlotsChanged(tx);
+    // An active zone, new, moved or grown, may now cover people of the waiting list (ADR 046).
+    if (values.status === "active") await queueWaitlistCheck(tx);
     return { id, created };
   });
 }

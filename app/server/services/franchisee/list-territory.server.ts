@@ -1,5 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import { serviceZones } from "#db/schema";
+import { shownStatusLabel } from "~/domain/geo/status-label";
 import type { Db } from "../../db.server";
 import { zoneColumns } from "../zones/list-zones.server";
 
@@ -19,9 +20,12 @@ export async function listTerritory(
   db: Db,
   { franchiseeId }: { franchiseeId: string },
 ): Promise<TerritoryZone[]> {
-  return db
+  const zones = await db
     .select(zoneColumns)
     .from(serviceZones)
     .where(eq(serviceZones.franchiseeId, franchiseeId))
     .orderBy(asc(serviceZones.zoneName));
+  // The label the site shows: never a past date (ADR 046).
+  const now = new Date();
+  return zones.map((zone) => ({ ...zone, statusLabel: shownStatusLabel(zone.statusLabel, now) }));
 }

@@ -31,22 +31,25 @@ export function consentAddress(channel: ConsentChannel, address: string): string
   return channel === "email" ? normalizeEmailAddress(address) || null : toE164(address);
 }
 
-/** Appends one event to the consent ledger (never updates one). False when the address is unusable. */
-export async function recordConsent(db: Db | Tx, input: ConsentInput): Promise<boolean> {
+/** Appends one event to the consent ledger (never updates one): its id, null when the address is unusable. */
+export async function recordConsent(db: Db | Tx, input: ConsentInput): Promise<string | null> {
   const address = consentAddress(input.channel, input.address);
-  if (!address) return false;
-  await db.insert(consentEvents).values({
-    channel: input.channel,
-    address,
-    kind: input.kind,
-    action: input.action,
-    source: input.source,
-    userId: input.userId ?? null,
-    appointmentId: input.appointmentId ?? null,
-    expiresAt: input.expiresAt ?? null,
-    occurredAt: input.now ?? new Date(),
-  });
-  return true;
+  if (!address) return null;
+  const [event] = await db
+    .insert(consentEvents)
+    .values({
+      channel: input.channel,
+      address,
+      kind: input.kind,
+      action: input.action,
+      source: input.source,
+      userId: input.userId ?? null,
+      appointmentId: input.appointmentId ?? null,
+      expiresAt: input.expiresAt ?? null,
+      occurredAt: input.now ?? new Date(),
+    })
+    .returning({ id: consentEvents.id });
+  return event!.id;
 }
 
 /** The consent in force for one address on one channel. */

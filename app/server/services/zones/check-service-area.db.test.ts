@@ -37,12 +37,37 @@ describeDatabases("checkServiceArea", ({ db }) => {
     });
   });
 
-  it("refuses Trois-Rivières, a zone still seeking its franchisee, with its label", async () => {
+  it("refuses Trois-Rivières, a zone still seeking its franchisee, with 'Bientôt disponible'", async () => {
     const decision = await checkServiceArea(db(), { text: "G8T" });
     expect(decision).toMatchObject({ inArea: false, code: "ZONE_NOT_ACTIVE", city: "Trois-Rivières" });
     expect(locationAnswer(decision).message).toBe(
-      "Nous ne desservons pas encore Trois-Rivières (Retour en 2026).",
+      "Nous ne desservons pas encore Trois-Rivières (Bientôt disponible).",
     );
+  });
+
+  it("shows the admin's label until the date it names is past (ADR 046)", async () => {
+    await db()
+      .update(serviceZones)
+      .set({ statusLabel: "Retour en 2026" })
+      .where(eq(serviceZones.routeSlug, "trois-rivieres"));
+    try {
+      const inMay = await checkServiceArea(db(), { text: "G8T", now: new Date("2026-05-10T12:00:00Z") });
+      expect(locationAnswer(inMay).message).toBe(
+        "Nous ne desservons pas encore Trois-Rivières (Retour en 2026).",
+      );
+      const lateNovember = await checkServiceArea(db(), {
+        text: "G8T",
+        now: new Date("2026-11-25T12:00:00Z"),
+      });
+      expect(locationAnswer(lateNovember).message).toBe(
+        "Nous ne desservons pas encore Trois-Rivières (Bientôt disponible).",
+      );
+    } finally {
+      await db()
+        .update(serviceZones)
+        .set({ statusLabel: null })
+        .where(eq(serviceZones.routeSlug, "trois-rivieres"));
+    }
   });
 
   it("answers EMPTY for blank text without asking the geocoder", async () => {

@@ -14,10 +14,10 @@ const t = messages.serviceArea;
  */
 export async function checkServiceArea(
   db: Db,
-  { text, geocoder = offlineGeocoder }: { text: string; geocoder?: Geocoder },
+  { text, geocoder = offlineGeocoder, now = new Date() }: { text: string; geocoder?: Geocoder; now?: Date },
 ): Promise<ServiceAreaDecision> {
   if (!text.trim()) return { inArea: false, code: "EMPTY" };
-  const [location, zones] = await Promise.all([geocoder.locate(text), listZones(db)]);
+  const [location, zones] = await Promise.all([geocoder.locate(text), listZones(db, { now })]);
   return decideFromLocation(location, zones);
 }
 
@@ -27,6 +27,13 @@ export interface LocationAnswer {
   data: boolean;
   message: string;
   city: string | null;
+  /** Present (true) when the place is in Quebec but not served yet: the waiting list is offered (ADR 046). */
+  canJoinWaitlist?: true;
+}
+
+/** Not served yet, somewhere we could serve: outside every zone, or in a zone not active yet. */
+function joinable(decision: ServiceAreaDecision): boolean {
+  return decision.code === "OUT_OF_AREA" || decision.code === "ZONE_NOT_ACTIVE";
 }
 
 /** The French answer for a decision: the message of its code, and the zone or town named. */
@@ -36,6 +43,7 @@ export function locationAnswer(decision: ServiceAreaDecision): LocationAnswer {
     data: decision.inArea,
     message: decisionMessage(decision),
     city: decision.city ?? null,
+    ...(joinable(decision) ? { canJoinWaitlist: true as const } : {}),
   };
 }
 
@@ -56,6 +64,8 @@ export interface PostalCodeAnswer {
   /** The code is well formed and served by an active zone. */
   data: boolean;
   message: string;
+  /** Present (true) when the code is in Quebec but not served yet (ADR 046). */
+  canJoinWaitlist?: true;
 }
 
 /**
@@ -73,5 +83,10 @@ export async function validatePostalCode(
   const message = locationAnswer(decision).message;
   return decision.inArea
     ? { success: true, data: true, message: `${t.postal.valid(code)} ${message}` }
-    : { success: true, data: false, message };
+    : {
+        success: true,
+        data: false,
+        message,
+        ...(joinable(decision) ? { canJoinWaitlist: true as const } : {}),
+      };
 }

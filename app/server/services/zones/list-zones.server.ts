@@ -1,5 +1,6 @@
 import { asc } from "drizzle-orm";
 import { serviceZones } from "#db/schema";
+import { shownStatusLabel } from "~/domain/geo/status-label";
 import type { Db } from "../../db.server";
 
 /** The columns of a service zone that the pages and the map show (one projection for all). */
@@ -16,10 +17,13 @@ export const zoneColumns = {
 
 /**
  * Every service zone with the fields the service-area check and the zone page need, by name
- * (spec section 7: service_zones ordered by zone_name). Status decides what is bookable.
+ * (spec section 7: service_zones ordered by zone_name). Status decides what is bookable. The
+ * status label is the one the site may show at `now`: null when empty or naming a past date
+ * (ADR 046), which the pages show as 'Bientôt disponible'.
  */
-export function listZones(db: Db) {
-  return db.select(zoneColumns).from(serviceZones).orderBy(asc(serviceZones.zoneName));
+export async function listZones(db: Db, { now = new Date() }: { now?: Date } = {}) {
+  const zones = await db.select(zoneColumns).from(serviceZones).orderBy(asc(serviceZones.zoneName));
+  return zones.map((zone) => ({ ...zone, statusLabel: shownStatusLabel(zone.statusLabel, now) }));
 }
 
 export type ServiceZoneRow = Awaited<ReturnType<typeof listZones>>[number];
