@@ -16,7 +16,7 @@ const shortDate = new Intl.DateTimeFormat("fr-CA", {
 });
 
 const clockTime = new Intl.DateTimeFormat("fr-CA", {
-  hour: "2-digit",
+  hour: "numeric",
   minute: "2-digit",
   timeZone: BUSINESS_TIME_ZONE,
 });
@@ -31,7 +31,7 @@ export function bookingShortDay(iso: string): string {
   return shortDate.format(new Date(iso));
 }
 
-/** An ISO instant -> '09 h 00' on the business clock. */
+/** An ISO instant -> '9 h 00' on the business clock (as the e-mails write it). */
 export function bookingTime(iso: string): string {
   return clockTime.format(new Date(iso));
 }
