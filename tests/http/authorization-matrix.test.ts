@@ -72,7 +72,10 @@ const TABLE: Record<string, Row> = {
   "routes/_site/not-found": { get: { url: () => "/pas-de-page-ici", expect: every("404") } },
 
   // /booking is the booking path's first step, served by the wizard's module (ADR 044).
-  "booking-start": { get: { url: () => "/booking", expect: every("2xx") } },
+  "booking-start": {
+    get: { url: () => "/booking", expect: every("2xx") },
+    post: { url: () => "/booking", form: () => ({ intent: "autre" }), expect: every("400") },
+  },
   "routes/booking/wizard": {
     get: { url: () => "/booking/granby?zone=granby&cars=1&step=2", expect: every("2xx") },
     // Not the intent 'book': refused before anything is read.
