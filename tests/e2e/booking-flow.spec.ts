@@ -14,9 +14,11 @@ const dayOf = (iso: string) =>
     timeZone: "America/Toronto",
   }).format(new Date(iso));
 const timeOf = (iso: string) =>
-  new Intl.DateTimeFormat("fr-CA", { hour: "numeric", minute: "2-digit", timeZone: "America/Toronto" }).format(
-    new Date(iso),
-  );
+  new Intl.DateTimeFormat("fr-CA", {
+    hour: "numeric",
+    minute: "2-digit",
+    timeZone: "America/Toronto",
+  }).format(new Date(iso));
 const icsUtc = (iso: string) =>
   new Date(iso)
     .toISOString()
@@ -36,7 +38,9 @@ test.describe("the one booking path (ADR 044)", () => {
     await page.goto("/");
     await waitForHydration(page);
     await page.getByRole("button", { name: "Réserver maintenant" }).first().click();
-    await expect(page.getByRole("heading", { level: 1, name: "Où devons-nous nous déplacer ?" })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Où devons-nous nous déplacer ?" }),
+    ).toBeVisible();
     await page.getByLabel("Adresse ou code postal").fill("J2G 2T5");
     await page.getByRole("radio", { name: "2 véhicules" }).check();
     await page.getByRole("button", { name: "Voir les disponibilités" }).click();
@@ -46,7 +50,11 @@ test.describe("the one booking path (ADR 044)", () => {
     await expect(page.getByLabel(/^Code postal/)).toHaveValue("J2G 2T5");
     await expect(page.getByRole("radio", { name: "Granby" })).toHaveCount(0);
     // A slot at least two days ahead (any time of day the test runs).
-    const slot = page.getByRole("group", { name: /\d{4}$/ }).nth(2).getByRole("radio", { name: TIME }).first();
+    const slot = page
+      .getByRole("group", { name: /\d{4}$/ })
+      .nth(2)
+      .getByRole("radio", { name: TIME })
+      .first();
     await slot.check();
     const start = (await slot.getAttribute("value"))!;
     await page.getByRole("checkbox", { name: /Traitement Aquapel/ }).check();
@@ -62,7 +70,7 @@ test.describe("the one booking path (ADR 044)", () => {
     await expect(summary).toContainText(timeOf(start));
     await expect(summary).toContainText("Traitement Aquapel");
     await expect(summary).toContainText("367,90");
-    await expect(summary).toContainText("Paiement sur place");
+    await expect(summary).toContainText("Rien à payer en ligne");
     await expect(page.getByText("Total 367,90 $")).toBeInViewport();
     await page.getByRole("button", { name: "Confirmer la réservation" }).click();
 
@@ -113,13 +121,15 @@ test.describe("the one booking path (ADR 044)", () => {
     await expect(field).toHaveAttribute("aria-invalid", "true");
   });
 
-  test("the extras can change after booking: the total and a new confirmation follow", async ({
-    page,
-  }) => {
+  test("the extras can change after booking: the total and a new confirmation follow", async ({ page }) => {
     test.setTimeout(60_000);
     const email = `flow.change.${Date.now()}@example.com`;
     await page.goto("/booking?where=J2G+2T5&cars=1&step=2");
-    const slot = page.getByRole("group", { name: /\d{4}$/ }).nth(2).getByRole("radio", { name: TIME }).first();
+    const slot = page
+      .getByRole("group", { name: /\d{4}$/ })
+      .nth(2)
+      .getByRole("radio", { name: TIME })
+      .first();
     await slot.check();
     await page.getByLabel("Nom complet").fill("Émilie Bouchard");
     await page.getByLabel("Adresse e-mail").fill(email);

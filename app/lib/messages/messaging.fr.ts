@@ -3,7 +3,7 @@ import { BUSINESS } from "../business";
 
 /** When and how a booking is paid (PRODUCT-DECISIONS.md 'Payment'): shown before and after booking. */
 export const PAYMENT_NOTE =
-  "Paiement sur place, une fois le lavage terminé : carte ou comptant, avec l'équipe. Rien à payer en ligne.";
+  "Sur place, une fois le lavage terminé : carte ou comptant, avec l'équipe. Rien à payer en ligne.";
 
 const plural = (n: number, one: string, many: string) => `${n} ${n > 1 ? many : one}`;
 
@@ -45,13 +45,14 @@ export const messagingMessages = {
         `Réservation ${bookingId}`,
         `Options : ${extras}`,
         `Total avec taxes : ${total}`,
-        PAYMENT_NOTE,
+        `Paiement : ${PAYMENT_NOTE}`,
         manageUrl ? `Gérer la réservation : ${manageUrl}` : null,
         BUSINESS.phone,
       ]
         .filter(Boolean)
         .join("\n"),
-    paymentNote: PAYMENT_NOTE,
+    paymentNote: `Paiement : ${PAYMENT_NOTE}`,
+    paymentText: PAYMENT_NOTE,
     confirmation: {
       subject: (date: string) => `Réservation confirmée : ${date}`,
       intro: "Votre lavage est réservé. Voici le détail de votre rendez-vous.",

@@ -117,8 +117,6 @@ function useAppointmentLookup(bookingId: string, token: string | undefined, vers
   return lookup?.bookingId === bookingId ? lookup.result : { state: "searching" };
 }
 
-
-
 /** The manage link's token, from the link the wizard left in the router state. */
 function tokenOf(manageUrl: string | undefined): string | undefined {
   if (!manageUrl) return undefined;
@@ -196,9 +194,7 @@ export default function BookingSuccessPage({ loaderData, params }: Route.Compone
     }
   }
 
-  const when = appointment
-    ? `${bookingDay(appointment.start)} à ${bookingTime(appointment.start)}`
-    : null;
+  const when = appointment ? `${bookingDay(appointment.start)} à ${bookingTime(appointment.start)}` : null;
   const address = appointment?.customer
     ? serviceAddressOf(appointment.customer.address, appointment.customer.postalCode)
     : undefined;
@@ -233,7 +229,10 @@ export default function BookingSuccessPage({ loaderData, params }: Route.Compone
           <AlertTitle>{t.notFound}</AlertTitle>
           <AlertDescription>
             {t.notFoundText}{" "}
-            <a className="font-medium text-primary underline underline-offset-4" href={`mailto:${BUSINESS.email}`}>
+            <a
+              className="font-medium text-primary underline underline-offset-4"
+              href={`mailto:${BUSINESS.email}`}
+            >
               {BUSINESS.email}
             </a>
           </AlertDescription>
@@ -339,12 +338,16 @@ export default function BookingSuccessPage({ loaderData, params }: Route.Compone
             ))}
           </ul>
           <div className="grid gap-3 sm:max-w-md">
-            {changed ? <NewTotal appointment={appointment} options={loaderData.upsells} chosen={chosen} /> : null}
+            {changed ? (
+              <NewTotal appointment={appointment} options={loaderData.upsells} chosen={chosen} />
+            ) : null}
             <Button size="lg" disabled={!changed} loading={submitting} onClick={() => void confirm()}>
               {submitting ? t.submitting : t.updateExtras}
             </Button>
             <div role="status" aria-live="polite">
-              {update === "done" ? <p className="text-sm font-medium text-success">{t.extrasUpdated}</p> : null}
+              {update === "done" ? (
+                <p className="text-sm font-medium text-success">{t.extrasUpdated}</p>
+              ) : null}
               {update === "failed" ? (
                 <p className="text-sm font-medium text-destructive">{t.extrasNotUpdated}</p>
               ) : null}
@@ -356,7 +359,10 @@ export default function BookingSuccessPage({ loaderData, params }: Route.Compone
       <p className="flex flex-wrap items-center justify-center gap-2 text-center text-sm text-muted-foreground">
         <Mail aria-hidden="true" className="size-4" />
         {t.questions}
-        <a className="font-medium text-primary underline underline-offset-4" href={`mailto:${BUSINESS.email}`}>
+        <a
+          className="font-medium text-primary underline underline-offset-4"
+          href={`mailto:${BUSINESS.email}`}
+        >
           {BUSINESS.email}
         </a>
       </p>
@@ -371,7 +377,10 @@ export default function BookingSuccessPage({ loaderData, params }: Route.Compone
       </div>
 
       <p className="text-center text-sm">
-        <Link className="text-muted-foreground underline underline-offset-4 hover:text-foreground" to="/terms">
+        <Link
+          className="text-muted-foreground underline underline-offset-4 hover:text-foreground"
+          to="/terms"
+        >
           {t.terms}
         </Link>
       </p>
@@ -423,7 +432,11 @@ function BookingDetails({ appointment, address }: { appointment: Appointment; ad
               <PriceLine key={extra.name} label={extra.name} cents={extra.priceCents} />
             ))
           )}
-          <PriceLine label={t.subtotal} cents={appointment.price.subtotalCents} className="border-t pt-2 font-medium" />
+          <PriceLine
+            label={t.subtotal}
+            cents={appointment.price.subtotalCents}
+            className="border-t pt-2 font-medium"
+          />
           <PriceLine label={t.tps} cents={appointment.price.tpsCents} muted />
           <PriceLine label={t.tvq} cents={appointment.price.tvqCents} muted />
           <PriceLine
@@ -437,7 +450,7 @@ function BookingDetails({ appointment, address }: { appointment: Appointment; ad
           <CreditCard aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
           <span>
             <span className="font-medium">{t.paymentTitle} : </span>
-            {messages.messaging.email.paymentNote}
+            {messages.messaging.email.paymentText}
           </span>
         </p>
       </CardContent>
@@ -479,7 +492,7 @@ function UpsellCard({
       ) : null}
       <CardHeader className="gap-2">
         <div className="flex items-start justify-between gap-3">
-          <CardTitle as="h2">
+          <CardTitle as="h3">
             {/* The label covers the whole card: a click anywhere toggles the extra. */}
             <label htmlFor={id} className="cursor-pointer after:absolute after:inset-0 after:content-['']">
               {option.name}
@@ -532,7 +545,7 @@ function NewTotal({
   return (
     <Card>
       <CardHeader className="pb-3">
-        <CardTitle as="h2">{t.summaryTitle}</CardTitle>
+        <CardTitle as="h3">{t.summaryTitle}</CardTitle>
       </CardHeader>
       <CardContent>
         <dl className="grid gap-2 text-sm" aria-live="polite">

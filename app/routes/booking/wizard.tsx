@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Car, Pencil } from "lucide-react";
+import { Car, CircleX, Pencil } from "lucide-react";
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
 import {
   data,
@@ -16,7 +16,6 @@ import { z } from "zod";
 
 import { CarsPicker } from "~/components/booking/wizard/cars-picker";
 import { CustomerForm } from "~/components/booking/wizard/customer-form";
-import { CheckMessage } from "~/components/booking/service-area-dialog";
 import { BookingSummary, SummaryBar } from "~/components/booking/wizard/booking-summary";
 import { ExtrasPicker } from "~/components/booking/wizard/extras-picker";
 import { SlotPicker } from "~/components/booking/wizard/slot-picker";
@@ -144,7 +143,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     address = typedPostalCode ? "" : query.where;
     postalCode = typedPostalCode ?? (area.postalCode && area.postalCode.length > 3 ? area.postalCode : "");
   } else if (!zoneSlug) {
-    return stepOne(query.zone ? { field: "where", message: b.zoneNotActive } : { field: "where", message: w.whereRequired });
+    return stepOne(
+      query.zone
+        ? { field: "where", message: b.zoneNotActive }
+        : { field: "where", message: w.whereRequired },
+    );
   }
 
   try {
@@ -365,7 +368,10 @@ function WhereStep({ data: page }: { data: Extract<LoaderData, { step: 1 }> }) {
           // The not-served answer: the same message as the service-area check (the waiting
           // list's form belongs here, under it).
           <div id={whereErrorId} data-testid="where-error">
-            <CheckMessage valid={false}>{error.message}</CheckMessage>
+            <p className="flex items-start gap-2 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm font-medium text-foreground">
+              <CircleX aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-destructive" />
+              <span>{error.message}</span>
+            </p>
           </div>
         ) : page.zoneHint ? (
           <p className="text-sm text-muted-foreground">{messages.serviceArea.zone.hero(page.zoneHint)}</p>
@@ -411,7 +417,10 @@ function WhereStep({ data: page }: { data: Extract<LoaderData, { step: 1 }> }) {
 }
 
 /** The slot of a start among the offered ones. */
-function findSlot(days: readonly { slots: readonly { start: string; end: string }[] }[], start: string | null) {
+function findSlot(
+  days: readonly { slots: readonly { start: string; end: string }[] }[],
+  start: string | null,
+) {
   if (!start) return null;
   for (const day of days) {
     const slot = day.slots.find((s) => s.start === start);
@@ -477,22 +486,21 @@ function SlotStep({
   }, [actionData, navigate]);
 
   // A refusal is shown where it belongs, focused and in view: the first field in error (address
-  // out of the zone, slot just taken, invalid field), else the message of the whole form.
+  // out of the zone, slot just taken, invalid field), else the message of the whole form. Conform
+  // shows the server's errors a render later: look again on each render until one is found.
+  const handledFailure = useRef<unknown>(null);
   useEffect(() => {
-    if (!failed) return;
+    if (!failed || handledFailure.current === failed) return;
     const root = formRef.current;
     const startError = root?.querySelector<HTMLElement>(`#${CSS.escape(fields.start.errorId)}`);
-    if (startError) {
-      startError.tabIndex = -1;
-      focusInView(startError);
-      return;
-    }
     const invalid = root?.querySelector<HTMLElement>('[aria-invalid="true"]');
-    if (invalid) focusInView(invalid);
-    else if (errorRef.current?.dataset.hasErrors === "true") focusInView(errorRef.current);
-    // fields.start.errorId is stable for the form.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [failed]);
+    const target =
+      startError ?? invalid ?? (errorRef.current?.dataset.hasErrors === "true" ? errorRef.current : null);
+    if (!target) return;
+    handledFailure.current = failed;
+    if (target === startError) target.tabIndex = -1;
+    focusInView(target);
+  });
 
   const editPath = `?${new URLSearchParams({
     ...(page.where ? { where: page.where } : { zone }),
@@ -523,7 +531,7 @@ function SlotStep({
       <div className="-mt-2 flex flex-wrap items-center justify-between gap-3">
         <Badge variant="secondary" className="h-auto max-w-full px-3 py-1 text-sm whitespace-normal">
           <Car aria-hidden="true" />
-          {w.summaryBadge(messages.serviceArea.cars(cars), page.where || page.city)}
+          {w.summaryBadge(messages.serviceArea.cars(cars), page.city)}
         </Badge>
         <Button asChild variant="outline">
           <Link to={editPath}>

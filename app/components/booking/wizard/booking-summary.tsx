@@ -35,7 +35,11 @@ function Row({ label, children, className }: { label: string; children: ReactNod
  * extras, subtotal, TPS, TVQ, total (pricing.ts), and when and how payment happens.
  */
 export function BookingSummary({ input, className }: { input: SummaryInput; className?: string }) {
-  const price = priceBooking({ unitPriceCents: input.unitPriceCents, cars: input.cars, upsells: input.extras });
+  const price = priceBooking({
+    unitPriceCents: input.unitPriceCents,
+    cars: input.cars,
+    upsells: input.extras,
+  });
   const missing = <span className="text-muted-foreground italic">{w.toChoose}</span>;
   return (
     <section
@@ -48,7 +52,11 @@ export function BookingSummary({ input, className }: { input: SummaryInput; clas
       </h2>
       <dl className="grid gap-2 text-sm">
         <Row label={w.summaryDate}>
-          {input.slot ? <span className="first-letter:uppercase">{bookingDay(input.slot.start)}</span> : missing}
+          {input.slot ? (
+            <span className="first-letter:uppercase">{bookingDay(input.slot.start)}</span>
+          ) : (
+            missing
+          )}
         </Row>
         <Row label={w.summaryTime}>
           {input.slot ? w.timeRange(bookingTime(input.slot.start), bookingTime(input.slot.end)) : missing}
@@ -56,7 +64,7 @@ export function BookingSummary({ input, className }: { input: SummaryInput; clas
         <Row label={w.summaryLength}>{bookingLength(input.durationMinutes)}</Row>
         <Row label={w.summaryAddress}>{input.address.trim() || missing}</Row>
         <Row label={w.summaryCars}>
-          {messages.serviceArea.cars(input.cars)} · {input.zoneName}
+          {messages.serviceArea.cars(input.cars)}, {input.zoneName}
         </Row>
       </dl>
       <dl className="grid gap-2 border-t pt-3 text-sm">
@@ -92,7 +100,7 @@ export function BookingSummary({ input, className }: { input: SummaryInput; clas
         <CreditCard aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
         <span>
           <span className="font-medium">{w.paymentTitle} : </span>
-          {messages.messaging.email.paymentNote}
+          {messages.messaging.email.paymentText}
         </span>
       </p>
       <p className="text-xs text-muted-foreground">{w.pricesNote}</p>
@@ -105,7 +113,11 @@ export function BookingSummary({ input, className }: { input: SummaryInput; clas
  * chosen time, and the whole summary one tap away (a native disclosure, no script needed).
  */
 export function SummaryBar({ input }: { input: SummaryInput }) {
-  const price = priceBooking({ unitPriceCents: input.unitPriceCents, cars: input.cars, upsells: input.extras });
+  const price = priceBooking({
+    unitPriceCents: input.unitPriceCents,
+    cars: input.cars,
+    upsells: input.extras,
+  });
   return (
     <details className="group fixed inset-x-0 bottom-0 z-30 max-h-[85dvh] overflow-y-auto border-t bg-background/95 shadow-lg backdrop-blur lg:hidden">
       <summary className="flex min-h-14 cursor-pointer list-none items-center justify-between gap-3 px-4 py-2 [&::-webkit-details-marker]:hidden">
@@ -114,7 +126,7 @@ export function SummaryBar({ input }: { input: SummaryInput }) {
           <span className="text-muted-foreground">
             {input.slot
               ? `${bookingShortDay(input.slot.start)} · ${bookingTime(input.slot.start)}`
-              : `${messages.serviceArea.cars(input.cars)} · ${input.zoneName}`}
+              : `${messages.serviceArea.cars(input.cars)}, ${input.zoneName}`}
           </span>
         </span>
         <span className="flex items-center gap-1 text-sm font-medium text-primary">
