@@ -47,17 +47,21 @@ export function ExtrasPicker({
               className="mt-0.5 size-5 shrink-0 accent-primary"
             />
             <span className="grid min-w-0 flex-1 gap-1">
-              <span className="flex flex-wrap items-center gap-2 font-medium">
-                {option.name}
-                {option.isPopular ? <Badge variant="secondary">{messages.success.popular}</Badge> : null}
+              <span className="flex items-start justify-between gap-3">
+                <span className="flex flex-wrap items-center gap-2 font-medium">
+                  {option.name}
+                  {option.isPopular ? <Badge variant="secondary">{messages.success.popular}</Badge> : null}
+                </span>
+                <span className="flex shrink-0 items-center gap-1 font-semibold tabular-nums">
+                  {chosen.has(option.slug) ? (
+                    <Check aria-hidden="true" className="size-4 text-primary" />
+                  ) : null}
+                  +{formatMoney(option.priceCents)}
+                </span>
               </span>
               {option.description ? (
                 <span className="text-sm text-muted-foreground">{option.description}</span>
               ) : null}
-            </span>
-            <span className="flex items-center gap-1 font-semibold tabular-nums">
-              {chosen.has(option.slug) ? <Check aria-hidden="true" className="size-4 text-primary" /> : null}
-              +{formatMoney(option.priceCents)}
             </span>
           </label>
         ))}
