@@ -8,7 +8,10 @@ const baseURL = `http://127.0.0.1:${PORT}`;
  * The server's data folder, set once by the runner's process: its workers inherit it, so a test
  * can read what the server wrote there (the .eml files of the mail folder, tests/e2e/dev-mail.ts).
  */
-const DATA_DIR = (process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `lavage-e2e-${process.pid}-${Date.now()}`));
+const DATA_DIR = (process.env.E2E_DATA_DIR ??= path.join(
+  os.tmpdir(),
+  `lavage-e2e-${process.pid}-${Date.now()}`,
+));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const launchOptions = {
   executablePath: CHROMIUM,

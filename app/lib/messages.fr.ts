@@ -278,7 +278,8 @@ export const messages = {
     calendarIcs: "Fichier .ics (Apple, Outlook)",
     calendarGoogle: "Google Agenda",
     addMoreTitle: "Personnalisez votre service",
-    addMoreText: "Ajoutez ou retirez une option : nous vous envoyons une confirmation à jour avec le nouveau total.",
+    addMoreText:
+      "Ajoutez ou retirez une option : nous vous envoyons une confirmation à jour avec le nouveau total.",
     extrasUpdated: "Options mises à jour. Une confirmation à jour vous a été envoyée par courriel.",
     extrasNotUpdated: "Les options n'ont pas pu être mises à jour. Réessayez ou appelez-nous.",
     updateExtras: "Confirmer",
@@ -380,7 +381,8 @@ export const messages = {
     noService: "Aucun service n'est offert pour le moment. Veuillez réessayer plus tard.",
     /** Step 1 of the one path (ADR 044): the address or postal code, typed once, and the cars. */
     whereTitle: "Où devons-nous nous déplacer ?",
-    whereText: "Entrez votre adresse ou votre code postal : nous vérifions que nos équipes se déplacent chez vous.",
+    whereText:
+      "Entrez votre adresse ou votre code postal : nous vérifions que nos équipes se déplacent chez vous.",
     whereRequired: "Veuillez entrer une adresse ou un code postal.",
     zoneChoice: "Deux de nos zones desservent cette adresse. Laquelle préférez-vous ?",
     zoneChoiceRequired: "Choisissez la zone qui fera votre lavage.",

@@ -215,7 +215,11 @@ describe("booking JSON API", () => {
 
     // The same extras again: nothing changes, nothing more is sent.
     const count = mails().length;
-    const again = await post("/api/update-appointment", { booking_id: bookingId, token, upsells: ["aquapel"] });
+    const again = await post("/api/update-appointment", {
+      booking_id: bookingId,
+      token,
+      upsells: ["aquapel"],
+    });
     expect(again.status).toBe(200);
     expect(mails().length).toBe(count);
   });
@@ -226,7 +230,12 @@ describe("booking JSON API", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^text\/calendar/);
     const ics = (await res.text()).replace(/\r\n[ \t]/g, "");
-    expect(ics).toContain(`DTSTART:${new Date(start).toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "")}`);
+    expect(ics).toContain(
+      `DTSTART:${new Date(start)
+        .toISOString()
+        .replace(/[-:]/g, "")
+        .replace(/\.\d{3}/, "")}`,
+    );
     expect(ics).toMatch(/Total avec taxes : 195\\,45\s\$/);
   });
 

@@ -206,9 +206,7 @@ export function renderBookingMail(
     m.pricesNote,
     "",
   ];
-  blocksHtml.push(
-    `<p style="margin:0 0 16px;font-size:13px;color:#52525b">${escapeHtml(m.pricesNote)}</p>`,
-  );
+  blocksHtml.push(`<p style="margin:0 0 16px;font-size:13px;color:#52525b">${escapeHtml(m.pricesNote)}</p>`);
   if (kind !== "cancelled") {
     blocksHtml.push(paragraph(m.paymentNote));
     blocksText.push(m.paymentNote, "");

@@ -16,11 +16,20 @@ import { manageAccess } from "./booking-context.server";
  */
 export async function getBookingCalendar(
   db: Db,
-  { bookingId, token, actor, now }: { bookingId: string; token?: string; actor: SessionUser | null; now: Date },
+  {
+    bookingId,
+    token,
+    actor,
+    now,
+  }: { bookingId: string; token?: string; actor: SessionUser | null; now: Date },
 ): Promise<string> {
   if (!BOOKING_ID_PATTERN.test(bookingId)) throw new AppError("NOT_FOUND");
   const [row] = await db
-    .select({ id: appointments.id, manageTokenHash: appointments.manageTokenHash, userId: appointments.userId })
+    .select({
+      id: appointments.id,
+      manageTokenHash: appointments.manageTokenHash,
+      userId: appointments.userId,
+    })
     .from(appointments)
     .where(eq(appointments.bookingId, bookingId));
   if (!row) throw new AppError("NOT_FOUND");

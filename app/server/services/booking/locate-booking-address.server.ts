@@ -37,6 +37,7 @@ export async function locateBookingAddress(
     decision,
     message: locationAnswer(decision).message,
     zones: covering,
-    postalCode: location.kind === "point" || location.kind === "outside-quebec" ? (location.postalCode ?? null) : null,
+    postalCode:
+      location.kind === "point" || location.kind === "outside-quebec" ? (location.postalCode ?? null) : null,
   };
 }
