@@ -4,6 +4,14 @@ import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 4319);
 const baseURL = `http://127.0.0.1:${PORT}`;
+/**
+ * The server's data folder, set once by the runner's process: its workers inherit it, so a test
+ * can read what the server wrote there (the .eml files of the mail folder, tests/e2e/dev-mail.ts).
+ */
+const DATA_DIR = (process.env.E2E_DATA_DIR ??= path.join(
+  os.tmpdir(),
+  `lavage-e2e-${process.pid}-${Date.now()}`,
+));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const launchOptions = {
   executablePath: CHROMIUM,
@@ -44,7 +52,7 @@ export default defineConfig({
     env: {
       PORT: String(PORT),
       HOST: "127.0.0.1",
-      DATA_DIR: path.join(os.tmpdir(), `lavage-e2e-${process.pid}-${Date.now()}`),
+      DATA_DIR,
       DEMO_ACCOUNTS: "1",
       // Each test browses from its own address (X-Forwarded-For, tests/e2e/fixtures.ts), like
       // real customers: the per-address rate limits then count per test, not for the whole run.

@@ -12,7 +12,8 @@ export default [
   route("robots.txt", "routes/_site/robots.ts"),
 
   // Booking
-  route("booking", "routes/booking/booking.tsx"),
+  // One path (ADR 044): /booking is the wizard's first step, like /booking/{id}.
+  route("booking", "routes/booking/wizard.tsx", { id: "booking-start" }),
   route("booking/:id", "routes/booking/wizard.tsx"),
   route("booking-success/:bookingId", "routes/booking/success.tsx"),
   route("booking/manage/:bookingId", "routes/booking/manage.tsx"),
@@ -56,6 +57,7 @@ export default [
   route("api/bookings/:bookingId/cancel", "routes/api/booking-cancel.ts"),
   route("api/bookings/:bookingId/reschedule", "routes/api/booking-reschedule.ts"),
   route("api/appointments/:bookingId", "routes/api/appointment.ts"),
+  route("api/appointments/:bookingId/calendar.ics", "routes/api/booking-calendar.ts"),
   route("api/update-appointment", "routes/api/update-appointment.ts"),
   route("api/validate-location", "routes/api/validate-location.ts"),
   route("api/validate-postal-code", "routes/api/validate-postal-code.ts"),

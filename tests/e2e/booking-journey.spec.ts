@@ -3,28 +3,21 @@ import { expect, test } from "./fixtures";
 const TIME = /^\d{2} h \d{2}$/;
 const DAY = /^(lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche) \d{1,2} \p{L}+ \d{4}$/u;
 
-test("a new visitor books 2 cars in Granby, adds aquapel, then cancels with the manage link", async ({
+test("a new visitor books 2 cars in Granby with aquapel, then cancels with the manage link", async ({
   page,
   request,
 }) => {
   test.setTimeout(90_000);
-  // Service-area check: J2G 1A1 accepted, H2X 1Y4 refused.
+  // The address step: H2X 1Y4 refused at the field, J2G 1A1 accepted; Granby follows from it.
   await page.goto("/booking");
   const address = page.getByLabel("Adresse ou code postal");
   await address.fill("H2X 1Y4");
   await address.press("Enter");
   await expect(page.getByText("hors de nos zones de service")).toBeVisible();
   await address.fill("J2G 1A1");
-  await address.press("Enter");
-  await expect(page.getByText("Bonne nouvelle ! Nous desservons Granby.")).toBeVisible();
   await page.getByRole("radio", { name: "2 véhicules" }).check();
-  await page.getByRole("button", { name: "Confirmer" }).click();
-  await page.getByRole("button", { name: "Choisir mon créneau" }).click();
+  await page.getByRole("button", { name: "Voir les disponibilités" }).click();
 
-  // Wizard: Granby and 2 cars are pre-filled from the check.
-  await expect(page.getByRole("radio", { name: "Granby" })).toBeChecked();
-  await expect(page.getByRole("radio", { name: "2 véhicules" })).toBeChecked();
-  await page.getByRole("button", { name: "Continuer" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Choisissez votre créneau" })).toBeVisible();
   await expect(page.getByText("2 véhicules · Granby")).toBeVisible();
   // A slot at least two days ahead, so that the 24 h self-service limit allows the cancellation.
@@ -36,18 +29,19 @@ test("a new visitor books 2 cars in Granby, adds aquapel, then cancels with the 
   const slot = page.getByRole("group", { name: DAY }).getByRole("radio", { name: TIME }).first();
   await slot.check();
   const start = await slot.getAttribute("value");
+  await page.getByRole("checkbox", { name: /Traitement Aquapel/ }).check();
   await page.getByLabel("Nom complet").fill("Émilie Bouchard");
   await page.getByLabel("Adresse e-mail").fill("emilie.parcours@example.com");
   await page.getByLabel("Téléphone").fill("450 555 0199");
-  await page.getByLabel("Adresse du service").fill("120 rue Principale, Granby J2G 2T5");
+  await expect(page.getByLabel(/^Code postal/)).toHaveValue("J2G 1A1");
+  await page.getByLabel("Adresse du service").fill("120 rue Principale, Granby");
   await page.getByRole("button", { name: "Confirmer la réservation" }).click();
 
-  // Upsell page: finds the appointment, aquapel added, confirmed.
+  // The confirmation shows the booking, aquapel included.
   await expect(page).toHaveURL(/\/booking-success\/[0-9a-z]{10}$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Vous êtes réservé" })).toBeVisible();
   const bookingId = page.url().split("/").pop()!;
-  await page.getByRole("switch", { name: "Ajouter Traitement Aquapel" }).click();
-  await page.getByRole("button", { name: "Confirmer", exact: true }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Réservation Confirmée !" })).toBeVisible();
+  await expect(page.getByTestId("success-total")).toHaveText("367,90 $");
   const appointment = await (await request.get(`/api/appointments/${bookingId}`)).json();
   expect(JSON.stringify(appointment)).toContain("Aquapel");
 

@@ -33,14 +33,13 @@ interface AppointmentAnswer {
 }
 
 test.describe("/booking-success/{bookingId}", () => {
-  test("polls until the appointment exists, saves the chosen extra and confirms", async ({
+  test("polls until the appointment exists, then shows the booking: when, cars, total, next steps", async ({
     page,
     request,
     baseURL,
     axe,
   }) => {
     const { booking_id: bookingId } = await createBooking(request, baseURL!);
-    const before = (await (await request.get(`/api/appointments/${bookingId}`)).json()) as AppointmentAnswer;
 
     // The first answers say 404, as when the page opens before the booking is committed.
     let calls = 0;
@@ -51,31 +50,15 @@ test.describe("/booking-success/{bookingId}", () => {
     });
 
     await page.goto(`/booking-success/${bookingId}`);
-    await expect(page.getByRole("heading", { level: 1, name: "Personnalisez votre service" })).toBeVisible();
-    const button = page.getByRole("button", { name: "Recherche du rendez-vous..." });
-    await expect(button).toBeVisible();
-    await expect(button).toBeDisabled();
-
-    const confirm = page.getByRole("button", { name: "Confirmer", exact: true });
-    await expect(confirm).toBeEnabled();
-    expect(calls).toBeGreaterThanOrEqual(4);
-
-    // The three extras from the database, the popular one marked.
-    for (const name of ["Traitement Aquapel", "Protecteur à cuir", "Cire liquide"]) {
-      await expect(page.getByRole("heading", { level: 2, name })).toBeVisible();
-    }
-    await expect(page.getByText("Populaire")).toHaveCount(1);
-    await expect(page.getByText("20,00 $", { exact: true })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Vous êtes réservé" })).toBeVisible();
+    await expect(page.getByText("Réservation Confirmée !")).toBeVisible();
+    await expect(page.getByText(`Réservation n° ${bookingId}`)).toBeVisible();
     // 2 x 149,99 $ before taxes, then TPS and TVQ.
     await expect(page.getByTestId("success-total")).toHaveText("344,90 $");
-    expect(await axe()).toEqual([]);
-
-    await page.getByRole("switch", { name: "Ajouter Traitement Aquapel" }).click();
-    await expect(page.getByRole("switch", { name: "Ajouter Traitement Aquapel" })).toBeChecked();
-    await expect(page.getByTestId("success-total")).toHaveText("367,90 $");
-
-    await confirm.click();
-    await expect(page.getByRole("heading", { level: 1, name: "Réservation Confirmée !" })).toBeVisible();
+    expect(calls).toBeGreaterThanOrEqual(4);
+    await expect(page.getByTestId("booking-details")).toContainText("2 véhicules · Granby");
+    await expect(page.getByText(/Rien à payer en ligne/).first()).toBeVisible();
+    await expect(page.getByRole("link", { name: "Google Agenda" })).toBeVisible();
     await expect(page.getByText("Un rappel vous est envoyé 24 heures avant le rendez-vous.")).toBeVisible();
     const main = page.getByRole("main");
     await expect(main.getByRole("link", { name: "bonjour@lavageprestige.ca" })).toHaveAttribute(
@@ -87,11 +70,9 @@ test.describe("/booking-success/{bookingId}", () => {
       "href",
       "/terms",
     );
+    // Without the manage link (a page opened from elsewhere), no address and no changes.
+    await expect(page.getByRole("switch")).toHaveCount(0);
     expect(await axe()).toEqual([]);
-
-    const after = (await (await request.get(`/api/appointments/${bookingId}`)).json()) as AppointmentAnswer;
-    expect(after.priceCents - before.priceCents).toBe(2000);
-    expect(after.upsells).toEqual([{ name: "Traitement Aquapel", priceCents: 2000 }]);
 
     await main.getByRole("link", { name: "Nouvelle réservation" }).click();
     await expect(page).toHaveURL(
@@ -99,7 +80,12 @@ test.describe("/booking-success/{bookingId}", () => {
     );
   });
 
-  test("shows the manage link the wizard passes in the router state", async ({ page, request, baseURL }) => {
+  test("with the manage link the wizard passes: the address, the .ics, and the extras offer", async ({
+    page,
+    request,
+    baseURL,
+    axe,
+  }) => {
     const { booking_id: bookingId, manage_url: manageUrl } = await createBooking(request, baseURL!);
     await page.goto("/terms");
     // The wizard navigates with {cars, citySlug, manageUrl}: the same client-side navigation.
@@ -110,10 +96,28 @@ test.describe("/booking-success/{bookingId}", () => {
       },
       { path: `/booking-success/${bookingId}`, state: { cars: 2, citySlug: "granby", manageUrl } },
     );
-    await expect(page.getByRole("heading", { level: 1, name: "Personnalisez votre service" })).toBeVisible();
-    await page.getByRole("button", { name: "Confirmer", exact: true }).click();
-    await expect(page.getByRole("heading", { level: 1, name: "Réservation Confirmée !" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Vous êtes réservé" })).toBeVisible();
+    await expect(page.getByTestId("booking-details")).toContainText("120 rue Principale, Granby J2G 2T5");
     await expect(page.getByRole("link", { name: "Gérer ma réservation" })).toHaveAttribute("href", manageUrl);
+    const ics = page.getByRole("link", { name: "Fichier .ics (Apple, Outlook)" });
+    const icsAnswer = await request.get((await ics.getAttribute("href"))!);
+    expect(icsAnswer.status()).toBe(200);
+    expect(await icsAnswer.text()).toContain("BEGIN:VEVENT");
+
+    // The spec's extras, the popular one marked; a change shows the new total, then saves it.
+    await expect(page.getByRole("heading", { level: 2, name: "Personnalisez votre service" })).toBeVisible();
+    for (const name of ["Traitement Aquapel", "Protecteur à cuir", "Cire liquide"]) {
+      await expect(page.getByRole("heading", { level: 3, name })).toBeVisible();
+    }
+    await expect(page.getByText("Populaire")).toHaveCount(1);
+    expect(await axe()).toEqual([]);
+    await page.getByRole("switch", { name: "Ajouter Traitement Aquapel" }).click();
+    await expect(page.getByTestId("success-new-total")).toHaveText("367,90 $");
+    await page.getByRole("button", { name: "Confirmer", exact: true }).click();
+    await expect(page.getByText("Options mises à jour.")).toBeVisible();
+    await expect(page.getByTestId("success-total")).toHaveText("367,90 $");
+    const after = (await (await request.get(`/api/appointments/${bookingId}`)).json()) as AppointmentAnswer;
+    expect(after.upsells).toEqual([{ name: "Traitement Aquapel", priceCents: 2000 }]);
   });
 
   test("an unknown booking ends with 'Rendez-vous non trouvé' after 60 tries", async ({ page }) => {
@@ -124,19 +128,18 @@ test.describe("/booking-success/{bookingId}", () => {
     });
     await page.clock.install();
     await page.goto("/booking-success/inconnu0000");
-    await expect(page.getByRole("button", { name: "Recherche du rendez-vous..." })).toBeDisabled();
+    await expect(page.getByRole("status").filter({ hasText: "Recherche du rendez-vous..." })).toBeAttached();
 
     // Each try waits 500 ms on the page's clock: run it forward until the page gives up.
     await expect
       .poll(
         async () => {
           await page.clock.runFor(500);
-          return page.getByRole("button", { name: "Rendez-vous non trouvé" }).count();
+          return page.getByText("Nous ne trouvons pas encore ce rendez-vous", { exact: false }).count();
         },
         { intervals: [20], timeout: 25_000 },
       )
       .toBe(1);
-    await expect(page.getByRole("button", { name: "Rendez-vous non trouvé" })).toBeDisabled();
     expect(calls).toBe(60);
   });
 });

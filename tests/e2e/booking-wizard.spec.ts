@@ -33,44 +33,37 @@ async function fillDetails(page: Page, address = GRANBY_ADDRESS) {
 const confirmButton = (page: Page) => page.getByRole("button", { name: "Confirmer la réservation" });
 
 test.describe("booking wizard", () => {
-  test("step 1: regions from the zones, Continuer only once a region and cars are chosen", async ({
+  test("step 1: the address or postal code and the cars, once; the zone follows from the address", async ({
     page,
     axe,
   }) => {
     await page.goto(wizardPath());
-    await expect(page.getByRole("heading", { level: 1, name: "Choisissez vos véhicules" })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Où devons-nous nous déplacer ?" }),
+    ).toBeVisible();
     const progress = page.getByRole("navigation", { name: "Progression" });
     await expect(progress).toContainText("Choisir les véhicules");
     await expect(progress).toContainText("Réserver le créneau");
+    await expect(page.getByRole("radio", { name: "1 véhicule", exact: true })).toBeChecked();
+    await expect(page.getByRole("radio", { name: "Granby" })).toHaveCount(0);
 
-    const regions = page.getByRole("group", { name: "Région" });
-    for (const city of ["Granby", "Sherbrooke", "Gatineau"]) {
-      await expect(regions.getByRole("radio", { name: city })).toBeEnabled();
-    }
-    const troisRivieres = regions.getByRole("radio", { name: /Trois-Rivières/ });
-    await expect(troisRivieres).toBeDisabled();
-    await expect(regions.getByText("Bientôt disponible")).toBeVisible();
-
-    const continuer = page.getByRole("button", { name: "Continuer" });
-    await expect(continuer).toBeDisabled();
-    await regions.getByRole("radio", { name: "Granby" }).check();
-    await expect(continuer).toBeDisabled();
+    await page.getByLabel("Adresse ou code postal").fill("J2G 2T5");
     await page.getByRole("radio", { name: "2 véhicules" }).check();
-    await expect(continuer).toBeEnabled();
     expect(await axe()).toEqual([]);
-
-    await continuer.click();
-    await expect(page).toHaveURL(/[?&]zone=granby/);
+    await page.getByRole("button", { name: "Voir les disponibilités" }).click();
+    await expect(page).toHaveURL(/[?&]where=J2G(\+|%20)2T5/);
     await expect(page).toHaveURL(/[?&]cars=2/);
     const heading = page.getByRole("heading", { level: 1, name: "Choisissez votre créneau" });
     await expect(heading).toBeFocused();
+    await expect(page.getByText("2 véhicules · Granby")).toBeVisible();
+    await expect(page.getByLabel(/^Code postal/)).toHaveValue("J2G 2T5");
   });
 
   test("step 2: title, badge, breadcrumb, a day then its times, and back to step 1", async ({
     page,
     axe,
   }) => {
-    await openSlotStep(page, 2);
+    await page.goto(`${wizardPath()}?where=J2G+2T5&cars=2&step=2`);
     await expect(page.getByText("2 véhicules · Granby")).toBeVisible();
     const breadcrumb = page.getByRole("navigation", { name: "Fil d'Ariane" });
     await expect(breadcrumb.getByRole("link", { name: "Accueil" })).toHaveAttribute("href", "/");
@@ -100,38 +93,57 @@ test.describe("booking wizard", () => {
       await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
     ).toBeLessThanOrEqual(0);
 
-    await expect(page.getByText("TPS (5 %)")).toBeVisible();
-    await expect(page.getByText("TVQ (9,975 %)")).toBeVisible();
+    const summary = page.getByRole("region", { name: "Résumé" });
+    await expect(summary.getByText("TPS (5 %)")).toBeVisible();
+    await expect(summary.getByText("TVQ (9,975 %)")).toBeVisible();
     // 2 x 149,99 $ = 299,98 $; TPS 15,00 $; TVQ 29,92 $; total 344,90 $.
-    await expect(page.getByRole("region", { name: "Résumé" })).toContainText("344,90");
+    await expect(summary).toContainText("344,90");
+    await expect(summary).toContainText("Rien à payer en ligne");
+    await expect(summary).toContainText("J2G 2T5");
+    // An extra chosen here is in the summary and the total at once (+ 20,00 $: 367,90 $).
+    await page.getByRole("checkbox", { name: /Traitement Aquapel/ }).check();
+    await expect(summary).toContainText("367,90");
+    const start = await chooseFirstSlot(page);
+    await expect(summary).toContainText(
+      new Intl.DateTimeFormat("fr-CA", {
+        hour: "numeric",
+        minute: "2-digit",
+        timeZone: "America/Toronto",
+      }).format(new Date(start)),
+    );
     await expect(page.getByRole("checkbox", { name: /texto/ })).not.toBeChecked();
     expect(await axe()).toEqual([]);
 
     await page.getByRole("link", { name: "Modifier les services" }).click();
-    await expect(page.getByRole("heading", { level: 1, name: "Choisissez vos véhicules" })).toBeFocused();
-    await expect(page.getByRole("radio", { name: "Granby" })).toBeChecked();
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Où devons-nous nous déplacer ?" }),
+    ).toBeFocused();
+    await expect(page.getByLabel("Adresse ou code postal")).toHaveValue("J2G 2T5");
     await expect(page.getByRole("radio", { name: "2 véhicules" })).toBeChecked();
-    await expect(page.getByRole("button", { name: "Continuer" })).toBeEnabled();
 
     await page.goBack();
     await expect(page.getByRole("heading", { level: 1, name: "Choisissez votre créneau" })).toBeVisible();
   });
 
-  test("the choices made on a zone page arrive pre-filled", async ({ page }) => {
+  test("the choices made on a zone page come along; the address still decides", async ({ page }) => {
     await page.goto("/franchise/gatineau");
     await page.getByRole("radio", { name: "3 véhicules" }).click();
     await page.getByRole("main").getByRole("button", { name: "Réserver", exact: true }).click();
-    await expect(page).toHaveURL(/\/booking\/[0-9a-f-]{36}$/);
-    await expect(page.getByRole("radio", { name: "Gatineau" })).toBeChecked();
+    await expect(page).toHaveURL(/\/booking\/[0-9a-z-]+\?zone=gatineau&cars=3$/);
     await expect(page.getByRole("radio", { name: "3 véhicules" })).toBeChecked();
-    await page.getByRole("button", { name: "Continuer" }).click();
+    await page.getByLabel("Adresse ou code postal").fill("J8X 1A1");
+    await page.getByRole("button", { name: "Voir les disponibilités" }).click();
     await expect(page.getByText("3 véhicules · Gatineau")).toBeVisible();
   });
 
   test("a zone that takes no bookings sends back to step 1 with a message", async ({ page }) => {
     await page.goto(`${wizardPath()}?zone=trois-rivieres&cars=1&step=2`);
-    await expect(page.getByRole("heading", { level: 1, name: "Choisissez vos véhicules" })).toBeVisible();
-    await expect(page.getByRole("alert")).toContainText("Cette zone n'accepte pas encore de réservations.");
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Où devons-nous nous déplacer ?" }),
+    ).toBeVisible();
+    await expect(page.getByTestId("where-error")).toContainText(
+      "Cette zone n'accepte pas encore de réservations.",
+    );
   });
 
   test("bad or missing fields show French errors and keep what was typed", async ({ page, axe }) => {
@@ -200,9 +212,10 @@ test.describe("booking wizard", () => {
     expect(status).toBe(409);
 
     await confirmButton(page).click();
-    await expect(page.getByRole("alert")).toContainText(
-      "Ce créneau vient d'être réservé. Choisissez-en un autre.",
-    );
+    // At the time step, focused and in view (not at the top of the page).
+    const refusal = page.getByText("Ce créneau vient d'être réservé. Choisissez-en un autre.");
+    await expect(refusal).toBeFocused();
+    await expect(refusal).toBeInViewport();
     await expect(page.locator(`input[name="start"][value="${start}"]`)).toHaveCount(0);
     // At the picker: the message and the free times nearest to the lost one, one tap each.
     const notice = page.getByRole("status").filter({ hasText: "Les heures libres les plus proches" });
@@ -218,9 +231,8 @@ test.describe("booking wizard", () => {
   test("the wizard is usable on a phone @mobile", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(wizardPath());
-    await page.getByRole("radio", { name: "Sherbrooke" }).check();
-    await page.getByRole("radio", { name: "1 véhicule", exact: true }).check();
-    await page.getByRole("button", { name: "Continuer" }).click();
+    await page.getByLabel("Adresse ou code postal").fill("J1H 1N1");
+    await page.getByRole("button", { name: "Voir les disponibilités" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Choisissez votre créneau" })).toBeVisible();
     await expect(page.getByText("1 véhicule · Sherbrooke")).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -238,10 +250,11 @@ test.describe("booking wizard without JavaScript", () => {
 
   test("works through plain forms: steps by URL, server-side field errors", async ({ page }) => {
     await page.goto(wizardPath());
-    await page.getByRole("radio", { name: "Granby" }).check();
+    await page.getByLabel("Adresse ou code postal").fill("J2G 2T5");
     await page.getByRole("radio", { name: "1 véhicule", exact: true }).check();
-    await page.getByRole("button", { name: "Continuer" }).click();
+    await page.getByRole("button", { name: "Voir les disponibilités" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Choisissez votre créneau" })).toBeVisible();
+    await expect(page.getByLabel(/^Code postal/)).toHaveValue("J2G 2T5");
 
     // Without JavaScript the days are links: the page comes back with that day's times.
     const day = page.getByRole("group", { name: "Choisissez un jour" }).getByRole("link").nth(1);

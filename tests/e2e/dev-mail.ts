@@ -1,4 +1,7 @@
+import fs from "node:fs/promises";
+import path from "node:path";
 import type { Page } from "@playwright/test";
+import { simpleParser } from "mailparser";
 import { expect } from "./fixtures";
 
 /**
@@ -14,4 +17,19 @@ export async function openMail(page: Page, to: string, subject: RegExp): Promise
   }).toPass({ timeout: 25_000 });
   await item().getByRole("link").click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(subject);
+}
+
+/**
+ * The attachment `filename` of the mail open in `page` (/dev/mail/{id}), read from the .eml the
+ * server wrote in its data folder (E2E_DATA_DIR, playwright.config.ts) and parsed as a mail client
+ * would.
+ */
+export async function attachmentOfOpenMail(page: Page, filename: string): Promise<string> {
+  const id = new URL(page.url()).pathname.split("/").pop()!;
+  const dir = process.env.E2E_DATA_DIR;
+  if (!dir) throw new Error("E2E_DATA_DIR is not set (playwright.config.ts sets it)");
+  const parsed = await simpleParser(await fs.readFile(path.join(dir, "mail", `${id}.eml`)));
+  const attachment = parsed.attachments.find((a) => a.filename === filename);
+  if (!attachment) throw new Error(`no attachment ${filename} in mail ${id}`);
+  return attachment.content.toString("utf8");
 }

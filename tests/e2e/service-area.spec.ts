@@ -1,6 +1,7 @@
 import { test, expect } from "./fixtures";
 
-const UUID = /\/booking\/[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+const WITH_ZONE =
+  /\/booking\/[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}\?zone=granby&cars=2$/;
 
 test.describe("postal code validator", () => {
   test("accepts a Granby code in green and refuses a Montréal code in red", async ({ page, axe }) => {
@@ -61,49 +62,26 @@ test.describe("postal code validator without JavaScript", () => {
   });
 });
 
-test.describe("booking service-area check", () => {
-  test("checks with Enter, then offers the car count and leads on to the wizard", async ({ page, axe }) => {
+test.describe("the booking path's address step (ADR 044)", () => {
+  test("checks the address at /booking, refuses at the field, then leads on to the times", async ({
+    page,
+    axe,
+  }) => {
     await page.goto("/booking");
     const address = page.getByLabel("Adresse ou code postal");
-    const check = page.getByRole("button", { name: "Vérifier" });
-    const confirm = page.getByRole("button", { name: "Confirmer" });
-    await expect(check).toBeDisabled();
-    await expect(confirm).toBeDisabled();
-
     await address.fill("H2X 1Y4");
     await address.press("Enter");
-    await expect(page.getByText("hors de nos zones de service")).toBeVisible();
-    await expect(page.getByRole("radio")).toHaveCount(0);
-
-    await address.fill("J2G 1A1");
-    await address.press("Enter");
-    await expect(page.getByText("Bonne nouvelle ! Nous desservons Granby.")).toBeVisible();
-    await expect(page.getByRole("radio")).toHaveCount(3);
-    await expect(confirm).toBeDisabled();
+    await expect(page.getByTestId("where-error")).toContainText("hors de nos zones de service");
+    await expect(address).toBeFocused();
+    await expect(address).toHaveValue("H2X 1Y4");
     expect(await axe()).toEqual([]);
 
-    await page.getByRole("radio", { name: "2 véhicules" }).check();
-    await expect(confirm).toBeEnabled();
-    await page.getByRole("button", { name: "Recommencer" }).click();
-    await expect(address).toHaveValue("");
-    await expect(page.getByText("Bonne nouvelle")).toHaveCount(0);
-    await expect(page.getByRole("radio")).toHaveCount(0);
-    await expect(confirm).toBeDisabled();
-
     await address.fill("J2G 1A1");
-    await check.click();
     await page.getByRole("radio", { name: "3 véhicules" }).check();
-    await confirm.click();
-
-    await expect(page.getByRole("heading", { name: "Votre réservation" })).toBeVisible();
-    await expect(page.getByText("Granby", { exact: true })).toBeVisible();
-    await expect(page.getByText("3 véhicules")).toBeVisible();
-    expect(await axe()).toEqual([]);
-
-    await page.getByRole("button", { name: "Choisir mon créneau" }).click();
-    await expect(page).toHaveURL(UUID);
-    const state = await page.evaluate(() => (window.history.state as { usr?: unknown }).usr);
-    expect(state).toEqual({ cars: 3, city: "Granby", citySlug: "granby", fromCitySelection: false });
+    await address.press("Enter");
+    await expect(page.getByRole("heading", { level: 1, name: "Choisissez votre créneau" })).toBeVisible();
+    await expect(page.getByText("3 véhicules · Granby")).toBeVisible();
+    await expect(page.getByLabel(/^Code postal/)).toHaveValue("J2G 1A1");
   });
 });
 
@@ -117,7 +95,12 @@ test.describe("zone pages", () => {
 
     await page.getByRole("radio", { name: "2 véhicules" }).check();
     await page.getByRole("main").getByRole("button", { name: "Réserver", exact: true }).click();
-    await expect(page).toHaveURL(UUID);
+    // Into the one path: the address step, with the zone and the cars chosen here.
+    await expect(page).toHaveURL(WITH_ZONE);
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Où devons-nous nous déplacer ?" }),
+    ).toBeVisible();
+    await expect(page.getByRole("radio", { name: "2 véhicules" })).toBeChecked();
     const state = await page.evaluate(() => (window.history.state as { usr?: unknown }).usr);
     expect(state).toEqual({ cars: 2, city: "Granby", citySlug: "granby", fromCitySelection: true });
   });

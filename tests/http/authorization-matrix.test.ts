@@ -71,7 +71,11 @@ const TABLE: Record<string, Row> = {
   "routes/_site/robots": { get: { url: () => "/robots.txt", expect: every("2xx") } },
   "routes/_site/not-found": { get: { url: () => "/pas-de-page-ici", expect: every("404") } },
 
-  "routes/booking/booking": { get: { url: () => "/booking", expect: every("2xx") } },
+  // /booking is the booking path's first step, served by the wizard's module (ADR 044).
+  "booking-start": {
+    get: { url: () => "/booking", expect: every("2xx") },
+    post: { url: () => "/booking", form: () => ({ intent: "autre" }), expect: every("400") },
+  },
   "routes/booking/wizard": {
     get: { url: () => "/booking/granby?zone=granby&cars=1&step=2", expect: every("2xx") },
     // Not the intent 'book': refused before anything is read.
@@ -313,12 +317,20 @@ const TABLE: Record<string, Row> = {
   "routes/api/appointment": {
     get: { url: (ids) => `/api/appointments/${ids.clientBooking.bookingId}`, expect: every("2xx") },
   },
+  // The booking's .ics holds its address: the manage token or the owner; 404 for anyone else.
+  "routes/api/booking-calendar": {
+    get: {
+      url: (ids) => `/api/appointments/${ids.clientBooking.bookingId}/calendar.ics`,
+      expect: only({ client: "2xx" }, "404"),
+    },
+  },
+  // The extras change with the manage token or for the owner (the same extras: nothing changes).
   "routes/api/update-appointment": {
     get: { url: () => "/api/update-appointment", expect: every("405") },
     post: {
       url: () => "/api/update-appointment",
-      json: () => ({ booking_id: "inconnu000", upsells: [] }),
-      expect: every("404"),
+      json: (ids) => ({ booking_id: ids.clientBooking.bookingId, upsells: [] }),
+      expect: only({ client: "2xx" }, "403"),
     },
   },
   "routes/api/validate-location": {

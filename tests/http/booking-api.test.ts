@@ -1,4 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startServer, type RunningServer } from "./server";
 
 interface SlotsAnswer {
@@ -6,6 +8,13 @@ interface SlotsAnswer {
   cars: number;
   duration_minutes: number;
   days: { date: string; slots: { start: string; end: string }[] }[];
+}
+
+interface MailSummary {
+  to: string;
+  subject: string;
+  text: string;
+  attachments: { filename: string }[];
 }
 
 const ISO_LOCAL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00-0[45]:00$/;
@@ -153,18 +162,81 @@ describe("booking JSON API", () => {
     expect(await missing.json()).toMatchObject({ error: "Réservation introuvable." });
   });
 
-  it("POST /api/update-appointment replaces the upsells by name", async () => {
+  it("POST /api/update-appointment needs the manage token, then replaces the upsells and e-mails the change", async () => {
+    const mails = () => {
+      const dir = path.join(server.dataDir, "mail");
+      return fs.existsSync(dir)
+        ? fs
+            .readdirSync(dir)
+            .filter((f) => f.endsWith(".json"))
+            .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), "utf8")) as MailSummary)
+        : [];
+    };
+    const priceOf = async () =>
+      ((await (await fetch(`${server.url}/api/appointments/${bookingId}`)).json()) as { priceCents: number })
+        .priceCents;
+
+    // The booking id alone (it is read over the phone) changes nothing.
+    for (const body of [
+      { booking_id: bookingId, upsells: ["Traitement Aquapel"], city: "Granby" },
+      { booking_id: bookingId, upsells: ["Traitement Aquapel"], token: "a".repeat(43) },
+    ]) {
+      const refused = await post("/api/update-appointment", body);
+      expect(refused.status).toBe(403);
+      expect(await refused.json()).toEqual({
+        success: false,
+        error: "Ce lien de gestion n'est pas valide pour cette réservation.",
+      });
+    }
+    expect(await priceOf()).toBe(14999);
+
     const res = await post("/api/update-appointment", {
       booking_id: bookingId,
+      token,
       upsells: ["Traitement Aquapel"],
       city: "Granby",
     });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ success: true });
-    const appointment = (await (await fetch(`${server.url}/api/appointments/${bookingId}`)).json()) as {
-      priceCents: number;
-    };
-    expect(appointment.priceCents).toBe(14999 + 2000);
+    expect(await priceOf()).toBe(14999 + 2000);
+
+    // The customer gets the updated confirmation: new total, .ics, manage link.
+    await vi.waitFor(
+      () => expect(mails().some((m) => m.subject.startsWith("Réservation modifiée"))).toBe(true),
+      { timeout: 20_000, interval: 200 },
+    );
+    const changed = mails().find((m) => m.subject.startsWith("Réservation modifiée"))!;
+    expect(changed.to).toBe("lea.tremblay@example.com");
+    // 149,99 $ + 20,00 $ = 169,99 $; TPS 8,50 $; TVQ 16,96 $; total 195,45 $.
+    expect(changed.text).toMatch(/Total : 195,45\s\$/);
+    expect(changed.text).toContain("Traitement Aquapel");
+    expect(changed.text).toContain(`token=${token}`);
+    expect(changed.attachments.map((a) => a.filename)).toEqual(["rendez-vous.ics"]);
+
+    // The same extras again: nothing changes, nothing more is sent.
+    const count = mails().length;
+    const again = await post("/api/update-appointment", {
+      booking_id: bookingId,
+      token,
+      upsells: ["aquapel"],
+    });
+    expect(again.status).toBe(200);
+    expect(mails().length).toBe(count);
+  });
+
+  it("GET /api/appointments/{id}/calendar.ics gives the .ics with the manage token only", async () => {
+    expect((await fetch(`${server.url}/api/appointments/${bookingId}/calendar.ics`)).status).toBe(404);
+    const res = await fetch(`${server.url}/api/appointments/${bookingId}/calendar.ics?token=${token}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^text\/calendar/);
+    const ics = (await res.text()).replace(/\r\n[ \t]/g, "");
+    expect(ics).toContain(
+      `DTSTART:${new Date(start)
+        .toISOString()
+        .replace(/[-:]/g, "")
+        .replace(/\.\d{3}/, "")}`,
+    );
+    expect(ics).toMatch(/Total avec taxes : 195\\,45\s\$/);
   });
 
   it("the manage page answers one 404 for an unknown booking and for a wrong or missing token", async () => {

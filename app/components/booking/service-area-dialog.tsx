@@ -24,14 +24,6 @@ const t = messages.serviceArea;
 
 const CAR_COUNTS = [1, 2, 3] as const;
 
-/** The router state /booking receives from the check (spec section 2, 'Pre-booking state'). */
-export interface PreBookingState {
-  fromPreBooking: true;
-  cars: number;
-  city: string;
-  validatedAddress: string;
-}
-
 interface CheckResult {
   inArea: boolean;
   message: string;
@@ -138,8 +130,8 @@ interface ServiceAreaCheckProps {
 
 /**
  * The service-area check (spec sections 2 and 4): an address or postal code, Vérifier (or Enter),
- * a green or red answer, then, only for an address we serve, the number of cars. Confirmer goes to
- * /booking with the pre-booking state; Recommencer starts over.
+ * a green or red answer, then, only for an address we serve, the number of cars. Confirmer goes on
+ * to the times of the booking path (the address arrives pre-filled); Recommencer starts over.
  */
 export function ServiceAreaCheck({ serviceId, onConfirmed, className }: ServiceAreaCheckProps) {
   const navigate = useNavigate();
@@ -177,16 +169,16 @@ export function ServiceAreaCheck({ serviceId, onConfirmed, className }: ServiceA
     inputRef.current?.focus();
   }
 
+  /** Into the one booking path (ADR 044): the address checked and the cars go on to the times. */
   function confirm() {
     if (!valid || cars === null || result.city === null) return;
-    const state: PreBookingState = {
-      fromPreBooking: true,
-      cars,
-      city: result.city,
-      validatedAddress: result.address,
-    };
-    const search = serviceId ? `?${new URLSearchParams({ service: serviceId }).toString()}` : "";
-    void navigate(`/booking${search}`, { state });
+    const search = new URLSearchParams({
+      where: result.address,
+      cars: String(cars),
+      step: "2",
+      ...(serviceId ? { service: serviceId } : {}),
+    });
+    void navigate(`/booking?${search.toString()}`);
     onConfirmed?.();
   }
 

@@ -201,10 +201,12 @@ export type RescheduleRequest = z.infer<typeof RescheduleSchema>;
 
 /**
  * POST /api/update-appointment (the spec's update-ghl-appointment call): the extras chosen after
- * booking, by name. `city` is accepted for compatibility and not trusted: the address decides.
+ * booking, by name, with the manage link's token (or the owner's session). `city` is accepted for compatibility and not trusted: the address decides.
  */
 export const UpdateAppointmentSchema = z.object({
   booking_id: text(b.bookingIdRequired, BOOKING_LIMITS.token),
+  /** The manage link's token; without it only the booking's signed-in owner may change it. */
+  token: z.preprocess(blankToUndefined, token.optional()),
   upsells: upsellNames,
   city: refuseNul(z.string().trim().max(BOOKING_LIMITS.zone, v.tooLong(BOOKING_LIMITS.zone))).optional(),
 });

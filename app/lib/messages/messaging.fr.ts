@@ -1,6 +1,10 @@
 /** French text of this area; composed into `messages.messaging` by app/lib/messages.fr.ts. */
 import { BUSINESS } from "../business";
 
+/** When and how a booking is paid (PRODUCT-DECISIONS.md 'Payment'): shown before and after booking. */
+export const PAYMENT_NOTE =
+  "Sur place, une fois le lavage terminé : carte ou comptant, avec l'équipe. Rien à payer en ligne.";
+
 const plural = (n: number, one: string, many: string) => `${n} ${n > 1 ? many : one}`;
 
 export const messagingMessages = {
@@ -36,17 +40,26 @@ export const messagingMessages = {
     calendarNote: "Le fichier joint (rendez-vous.ics) ajoute le rendez-vous à votre calendrier.",
     icsFileName: "rendez-vous.ics",
     icsSummary: (service: string) => `${BUSINESS.name} : ${service}`,
-    icsDescription: (bookingId: string, manageUrl?: string) =>
-      [`Réservation ${bookingId}`, manageUrl ? `Gérer la réservation : ${manageUrl}` : null, BUSINESS.phone]
+    icsDescription: (bookingId: string, total: string, extras: string, manageUrl?: string) =>
+      [
+        `Réservation ${bookingId}`,
+        `Options : ${extras}`,
+        `Total avec taxes : ${total}`,
+        `Paiement : ${PAYMENT_NOTE}`,
+        manageUrl ? `Gérer la réservation : ${manageUrl}` : null,
+        BUSINESS.phone,
+      ]
         .filter(Boolean)
         .join("\n"),
+    paymentNote: `Paiement : ${PAYMENT_NOTE}`,
+    paymentText: PAYMENT_NOTE,
     confirmation: {
       subject: (date: string) => `Réservation confirmée : ${date}`,
       intro: "Votre lavage est réservé. Voici le détail de votre rendez-vous.",
     },
     changed: {
       subject: (date: string) => `Réservation modifiée : ${date}`,
-      intro: "Votre rendez-vous a été déplacé. Voici le nouveau détail.",
+      intro: "Votre réservation a été modifiée. Voici le détail à jour, avec le nouveau total.",
     },
     cancelled: {
       subject: (date: string) => `Réservation annulée : ${date}`,

@@ -1,5 +1,6 @@
 import { UpdateAppointmentSchema } from "~/domain/booking/schemas";
 import { messages } from "~/lib/messages.fr";
+import { getSessionUser } from "~/server/auth.server";
 import { getDb } from "~/server/db.server";
 import { updateAppointmentUpsells } from "~/server/services/booking/update-appointment-upsells.server";
 import { failureAnswer, methodNotAllowed, readPost } from "./booking-answers.server";
@@ -10,9 +11,10 @@ export function loader() {
 }
 
 /**
- * POST /api/update-appointment {booking_id, upsells: [names], city} (the spec's
- * update-ghl-appointment): replaces the booking's extras and its price. {success: true}, or
- * {success: false, error} with 400 (unknown extra), 404, 409 (cancelled, done or started).
+ * POST /api/update-appointment {booking_id, token, upsells: [names], city} (the spec's
+ * update-ghl-appointment): replaces the booking's extras and its price, and e-mails the updated
+ * confirmation. Needs the manage token or the owner's session (403 otherwise). {success: true},
+ * or {success: false, error} with 400 (unknown extra), 403, 404, 409 (cancelled, done or started).
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const parsed = await readPost(request, UpdateAppointmentSchema);
@@ -21,6 +23,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     await updateAppointmentUpsells(getDb(), {
       bookingId: parsed.input.booking_id,
       upsells: parsed.input.upsells,
+      token: parsed.input.token,
+      actor: await getSessionUser(request),
       now: new Date(),
     });
     return { success: true };

@@ -1,12 +1,12 @@
 import { Handshake, MapPin, Tag } from "lucide-react";
 import { useState } from "react";
-import { Link, redirect } from "react-router";
+import { Link, redirect, useNavigate } from "react-router";
 
 import { CarCountPicker } from "~/components/booking/service-area-dialog";
-import { useOpenWizard } from "~/components/booking/use-open-wizard";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
+import { newBookingId } from "~/lib/booking-id";
 import { formatMoney } from "~/lib/format";
 import { messages } from "~/lib/messages.fr";
 import { originFrom, seoMeta } from "~/lib/seo";
@@ -42,7 +42,7 @@ export async function loader({ params }: Route.LoaderArgs) {
 
 export default function FranchiseZonePage({ loaderData }: Route.ComponentProps) {
   const { zone, priceCents } = loaderData;
-  const openWizard = useOpenWizard();
+  const navigate = useNavigate();
   const [cars, setCars] = useState<number | null>(1);
 
   return (
@@ -88,15 +88,14 @@ export default function FranchiseZonePage({ loaderData }: Route.ComponentProps) 
             <Button
               size="lg"
               disabled={cars === null}
-              onClick={() =>
-                cars !== null &&
-                openWizard({
-                  cars,
-                  city: zone.zoneName,
-                  citySlug: zone.routeSlug,
-                  fromCitySelection: true,
-                })
-              }
+              onClick={() => {
+                // One path (ADR 044): the address decides; the zone and cars come along.
+                if (cars === null) return;
+                const search = new URLSearchParams({ zone: zone.routeSlug, cars: String(cars) });
+                void navigate(`/booking/${newBookingId()}?${search.toString()}`, {
+                  state: { cars, city: zone.zoneName, citySlug: zone.routeSlug, fromCitySelection: true },
+                });
+              }}
             >
               {t.book}
             </Button>

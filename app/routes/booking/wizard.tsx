@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Car, Pencil } from "lucide-react";
+import { Car, CircleX, Pencil } from "lucide-react";
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
 import {
   data,
@@ -16,8 +16,8 @@ import { z } from "zod";
 
 import { CarsPicker } from "~/components/booking/wizard/cars-picker";
 import { CustomerForm } from "~/components/booking/wizard/customer-form";
-import { PriceSummary } from "~/components/booking/wizard/price-summary";
-import { RegionPicker, type Region } from "~/components/booking/wizard/region-picker";
+import { BookingSummary, SummaryBar } from "~/components/booking/wizard/booking-summary";
+import { ExtrasPicker } from "~/components/booking/wizard/extras-picker";
 import { SlotPicker } from "~/components/booking/wizard/slot-picker";
 import { StepIndicator } from "~/components/booking/wizard/step-indicator";
 import { Alert, AlertDescription } from "~/components/ui/alert";
@@ -31,6 +31,8 @@ import {
   BreadcrumbSeparator,
 } from "~/components/ui/breadcrumb";
 import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
 import { CARS_MAX, CARS_MIN } from "~/domain/booking/pricing";
 import { BOOKING_LIMITS, BookingRequestSchema } from "~/domain/booking/schemas";
 import { BUSINESS } from "~/lib/business";
@@ -45,6 +47,9 @@ import { BOOKING_RATE_LIMIT, bookSlot } from "~/server/services/booking/book-slo
 import { listOpenSlots } from "~/server/services/booking/list-open-slots.server";
 import { listActiveServices } from "~/server/services/catalog/list-active-services.server";
 import { listZones } from "~/server/services/zones/list-zones.server";
+import { listUpsellOptions } from "~/server/services/catalog/list-upsell-options.server";
+import { locateBookingAddress } from "~/server/services/booking/locate-booking-address.server";
+import { parsePostalCode } from "~/domain/geo/postal-code";
 import { bookingFailure } from "../api/booking-answers.server";
 import type { Route } from "./+types/wizard";
 
@@ -53,73 +58,126 @@ const b = messages.booking;
 
 /** A blank or malformed search parameter counts as absent: the wizard then asks again. */
 const WizardQuerySchema = z.object({
+  /** The address or postal code, typed once at step 1 (ADR 044). */
+  where: z.string().trim().max(BOOKING_LIMITS.address).optional().catch(undefined),
   zone: z.string().trim().toLowerCase().min(1).max(BOOKING_LIMITS.zone).optional().catch(undefined),
   cars: z.coerce.number().int().min(CARS_MIN).max(CARS_MAX).optional().catch(undefined),
   step: z.enum(["1", "2"]).catch("1"),
   service: z.uuid().optional().catch(undefined),
 });
 
-/** The router state the header, the zone page and /booking pass (spec section 2). */
+/** The car count the zone page passes in the router state (spec section 2). */
 const WizardStateSchema = z.object({
   cars: z.number().int().min(CARS_MIN).max(CARS_MAX).optional().catch(undefined),
-  city: z.string().optional().catch(undefined),
-  citySlug: z.string().optional().catch(undefined),
 });
+
+/** The same budget as the service-area check (POST /api/validate-location), whose key it shares. */
+const CHECK_RATE_LIMIT = { max: 30, windowSeconds: 60 };
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   seoMeta({
     title: w.title,
-    description: w.description,
+    description: location.pathname === "/booking" ? messages.serviceArea.booking.description : w.description,
     path: location.pathname,
     origin: originFrom(matches),
-    noindex: true,
+    // /booking is the path's public start; /booking/{id} is one visitor's booking in progress.
+    noindex: location.pathname !== "/booking",
   });
 
+type StepOneError = { field: "where" | "zone" | "cars" | "form"; message: string; notServed?: boolean };
+
 /**
- * The wizard's state lives in the URL (?zone=&cars=&step=), so a reload, back and forward, and a
- * browser without JavaScript all land on the same step. Step 2 loads the open slots of the next
- * 30 days; a zone that does not exist or does not take bookings sends back to step 1 with a message.
+ * One path (ADR 044): /booking, /booking/{id}, the zone pages and ?service= all start here.
+ * The state lives in the URL (?where=&cars=&zone=&step=2), so a reload, back and forward, and a
+ * browser without JavaScript land on the same step. Step 1 asks the address or postal code and
+ * the cars; the address decides the zone (a chooser only when two zones cover it). Step 2 loads
+ * the open slots of the next 30 days, the extras, and the details pre-filled with the address.
+ * A link with ?zone=&cars=&step=2 and no address (older links) still opens step 2.
  */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const db = getDb();
   const query = WizardQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const [zones, services, user] = await Promise.all([
+  const [zones, services, upsells, user] = await Promise.all([
     listZones(db),
     listActiveServices(db),
+    listUpsellOptions(db),
     getSessionUser(request),
   ]);
-  const regions: Region[] = zones.map((zone) => ({
-    slug: zone.routeSlug,
-    name: zone.zoneName,
-    bookable: zone.status === "active",
-    label: zone.statusLabel,
-  }));
   const service = services.find((s) => s.id === query.service) ?? services[0] ?? null;
-  const chosen = regions.find((region) => region.slug === query.zone && region.bookable);
+  const bookable = zones.filter((zone) => zone.status === "active");
   const page = {
-    regions,
-    selection: { zone: chosen?.slug ?? null, cars: query.cars ?? null },
+    where: query.where ?? "",
+    cars: query.cars ?? null,
     serviceParam: query.service ?? null,
     service: service ? { id: service.id, name: service.name, basePriceCents: service.basePriceCents } : null,
     prefill: user ? { name: user.name, email: user.email } : null,
   };
-  const stepOne = (error: string | null) => ({ ...page, step: 1 as const, error, slots: null });
+  const stepOne = (error: StepOneError | null, choices: { slug: string; name: string }[] = []) => ({
+    ...page,
+    step: 1 as const,
+    error,
+    choices,
+    zoneHint: bookable.find((z) => z.routeSlug === query.zone)?.zoneName ?? null,
+    slots: null,
+  });
 
   if (query.step === "1") return stepOne(null);
-  if (!query.zone) return stepOne(b.zoneRequired);
-  if (!query.cars) return stepOne(b.carsInvalid);
-  if (!service) return stepOne(w.noService);
+  if (!query.cars) return stepOne({ field: "cars", message: b.carsInvalid });
+  if (!service) return stepOne({ field: "form", message: w.noService });
+
+  let zoneSlug = bookable.find((z) => z.routeSlug === query.zone)?.routeSlug ?? null;
+  let address = "";
+  let postalCode = "";
+  if (query.where) {
+    const limit = await hitRateLimit(db, `validate-location:${context.ip}`, CHECK_RATE_LIMIT);
+    if (!limit.allowed) return stepOne({ field: "where", message: messages.errors.rateLimited });
+    const area = await locateBookingAddress(db, { text: query.where });
+    if (!area.decision.inArea || area.zones.length === 0) {
+      return stepOne({ field: "where", message: area.message, notServed: true });
+    }
+    if (!zoneSlug || !area.zones.some((z) => z.slug === zoneSlug)) {
+      if (area.zones.length > 1) return stepOne(null, area.zones);
+      zoneSlug = area.zones[0]!.slug;
+    }
+    const typedPostalCode = parsePostalCode(query.where);
+    address = typedPostalCode ? "" : query.where;
+    postalCode = typedPostalCode ?? (area.postalCode && area.postalCode.length > 3 ? area.postalCode : "");
+  } else if (!zoneSlug) {
+    return stepOne(
+      query.zone
+        ? { field: "where", message: b.zoneNotActive }
+        : { field: "where", message: w.whereRequired },
+    );
+  }
+
   try {
     const slots = await listOpenSlots(db, {
-      zoneSlug: query.zone,
+      zoneSlug,
       cars: query.cars,
       serviceId: service.id,
       now: new Date(),
     });
-    return { ...page, step: 2 as const, error: null, slots, city: chosen?.name ?? slots.zone };
+    return {
+      ...page,
+      step: 2 as const,
+      error: null,
+      slots,
+      city: bookable.find((z) => z.routeSlug === zoneSlug)?.zoneName ?? slots.zone,
+      address,
+      postalCode,
+      extras: upsells.map(({ slug, name, description, priceCents, isPopular }) => ({
+        slug,
+        name,
+        description,
+        priceCents,
+        isPopular,
+      })),
+    };
   } catch (error) {
-    if (error instanceof AppError && error.code === "NOT_FOUND") return stepOne(b.zoneNotFound);
-    if (error instanceof AppError && error.code === "ZONE_NOT_ACTIVE") return stepOne(b.zoneNotActive);
+    if (error instanceof AppError && error.code === "NOT_FOUND")
+      return stepOne({ field: "where", message: b.zoneNotFound });
+    if (error instanceof AppError && error.code === "ZONE_NOT_ACTIVE")
+      return stepOne({ field: "where", message: b.zoneNotActive });
     throw error;
   }
 }
@@ -170,7 +228,9 @@ export async function action({ request, context }: Route.ActionArgs) {
             now,
           })
         : null;
-    return fail(failure.status, { formErrors: [failure.message] }, fresh);
+    // A slot taken meanwhile is an error of the time step, with the fresh slots.
+    if (fresh) return fail(failure.status, { fieldErrors: { start: [failure.message] } }, fresh);
+    return fail(failure.status, { formErrors: [failure.message] });
   }
 }
 
@@ -213,7 +273,7 @@ export default function BookingWizard({ loaderData, actionData }: Route.Componen
   }, [loaderData.step]);
 
   return (
-    <div className="mx-auto grid w-full max-w-5xl gap-6 px-4 py-8 sm:py-12">
+    <div className="mx-auto grid w-full max-w-5xl gap-6 px-4 py-8 pb-24 sm:py-12 lg:pb-12">
       <Breadcrumb>
         <BreadcrumbList>
           <BreadcrumbItem>
@@ -235,11 +295,11 @@ export default function BookingWizard({ loaderData, actionData }: Route.Componen
         tabIndex={-1}
         className="text-2xl font-bold tracking-tight outline-none sm:text-3xl"
       >
-        {loaderData.step === 1 ? w.vehiclesTitle : w.slotTitle}
+        {loaderData.step === 1 ? w.whereTitle : w.slotTitle}
       </h1>
 
       {loaderData.step === 1 ? (
-        <VehiclesStep key={location.key} data={loaderData} />
+        <WhereStep key={location.key} data={loaderData} />
       ) : (
         <SlotStep data={loaderData} actionData={actionData} />
       )}
@@ -247,65 +307,133 @@ export default function BookingWizard({ loaderData, actionData }: Route.Componen
   );
 }
 
-/** The bookable region and the car count of the router state, when it holds them. */
-function rememberedChoices(state: unknown, regions: readonly Region[]) {
-  const parsed = WizardStateSchema.safeParse(state);
-  if (!parsed.success) return null;
-  const { citySlug, city, cars } = parsed.data;
-  const region = regions.find((r) => r.bookable && (r.slug === citySlug || r.name === city));
-  return { zone: region?.slug ?? null, cars: cars ?? null };
+/** Focuses an element and brings it to the middle of the screen (a refusal's field). */
+function focusInView(element: HTMLElement | null) {
+  if (!element) return;
+  element.focus({ preventScroll: true });
+  element.scrollIntoView({ block: "center" });
 }
 
-/** Step 1: a region and a number of cars, then Continuer (a GET form: ?zone=&cars=&step=2). */
-function VehiclesStep({ data: page }: { data: Extract<LoaderData, { step: 1 }> }) {
+/**
+ * Step 1: the address or postal code (the service-area check) and the cars, then 'Voir les
+ * disponibilités' (a GET form: ?where=&cars=&step=2). A refusal (not served, not found) is shown
+ * at the field, focused, with what was typed; two zones covering the address add a chooser.
+ */
+function WhereStep({ data: page }: { data: Extract<LoaderData, { step: 1 }> }) {
   const location = useLocation();
   const hydrated = useHydrated();
   const id = useId();
-  const [chosenZone, setZone] = useState<string | null>(null);
+  const whereRef = useRef<HTMLInputElement>(null);
+  const zoneRef = useRef<HTMLFieldSetElement>(null);
   const [chosenCars, setCars] = useState<number | null>(null);
+  const remembered = hydrated ? WizardStateSchema.safeParse(location.state ?? {}) : null;
+  const cars = chosenCars ?? page.cars ?? (remembered?.success ? remembered.data.cars : undefined) ?? 1;
+  const error = page.error;
+  const whereErrorId = `${id}-where-error`;
+  const formErrorId = `${id}-form-error`;
 
-  // What the visitor picks wins, then the URL, then the choices made before (header, zone page,
-  // /booking) that arrive in the router state: only the browser has it, so it applies after
-  // hydration.
-  const remembered = hydrated ? rememberedChoices(location.state, page.regions) : null;
-  const zone = chosenZone ?? page.selection.zone ?? remembered?.zone ?? null;
-  const cars = chosenCars ?? page.selection.cars ?? remembered?.cars ?? null;
-  const ready = zone !== null && cars !== null;
-  const errorId = page.error ? `${id}-error` : undefined;
-  const hintId = `${id}-hint`;
+  useEffect(() => {
+    if (error?.field === "where") focusInView(whereRef.current);
+    else if (page.choices.length > 0) focusInView(zoneRef.current?.querySelector("input") ?? null);
+  }, [error, page.choices]);
 
   return (
-    <Form method="get" className="grid gap-8">
-      <p className="-mt-4 text-muted-foreground">{w.vehiclesText}</p>
+    <Form method="get" className="grid max-w-xl gap-8" noValidate>
+      <p className="-mt-4 text-muted-foreground">{w.whereText}</p>
       <input type="hidden" name="step" value="2" />
       {page.serviceParam ? <input type="hidden" name="service" value={page.serviceParam} /> : null}
-      {page.error ? (
-        <Alert variant="destructive" id={errorId}>
-          <AlertDescription className="text-foreground">{page.error}</AlertDescription>
+      {error?.field === "form" ? (
+        <Alert variant="destructive" id={formErrorId}>
+          <AlertDescription className="text-foreground">{error.message}</AlertDescription>
         </Alert>
       ) : null}
-      <RegionPicker regions={page.regions} value={zone} onChange={setZone} errorId={errorId} />
-      <CarsPicker value={cars} onChange={setCars} errorId={errorId} />
-      <div className="grid gap-2 sm:flex sm:items-center sm:gap-4">
-        <Button
-          type="submit"
-          size="lg"
-          disabled={hydrated && !ready}
-          aria-describedby={hydrated && !ready ? hintId : undefined}
-        >
-          {w.continue}
-        </Button>
-        {hydrated && !ready ? (
-          <p id={hintId} className="text-sm text-muted-foreground">
-            {w.continueHint}
-          </p>
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-where`} className="text-base font-semibold">
+          {messages.serviceArea.fieldLabel}
+        </Label>
+        <Input
+          ref={whereRef}
+          id={`${id}-where`}
+          name="where"
+          defaultValue={page.where}
+          placeholder={messages.serviceArea.fieldPlaceholder}
+          autoComplete="street-address"
+          maxLength={BOOKING_LIMITS.address}
+          required
+          autoFocus={error?.field === "where"}
+          aria-invalid={error?.field === "where" || undefined}
+          aria-describedby={error?.field === "where" ? whereErrorId : undefined}
+        />
+        {error?.field === "where" ? (
+          // The not-served answer: the same message as the service-area check (the waiting
+          // list's form belongs here, under it).
+          <div id={whereErrorId} data-testid="where-error">
+            <p className="flex items-start gap-2 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm font-medium text-foreground">
+              <CircleX aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-destructive" />
+              <span>{error.message}</span>
+            </p>
+          </div>
+        ) : page.zoneHint ? (
+          <p className="text-sm text-muted-foreground">{messages.serviceArea.zone.hero(page.zoneHint)}</p>
         ) : null}
       </div>
+      {page.choices.length > 0 ? (
+        <fieldset ref={zoneRef} className="grid gap-3">
+          <legend className="mb-3 text-base font-semibold">{w.zoneChoice}</legend>
+          <div className="grid gap-3 sm:grid-cols-2">
+            {page.choices.map((zone, index) => (
+              <label
+                key={zone.slug}
+                className="flex min-h-14 cursor-pointer items-center gap-3 rounded-lg border bg-card p-4 has-checked:border-primary has-checked:bg-primary/5"
+              >
+                <input
+                  type="radio"
+                  name="zone"
+                  value={zone.slug}
+                  defaultChecked={index === 0}
+                  className="size-5 shrink-0 accent-primary"
+                />
+                <span className="font-medium">{zone.name}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      ) : null}
+      <CarsPicker
+        value={cars}
+        onChange={setCars}
+        errorId={error?.field === "cars" ? formErrorId : undefined}
+      />
+      {error?.field === "cars" ? (
+        <p id={formErrorId} className="-mt-4 text-sm font-medium text-destructive">
+          {error.message}
+        </p>
+      ) : null}
+      <Button type="submit" size="lg" className="sm:justify-self-start">
+        {w.seeSlots}
+      </Button>
     </Form>
   );
 }
 
-/** Step 2: the slot, the customer's details, the price, then the booking (POST, intent 'book'). */
+/** The slot of a start among the offered ones. */
+function findSlot(
+  days: readonly { slots: readonly { start: string; end: string }[] }[],
+  start: string | null,
+) {
+  if (!start) return null;
+  for (const day of days) {
+    const slot = day.slots.find((s) => s.start === start);
+    if (slot) return slot;
+  }
+  return null;
+}
+
+/**
+ * Step 2: the time, the extras, the customer's details (address and postal code pre-filled),
+ * and the summary kept in view (sticky beside the form on a desktop, a bar at the bottom of a
+ * phone), then the booking (POST, intent 'book').
+ */
 function SlotStep({
   data: page,
   actionData,
@@ -317,6 +445,7 @@ function SlotStep({
   const navigation = useNavigation();
   const hydrated = useHydrated();
   const errorRef = useRef<HTMLDivElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const failed = actionData?.status === "failed" ? actionData : null;
   const slots = failed?.slots ?? page.slots;
   const zone = page.slots.zone;
@@ -332,12 +461,19 @@ function SlotStep({
       serviceId: service?.id,
       name: page.prefill?.name,
       email: page.prefill?.email,
+      address: page.address,
+      postalCode: page.postalCode,
     },
     constraint: getZodConstraint(BookingRequestSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: BookingRequestSchema }),
   });
+
+  // What the summary repeats: the chosen time, the extras and the address, as they change.
+  const [start, setStart] = useState<string | null>(() => fields.start.initialValue ?? null);
+  const [extras, setExtras] = useState<ReadonlySet<string>>(() => new Set());
+  const [address, setAddress] = useState(page.address);
 
   useEffect(() => {
     if (actionData?.status === "booked") {
@@ -349,13 +485,25 @@ function SlotStep({
     }
   }, [actionData, navigate]);
 
-  // A refusal of the whole form (slot taken, rate limit) is read first.
+  // A refusal is shown where it belongs, focused and in view: the first field in error (address
+  // out of the zone, slot just taken, invalid field), else the message of the whole form. Conform
+  // shows the server's errors a render later: look again on each render until one is found.
+  const handledFailure = useRef<unknown>(null);
   useEffect(() => {
-    if (failed && errorRef.current?.dataset.hasErrors === "true") errorRef.current.focus();
-  }, [failed]);
+    if (!failed || handledFailure.current === failed) return;
+    const root = formRef.current;
+    const startError = root?.querySelector<HTMLElement>(`#${CSS.escape(fields.start.errorId)}`);
+    const invalid = root?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    const target =
+      startError ?? invalid ?? (errorRef.current?.dataset.hasErrors === "true" ? errorRef.current : null);
+    if (!target) return;
+    handledFailure.current = failed;
+    if (target === startError) target.tabIndex = -1;
+    focusInView(target);
+  });
 
   const editPath = `?${new URLSearchParams({
-    zone,
+    ...(page.where ? { where: page.where } : { zone }),
     cars: String(cars),
     step: "1",
     ...(page.serviceParam ? { service: page.serviceParam } : {}),
@@ -363,11 +511,25 @@ function SlotStep({
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
   const hasSlots = slots.days.some((day) => day.slots.length > 0);
   const formErrors = form.errors ?? [];
+  const summary = service
+    ? {
+        serviceName: service.name,
+        unitPriceCents: service.basePriceCents,
+        cars,
+        zoneName: page.city,
+        slot: findSlot(slots.days, start),
+        durationMinutes: slots.duration_minutes,
+        address: [address, page.postalCode && !address.includes(page.postalCode) ? page.postalCode : ""]
+          .filter(Boolean)
+          .join(" "),
+        extras: page.extras.filter((e) => extras.has(e.slug)),
+      }
+    : null;
 
   return (
     <div className="grid gap-6">
       <div className="-mt-2 flex flex-wrap items-center justify-between gap-3">
-        <Badge variant="secondary" className="px-3 py-1 text-sm">
+        <Badge variant="secondary" className="h-auto max-w-full px-3 py-1 text-sm whitespace-normal">
           <Car aria-hidden="true" />
           {w.summaryBadge(messages.serviceArea.cars(cars), page.city)}
         </Badge>
@@ -393,11 +555,17 @@ function SlotStep({
         ) : null}
       </div>
 
-      {hasSlots && service ? (
+      {hasSlots && service && summary ? (
         <Form
+          ref={formRef}
           method="post"
           {...getFormProps(form)}
-          className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start"
+          onChange={(event) => {
+            const target = event.target as unknown as HTMLInputElement;
+            if (target.name === fields.start.name) setStart(target.value);
+            if (target.name === fields.address.name) setAddress(target.value);
+          }}
+          className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start"
         >
           <input type="hidden" name={fields.zone.name} value={zone} />
           <input type="hidden" name={fields.cars.name} value={cars} />
@@ -415,14 +583,27 @@ function SlotStep({
               errorId={fields.start.errorId}
               phone={BUSINESS.phone}
             />
+            <ExtrasPicker
+              options={page.extras}
+              chosen={extras}
+              onToggle={(slug, on) =>
+                setExtras((current) => {
+                  const next = new Set(current);
+                  if (on) next.add(slug);
+                  else next.delete(slug);
+                  return next;
+                })
+              }
+            />
             <CustomerForm fields={fields} />
           </div>
           <div className="grid gap-4 lg:sticky lg:top-24">
-            <PriceSummary serviceName={service.name} unitPriceCents={service.basePriceCents} cars={cars} />
+            <BookingSummary input={summary} />
             <Button type="submit" name="intent" value="book" size="lg" loading={submitting}>
               {w.submit}
             </Button>
           </div>
+          {hydrated ? <SummaryBar input={summary} /> : null}
         </Form>
       ) : (
         <SlotPicker

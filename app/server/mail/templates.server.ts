@@ -207,6 +207,10 @@ export function renderBookingMail(
     "",
   ];
   blocksHtml.push(`<p style="margin:0 0 16px;font-size:13px;color:#52525b">${escapeHtml(m.pricesNote)}</p>`);
+  if (kind !== "cancelled") {
+    blocksHtml.push(paragraph(m.paymentNote));
+    blocksText.push(m.paymentNote, "");
+  }
   if (kind === "cancelled") {
     blocksHtml.push(button(`${publicUrl}/booking`, m.cancelled.rebook));
     blocksText.push(`${m.cancelled.rebook} : ${publicUrl}/booking`, "");
@@ -246,6 +250,11 @@ export function bookingIcs(
   booking: BookingMailData,
   { kind, manageUrl, now }: { kind: BookingMailKind; manageUrl?: string; now: Date },
 ): string {
+  const price = priceBooking({
+    unitPriceCents: booking.unitPriceCents,
+    cars: booking.cars,
+    upsells: booking.upsells,
+  });
   return buildIcs({
     uid: `${booking.appointmentId}@lavageprestige.ca`,
     stamp: now,
@@ -253,7 +262,12 @@ export function bookingIcs(
     end: booking.endAt,
     summary: m.icsSummary(booking.serviceName),
     location: serviceAddress(booking),
-    description: m.icsDescription(booking.bookingId, manageUrl),
+    description: m.icsDescription(
+      booking.bookingId,
+      formatMoney(price.totalCents),
+      booking.upsells.length === 0 ? m.labels.noExtras : booking.upsells.map((u) => u.name).join(", "),
+      manageUrl,
+    ),
     url: manageUrl,
     sequence:
       kind === "confirmation"

@@ -320,10 +320,21 @@ describeDatabases("booking services", ({ db, kind }) => {
     ).toBe("TOO_LATE_TO_CHANGE");
   });
 
-  it("replaces the upsells by name or slug and recomputes price_cents", async () => {
+  it("replaces the upsells by name or slug and recomputes price_cents, with the manage token only", async () => {
     const booked = await bookSlot(db(), { actor: null, input: request({ cars: 3 }), now: NOW });
     const update = (upsells: string[], now = NOW) =>
-      updateAppointmentUpsells(db(), { bookingId: booked.bookingId, upsells, now });
+      updateAppointmentUpsells(db(), {
+        bookingId: booked.bookingId,
+        upsells,
+        now,
+        token: booked.manageToken,
+      });
+
+    // The booking id alone (it is read over the phone) changes nothing.
+    const byId = await rejection(
+      updateAppointmentUpsells(db(), { bookingId: booked.bookingId, upsells: ["aquapel"], now: NOW }),
+    );
+    expect(byId.code).toBe("INVALID_MANAGE_TOKEN");
 
     const first = await update(["traitement aquapel", "Protecteur à cuir"]);
     expect(first.priceCents).toBe(3 * 14999 + 2000 + 2500);

@@ -2,8 +2,10 @@ import { eq } from "drizzle-orm";
 import { appointments, appointmentUpsells } from "#db/schema";
 import { priceBooking } from "~/domain/booking/pricing";
 import { AppError } from "~/lib/errors";
+import type { SessionUser } from "../../auth.server";
 import type { Db } from "../../db.server";
-import { lockAppointment, resolveUpsells } from "./booking-context.server";
+import { queueBookingChanged } from "../messaging/notify.server";
+import { lockAppointment, manageAccess, resolveUpsells } from "./booking-context.server";
 
 export interface UpdateUpsellsResult {
   bookingId: string;
@@ -13,18 +15,35 @@ export interface UpdateUpsellsResult {
 }
 
 /**
- * Replaces the extras of a booking (the spec's update-appointment call, made by the booking
- * pages with the booking id): names or slugs of active upsell options, an unknown one refused
+ * Replaces the extras of a booking (the spec's update-appointment call, made by the confirmation
+ * page): only with the booking's manage token or by its signed-in owner (INVALID_MANAGE_TOKEN
+ * otherwise: the booking id alone is not a secret, it is read over the phone). Names or slugs of active upsell options, an unknown one refused
  * (UNKNOWN_UPSELL). An extra the booking already had keeps the price it was chosen at; a new one
  * takes today's price. price_cents is recomputed. Only while the booking is scheduled and has
- * not started (APPOINTMENT_NOT_CHANGEABLE).
+ * not started (APPOINTMENT_NOT_CHANGEABLE). A real change queues the updated confirmation
+ * (new total, .ics with the same UID and a higher SEQUENCE) in the same transaction; the same
+ * extras sent again change nothing and send nothing.
  */
 export async function updateAppointmentUpsells(
   db: Db,
-  { bookingId, upsells, now }: { bookingId: string; upsells: readonly string[]; now: Date },
+  {
+    bookingId,
+    upsells,
+    now,
+    token,
+    actor = null,
+  }: {
+    bookingId: string;
+    upsells: readonly string[];
+    now: Date;
+    token?: string | undefined;
+    actor?: SessionUser | null;
+  },
 ): Promise<UpdateUpsellsResult> {
   return db.transaction(async (tx) => {
     const appointment = await lockAppointment(tx, bookingId);
+    const access = manageAccess(appointment, token, actor);
+    if (!access) throw new AppError("INVALID_MANAGE_TOKEN");
     if (appointment.status !== "scheduled" || appointment.startAt.getTime() <= now.getTime()) {
       throw new AppError("APPOINTMENT_NOT_CHANGEABLE");
     }
@@ -42,6 +61,16 @@ export async function updateAppointmentUpsells(
         priceCents: kept?.priceCents ?? option.priceCents,
       };
     });
+    const unchanged =
+      rows.length === current.length &&
+      rows.every((row) => current.some((c) => c.upsellOptionId === row.upsellOptionId));
+    if (unchanged) {
+      return {
+        bookingId,
+        priceCents: appointment.priceCents,
+        upsells: rows.map(({ name, priceCents }) => ({ name, priceCents })),
+      };
+    }
     await tx.delete(appointmentUpsells).where(eq(appointmentUpsells.appointmentId, appointment.id));
     if (rows.length > 0) await tx.insert(appointmentUpsells).values(rows);
     const { subtotalCents } = priceBooking({
@@ -53,6 +82,11 @@ export async function updateAppointmentUpsells(
       .update(appointments)
       .set({ priceCents: subtotalCents })
       .where(eq(appointments.id, appointment.id));
+    // The customer hears of every change: the updated confirmation with the new total and .ics.
+    await queueBookingChanged(tx, appointment.id, {
+      manageToken: access === "token" ? token : undefined,
+      now,
+    });
     return {
       bookingId,
       priceCents: subtotalCents,

@@ -1,0 +1,142 @@
+import { ChevronUp, CreditCard } from "lucide-react";
+import type { ReactNode } from "react";
+
+import { bookingDay, bookingLength, bookingShortDay, bookingTime } from "~/components/booking/booking-time";
+import { priceBooking } from "~/domain/booking/pricing";
+import { formatMoney } from "~/lib/format";
+import { messages } from "~/lib/messages.fr";
+import { cn } from "~/lib/utils";
+
+const w = messages.wizard;
+
+export interface SummaryInput {
+  serviceName: string;
+  unitPriceCents: number;
+  cars: number;
+  zoneName: string;
+  /** The chosen slot, if any. */
+  slot: { start: string; end: string } | null;
+  durationMinutes: number;
+  address: string;
+  extras: readonly { name: string; priceCents: number }[];
+}
+
+function Row({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
+  return (
+    <div className={cn("flex items-start justify-between gap-4", className)}>
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="min-w-0 text-right break-words">{children}</dd>
+    </div>
+  );
+}
+
+/**
+ * Everything the customer is about to confirm (ADR 044): date, time, length, address, cars,
+ * extras, subtotal, TPS, TVQ, total (pricing.ts), and when and how payment happens.
+ */
+export function BookingSummary({ input, className }: { input: SummaryInput; className?: string }) {
+  const price = priceBooking({
+    unitPriceCents: input.unitPriceCents,
+    cars: input.cars,
+    upsells: input.extras,
+  });
+  const missing = <span className="text-muted-foreground italic">{w.toChoose}</span>;
+  return (
+    <section
+      aria-labelledby="booking-summary-title"
+      data-testid="booking-summary"
+      className={cn("grid gap-4 rounded-lg border bg-card p-4 text-card-foreground sm:p-6", className)}
+    >
+      <h2 id="booking-summary-title" className="text-lg font-semibold">
+        {w.summaryTitle}
+      </h2>
+      <dl className="grid gap-2 text-sm">
+        <Row label={w.summaryDate}>
+          {input.slot ? (
+            <span className="first-letter:uppercase">{bookingDay(input.slot.start)}</span>
+          ) : (
+            missing
+          )}
+        </Row>
+        <Row label={w.summaryTime}>
+          {input.slot ? w.timeRange(bookingTime(input.slot.start), bookingTime(input.slot.end)) : missing}
+        </Row>
+        <Row label={w.summaryLength}>{bookingLength(input.durationMinutes)}</Row>
+        <Row label={w.summaryAddress}>{input.address.trim() || missing}</Row>
+        <Row label={w.summaryCars}>
+          {messages.serviceArea.cars(input.cars)}, {input.zoneName}
+        </Row>
+      </dl>
+      <dl className="grid gap-2 border-t pt-3 text-sm">
+        <Row label={w.serviceLine(input.serviceName, messages.serviceArea.cars(input.cars))}>
+          <span className="tabular-nums">{formatMoney(price.servicesCents)}</span>
+        </Row>
+        {input.extras.length === 0 ? (
+          <Row label={w.summaryExtras}>{w.noExtras}</Row>
+        ) : (
+          input.extras.map((extra) => (
+            <Row key={extra.name} label={extra.name}>
+              <span className="tabular-nums">{formatMoney(extra.priceCents)}</span>
+            </Row>
+          ))
+        )}
+        <Row label={w.subtotal} className="border-t pt-2">
+          <span className="tabular-nums">{formatMoney(price.subtotalCents)}</span>
+        </Row>
+        <Row label={w.tps}>
+          <span className="tabular-nums">{formatMoney(price.tpsCents)}</span>
+        </Row>
+        <Row label={w.tvq}>
+          <span className="tabular-nums">{formatMoney(price.tvqCents)}</span>
+        </Row>
+        <div className="flex justify-between gap-4 border-t pt-2 text-base font-semibold">
+          <dt>{w.total}</dt>
+          <dd className="tabular-nums" data-testid="summary-total">
+            {formatMoney(price.totalCents)}
+          </dd>
+        </div>
+      </dl>
+      <p className="flex items-start gap-2 rounded-md bg-muted p-3 text-sm">
+        <CreditCard aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+        <span>
+          <span className="font-medium">{w.paymentTitle} : </span>
+          {messages.messaging.email.paymentText}
+        </span>
+      </p>
+      <p className="text-xs text-muted-foreground">{w.pricesNote}</p>
+    </section>
+  );
+}
+
+/**
+ * The phone's compact summary, fixed at the bottom while the form scrolls: the total and the
+ * chosen time, and the whole summary one tap away (a native disclosure, no script needed).
+ */
+export function SummaryBar({ input }: { input: SummaryInput }) {
+  const price = priceBooking({
+    unitPriceCents: input.unitPriceCents,
+    cars: input.cars,
+    upsells: input.extras,
+  });
+  return (
+    <details className="group fixed inset-x-0 bottom-0 z-30 max-h-[85dvh] overflow-y-auto border-t bg-background/95 shadow-lg backdrop-blur lg:hidden">
+      <summary className="flex min-h-14 cursor-pointer list-none items-center justify-between gap-3 px-4 py-2 [&::-webkit-details-marker]:hidden">
+        <span className="grid text-sm">
+          <span className="font-semibold tabular-nums">{w.barTotal(formatMoney(price.totalCents))}</span>
+          <span className="text-muted-foreground">
+            {input.slot
+              ? `${bookingShortDay(input.slot.start)} · ${bookingTime(input.slot.start)}`
+              : `${messages.serviceArea.cars(input.cars)}, ${input.zoneName}`}
+          </span>
+        </span>
+        <span className="flex items-center gap-1 text-sm font-medium text-primary">
+          {w.barToggle}
+          <ChevronUp aria-hidden="true" className="size-4 transition-transform group-open:rotate-180" />
+        </span>
+      </summary>
+      <div className="px-4 pb-4">
+        <BookingSummary input={input} className="border-0 p-0 sm:p-0" />
+      </div>
+    </details>
+  );
+}

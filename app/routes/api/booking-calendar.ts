@@ -1,0 +1,35 @@
+import { messages } from "~/lib/messages.fr";
+import { getSessionUser } from "~/server/auth.server";
+import { getDb } from "~/server/db.server";
+import { getBookingCalendar } from "~/server/services/booking/booking-calendar.server";
+import { failureAnswer } from "./booking-answers.server";
+import type { Route } from "./+types/booking-calendar";
+
+/**
+ * GET /api/appointments/{bookingId}/calendar.ics?token=...: the booking as an iCalendar file
+ * (the confirmation page's 'Ajouter à mon agenda'). The manage token or the owner's session;
+ * otherwise 404, as for an unknown booking.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? undefined;
+  try {
+    const ics = await getBookingCalendar(getDb(), {
+      bookingId: params.bookingId,
+      token,
+      actor: await getSessionUser(request),
+      now: new Date(),
+    });
+    return new Response(ics, {
+      headers: {
+        "Content-Type": "text/calendar; charset=utf-8",
+        "Content-Disposition": `attachment; filename="${messages.messaging.email.icsFileName}"`,
+        "Cache-Control": "private, no-store",
+      },
+    });
+  } catch (error) {
+    return failureAnswer(error, {
+      requestId: context.requestId,
+      notFound: messages.booking.appointmentNotFound,
+    });
+  }
+}
