@@ -119,6 +119,9 @@ test.describe("the one booking path (ADR 044)", () => {
     await expect(field).toBeFocused();
     await expect(field).toHaveValue("H2X 1Y4");
     await expect(field).toHaveAttribute("aria-invalid", "true");
+    // Not served is not a dead end: the waiting list, pre-filled with the code typed (ADR 046).
+    await expect(page.getByText("Prévenez-moi quand vous desservirez mon secteur")).toBeVisible();
+    await expect(page.getByLabel("Code postal", { exact: true })).toHaveValue("H2X 1Y4");
   });
 
   test("the extras can change after booking: the total and a new confirmation follow", async ({ page }) => {

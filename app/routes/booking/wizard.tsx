@@ -50,6 +50,7 @@ import { listZones } from "~/server/services/zones/list-zones.server";
 import { listUpsellOptions } from "~/server/services/catalog/list-upsell-options.server";
 import { locateBookingAddress } from "~/server/services/booking/locate-booking-address.server";
 import { parsePostalCode } from "~/domain/geo/postal-code";
+import { WaitlistForm } from "~/components/booking/waitlist-form";
 import { bookingFailure } from "../api/booking-answers.server";
 import type { Route } from "./+types/wizard";
 
@@ -84,7 +85,13 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
     noindex: location.pathname !== "/booking",
   });
 
-type StepOneError = { field: "where" | "zone" | "cars" | "form"; message: string; notServed?: boolean };
+type StepOneError = {
+  field: "where" | "zone" | "cars" | "form";
+  message: string;
+  notServed?: boolean;
+  /** Not served yet: the waiting list is offered, pre-filled with the full code typed (ADR 046). */
+  waitlistCode?: string;
+};
 
 /**
  * One path (ADR 044): /booking, /booking/{id}, the zone pages and ?service= all start here.
@@ -133,7 +140,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (!limit.allowed) return stepOne({ field: "where", message: messages.errors.rateLimited });
     const area = await locateBookingAddress(db, { text: query.where });
     if (!area.decision.inArea || area.zones.length === 0) {
-      return stepOne({ field: "where", message: area.message, notServed: true });
+      const joinable = area.decision.code === "OUT_OF_AREA" || area.decision.code === "ZONE_NOT_ACTIVE";
+      return stepOne({
+        field: "where",
+        message: area.message,
+        notServed: true,
+        ...(joinable ? { waitlistCode: parsePostalCode(area.postalCode ?? "") ?? "" } : {}),
+      });
     }
     if (!zoneSlug || !area.zones.some((z) => z.slug === zoneSlug)) {
       if (area.zones.length > 1) return stepOne(null, area.zones);
@@ -338,81 +351,87 @@ function WhereStep({ data: page }: { data: Extract<LoaderData, { step: 1 }> }) {
   }, [error, page.choices]);
 
   return (
-    <Form method="get" className="grid max-w-xl gap-8" noValidate>
-      <p className="-mt-4 text-muted-foreground">{w.whereText}</p>
-      <input type="hidden" name="step" value="2" />
-      {page.serviceParam ? <input type="hidden" name="service" value={page.serviceParam} /> : null}
-      {error?.field === "form" ? (
-        <Alert variant="destructive" id={formErrorId}>
-          <AlertDescription className="text-foreground">{error.message}</AlertDescription>
-        </Alert>
-      ) : null}
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-where`} className="text-base font-semibold">
-          {messages.serviceArea.fieldLabel}
-        </Label>
-        <Input
-          ref={whereRef}
-          id={`${id}-where`}
-          name="where"
-          defaultValue={page.where}
-          placeholder={messages.serviceArea.fieldPlaceholder}
-          autoComplete="street-address"
-          maxLength={BOOKING_LIMITS.address}
-          required
-          autoFocus={error?.field === "where"}
-          aria-invalid={error?.field === "where" || undefined}
-          aria-describedby={error?.field === "where" ? whereErrorId : undefined}
-        />
-        {error?.field === "where" ? (
-          // The not-served answer: the same message as the service-area check (the waiting
-          // list's form belongs here, under it).
-          <div id={whereErrorId} data-testid="where-error">
-            <p className="flex items-start gap-2 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm font-medium text-foreground">
-              <CircleX aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-destructive" />
-              <span>{error.message}</span>
-            </p>
-          </div>
-        ) : page.zoneHint ? (
-          <p className="text-sm text-muted-foreground">{messages.serviceArea.zone.hero(page.zoneHint)}</p>
+    <>
+      <Form method="get" className="grid max-w-xl gap-8" noValidate>
+        <p className="-mt-4 text-muted-foreground">{w.whereText}</p>
+        <input type="hidden" name="step" value="2" />
+        {page.serviceParam ? <input type="hidden" name="service" value={page.serviceParam} /> : null}
+        {error?.field === "form" ? (
+          <Alert variant="destructive" id={formErrorId}>
+            <AlertDescription className="text-foreground">{error.message}</AlertDescription>
+          </Alert>
         ) : null}
-      </div>
-      {page.choices.length > 0 ? (
-        <fieldset ref={zoneRef} className="grid gap-3">
-          <legend className="mb-3 text-base font-semibold">{w.zoneChoice}</legend>
-          <div className="grid gap-3 sm:grid-cols-2">
-            {page.choices.map((zone, index) => (
-              <label
-                key={zone.slug}
-                className="flex min-h-14 cursor-pointer items-center gap-3 rounded-lg border bg-card p-4 has-checked:border-primary has-checked:bg-primary/5"
-              >
-                <input
-                  type="radio"
-                  name="zone"
-                  value={zone.slug}
-                  defaultChecked={index === 0}
-                  className="size-5 shrink-0 accent-primary"
-                />
-                <span className="font-medium">{zone.name}</span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <div className="grid gap-2">
+          <Label htmlFor={`${id}-where`} className="text-base font-semibold">
+            {messages.serviceArea.fieldLabel}
+          </Label>
+          <Input
+            ref={whereRef}
+            id={`${id}-where`}
+            name="where"
+            defaultValue={page.where}
+            placeholder={messages.serviceArea.fieldPlaceholder}
+            autoComplete="street-address"
+            maxLength={BOOKING_LIMITS.address}
+            required
+            autoFocus={error?.field === "where"}
+            aria-invalid={error?.field === "where" || undefined}
+            aria-describedby={error?.field === "where" ? whereErrorId : undefined}
+          />
+          {error?.field === "where" ? (
+            // The not-served answer: the same message as the service-area check (the waiting
+            // list's form belongs here, under it).
+            <div id={whereErrorId} data-testid="where-error">
+              <p className="flex items-start gap-2 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm font-medium text-foreground">
+                <CircleX aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-destructive" />
+                <span>{error.message}</span>
+              </p>
+            </div>
+          ) : page.zoneHint ? (
+            <p className="text-sm text-muted-foreground">{messages.serviceArea.zone.hero(page.zoneHint)}</p>
+          ) : null}
+        </div>
+        {page.choices.length > 0 ? (
+          <fieldset ref={zoneRef} className="grid gap-3">
+            <legend className="mb-3 text-base font-semibold">{w.zoneChoice}</legend>
+            <div className="grid gap-3 sm:grid-cols-2">
+              {page.choices.map((zone, index) => (
+                <label
+                  key={zone.slug}
+                  className="flex min-h-14 cursor-pointer items-center gap-3 rounded-lg border bg-card p-4 has-checked:border-primary has-checked:bg-primary/5"
+                >
+                  <input
+                    type="radio"
+                    name="zone"
+                    value={zone.slug}
+                    defaultChecked={index === 0}
+                    className="size-5 shrink-0 accent-primary"
+                  />
+                  <span className="font-medium">{zone.name}</span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        ) : null}
+        <CarsPicker
+          value={cars}
+          onChange={setCars}
+          errorId={error?.field === "cars" ? formErrorId : undefined}
+        />
+        {error?.field === "cars" ? (
+          <p id={formErrorId} className="-mt-4 text-sm font-medium text-destructive">
+            {error.message}
+          </p>
+        ) : null}
+        <Button type="submit" size="lg" className="sm:justify-self-start">
+          {w.seeSlots}
+        </Button>
+      </Form>
+      {error?.waitlistCode !== undefined ? (
+        // Not served yet: the waiting list's own form, outside the GET form of this step (ADR 046).
+        <WaitlistForm key={page.where} defaultPostalCode={error.waitlistCode} className="mt-8 max-w-xl" />
       ) : null}
-      <CarsPicker
-        value={cars}
-        onChange={setCars}
-        errorId={error?.field === "cars" ? formErrorId : undefined}
-      />
-      {error?.field === "cars" ? (
-        <p id={formErrorId} className="-mt-4 text-sm font-medium text-destructive">
-          {error.message}
-        </p>
-      ) : null}
-      <Button type="submit" size="lg" className="sm:justify-self-start">
-        {w.seeSlots}
-      </Button>
-    </Form>
+    </>
   );
 }
 
