@@ -1,3 +1,4 @@
+import { accountMessages } from "./messages/account.fr";
 import { adminMessages } from "./messages/admin.fr";
 import { applicationMessages } from "./messages/application.fr";
 import { clientMessages } from "./messages/client.fr";
@@ -453,4 +454,6 @@ export const messages = {
   admin: adminMessages,
   /** Security refusals (cross-origin requests). */
   security: securityMessages,
+  /** Accounts: verification, sign-up without telling who has an account, limits (ADR 042). */
+  account: accountMessages,
 } as const;
