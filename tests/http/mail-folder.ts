@@ -43,3 +43,25 @@ export function linkIn(text: string, prefix: string): string {
   if (start < 0) throw new Error(`no link ${prefix} in:\n${text}`);
   return text.slice(start).split(/\s/)[0]!;
 }
+
+/**
+ * Creates an account through the account API and opens it with the confirmation link of its
+ * e-mail (ADR 042), as its owner would; returns the session cookie.
+ */
+export async function signUpVerified(
+  server: { url: string; dataDir: string },
+  account: { email: string; password: string; firstName: string; lastName: string },
+): Promise<string> {
+  const res = await fetch(`${server.url}/api/auth/sign-up/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: server.url },
+    body: JSON.stringify({ ...account, name: `${account.firstName} ${account.lastName}` }),
+  });
+  if (!res.ok) throw new Error(`sign-up failed ${res.status}: ${await res.text()}`);
+  const [mail] = await waitForMails(server.dataDir, account.email, /^Confirmez votre adresse/);
+  const verified = await fetch(linkIn(mail!.text, `${server.url}/api/auth/verify-email?`), { redirect: "manual" });
+  return verified.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
