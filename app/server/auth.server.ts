@@ -14,6 +14,7 @@ import { env } from "./env.server";
 import { configureFlash } from "./flash.server";
 import { trustedOrigins } from "./security/csrf.server";
 import {
+  ACCOUNT_PATHS,
   authAfterHook,
   authBeforeHook,
   CLIENT_IP_HEADER,
@@ -135,6 +136,8 @@ export function createAuth(db: Db, options: { secret: string; baseURL: string })
       modelName: "rateLimit",
       window: 60,
       max: 100,
+      // better-auth's own stricter defaults for these paths give way to the app's policy.
+      customRules: Object.fromEntries(ACCOUNT_PATHS.map((path) => [path, false as const])),
     },
     advanced: {
       database: { generateId: () => crypto.randomUUID() },

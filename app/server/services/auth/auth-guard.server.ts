@@ -32,6 +32,16 @@ const KNOWN_DEVICE_DAYS = 365;
 export const RESET_PASSWORD_PATH = "/auth/reset-password";
 
 const t = messages.account;
+/** The paths this policy limits (better-auth's built-in limiter stands aside for them). */
+export const ACCOUNT_PATHS = [
+  "/sign-in/email",
+  "/sign-up/email",
+  "/request-password-reset",
+  "/send-verification-email",
+  "/reset-password",
+  "/change-password",
+  "/delete-user",
+] as const;
 /** The endpoints that check the current password of a signed-in account. */
 const PASSWORD_CHECKS = new Set(["/change-password", "/delete-user", "/verify-password"]);
 
