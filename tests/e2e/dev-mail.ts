@@ -15,3 +15,15 @@ export async function openMail(page: Page, to: string, subject: RegExp): Promise
   await item().getByRole("link").click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(subject);
 }
+
+/**
+ * Opens the confirmation e-mail of a new account in the development mail box and follows its
+ * link (ADR 042): the account is then confirmed, and this page signed in to it.
+ */
+export async function confirmEmail(page: Page, to: string): Promise<void> {
+  await openMail(page, to, /^Confirmez votre adresse e-mail/);
+  await page
+    .getByRole("link", { name: /\/api\/auth\/verify-email\?/ })
+    .first()
+    .click();
+}
