@@ -77,7 +77,8 @@ describe("admin route guards", () => {
 
   for (const who of OTHERS) {
     // A signed-out visitor goes to /auth with the page as return address (ADR 042).
-    const away = (path: string) => (who === "anonymous" ? `/auth?redirectTo=${encodeURIComponent(path)}` : "/");
+    const away = (path: string) =>
+      who === "anonymous" ? `/auth?redirectTo=${encodeURIComponent(path)}` : "/";
     it(`${who}: every admin page and its data request redirect ${who === "anonymous" ? "to /auth" : "to /"}`, async () => {
       for (const path of PAGES) {
         const page = await get(path, who);

@@ -59,7 +59,9 @@ export async function signUpVerified(
   });
   if (!res.ok) throw new Error(`sign-up failed ${res.status}: ${await res.text()}`);
   const [mail] = await waitForMails(server.dataDir, account.email, /^Confirmez votre adresse/);
-  const verified = await fetch(linkIn(mail!.text, `${server.url}/api/auth/verify-email?`), { redirect: "manual" });
+  const verified = await fetch(linkIn(mail!.text, `${server.url}/api/auth/verify-email?`), {
+    redirect: "manual",
+  });
   return verified.headers
     .getSetCookie()
     .map((c) => c.split(";")[0])
