@@ -26,7 +26,7 @@ test.describe("auth and role guards", () => {
     await form.getByLabel("Adresse e-mail").fill(email);
     await form.getByLabel("Mot de passe").fill("unMotDePasse1");
     await form.getByRole("button", { name: "Créer mon compte" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Vérifiez vos courriels" })).toContainText(email);
+    await expect(page.getByRole("status").filter({ hasText: "Vérifiez votre email" })).toContainText(email);
     // Not signed in before the address is confirmed.
     await page.goto("/client");
     await expect(page).toHaveURL("/auth?redirectTo=%2Fclient");

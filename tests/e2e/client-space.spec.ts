@@ -14,7 +14,7 @@ async function signUp(page: Page, email: string, password = "unMotDePasse1") {
   await form.getByLabel("Adresse e-mail").fill(email);
   await form.getByLabel("Mot de passe").fill(password);
   await form.getByRole("button", { name: "Créer mon compte" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Vérifiez vos courriels" })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Vérifiez votre email" })).toBeVisible();
   await confirmEmail(page, email);
   await expect(page).toHaveURL("/client");
 }

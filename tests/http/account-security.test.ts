@@ -88,7 +88,7 @@ for (const target of targets)
       expect(res.status).toBe(200);
       expect(cookieHeader(res)).not.toContain("session_token");
       const html = await res.text();
-      expect(html).toContain(a.checkEmail.title);
+      expect(html).toContain(messages.auth.signUpSuccess);
 
       // Not confirmed yet: the password alone does not open the account.
       const early = await form("/auth", { intent: "sign-in", email, password: PASSWORD });
@@ -115,7 +115,7 @@ for (const target of targets)
       await verifiedAccount(email);
       const again = await form("/auth", { ...signUpFields(email), firstName: "Autre" });
       expect(again.status).toBe(200);
-      expect(await again.text()).toContain(a.checkEmail.title);
+      expect(await again.text()).toContain(messages.auth.signUpSuccess);
       const [notice] = await waitForMails(server.dataDir, email, /^Tentative d'inscription/);
       expect(notice!.text).toContain(`${server.url}/auth/forgot-password`);
 

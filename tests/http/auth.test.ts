@@ -55,7 +55,7 @@ describe("sign-up, sign-in and sign-out through /auth", () => {
       }),
     );
     expect(res.status).toBe(200);
-    expect(await res.text()).toContain("Vérifiez vos courriels");
+    expect(await res.text()).toContain("Compte créé ! Vérifiez votre email");
     expect(cookieHeader(res)).not.toContain("better-auth.session_token");
     const [mail] = await waitForMails(server.dataDir, "lea.cote@example.com", /^Confirmez votre adresse/);
     const confirmed = await fetch(linkIn(mail!.text, `${server.url}/api/auth/verify-email?`), {
@@ -81,7 +81,7 @@ describe("sign-up, sign-in and sign-out through /auth", () => {
     );
     expect(res.status).toBe(200);
     const html = await res.text();
-    expect(html).toContain("Vérifiez vos courriels");
+    expect(html).toContain("Compte créé ! Vérifiez votre email");
     expect(html).not.toContain("Un compte existe déjà");
   });
 

@@ -3,8 +3,8 @@ import { BUSINESS } from "../business";
 
 export const accountMessages = {
   /** /auth after a sign-up: shown whether or not the address already had an account. */
+  /** Under the spec's sign-up success line (messages.auth.signUpSuccess). */
   checkEmail: {
-    title: "Vérifiez vos courriels",
     text: (email: string) =>
       `Nous venons d'envoyer un message à ${email}. Cliquez sur le lien qu'il contient pour confirmer votre adresse et accéder à votre espace. Le lien est valable 24 heures.`,
     spam: "Rien reçu après quelques minutes ? Regardez dans les courriels indésirables, ou connectez-vous pour recevoir un nouveau lien.",

@@ -199,7 +199,7 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
       ) : null}
       {checkEmail ? (
         <Alert variant="success" role="status" className="mb-6" tabIndex={-1} ref={focusOnMount}>
-          <AlertTitle>{messages.account.checkEmail.title}</AlertTitle>
+          <AlertTitle>{messages.auth.signUpSuccess}</AlertTitle>
           <AlertDescription>
             <p>{messages.account.checkEmail.text(checkEmail)}</p>
             <p className="mt-2">{messages.account.checkEmail.spam}</p>
