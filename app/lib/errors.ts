@@ -2,6 +2,9 @@
 export const ERROR_STATUS = {
   VALIDATION: 400,
   INVALID_CREDENTIALS: 401,
+  EMAIL_NOT_VERIFIED: 403,
+  /** Too many sign-ins to one account: slowed for a while (ADR 042). */
+  ACCOUNT_SLOWED: 429,
   NOT_AUTHENTICATED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,

@@ -1,3 +1,4 @@
+import { accountMessages } from "./messages/account.fr";
 import { adminMessages } from "./messages/admin.fr";
 import { applicationMessages } from "./messages/application.fr";
 import { clientMessages } from "./messages/client.fr";
@@ -520,4 +521,6 @@ export const messages = {
   security: securityMessages,
   /** The waiting list of the places not served yet (ADR 046). */
   waitlist: waitlistMessages,
+  /** Accounts: verification, sign-up without telling who has an account, limits (ADR 042). */
+  account: accountMessages,
 } as const;

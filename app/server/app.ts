@@ -9,6 +9,7 @@ import { log, withRequestContext } from "./log.server";
 import { closeRateLimitStore, connectRateLimitStore } from "./rate-limit.server";
 import { csrfProtection } from "./security/csrf.server";
 import { securityHeaders } from "./security/headers.server";
+import { redactPath } from "./security/redact-path.server";
 import { slotsAnswerJson } from "./services/booking/slot-cache.server";
 
 export { captureConsole, log } from "./log.server";
@@ -69,7 +70,7 @@ export const requestLogger: express.RequestHandler = (req, res, next) => {
     const fields = {
       requestId,
       method: req.method,
-      path: req.originalUrl.split("?")[0],
+      path: redactPath(req.originalUrl.split("?")[0]!),
       status,
       durationMs: Math.round(Number(process.hrtime.bigint() - started) / 1e4) / 100,
       ...(aborted ? { aborted: true } : {}),

@@ -1,5 +1,6 @@
 import { PASSWORD_MIN } from "~/domain/auth/schemas";
 import { messages } from "~/lib/messages.fr";
+import { GUARD_CODES } from "./services/auth/auth-guard.server";
 
 const m = messages.security.authApi;
 const { auth, validation } = messages;
@@ -55,7 +56,12 @@ export async function inFrench(response: Response): Promise<Response> {
   if (typeof body !== "object" || body === null || Array.isArray(body)) return response;
   const record = body as Record<string, unknown>;
   const code = typeof record.code === "string" ? record.code : undefined;
-  const message = (code && BY_CODE[code]) ?? byStatus(response.status);
+  // The app's own refusals (input rules, limits: ADR 042) are already in French.
+  const own = code !== undefined && (GUARD_CODES as readonly string[]).includes(code);
+  const message =
+    own && typeof record.message === "string"
+      ? record.message
+      : ((code && BY_CODE[code]) ?? byStatus(response.status));
   const headers = new Headers(response.headers);
   headers.delete("content-length");
   return new Response(JSON.stringify({ ...record, message }), {

@@ -6,25 +6,42 @@ import { createAccessControl } from "better-auth/plugins/access";
 import { eq } from "drizzle-orm";
 import { redirect } from "react-router";
 import * as schema from "#db/schema";
+import { safeRedirectPath } from "~/domain/auth/redirect-to";
 import { PASSWORD_MAX, PASSWORD_MIN } from "~/domain/auth/schemas";
 import { isRole, type Role } from "~/lib/roles";
 import type { Db } from "./db.server";
 import { env } from "./env.server";
 import { configureFlash } from "./flash.server";
-import { queuePasswordEmail } from "./services/messaging/notify.server";
-
-/** How long a reset / set-password link works (it serves once). */
-export const RESET_PASSWORD_TOKEN_SECONDS = 24 * 60 * 60;
 import { trustedOrigins } from "./security/csrf.server";
+import {
+  ACCOUNT_PATHS,
+  authAfterHook,
+  authBeforeHook,
+  CLIENT_IP_HEADER,
+  markEmailVerified,
+} from "./services/auth/auth-guard.server";
+import {
+  extendToInvitation,
+  isInvitation,
+  RESET_PASSWORD_TOKEN_SECONDS,
+  revokeResetTokens,
+} from "./services/auth/reset-tokens.server";
+import { queueAccountEmail, queuePasswordEmail } from "./services/messaging/notify.server";
 
-/** The header carrying the client's address to better-auth; always overwritten, never trusted from outside. */
-export const CLIENT_IP_HEADER = "x-lavage-client-ip";
+export { CLIENT_IP_HEADER, RESET_PASSWORD_TOKEN_SECONDS };
+/** How long the sign-up's confirmation link works. */
+export const VERIFY_EMAIL_TOKEN_SECONDS = 24 * 60 * 60;
 
 /** The request with the client's address in CLIENT_IP_HEADER, replacing any value a client sent. */
 export function withClientIp(request: Request, ip: string): Request {
-  const headers = new Headers(request.headers);
-  headers.set(CLIENT_IP_HEADER, ip);
-  return new Request(request, { headers });
+  return new Request(request, { headers: headersWithClientIp(request.headers, ip) });
+}
+
+/** Headers for an auth.api call made for a client (the forms): its address, for the limits. */
+export function headersWithClientIp(from: Headers, ip: string): Headers {
+  const headers = new Headers(from);
+  headers.set(CLIENT_IP_HEADER, ip || "unknown");
+  return headers;
 }
 
 const statements = {
@@ -60,16 +77,44 @@ export function createAuth(db: Db, options: { secret: string; baseURL: string })
       enabled: true,
       minPasswordLength: PASSWORD_MIN,
       maxPasswordLength: PASSWORD_MAX,
-      autoSignIn: true,
-      // The link goes out through the durable job queue (ADR 013). An admin invites a new
-      // franchisee with auth.api.requestPasswordReset({ body: { email, redirectTo:
-      // "/auth/reset-password?welcome=1" } }): the e-mail then asks to create a password.
+      // ADR 042: an address is proven before the account opens. Sign-up then answers the same
+      // whether or not the address has an account (better-auth's generic duplicate answer), and
+      // signs nobody in; the confirmation link does.
+      requireEmailVerification: true,
+      autoSignIn: false,
+      onExistingUserSignUp: async ({ user }) => {
+        await queueAccountEmail(db, { userId: user.id, kind: "exists" });
+      },
+      // The links go out through the durable job queue (ADR 013). One live reset link per
+      // account: a new one deletes the older ones; using one, or changing the password, deletes
+      // them all. An admin's invitation (asInvitation) says "create your password", lives 24 h.
       resetPasswordTokenExpiresIn: RESET_PASSWORD_TOKEN_SECONDS,
       revokeSessionsOnPasswordReset: true,
-      sendResetPassword: async ({ user, url }) => {
-        const callback = new URL(url).searchParams.get("callbackURL") ?? "";
-        await queuePasswordEmail(db, { userId: user.id, url, invitation: /[?&]welcome=1\b/.test(callback) });
+      sendResetPassword: async ({ user, url, token }) => {
+        await revokeResetTokens(db, user.id, token);
+        const invitation = isInvitation();
+        if (invitation) await extendToInvitation(db, token);
+        await queuePasswordEmail(db, { userId: user.id, url, invitation });
       },
+      onPasswordReset: async ({ user }) => {
+        await revokeResetTokens(db, user.id);
+        // The link came by e-mail: the address is its owner's (an invited franchisee's first sign-in).
+        if (!user.emailVerified) await markEmailVerified(db, user.id);
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      // An unconfirmed account signing in with its password gets a new link.
+      sendOnSignIn: true,
+      autoSignInAfterVerification: true,
+      expiresIn: VERIFY_EMAIL_TOKEN_SECONDS,
+      sendVerificationEmail: async ({ user, url }) => {
+        await queueAccountEmail(db, { userId: user.id, kind: "verify", url });
+      },
+    },
+    hooks: {
+      before: authBeforeHook(db),
+      after: authAfterHook(db),
     },
     user: {
       additionalFields: {
@@ -82,18 +127,17 @@ export function createAuth(db: Db, options: { secret: string; baseURL: string })
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,
     },
+    // A generic per-address bound on every HTTP endpoint; the account paths (sign-in, sign-up,
+    // reset, password checks) follow the app's own policy in the before-hook (ADR 042), which
+    // also holds for the forms' auth.api calls.
     rateLimit: {
       enabled: true,
       storage: "database",
       modelName: "rateLimit",
       window: 60,
       max: 100,
-      customRules: {
-        "/sign-in/email": { window: 60, max: 10 },
-        "/sign-up/email": { window: 60, max: 5 },
-        "/request-password-reset": { window: 60, max: 5 },
-        "/reset-password": { window: 60, max: 10 },
-      },
+      // better-auth's own stricter defaults for these paths give way to the app's policy.
+      customRules: Object.fromEntries(ACCOUNT_PATHS.map((path) => [path, false as const])),
     },
     advanced: {
       database: { generateId: () => crypto.randomUUID() },
@@ -168,10 +212,18 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
   };
 }
 
-/** Anonymous or wrong-role visitors of a dashboard go to / (spec section 6), in the loader. */
+/**
+ * A signed-out visitor of a private page goes to /auth?redirectTo=<the page> (ADR 042), and
+ * comes back to it after signing in; a signed-in user of another role goes to / (spec section 6).
+ */
 export async function requireRole(request: Request, roles: readonly Role[]): Promise<SessionUser> {
   const user = await getSessionUser(request);
-  if (!user || !roles.includes(user.role)) throw redirect("/");
+  if (!user) {
+    const url = new URL(request.url);
+    const back = safeRedirectPath(`${url.pathname}${url.search}`);
+    throw redirect(back ? `/auth?${new URLSearchParams({ redirectTo: back })}` : "/auth");
+  }
+  if (!roles.includes(user.role)) throw redirect("/");
   return user;
 }
 

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { Redis } from "ioredis";
 import { rateLimits } from "#db/schema";
 import type { Db } from "./db.server";
@@ -13,6 +13,8 @@ export interface RateLimitRule {
 
 export interface RateLimitResult {
   allowed: boolean;
+  /** Hits in the current window, this one included. */
+  count: number;
   remaining: number;
   retryAfterSeconds: number;
 }
@@ -27,6 +29,8 @@ export interface RateLimitHit {
 export interface RateLimitStore {
   readonly kind: "database" | "redis";
   hit(key: string, rule: RateLimitRule, now: number): Promise<RateLimitHit>;
+  /** The counter's current window without counting a hit (count 0 when none is running). */
+  peek(key: string, rule: RateLimitRule, now: number): Promise<RateLimitHit>;
 }
 
 /**
@@ -52,6 +56,14 @@ export function databaseRateLimitStore(db: Db): RateLimitStore {
         .returning({ count: rateLimits.count, windowStartedAt: rateLimits.lastRequest });
       const row = result[0]!;
       return { count: row.count, resetAt: row.windowStartedAt + rule.windowSeconds * 1000 };
+    },
+    async peek(key, rule, now) {
+      const [row] = await db
+        .select({ count: rateLimits.count, windowStartedAt: rateLimits.lastRequest })
+        .from(rateLimits)
+        .where(eq(rateLimits.key, `app:${key}`));
+      const resetAt = row ? row.windowStartedAt + rule.windowSeconds * 1000 : now;
+      return row && resetAt > now ? { count: row.count, resetAt } : { count: 0, resetAt: now };
     },
   };
 }
@@ -83,6 +95,11 @@ export function redisRateLimitStore(redis: Redis, prefix = "lavage:rate-limit:")
       ];
       return { count, resetAt: now + ttl };
     },
+    async peek(key, _rule, now) {
+      const [value, ttl] = await Promise.all([redis.get(`${prefix}${key}`), redis.pttl(`${prefix}${key}`)]);
+      const count = value === null ? 0 : Number(value);
+      return count > 0 && ttl > 0 ? { count, resetAt: now + ttl } : { count: 0, resetAt: now };
+    },
   };
 }
 
@@ -91,6 +108,7 @@ export function decide(hit: RateLimitHit, rule: RateLimitRule, now: number): Rat
   const allowed = hit.count <= rule.max;
   return {
     allowed,
+    count: hit.count,
     remaining: Math.max(0, rule.max - hit.count),
     retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil((hit.resetAt - now) / 1000)),
   };
@@ -200,7 +218,47 @@ export async function hitRateLimit(
   return result;
 }
 
+/**
+ * The account limits (ADR 042), one policy for the app's forms and better-auth's /api/auth/*
+ * (applied by the before-hook of app/server/services/auth/auth-guard.server.ts).
+ */
+/**
+ * The counter `key` against `rule` without counting (e.g. the failed sign-ins of an account,
+ * counted by hitRateLimit when one fails): `allowed` while the count is below `rule.max`.
+ */
+export async function peekRateLimit(
+  db: Db,
+  key: string,
+  rule: RateLimitRule,
+  now: number = Date.now(),
+): Promise<RateLimitResult> {
+  const url = env().REDIS_URL;
+  const primary = url ? redisRateLimitStore(sharedRedis(url)) : undefined;
+  let hit: RateLimitHit | undefined;
+  if (primary && Date.now() >= fallbackState.pausedUntil) {
+    try {
+      hit = await primary.peek(key, rule, now);
+    } catch {
+      fallbackState.pausedUntil = Date.now() + REDIS_PAUSE_MS;
+    }
+  }
+  hit ??= await databaseRateLimitStore(db).peek(key, rule, now);
+  // One more would pass the maximum: refused as a hit past it would be.
+  return decide({ ...hit, count: hit.count + 1 }, rule, now);
+}
+
 export const RATE_LIMITS = {
   signIn: { max: 10, windowSeconds: 60 },
+  /** Failed sign-ins per account (e-mail): past it, sign-ins to it wait out the window, except from known devices. */
+  signInAccount: { max: 10, windowSeconds: 15 * 60 },
   signUp: { max: 5, windowSeconds: 60 },
+  /** Per e-mail: at most this many "confirm" or "someone tried to sign up" e-mails an hour. */
+  signUpAccount: { max: 3, windowSeconds: 60 * 60 },
+  /** Reset and confirmation e-mails asked, per address and per e-mail. */
+  mailRequest: { max: 5, windowSeconds: 15 * 60 },
+  /** New-password attempts per address (a token is 24 random characters: this only slows noise). */
+  newPassword: { max: 10, windowSeconds: 60 },
+  /** Current-password checks (change password, delete account) per account and per address. */
+  passwordCheck: { max: 5, windowSeconds: 15 * 60 },
+  passwordCheckAddress: { max: 10, windowSeconds: 60 },
 } as const satisfies Record<string, RateLimitRule>;

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { signaturePng } from "../factories/signature-png";
+import { confirmEmail } from "./dev-mail";
 import { appPage, expect, test, waitForHydration } from "./fixtures";
 
 /**
@@ -10,12 +11,15 @@ import { appPage, expect, test, waitForHydration } from "./fixtures";
 
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 
-async function signUpClient(request: APIRequestContext, baseURL: string, email: string, lastName: string) {
-  const response = await request.post("/api/auth/sign-up/email", {
+/** A client account, confirmed from its e-mail (ADR 042): `page` ends signed in to it. */
+async function signUpClient(page: Page, baseURL: string, email: string, lastName: string) {
+  const response = await page.request.post("/api/auth/sign-up/email", {
     data: { email, password: "Candidat12345!", name: `Alex ${lastName}`, firstName: "Alex", lastName },
     headers: { origin: baseURL },
   });
   expect(response.ok(), await response.text()).toBe(true);
+  await confirmEmail(page, email);
+  await expect(page).not.toHaveURL(/\/dev\/mail/);
 }
 
 const APPLICANT_AGENT = "Mozilla/5.0 (e2e admin spec)";
@@ -88,7 +92,7 @@ test.describe("admin area", () => {
     const email = `candidat-${id}@example.com`;
     const lastName = `Candidat${id}`;
     // The applicant already has a client account: approval upgrades it, no e-mail needed.
-    await signUpClient(request, baseURL!, email, lastName);
+    await signUpClient(page, baseURL!, email, lastName);
 
     // The application comes through the public endpoint, as the /application form sends it.
     await applyThroughApi(request, baseURL!, email, lastName);

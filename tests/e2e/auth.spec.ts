@@ -1,3 +1,4 @@
+import { confirmEmail } from "./dev-mail";
 import { expect, test } from "./fixtures";
 
 test.describe("auth and role guards", () => {
@@ -8,7 +9,9 @@ test.describe("auth and role guards", () => {
     await expect(page.getByText(/149,99\s\$/).first()).toBeVisible();
   });
 
-  test("a visitor signs up, lands on / signed in, and reaches the client space", async ({ page }) => {
+  test("a visitor signs up, confirms the address from the e-mail, and lands on the client space", async ({
+    page,
+  }) => {
     const email = `nouveau-${Date.now()}@example.com`;
     await page.goto("/auth");
     await page.getByRole("tab", { name: "Inscription" }).click();
@@ -23,13 +26,15 @@ test.describe("auth and role guards", () => {
     await form.getByLabel("Adresse e-mail").fill(email);
     await form.getByLabel("Mot de passe").fill("unMotDePasse1");
     await form.getByRole("button", { name: "Créer mon compte" }).click();
-    await expect(page).toHaveURL("/");
-    await expect(
-      page.getByText("Compte créé ! Vérifiez votre email pour confirmer votre compte."),
-    ).toBeVisible();
-
+    await expect(page.getByRole("status").filter({ hasText: "Vérifiez votre email" })).toContainText(email);
+    // Not signed in before the address is confirmed.
     await page.goto("/client");
+    await expect(page).toHaveURL("/auth?redirectTo=%2Fclient");
+    await expect(page.getByText("Connectez-vous pour accéder à cette page.")).toBeVisible();
+
+    await confirmEmail(page, email);
     await expect(page).toHaveURL("/client");
+    await expect(page.getByText("Adresse e-mail confirmée. Bienvenue !")).toBeVisible();
     await page.goto("/admin");
     await expect(page).toHaveURL("/");
   });
@@ -46,8 +51,8 @@ test.describe("auth and role guards", () => {
 
   for (const [label, role, home, allowed, denied] of [
     ["Admin", "admin", "/admin", "/admin/services", "/client"],
-    ["Partenaire", "franchisee", "/", "/franchisee/restock", "/admin"],
-    ["Client", "client", "/", "/client", "/franchisee"],
+    ["Partenaire", "franchisee", "/franchisee", "/franchisee/restock", "/admin"],
+    ["Client", "client", "/client", "/client", "/franchisee"],
   ] as const) {
     test(`test login as ${role} lands on ${home}; guards let it into ${allowed} only`, async ({ page }) => {
       await page.goto("/auth");
@@ -58,9 +63,9 @@ test.describe("auth and role guards", () => {
       await expect(page).toHaveURL(allowed);
       await page.goto(denied);
       await expect(page).toHaveURL("/");
-      // Signed in: /auth sends back home.
+      // Signed in: /auth sends on to the person's space.
       await page.goto("/auth");
-      await expect(page).toHaveURL("/");
+      await expect(page).toHaveURL(home);
     });
   }
 

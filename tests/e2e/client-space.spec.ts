@@ -1,9 +1,10 @@
 import type { Page } from "@playwright/test";
+import { confirmEmail } from "./dev-mail";
 import { appPage, DEMO, DEMO_PASSWORD, expect, test, waitForHydration } from "./fixtures";
 
 const TIME = /^\d{2} h \d{2}$/;
 
-/** Signs up a new client through /auth 'Inscription' (lands on / signed in). */
+/** Signs up a new client through /auth 'Inscription' and confirms the address (lands on /client signed in). */
 async function signUp(page: Page, email: string, password = "unMotDePasse1") {
   await page.goto("/auth");
   await page.getByRole("tab", { name: "Inscription" }).click();
@@ -13,7 +14,9 @@ async function signUp(page: Page, email: string, password = "unMotDePasse1") {
   await form.getByLabel("Adresse e-mail").fill(email);
   await form.getByLabel("Mot de passe").fill(password);
   await form.getByRole("button", { name: "Créer mon compte" }).click();
-  await expect(page).toHaveURL("/");
+  await expect(page.getByRole("status").filter({ hasText: "Vérifiez votre email" })).toBeVisible();
+  await confirmEmail(page, email);
+  await expect(page).toHaveURL("/client");
 }
 
 /** The number shown on the loyalty card ('1 234 points' -> 1234). */
@@ -313,7 +316,7 @@ test.describe("customer space /client", () => {
     await expect(page).toHaveURL("/");
     await expect(page.getByText("Votre compte est supprimé.")).toBeVisible();
     await page.goto("/client");
-    await expect(page).toHaveURL("/");
+    await expect(page).toHaveURL("/auth?redirectTo=%2Fclient");
   });
 
   test("@mobile the space fits a phone screen and stays accessible", async ({ page, loginAs, axe }) => {

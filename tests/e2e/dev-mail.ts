@@ -33,3 +33,15 @@ export async function attachmentOfOpenMail(page: Page, filename: string): Promis
   if (!attachment) throw new Error(`no attachment ${filename} in mail ${id}`);
   return attachment.content.toString("utf8");
 }
+
+/**
+ * Opens the confirmation e-mail of a new account in the development mail box and follows its
+ * link (ADR 042): the account is then confirmed, and this page signed in to it.
+ */
+export async function confirmEmail(page: Page, to: string): Promise<void> {
+  await openMail(page, to, /^Confirmez votre adresse e-mail/);
+  await page
+    .getByRole("link", { name: /\/api\/auth\/verify-email\?/ })
+    .first()
+    .click();
+}

@@ -77,7 +77,8 @@ test.describe("messaging pages", () => {
     await form.getByLabel("Adresse e-mail").fill(email);
     await form.getByLabel("Mot de passe").fill("nouveauMotDePasse2");
     await form.getByRole("button", { name: "Se connecter" }).click();
-    await expect(page).toHaveURL("/");
+    // The reset link proved the address (ADR 042): the account opens, on the client space.
+    await expect(page).toHaveURL("/client");
     await expect(page.getByText("Connexion réussie !")).toBeVisible();
   });
 

@@ -76,29 +76,33 @@ describe("admin route guards", () => {
     });
 
   for (const who of OTHERS) {
-    it(`${who}: every admin page and its data request redirect to /`, async () => {
+    // A signed-out visitor goes to /auth with the page as return address (ADR 042).
+    const away = (path: string) =>
+      who === "anonymous" ? `/auth?redirectTo=${encodeURIComponent(path)}` : "/";
+    it(`${who}: every admin page and its data request redirect ${who === "anonymous" ? "to /auth" : "to /"}`, async () => {
       for (const path of PAGES) {
         const page = await get(path, who);
         expect(page.status, path).toBe(302);
-        expect(page.headers.get("location"), path).toBe("/");
+        expect(page.headers.get("location"), path).toBe(away(path));
         const dataRequest = await get(`${path}.data`, who);
         expect(dataRequest.status, `${path}.data`).toBe(202);
-        expect(await dataRequest.text()).toMatch(/"SingleFetchRedirect".*"redirect","\/"/);
+        expect(await dataRequest.text()).toContain(`"redirect","${away(path)}"`);
       }
-      const csv = await get("/admin/reports/export?type=revenue&months=6", who);
+      const csvPath = "/admin/reports/export?type=revenue&months=6";
+      const csv = await get(csvPath, who);
       expect(csv.status).toBe(302);
-      expect(csv.headers.get("location")).toBe("/");
+      expect(csv.headers.get("location")).toBe(away(csvPath));
     });
 
-    it(`${who}: every admin action redirects to / and changes nothing`, async () => {
+    it(`${who}: every admin action redirects away and changes nothing`, async () => {
       for (const { path, body } of POSTS) {
         const res = await post(path, who, body);
         expect(res.status, `${path} ${body.intent ?? ""}`).toBe(302);
-        expect(res.headers.get("location")).toBe("/");
+        expect(res.headers.get("location")).toBe(away(path));
         const viaData = await post(`${path}.data`, who, body);
         // Single fetch encodes an action's redirect in the body: [{..},"redirect","/","status",302,..]
         expect(viaData.status).toBe(202);
-        expect(await viaData.text()).toMatch(/"redirect","\/","status",302/);
+        expect(await viaData.text()).toContain(`"redirect","${away(path)}","status",302`);
       }
       const services = await (await get("/admin/services", "admin")).text();
       expect(services).not.toContain("Lavage pirate");

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { linkIn, waitForMails } from "./mail-folder";
 import { cookieHeader, startServer, type RunningServer } from "./server";
 
 function form(fields: Record<string, string>): URLSearchParams {
@@ -43,7 +44,7 @@ describe("sign-up, sign-in and sign-out through /auth", () => {
     expect(html).toContain('value="lea@example.com"');
   });
 
-  it("creates a client account, signs it in, and the guards let it into /client", async () => {
+  it("creates a client account, opens it with the e-mail's link, and the guards let it into /client", async () => {
     const res = await post(
       form({
         intent: "sign-up",
@@ -53,9 +54,14 @@ describe("sign-up, sign-in and sign-out through /auth", () => {
         password: "motdepasse1",
       }),
     );
-    expect(res.status).toBe(302);
-    expect(res.headers.get("location")).toBe("/");
-    const cookie = cookieHeader(res);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain("Compte créé ! Vérifiez votre email");
+    expect(cookieHeader(res)).not.toContain("better-auth.session_token");
+    const [mail] = await waitForMails(server.dataDir, "lea.cote@example.com", /^Confirmez votre adresse/);
+    const confirmed = await fetch(linkIn(mail!.text, `${server.url}/api/auth/verify-email?`), {
+      redirect: "manual",
+    });
+    const cookie = cookieHeader(confirmed);
     expect(cookie).toContain("better-auth.session_token");
     const space = await fetch(`${server.url}/client`, { headers: { cookie }, redirect: "manual" });
     expect(space.status).toBe(200);
@@ -63,7 +69,7 @@ describe("sign-up, sign-in and sign-out through /auth", () => {
     expect(admin.headers.get("location")).toBe("/");
   });
 
-  it("refuses a second account with the same e-mail", async () => {
+  it("answers a second sign-up with the same e-mail as the first, without telling the account exists", async () => {
     const res = await post(
       form({
         intent: "sign-up",
@@ -73,8 +79,10 @@ describe("sign-up, sign-in and sign-out through /auth", () => {
         password: "motdepasse1",
       }),
     );
-    expect(res.status).toBe(409);
-    expect(await res.text()).toContain("Un compte existe déjà avec cette adresse e-mail.");
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain("Compte créé ! Vérifiez votre email");
+    expect(html).not.toContain("Un compte existe déjà");
   });
 
   it("signs in, then out", async () => {
@@ -88,6 +96,7 @@ describe("sign-up, sign-in and sign-out through /auth", () => {
       form({ intent: "sign-in", email: "lea.cote@example.com", password: "motdepasse1" }),
     );
     expect(ok.status).toBe(302);
+    expect(ok.headers.get("location")).toBe("/client");
     const cookie = cookieHeader(ok);
     expect((await fetch(`${server.url}/client`, { headers: { cookie }, redirect: "manual" })).status).toBe(
       200,
@@ -95,16 +104,15 @@ describe("sign-up, sign-in and sign-out through /auth", () => {
 
     const out = await post(form({ intent: "sign-out" }), cookie);
     expect(out.status).toBe(302);
-    expect((await fetch(`${server.url}/client`, { headers: { cookie }, redirect: "manual" })).status).toBe(
-      302,
-    );
+    const after = await fetch(`${server.url}/client`, { headers: { cookie }, redirect: "manual" });
+    expect(after.headers.get("location")).toBe("/auth?redirectTo=%2Fclient");
   });
 
-  it("signs in each demo role with the test login, admin to /admin and the others to /", async () => {
+  it("signs in each demo role with the test login, each to their space", async () => {
     for (const [role, target] of [
       ["admin", "/admin"],
-      ["franchisee", "/"],
-      ["client", "/"],
+      ["franchisee", "/franchisee"],
+      ["client", "/client"],
     ] as const) {
       const res = await post(form({ intent: "test-login", role }));
       expect(res.status, role).toBe(302);

@@ -24,7 +24,20 @@ import {
 } from "./roles-fixture";
 
 /** The class of an answer: 2xx, a redirect and its path, or the exact 4xx status. */
-type Outcome = "2xx" | "3xx /" | "3xx /unsubscribe" | "400" | "401" | "403" | "404" | "405" | "409";
+type Outcome =
+  | "2xx"
+  | "3xx /"
+  | "3xx /auth"
+  | "3xx /client"
+  | "3xx /franchisee"
+  | "3xx /admin"
+  | "3xx /unsubscribe"
+  | "400"
+  | "401"
+  | "403"
+  | "404"
+  | "405"
+  | "409";
 
 type Expected = Record<Who, Outcome>;
 
@@ -49,11 +62,23 @@ interface Row {
 
 const every = (outcome: Outcome): Expected =>
   Object.fromEntries(ROLES.map((who) => [who, outcome])) as Expected;
-/** `outcome` for the roles named, `others` for everybody else. */
+/**
+ * `outcome` for the roles named, `others` for everybody else; a private page ("3xx /" for the
+ * other roles) sends a signed-out visitor to /auth with a return address (ADR 042).
+ */
 const only = (roles: Partial<Record<Who, Outcome>>, others: Outcome): Expected => ({
   ...every(others),
+  ...(others === "3xx /" ? { anonymous: "3xx /auth" as const } : {}),
   ...roles,
 });
+/** A signed-in visitor of /auth goes on to their space (ADR 042). */
+const SPACES = {
+  client: "3xx /client",
+  otherClient: "3xx /client",
+  franchisee: "3xx /franchisee",
+  otherFranchisee: "3xx /franchisee",
+  admin: "3xx /admin",
+} as const;
 
 const CLIENTS = { client: "2xx", otherClient: "2xx" } as const;
 const FRANCHISEES = { franchisee: "2xx", otherFranchisee: "2xx" } as const;
@@ -109,12 +134,12 @@ const TABLE: Record<string, Row> = {
   },
 
   "routes/auth/auth": {
-    // A signed-in visitor is sent home, after a post too (the page's loader runs after the action).
-    get: { url: () => "/auth", expect: only({ anonymous: "2xx" }, "3xx /") },
+    // A signed-in visitor goes on to their space, after a post too (the loader runs after the action).
+    get: { url: () => "/auth", expect: { ...SPACES, anonymous: "2xx" } },
     post: {
       url: () => "/auth",
       form: () => ({ intent: "sign-in" }),
-      expect: only({ anonymous: "400" }, "3xx /"),
+      expect: { ...SPACES, anonymous: "400" },
     },
   },
   "routes/auth/forgot-password": {

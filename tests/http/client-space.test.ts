@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signInDemoAccounts, startDemoServer } from "./demo-server";
-import { cookieHeader, type RunningServer } from "./server";
+import { signUpVerified } from "./mail-folder";
+import type { RunningServer } from "./server";
 
 type Other = "anonymous" | "franchisee" | "admin";
 
@@ -42,19 +43,15 @@ for (const target of targets) {
     beforeAll(async () => {
       ({ server, cleanup } = await startDemoServer(target.name));
       await signInDemoAccounts(server.url, cookies);
-      const signUp = await fetch(`${server.url}/api/auth/sign-up/email`, {
-        method: "POST",
-        headers: { "content-type": "application/json", origin: server.url },
-        body: JSON.stringify({
+      cookies.set(
+        "second",
+        await signUpVerified(server, {
           email: "second.client@example.com",
           password: "Second-pass-1",
-          name: "Second Client",
           firstName: "Second",
           lastName: "Client",
         }),
-      });
-      expect(signUp.ok, await signUp.clone().text()).toBe(true);
-      cookies.set("second", cookieHeader(signUp));
+      );
 
       const page = await (await get("/client", "client")).text();
       rewardIds = [...page.matchAll(/name="reward_id" value="([0-9a-f-]{36})"/g)].map((m) => m[1]!);
@@ -77,6 +74,9 @@ for (const target of targets) {
       expect(rewardIds).toHaveLength(4);
     });
 
+    /** A signed-out visitor goes to /auth with the page as return address (ADR 042); other roles to /. */
+    const away = (who: string, path: string) =>
+      who === "anonymous" ? `/auth?redirectTo=${encodeURIComponent(path)}` : "/";
     for (const who of ["anonymous", "franchisee", "admin"] as const) {
       it(`refuses ${who} on the pages, the export, the form actions and the exchange API`, async () => {
         for (const path of [
@@ -87,11 +87,11 @@ for (const target of targets) {
         ]) {
           const res = await get(path, who);
           expect(res.status, path).toBe(302);
-          expect(res.headers.get("location"), path).toBe("/");
+          expect(res.headers.get("location"), path).toBe(away(who, path));
         }
         const action = await postForm("/client", who, { intent: "exchange", reward_id: rewardIds[0]! });
         expect(action.status).toBe(302);
-        expect(action.headers.get("location")).toBe("/");
+        expect(action.headers.get("location")).toBe(away(who, "/client"));
         const api = await exchange(who, rewardIds[0]!);
         expect(api.status).toBe(who === "anonymous" ? 401 : 403);
         expect(await api.json()).toMatchObject({ success: false });

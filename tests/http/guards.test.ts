@@ -46,7 +46,9 @@ for (const target of targets) {
 
     for (const { path, allowed } of MATRIX) {
       for (const who of WHO) {
-        const expected = who === allowed ? "200" : "redirect to /";
+        // A signed-out visitor goes to /auth with the page as return address (ADR 042).
+        const target = who === "anonymous" ? `/auth?redirectTo=${encodeURIComponent(path)}` : "/";
+        const expected = who === allowed ? "200" : `redirect to ${target}`;
         it(`${who} on ${path}: ${expected}`, async () => {
           // Both the document request and the client-side data request are guarded on the server.
           for (const url of [path, `${path}.data`]) {
@@ -59,23 +61,23 @@ for (const target of targets) {
             } else if (url.endsWith(".data")) {
               // Single fetch encodes the redirect in the body: ["SingleFetchRedirect",..,"redirect","/",..]
               expect(res.status, url).toBe(202);
-              expect(await res.text(), url).toMatch(/"SingleFetchRedirect".*"redirect","\/"/);
+              expect(await res.text(), url).toContain(`"redirect","${target}"`);
             } else {
               expect(res.status, url).toBe(302);
-              expect(res.headers.get("location"), url).toBe("/");
+              expect(res.headers.get("location"), url).toBe(target);
             }
           }
         });
       }
     }
 
-    it("sends a signed-in user away from /auth to /", async () => {
+    it("sends a signed-in user away from /auth to their space", async () => {
       const res = await fetch(`${server.url}/auth`, {
         headers: { cookie: cookies.get("client")! },
         redirect: "manual",
       });
       expect(res.status).toBe(302);
-      expect(res.headers.get("location")).toBe("/");
+      expect(res.headers.get("location")).toBe("/client");
       const anonymous = await fetch(`${server.url}/auth`, { redirect: "manual" });
       expect(anonymous.status).toBe(200);
     });

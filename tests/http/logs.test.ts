@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { linkIn, waitForMails } from "./mail-folder";
 import { cookieHeader, startServer, type RunningServer } from "./server";
 
 /**
@@ -105,8 +106,13 @@ describe("structured logs without secrets or contact details", () => {
       });
 
     const signUp = await form({ intent: "sign-up", ...person });
-    expect(signUp.status).toBe(302);
-    const signUpCookie = cookieHeader(signUp);
+    expect(signUp.status).toBe(200);
+    // The account opens through the confirmation link of its e-mail (ADR 042).
+    const [mail] = await waitForMails(server.dataDir, person.email, /^Confirmez votre adresse/);
+    const link = linkIn(mail!.text, `${server.url}/api/auth/verify-email?`);
+    secrets.push(new URL(link).searchParams.get("token")!);
+    const verified = await fetch(link, { redirect: "manual" });
+    const signUpCookie = cookieHeader(verified);
     expect(signUpCookie).toContain("session_token=");
 
     const wrong = await form({ intent: "sign-in", email: person.email, password: `${person.password}x` });

@@ -5,13 +5,16 @@ const v = messages.validation;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 
-const email = z
+/** An e-mail address as every form takes it: trimmed, at most 254 characters, lower-cased. */
+export const emailSchema = z
   .string({ error: v.emailRequired })
   .trim()
   .min(1, v.emailRequired)
   .max(254, v.tooLong(254))
   .pipe(z.email(v.emailInvalid))
   .transform((value) => value.toLowerCase());
+
+const email = emailSchema;
 
 export const SignInSchema = z.object({
   email,
@@ -22,12 +25,16 @@ export const SignInSchema = z.object({
 });
 export type SignIn = z.infer<typeof SignInSchema>;
 
-const name = (required: string) =>
-  refuseNul(z.string({ error: required }).trim().min(1, required).max(80, v.tooLong(80)));
+/** A first or last name: 1-80 characters, no NUL, no HTML brackets. */
+export const nameSchema = (required: string) =>
+  refuseNul(z.string({ error: required }).trim().min(1, required).max(80, v.tooLong(80))).refine(
+    (value) => !/[<>]/.test(value),
+    { message: v.invalidValue },
+  );
 
 export const SignUpSchema = z.object({
-  firstName: name(v.firstNameRequired),
-  lastName: name(v.lastNameRequired),
+  firstName: nameSchema(v.firstNameRequired),
+  lastName: nameSchema(v.lastNameRequired),
   email,
   password: z
     .string({ error: v.passwordRequired })

@@ -90,13 +90,14 @@ export const messagingMessages = {
       subject: "Réinitialisation de votre mot de passe",
       intro: "Vous avez demandé à changer le mot de passe de votre compte.",
       action: "Choisir un nouveau mot de passe",
-      expiry: "Ce lien est valable 24 heures et ne sert qu'une fois.",
+      expiry: "Ce lien est valable 1 heure et ne sert qu'une fois. Il remplace tout lien envoyé avant lui.",
       ignore: "Si vous n'avez rien demandé, ignorez ce courriel : votre mot de passe reste le même.",
     },
     setPassword: {
       subject: `Bienvenue chez ${BUSINESS.name} : créez votre mot de passe`,
       intro: "Votre compte est prêt. Choisissez votre mot de passe pour y accéder.",
       action: "Créer mon mot de passe",
+      expiry: "Ce lien est valable 24 heures et ne sert qu'une fois.",
     },
     promotion: {
       subject: (title: string) => title,
@@ -158,7 +159,7 @@ export const messagingMessages = {
     submit: "Envoyer le lien",
     sent: "Vérifiez vos courriels",
     sentText: (email: string) =>
-      `Si un compte existe pour ${email}, un lien de réinitialisation vient d'y être envoyé. Il est valable 24 heures.`,
+      `Si un compte existe pour ${email}, un lien de réinitialisation vient d'y être envoyé. Il est valable 1 heure.`,
     backToSignIn: "Retour à la connexion",
     error: "Impossible d'envoyer le lien pour le moment. Veuillez réessayer.",
   },

@@ -1,10 +1,11 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
+import { safeRedirectPath } from "~/domain/auth/redirect-to";
 import { SignInSchema, SignUpSchema, TestLoginSchema } from "~/domain/auth/schemas";
 import { AppError } from "~/lib/errors";
 import { messages } from "~/lib/messages.fr";
-import { homePathFor, type Role } from "~/lib/roles";
+import { dashboardPathFor, type Role } from "~/lib/roles";
 import { forwardCookies, getAuth, getSessionUser } from "~/server/auth.server";
 import { getDb } from "~/server/db.server";
 import { env } from "~/server/env.server";
@@ -14,6 +15,7 @@ import { signInWithPassword } from "~/server/services/auth/sign-in-with-password
 import { signUpWithPassword } from "~/server/services/auth/sign-up-with-password.server";
 import { AuthTabs } from "~/components/auth/auth-tabs";
 import { FormErrors } from "~/components/forms/form-errors";
+import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
@@ -24,24 +26,58 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
+/**
+ * /auth?redirectTo=<a page of this site> (ADR 042): a signed-out visit to a private page comes
+ * here with a short explanation, and goes back there after signing in. The confirmation link of
+ * a sign-up also lands here (`verified=1`, signed in by better-auth), or with `error=` when the
+ * link is dead. A signed-in visitor goes on to `redirectTo` or to their space.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
-  if (await getSessionUser(request)) throw redirect("/");
-  return { testLogin: env().demoAccounts };
+  const url = new URL(request.url);
+  const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"));
+  const user = await getSessionUser(request);
+  if (user) {
+    const target = redirectTo ?? dashboardPathFor(user.role);
+    if (url.searchParams.get("verified") === "1")
+      throw redirect(target, { headers: await flashHeaders({ title: messages.account.verified }) });
+    throw redirect(target);
+  }
+  const verifyFailed = url.searchParams.has("error");
+  return {
+    testLogin: env().demoAccounts,
+    redirectTo,
+    notice: verifyFailed
+      ? messages.account.verifyLinkInvalid
+      : redirectTo
+        ? messages.account.signInRequired
+        : null,
+  };
 }
 
 type Intent = "sign-in" | "sign-up" | "test-login" | "sign-out";
 
 function errorText(code: AppError["code"], intent: Intent): string {
   if (code === "RATE_LIMITED") return messages.errors.rateLimited;
+  if (code === "ACCOUNT_SLOWED") return messages.account.accountSlowed;
+  if (code === "EMAIL_NOT_VERIFIED") return messages.account.emailNotVerified;
   if (code === "INVALID_CREDENTIALS") return messages.auth.invalidCredentials;
-  if (code === "EMAIL_TAKEN") return messages.auth.emailTaken;
   return intent === "sign-up" ? messages.auth.signUpError : messages.auth.signInError;
+}
+
+/** Where the confirmation link leads: back here signed in, then on to `redirectTo` or the space. */
+function confirmationLanding(redirectTo: string | null): string {
+  const params = new URLSearchParams({ verified: "1" });
+  if (redirectTo) params.set("redirectTo", redirectTo);
+  return `/auth?${params}`;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const intent = formData.get("intent") as Intent | null;
   const db = getDb();
+  const redirectTo = safeRedirectPath(
+    formData.get("redirectTo") ?? new URL(request.url).searchParams.get("redirectTo"),
+  );
 
   if (intent === "sign-out") {
     const result = await getAuth().api.signOut({ headers: request.headers, returnHeaders: true });
@@ -52,7 +88,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!env().demoAccounts) throw data(null, { status: 404 });
     const parsed = TestLoginSchema.safeParse({ role: formData.get("role") });
     if (!parsed.success)
-      return data({ intent, result: null, testLoginError: messages.auth.signInError }, { status: 400 });
+      return data(
+        { intent, result: null, testLoginError: messages.auth.signInError, checkEmail: null },
+        { status: 400 },
+      );
     const role: Role = parsed.data.role;
     try {
       const credentials = await setupTestUsers(db, { role });
@@ -65,12 +104,12 @@ export async function action({ request, context }: Route.ActionArgs) {
         { title: messages.auth.signInSuccess },
         forwardCookies(session.headers),
       );
-      throw redirect(homePathFor(role), { headers });
+      throw redirect(redirectTo ?? dashboardPathFor(role), { headers });
     } catch (error) {
       if (error instanceof Response) throw error;
       console.error(error);
       return data(
-        { intent, result: null, testLoginError: messages.auth.testLoginError(role) },
+        { intent, result: null, testLoginError: messages.auth.testLoginError(role), checkEmail: null },
         { status: 400 },
       );
     }
@@ -80,31 +119,44 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema });
   if (submission.status !== "success") {
     return data(
-      { intent, result: submission.reply({ hideFields: ["password"] }), testLoginError: null },
+      {
+        intent,
+        result: submission.reply({ hideFields: ["password"] }),
+        testLoginError: null,
+        checkEmail: null,
+      },
       { status: 400 },
     );
   }
   try {
     if (intent === "sign-up") {
       const value = submission.value as (typeof SignUpSchema)["_zod"]["output"];
-      const session = await signUpWithPassword(db, {
+      await signUpWithPassword(db, {
         input: value,
         ip: context.ip,
         headers: request.headers,
+        callbackURL: confirmationLanding(redirectTo),
       });
-      const headers = await flashHeaders(
-        { title: messages.auth.signUpSuccess },
-        forwardCookies(session.headers),
-      );
-      throw redirect("/", { headers });
+      // The same answer whether or not the address had an account (its owner gets an e-mail).
+      return data({
+        intent,
+        result: submission.reply({ resetForm: true }),
+        testLoginError: null,
+        checkEmail: value.email,
+      });
     }
     const value = submission.value as (typeof SignInSchema)["_zod"]["output"];
-    const session = await signInWithPassword(db, { input: value, ip: context.ip, headers: request.headers });
+    const session = await signInWithPassword(db, {
+      input: value,
+      ip: context.ip,
+      headers: request.headers,
+      callbackURL: confirmationLanding(redirectTo),
+    });
     const headers = await flashHeaders(
       { title: messages.auth.signInSuccess },
       forwardCookies(session.headers),
     );
-    throw redirect("/", { headers });
+    throw redirect(redirectTo ?? dashboardPathFor(session.role), { headers });
   } catch (error) {
     if (error instanceof Response) throw error;
     if (!(error instanceof AppError)) console.error(error);
@@ -118,6 +170,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           hideFields: ["password"],
         }),
         testLoginError: null,
+        checkEmail: null,
       },
       { status: status >= 500 ? 400 : status },
     );
@@ -131,16 +184,42 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
     actionData?.intent === "sign-up" || searchParams.get("tab") === "inscription"
       ? "inscription"
       : "connexion";
+  const redirectTo = loaderData.redirectTo;
+  const checkEmail = actionData?.checkEmail ?? null;
   return (
     <div className="mx-auto w-full max-w-md px-4 py-12 sm:py-16">
       <h1 className="mb-2 text-center text-3xl font-bold tracking-tight">Bienvenue</h1>
       <p className="mb-8 text-center text-muted-foreground">
         Connectez-vous pour suivre vos rendez-vous et vos points fidélité.
       </p>
+      {loaderData.notice && !checkEmail ? (
+        <Alert className="mb-6" role="status">
+          <AlertDescription>{loaderData.notice}</AlertDescription>
+        </Alert>
+      ) : null}
+      {checkEmail ? (
+        <Alert variant="success" role="status" className="mb-6" tabIndex={-1} ref={focusOnMount}>
+          <AlertTitle>{messages.auth.signUpSuccess}</AlertTitle>
+          <AlertDescription>
+            <p>{messages.account.checkEmail.text(checkEmail)}</p>
+            <p className="mt-2">{messages.account.checkEmail.spam}</p>
+          </AlertDescription>
+        </Alert>
+      ) : null}
       <AuthTabs
-        initialTab={initialTab}
-        signIn={<SignInForm lastResult={actionData?.intent === "sign-in" ? actionData.result : null} />}
-        signUp={<SignUpForm lastResult={actionData?.intent === "sign-up" ? actionData.result : null} />}
+        initialTab={checkEmail ? "connexion" : initialTab}
+        signIn={
+          <SignInForm
+            lastResult={actionData?.intent === "sign-in" ? actionData.result : null}
+            redirectTo={redirectTo}
+          />
+        }
+        signUp={
+          <SignUpForm
+            lastResult={actionData?.intent === "sign-up" ? actionData.result : null}
+            redirectTo={redirectTo}
+          />
+        }
       />
       {loaderData.testLogin ? <TestLoginPanel error={actionData?.testLoginError ?? null} /> : null}
     </div>
@@ -152,7 +231,21 @@ function useSubmitting(intent: Intent): boolean {
   return navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
 }
 
-function SignInForm({ lastResult }: { lastResult: SubmissionResult<string[]> | null | undefined }) {
+/** Moves the focus to the confirmation notice when it appears (screen readers announce it). */
+function focusOnMount(element: HTMLElement | null) {
+  element?.focus();
+}
+
+function RedirectField({ redirectTo }: { redirectTo: string | null }) {
+  return redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null;
+}
+
+interface FormProps {
+  lastResult: SubmissionResult<string[]> | null | undefined;
+  redirectTo: string | null;
+}
+
+function SignInForm({ lastResult, redirectTo }: FormProps) {
   const [form, fields] = useForm({
     id: "sign-in",
     lastResult,
@@ -165,6 +258,7 @@ function SignInForm({ lastResult }: { lastResult: SubmissionResult<string[]> | n
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-4">
       <input type="hidden" name="intent" value="sign-in" />
+      <RedirectField redirectTo={redirectTo} />
       <FormErrors id={form.errorId} errors={form.errors} />
       <Field label="Adresse e-mail" id={fields.email.id} error={fields.email.errors} required>
         <Input
@@ -191,7 +285,7 @@ function SignInForm({ lastResult }: { lastResult: SubmissionResult<string[]> | n
   );
 }
 
-function SignUpForm({ lastResult }: { lastResult: SubmissionResult<string[]> | null | undefined }) {
+function SignUpForm({ lastResult, redirectTo }: FormProps) {
   const [form, fields] = useForm({
     id: "sign-up",
     lastResult,
@@ -204,6 +298,7 @@ function SignUpForm({ lastResult }: { lastResult: SubmissionResult<string[]> | n
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-4">
       <input type="hidden" name="intent" value="sign-up" />
+      <RedirectField redirectTo={redirectTo} />
       <FormErrors id={form.errorId} errors={form.errors} />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Prénom" id={fields.firstName.id} error={fields.firstName.errors} required>

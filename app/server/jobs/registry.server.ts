@@ -1,4 +1,4 @@
-import type { BookingMailKind } from "../mail/templates.server";
+import type { AccountMailKind, BookingMailKind } from "../mail/templates.server";
 import { deliverApplicationWebhook } from "./handlers/application-webhook.server";
 import { deliverContactWebhook } from "./handlers/contact-webhook.server";
 import { createMessagingHandlers } from "./handlers/messaging.server";
@@ -27,6 +27,8 @@ export interface JobPayloads {
   "email.contact-received": { messageId: string };
   /** The reset / set-password link made by better-auth. */
   "email.password": { userId: string; url: string; invitation?: boolean };
+  /** An account e-mail (ADR 042): the confirmation link, "someone tried to sign up", "sign-ins slowed". */
+  "email.account": { userId: string; kind: AccountMailKind; url?: string };
   /** A commercial e-mail, sent only with consent, with the unsubscribe link and headers. */
   "email.promotion": { to: string; title: string; body: string };
   /** Sends one queued sms_messages row through the SMS provider. */

@@ -358,7 +358,7 @@ export function renderPasswordMail({
       paragraph(m.greeting(name)),
       paragraph(c.intro),
       button(url, c.action),
-      paragraph(r.expiry),
+      paragraph(c.expiry),
       ...(invitation ? [] : [paragraph(r.ignore)]),
       paragraph(m.callUs),
     ],
@@ -369,12 +369,97 @@ export function renderPasswordMail({
       "",
       `${c.action} : ${url}`,
       "",
-      r.expiry,
+      c.expiry,
       ...(invitation ? [] : [r.ignore]),
       "",
       m.callUs,
       "",
     ],
+  });
+  return { subject: c.subject, html, text };
+}
+
+export type AccountMailKind = "verify" | "exists" | "slowed";
+
+/**
+ * The account e-mails (ADR 042): the sign-up's confirmation link ("verify"), the notice to the
+ * owner of an address someone tried to sign up with ("exists"), and the notice that sign-ins to
+ * the account were slowed after many wrong passwords ("slowed"). `url` is the confirmation link
+ * (verify) or the site's address (the others link to sign-in and to the forgotten-password page).
+ */
+export function renderAccountMail(
+  kind: AccountMailKind,
+  { name, url }: { name: string; url: string },
+): RenderedMail {
+  const a = messages.account.email;
+  const greeting = m.greeting(name);
+  if (kind === "verify") {
+    const c = a.verify;
+    const { html, text } = layout({
+      title: c.subject,
+      blocksHtml: [
+        paragraph(greeting),
+        paragraph(c.intro),
+        button(url, c.action),
+        paragraph(c.expiry),
+        paragraph(c.bookings),
+        paragraph(c.ignore),
+      ],
+      blocksText: [
+        greeting,
+        "",
+        c.intro,
+        "",
+        `${c.action} : ${url}`,
+        "",
+        c.expiry,
+        c.bookings,
+        "",
+        c.ignore,
+        "",
+      ],
+    });
+    return { subject: c.subject, html, text };
+  }
+  const signIn = `${url}/auth`;
+  const forgot = `${url}/auth/forgot-password`;
+  if (kind === "exists") {
+    const c = a.exists;
+    const { html, text } = layout({
+      title: c.subject,
+      blocksHtml: [
+        paragraph(greeting),
+        paragraph(c.intro),
+        button(signIn, c.signIn),
+        paragraph(c.reset),
+        button(forgot, messages.messaging.forgotPassword.title),
+        paragraph(c.ignore),
+      ],
+      blocksText: [
+        greeting,
+        "",
+        c.intro,
+        "",
+        `${c.signIn} : ${signIn}`,
+        `${c.reset} ${forgot}`,
+        "",
+        c.ignore,
+        "",
+      ],
+    });
+    return { subject: c.subject, html, text };
+  }
+  const c = a.slowed;
+  const { html, text } = layout({
+    title: c.subject,
+    blocksHtml: [
+      paragraph(greeting),
+      paragraph(c.intro),
+      paragraph(c.you),
+      button(forgot, c.action),
+      paragraph(c.notYou),
+    ],
+    blocksText: [greeting, "", c.intro, "", `${c.you} ${forgot}`, "", c.notYou, ""],
   });
   return { subject: c.subject, html, text };
 }

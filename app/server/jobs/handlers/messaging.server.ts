@@ -1,11 +1,12 @@
-import { and, eq, isNotNull } from "drizzle-orm";
-import { accounts, contactMessages, franchiseApplications, users } from "#db/schema";
+import { eq } from "drizzle-orm";
+import { contactMessages, franchiseApplications, users } from "#db/schema";
 import { allowsCommercialMessages } from "~/domain/messaging/consent";
 import { BUSINESS } from "~/lib/business";
 import { messages } from "~/lib/messages.fr";
 import { env } from "../../env.server";
 import { mailerFromEnv, type Mailer } from "../../mail/mailer.server";
 import {
+  renderAccountMail,
   renderApplicationReceived,
   renderBookingMail,
   renderContactReceived,
@@ -41,6 +42,7 @@ type Handlers = {
       | "email.application-received"
       | "email.contact-received"
       | "email.password"
+      | "email.account"
       | "email.promotion"
       | "sms.deliver"
   ]: JobHandler<JobPayloads[N]>;
@@ -127,24 +129,25 @@ export function createMessagingHandlers({
         .from(users)
         .where(eq(users.id, userId));
       if (!user) return;
-      // No password yet (an account an admin created, e.g. a new franchisee): an invitation.
-      const [credential] = await db
-        .select({ id: accounts.id })
-        .from(accounts)
-        .where(
-          and(
-            eq(accounts.userId, userId),
-            eq(accounts.providerId, "credential"),
-            isNotNull(accounts.password),
-          ),
-        );
+      // The "create your password" wording only for an admin's invitation (set on the server,
+      // ADR 042): a reset asked by anyone, for any account, always reads as a reset.
       await mailer().send({
         to: user.email,
-        ...renderPasswordMail({
-          name: user.firstName || user.name,
-          url,
-          invitation: invitation === true || !credential,
-        }),
+        ...renderPasswordMail({ name: user.firstName || user.name, url, invitation: invitation === true }),
+      });
+    },
+
+    "email.account": async ({ userId, kind, url }, { db }) => {
+      const [user] = await db
+        .select({ email: users.email, name: users.name, firstName: users.firstName })
+        .from(users)
+        .where(eq(users.id, userId));
+      if (!user) return;
+      const link = kind === "verify" ? url : env().PUBLIC_URL.replace(/\/+$/, "");
+      if (!link) return;
+      await mailer().send({
+        to: user.email,
+        ...renderAccountMail(kind, { name: user.firstName || user.name, url: link }),
       });
     },
 

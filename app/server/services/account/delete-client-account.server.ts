@@ -1,7 +1,9 @@
+import { APIError } from "better-auth/api";
 import { verifyPassword } from "better-auth/crypto";
 import { and, eq, gt, inArray } from "drizzle-orm";
 import { accounts, appointments, consentEvents, users, waitlistEntries } from "#db/schema";
 import type { Db } from "../../db.server";
+import { limitPasswordCheck } from "../auth/auth-guard.server";
 import { recordConsent } from "../messaging/consent.server";
 import { announceSlotsChanged, invalidateOpenSlots } from "../booking/slot-cache.server";
 import { loadClient, ownedAppointments } from "./client-owner.server";
@@ -18,7 +20,8 @@ export const ANONYMIZED = {
 const ACCOUNT_DELETED_SOURCE = "account_deleted";
 
 export type DeleteAccountResult =
-  { ok: true; cancelledBookings: number; anonymizedBookings: number } | { ok: false; code: "WRONG_PASSWORD" };
+  | { ok: true; cancelledBookings: number; anonymizedBookings: number }
+  | { ok: false; code: "WRONG_PASSWORD" | "RATE_LIMITED" };
 
 /**
  * Deletes a client's account (Quebec's Law 25; ADR 027) after checking the password:
@@ -35,6 +38,13 @@ export async function deleteClientAccount(
   { userId, password, now = new Date() }: { userId: string; password: string; now?: Date },
 ): Promise<DeleteAccountResult> {
   const owner = await loadClient(db, userId);
+  // The current-password check is limited per account like change-password's (ADR 042).
+  try {
+    await limitPasswordCheck(db, { userId });
+  } catch (error) {
+    if (error instanceof APIError && error.statusCode === 429) return { ok: false, code: "RATE_LIMITED" };
+    throw error;
+  }
   const [credential] = await db
     .select({ hash: accounts.password })
     .from(accounts)

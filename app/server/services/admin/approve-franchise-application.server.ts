@@ -4,6 +4,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { accounts, franchiseApplications, franchisees, serviceZones, users } from "#db/schema";
 import { AdminError } from "~/domain/admin/errors";
 import { canMoveApplication } from "~/domain/admin/transitions";
+import { asInvitation } from "../auth/reset-tokens.server";
 import { getAuth } from "../../auth.server";
 import type { Db } from "../../db.server";
 import { queueWaitlistCheck } from "../waitlist/notify-waitlist.server";
@@ -138,9 +139,12 @@ export async function approveFranchiseApplication(
  */
 export async function requestPasswordLink(email: string): Promise<boolean> {
   try {
-    await getAuth().api.requestPasswordReset({
-      body: { email, redirectTo: "/auth/reset-password?welcome=1" },
-    });
+    // The invitation's wording and life are the server's choice (ADR 042), never a caller's.
+    await asInvitation(() =>
+      getAuth().api.requestPasswordReset({
+        body: { email, redirectTo: "/auth/reset-password?welcome=1" },
+      }),
+    );
     return true;
   } catch (error) {
     console.warn(

@@ -1,34 +1,31 @@
-import { APIError } from "better-auth/api";
 import type { SignUp } from "~/domain/auth/schemas";
-import { AppError } from "~/lib/errors";
-import { getAuth } from "../../auth.server";
+import { getAuth, headersWithClientIp } from "../../auth.server";
 import type { Db } from "../../db.server";
-import { hitRateLimit, RATE_LIMITS } from "../../rate-limit.server";
+import { appErrorOf } from "./sign-in-with-password.server";
 
-/** Creates a client account and signs it in; returns the session's Set-Cookie headers. */
+/**
+ * Creates a client account, signed out until its address is confirmed (ADR 042): better-auth
+ * queues the confirmation e-mail, whose link signs in and leads to `callbackURL`. The answer is
+ * the same when the address already has an account (its owner gets an e-mail instead), so the
+ * page never tells who has an account. Limits: the auth before-hook's (per address, per e-mail).
+ */
 export async function signUpWithPassword(
-  db: Db,
-  { input, ip, headers }: { input: SignUp; ip: string; headers: Headers },
-): Promise<{ headers: Headers }> {
-  const limit = await hitRateLimit(db, `sign-up:ip:${ip}`, RATE_LIMITS.signUp);
-  if (!limit.allowed) throw new AppError("RATE_LIMITED");
+  _db: Db,
+  { input, ip, headers, callbackURL }: { input: SignUp; ip: string; headers: Headers; callbackURL: string },
+): Promise<void> {
   try {
-    const result = await getAuth().api.signUpEmail({
+    await getAuth().api.signUpEmail({
       body: {
         name: `${input.firstName} ${input.lastName}`,
         firstName: input.firstName,
         lastName: input.lastName,
         email: input.email,
         password: input.password,
+        callbackURL,
       },
-      headers,
-      returnHeaders: true,
+      headers: headersWithClientIp(headers, ip),
     });
-    return { headers: result.headers };
   } catch (error) {
-    if (error instanceof APIError && error.body?.code?.startsWith("USER_ALREADY_EXISTS")) {
-      throw new AppError("EMAIL_TAKEN");
-    }
-    throw error;
+    throw appErrorOf(error, "VALIDATION") ?? error;
   }
 }

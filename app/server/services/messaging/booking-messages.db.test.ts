@@ -455,14 +455,17 @@ describeDatabases("booking messages", ({ db }) => {
     const bySubject = smtp.messages.map((m) => [m.to[0], m.parsed.subject]).sort();
     expect(bySubject).toEqual(
       [
+        // Without a password yet, a reset anyone asked for still reads as a reset (ADR 042):
+        // only the server's invitation says "create your password".
         ["julie@example.com", "Bienvenue chez Lavage Mobile Prestige : créez votre mot de passe"],
-        ["julie@example.com", "Bienvenue chez Lavage Mobile Prestige : créez votre mot de passe"],
+        ["julie@example.com", "Réinitialisation de votre mot de passe"],
         ["julie@example.com", "Réinitialisation de votre mot de passe"],
         ["samuel@example.com", "Nous avons bien reçu votre candidature"],
         ["bonjour@lavageprestige.ca", "Nouveau message de Nadia (formulaire de contact)"],
       ].sort(),
     );
     const reset = smtp.messages.find((m) => m.parsed.subject === "Réinitialisation de votre mot de passe")!;
+    expect(reset.parsed.text).toContain("valable 1 heure");
     expect(reset.parsed.text).toContain(url);
     const contactMail = smtp.messages.find((m) => m.to[0] === "bonjour@lavageprestige.ca")!;
     expect(contactMail.parsed.replyTo?.text).toBe("nadia@example.com");

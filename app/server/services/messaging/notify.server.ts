@@ -8,6 +8,7 @@ import { eq } from "drizzle-orm";
 import { appointments } from "#db/schema";
 import type { Db, Tx } from "../../db.server";
 import { dropPendingJobs, enqueue, reschedulePendingJob } from "../../jobs/queue.server";
+import type { JobPayloads } from "../../jobs/registry.server";
 
 /** Delivery attempts of one e-mail: with the queue's backoff, about three hours of SMTP outage. */
 export const EMAIL_MAX_ATTEMPTS = 12;
@@ -123,6 +124,11 @@ export async function queuePasswordEmail(
   { userId, url, invitation = false }: { userId: string; url: string; invitation?: boolean },
 ): Promise<void> {
   await enqueue(db, "email.password", { userId, url, invitation }, { maxAttempts: EMAIL_MAX_ATTEMPTS });
+}
+
+/** An account e-mail (ADR 042) through the durable queue: confirmation link, sign-up notice, slowed sign-ins. */
+export async function queueAccountEmail(db: Db | Tx, payload: JobPayloads["email.account"]): Promise<void> {
+  await enqueue(db, "email.account", payload, { maxAttempts: EMAIL_MAX_ATTEMPTS });
 }
 
 /**
