@@ -90,11 +90,9 @@ export async function confirmPhoneCode(
 ): Promise<ConfirmPhoneCodeResult> {
   const owner = await loadClient(db, userId);
   const [pending] = await db.select().from(phoneVerifications).where(eq(phoneVerifications.userId, userId));
-  const expected = pending ? await hashCode(db, userId, pending.phone, code) : "";
-  const matches =
-    !!pending &&
-    expected.length === pending.codeHash.length &&
-    crypto.timingSafeEqual(Buffer.from(expected), Buffer.from(pending.codeHash));
+  const expected = Buffer.from(pending ? await hashCode(db, userId, pending.phone, code) : "");
+  const stored = Buffer.from(pending?.codeHash ?? "");
+  const matches = !!pending && expected.length === stored.length && crypto.timingSafeEqual(expected, stored);
   const outcome = checkPhoneCode(pending ?? null, { currentPhone: owner.phone, matches, now });
   if (outcome === "WRONG_CODE") {
     // Counted atomically: parallel guesses cannot share one attempt.

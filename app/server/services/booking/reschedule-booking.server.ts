@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { appointments, services } from "#db/schema";
 import type { RescheduleRequest } from "~/domain/booking/schemas";
 import { bookingDurationMinutes, DEFAULT_TRAVEL_BUFFER_MINUTES } from "~/domain/booking/slots";
+import { isWithinBookingHorizon } from "~/domain/booking/horizon";
 import { AppError } from "~/lib/errors";
 import { queueBookingChanged } from "../messaging/notify.server";
 import { announceSlotsChanged, invalidateOpenSlots } from "./slot-cache.server";
@@ -45,6 +46,7 @@ export async function rescheduleBooking(
   },
 ): Promise<RescheduleResult> {
   const startAt = new Date(input.start);
+  if (!isWithinBookingHorizon(startAt, now)) throw new AppError("BEYOND_BOOKING_HORIZON");
   const result = await db.transaction(async (tx) => {
     await announceSlotsChanged(tx);
     const appointment = await lockAppointment(tx, bookingId);
