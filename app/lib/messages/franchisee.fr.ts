@@ -147,6 +147,8 @@ export const franchiseeMessages = {
     cancelledText: "Le client en sera informé.",
     notFound: "Rendez-vous introuvable.",
     notChangeable: "Ce rendez-vous n'est plus prévu : il ne peut plus être modifié.",
+    notStarted:
+      "Ce rendez-vous n'a pas encore commencé : il pourra être marqué terminé (ou client absent) à partir de son heure de début.",
     memberNotFree:
       "Ce membre n'est pas libre pour toute la durée du rendez-vous. Choisissez un autre membre.",
     memberNotFound: "Membre introuvable.",

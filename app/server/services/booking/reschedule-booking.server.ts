@@ -46,11 +46,12 @@ export async function rescheduleBooking(
   },
 ): Promise<RescheduleResult> {
   const startAt = new Date(input.start);
-  if (!isWithinBookingHorizon(startAt, now)) throw new AppError("BEYOND_BOOKING_HORIZON");
   const result = await db.transaction(async (tx) => {
     await announceSlotsChanged(tx);
     const appointment = await lockAppointment(tx, bookingId);
     const access = requireSelfServiceChange(appointment, input.token, now, actor);
+    // After the access check: a stranger learns nothing from the horizon's answer.
+    if (!isWithinBookingHorizon(startAt, now)) throw new AppError("BEYOND_BOOKING_HORIZON");
     const [service] = await tx
       .select({ durationMinutes: services.durationMinutes })
       .from(services)
