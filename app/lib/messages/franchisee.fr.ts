@@ -198,6 +198,8 @@ export const franchiseeMessages = {
     submit: "Soumettre la commande",
     submitting: "Envoi...",
     emptyCart: "Votre panier est vide.",
+    quantityTooHigh: (max: number) =>
+      `La quantité d'un même produit ne peut pas dépasser ${max} par commande (toutes les lignes de ce produit comprises).`,
     successTitle: "Commande soumise avec succès",
     success:
       "Votre demande de réapprovisionnement a été envoyée. Le montant sera déduit de votre prochaine paie.",
