@@ -79,7 +79,13 @@ export function PhoneVerification({
       ) : null}
       <Form method="post">
         <input type="hidden" name="intent" value="phone-send" />
-        <Button type="submit" variant={pending ? "ghost" : "outline"} size="sm" loading={busy("phone-send")}>
+        <Button
+          type="submit"
+          variant={pending ? "link" : "outline"}
+          size="sm"
+          loading={busy("phone-send")}
+          className={pending ? "h-auto px-0" : undefined}
+        >
           {pending ? t.resend : t.send}
         </Button>
       </Form>
