@@ -25,6 +25,7 @@ export default [
   route("auth", "routes/auth/auth.tsx"),
   route("client", "routes/client/client.tsx"),
   route("application", "routes/application/application.tsx"),
+  route("application/confirm", "routes/application/confirm-email.tsx"),
   ...prefix("franchisee", [
     layout("routes/franchisee/layout.tsx", [
       index("routes/franchisee/dashboard.tsx"),

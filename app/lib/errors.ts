@@ -18,6 +18,8 @@ export const ERROR_STATUS = {
   TOO_LATE_TO_CHANGE: 409,
   APPOINTMENT_NOT_CHANGEABLE: 409,
   UNKNOWN_UPSELL: 400,
+  /** A start or a slot list beyond the booking horizon (ADR 043). */
+  BEYOND_BOOKING_HORIZON: 400,
   RATE_LIMITED: 429,
   // Franchise applications
   EMAIL_ALREADY_EXISTS: 409,

@@ -215,6 +215,8 @@ export const messages = {
     methodNotAllowed: (method: string) => `Méthode non permise : utilisez ${method}.`,
     slotTaken: "Ce créneau vient d'être réservé. Choisissez-en un autre.",
     slotUnavailable: "Ce créneau n'est pas offert. Choisissez-en un parmi les créneaux proposés.",
+    beyondHorizon: (days: number) =>
+      `Les réservations sont ouvertes pour les ${days} prochains jours seulement. Choisissez une date plus rapprochée.`,
     addressOutOfZone: (zone: string) =>
       `Cette adresse est hors de la zone de service de ${zone}. Vérifiez l'adresse ou choisissez une autre zone.`,
     addressNotLocated: "Nous ne trouvons pas cette adresse. Ajoutez la municipalité ou le code postal.",

@@ -1,5 +1,6 @@
 import { createCookie, type Cookie } from "react-router";
 import { z } from "zod";
+import { env } from "./env.server";
 
 const FlashSchema = z.object({
   title: z.string(),
@@ -11,12 +12,21 @@ type FlashInput = z.input<typeof FlashSchema>;
 
 const holder = globalThis as typeof globalThis & { __flashCookie?: Cookie };
 
-/** Signs the flash cookie with the app secret (called once at boot). */
-export function configureFlash(secret: string): void {
+/** Whether the site is served over HTTPS (PUBLIC_URL), so that cookies must be Secure. */
+export function isSecureSite(publicUrl: string = env().PUBLIC_URL): boolean {
+  return publicUrl.toLowerCase().startsWith("https:");
+}
+
+/**
+ * Signs the flash cookie with the app secret (called once at boot). Secure when the site is
+ * served over HTTPS, like better-auth's cookies (ADR 043).
+ */
+export function configureFlash(secret: string, { secure = isSecureSite() }: { secure?: boolean } = {}): void {
   holder.__flashCookie = createCookie("flash", {
     path: "/",
     httpOnly: true,
     sameSite: "lax",
+    secure,
     maxAge: 60,
     secrets: [secret],
   });

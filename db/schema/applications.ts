@@ -41,6 +41,8 @@ export const franchiseApplications = pgTable(
     signedAt: timestamp("signed_at", { withTimezone: true }),
     signerIp: text("signer_ip"),
     signerUserAgent: text("signer_user_agent"),
+    /** When the applicant opened the link e-mailed to this address (ADR 043); approval needs it. */
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
     status: applicationStatus("status").notNull().default("submitted"),
     reviewedBy: text("reviewed_by").references(() => users.id, { onDelete: "set null" }),
     reviewedAt: timestamp("reviewed_at", { withTimezone: true }),

@@ -13,6 +13,11 @@ export const users = pgTable("users", {
   emailVerified: boolean("email_verified").notNull().default(false),
   image: text("image"),
   phone: text("phone"),
+  /**
+   * The phone number (E.164) the account proved it receives, by an SMS code (ADR 043). The
+   * profile's phone counts as verified only while it is this number: a changed phone is not.
+   */
+  verifiedPhone: text("verified_phone"),
   role: text("role").notNull().default("client"),
   banned: boolean("banned").default(false),
   banReason: text("ban_reason"),
@@ -76,4 +81,20 @@ export const rateLimits = pgTable("rate_limits", {
   key: text("key").notNull().unique(),
   count: integer("count").notNull(),
   lastRequest: bigint("last_request", { mode: "number" }).notNull(),
+});
+
+/**
+ * The pending SMS code of an account's phone (ADR 043): one at a time, hashed (HMAC), short-lived,
+ * with a count of wrong attempts. Confirming it sets users.verified_phone and deletes the row.
+ */
+export const phoneVerifications = pgTable("phone_verifications", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  /** The E.164 number the code was sent to. */
+  phone: text("phone").notNull(),
+  codeHash: text("code_hash").notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  attempts: integer("attempts").notNull().default(0),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });

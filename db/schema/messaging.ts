@@ -98,6 +98,8 @@ export const smsCategory = pgEnum("sms_category", [
   "promotional",
   "keyword_reply",
   "inbound",
+  /** A phone verification code the account holder asked for (ADR 043): no consent needed. */
+  "verification",
 ]);
 export const smsStatus = pgEnum("sms_status", ["queued", "sent", "failed", "refused", "received"]);
 

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { signaturePng } from "../factories/signature-png";
-import { confirmEmail } from "./dev-mail";
+import { confirmApplicationEmail, confirmEmail } from "./dev-mail";
 import { appPage, expect, test, waitForHydration } from "./fixtures";
 
 /**
@@ -96,6 +96,8 @@ test.describe("admin area", () => {
 
     // The application comes through the public endpoint, as the /application form sends it.
     await applyThroughApi(request, baseURL!, email, lastName);
+    // The applicant confirms the address from the acknowledgement (approval needs it, ADR 043).
+    await confirmApplicationEmail(page, email);
 
     await loginAs("admin");
     await page.goto("/admin/franchisees");

@@ -9,7 +9,7 @@ import {
   submitButton,
   toasts,
 } from "./application-form";
-import { openMail } from "./dev-mail";
+import { confirmApplicationEmail, openMail } from "./dev-mail";
 import { appPage, DEMO, DEMO_PASSWORD, expect, test, waitForHydration } from "./fixtures";
 
 /**
@@ -77,6 +77,9 @@ test("de la candidature signée au premier accès à l'espace partenaire", async
     "Une candidature avec cette adresse e-mail existe déjà.",
   );
   await expect(page.getByRole("textbox", { name: "Ville" })).toHaveValue(who.city);
+
+  // The applicant confirms the address from the acknowledgement (approval needs it, ADR 043).
+  await confirmApplicationEmail(page, who.email);
 
   // 3. The admin, in their own browser, reads the application, its signature and audit trail.
   const admin = await adminPage(browser, baseURL!);

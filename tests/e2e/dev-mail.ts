@@ -45,3 +45,15 @@ export async function confirmEmail(page: Page, to: string): Promise<void> {
     .first()
     .click();
 }
+
+/** Opens the franchise application's acknowledgement and confirms the address by its link (ADR 043). */
+export async function confirmApplicationEmail(page: Page, to: string): Promise<void> {
+  await openMail(page, to, /Nous avons bien reçu votre candidature/);
+  await page
+    .getByRole("link", { name: /\/application\/confirm\?/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/application\/confirm\?/);
+  await page.getByRole("button", { name: "Confirmer mon adresse" }).click();
+  await expect(page.getByText("Adresse confirmée")).toBeVisible();
+}

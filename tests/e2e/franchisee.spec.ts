@@ -9,7 +9,8 @@ const GRANBY_ADDRESS = "120 rue Principale, Granby J2G 2T5";
 
 /** A Tuesday far enough ahead that no other spec books it (they use the first 30 days). */
 function farTuesday(): string {
-  const date = new Date(Date.now() + (150 + Math.floor(Math.random() * 150)) * 86_400_000);
+  // Far enough to find an empty Tuesday, within the 180-day booking horizon (ADR 043).
+  const date = new Date(Date.now() + (100 + Math.floor(Math.random() * 70)) * 86_400_000);
   date.setUTCDate(date.getUTCDate() + ((2 - date.getUTCDay() + 7) % 7));
   return date.toISOString().slice(0, 10);
 }
@@ -59,7 +60,7 @@ async function confirmDialog(page: Page, button: string) {
 }
 
 test.describe("franchisee tools", () => {
-  test("a new member's Tuesday opens a slot only she makes possible; she is booked, completes it and is deleted", async ({
+  test("a new member's Tuesday opens a slot only she makes possible; she is booked, cannot complete it early, and is deleted", async ({
     page,
     request,
     loginAs,
@@ -115,7 +116,7 @@ test.describe("franchisee tools", () => {
     const hers = await book(request, baseURL!, ten!, "pour.lea@example.com");
     expect(await startsOn(request, tuesday)).not.toContain(ten);
 
-    // The schedule of that day: her appointment, completed.
+    // The schedule of that day: her appointment, which cannot be marked completed before it starts.
     await page.goto(`/franchisee/schedule?view=day&date=${tuesday}`);
     await waitForHydration(page);
     const appointments = page.getByRole("listitem").filter({ hasText: "Client Test" });
@@ -123,10 +124,9 @@ test.describe("franchisee tools", () => {
     const herAppointment = appointments.filter({ hasText: name });
     await expect(herAppointment).toHaveCount(1);
     expect(await axe()).toEqual([]);
-    await herAppointment.getByRole("button", { name: "Marquer terminé" }).click();
-    await confirmDialog(page, "Marquer terminé");
-    await expect(page.getByText("Rendez-vous terminé")).toBeVisible();
-    await expect(herAppointment.getByText("Terminé", { exact: true })).toBeVisible();
+    // Completing credits points at once: not offered before the start (ADR 043).
+    await expect(herAppointment.getByRole("button", { name: "Annuler le rendez-vous" })).toBeVisible();
+    await expect(herAppointment.getByRole("button", { name: "Marquer terminé" })).toHaveCount(0);
     expect(hers.booking_id).toMatch(/^[0-9a-z]{10}$/);
 
     // One blocker cancelled by the franchisee with a reason; the others through their links.
@@ -138,8 +138,8 @@ test.describe("franchisee tools", () => {
     await expect(page.getByText("Rendez-vous annulé")).toBeVisible();
     await expect(page.getByText("Motif d'annulation : Bris d'équipement")).toBeVisible();
     // The one cancelled above answers 409 to its link; the others are cancelled by it.
-    for (const blocker of blockers) await cancelByLink(request, baseURL!, blocker);
-    // Her appointment is completed, the blockers cancelled: the seeded team is free at 10:00 again.
+    for (const blocker of [...blockers, hers]) await cancelByLink(request, baseURL!, blocker);
+    // Every booking of that hour cancelled: the seeded team is free at 10:00 again.
     expect(await startsOn(request, tuesday)).toContain(ten);
 
     // She has nothing left to do: she can be deleted after the confirmation.

@@ -208,6 +208,10 @@ const TABLE: Record<string, Row> = {
   },
 
   "routes/application/application": { get: { url: () => "/application", expect: every("2xx") } },
+  "routes/application/confirm-email": {
+    get: { url: () => "/application/confirm?id=x&token=y", expect: every("400") },
+    post: { url: () => "/application/confirm", form: () => ({ id: "x", token: "y" }), expect: every("400") },
+  },
   "routes/application/api": {
     get: { url: () => "/api/franchise-applications", expect: every("405") },
     post: { url: () => "/api/franchise-applications", json: () => ({}), expect: every("400") },

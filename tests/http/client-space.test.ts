@@ -136,7 +136,7 @@ for (const target of targets) {
       expect(res.status).toBe(200);
       expect(res.headers.get("content-type")).toContain("application/json");
       expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="mes-donnees-.*\.json"$/);
-      expect(res.headers.get("cache-control")).toBe("no-store");
+      expect(res.headers.get("cache-control")).toBe("private, no-store");
       const body = await exportOf("client");
       expect(body.profile.email).toBe("client@example.com");
       expect(body.bookings.map((b) => b.bookingId).sort()).toEqual(["demohist01", "demohist02"]);

@@ -86,7 +86,7 @@ function suite(name: string, setup: () => Promise<Record<string, string>>) {
       });
       expect(asAdmin.status).toBe(200);
       expect(asAdmin.headers.get("content-type")).toBe("image/png");
-      expect(asAdmin.headers.get("cache-control")).toBe("no-store");
+      expect(asAdmin.headers.get("cache-control")).toBe("private, no-store");
       expect(Buffer.from(await asAdmin.arrayBuffer())).toEqual(png);
 
       for (const who of ["anonymous", "client", "franchisee"]) {

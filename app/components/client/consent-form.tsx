@@ -23,7 +23,16 @@ function stateText(status: ConsentStatus): string {
  * Promotions by e-mail and by SMS (Canada's anti-spam law): each box is ticked only when express
  * consent is in force; never pre-ticked otherwise. Native boxes: the form works before hydration.
  */
-export function ConsentForm({ email, sms }: { email: ConsentStatus; sms: ConsentStatus | null }) {
+export function ConsentForm({
+  email,
+  sms,
+  hasPhone,
+}: {
+  /** Null while the e-mail is not verified; `sms` null without a verified phone (ADR 043). */
+  email: ConsentStatus | null;
+  sms: ConsentStatus | null;
+  hasPhone: boolean;
+}) {
   const navigation = useNavigation();
   const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "consent";
   return (
@@ -36,14 +45,15 @@ export function ConsentForm({ email, sms }: { email: ConsentStatus; sms: Consent
             <input
               type="checkbox"
               name="email"
-              defaultChecked={email.state === "express"}
+              disabled={email === null}
+              defaultChecked={email?.state === "express"}
               className="mt-0.5 size-5 shrink-0 accent-primary"
               aria-describedby="consent-email-state"
             />
             <span>{t.consentEmail}</span>
           </label>
           <p id="consent-email-state" className="pl-8 text-xs text-muted-foreground">
-            {stateText(email)}
+            {email === null ? t.consentEmailNeedsVerifiedEmail : stateText(email)}
           </p>
         </div>
         <div className="grid gap-1">
@@ -59,11 +69,21 @@ export function ConsentForm({ email, sms }: { email: ConsentStatus; sms: Consent
             <span>{t.consentSms}</span>
           </label>
           <p id="consent-sms-state" className="pl-8 text-xs text-muted-foreground">
-            {sms === null ? t.consentSmsNeedsPhone : stateText(sms)}
+            {sms !== null
+              ? stateText(sms)
+              : hasPhone
+                ? t.consentSmsNeedsVerifiedPhone
+                : t.consentSmsNeedsPhone}
           </p>
         </div>
       </fieldset>
-      <Button type="submit" variant="outline" loading={saving} className="justify-self-start">
+      <Button
+        type="submit"
+        variant="outline"
+        loading={saving}
+        disabled={email === null && sms === null}
+        className="justify-self-start"
+      >
         {t.consentSave}
       </Button>
     </Form>

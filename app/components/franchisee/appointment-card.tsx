@@ -19,6 +19,7 @@ import { Textarea } from "~/components/ui/textarea";
 import { CANCEL_REASON_MAX } from "~/domain/franchisee/schemas";
 import { BUSINESS } from "~/lib/business";
 import { formatMoney } from "~/lib/format";
+import { canCompleteAt } from "~/domain/franchisee/completion";
 import { messages } from "~/lib/messages.fr";
 import { cn } from "~/lib/utils";
 import { useFailureToast, type FranchiseeActionData } from "./action-data";
@@ -70,6 +71,7 @@ export function AppointmentCard({ appointment, now }: { appointment: ScheduleIte
   const end = new Date(appointment.endAt);
   const busy = fetcher.state !== "idle";
   const scheduled = appointment.status === "scheduled";
+  const started = canCompleteAt(start, new Date(now));
   const title = `${timeFormat.format(start)} – ${timeFormat.format(end)} · ${appointment.customerName}`;
   const submit = (values: Record<string, string>) =>
     void fetcher.submit({ ...values, appointmentId: appointment.id }, { method: "post" });
@@ -132,22 +134,25 @@ export function AppointmentCard({ appointment, now }: { appointment: ScheduleIte
       </dl>
       {scheduled ? (
         <div className="flex flex-wrap gap-2" role="group" aria-label={`${s.actions} : ${title}`}>
-          <Button
-            type="button"
-            size="sm"
-            loading={busy}
-            onClick={async () => {
-              const ok = await confirm({
-                title: s.completeTitle,
-                description: s.completeText,
-                confirmText: s.complete,
-              });
-              if (ok) submit({ intent: "complete" });
-            }}
-          >
-            {busy ? null : <CheckCircle2 aria-hidden="true" />}
-            {s.complete}
-          </Button>
+          {/* Points are credited at once: offered only from the appointment's start (ADR 043). */}
+          {started ? (
+            <Button
+              type="button"
+              size="sm"
+              loading={busy}
+              onClick={async () => {
+                const ok = await confirm({
+                  title: s.completeTitle,
+                  description: s.completeText,
+                  confirmText: s.complete,
+                });
+                if (ok) submit({ intent: "complete" });
+              }}
+            >
+              {busy ? null : <CheckCircle2 aria-hidden="true" />}
+              {s.complete}
+            </Button>
+          ) : null}
           <Button
             type="button"
             size="sm"
@@ -158,7 +163,7 @@ export function AppointmentCard({ appointment, now }: { appointment: ScheduleIte
             <Repeat aria-hidden="true" />
             {s.reassign}
           </Button>
-          {start.getTime() <= now ? (
+          {started ? (
             <Button
               type="button"
               size="sm"

@@ -1,3 +1,10 @@
+import {
+  BOOKING_HORIZON_DAYS,
+  isSlotsFromInRange,
+  isWithinBookingHorizon,
+  latestBookableStart,
+  slotsFromRange,
+} from "./horizon";
 import { describe, expect, it } from "vitest";
 import {
   computeSlots,
@@ -21,6 +28,8 @@ const B: SlotMember = { id: "member-b", availability: weekdays() };
 
 /** Monday 2026-03-02 (EST, -05:00), well before the range: no slot is cut by the notice. */
 const NOW = new Date("2026-02-20T12:00:00Z");
+/** A `now` within the booking horizon (180 days) of the November time change. */
+const AUTUMN = new Date("2026-10-01T12:00:00Z");
 const MONDAY = "2026-03-02";
 
 function input(overrides: Partial<ComputeSlotsInput> = {}): ComputeSlotsInput {
@@ -284,7 +293,7 @@ describe("computeSlots (America/Toronto)", () => {
     });
 
     it("November 2026 (change on Sunday 2026-11-01): Friday is -04:00, Monday is -05:00", () => {
-      const result = computeSlots(input({ from: "2026-10-30", days: 4 }));
+      const result = computeSlots(input({ now: AUTUMN, from: "2026-10-30", days: 4 }));
       const friday = result.days[0]?.slots ?? [];
       const monday = result.days[3]?.slots ?? [];
       expect(result.days[3]?.date).toBe("2026-11-02");
@@ -298,7 +307,7 @@ describe("computeSlots (America/Toronto)", () => {
     });
 
     it("November 2026: the change day itself keeps 09:00-17:00 (-05:00)", () => {
-      const result = computeSlots(input({ from: "2026-11-01", days: 1, members: [everyDay] }));
+      const result = computeSlots(input({ now: AUTUMN, from: "2026-11-01", days: 1, members: [everyDay] }));
       expect(startTimes(result, "2026-11-01")).toEqual(allDay);
       expect(result.days[0]?.slots[0]?.startIso).toBe("2026-11-01T09:00:00-05:00");
     });
@@ -321,7 +330,7 @@ describe("computeSlots (America/Toronto)", () => {
     });
 
     it("a 00:00-06:00 window on the November change night lasts 7 real hours", () => {
-      const result = computeSlots(input({ ...hourly, from: "2026-11-01", members: [night(0)] }));
+      const result = computeSlots(input({ ...hourly, now: AUTUMN, from: "2026-11-01", members: [night(0)] }));
       expect(result.days[0]?.slots.map((s) => s.startIso)).toEqual([
         "2026-11-01T00:00:00-04:00",
         "2026-11-01T01:00:00-04:00",
@@ -423,5 +432,50 @@ describe("pickTeamMember", () => {
 
   it("returns null when nobody is free", () => {
     expect(pickTeamMember({ teamMemberIds: [] }, {})).toBeNull();
+  });
+});
+
+describe("the booking horizon (ADR 043)", () => {
+  it("offers no slot starting more than 180 days after now", () => {
+    const now = new Date("2026-03-02T12:00:00Z");
+    const last = latestBookableStart(now);
+    const result = computeSlots({
+      now,
+      timeZone: "America/Toronto",
+      serviceDurationMinutes: 60,
+      cars: 1,
+      members: [
+        {
+          id: "m",
+          availability: [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({
+            dayOfWeek,
+            startTime: "00:00:00",
+            endTime: "23:30:00",
+            isAvailable: true,
+          })),
+        },
+      ],
+      busy: [],
+      from: "2026-08-27",
+      days: 5,
+    });
+    const starts = result.days.flatMap((d) => d.slots.map((slot) => slot.start.getTime()));
+    expect(starts.length).toBeGreaterThan(0);
+    expect(Math.max(...starts)).toBeLessThanOrEqual(last.getTime());
+    expect(result.days.at(-1)?.slots).toEqual([]);
+  });
+
+  it("accepts starts up to the horizon, and slot lists from yesterday to the horizon's day", () => {
+    const now = new Date("2026-03-02T12:00:00Z");
+    expect(isWithinBookingHorizon(new Date("2026-08-29T11:00:00Z"), now)).toBe(true);
+    expect(isWithinBookingHorizon(new Date("2026-08-29T12:00:01Z"), now)).toBe(false);
+    expect(isWithinBookingHorizon(new Date("9999-12-31T09:00:00-05:00"), now)).toBe(false);
+    expect(isWithinBookingHorizon(new Date("invalid"), now)).toBe(false);
+    expect(slotsFromRange(now)).toEqual({ min: "2026-03-01", max: "2026-08-29" });
+    expect(isSlotsFromInRange("2026-03-01", now)).toBe(true);
+    expect(isSlotsFromInRange("2026-02-28", now)).toBe(false);
+    expect(isSlotsFromInRange("2026-08-30", now)).toBe(false);
+    expect(isSlotsFromInRange("9999-12-31", now)).toBe(false);
+    expect(BOOKING_HORIZON_DAYS).toBe(180);
   });
 });

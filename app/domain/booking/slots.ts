@@ -23,6 +23,7 @@ import {
   zonedWallTimeToInstant,
 } from "../time/zoned";
 import { CARS_MAX, CARS_MIN } from "./pricing";
+import { latestBookableStart } from "./horizon";
 
 export const DEFAULT_RANGE_DAYS = 30;
 export const MAX_RANGE_DAYS = 366;
@@ -109,6 +110,8 @@ interface NormalizedRules {
   bufferMs: number;
   stepMs: number;
   earliestStartMs: number;
+  /** No slot starts after the booking horizon (ADR 043). */
+  latestStartMs: number;
   members: readonly SlotMember[];
   busyByMember: Map<string, { start: number; end: number }[]>;
 }
@@ -155,6 +158,7 @@ function normalize(rules: SlotRules): NormalizedRules {
     bufferMs: buffer * MINUTE_MS,
     stepMs: step * MINUTE_MS,
     earliestStartMs: nowMs + notice * MINUTE_MS,
+    latestStartMs: latestBookableStart(rules.now).getTime(),
     members: rules.members,
     busyByMember,
   };
@@ -198,7 +202,8 @@ function slotsOfDay(rules: NormalizedRules, date: string): Slot[] {
   for (const member of rules.members) {
     for (const window of memberWindows(member, date, dayOfWeek, rules.timeZone)) {
       for (let start = window.start; start + rules.durationMs <= window.end; start += rules.stepMs) {
-        if (start < rules.earliestStartMs || !isFree(rules, member.id, start)) continue;
+        if (start < rules.earliestStartMs || start > rules.latestStartMs) continue;
+        if (!isFree(rules, member.id, start)) continue;
         const ids = freeByStart.get(start) ?? [];
         if (!ids.includes(member.id)) ids.push(member.id);
         freeByStart.set(start, ids);

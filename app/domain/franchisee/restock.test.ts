@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { RestockOrderSchema } from "./schemas";
 import {
   addToCart,
   ALL_CATEGORIES,
@@ -7,8 +8,10 @@ import {
   categoriesOf,
   filterCatalogue,
   formatRestockPrice,
+  mergeOrderLines,
   restockOrderNumber,
   setQuantity,
+  withinQuantityLimit,
   type CatalogueItem,
 } from "./restock";
 
@@ -84,5 +87,35 @@ describe("restock cart", () => {
     expect(restockOrderNumber(new Date("2026-03-09T14:00:00Z"))).toBe("RO-1773064800000");
     expect(formatRestockPrice(3450).replace(/\s/g, " ")).toBe("34,50 $");
     expect(formatRestockPrice(100000).replace(/\s/g, " ")).toBe("1 000,00 $");
+  });
+});
+
+describe("restock order lines (ADR 043)", () => {
+  const a = "00000000-0000-4000-8000-00000000000a";
+  const b = "00000000-0000-4000-8000-00000000000b";
+
+  it("merges repeated lines of one product and limits the sum, not each line", () => {
+    const lines = [
+      { inventoryItemId: a, quantity: 600 },
+      { inventoryItemId: b, quantity: 1 },
+      { inventoryItemId: a, quantity: 600 },
+    ];
+    expect(mergeOrderLines(lines)).toEqual([
+      { inventoryItemId: a, quantity: 1200 },
+      { inventoryItemId: b, quantity: 1 },
+    ]);
+    expect(withinQuantityLimit(lines, 999)).toBe(false);
+    expect(withinQuantityLimit(lines.slice(0, 2), 999)).toBe(true);
+  });
+
+  it("refuses in French through the order schema", () => {
+    const parsed = RestockOrderSchema.safeParse({
+      lines: [
+        { inventoryItemId: a, quantity: 999 },
+        { inventoryItemId: a, quantity: 1 },
+      ],
+    });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues[0]?.message).toMatch(/ne peut pas dépasser 999/);
   });
 });

@@ -86,3 +86,25 @@ export function restockOrderNumber(now: Date): string {
 export function formatRestockPrice(cents: number): string {
   return `${(cents / 100).toLocaleString("fr-CA", { minimumFractionDigits: 2, maximumFractionDigits: 2 })} $`;
 }
+
+/**
+ * The lines of an order with each product once: repeated lines of one product add up, so the
+ * per-product maximum holds however the request splits it (ADR 043). First-seen order kept.
+ */
+export function mergeOrderLines(
+  lines: readonly { inventoryItemId: string; quantity: number }[],
+): { inventoryItemId: string; quantity: number }[] {
+  const quantities = new Map<string, number>();
+  for (const line of lines) {
+    quantities.set(line.inventoryItemId, (quantities.get(line.inventoryItemId) ?? 0) + line.quantity);
+  }
+  return [...quantities].map(([inventoryItemId, quantity]) => ({ inventoryItemId, quantity }));
+}
+
+/** Whether every product's total quantity is at most `max`. */
+export function withinQuantityLimit(
+  lines: readonly { inventoryItemId: string; quantity: number }[],
+  max: number,
+): boolean {
+  return mergeOrderLines(lines).every((line) => line.quantity <= max);
+}

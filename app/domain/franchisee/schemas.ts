@@ -5,6 +5,7 @@
 import { messages } from "~/lib/messages.fr";
 import { refuseNul, z } from "~/lib/zod-fr";
 import { timeToMinutes } from "./availability";
+import { withinQuantityLimit } from "./restock";
 
 const f = messages.franchisee;
 const v = messages.validation;
@@ -94,7 +95,10 @@ export const RestockOrderSchema = z.object({
       }),
     )
     .min(1, f.restock.emptyCart)
-    .max(RESTOCK_LIMITS.lines, v.invalidValue),
+    .max(RESTOCK_LIMITS.lines, v.invalidValue)
+    .refine((lines) => withinQuantityLimit(lines, RESTOCK_LIMITS.quantity), {
+      message: f.restock.quantityTooHigh(RESTOCK_LIMITS.quantity),
+    }),
   notes: refuseNul(z.string().trim().max(RESTOCK_LIMITS.notes, v.tooLong(RESTOCK_LIMITS.notes)))
     .optional()
     .transform((notes) => (notes ? notes : undefined)),

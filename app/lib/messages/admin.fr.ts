@@ -138,7 +138,15 @@ export const adminMessages = {
       ZONE_TAKEN: "Une des zones choisies est déjà confiée à un autre franchisé.",
       ZONE_NOT_FOUND: "Une des zones choisies n'existe plus.",
       ADMIN_ACCOUNT: "Cette adresse appartient à un compte Propriétaire : il ne peut pas devenir Partenaire.",
+      EMAIL_UNVERIFIED:
+        "Le candidat n'a pas encore confirmé son adresse e-mail (lien envoyé avec l'accusé de réception) : la candidature ne peut pas être approuvée avant.",
+      ACCOUNT_UNVERIFIED:
+        "Un compte existe avec cette adresse, mais son adresse e-mail n'est pas confirmée : il ne peut pas devenir Partenaire tant que son titulaire ne l'a pas confirmée.",
     },
+    emailVerified: (date: string) => `Adresse e-mail confirmée le ${date}`,
+    emailUnverified: "Adresse e-mail non confirmée",
+    emailUnverifiedText:
+      "Le candidat doit ouvrir le lien reçu par courriel avant que la candidature puisse être approuvée.",
   },
   franchisees: {
     title: "Franchisés du réseau",

@@ -119,6 +119,20 @@ export const applicationMessages = {
     methodNotAllowed: "Méthode non permise : envoyez la candidature en POST.",
     rateLimited: "Vous avez envoyé plusieurs candidatures en peu de temps. Veuillez réessayer plus tard.",
   },
+  confirmEmail: {
+    metaTitle: "Confirmer mon adresse e-mail | Lavage Mobile Prestige",
+    title: "Confirmer mon adresse e-mail",
+    intro: (email: string) =>
+      `Confirmez que l'adresse ${email} est bien la vôtre : votre candidature de franchisé pourra ensuite être approuvée.`,
+    submit: "Confirmer mon adresse",
+    done: "Adresse confirmée",
+    doneText: (email: string) =>
+      `Merci : l'adresse ${email} est confirmée. Notre équipe étudie votre candidature et vous répondra par courriel.`,
+    invalid: "Lien invalide",
+    invalidText:
+      "Ce lien de confirmation n'est pas valide. Utilisez le lien exact reçu par courriel, ou appelez-nous.",
+    home: "Retour à l'accueil",
+  },
   success: {
     title: "Candidature soumise avec succès!",
     description: "Votre candidature a été envoyée. Nous vous contacterons bientôt.",

@@ -1,4 +1,6 @@
 /** French text of this area; composed into `messages.client` by app/lib/messages.fr.ts. */
+import { BUSINESS } from "../business";
+
 export const clientMessages = {
   title: "Mon Espace Client",
   description: "Vos rendez-vous, vos points fidélité, vos récompenses et votre compte.",
@@ -154,6 +156,9 @@ export const clientMessages = {
     consentEmail: "Recevoir les offres par courriel",
     consentSms: "Recevoir les offres par texto (4 par mois au maximum)",
     consentSmsNeedsPhone: "Ajoutez un numéro de téléphone pour recevoir les offres par texto.",
+    consentSmsNeedsVerifiedPhone: "Vérifiez votre numéro de téléphone pour gérer les offres par texto.",
+    consentEmailNeedsVerifiedEmail:
+      "Confirmez votre adresse e-mail (lien reçu par courriel) pour gérer les offres par courriel.",
     consentState: {
       express: (date: string) => `Consentement donné le ${date}.`,
       implied: (date: string) => `Consentement tacite (achat) valide jusqu'au ${date}.`,
@@ -180,6 +185,31 @@ export const clientMessages = {
     deletedText: "Vos renseignements personnels ont été effacés. Merci d'avoir fait affaire avec nous.",
     invalidRequest: "Requête invalide.",
     invalidFields: "Veuillez corriger les champs indiqués.",
+  },
+  phoneVerification: {
+    verified: "Numéro vérifié",
+    unverified: "Numéro non vérifié",
+    explain:
+      "Vérifiez votre numéro pour gérer les offres par texto et retrouver ce qui y est associé : nous vous envoyons un code par texto.",
+    send: "Vérifier",
+    resend: "Renvoyer un code",
+    sent: (phone: string) => `Un code à 6 chiffres a été envoyé au ${phone}. Il est valide 10 minutes.`,
+    codeLabel: "Code reçu par texto",
+    codeHint: "6 chiffres",
+    confirm: "Confirmer le code",
+    confirmed: "Votre numéro de téléphone est vérifié.",
+    codeRequired: "Entrez le code reçu par texto.",
+    codeFormat: "Le code compte 6 chiffres.",
+    wrongCode: "Ce code n'est pas le bon. Vérifiez le texto reçu et réessayez.",
+    expired: "Ce code a expiré. Demandez-en un nouveau.",
+    tooManyAttempts: "Trop d'essais avec ce code. Demandez-en un nouveau.",
+    noCode: "Aucun code en attente pour ce numéro. Demandez-en un avec le bouton « Vérifier ».",
+    noPhone: "Ajoutez d'abord un numéro de téléphone à votre compte.",
+    alreadyVerified: "Ce numéro est déjà vérifié.",
+    rateLimited: "Trop de codes demandés. Réessayez dans quelques minutes.",
+    smsRefused: "Le texto n'a pas pu être envoyé à ce numéro. Vérifiez-le ou appelez-nous.",
+    sms: (code: string) =>
+      `${BUSINESS.name} : votre code de vérification est ${code}. Il expire dans 10 minutes. Ne le partagez avec personne.`,
   },
   api: {
     methodNotAllowed: "Méthode non permise : utilisez POST.",

@@ -147,6 +147,8 @@ export const franchiseeMessages = {
     cancelledText: "Le client en sera informé.",
     notFound: "Rendez-vous introuvable.",
     notChangeable: "Ce rendez-vous n'est plus prévu : il ne peut plus être modifié.",
+    notStarted:
+      "Ce rendez-vous n'a pas encore commencé : il pourra être marqué terminé (ou client absent) à partir de son heure de début.",
     memberNotFree:
       "Ce membre n'est pas libre pour toute la durée du rendez-vous. Choisissez un autre membre.",
     memberNotFound: "Membre introuvable.",
@@ -196,6 +198,8 @@ export const franchiseeMessages = {
     submit: "Soumettre la commande",
     submitting: "Envoi...",
     emptyCart: "Votre panier est vide.",
+    quantityTooHigh: (max: number) =>
+      `La quantité d'un même produit ne peut pas dépasser ${max} par commande (toutes les lignes de ce produit comprises).`,
     successTitle: "Commande soumise avec succès",
     success:
       "Votre demande de réapprovisionnement a été envoyée. Le montant sera déduit de votre prochaine paie.",

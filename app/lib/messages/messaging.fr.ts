@@ -75,6 +75,9 @@ export const messagingMessages = {
       intro: (city: string) =>
         `Merci pour votre candidature de franchisé à ${city}. Notre équipe l'étudie et vous répondra par courriel.`,
       next: "Si elle est retenue, vous recevrez un lien pour créer le mot de passe de votre espace partenaire.",
+      confirmText:
+        "Confirmez d'abord que cette adresse est bien la vôtre : votre candidature ne peut pas être approuvée avant.",
+      confirm: "Confirmer mon adresse e-mail",
     },
     contactReceived: {
       subject: (name: string) => `Nouveau message de ${name} (formulaire de contact)`,

@@ -200,6 +200,15 @@ function Answers({ application: a }: { application: ApplicationView }) {
           <a href={`mailto:${a.email}`} className="text-primary hover:underline">
             {a.email}
           </a>
+          <Badge
+            variant={a.emailVerifiedAt ? "success" : "outline"}
+            className="ml-2 align-middle"
+            data-testid="application-email-state"
+          >
+            {a.emailVerifiedAt
+              ? t.emailVerified(dateFormat.format(toDate(a.emailVerifiedAt)))
+              : t.emailUnverified}
+          </Badge>
         </Row>
         <Row label={t.fields.phone}>{`+${a.phoneCountryCode} ${a.phone}`}</Row>
         <Row label={t.fields.city}>{a.city}</Row>
@@ -312,7 +321,18 @@ function Decisions({
             ))}
           </fieldset>
           <p className="text-xs text-muted-foreground">{t.approveText}</p>
-          <Button type="submit" size="sm" loading={approving}>
+          {application.emailVerifiedAt ? null : (
+            <p className="text-xs font-medium text-destructive" id={`unverified-${id}`}>
+              {t.emailUnverifiedText}
+            </p>
+          )}
+          <Button
+            type="submit"
+            size="sm"
+            loading={approving}
+            disabled={!application.emailVerifiedAt}
+            aria-describedby={application.emailVerifiedAt ? undefined : `unverified-${id}`}
+          >
             <Check aria-hidden />
             {t.approve}
           </Button>

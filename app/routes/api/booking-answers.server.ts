@@ -4,6 +4,7 @@
  */
 import { data } from "react-router";
 import type { ZodError } from "zod";
+import { BOOKING_HORIZON_DAYS } from "~/domain/booking/horizon";
 import { BUSINESS } from "~/lib/business";
 import { AppError } from "~/lib/errors";
 import { messages } from "~/lib/messages.fr";
@@ -116,6 +117,8 @@ function bookingErrorMessage(error: AppError, notFound: string): string | null {
       return b.slotTaken;
     case "SLOT_UNAVAILABLE":
       return b.slotUnavailable;
+    case "BEYOND_BOOKING_HORIZON":
+      return b.beyondHorizon(BOOKING_HORIZON_DAYS);
     case "INVALID_MANAGE_TOKEN":
       return b.invalidManageToken;
     case "TOO_LATE_TO_CHANGE":

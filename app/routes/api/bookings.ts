@@ -47,6 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       notFound: messages.booking.zoneNotFound,
     });
     if (error instanceof AppError && (error.code === "SLOT_TAKEN" || error.code === "SLOT_UNAVAILABLE")) {
+      // A day outside the slot list's range (e.g. a start in the past) has no slots to offer.
       const day = await listOpenSlots(db, {
         zoneSlug: input.zone,
         cars: input.cars,
@@ -54,9 +55,12 @@ export async function action({ request, context }: Route.ActionArgs) {
         days: 1,
         serviceId: input.serviceId,
         now,
+      }).catch((listError: unknown) => {
+        if (listError instanceof AppError && listError.code === "BEYOND_BOOKING_HORIZON") return null;
+        throw listError;
       });
       return data(
-        { success: false, error: failure.message, slots: day.days[0]?.slots ?? [] },
+        { success: false, error: failure.message, slots: day?.days[0]?.slots ?? [] },
         { status: failure.status },
       );
     }

@@ -12,6 +12,7 @@ import {
 } from "~/components/client/account-forms";
 import { AppointmentList } from "~/components/client/appointment-list";
 import { ConsentForm } from "~/components/client/consent-form";
+import { PhoneVerification } from "~/components/client/phone-verification";
 import { LoyaltyCard } from "~/components/client/loyalty-card";
 import { PointsHistory } from "~/components/client/points-history";
 import { RedemptionList, RewardsShop } from "~/components/client/rewards-shop";
@@ -28,6 +29,7 @@ import {
   ExchangeRewardSchema,
   ProfileSchema,
 } from "~/domain/loyalty/schemas";
+import { PhoneCodeSchema } from "~/domain/account/phone-verification";
 import { messages } from "~/lib/messages.fr";
 import { originFrom, seoMeta } from "~/lib/seo";
 import { cn } from "~/lib/utils";
@@ -39,6 +41,7 @@ import { setClientConsent } from "~/server/services/account/client-consent.serve
 import { deleteClientAccount } from "~/server/services/account/delete-client-account.server";
 import { getClientSpace } from "~/server/services/account/get-client-space.server";
 import { updateClientProfile } from "~/server/services/account/update-client-profile.server";
+import { confirmPhoneCode, sendPhoneCode } from "~/server/services/account/verify-phone.server";
 import { exchangeReward } from "~/server/services/loyalty/exchange-reward.server";
 import type { Route } from "./+types/client";
 
@@ -59,7 +62,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   return getClientSpace(getDb(), { userId: user.id });
 }
 
-type ActionData = AccountActionData | { intent: "exchange"; ok: false; message: string };
+type ActionData =
+  | AccountActionData
+  | { intent: "exchange"; ok: false; message: string }
+  | { intent: "phone-send" | "phone-confirm"; ok: false; message: string; code?: string };
 
 /** Ends the session of a deleted account: better-auth's sign-out, or expired cookies when it has none left. */
 async function signedOutHeaders(request: Request): Promise<Headers> {
@@ -154,6 +160,42 @@ export async function action({ request }: Route.ActionArgs) {
     throw redirect("/client#mon-compte", { headers: await flashHeaders({ title: a.consentSaved }) });
   }
 
+  if (intent === "phone-send") {
+    const p = t.phoneVerification;
+    const result = await sendPhoneCode(db, { userId: user.id });
+    if (!result.ok) {
+      const [message, status] = {
+        NO_PHONE: [p.noPhone, 400],
+        ALREADY_VERIFIED: [p.alreadyVerified, 409],
+        RATE_LIMITED: [p.rateLimited, 429],
+        SMS_REFUSED: [p.smsRefused, 422],
+      }[result.code] as [string, number];
+      return data<ActionData>({ intent, ok: false, message }, { status });
+    }
+    throw redirect("/client#mon-compte", { headers: await flashHeaders({ title: p.sent(result.phone) }) });
+  }
+
+  if (intent === "phone-confirm") {
+    const p = t.phoneVerification;
+    const typed = String(formData.get("code") ?? "").slice(0, 20);
+    const parsed = PhoneCodeSchema.safeParse({ code: formData.get("code") ?? undefined });
+    if (!parsed.success) {
+      const message = parsed.error.issues[0]?.message ?? p.codeFormat;
+      return data<ActionData>({ intent, ok: false, message, code: typed }, { status: 400 });
+    }
+    const result = await confirmPhoneCode(db, { userId: user.id, code: parsed.data.code });
+    if (!result.ok) {
+      const message = {
+        NO_CODE: p.noCode,
+        EXPIRED: p.expired,
+        TOO_MANY_ATTEMPTS: p.tooManyAttempts,
+        WRONG_CODE: p.wrongCode,
+      }[result.code];
+      return data<ActionData>({ intent, ok: false, message, code: typed }, { status: 400 });
+    }
+    throw redirect("/client#mon-compte", { headers: await flashHeaders({ title: p.confirmed }) });
+  }
+
   if (intent === "delete") {
     const submission = parseWithZod(formData, { schema: DeleteAccountSchema });
     if (submission.status !== "success") {
@@ -223,6 +265,12 @@ export default function ClientSpacePage({ loaderData, actionData }: Route.Compon
     if (exchangeError) toast({ title: t.rewards.error, description: exchangeError, variant: "destructive" });
   }, [exchangeError, actionData]);
   const idle = navigation.state === "idle";
+  const phoneAction =
+    actionData &&
+    (actionData.intent === "phone-send" || actionData.intent === "phone-confirm") &&
+    !actionData.ok
+      ? (actionData as { message: string; code?: string })
+      : null;
 
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-8 sm:py-12">
@@ -352,7 +400,17 @@ export default function ClientSpacePage({ loaderData, actionData }: Route.Compon
                 </div>
                 <div>
                   <dt className="text-muted-foreground">{t.account.phone}</dt>
-                  <dd className="font-medium">{account.phone ?? t.account.noPhone}</dd>
+                  <dd className="grid justify-items-start gap-2 font-medium">
+                    <span>{account.phone ?? t.account.noPhone}</span>
+                    {account.phone ? (
+                      <PhoneVerification
+                        verified={account.phoneVerified}
+                        pending={account.phoneCodePending}
+                        error={phoneAction?.message ?? null}
+                        codeTyped={phoneAction?.code}
+                      />
+                    ) : null}
+                  </dd>
                 </div>
               </dl>
               <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-1">
@@ -373,7 +431,7 @@ export default function ClientSpacePage({ loaderData, actionData }: Route.Compon
               <div className="grid gap-2">
                 <h3 className="font-semibold">{t.account.consentTitle}</h3>
                 <p className="text-sm text-muted-foreground">{t.account.consentDescription}</p>
-                <ConsentForm email={consent.email} sms={consent.sms} />
+                <ConsentForm email={consent.email} sms={consent.sms} hasPhone={account.phone !== null} />
               </div>
               <Separator />
               <div className="grid gap-2">

@@ -35,7 +35,9 @@ export function scheduleFailure(error: unknown): { status: number; message: stri
   if (error.code === "NOT_FOUND") {
     return { status: 404, message: error.message === "MEMBER" ? t.memberNotFound : t.notFound };
   }
-  if (error.code === "APPOINTMENT_NOT_CHANGEABLE") return { status: 409, message: t.notChangeable };
+  if (error.code === "APPOINTMENT_NOT_CHANGEABLE") {
+    return { status: 409, message: error.message === "NOT_STARTED" ? t.notStarted : t.notChangeable };
+  }
   if (error.code === "SLOT_TAKEN") return { status: 409, message: t.memberNotFree };
   return null;
 }

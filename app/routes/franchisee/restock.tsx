@@ -5,7 +5,7 @@ import { RestockCatalogue } from "~/components/franchisee/restock-catalogue";
 import { Badge } from "~/components/ui/badge";
 import { DataTable } from "~/components/ui/data-table";
 import { formatRestockPrice } from "~/domain/franchisee/restock";
-import { RestockOrderSchema } from "~/domain/franchisee/schemas";
+import { RESTOCK_LIMITS, RestockOrderSchema } from "~/domain/franchisee/schemas";
 import { BUSINESS } from "~/lib/business";
 import { AppError } from "~/lib/errors";
 import { messages } from "~/lib/messages.fr";
@@ -38,8 +38,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { franchisee, user, db } = await requireFranchisee(request);
   const formData = await request.formData();
-  const failure = (status: number) =>
-    data<FranchiseeActionData>({ intent: "order", ok: false, error: r.error }, { status });
+  const failure = (status: number, error: string = r.error) =>
+    data<FranchiseeActionData>({ intent: "order", ok: false, error }, { status });
+  const tooMuch = r.quantityTooHigh(RESTOCK_LIMITS.quantity);
   let lines: unknown;
   try {
     lines = JSON.parse(String(formData.get("lines") ?? ""));
@@ -47,11 +48,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     return failure(400);
   }
   const parsed = RestockOrderSchema.safeParse({ lines, notes: formData.get("notes") ?? undefined });
-  if (!parsed.success) return failure(400);
+  if (!parsed.success) {
+    return failure(400, parsed.error.issues.some((issue) => issue.message === tooMuch) ? tooMuch : r.error);
+  }
   try {
     await submitRestockOrder(db, { franchiseeId: franchisee.id, userId: user.id, input: parsed.data });
   } catch (error) {
-    if (error instanceof AppError) return failure(error.status);
+    if (error instanceof AppError) {
+      return failure(error.status, error.message === "QUANTITY_TOO_HIGH" ? tooMuch : r.error);
+    }
     console.error(`[${context.requestId}] restock order failed`, error);
     return failure(500);
   }

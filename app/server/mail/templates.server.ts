@@ -281,9 +281,12 @@ export function bookingIcs(
 export function renderApplicationReceived({
   firstName,
   city,
+  confirmUrl,
 }: {
   firstName: string;
   city: string;
+  /** The link that confirms the applicant's address (ADR 043). */
+  confirmUrl: string;
 }): RenderedMail {
   const c = m.applicationReceived;
   const { html, text } = layout({
@@ -291,10 +294,24 @@ export function renderApplicationReceived({
     blocksHtml: [
       paragraph(m.greeting(firstName)),
       paragraph(c.intro(city)),
+      paragraph(c.confirmText),
+      button(confirmUrl, c.confirm),
       paragraph(c.next),
       paragraph(m.callUs),
     ],
-    blocksText: [m.greeting(firstName), "", c.intro(city), "", c.next, "", m.callUs, ""],
+    blocksText: [
+      m.greeting(firstName),
+      "",
+      c.intro(city),
+      "",
+      c.confirmText,
+      `${c.confirm} : ${confirmUrl}`,
+      "",
+      c.next,
+      "",
+      m.callUs,
+      "",
+    ],
   });
   return { subject: c.subject, html, text };
 }

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import {
   contentSecurityPolicy,
   createNonce,
+  isPersonalRequest,
   securityHeaders,
   securityHeaderValues,
   STRICT_TRANSPORT_SECURITY,
@@ -132,5 +133,54 @@ describe("securityHeaders middleware", () => {
       expect(secure.headers.get("strict-transport-security")).toBe(STRICT_TRANSPORT_SECURITY);
       expect((await fetch(url)).headers.get("strict-transport-security")).toBeNull();
     });
+  });
+
+  it("marks every answer with personal data private, no-store, whatever the route sets", async () => {
+    const app = express();
+    app.use(securityHeaders());
+    app.use(securityHeaders());
+    app.get(/.*/, (_req, res) => {
+      res.append("Cache-Control", "public, max-age=3600");
+      res.send("ok");
+    });
+    await serve(app, async (url) => {
+      for (const path of [
+        "/client",
+        "/client.data",
+        "/admin/franchisees",
+        "/booking/manage/ABC",
+        "/dev/mail/x",
+      ]) {
+        expect((await fetch(`${url}${path}`)).headers.get("cache-control"), path).toBe("private, no-store");
+      }
+      const session = { headers: { cookie: "theme=dark; better-auth.session_token=abc" } };
+      expect((await fetch(`${url}/gallery`, session)).headers.get("cache-control")).toBe("private, no-store");
+      expect((await fetch(`${url}/gallery`)).headers.get("cache-control")).toBe("public, max-age=3600");
+      expect((await fetch(`${url}/robots.txt`, session)).headers.get("cache-control")).toBe(
+        "public, max-age=3600",
+      );
+    });
+  });
+});
+
+describe("isPersonalRequest", () => {
+  it("covers the personal paths and their data requests, not look-alike paths nor static files", () => {
+    for (const path of [
+      "/client",
+      "/client/",
+      "/client/data.json",
+      "/auth/reset-password",
+      "/api/auth/get-session",
+    ]) {
+      expect(isPersonalRequest(path, undefined), path).toBe(true);
+    }
+    for (const path of ["/", "/clientele", "/gallery", "/assets/app-123.js", "/booking"]) {
+      expect(isPersonalRequest(path, undefined), path).toBe(false);
+    }
+    const cookie = "__Secure-better-auth.session_token=x";
+    expect(isPersonalRequest("/", cookie)).toBe(true);
+    expect(isPersonalRequest("/booking.data", cookie)).toBe(true);
+    expect(isPersonalRequest("/assets/app-123.js", cookie)).toBe(false);
+    expect(isPersonalRequest("/", "better-auth.session_tokens=x; other=1")).toBe(false);
   });
 });

@@ -83,6 +83,55 @@ export function securityHeaderValues(secure: boolean): Record<string, string> {
   return headers;
 }
 
+/**
+ * Paths whose answers hold personal data (ADR 043): the client, franchisee and admin spaces, the
+ * manage and success pages of a booking, the auth pages and API, the booking and appointment
+ * APIs, the unsubscribe and application pages, the development mail box and stored files.
+ * `/x` covers `/x`, `/x/…` and `/x.data` (React Router's data requests), not `/xy`.
+ */
+export const PERSONAL_PATH_PREFIXES = [
+  "/client",
+  "/franchisee",
+  "/admin",
+  "/booking/manage",
+  "/booking-success",
+  "/auth",
+  "/api/auth",
+  "/api/bookings",
+  "/api/appointments",
+  "/api/update-appointment",
+  "/api/rewards",
+  "/application",
+  "/unsubscribe",
+  "/dev/mail",
+  "/files",
+] as const;
+
+/** The session cookie of better-auth (plain, or __Secure- behind HTTPS). */
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
+
+/** The value of Cache-Control on every answer that holds personal data. */
+export const PRIVATE_NO_STORE = "private, no-store";
+
+/**
+ * Whether an answer may hold personal data, so that no shared cache (nor the browser's back
+ * button cache, nor a proxy) keeps it: a personal path, or any page or data request made with a
+ * session (the header shows the signed-in name). Static files (a dot in the last segment, other
+ * than React Router's `.data`) keep their own caching.
+ */
+export function isPersonalRequest(pathname: string, cookieHeader: string | undefined): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  for (const prefix of PERSONAL_PATH_PREFIXES) {
+    if (path === prefix) return true;
+    if (path.startsWith(prefix) && (path[prefix.length] === "/" || path.startsWith(".data", prefix.length))) {
+      return true;
+    }
+  }
+  if (!cookieHeader || !SESSION_COOKIE.test(cookieHeader)) return false;
+  const last = path.slice(path.lastIndexOf("/") + 1);
+  return !last.includes(".") || last.endsWith(".data");
+}
+
 declare module "express-serve-static-core" {
   interface Locals {
     /** The CSP nonce of this response (set by `securityHeaders`). */
@@ -109,11 +158,23 @@ export function securityHeaders(options: { development?: boolean } = {}) {
       contentSecurityPolicy(nonce, { development: options.development, secure: req.secure }),
     );
     for (const [name, value] of Object.entries(securityHeaderValues(req.secure))) res.setHeader(name, value);
+    // Personal answers are never stored by any cache; a route's own Cache-Control cannot relax it.
+    const personal = isPersonalRequest(req.path, req.headers.cookie);
+    if (personal) res.setHeader("Cache-Control", PRIVATE_NO_STORE);
     const append = res.append.bind(res);
-    res.append = (field: string, value?: string | string[]) =>
-      field.toLowerCase() === "content-security-policy" && value !== undefined
-        ? res.setHeader(field, value)
-        : append(field, value);
+    res.append = (field: string, value?: string | string[]) => {
+      const name = field.toLowerCase();
+      if (name === "content-security-policy" && value !== undefined) return res.setHeader(field, value);
+      if (name === "cache-control" && personal) return res;
+      return append(field, value);
+    };
+    const setHeader = res.setHeader.bind(res);
+    if (personal) {
+      res.setHeader = (field: string, value: number | string | readonly string[]) =>
+        field.toLowerCase() === "cache-control"
+          ? setHeader(field, PRIVATE_NO_STORE)
+          : setHeader(field, value);
+    }
     next();
   };
 }

@@ -16,6 +16,7 @@ import {
   serviceAddress,
 } from "../../mail/templates.server";
 import { smsProviderFromEnv, type SmsProvider } from "../../sms/provider.server";
+import { applicationConfirmUrl } from "../../services/applications/confirm-application-email.server";
 import { loadBookingForMessages, manageUrlFor } from "../../services/messaging/booking-mail.server";
 import { currentConsent } from "../../services/messaging/consent.server";
 import { EMAIL_MAX_ATTEMPTS, REMINDER_LEAD_MS } from "../../services/messaging/notify.server";
@@ -106,7 +107,11 @@ export function createMessagingHandlers({
         .from(franchiseApplications)
         .where(eq(franchiseApplications.id, applicationId));
       if (!application) return;
-      await mailer().send({ to: application.email, ...renderApplicationReceived(application) });
+      const confirmUrl = await applicationConfirmUrl(db, { id: applicationId, email: application.email });
+      await mailer().send({
+        to: application.email,
+        ...renderApplicationReceived({ ...application, confirmUrl }),
+      });
     },
 
     "email.contact-received": async ({ messageId }, { db }) => {

@@ -19,6 +19,7 @@ import { getClientBooking } from "./get-client-booking.server";
 import { getClientSpace } from "./get-client-space.server";
 import { listClientAppointments } from "./list-client-appointments.server";
 import { updateClientProfile } from "./update-client-profile.server";
+import { confirmPhoneCode, sendPhoneCode } from "./verify-phone.server";
 
 const NOW = new Date("2026-03-06T08:00:00-05:00");
 const PASSWORD = "Secret-pass-123";
@@ -149,21 +150,144 @@ describeDatabases("the customer space", ({ db }) => {
     expect(user).toMatchObject({ lastName: "Tremblay", name: "Léa Tremblay" });
     expect(user!.phone).toBeTruthy();
 
+    // An unverified phone gives nothing: no state shown, no choice recorded (ADR 043).
     let consent = await setClientConsent(db(), {
+      userId: lea.id,
+      choice: { email: false, sms: true },
+      now: NOW,
+    });
+    expect(consent).toEqual({ email: { state: "none" }, sms: null });
+    expect(await db().select().from(s.consentEvents)).toHaveLength(0);
+    await db().update(s.users).set({ verifiedPhone: "+14505550123" }).where(eq(s.users.id, lea.id));
+
+    consent = await setClientConsent(db(), {
       userId: lea.id,
       choice: { email: true, sms: true },
       now: NOW,
     });
-    expect([consent.email.state, consent.sms?.state]).toEqual(["express", "express"]);
+    expect([consent.email?.state, consent.sms?.state]).toEqual(["express", "express"]);
     consent = await setClientConsent(db(), { userId: lea.id, choice: { email: true, sms: false }, now: NOW });
-    expect([consent.email.state, consent.sms?.state]).toEqual(["express", "withdrawn"]);
+    expect([consent.email?.state, consent.sms?.state]).toEqual(["express", "withdrawn"]);
     const events = await db().select().from(s.consentEvents).where(eq(s.consentEvents.userId, lea.id));
     expect(events.map((e) => [e.channel, e.action, e.source]).sort()).toEqual([
       ["email", "given", "account_settings"],
       ["sms", "given", "account_settings"],
       ["sms", "withdrawn", "account_settings"],
     ]);
-    expect((await getClientConsent(db(), { userId: lea.id, now: NOW })).email.state).toBe("express");
+    expect((await getClientConsent(db(), { userId: lea.id, now: NOW })).email?.state).toBe("express");
+  });
+
+  it("hides and keeps unchanged the consent of unverified addresses, and leaves them out of the export", async () => {
+    // Someone else's phone and e-mail, with their consent on record.
+    for (const [channel, address] of [
+      ["sms", "+14505550177"],
+      ["email", "victim@example.com"],
+    ] as const) {
+      await db().insert(s.consentEvents).values({
+        channel,
+        address,
+        kind: "express",
+        action: "given",
+        source: "booking_form",
+        occurredAt: NOW,
+      });
+    }
+    const mallory = await createClient("victim@example.com", false);
+    await updateClientProfile(db(), {
+      userId: mallory.id,
+      input: { firstName: "M", lastName: "X", phone: "450 555-0177" },
+    });
+    expect(await getClientConsent(db(), { userId: mallory.id, now: NOW })).toEqual({
+      email: null,
+      sms: null,
+    });
+    await setClientConsent(db(), { userId: mallory.id, choice: { email: false, sms: false }, now: NOW });
+    expect((await currentConsent(db(), "sms", "+14505550177", NOW)).state).toBe("express");
+    expect((await currentConsent(db(), "email", "victim@example.com", NOW)).state).toBe("express");
+    const exported = await exportClientData(db(), { userId: mallory.id, now: NOW });
+    expect(exported.consentEvents).toEqual([]);
+    expect(exported.profile.phoneVerified).toBe(false);
+    // Deleting the account withdraws nothing for addresses it never proved.
+    expect((await deleteClientAccount(db(), { userId: mallory.id, password: PASSWORD, now: NOW })).ok).toBe(
+      true,
+    );
+    expect((await currentConsent(db(), "sms", "+14505550177", NOW)).state).toBe("express");
+  });
+
+  it("verifies a phone by a six-digit SMS code: wrong codes counted, the right one spent once", async () => {
+    const lea = await createClient("lea@example.com");
+    await updateClientProfile(db(), {
+      userId: lea.id,
+      input: { firstName: "Léa", lastName: "Gagnon", phone: "450 555-0124" },
+    });
+    expect(await confirmPhoneCode(db(), { userId: lea.id, code: "123456", now: NOW })).toEqual({
+      ok: false,
+      code: "NO_CODE",
+    });
+    expect(await sendPhoneCode(db(), { userId: lea.id, now: NOW })).toMatchObject({ ok: true });
+    const [sms] = await db().select().from(s.smsMessages).where(eq(s.smsMessages.phone, "+14505550124"));
+    expect(sms).toMatchObject({ category: "verification", status: "queued" });
+    const code = /\b(\d{6})\b/.exec(sms!.body)![1]!;
+    const [stored] = await db()
+      .select()
+      .from(s.phoneVerifications)
+      .where(eq(s.phoneVerifications.userId, lea.id));
+    expect(stored!.codeHash).not.toContain(code);
+
+    const wrong = code === "000000" ? "000001" : "000000";
+    expect(await confirmPhoneCode(db(), { userId: lea.id, code: wrong, now: NOW })).toEqual({
+      ok: false,
+      code: "WRONG_CODE",
+    });
+    const late = new Date(NOW.getTime() + 11 * 60 * 1000);
+    expect(await confirmPhoneCode(db(), { userId: lea.id, code, now: late })).toEqual({
+      ok: false,
+      code: "EXPIRED",
+    });
+    expect(await confirmPhoneCode(db(), { userId: lea.id, code, now: NOW })).toEqual({ ok: true });
+    expect((await getClientSpace(db(), { userId: lea.id, now: NOW })).account).toMatchObject({
+      phoneVerified: true,
+      phoneCodePending: false,
+    });
+    expect(await confirmPhoneCode(db(), { userId: lea.id, code, now: NOW })).toEqual({
+      ok: false,
+      code: "NO_CODE",
+    });
+    expect(await sendPhoneCode(db(), { userId: lea.id, now: NOW })).toEqual({
+      ok: false,
+      code: "ALREADY_VERIFIED",
+    });
+
+    // A changed phone is unverified again.
+    await updateClientProfile(db(), {
+      userId: lea.id,
+      input: { firstName: "Léa", lastName: "Gagnon", phone: "450 555-0125" },
+    });
+    expect((await getClientSpace(db(), { userId: lea.id, now: NOW })).account.phoneVerified).toBe(false);
+  });
+
+  it("spends a code after five wrong tries and limits the codes sent", async () => {
+    const lea = await createClient("lea@example.com");
+    await updateClientProfile(db(), {
+      userId: lea.id,
+      input: { firstName: "Léa", lastName: "Gagnon", phone: "450 555-0126" },
+    });
+    const at = new Date(NOW.getTime() + 3_600_000);
+    expect((await sendPhoneCode(db(), { userId: lea.id, now: at })).ok).toBe(true);
+    const [sms] = await db().select().from(s.smsMessages).where(eq(s.smsMessages.phone, "+14505550126"));
+    const code = /\b(\d{6})\b/.exec(sms!.body)![1]!;
+    const wrong = code === "000000" ? "000001" : "000000";
+    for (let i = 0; i < 5; i++) await confirmPhoneCode(db(), { userId: lea.id, code: wrong, now: at });
+    expect(await confirmPhoneCode(db(), { userId: lea.id, code, now: at })).toEqual({
+      ok: false,
+      code: "TOO_MANY_ATTEMPTS",
+    });
+    expect((await sendPhoneCode(db(), { userId: lea.id, now: at })).ok).toBe(true);
+    expect((await sendPhoneCode(db(), { userId: lea.id, now: at })).ok).toBe(true);
+    expect(await sendPhoneCode(db(), { userId: lea.id, now: at })).toEqual({
+      ok: false,
+      code: "RATE_LIMITED",
+    });
   });
 
   it("exports the client's data without secrets", async () => {

@@ -2,25 +2,29 @@ import type { ConsentChoice } from "~/domain/loyalty/schemas";
 import type { ConsentChannel, ConsentStatus } from "~/domain/messaging/consent";
 import type { Db } from "../../db.server";
 import { currentConsent, recordConsent } from "../messaging/consent.server";
-import { loadClient } from "./client-owner.server";
+import { loadClient, verifiedAddresses } from "./client-owner.server";
 
 const ACCOUNT_SETTINGS_SOURCE = "account_settings";
 
 export interface ClientConsent {
-  email: ConsentStatus;
-  /** Null when the account has no phone number to send texts to. */
+  /** Null while the account's e-mail is not verified (ADR 043). */
+  email: ConsentStatus | null;
+  /** Null when the account has no verified phone number (ADR 043). */
   sms: ConsentStatus | null;
 }
 
-/** The consent in force for the client's e-mail address and phone number (the consent ledger). */
+/**
+ * The consent in force for the client's e-mail address and phone number (the consent ledger),
+ * each only once verified: an unverified address shows nobody's history.
+ */
 export async function getClientConsent(
   db: Db,
   { userId, now = new Date() }: { userId: string; now?: Date },
 ): Promise<ClientConsent> {
-  const owner = await loadClient(db, userId);
+  const verified = verifiedAddresses(await loadClient(db, userId));
   return {
-    email: await currentConsent(db, "email", owner.email, now),
-    sms: owner.phone ? await currentConsent(db, "sms", owner.phone, now) : null,
+    email: verified.email ? await currentConsent(db, "email", verified.email, now) : null,
+    sms: verified.phone ? await currentConsent(db, "sms", verified.phone, now) : null,
   };
 }
 
@@ -28,16 +32,17 @@ export async function getClientConsent(
  * Records the client's choices from the account settings (Canada's anti-spam law): a ticked
  * box is express consent, given when it was not already; an unticked box withdraws any consent
  * in force (express, or implied by a purchase). Unchanged choices add nothing to the ledger.
+ * Only verified addresses are touched (ADR 043): nobody withdraws or gives another's consent.
  */
 export async function setClientConsent(
   db: Db,
   { userId, choice, now = new Date() }: { userId: string; choice: ConsentChoice; now?: Date },
 ): Promise<ClientConsent> {
-  const owner = await loadClient(db, userId);
+  const verified = verifiedAddresses(await loadClient(db, userId));
   await db.transaction(async (tx) => {
     const channels: [ConsentChannel, string | null, boolean][] = [
-      ["email", owner.email, choice.email],
-      ["sms", owner.phone, choice.sms],
+      ["email", verified.email, choice.email],
+      ["sms", verified.phone, choice.sms],
     ];
     for (const [channel, address, wanted] of channels) {
       if (!address) continue;

@@ -1,5 +1,6 @@
 import { and, eq, isNull, or, sql, type SQL } from "drizzle-orm";
 import { appointments, users } from "#db/schema";
+import { isPhoneVerified } from "~/domain/account/phone-verification";
 import { AppError } from "~/lib/errors";
 import type { Db, Tx } from "../../db.server";
 
@@ -11,6 +12,8 @@ export interface ClientOwner {
   lastName: string;
   name: string;
   phone: string | null;
+  /** The E.164 number the account verified by SMS code (ADR 043), if any. */
+  verifiedPhone: string | null;
   role: string;
   createdAt: Date;
 }
@@ -26,6 +29,7 @@ export async function loadClient(db: Db | Tx, userId: string): Promise<ClientOwn
       lastName: users.lastName,
       name: users.name,
       phone: users.phone,
+      verifiedPhone: users.verifiedPhone,
       role: users.role,
       createdAt: users.createdAt,
     })
@@ -51,4 +55,18 @@ export function ownedAppointments(owner: Pick<ClientOwner, "id" | "email" | "ema
       sql`lower(${appointments.customerEmail}) = ${owner.email.toLowerCase()}`,
     ),
   )!;
+}
+
+/**
+ * The addresses whose records the account may see and act upon (ADR 043): its e-mail once
+ * verified (better-auth's emailVerified), its phone once verified by an SMS code. Null for an
+ * unverified one: typing someone else's address into a profile gives access to nothing.
+ */
+export function verifiedAddresses(
+  owner: Pick<ClientOwner, "email" | "emailVerified" | "phone" | "verifiedPhone">,
+): { email: string | null; phone: string | null } {
+  return {
+    email: owner.emailVerified ? owner.email : null,
+    phone: isPhoneVerified(owner.phone, owner.verifiedPhone) ? owner.phone : null,
+  };
 }

@@ -6,7 +6,7 @@ import type { Db } from "../../db.server";
 import { limitPasswordCheck } from "../auth/auth-guard.server";
 import { recordConsent } from "../messaging/consent.server";
 import { announceSlotsChanged, invalidateOpenSlots } from "../booking/slot-cache.server";
-import { loadClient, ownedAppointments } from "./client-owner.server";
+import { loadClient, ownedAppointments, verifiedAddresses } from "./client-owner.server";
 
 /** What replaces the personal fields of the bookings a deleted client leaves behind. */
 export const ANONYMIZED = {
@@ -92,9 +92,11 @@ export async function deleteClientAccount(
       }
     }
 
+    // Withdrawn only for verified addresses (ADR 043): an unverified one may be someone else's.
+    const verified = verifiedAddresses(owner);
     for (const [channel, address] of [
-      ["email", owner.email],
-      ["sms", owner.phone],
+      ["email", verified.email],
+      ["sms", verified.phone],
     ] as const) {
       if (!address) continue;
       await recordConsent(tx, {

@@ -11,7 +11,7 @@ import {
 } from "#db/schema";
 import { consentAddress } from "../messaging/consent.server";
 import type { Db } from "../../db.server";
-import { loadClient } from "./client-owner.server";
+import { loadClient, verifiedAddresses } from "./client-owner.server";
 import { listOwnedAppointments } from "./owned-appointments.server";
 
 /**
@@ -24,9 +24,11 @@ export async function exportClientData(db: Db, { userId, now = new Date() }: { u
   const owner = await loadClient(db, userId);
   const bookings = await listOwnedAppointments(db, owner, "asc");
 
+  // Records under an address only once it is verified (ADR 043); the account's own always.
+  const verified = verifiedAddresses(owner);
   const addresses = [
-    consentAddress("email", owner.email),
-    owner.phone ? consentAddress("sms", owner.phone) : null,
+    verified.email ? consentAddress("email", verified.email) : null,
+    verified.phone ? consentAddress("sms", verified.phone) : null,
   ].filter((a): a is string => Boolean(a));
   const [balance] = await db.select().from(loyaltyPoints).where(eq(loyaltyPoints.userId, userId));
 
@@ -40,6 +42,7 @@ export async function exportClientData(db: Db, { userId, now = new Date() }: { u
       firstName: owner.firstName,
       lastName: owner.lastName,
       phone: owner.phone,
+      phoneVerified: verified.phone !== null,
       role: owner.role,
       createdAt: owner.createdAt,
     },

@@ -1,14 +1,28 @@
+import { eq } from "drizzle-orm";
+import { phoneVerifications } from "#db/schema";
+import { isPhoneVerified, PHONE_CODE_MAX_ATTEMPTS } from "~/domain/account/phone-verification";
+import { toE164 } from "~/domain/messaging/consent";
 import type { Db } from "../../db.server";
 import { getLoyaltyOverview, type LoyaltyOverview } from "../loyalty/get-loyalty-overview.server";
 import { getClientConsent, type ClientConsent } from "./client-consent.server";
-import { loadClient } from "./client-owner.server";
+import { loadClient, type ClientOwner } from "./client-owner.server";
 import { listClientAppointments, type ClientAppointments } from "./list-client-appointments.server";
 
 /** Shown on /client: the last few past bookings (the full history has its own page). */
 const SHOWN_PAST_APPOINTMENTS = 5;
 
 export interface ClientSpace {
-  account: { firstName: string; lastName: string; email: string; phone: string | null };
+  account: {
+    firstName: string;
+    lastName: string;
+    email: string;
+    emailVerified: boolean;
+    phone: string | null;
+    /** The phone is the number verified by SMS code (ADR 043). */
+    phoneVerified: boolean;
+    /** A code was sent to the current phone and can still be typed. */
+    phoneCodePending: boolean;
+  };
   loyalty: LoyaltyOverview;
   appointments: ClientAppointments;
   consent: ClientConsent;
@@ -24,9 +38,29 @@ export async function getClientSpace(
   const appointments = await listClientAppointments(db, { userId, now });
   const consent = await getClientConsent(db, { userId, now });
   return {
-    account: { firstName: owner.firstName, lastName: owner.lastName, email: owner.email, phone: owner.phone },
+    account: {
+      firstName: owner.firstName,
+      lastName: owner.lastName,
+      email: owner.email,
+      emailVerified: owner.emailVerified,
+      phone: owner.phone,
+      phoneVerified: isPhoneVerified(owner.phone, owner.verifiedPhone),
+      phoneCodePending: await hasPendingPhoneCode(db, owner, now),
+    },
     loyalty,
     appointments: { ...appointments, past: appointments.past.slice(0, SHOWN_PAST_APPOINTMENTS) },
     consent,
   };
+}
+
+/** Whether a usable code was sent to the client's current phone (the page then shows the code field). */
+async function hasPendingPhoneCode(db: Db, owner: ClientOwner, now: Date): Promise<boolean> {
+  if (!owner.phone) return false;
+  const [pending] = await db.select().from(phoneVerifications).where(eq(phoneVerifications.userId, owner.id));
+  return (
+    !!pending &&
+    pending.phone === toE164(owner.phone) &&
+    pending.expiresAt > now &&
+    pending.attempts < PHONE_CODE_MAX_ATTEMPTS
+  );
 }

@@ -13,13 +13,15 @@ import { setApplicationStatus } from "./set-application-status.server";
 
 const NOW = new Date("2026-11-20T15:00:00Z");
 
-async function createUser(db: Db, email: string, role: string): Promise<string> {
+async function createUser(db: Db, email: string, role: string, emailVerified = true): Promise<string> {
   const id = crypto.randomUUID();
-  await db.insert(s.users).values({ id, email, name: "Test", firstName: "Test", lastName: "User", role });
+  await db
+    .insert(s.users)
+    .values({ id, email, name: "Test", firstName: "Test", lastName: "User", role, emailVerified });
   return id;
 }
 
-async function createApplication(db: Db, email: string): Promise<string> {
+async function createApplication(db: Db, email: string, emailVerified = true): Promise<string> {
   const [row] = await db
     .insert(s.franchiseApplications)
     .values({
@@ -38,6 +40,7 @@ async function createApplication(db: Db, email: string): Promise<string> {
       signedAt: NOW,
       signerIp: "203.0.113.9",
       signerUserAgent: "Mozilla/5.0 test",
+      emailVerifiedAt: emailVerified ? NOW : null,
     })
     .returning({ id: s.franchiseApplications.id });
   return row!.id;
@@ -177,6 +180,36 @@ describeDatabases("approving a franchise application", ({ db }) => {
       .from(s.users)
       .where(eq(s.users.email, "interdit@example.com"));
     expect(count!.n).toBe(0);
+  });
+
+  it("refuses until the applicant confirmed the address, and never upgrades an account that did not", async () => {
+    const pending = await createApplication(db(), "pas.confirme@example.com", false);
+    await expect(
+      approveFranchiseApplication(db(), {
+        actor: admin,
+        applicationId: pending,
+        zoneIds: [],
+        sendPasswordLink,
+      }),
+    ).rejects.toEqual(new AdminError("EMAIL_UNVERIFIED"));
+    expect(await db().select().from(s.users).where(eq(s.users.email, "pas.confirme@example.com"))).toEqual(
+      [],
+    );
+
+    // Someone signed up with the applicant's address without proving it: that account stays a client.
+    const squatter = await createUser(db(), "vrai.candidat@example.com", "client", false);
+    const confirmed = await createApplication(db(), "vrai.candidat@example.com");
+    await expect(
+      approveFranchiseApplication(db(), {
+        actor: admin,
+        applicationId: confirmed,
+        zoneIds: [],
+        sendPasswordLink,
+      }),
+    ).rejects.toEqual(new AdminError("ACCOUNT_UNVERIFIED"));
+    const [user] = await db().select().from(s.users).where(eq(s.users.id, squatter));
+    expect(user!.role).toBe("client");
+    expect(await db().select().from(s.franchisees).where(eq(s.franchisees.userId, squatter))).toEqual([]);
   });
 
   it("moves applications through review and rejection, and lists them with their audit trail", async () => {

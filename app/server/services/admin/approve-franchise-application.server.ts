@@ -55,14 +55,19 @@ export async function approveFranchiseApplication(
       .for("update");
     if (!application) throw new AdminError("NOT_FOUND");
     if (!canMoveApplication(application.status, "approved")) throw new AdminError("TRANSITION");
+    // The applicant proved the address by the link e-mailed to it (ADR 043): without that, an
+    // application in someone else's name could hand out a franchisee account.
+    if (!application.emailVerifiedAt) throw new AdminError("EMAIL_UNVERIFIED");
     const email = application.email.trim().toLowerCase();
 
     const [existing] = await tx
-      .select({ id: users.id, role: users.role })
+      .select({ id: users.id, role: users.role, emailVerified: users.emailVerified })
       .from(users)
       .where(sql`lower(${users.email}) = ${email}`)
       .for("update");
     if (existing?.role === "admin") throw new AdminError("ADMIN_ACCOUNT");
+    // An account that never proved this address may be someone else's: it is not upgraded.
+    if (existing && !existing.emailVerified) throw new AdminError("ACCOUNT_UNVERIFIED");
 
     let userId: string;
     if (existing) {
@@ -78,7 +83,8 @@ export async function approveFranchiseApplication(
         lastName: application.lastName,
         phone: application.phone,
         role: "franchisee",
-        emailVerified: false,
+        // The applicant confirmed this address through the application's link.
+        emailVerified: true,
       });
       await tx.insert(accounts).values({
         id: crypto.randomUUID(),

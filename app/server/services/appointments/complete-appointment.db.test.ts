@@ -10,6 +10,8 @@ import { ensureLoyaltyProfile } from "../loyalty/ledger.server";
 import { completeAppointment } from "./complete-appointment.server";
 
 const NOW = new Date("2026-03-06T08:00:00-05:00");
+/** After the 09:00 wash of 2026-03-09 has started. */
+const DONE = new Date("2026-03-09T10:30:00-04:00");
 
 describeDatabases("completing an appointment", ({ db }) => {
   let clientId: string;
@@ -54,7 +56,7 @@ describeDatabases("completing an appointment", ({ db }) => {
     const result = await completeAppointment(db(), {
       appointmentId: booked.appointmentId,
       franchiseeId: granbyFranchiseeId,
-      now: NOW,
+      now: DONE,
     });
     expect(result.pointsCredited).toBe(50);
 
@@ -75,6 +77,21 @@ describeDatabases("completing an appointment", ({ db }) => {
     expect((again as AppError).code).toBe("APPOINTMENT_NOT_CHANGEABLE");
     const [after] = await db().select().from(s.loyaltyPoints).where(eq(s.loyaltyPoints.userId, clientId));
     expect(after!.points).toBe(150);
+  });
+
+  it("refuses to complete an appointment before its start: no points credited (ADR 043)", async () => {
+    const booked = await book("2026-03-09T09:00:00-04:00");
+    const error = await completeAppointment(db(), {
+      appointmentId: booked.appointmentId,
+      franchiseeId: granbyFranchiseeId,
+      now: new Date("2026-03-09T08:59:00-04:00"),
+    }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: "APPOINTMENT_NOT_CHANGEABLE", message: "NOT_STARTED" });
+    const [row] = await db().select().from(s.appointments);
+    expect(row!.status).toBe("scheduled");
+    expect(
+      await db().select().from(s.pointsLedger).where(eq(s.pointsLedger.reason, "appointment_completed")),
+    ).toEqual([]);
   });
 
   it("refuses another franchisee's appointment", async () => {

@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { appointments } from "#db/schema";
+import { canCompleteAt } from "~/domain/franchisee/completion";
 import { AppError } from "~/lib/errors";
 import type { Db } from "../../db.server";
 import { announceSlotsChanged, invalidateOpenSlots } from "../booking/slot-cache.server";
@@ -9,8 +10,9 @@ import { creditCompletedAppointment } from "../loyalty/ledger.server";
  * The franchisee marks one of its appointments completed: the status changes and the customer is
  * credited +50 points (once per appointment) with any achievement reached, in one transaction.
  * NOT_FOUND when the appointment is not this franchisee's; APPOINTMENT_NOT_CHANGEABLE when it is
- * no longer scheduled. The franchisee may mark it at any time (a wash can finish early); a
- * completed appointment no longer blocks its slot.
+ * no longer scheduled; APPOINTMENT_NOT_CHANGEABLE (message NOT_STARTED) before its start, since
+ * points are credited at once (ADR 043). A wash may finish early: it can be marked from its start;
+ * a completed appointment no longer blocks its slot.
  */
 export async function completeAppointment(
   db: Db,
@@ -22,12 +24,14 @@ export async function completeAppointment(
 ): Promise<{ pointsCredited: number }> {
   const result = await db.transaction(async (tx) => {
     const [appointment] = await tx
-      .select({ id: appointments.id, status: appointments.status })
+      .select({ id: appointments.id, status: appointments.status, startAt: appointments.startAt })
       .from(appointments)
       .where(and(eq(appointments.id, appointmentId), eq(appointments.franchiseeId, franchiseeId)))
       .for("update");
     if (!appointment) throw new AppError("NOT_FOUND");
     if (appointment.status !== "scheduled") throw new AppError("APPOINTMENT_NOT_CHANGEABLE");
+    if (!canCompleteAt(appointment.startAt, now))
+      throw new AppError("APPOINTMENT_NOT_CHANGEABLE", "NOT_STARTED");
     await announceSlotsChanged(tx);
     await tx
       .update(appointments)

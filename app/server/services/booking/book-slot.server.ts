@@ -10,6 +10,7 @@ import {
 } from "~/domain/booking/slots";
 import { locate } from "~/domain/geo/locate";
 import { decideFromLocation } from "~/domain/geo/service-area";
+import { isWithinBookingHorizon } from "~/domain/booking/horizon";
 import { AppError } from "~/lib/errors";
 import type { SessionUser } from "../../auth.server";
 import { recordBookingConsents } from "../messaging/consent.server";
@@ -79,6 +80,7 @@ export async function bookSlot(
   db: Db,
   { actor, input, now }: { actor: SessionUser | null; input: BookingRequest; now: Date },
 ): Promise<BookSlotResult> {
+  if (!isWithinBookingHorizon(new Date(input.start), now)) throw new AppError("BEYOND_BOOKING_HORIZON");
   const zone = await loadBookableZone(db, input.zone);
   const place = await checkAddress(db, zone, input);
   const service = await loadBookingService(db, input.serviceId);

@@ -1,4 +1,6 @@
+import { isSlotsFromInRange } from "~/domain/booking/horizon";
 import { computeSlots, DEFAULT_RANGE_DAYS } from "~/domain/booking/slots";
+import { AppError } from "~/lib/errors";
 import type { Db } from "../../db.server";
 import {
   busyWindow,
@@ -35,12 +37,16 @@ export interface ListOpenSlotsInput {
 /**
  * The open slots of a zone (ADR 008): its franchisee's active team members, their weekly
  * availability and scheduled appointments. Unknown zone: NOT_FOUND; not taking bookings:
- * ZONE_NOT_ACTIVE.
+ * ZONE_NOT_ACTIVE; a first day too far off: BEYOND_BOOKING_HORIZON.
  */
 export async function listOpenSlots(
   db: Db,
   { zoneSlug, cars, from, days = DEFAULT_RANGE_DAYS, serviceId, now }: ListOpenSlotsInput,
 ): Promise<OpenSlots> {
+  // A first day out of [today - 1, today + horizon] is refused before anything is computed.
+  if (from !== undefined && !isSlotsFromInRange(from, now, SLOT_TIME_ZONE)) {
+    throw new AppError("BEYOND_BOOKING_HORIZON");
+  }
   const zone = await loadBookableZone(db, zoneSlug);
   const service = await loadBookingService(db, serviceId);
   const members = await loadTeam(db, zone.franchiseeId);

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { appointments, services } from "#db/schema";
 import type { RescheduleRequest } from "~/domain/booking/schemas";
 import { bookingDurationMinutes, DEFAULT_TRAVEL_BUFFER_MINUTES } from "~/domain/booking/slots";
+import { isWithinBookingHorizon } from "~/domain/booking/horizon";
 import { AppError } from "~/lib/errors";
 import { queueBookingChanged } from "../messaging/notify.server";
 import { announceSlotsChanged, invalidateOpenSlots } from "./slot-cache.server";
@@ -49,6 +50,8 @@ export async function rescheduleBooking(
     await announceSlotsChanged(tx);
     const appointment = await lockAppointment(tx, bookingId);
     const access = requireSelfServiceChange(appointment, input.token, now, actor);
+    // After the access check: a stranger learns nothing from the horizon's answer.
+    if (!isWithinBookingHorizon(startAt, now)) throw new AppError("BEYOND_BOOKING_HORIZON");
     const [service] = await tx
       .select({ durationMinutes: services.durationMinutes })
       .from(services)

@@ -508,8 +508,10 @@ describeDatabases("franchisee tools", ({ db }) => {
         reason: "x",
         now: NOW,
       });
-      await completeAppointment(db(), { appointmentId: a.appointmentId, franchiseeId: granby, now: NOW });
-      await completeAppointment(db(), { appointmentId: b.appointmentId, franchiseeId: granby, now: NOW });
+      // Completed once they started (ADR 043).
+      const done = new Date("2026-03-11T12:00:00-04:00");
+      await completeAppointment(db(), { appointmentId: a.appointmentId, franchiseeId: granby, now: done });
+      await completeAppointment(db(), { appointmentId: b.appointmentId, franchiseeId: granby, now: done });
       await db()
         .insert(s.appointmentReviews)
         .values([

@@ -4,8 +4,14 @@
  */
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { inventoryItems, restockOrderItems, restockOrders } from "#db/schema";
-import { cartTotalCents, restockOrderNumber, type CatalogueItem } from "~/domain/franchisee/restock";
-import type { RestockOrderInput } from "~/domain/franchisee/schemas";
+import {
+  cartTotalCents,
+  mergeOrderLines,
+  restockOrderNumber,
+  withinQuantityLimit,
+  type CatalogueItem,
+} from "~/domain/franchisee/restock";
+import { RESTOCK_LIMITS, type RestockOrderInput } from "~/domain/franchisee/schemas";
 import { AppError } from "~/lib/errors";
 import type { Db } from "../../db.server";
 import { sqlState } from "../booking/booking-context.server";
@@ -34,7 +40,8 @@ export interface SubmittedOrder {
 
 /**
  * Writes the order and its lines in one transaction. Prices come from the database (the browser
- * sends item ids and quantities only); a line repeated in the request is merged. An unknown or
+ * sends item ids and quantities only); a line repeated in the request is merged, and the merged
+ * quantity may not pass the per-product maximum (VALIDATION, message QUANTITY_TOO_HIGH). An unknown or
  * inactive item refuses the whole order (VALIDATION, message UNKNOWN_ITEM) and writes nothing.
  * The number is 'RO-' plus the timestamp; on the rare clash with an order of the same
  * millisecond, the next millisecond is tried.
@@ -48,10 +55,11 @@ export async function submitRestockOrder(
     now = new Date(),
   }: { franchiseeId: string; userId: string; input: RestockOrderInput; now?: Date },
 ): Promise<SubmittedOrder> {
-  const quantities = new Map<string, number>();
-  for (const line of input.lines) {
-    quantities.set(line.inventoryItemId, (quantities.get(line.inventoryItemId) ?? 0) + line.quantity);
-  }
+  // Repeated lines of one product are merged, and the merged quantity is what is limited.
+  const merged = mergeOrderLines(input.lines);
+  if (!withinQuantityLimit(merged, RESTOCK_LIMITS.quantity))
+    throw new AppError("VALIDATION", "QUANTITY_TOO_HIGH");
+  const quantities = new Map(merged.map((line) => [line.inventoryItemId, line.quantity]));
   for (let attempt = 0; ; attempt++) {
     try {
       return await db.transaction(async (tx) => {

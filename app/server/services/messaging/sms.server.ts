@@ -23,7 +23,8 @@ export type QueueSmsResult =
 export interface SmsRequest {
   phone: string;
   body: string;
-  category: "transactional" | "promotional";
+  /** verification: a code the account holder asked for (ADR 043), sent without consent or booking. */
+  category: "transactional" | "promotional" | "verification";
   /** Required for transactional messages: the booking they are about. */
   appointmentId?: string | null;
   now?: Date;
@@ -35,6 +36,7 @@ async function refusal(
   request: SmsRequest & { phone: string },
   now: Date,
 ): Promise<SmsRefusal | null> {
+  if (request.category === "verification") return null;
   if (request.category === "transactional") {
     if (!request.appointmentId) return "BOOKING_NOT_ACTIVE";
     const [booking] = await db

@@ -36,9 +36,11 @@ export function verifyUnsubscribeToken(
 ): { channel: ConsentChannel; address: string } | null {
   const [payload, signature, extra] = token.split(".");
   if (!payload || !signature || extra !== undefined) return null;
-  const expected = mac(key, payload);
-  if (signature.length !== expected.length) return null;
-  if (!crypto.timingSafeEqual(Buffer.from(signature), Buffer.from(expected))) return null;
+  // Buffers compared by byte length: a multi-byte character makes a string of the same length
+  // longer in bytes, and timingSafeEqual throws on buffers of different lengths.
+  const given = Buffer.from(signature, "utf8");
+  const expected = Buffer.from(mac(key, payload), "utf8");
+  if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return null;
   const decoded = Buffer.from(payload, "base64url").toString("utf8");
   const colon = decoded.indexOf(":");
   const channel = decoded.slice(0, colon);

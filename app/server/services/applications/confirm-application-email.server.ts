@@ -1,0 +1,77 @@
+import crypto from "node:crypto";
+import { and, eq, isNull } from "drizzle-orm";
+import { franchiseApplications } from "#db/schema";
+import { resolveAuthSecret } from "../../auth.server";
+import type { Db, Tx } from "../../db.server";
+import { env } from "../../env.server";
+
+/**
+ * The link that proves an applicant receives mail at the application's address (ADR 043). The
+ * token is an HMAC of the application's id and e-mail with a key derived from the app secret:
+ * no table, no expiry needed (it only confirms the address the application already names), and
+ * it cannot be made for another application or address.
+ */
+async function signingKey(db: Db | Tx): Promise<Buffer> {
+  const secret = await resolveAuthSecret(db as Db);
+  return crypto.createHmac("sha256", secret).update("application-email-v1").digest();
+}
+
+function sign(key: Buffer, applicationId: string, email: string): string {
+  return crypto
+    .createHmac("sha256", key)
+    .update(`${applicationId}:${email.trim().toLowerCase()}`)
+    .digest("base64url");
+}
+
+/** /application/confirm?id=…&token=… for one application. */
+export async function applicationConfirmUrl(
+  db: Db | Tx,
+  { id, email }: { id: string; email: string },
+): Promise<string> {
+  const token = sign(await signingKey(db), id, email);
+  return `${env().PUBLIC_URL}/application/confirm?id=${encodeURIComponent(id)}&token=${token}`;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export type ApplicationLink =
+  { status: "invalid" } | { status: "pending" | "confirmed"; firstName: string; email: string };
+
+/** What a link names: an application whose address is pending or confirmed, or nothing genuine. */
+export async function readApplicationLink(db: Db, id: string, token: string): Promise<ApplicationLink> {
+  if (!UUID.test(id) || token.length === 0 || token.length > 100) return { status: "invalid" };
+  const [application] = await db
+    .select({
+      email: franchiseApplications.email,
+      firstName: franchiseApplications.firstName,
+      emailVerifiedAt: franchiseApplications.emailVerifiedAt,
+    })
+    .from(franchiseApplications)
+    .where(eq(franchiseApplications.id, id));
+  if (!application) return { status: "invalid" };
+  const expected = Buffer.from(sign(await signingKey(db), id, application.email));
+  const given = Buffer.from(token);
+  // Lengths first: timingSafeEqual throws on buffers of different lengths (multi-byte input).
+  if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) {
+    return { status: "invalid" };
+  }
+  return {
+    status: application.emailVerifiedAt ? "confirmed" : "pending",
+    firstName: application.firstName,
+    email: application.email,
+  };
+}
+
+/** Records that the applicant confirmed the address (once; repeating it changes nothing). */
+export async function confirmApplicationEmail(
+  db: Db,
+  { id, token, now = new Date() }: { id: string; token: string; now?: Date },
+): Promise<ApplicationLink> {
+  const link = await readApplicationLink(db, id, token);
+  if (link.status !== "pending") return link;
+  await db
+    .update(franchiseApplications)
+    .set({ emailVerifiedAt: now })
+    .where(and(eq(franchiseApplications.id, id), isNull(franchiseApplications.emailVerifiedAt)));
+  return { ...link, status: "confirmed" };
+}
