@@ -3,11 +3,12 @@
  * the authorization matrix reads it) is opened as each role at 360 and 390 px wide, and none may
  * scroll sideways. Dynamic segments carry real ids: the demo client's seeded history, a booking
  * made here for the demo client, a message of the development mail box. A page a role cannot
- * reach redirects or refuses: what renders is checked. One browser context per role and width,
- * one page reused; each role signs in once.
+ * reach redirects or refuses: what renders is checked. One browser context and page per role
+ * (signed in once), each page loaded once and measured at both widths.
  */
 import type { APIRequestContext, Browser, BrowserContext, Page } from "@playwright/test";
 import { readBuiltRoutes, type ManifestRoute } from "../setup/built-routes";
+import { applicant, openApplication, reachSubmission, submitButton } from "./application-form";
 import { DEMO, expect, loginAs, test, testAddress, type DemoRole } from "./fixtures";
 
 const ROLES = ["anonymous", "client", "franchisee", "admin"] as const;
@@ -124,6 +125,16 @@ async function newContext(
   });
 }
 
+/** Where `url` leads this role: itself, or the path and query of its redirect. */
+async function landingOf(request: APIRequestContext, url: string): Promise<string> {
+  const response = await request.get(url, { maxRedirects: 0 });
+  const location =
+    response.status() >= 300 && response.status() < 400 ? response.headers().location : undefined;
+  if (!location) return url;
+  const target = new URL(location, "http://x");
+  return target.pathname + target.search;
+}
+
 /** Opens `url` and waits for React to have hydrated it (client-only parts render then). */
 async function open(page: Page, url: string): Promise<void> {
   await page.goto(url);
@@ -185,40 +196,120 @@ test.describe("téléphones", () => {
   });
 
   for (const role of ROLES) {
-    for (const width of WIDTHS) {
-      test(`aucune page ne défile de côté à ${width} px (${role})`, async ({ browser }) => {
-        test.setTimeout(180_000);
-        const context = await newContext(browser, width, states.get(role));
-        const page = await context.newPage();
-        const csp: string[] = [];
-        page.on("console", (message) => {
-          if (/Content[- ]Security[- ]Policy/i.test(message.text())) csp.push(message.text());
-        });
-        const seen = new Set<string>();
-        const overflows: string[] = [];
-        try {
-          for (const route of routes) {
-            for (const url of urlsOf(route, ids)) {
-              await open(page, url);
-              // A page this role cannot reach redirects: the page it lands on is checked once.
-              const landed = new URL(page.url());
-              const key = landed.pathname + landed.search;
-              if (seen.has(key)) continue;
-              seen.add(key);
+    test(`aucune page ne défile de côté à ${WIDTHS.join(" ni à ")} px (${role})`, async ({ browser }) => {
+      test.setTimeout(180_000);
+      const context = await newContext(browser, WIDTHS[0], states.get(role));
+      const page = await context.newPage();
+      const csp: string[] = [];
+      page.on("console", (message) => {
+        if (/Content[- ]Security[- ]Policy/i.test(message.text())) csp.push(message.text());
+      });
+      const seen = new Set<string>();
+      const overflows: string[] = [];
+      try {
+        for (const route of routes) {
+          for (const url of urlsOf(route, ids)) {
+            // A page this role cannot reach redirects: the page it lands on is checked once, and
+            // not loaded again when it was.
+            const landing = await landingOf(context.request, url);
+            if (seen.has(landing)) continue;
+            await open(page, url);
+            const landed = new URL(page.url());
+            const key = landed.pathname + landed.search;
+            seen.add(landing).add(key);
+            // Both widths on the same page: the layout follows the window's width.
+            for (const width of WIDTHS) {
+              await page.setViewportSize({ width, height: 800 });
               const overflow = await sidewaysOverflow(page);
               if (overflow) {
                 overflows.push(
-                  `${url}${key === url ? "" : ` (-> ${key})`}: ${overflow.scrollWidth} px > ${overflow.width} px; ${overflow.culprits.join("; ")}`,
+                  `${url}${key === url ? "" : ` (-> ${key})`} at ${width} px: ${overflow.scrollWidth} px wide; ${overflow.culprits.join("; ")}`,
                 );
               }
             }
+            await page.setViewportSize({ width: WIDTHS[0], height: 800 });
           }
-        } finally {
-          await context.close();
         }
-        expect(overflows, `pages wider than ${width} px for ${role}`).toEqual([]);
-        expect(csp, "Content-Security-Policy violations").toEqual([]);
-      });
-    }
+      } finally {
+        await context.close();
+      }
+      expect(overflows, `pages wider than the phone for ${role}`).toEqual([]);
+      expect(csp, "Content-Security-Policy violations").toEqual([]);
+    });
   }
+
+  test("le bouton rond de contact ne couvre jamais le bouton principal d'un formulaire (390 px)", async ({
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    const formPages = {
+      anonymous: [
+        "/application",
+        "/auth",
+        "/",
+        "/booking/granby?zone=granby&cars=2&step=2",
+        ids.managePath,
+        "/auth/forgot-password",
+      ],
+      client: ["/client", ids.managePath],
+    };
+    const covered: string[] = [];
+    /** Each visible button of the page's forms and card actions, brought to the bottom of the window. */
+    async function checkButtons(page: Page, url: string) {
+      const contact = page.locator('button[aria-label="Contactez-nous"]');
+      const buttons = page.locator(
+        'main form button, main form input[type="submit"], main [data-slot="card-footer"] button',
+      );
+      const count = await buttons.count();
+      expect(count, `${url}: a form's button`).toBeGreaterThan(0);
+      for (let i = 0; i < count; i += 1) {
+        const button = buttons.nth(i);
+        if (!(await button.isVisible())) continue;
+        // The button at the very bottom of the window, where the round button sits.
+        await button.evaluate((el) => el.scrollIntoView({ block: "end" }));
+        const overlap = async () => {
+          if (!(await contact.isVisible())) return false;
+          const [a, b] = [await contact.boundingBox(), await button.boundingBox()];
+          if (!a || !b) return false;
+          return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+        };
+        await expect
+          .poll(overlap, { timeout: 3_000 })
+          .toBe(false)
+          .catch(async () => covered.push(`${url}: « ${(await button.innerText()).trim()} »`));
+      }
+    }
+    for (const role of ["anonymous", "client"] as const) {
+      const context = await newContext(browser, 390, states.get(role));
+      const page = await context.newPage();
+      for (const url of formPages[role]) {
+        await open(page, url);
+        await checkButtons(page, url);
+        if (url === "/application") {
+          // The last step's 'Soumettre ma candidature'.
+          await openApplication(page);
+          await reachSubmission(page, applicant("telephone@example.com"));
+          await expect(submitButton(page)).toBeVisible();
+          await checkButtons(page, url);
+        }
+        if (url === ids.managePath && role === "client") {
+          // 'Confirmer le nouveau créneau' of the slot picker.
+          await page.getByRole("button", { name: "Changer la date" }).click();
+          await checkButtons(page, url);
+        }
+      }
+      await context.close();
+    }
+    expect(covered, "main buttons under the round contact button").toEqual([]);
+
+    // The back office has no floating button.
+    for (const role of ["admin", "franchisee"] as const) {
+      const context = await newContext(browser, 390, states.get(role));
+      const page = await context.newPage();
+      await open(page, `/${role}`);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expect(page.locator('button[aria-label="Contactez-nous"]')).toHaveCount(0);
+      await context.close();
+    }
+  });
 });
