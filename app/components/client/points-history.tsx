@@ -29,7 +29,7 @@ function detail(item: LedgerItem): string | null {
 export function PointsHistory({ items }: { items: LedgerItem[] }) {
   if (items.length === 0) return <p className="text-sm text-muted-foreground">{t.empty}</p>;
   return (
-    <TableScroller label={t.title}>
+    <TableScroller label={t.table}>
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{t.title}</caption>
         <thead className="text-muted-foreground">

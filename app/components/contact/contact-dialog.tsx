@@ -39,8 +39,9 @@ const BACK_OFFICE = /^\/(admin|franchisee)(\/|$)/;
 export function ContactDialog() {
   const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
-  const beneath = useMainActionBeneath();
-  if (BACK_OFFICE.test(pathname)) return null;
+  const backOffice = BACK_OFFICE.test(pathname);
+  const beneath = useMainActionBeneath(!backOffice);
+  if (backOffice) return null;
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>

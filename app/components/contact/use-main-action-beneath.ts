@@ -19,11 +19,12 @@ export const FLOATING_BAND_PX = 96;
  * True while a button of one of the page's forms or cards lies in the band at the bottom of the window where
  * the floating contact button sits (ADR 047): the button then steps aside so it never covers
  * 'Soumettre ma candidature' or 'Confirmer le nouveau créneau'. Follows the buttons a page adds or
- * removes (a wizard's next step) and the window's height.
+ * removes (a wizard's next step) and the window's height. Watches nothing unless `enabled`.
  */
-export function useMainActionBeneath(): boolean {
+export function useMainActionBeneath(enabled: boolean): boolean {
   const [beneath, setBeneath] = useState(false);
   useEffect(() => {
+    if (!enabled) return;
     let observer: IntersectionObserver | null = null;
     let observed: Element[] = [];
     const inBand = new Set<Element>();
@@ -73,6 +74,6 @@ export function useMainActionBeneath(): boolean {
       observer?.disconnect();
       window.removeEventListener("resize", watch);
     };
-  }, []);
+  }, [enabled]);
   return beneath;
 }
