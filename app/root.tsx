@@ -12,6 +12,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?inline";
+import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import { ContactDialog } from "~/components/contact/contact-dialog";
 import { ErrorFallback } from "~/components/layout/error-fallback";
 import { SiteFooter } from "~/components/layout/site-footer";
@@ -29,6 +30,9 @@ import { readFlash, type Flash } from "~/server/flash.server";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  // The brand font's Latin subset, the one every page uses (app.css, ADR 047): fetched with the
+  // page, so that the text most often paints in Inter at once.
+  { rel: "preload", href: interLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {

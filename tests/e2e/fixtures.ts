@@ -10,7 +10,7 @@ export const DEMO_PASSWORD = "Demo12345!";
 export type DemoRole = keyof typeof DEMO;
 
 /** Signs the browser context in as a demo account through the auth API (no UI). */
-async function loginAs(page: Page, role: DemoRole): Promise<void> {
+export async function loginAs(page: Pick<Page, "request">, role: DemoRole): Promise<void> {
   const baseURL = test.info().project.use.baseURL!;
   const response = await page.request.post("/api/auth/sign-in/email", {
     data: { email: DEMO[role], password: DEMO_PASSWORD },
@@ -76,7 +76,7 @@ async function axeViolations(page: Page) {
 }
 
 /** A documentation-range address (198.18.0.0/15), different for each test. */
-function testAddress(): string {
+export function testAddress(): string {
   const n = Math.floor(Math.random() * 2 ** 17);
   return `198.${18 + (n >> 16)}.${(n >> 8) & 255}.${n & 255}`;
 }

@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { TableScroller } from "~/components/ui/data-table";
 import { cn } from "~/lib/utils";
 
 export interface ChartSeries {
@@ -179,7 +180,7 @@ export function ChartTable({
   caption: string;
 }) {
   return (
-    <div role="region" aria-label={caption} tabIndex={0} className="mt-2 overflow-x-auto">
+    <TableScroller label={caption} className="mt-2">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead>
@@ -215,6 +216,6 @@ export function ChartTable({
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroller>
   );
 }

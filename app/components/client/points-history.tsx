@@ -1,4 +1,5 @@
 import { messages } from "~/lib/messages.fr";
+import { TableScroller } from "~/components/ui/data-table";
 import { cn } from "~/lib/utils";
 import { formatDate } from "./format";
 
@@ -28,7 +29,7 @@ function detail(item: LedgerItem): string | null {
 export function PointsHistory({ items }: { items: LedgerItem[] }) {
   if (items.length === 0) return <p className="text-sm text-muted-foreground">{t.empty}</p>;
   return (
-    <div className="overflow-x-auto">
+    <TableScroller label={t.table}>
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{t.title}</caption>
         <thead className="text-muted-foreground">
@@ -73,6 +74,6 @@ export function PointsHistory({ items }: { items: LedgerItem[] }) {
           })}
         </tbody>
       </table>
-    </div>
+    </TableScroller>
   );
 }

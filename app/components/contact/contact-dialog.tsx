@@ -1,5 +1,6 @@
 import { MessageCircle } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
+import { useLocation } from "react-router";
 
 import { Button } from "~/components/ui/button";
 import {
@@ -12,10 +13,12 @@ import {
 } from "~/components/ui/dialog";
 import { BUSINESS } from "~/lib/business";
 import { messages } from "~/lib/messages.fr";
+import { cn } from "~/lib/utils";
 
 import { Spinner } from "~/components/ui/spinner";
 
 import { PhoneCopyButton } from "./phone-copy-button";
+import { useMainActionBeneath } from "./use-main-action-beneath";
 
 // The form (and its validation library) loads when the dialog is about to open, not with every
 // page: the button is on every page, the form is used by few visitors.
@@ -24,12 +27,21 @@ const ContactForm = lazy(() => loadContactForm().then((module) => ({ default: mo
 
 const c = messages.contact;
 
+/** The back office (admin and franchisee spaces): staff tools, no floating button over them. */
+const BACK_OFFICE = /^\/(admin|franchisee)(\/|$)/;
+
 /**
  * The round button fixed at the bottom right of every page (spec section 2), opening the
  * 'Contactez-nous' dialog with the contact form; the dialog closes once the message is sent.
+ * It never covers a form's main button (ADR 047): it steps aside (hidden, out of the tab order)
+ * while one lies beneath it, and is absent from the back office.
  */
 export function ContactDialog() {
   const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
+  const backOffice = BACK_OFFICE.test(pathname);
+  const beneath = useMainActionBeneath(!backOffice);
+  if (backOffice) return null;
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
@@ -39,7 +51,11 @@ export function ContactDialog() {
           title={c.title}
           onPointerEnter={() => void loadContactForm()}
           onFocus={() => void loadContactForm()}
-          className="fixed right-4 bottom-[max(1rem,env(safe-area-inset-bottom))] z-40 size-14 rounded-full shadow-lg print:hidden"
+          data-stepped-aside={beneath && !open ? "" : undefined}
+          className={cn(
+            "fixed right-4 bottom-[max(1rem,env(safe-area-inset-bottom))] z-40 size-14 rounded-full shadow-lg transition-[opacity,visibility] motion-reduce:transition-none print:hidden",
+            beneath && !open && "invisible opacity-0",
+          )}
         >
           <MessageCircle aria-hidden="true" className="size-6" />
         </Button>

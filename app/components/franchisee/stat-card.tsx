@@ -19,8 +19,8 @@ export function StatCard({
         <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary">
           <Icon aria-hidden="true" className="size-5" />
         </span>
-        <dl className="grid gap-0.5">
-          <dt className="text-sm text-muted-foreground">{label}</dt>
+        <dl className="grid min-w-0 gap-0.5">
+          <dt className="text-sm [overflow-wrap:anywhere] hyphens-auto text-muted-foreground">{label}</dt>
           <dd className="text-2xl font-bold tabular-nums">{value}</dd>
           {hint ? <dd className="text-xs text-muted-foreground">{hint}</dd> : null}
         </dl>

@@ -32,6 +32,9 @@ export function CardContent({ className, ...props }: ComponentProps<"div">) {
   return <div className={cn("p-6 pt-0", className)} {...props} />;
 }
 
+/** A card's actions; the floating contact button steps aside from them (ADR 047). */
 export function CardFooter({ className, ...props }: ComponentProps<"div">) {
-  return <div className={cn("flex items-center gap-2 p-6 pt-0", className)} {...props} />;
+  return (
+    <div data-slot="card-footer" className={cn("flex items-center gap-2 p-6 pt-0", className)} {...props} />
+  );
 }

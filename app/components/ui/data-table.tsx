@@ -3,7 +3,9 @@ import { cn } from "~/lib/utils";
 
 /**
  * A wide table that scrolls sideways on a phone; focusable and named so that keyboard users can
- * scroll it too (axe: scrollable-region-focusable).
+ * scroll it too (axe: scrollable-region-focusable). Its content never widens the page: the box
+ * takes the width it is given and its own width ignores the table's (`contain: inline-size`),
+ * so a grid or flex layout around it does not grow to the table's width (ADR 047).
  */
 export function TableScroller({
   label,
@@ -19,7 +21,10 @@ export function TableScroller({
       role="region"
       aria-label={label}
       tabIndex={0}
-      className={cn("overflow-x-auto focus-visible:outline-2 focus-visible:outline-ring", className)}
+      className={cn(
+        "overflow-x-auto [contain:inline-size] focus-visible:outline-2 focus-visible:outline-ring",
+        className,
+      )}
     >
       {children}
     </div>

@@ -76,7 +76,7 @@ export function Field({
   const labelId = `${controlId}-label`;
 
   const labelElement = (
-    <Label id={labelId} htmlFor={controlId}>
+    <Label id={labelId} htmlFor={controlId} className={orientation === "vertical" ? "self-end" : undefined}>
       {label}
       {required ? (
         <span aria-hidden="true" className="text-destructive">
@@ -85,31 +85,46 @@ export function Field({
       ) : null}
     </Label>
   );
+  const below = (
+    <>
+      {description ? (
+        <p id={descriptionId} className="text-sm text-muted-foreground">
+          {description}
+        </p>
+      ) : null}
+      {invalid ? (
+        <p id={errorId} className="text-sm font-medium text-destructive">
+          {errors.join(" ")}
+        </p>
+      ) : null}
+    </>
+  );
 
-  return (
-    <FieldContext value={{ controlId, labelId, descriptionId, errorId, invalid, required }}>
-      <div className={cn("grid gap-2", className)}>
-        {orientation === "horizontal" ? (
+  if (orientation === "horizontal") {
+    return (
+      <FieldContext value={{ controlId, labelId, descriptionId, errorId, invalid, required }}>
+        <div className={cn("grid gap-2", className)}>
           <div className="flex items-center gap-3">
             {children}
             {labelElement}
           </div>
-        ) : (
-          <>
-            {labelElement}
-            {children}
-          </>
-        )}
-        {description ? (
-          <p id={descriptionId} className="text-sm text-muted-foreground">
-            {description}
-          </p>
-        ) : null}
-        {invalid ? (
-          <p id={errorId} className="text-sm font-medium text-destructive">
-            {errors.join(" ")}
-          </p>
-        ) : null}
+          {below}
+        </div>
+      </FieldContext>
+    );
+  }
+
+  // Two rows, the label's and the control's. Side by side in a form's grid, fields share these rows
+  // (subgrid): a label on two lines or a help text under one control never offsets the inputs of
+  // the row (ADR 047). Outside a grid, the same two rows stacked.
+  return (
+    <FieldContext value={{ controlId, labelId, descriptionId, errorId, invalid, required }}>
+      <div className={cn("row-span-2 grid grid-rows-subgrid gap-2", className)}>
+        {labelElement}
+        <div className="grid content-start gap-2">
+          {children}
+          {below}
+        </div>
       </div>
     </FieldContext>
   );

@@ -81,6 +81,8 @@ export const clientMessages = {
   },
   ledger: {
     title: "Historique des points",
+    /** Names the table's sideways-scrolling box (the section already bears the title). */
+    table: "Tableau des mouvements de points",
     description: "Chaque variation de votre solde, pour comprendre d'où viennent vos points.",
     empty: "Aucun mouvement de points pour le moment.",
     reasons: {

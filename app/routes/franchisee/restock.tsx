@@ -77,7 +77,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
   return (
     <div className="grid gap-8">
       <header className="grid gap-1">
-        <h1 className="text-3xl font-bold tracking-tight">{r.title}</h1>
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{r.title}</h1>
         <p className="text-muted-foreground">{r.description}</p>
       </header>
       <RestockCatalogue items={items} />

@@ -1,0 +1,315 @@
+/**
+ * Phones (issue 14, item 8; ADR 047). Every page of the production build (its route manifest, as
+ * the authorization matrix reads it) is opened as each role at 360 and 390 px wide, and none may
+ * scroll sideways. Dynamic segments carry real ids: the demo client's seeded history, a booking
+ * made here for the demo client, a message of the development mail box. A page a role cannot
+ * reach redirects or refuses: what renders is checked. One browser context and page per role
+ * (signed in once), each page loaded once and measured at both widths.
+ */
+import type { APIRequestContext, Browser, BrowserContext, Page } from "@playwright/test";
+import { readBuiltRoutes, type ManifestRoute } from "../setup/built-routes";
+import { applicant, openApplication, reachSubmission, submitButton } from "./application-form";
+import { DEMO, expect, loginAs, test, testAddress, type DemoRole } from "./fixtures";
+
+const ROLES = ["anonymous", "client", "franchisee", "admin"] as const;
+type Role = (typeof ROLES)[number];
+const WIDTHS = [360, 390] as const;
+
+interface Ids {
+  /** The demo client's completed booking of the seeded history. */
+  pastBookingId: string;
+  /** An upcoming booking of the demo client, made here. */
+  bookingId: string;
+  /** Its manage page, token included: every role sees the page. */
+  managePath: string;
+  /** A message of the development mail box (the booking's confirmation), if it arrived. */
+  mailId: string;
+  wizardId: string;
+}
+
+/** The URLs of one manifest page: its path with real ids, and the states worth a look. */
+function urlsOf(route: ManifestRoute, ids: Ids): string[] {
+  switch (route.path) {
+    case "*":
+      return ["/pas-de-page-ici"];
+    case "booking/:id":
+      return [`/booking/${ids.wizardId}`, "/booking/granby?zone=granby&cars=2&step=2"];
+    case "booking-success/:bookingId":
+      return [`/booking-success/${ids.bookingId}`];
+    case "booking/manage/:bookingId":
+      return [ids.managePath];
+    case "franchise/:slug":
+      return ["/franchise/granby"];
+    case "client/bookings/:bookingId":
+      return [`/client/bookings/${ids.pastBookingId}`, `/client/bookings/${ids.bookingId}`];
+    case "dev/mail/:id":
+      return [`/dev/mail/${ids.mailId}`];
+  }
+  const path = `/${route.path ?? ""}`;
+  if (path.includes(":") || path.includes("*")) {
+    throw new Error(`${route.id}: no real id for ${path}; add it to urlsOf in tests/e2e/phones.spec.ts`);
+  }
+  return [path];
+}
+
+/** The manifest's pages: routes with a component, minus the root and pathless layouts. */
+async function pages(): Promise<ManifestRoute[]> {
+  const routes = await readBuiltRoutes();
+  return routes.filter((r) => r.hasDefaultExport && r.id !== "root" && (r.path !== undefined || r.index));
+}
+
+interface Slot {
+  start: string;
+}
+
+/** Books a Granby slot two days ahead or more for the demo client, through the public API. */
+async function bookForDemoClient(request: APIRequestContext, baseURL: string) {
+  const answer = (await (await request.get("/api/slots?zone=granby&cars=2")).json()) as {
+    days: { slots: Slot[] }[];
+  };
+  const later = answer.days
+    .flatMap((d) => d.slots)
+    .filter((s) => new Date(s.start).getTime() > Date.now() + 2 * 24 * 3_600_000);
+  // The last one: far from the slots other tests book.
+  const slot = later.at(-1);
+  expect(slot, "an open Granby slot").toBeDefined();
+  const response = await request.post("/api/bookings", {
+    data: {
+      zone: "granby",
+      cars: 2,
+      start: slot!.start,
+      name: "Client Démo",
+      email: DEMO.client,
+      phone: "450 555 0199",
+      address: "120 rue Principale, Granby J2G 2T5",
+      upsells: [],
+    },
+    headers: { origin: baseURL },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  const body = (await response.json()) as { booking_id: string; manage_url: string };
+  const manage = new URL(body.manage_url);
+  return { bookingId: body.booking_id, managePath: manage.pathname + manage.search };
+}
+
+/** The id of a message of the development mail box (the confirmation leaves through the job queue). */
+async function someMailId(request: APIRequestContext): Promise<string> {
+  let id = "inconnu";
+  await expect
+    .poll(
+      async () => {
+        const html = await (await request.get("/dev/mail")).text();
+        id = /href="\/dev\/mail\/([^"/]+)"/.exec(html)?.[1] ?? id;
+        return id;
+      },
+      { timeout: 15_000 },
+    )
+    .not.toBe("inconnu");
+  return id;
+}
+
+async function newContext(
+  browser: Browser,
+  width: number,
+  state?: Awaited<ReturnType<BrowserContext["storageState"]>>,
+) {
+  const { baseURL, locale, timezoneId } = test.info().project.use;
+  return browser.newContext({
+    baseURL,
+    locale,
+    timezoneId,
+    viewport: { width, height: 800 },
+    storageState: state,
+    // Each context browses from its own address: the per-address rate limits count per context.
+    extraHTTPHeaders: { "x-forwarded-for": testAddress() },
+  });
+}
+
+/** Where `url` leads this role: itself, or the path and query of its redirect. */
+async function landingOf(request: APIRequestContext, url: string): Promise<string> {
+  const response = await request.get(url, { maxRedirects: 0 });
+  const location =
+    response.status() >= 300 && response.status() < 400 ? response.headers().location : undefined;
+  if (!location) return url;
+  const target = new URL(location, "http://x");
+  return target.pathname + target.search;
+}
+
+/** Opens `url` and waits for React to have hydrated it (client-only parts render then). */
+async function open(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page
+    .waitForFunction(
+      () =>
+        document.documentElement.hasAttribute("data-hydrated") ||
+        document.querySelector('script[type="lavage/module"]') === null,
+      null,
+      { timeout: 10_000 },
+    )
+    .catch(() => undefined);
+}
+
+/** How far the page scrolls sideways, and the widest elements that stick out. */
+async function sidewaysOverflow(page: Page) {
+  return page.evaluate(() => {
+    const root = document.documentElement;
+    const width = root.clientWidth;
+    if (root.scrollWidth <= width) return null;
+    const culprits: string[] = [];
+    for (const el of Array.from(document.body.querySelectorAll<HTMLElement>("*"))) {
+      const box = el.getBoundingClientRect();
+      if (box.right <= width + 1 || box.width === 0) continue;
+      // Report the outermost offender only: its children stick out with it.
+      const parent = el.parentElement?.getBoundingClientRect();
+      if (parent && parent.right > width + 1) continue;
+      const name = `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}.${String(el.className).slice(0, 80)}`;
+      culprits.push(`${name} (right ${Math.round(box.right)})`);
+    }
+    return { scrollWidth: root.scrollWidth, width, culprits: culprits.slice(0, 5) };
+  });
+}
+
+test.describe("téléphones", () => {
+  let routes: ManifestRoute[];
+  let ids: Ids;
+  const states = new Map<Role, Awaited<ReturnType<BrowserContext["storageState"]>>>();
+
+  test.beforeAll(async ({ browser }) => {
+    test.setTimeout(60_000);
+    routes = await pages();
+    const baseURL = test.info().project.use.baseURL!;
+    for (const role of ROLES) {
+      const context = await newContext(browser, 390);
+      if (role !== "anonymous") await loginAs(context, role as DemoRole);
+      states.set(role, await context.storageState());
+      if (role === "anonymous") {
+        const booked = await bookForDemoClient(context.request, baseURL);
+        ids = {
+          pastBookingId: "demohist01",
+          ...booked,
+          mailId: await someMailId(context.request),
+          wizardId: crypto.randomUUID(),
+        };
+      }
+      await context.close();
+    }
+  });
+
+  for (const role of ROLES) {
+    test(`aucune page ne défile de côté à ${WIDTHS.join(" ni à ")} px (${role})`, async ({ browser }) => {
+      test.setTimeout(180_000);
+      const context = await newContext(browser, WIDTHS[0], states.get(role));
+      const page = await context.newPage();
+      const csp: string[] = [];
+      page.on("console", (message) => {
+        if (/Content[- ]Security[- ]Policy/i.test(message.text())) csp.push(message.text());
+      });
+      const seen = new Set<string>();
+      const overflows: string[] = [];
+      try {
+        for (const route of routes) {
+          for (const url of urlsOf(route, ids)) {
+            // A page this role cannot reach redirects: the page it lands on is checked once, and
+            // not loaded again when it was.
+            const landing = await landingOf(context.request, url);
+            if (seen.has(landing)) continue;
+            await open(page, url);
+            const landed = new URL(page.url());
+            const key = landed.pathname + landed.search;
+            seen.add(landing).add(key);
+            // Both widths on the same page: the layout follows the window's width.
+            for (const width of WIDTHS) {
+              await page.setViewportSize({ width, height: 800 });
+              const overflow = await sidewaysOverflow(page);
+              if (overflow) {
+                overflows.push(
+                  `${url}${key === url ? "" : ` (-> ${key})`} at ${width} px: ${overflow.scrollWidth} px wide; ${overflow.culprits.join("; ")}`,
+                );
+              }
+            }
+            await page.setViewportSize({ width: WIDTHS[0], height: 800 });
+          }
+        }
+      } finally {
+        await context.close();
+      }
+      expect(overflows, `pages wider than the phone for ${role}`).toEqual([]);
+      expect(csp, "Content-Security-Policy violations").toEqual([]);
+    });
+  }
+
+  test("le bouton rond de contact ne couvre jamais le bouton principal d'un formulaire (390 px)", async ({
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    const formPages = {
+      anonymous: [
+        "/application",
+        "/auth",
+        "/",
+        "/booking/granby?zone=granby&cars=2&step=2",
+        ids.managePath,
+        "/auth/forgot-password",
+      ],
+      client: ["/client", ids.managePath],
+    };
+    const covered: string[] = [];
+    /** Each visible button of the page's forms and card actions, brought to the bottom of the window. */
+    async function checkButtons(page: Page, url: string) {
+      const contact = page.locator('button[aria-label="Contactez-nous"]');
+      const buttons = page.locator(
+        'main form button, main form input[type="submit"], main [data-slot="card-footer"] button',
+      );
+      const count = await buttons.count();
+      expect(count, `${url}: a form's button`).toBeGreaterThan(0);
+      for (let i = 0; i < count; i += 1) {
+        const button = buttons.nth(i);
+        if (!(await button.isVisible())) continue;
+        // The button at the very bottom of the window, where the round button sits.
+        await button.evaluate((el) => el.scrollIntoView({ block: "end" }));
+        const overlap = async () => {
+          if (!(await contact.isVisible())) return false;
+          const [a, b] = [await contact.boundingBox(), await button.boundingBox()];
+          if (!a || !b) return false;
+          return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+        };
+        await expect
+          .poll(overlap, { timeout: 3_000 })
+          .toBe(false)
+          .catch(async () => covered.push(`${url}: « ${(await button.innerText()).trim()} »`));
+      }
+    }
+    for (const role of ["anonymous", "client"] as const) {
+      const context = await newContext(browser, 390, states.get(role));
+      const page = await context.newPage();
+      for (const url of formPages[role]) {
+        await open(page, url);
+        await checkButtons(page, url);
+        if (url === "/application") {
+          // The last step's 'Soumettre ma candidature'.
+          await openApplication(page);
+          await reachSubmission(page, applicant("telephone@example.com"));
+          await expect(submitButton(page)).toBeVisible();
+          await checkButtons(page, url);
+        }
+        if (url === ids.managePath && role === "client") {
+          // 'Confirmer le nouveau créneau' of the slot picker.
+          await page.getByRole("button", { name: "Changer la date" }).click();
+          await checkButtons(page, url);
+        }
+      }
+      await context.close();
+    }
+    expect(covered, "main buttons under the round contact button").toEqual([]);
+
+    // The back office has no floating button.
+    for (const role of ["admin", "franchisee"] as const) {
+      const context = await newContext(browser, 390, states.get(role));
+      const page = await context.newPage();
+      await open(page, `/${role}`);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expect(page.locator('button[aria-label="Contactez-nous"]')).toHaveCount(0);
+      await context.close();
+    }
+  });
+});
