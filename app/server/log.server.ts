@@ -115,9 +115,7 @@ export function maskEmails(text: string): string {
  * then a text longer than `LOG_STRING_MAX` is cut: a log line never holds a whole request body.
  */
 export function redactText(text: string): string {
-  const redacted = maskEmails(
-    text.replace(BEARER, `$1 ${REDACTED}`).replace(QUERY_SECRET, `$1${REDACTED}`),
-  )
+  const redacted = maskEmails(text.replace(BEARER, `$1 ${REDACTED}`).replace(QUERY_SECRET, `$1${REDACTED}`))
     .replace(STREET, REDACTED)
     .replace(POSTAL_CODE, REDACTED)
     .replace(PHONE, REDACTED);

@@ -7,7 +7,7 @@ import { messages } from "~/lib/messages.fr";
 import { homePathFor, type Role } from "~/lib/roles";
 import { forwardCookies, getAuth, getSessionUser } from "~/server/auth.server";
 import { getDb } from "~/server/db.server";
-import { env } from "~/server/env.server";
+import { demoToolsAllowed } from "~/server/security/demo-tools.server";
 import { flashHeaders } from "~/server/flash.server";
 import { setupTestUsers } from "~/server/services/auth/setup-test-users.server";
 import { signInWithPassword } from "~/server/services/auth/sign-in-with-password.server";
@@ -24,9 +24,9 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   if (await getSessionUser(request)) throw redirect("/");
-  return { testLogin: env().demoAccounts };
+  return { testLogin: demoToolsAllowed(context) };
 }
 
 type Intent = "sign-in" | "sign-up" | "test-login" | "sign-out";
@@ -49,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   if (intent === "test-login") {
-    if (!env().demoAccounts) throw data(null, { status: 404 });
+    if (!demoToolsAllowed(context)) throw data(null, { status: 404 });
     const parsed = TestLoginSchema.safeParse({ role: formData.get("role") });
     if (!parsed.success)
       return data({ intent, result: null, testLoginError: messages.auth.signInError }, { status: 400 });
