@@ -28,7 +28,7 @@ export const BODY_LIMITS: Readonly<Record<string, number>> = {
  * Past the limit, the rest of a body is still read and dropped up to this size, so the client
  * gets the 413 answer rather than a cut connection; beyond it the connection is closed.
  */
-const DISCARD_MAX_BYTES = 2 * 1024 * 1024;
+const DISCARD_MAX_BYTES = 8 * 1024 * 1024;
 
 export type UrlProblem = "too-long" | "too-deep";
 
