@@ -33,7 +33,13 @@ if (DEVELOPMENT) {
   });
 } else {
   const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
-  entry = await import(pathToFileURL(path.join(buildDir, "server/index.js")).href);
+  try {
+    entry = await import(pathToFileURL(path.join(buildDir, "server/index.js")).href);
+  } catch (error) {
+    // A wrong environment (app/server/env.server.ts) stops the start with its clear message.
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  }
   // Production logs are JSON lines, redacted, with the request id (app/server/log.server.ts):
   // console.* calls of the app and its libraries go through the same logger.
   entry.captureConsole();
@@ -42,6 +48,8 @@ if (DEVELOPMENT) {
   // Security headers on the static files too (ADR 033); HSTS needs req.secure, hence TRUST_PROXY.
   server.set("trust proxy", entry.app.get("trust proxy"));
   server.use(entry.setSecurityHeaders);
+  // URL and body bounds (ADR 041) before anything spends time on the request.
+  server.use(entry.boundInput);
   server.use(
     "/assets",
     express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }),

@@ -4,10 +4,12 @@ import "react-router";
 import { SlotsQuerySchema } from "~/domain/booking/schemas";
 import { bootstrap as openDatabase, shutdown as closeDatabase } from "./bootstrap.server";
 import { getDb, ping } from "./db.server";
+import { messages } from "~/lib/messages.fr";
 import { env } from "./env.server";
 import { log, withRequestContext } from "./log.server";
 import { closeRateLimitStore, connectRateLimitStore } from "./rate-limit.server";
 import { csrfProtection } from "./security/csrf.server";
+import { inputBounds } from "./security/input-bounds.server";
 import { securityHeaders } from "./security/headers.server";
 import { redactPath } from "./security/redact-path.server";
 import { slotsAnswerJson } from "./services/booking/slot-cache.server";
@@ -19,6 +21,11 @@ declare module "react-router" {
     requestId: string;
     /** The client's address (behind a proxy only when TRUST_PROXY says so). */
     ip: string;
+    /**
+     * The address of the TCP peer itself, never taken from X-Forwarded-For: the demo tools
+     * answer only a loopback one (ADR 041).
+     */
+    socketIp: string;
     /** The Content-Security-Policy nonce of this response (ADR 033). */
     cspNonce?: string;
   }
@@ -26,6 +33,8 @@ declare module "react-router" {
 
 /** Opens the database (migrations, seed, worker), then Redis for the rate limits when set. */
 export async function bootstrap(): Promise<void> {
+  if (env().demoOnPublicUrl)
+    log.warn(messages.security.demoOnPublicUrlWarning, { publicUrl: env().PUBLIC_URL });
   await openDatabase();
   await connectRateLimitStore();
 }
@@ -94,6 +103,12 @@ app.use(requestLogger);
 /** Also mounted by server.js before the static files; it runs once per response. */
 export const setSecurityHeaders = securityHeaders({ development: env().isDevelopment });
 app.use(setSecurityHeaders);
+/**
+ * URL length and depth, body size (ADR 041): before the health checks, React Router and any body
+ * parser. Also mounted by server.js before the static files; it runs once per request.
+ */
+export const boundInput = inputBounds();
+app.use(boundInput);
 app.use(csrfProtection());
 
 app.get("/healthz", (_req, res) => {
@@ -137,6 +152,7 @@ app.use(
     getLoadContext: (req, res) => ({
       requestId: String(res.locals.requestId ?? requestIdOf(req.headers["x-request-id"])),
       ip: req.ip ?? req.socket.remoteAddress ?? "unknown",
+      socketIp: req.socket.remoteAddress ?? "unknown",
       cspNonce: res.locals.cspNonce,
     }),
   }),

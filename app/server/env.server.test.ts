@@ -30,6 +30,23 @@ describe("environment", () => {
     expect([env.DATABASE_URL, env.SMTP_URL]).toEqual([undefined, undefined]);
   });
 
+  it("starts demo mode only on a loopback PUBLIC_URL, or with the explicit override (ADR 041)", () => {
+    for (const url of [undefined, "http://localhost:3000", "http://127.0.0.1:4401", "http://[::1]:3000"]) {
+      expect(parseEnv({ DEMO_ACCOUNTS: "1", PUBLIC_URL: url }).demoAccounts).toBe(true);
+    }
+    expect(() => parseEnv({ DEMO_ACCOUNTS: "1", PUBLIC_URL: "https://lavage.example" })).toThrow(
+      /PUBLIC_URL: Le mode démo \(DEMO_ACCOUNTS=1\) donne un accès administrateur à tout visiteur/,
+    );
+    const overridden = parseEnv({
+      DEMO_ACCOUNTS: "1",
+      PUBLIC_URL: "https://lavage.example",
+      DEMO_ON_PUBLIC_URL: "1",
+    });
+    expect(overridden).toMatchObject({ demoAccounts: true, demoOnPublicUrl: true });
+    expect(parseEnv({ DEMO_ACCOUNTS: "1" }).demoOnPublicUrl).toBe(false);
+    expect(parseEnv({ PUBLIC_URL: "https://lavage.example" }).demoAccounts).toBe(false);
+  });
+
   it("names every wrong variable in one clear error", () => {
     expect(() => parseEnv({ PORT: "abc", DATABASE_URL: "not a url", DEMO_ACCOUNTS: "yes" })).toThrow(
       /Invalid environment configuration:\n {2}- PORT: .*\n {2}- DATABASE_URL: .*\n {2}- DEMO_ACCOUNTS: /,

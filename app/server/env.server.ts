@@ -1,5 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
+import { isLoopbackUrl } from "~/lib/loopback";
+import { messages } from "~/lib/messages.fr";
 
 const optionalUrl = z
   .string()
@@ -32,6 +34,8 @@ export const EnvSchema = z
     CONTACT_WEBHOOK_URL: optionalUrl,
     APPLICATION_WEBHOOK_URL: optionalUrl,
     DEMO_ACCOUNTS: flag,
+    /** Lets DEMO_ACCOUNTS=1 start on a public PUBLIC_URL (ADR 041): a loud warning at boot. */
+    DEMO_ON_PUBLIC_URL: flag,
     BETTER_AUTH_SECRET: z.string().min(32).optional(),
     /** Express 'trust proxy': set it (e.g. 1 or "loopback") when behind a load balancer. */
     TRUST_PROXY: z
@@ -82,6 +86,10 @@ export const EnvSchema = z
           ctx.addIssue({ code: "custom", path: [name], message: "required when STORAGE_DRIVER=s3" });
       }
     }
+    // Demo mode makes any visitor admin through the test login: local addresses only (ADR 041).
+    if (env.DEMO_ACCOUNTS && !env.DEMO_ON_PUBLIC_URL && env.PUBLIC_URL && !isLoopbackUrl(env.PUBLIC_URL)) {
+      ctx.addIssue({ code: "custom", path: ["PUBLIC_URL"], message: messages.security.demoOnPublicUrl });
+    }
     if (env.SMS_PROVIDER === "twilio") {
       for (const key of ["SMS_ACCOUNT_SID", "SMS_AUTH_TOKEN", "SMS_FROM"] as const) {
         if (!env[key])
@@ -97,6 +105,11 @@ export const EnvSchema = z
     isDevelopment: env.NODE_ENV === "development",
     /** Demo accounts, the test-login panel and setup-test-users: development or DEMO_ACCOUNTS=1. */
     demoAccounts: env.NODE_ENV === "development" || env.DEMO_ACCOUNTS,
+    /** Demo mode explicitly allowed on a public PUBLIC_URL: warned about at boot. */
+    demoOnPublicUrl:
+      env.DEMO_ACCOUNTS &&
+      env.DEMO_ON_PUBLIC_URL &&
+      !isLoopbackUrl(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`),
   }));
 
 export type Env = z.infer<typeof EnvSchema>;

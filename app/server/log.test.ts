@@ -3,6 +3,8 @@ import {
   captureConsole,
   configureLogger,
   log,
+  LOG_STRING_MAX,
+  maskEmails,
   redact,
   redactText,
   resetLogger,
@@ -55,6 +57,35 @@ describe("redactText", () => {
     ]) {
       expect(redactText(text)).toBe(text);
     }
+  });
+
+  it.each([
+    ["a@b.cc", "[masqué]"],
+    ["x@y@example.com", "x@[masqué]"],
+    ["a@.x.com et b@c.d", "[masqué] et b@c.d"],
+    ["@example.com, lea@, lea@example", "@example.com, lea@, lea@example"],
+    ["Léa <léa.côté@exemple.québec>.", "Léa <[masqué]>."],
+    ["𝕏𝕏@𝕏.𝕏𝕏 ok", "[masqué] ok"],
+    ["a@b.cc1 et c@d.e2fg", "[masqué] et c@d.e2fg"],
+  ])("masks e-mail addresses like the pattern did: %s", (text, masked) => {
+    expect(maskEmails(text)).toBe(masked);
+  });
+
+  it("masks 1 MB of text correctly (linear redaction, ADR 041)", () => {
+    const mb = 1024 * 1024;
+    // Long runs that made the e-mail pattern backtrack: no '@', '@' without a domain, dots.
+    expect(maskEmails("a".repeat(mb))).toBe("a".repeat(mb));
+    expect(maskEmails("a@".repeat(mb / 2))).toBe("a@".repeat(mb / 2));
+    expect(maskEmails(`${"x".repeat(mb)}@${"b.".repeat(mb / 4)}cc`)).toBe("[masqué]");
+    const addresses = maskEmails("lea@example.com ".repeat(mb / 16));
+    expect(addresses).toBe("[masqué] ".repeat(mb / 16));
+
+    const out = redactText(`Tél. 450 555-0199 ${"mot ".repeat(mb / 4)}lea@example.com`);
+    expect(out.startsWith("Tél. [masqué] mot mot ")).toBe(true);
+    expect(out).not.toContain("555-0199");
+    // Cut after the redaction: a log line never holds a whole request body.
+    expect(out.length).toBeLessThan(LOG_STRING_MAX + 50);
+    expect(out).toMatch(/… \[\d+ caractères coupés\]$/);
   });
 });
 

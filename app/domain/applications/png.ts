@@ -6,6 +6,12 @@
 
 /** Largest signature image accepted, in bytes: a 600x200 drawing is usually 5 to 30 KB. */
 export const SIGNATURE_MAX_BYTES = 200 * 1024;
+/**
+ * Largest request body of POST /api/franchise-applications: a 200 KB signature, as a file or as
+ * base64 in JSON (4/3 larger), plus the answers. The server's body limit (ADR 041) lets this one
+ * path read that much; every other request body is held to 64 KB.
+ */
+export const APPLICATION_BODY_MAX_BYTES = 300 * 1024;
 /** The signature pad's drawing surface (spec section 9). */
 export const SIGNATURE_WIDTH = 600;
 export const SIGNATURE_HEIGHT = 200;

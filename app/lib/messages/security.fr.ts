@@ -4,6 +4,18 @@ export const securityMessages = {
   crossOrigin:
     "Requête refusée : elle ne provient pas du site Lavage Mobile Prestige. Rechargez la page et réessayez.",
   home: "Retour à l'accueil",
+  /** Requests over the server's input bounds (ADR 041). */
+  inputBounds: {
+    title: "Requête refusée",
+    urlTooLong: "L'adresse demandée est trop longue : elle n'existe pas sur ce site.",
+    bodyTooLarge:
+      "La requête envoyée est trop volumineuse. Raccourcissez les champs du formulaire et réessayez.",
+  },
+  /** Demo mode on a public address (ADR 041), said when the server refuses to start. */
+  demoOnPublicUrl:
+    "Le mode démo (DEMO_ACCOUNTS=1) donne un accès administrateur à tout visiteur : il ne démarre que si PUBLIC_URL est une adresse locale (localhost, 127.0.0.1, [::1]). Retirez DEMO_ACCOUNTS, ou, pour une démonstration publique assumée, ajoutez DEMO_ON_PUBLIC_URL=1.",
+  demoOnPublicUrlWarning:
+    "ATTENTION : mode démo sur une adresse publique (DEMO_ON_PUBLIC_URL=1) : la connexion de test et /dev/mail restent réservées aux requêtes locales, mais les comptes démo et leur mot de passe connu sont actifs.",
   /**
    * better-auth's error codes under /api/auth/* (app/server/auth-errors.server.ts) that the
    * auth and validation messages do not already say.

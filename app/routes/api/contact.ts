@@ -7,6 +7,7 @@ import {
   hasMissingRequiredField,
 } from "~/domain/contact/schemas";
 import { AppError } from "~/lib/errors";
+import { errorsOnly } from "~/lib/reply-errors-only";
 import { messages } from "~/lib/messages.fr";
 import { getDb } from "~/server/db.server";
 import { flashHeaders } from "~/server/flash.server";
@@ -62,7 +63,7 @@ async function handle(request: Request, ip: string, requestId: string): Promise<
       status: 400,
       title: missing ? c.missingFieldsTitle : c.sendErrorTitle,
       error: missing ? c.missingFields : c.invalidFields,
-      result: submission.reply(),
+      result: errorsOnly(submission.reply()),
     };
   }
   try {
@@ -70,10 +71,20 @@ async function handle(request: Request, ip: string, requestId: string): Promise<
     return { status: 200 };
   } catch (error) {
     if (error instanceof AppError && error.code === "RATE_LIMITED") {
-      return { status: 429, title: c.sendErrorTitle, error: c.rateLimited, result: submission.reply() };
+      return {
+        status: 429,
+        title: c.sendErrorTitle,
+        error: c.rateLimited,
+        result: errorsOnly(submission.reply()),
+      };
     }
     console.error(`[${requestId}] contact message not stored`, error);
-    return { status: 500, title: c.sendErrorTitle, error: c.sendError, result: submission.reply() };
+    return {
+      status: 500,
+      title: c.sendErrorTitle,
+      error: c.sendError,
+      result: errorsOnly(submission.reply()),
+    };
   }
 }
 

@@ -2,13 +2,13 @@ import { data } from "react-router";
 import { TestLoginSchema } from "~/domain/auth/schemas";
 import { AppError } from "~/lib/errors";
 import { getDb } from "~/server/db.server";
-import { env } from "~/server/env.server";
+import { demoToolsAllowed } from "~/server/security/demo-tools.server";
 import { setupTestUsers } from "~/server/services/auth/setup-test-users.server";
 import type { Route } from "./+types/setup-test-users";
 
-/** POST {role} -> {success}; development or DEMO_ACCOUNTS=1 only (404 otherwise). */
-export async function action({ request }: Route.ActionArgs) {
-  if (!env().demoAccounts) throw data({ success: false }, { status: 404 });
+/** POST {role} -> {success}; demo mode and a loopback client only (404 otherwise, ADR 041). */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (!demoToolsAllowed(context)) throw data({ success: false }, { status: 404 });
   if (request.method !== "POST") return data({ success: false }, { status: 405 });
   const body: unknown = await request.json().catch(() => null);
   const parsed = TestLoginSchema.safeParse(body);
@@ -22,7 +22,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
-export function loader() {
-  if (!env().demoAccounts) throw data(null, { status: 404 });
+export function loader({ context }: Route.LoaderArgs) {
+  if (!demoToolsAllowed(context)) throw data(null, { status: 404 });
   return data({ success: false, error: "Méthode non permise" }, { status: 405 });
 }

@@ -15,10 +15,10 @@ export function loader() {
  * on; the answer is TwiML with the reply (or an empty Response). 403 when the signature or the
  * shared secret is wrong (ADR 014), 400 without From.
  */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return loader();
   const form = new URLSearchParams(await request.text());
-  if (!inboundCallbackAllowed(request, form)) {
+  if (!inboundCallbackAllowed(request, form, context.socketIp)) {
     return new Response(twiml(null), { status: 403, headers: XML });
   }
   // A NUL byte cannot be stored in PostgreSQL text: no provider sends one, so it is dropped.

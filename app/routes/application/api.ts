@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { APPLICATION_HONEYPOT_FIELD, ApplicationSchema } from "~/domain/applications/schemas";
 import { AppError } from "~/lib/errors";
+import { errorsOnly } from "~/lib/reply-errors-only";
 import { messages } from "~/lib/messages.fr";
 import { getSessionUser } from "~/server/auth.server";
 import { getDb } from "~/server/db.server";
@@ -61,7 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (read.fields.get(APPLICATION_HONEYPOT_FIELD)) return data({ id: crypto.randomUUID() }, { status: 201 });
 
   const submission = parseWithZod(read.fields, { schema: ApplicationSchema });
-  if (submission.status !== "success") return refuse("VALIDATION", submission.reply());
+  if (submission.status !== "success") return refuse("VALIDATION", errorsOnly(submission.reply()));
   if (!read.signature) return refuse("SIGNATURE_REQUIRED");
 
   try {
@@ -79,7 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       // The e-mail is the field at fault: the form shows it there too.
       const reply =
         code === "EMAIL_ALREADY_EXISTS"
-          ? submission.reply({ fieldErrors: { email: [e.emailExists] } })
+          ? errorsOnly(submission.reply({ fieldErrors: { email: [e.emailExists] } }))
           : undefined;
       return refuse(code, reply);
     }

@@ -1,10 +1,6 @@
-import { SIGNATURE_MAX_BYTES } from "~/domain/applications/png";
+import { APPLICATION_BODY_MAX_BYTES, SIGNATURE_MAX_BYTES } from "~/domain/applications/png";
 
-/**
- * Largest request body of POST /api/franchise-applications: a 200 KB signature, as a file or as
- * base64 in JSON (4/3 larger), plus the answers.
- */
-export const APPLICATION_BODY_MAX_BYTES = 300 * 1024;
+export { APPLICATION_BODY_MAX_BYTES };
 
 export type ReadOutcome =
   | { ok: true; fields: URLSearchParams; signature: Uint8Array | null }

@@ -8,7 +8,7 @@ import { messages } from "~/lib/messages.fr";
 import { dashboardPathFor, type Role } from "~/lib/roles";
 import { forwardCookies, getAuth, getSessionUser } from "~/server/auth.server";
 import { getDb } from "~/server/db.server";
-import { env } from "~/server/env.server";
+import { demoToolsAllowed } from "~/server/security/demo-tools.server";
 import { flashHeaders } from "~/server/flash.server";
 import { setupTestUsers } from "~/server/services/auth/setup-test-users.server";
 import { signInWithPassword } from "~/server/services/auth/sign-in-with-password.server";
@@ -32,7 +32,7 @@ export const meta: Route.MetaFunction = () => [
  * a sign-up also lands here (`verified=1`, signed in by better-auth), or with `error=` when the
  * link is dead. A signed-in visitor goes on to `redirectTo` or to their space.
  */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"));
   const user = await getSessionUser(request);
@@ -44,7 +44,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
   const verifyFailed = url.searchParams.has("error");
   return {
-    testLogin: env().demoAccounts,
+    testLogin: demoToolsAllowed(context),
     redirectTo,
     notice: verifyFailed
       ? messages.account.verifyLinkInvalid
@@ -85,7 +85,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   if (intent === "test-login") {
-    if (!env().demoAccounts) throw data(null, { status: 404 });
+    if (!demoToolsAllowed(context)) throw data(null, { status: 404 });
     const parsed = TestLoginSchema.safeParse({ role: formData.get("role") });
     if (!parsed.success)
       return data(

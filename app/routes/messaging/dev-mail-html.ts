@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { env } from "~/server/env.server";
+import { demoToolsAllowed } from "~/server/security/demo-tools.server";
 import { readStoredMail } from "~/server/mail/mailer.server";
 import type { Route } from "./+types/dev-mail-html";
 
@@ -8,8 +8,8 @@ import type { Route } from "./+types/dev-mail-html";
  * (no script, no same-origin rights), so a tester sees it as a mail client would and can follow
  * its links. Development only, like the mail box.
  */
-export async function loader({ params }: Route.LoaderArgs) {
-  if (!env().demoAccounts) throw data(null, { status: 404 });
+export async function loader({ params, context }: Route.LoaderArgs) {
+  if (!demoToolsAllowed(context)) throw data(null, { status: 404 });
   const mail = await readStoredMail(params.id);
   if (!mail) throw data(null, { status: 404 });
   return new Response(mail.html, {

@@ -2,7 +2,7 @@ import { ArrowLeft, ExternalLink } from "lucide-react";
 import { data, Link } from "react-router";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { messages } from "~/lib/messages.fr";
-import { env } from "~/server/env.server";
+import { demoToolsAllowed } from "~/server/security/demo-tools.server";
 import { readStoredMail } from "~/server/mail/mailer.server";
 import type { Route } from "./+types/dev-mail-message";
 
@@ -25,8 +25,8 @@ function linksOf(text: string): string[] {
 }
 
 /** One stored mail: headers, links and the plain text; the HTML version has its own address. */
-export async function loader({ params }: Route.LoaderArgs) {
-  if (!env().demoAccounts) throw data(null, { status: 404 });
+export async function loader({ params, context }: Route.LoaderArgs) {
+  if (!demoToolsAllowed(context)) throw data(null, { status: 404 });
   const mail = await readStoredMail(params.id);
   if (!mail) throw data(null, { status: 404 });
   return { mail, links: linksOf(mail.text) };

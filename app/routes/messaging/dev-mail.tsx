@@ -2,7 +2,7 @@ import { Mail, Paperclip } from "lucide-react";
 import { data, Link } from "react-router";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { messages } from "~/lib/messages.fr";
-import { env } from "~/server/env.server";
+import { demoToolsAllowed } from "~/server/security/demo-tools.server";
 import { listStoredMails } from "~/server/mail/mailer.server";
 import type { Route } from "./+types/dev-mail";
 
@@ -20,8 +20,9 @@ const dateTime = new Intl.DateTimeFormat("fr-CA", {
 });
 
 /** Development only (NODE_ENV=development or DEMO_ACCOUNTS=1): the .eml files of DATA_DIR/mail. */
-export async function loader() {
-  if (!env().demoAccounts) throw data(null, { status: 404 });
+export async function loader({ context }: Route.LoaderArgs) {
+  // Demo mode and a loopback client only (ADR 041): these mails hold reset links of real accounts.
+  if (!demoToolsAllowed(context)) throw data(null, { status: 404 });
   const mails = await listStoredMails();
   return {
     mails: mails.map((m) => ({

@@ -1,4 +1,5 @@
 import { env } from "../env.server";
+import { demoToolsAllowed } from "../security/demo-tools.server";
 import { safeEqual, twilioSignature } from "./provider.server";
 
 /** The TwiML answer of an inbound callback: one reply message, or none. */
@@ -15,10 +16,16 @@ export function twiml(reply: string | null): string {
  * Whether an inbound callback comes from the provider (ADR 014): with SMS_AUTH_TOKEN, Twilio's
  * X-Twilio-Signature over PUBLIC_URL + path + query and the form fields; otherwise, with
  * SMS_INBOUND_SECRET, the same secret in the X-Sms-Secret header or the `secret` query
- * parameter. With neither, callbacks are accepted only in development or with DEMO_ACCOUNTS=1:
- * elsewhere anyone could otherwise send START for someone else's number (forged consent).
+ * parameter. With neither, callbacks are accepted only in demo mode (development or
+ * DEMO_ACCOUNTS=1) from a loopback socket (ADR 041): elsewhere anyone could otherwise send START
+ * for someone else's number (forged consent).
  */
-export function inboundCallbackAllowed(request: Request, form: URLSearchParams): boolean {
+export function inboundCallbackAllowed(
+  request: Request,
+  form: URLSearchParams,
+  /** The TCP peer's own address (the load context's socketIp). */
+  socketIp?: string,
+): boolean {
   const config = env();
   const url = new URL(request.url);
   if (config.SMS_AUTH_TOKEN) {
@@ -33,5 +40,5 @@ export function inboundCallbackAllowed(request: Request, form: URLSearchParams):
     const given = request.headers.get("x-sms-secret") ?? url.searchParams.get("secret") ?? "";
     return safeEqual(given, config.SMS_INBOUND_SECRET);
   }
-  return config.demoAccounts;
+  return demoToolsAllowed({ socketIp }, config.demoAccounts);
 }
