@@ -89,13 +89,16 @@ function suite(name: string, setup: () => Promise<Record<string, string>>) {
       expect(asAdmin.headers.get("cache-control")).toBe("private, no-store");
       expect(Buffer.from(await asAdmin.arrayBuffer())).toEqual(png);
 
+      // Signed out: to /auth with the way back (ADR 042); signed in without the role: home.
       for (const who of ["anonymous", "client", "franchisee"]) {
         const res = await fetch(`${server.url}${signaturePath}`, {
           headers: { cookie: cookies.get(who)! },
           redirect: "manual",
         });
         expect(res.status, who).toBe(302);
-        expect(res.headers.get("location"), who).toBe("/");
+        expect(res.headers.get("location"), who).toBe(
+          who === "anonymous" ? `/auth?redirectTo=${encodeURIComponent(signaturePath!)}` : "/",
+        );
       }
     });
 
@@ -203,7 +206,7 @@ function suite(name: string, setup: () => Promise<Record<string, string>>) {
     it("refuses bodies over the size limit (413), declared or streamed", async () => {
       const noisy = signaturePng({ noise: true });
       const large = await post(server, applicationForm("large@example.com", signatureBlob(noisy)));
-      expect(large).toEqual({
+      expect(large).toMatchObject({
         status: 413,
         body: { code: "PAYLOAD_TOO_LARGE", error: "La candidature envoyée est trop volumineuse." },
       });

@@ -17,6 +17,7 @@ import * as s from "#db/schema";
 import { SIGNATURE_MAX_BYTES } from "~/domain/applications/png";
 import { signaturePng } from "../factories/signature-png";
 import { messages } from "~/lib/messages.fr";
+import { bodyLimitFor } from "~/server/security/input-bounds.server";
 import type { Database } from "~/server/db.server";
 import { startRolesServer, targets, type Ids, type RolesFixture, type Who } from "./roles-fixture";
 
@@ -758,7 +759,20 @@ for (const target of targets) {
         console.log(
           `hostile input: sent again after ${String((error as { cause?: unknown }).cause ?? error)}`,
         );
-        res = await fetch(url, init);
+        try {
+          res = await fetch(url, init);
+        } catch (again) {
+          // A body over the path's limit gets its 413 as soon as the limit is passed; a client
+          // still uploading megabytes may see the connection end before it reads that answer.
+          // The server must still be up: /healthz answers.
+          const path = new URL(url).pathname;
+          if (body !== undefined && Buffer.byteLength(body) > bodyLimitFor(path)) {
+            const health = await fetch(`${fixture.server.url}/healthz`);
+            if (health.status === 200)
+              return { status: 413, text: messages.security.inputBounds.bodyTooLarge, json: null, viaData };
+          }
+          throw again;
+        }
       }
       const text = await res.text();
       let json: Record<string, unknown> | null = null;

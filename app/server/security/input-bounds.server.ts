@@ -52,8 +52,14 @@ export function bodyLimitFor(pathname: string): number {
 
 const t = messages.security.inputBounds;
 
+/** The upload paths' own French answer for a body over their limit. */
+const BODY_TOO_LARGE_TEXT: Readonly<Record<string, string>> = {
+  "/api/franchise-applications": messages.application.errors.tooLarge,
+};
+
 function refuse(req: Request, res: Response, status: 413 | 414): void {
-  const text = status === 414 ? t.urlTooLong : t.bodyTooLarge;
+  const text =
+    status === 414 ? t.urlTooLong : (BODY_TOO_LARGE_TEXT[req.path.replace(/\/+$/, "")] ?? t.bodyTooLarge);
   const code = status === 414 ? "URI_TOO_LONG" : "PAYLOAD_TOO_LARGE";
   res.status(status);
   const accept = String(req.headers.accept ?? "");
