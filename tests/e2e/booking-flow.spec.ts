@@ -50,11 +50,13 @@ test.describe("the one booking path (ADR 044)", () => {
     await expect(page.getByLabel(/^Code postal/)).toHaveValue("J2G 2T5");
     await expect(page.getByRole("radio", { name: "Granby" })).toHaveCount(0);
     // A slot at least two days ahead (any time of day the test runs).
-    const slot = page
-      .getByRole("group", { name: /\d{4}$/ })
+    // A day then a time (ADR 045): the third open day, so other tests keep the first ones.
+    await page
+      .getByRole("group", { name: "Choisissez un jour" })
+      .getByRole("radio", { disabled: false })
       .nth(2)
-      .getByRole("radio", { name: TIME })
-      .first();
+      .check();
+    const slot = page.getByRole("radio", { name: TIME }).first();
     await slot.check();
     const start = (await slot.getAttribute("value"))!;
     await page.getByRole("checkbox", { name: /Traitement Aquapel/ }).check();
@@ -121,19 +123,20 @@ test.describe("the one booking path (ADR 044)", () => {
     await expect(field).toHaveAttribute("aria-invalid", "true");
     // Not served is not a dead end: the waiting list, pre-filled with the code typed (ADR 046).
     await expect(page.getByText("Prévenez-moi quand vous desservirez mon secteur")).toBeVisible();
-    await expect(page.getByLabel("Code postal", { exact: true })).toHaveValue("H2X 1Y4");
+    await expect(page.getByRole("textbox", { name: /^Code postal/ })).toHaveValue("H2X 1Y4");
   });
 
   test("the extras can change after booking: the total and a new confirmation follow", async ({ page }) => {
     test.setTimeout(60_000);
     const email = `flow.change.${Date.now()}@example.com`;
     await page.goto("/booking?where=J2G+2T5&cars=1&step=2");
-    const slot = page
-      .getByRole("group", { name: /\d{4}$/ })
+    // A day then a time (ADR 045): the third open day, so other tests keep the first ones.
+    await page
+      .getByRole("group", { name: "Choisissez un jour" })
+      .getByRole("radio", { disabled: false })
       .nth(2)
-      .getByRole("radio", { name: TIME })
-      .first();
-    await slot.check();
+      .check();
+    await page.getByRole("radio", { name: TIME }).first().check();
     await page.getByLabel("Nom complet").fill("Émilie Bouchard");
     await page.getByLabel("Adresse e-mail").fill(email);
     await page.getByLabel("Téléphone").fill("450 555 0199");

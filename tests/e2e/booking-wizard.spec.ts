@@ -213,7 +213,10 @@ test.describe("booking wizard", () => {
 
     await confirmButton(page).click();
     // At the time step, focused and in view (not at the top of the page).
-    const refusal = page.getByText("Ce créneau vient d'être réservé. Choisissez-en un autre.");
+    // Said once, at the picker, with the nearest free times.
+    await expect(page.getByText("Ce créneau vient d'être réservé. Choisissez-en un autre.")).toHaveCount(1);
+    const refusal = page.getByTestId("slot-taken");
+    await expect(refusal).toContainText("Ce créneau vient d'être réservé. Choisissez-en un autre.");
     await expect(refusal).toBeFocused();
     await expect(refusal).toBeInViewport();
     await expect(page.locator(`input[name="start"][value="${start}"]`)).toHaveCount(0);

@@ -263,7 +263,8 @@ export function SlotPicker({
         {w.duration(formatDuration(durationMinutes))}
       </p>
       {current ? <p className="text-sm">{p.currentNote(formatSlotWhen(current))}</p> : null}
-      {invalid ? (
+      {/* A taken time: the notice below carries the message (once) and the error's id. */}
+      {invalid && !lost ? (
         <p id={errorId} className="text-sm font-medium text-destructive">
           {error?.join(" ")}
         </p>
@@ -272,6 +273,7 @@ export function SlotPicker({
       {lost ? (
         <div
           ref={noticeRef}
+          id={invalid ? errorId : undefined}
           tabIndex={-1}
           role="status"
           className="grid gap-3 rounded-lg border border-destructive/40 bg-destructive/10 p-4 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring"
