@@ -258,7 +258,7 @@ test.describe("téléphones", () => {
     async function checkButtons(page: Page, url: string) {
       const contact = page.locator('button[aria-label="Contactez-nous"]');
       const buttons = page.locator(
-        'main form button, main form input[type="submit"], main [data-slot="card-footer"] button',
+        'main form button, main form input[type="submit"], main [data-slot="card-footer"] button, main [data-main-action]',
       );
       const count = await buttons.count();
       expect(count, `${url}: a form's button`).toBeGreaterThan(0);

@@ -10,6 +10,8 @@ const MAIN_ACTIONS = [
   'main form input[type="submit"]',
   'main [data-slot="card-footer"] button',
   'main [data-slot="card-footer"] a',
+  // Anything else a page marks as its main action (the wizard's summary bar on a phone).
+  "main [data-main-action]",
 ].join(", ");
 
 /** The band at the bottom of the window where the floating button sits (1 rem + 3.5 rem + 1 rem, rounded up). */

@@ -120,7 +120,10 @@ export function SummaryBar({ input }: { input: SummaryInput }) {
   });
   return (
     <details className="group fixed inset-x-0 bottom-0 z-30 max-h-[85dvh] overflow-y-auto border-t bg-background/95 shadow-lg backdrop-blur lg:hidden">
-      <summary className="flex min-h-14 cursor-pointer list-none items-center justify-between gap-3 px-4 py-2 [&::-webkit-details-marker]:hidden">
+      <summary
+        data-main-action
+        className="flex min-h-14 cursor-pointer list-none items-center justify-between gap-3 px-4 py-2 [&::-webkit-details-marker]:hidden"
+      >
         <span className="grid text-sm">
           <span className="font-semibold tabular-nums">{w.barTotal(formatMoney(price.totalCents))}</span>
           <span className="text-muted-foreground">
