@@ -9,7 +9,7 @@ import {
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ArrowLeft, ArrowRight, Send } from "lucide-react";
-import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -35,6 +35,7 @@ import { cn } from "~/lib/utils";
 import type { z } from "~/lib/zod-fr";
 
 import { SignaturePad } from "./signature-pad";
+import { useHydrated } from "~/lib/use-hydrated";
 
 const a = messages.application;
 const f = a.fields;
@@ -72,17 +73,6 @@ async function send(formData: FormData, signature: Blob): Promise<Outcome> {
     isRecord(answer) && isRecord(answer.result) ? (answer.result as SubmissionResult<string[]>) : null;
   const description = isRecord(answer) && typeof answer.error === "string" ? answer.error : a.errors.generic;
   return { saved: false, description, result };
-}
-
-const subscribeNothing = () => () => {};
-
-/** False on the server and during hydration, true once the page runs in the browser. */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribeNothing,
-    () => true,
-    () => false,
-  );
 }
 
 export interface ApplicationPrefill {

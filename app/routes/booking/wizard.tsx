@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Car, CircleX, Pencil } from "lucide-react";
-import { useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import {
   data,
   Form,
@@ -53,6 +53,7 @@ import { parsePostalCode } from "~/domain/geo/postal-code";
 import { WaitlistForm } from "~/components/booking/waitlist-form";
 import { bookingFailure } from "../api/booking-answers.server";
 import type { Route } from "./+types/wizard";
+import { useHydrated } from "~/lib/use-hydrated";
 
 const w = messages.wizard;
 const b = messages.booking;
@@ -256,17 +257,6 @@ export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: Shou
     actionResult !== null &&
     (actionResult as { status?: unknown }).status === "booked";
   return booked ? false : defaultShouldRevalidate;
-}
-
-const subscribeNothing = () => () => {};
-
-/** False on the server and during hydration, true once the page runs in the browser. */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribeNothing,
-    () => true,
-    () => false,
-  );
 }
 
 type LoaderData = Route.ComponentProps["loaderData"];

@@ -1,5 +1,5 @@
 import { CalendarClock, RefreshCw } from "lucide-react";
-import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type RefObject } from "react";
+import { useEffect, useId, useMemo, useRef, useState, type RefObject } from "react";
 import { useLocation } from "react-router";
 
 import { Alert, AlertDescription } from "~/components/ui/alert";
@@ -15,6 +15,7 @@ import {
 import { BUSINESS_TIME_ZONE, dayOfWeekOf, zonedWallTimeToInstant } from "~/domain/time/zoned";
 import { messages } from "~/lib/messages.fr";
 import { cn } from "~/lib/utils";
+import { useHydrated } from "~/lib/use-hydrated";
 
 const w = messages.wizard;
 const p = messages.slotPicker;
@@ -79,17 +80,6 @@ function formatDuration(minutes: number): string {
   const rest = minutes % 60;
   if (hours === 0) return `${rest} min`;
   return rest === 0 ? `${hours} h` : `${hours} h ${String(rest).padStart(2, "0")}`;
-}
-
-const subscribeNothing = () => () => {};
-
-/** False on the server and during hydration, true once the page runs in the browser. */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribeNothing,
-    () => true,
-    () => false,
-  );
 }
 
 interface SlotPickerProps {
