@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
+  doublePrecision,
   index,
   integer,
   pgEnum,
@@ -16,6 +17,9 @@ import { users } from "./auth";
 import { services, upsellOptions } from "./catalog";
 import { createdAt, updatedAt } from "./columns";
 import { franchisees, serviceZones, teamMembers } from "./network";
+
+/** How precise an appointment's point is (ADR 048): a postal-code area, a town centre, a street. */
+export const locationPrecision = pgEnum("location_precision", ["fsa", "municipality", "street"]);
 
 export const appointmentStatus = pgEnum("appointment_status", [
   "scheduled",
@@ -61,6 +65,10 @@ export const appointments = pgTable(
     address: text("address").notNull(),
     city: text("city"),
     postalCode: text("postal_code"),
+    /** Where the wash takes place, from the geocoder (ADR 048); null for older bookings. */
+    latitude: doublePrecision("latitude"),
+    longitude: doublePrecision("longitude"),
+    locationPrecision: locationPrecision("location_precision"),
     notes: text("notes"),
     smsConsent: boolean("sms_consent").notNull().default(false),
     /** Unit price of the service at booking time (cents, before taxes). */
@@ -76,6 +84,10 @@ export const appointments = pgTable(
   (t) => [
     check("appointments_cars", sql`${t.cars} between 1 and 3`),
     check("appointments_times", sql`${t.endAt} > ${t.startAt} and ${t.blockedUntil} >= ${t.endAt}`),
+    check(
+      "appointments_point",
+      sql`(${t.latitude} is null) = (${t.longitude} is null) and (${t.latitude} is null) = (${t.locationPrecision} is null) and (${t.latitude} is null or (${t.latitude} between -90 and 90 and ${t.longitude} between -180 and 180))`,
+    ),
     check("appointments_price", sql`${t.priceCents} >= 0 and ${t.unitPriceCents} >= 0`),
     index("appointments_zone_start_idx").on(t.zoneId, t.startAt),
     index("appointments_member_start_idx").on(t.teamMemberId, t.startAt),
