@@ -14,6 +14,12 @@
  * - starts before now + minimum notice are left out;
  * - a slot is open when at least one member is free; every day of the range is returned, in
  *   order, with an empty list when nothing is open.
+ *
+ * Travel (ADR 048): when the new job's point (`site`) and a busy appointment's point are both
+ * known, the gap between them is the travel time (set-up + drive) instead of the fixed buffer:
+ * the member must reach the new address after the previous job ends, and the next job's address
+ * after the new one ends. The first job of a window is reached from the zone's `base` (drive
+ * only, no set-up). Any point unknown: the fixed buffer, as before.
  */
 import {
   addDaysToDateString,
@@ -24,6 +30,12 @@ import {
 } from "../time/zoned";
 import { CARS_MAX, CARS_MIN } from "./pricing";
 import { latestBookableStart } from "./horizon";
+import {
+  DEFAULT_TRAVEL_SETTINGS,
+  estimatedDriveTime,
+  type DriveTime,
+  type GeoPoint,
+} from "../travel/travel-time";
 
 export const DEFAULT_RANGE_DAYS = 30;
 export const MAX_RANGE_DAYS = 366;
@@ -55,6 +67,13 @@ export interface BusyRange {
   start: Date;
   /** Exclusive; for an appointment, `blocked_until` (end plus its travel buffer). */
   end: Date;
+  /**
+   * The end of the service (`end_at`). With it, the gap after the range is the travel time from
+   * its `point` (or the fixed buffer); without it, `end` already holds the gap (a day off).
+   */
+  serviceEnd?: Date;
+  /** Where the appointment takes place, if known. */
+  point?: GeoPoint | null;
 }
 
 /** Everything the rules depend on, apart from the day range. */
@@ -70,6 +89,14 @@ export interface SlotRules {
   members: readonly SlotMember[];
   /** Only ranges that still block (cancelled appointments are left out by the caller). */
   busy: readonly BusyRange[];
+  /** The new job's point (the customer's address); none: the fixed buffer everywhere. */
+  site?: GeoPoint | null;
+  /** Where members leave from at the start of a window (the zone's base). */
+  base?: GeoPoint | null;
+  /** Drive minutes between two points, without the set-up; the estimate by default. */
+  driveTime?: DriveTime;
+  /** Minutes added to every trip between two jobs (ADR 048), default 10. */
+  setupMinutes?: number;
 }
 
 export interface ComputeSlotsInput extends SlotRules {
@@ -113,7 +140,17 @@ interface NormalizedRules {
   /** No slot starts after the booking horizon (ADR 043). */
   latestStartMs: number;
   members: readonly SlotMember[];
-  busyByMember: Map<string, { start: number; end: number }[]>;
+  busyByMember: Map<string, NormalizedBusy[]>;
+  /** Drive minutes from the base to the site, or null when either is unknown. */
+  fromBaseMs: number | null;
+}
+
+interface NormalizedBusy {
+  start: number;
+  /** The earliest start of a job after this one (end of service + gap to the site). */
+  freeFrom: number;
+  /** The latest end of a job before this one (start - gap from the site). */
+  freeUntil: number;
 }
 
 function requireInteger(name: string, value: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
@@ -145,12 +182,29 @@ function normalize(rules: SlotRules): NormalizedRules {
     rules.minimumNoticeMinutes ?? DEFAULT_MINIMUM_NOTICE_MINUTES,
     0,
   );
-  const busyByMember = new Map<string, { start: number; end: number }[]>();
+  const setup = requireInteger("setupMinutes", rules.setupMinutes ?? DEFAULT_TRAVEL_SETTINGS.setupMinutes, 0);
+  const site = rules.site ?? null;
+  const drive = site ? (rules.driveTime ?? estimatedDriveTime()) : null;
+  const busyByMember = new Map<string, NormalizedBusy[]>();
   for (const range of rules.busy) {
     const list = busyByMember.get(range.teamMemberId) ?? [];
-    list.push({ start: range.start.getTime(), end: range.end.getTime() });
+    const start = range.start.getTime();
+    if (range.serviceEnd === undefined) {
+      // A range that already holds its gap: as before, the new job keeps its own buffer to it.
+      list.push({ start, freeFrom: range.end.getTime(), freeUntil: start - buffer * MINUTE_MS });
+    } else {
+      const point = range.point ?? null;
+      const gapAfter = point && drive && site ? setup + drive(point, site) : buffer;
+      const gapBefore = point && drive && site ? setup + drive(site, point) : buffer;
+      list.push({
+        start,
+        freeFrom: range.serviceEnd.getTime() + gapAfter * MINUTE_MS,
+        freeUntil: start - gapBefore * MINUTE_MS,
+      });
+    }
     busyByMember.set(range.teamMemberId, list);
   }
+  const base = rules.base ?? null;
   return {
     now: rules.now,
     timeZone: rules.timeZone,
@@ -161,6 +215,7 @@ function normalize(rules: SlotRules): NormalizedRules {
     latestStartMs: latestBookableStart(rules.now).getTime(),
     members: rules.members,
     busyByMember,
+    fromBaseMs: base && site && drive ? drive(base, site) * MINUTE_MS : null,
   };
 }
 
@@ -189,10 +244,31 @@ function memberWindows(member: SlotMember, date: string, dayOfWeek: number, time
   return merged;
 }
 
-function isFree(rules: NormalizedRules, memberId: string, start: number): boolean {
-  const blockedUntil = start + rules.durationMs + rules.bufferMs;
+/**
+ * Whether the member can take a job [start, start + duration): every earlier job leaves them time
+ * to get here, they can reach every later job after this one, and the first job of the window
+ * is reachable from the base. Without points this is the ADR 008 rule: [start, end + buffer)
+ * overlaps no busy range.
+ */
+function isFree(
+  rules: NormalizedRules,
+  memberId: string,
+  start: number,
+  window: { start: number; end: number },
+): boolean {
+  const end = start + rules.durationMs;
   const busy = rules.busyByMember.get(memberId) ?? [];
-  return busy.every((range) => range.end <= start || range.start >= blockedUntil);
+  let earlierInWindow = false;
+  for (const range of busy) {
+    if (range.start < start) {
+      if (range.freeFrom > start) return false;
+      if (range.start >= window.start) earlierInWindow = true;
+    } else if (range.freeUntil < end) {
+      return false;
+    }
+  }
+  if (!earlierInWindow && rules.fromBaseMs !== null && start < window.start + rules.fromBaseMs) return false;
+  return true;
 }
 
 /** Open slots of one local day, sorted by start. */
@@ -203,7 +279,7 @@ function slotsOfDay(rules: NormalizedRules, date: string): Slot[] {
     for (const window of memberWindows(member, date, dayOfWeek, rules.timeZone)) {
       for (let start = window.start; start + rules.durationMs <= window.end; start += rules.stepMs) {
         if (start < rules.earliestStartMs || start > rules.latestStartMs) continue;
-        if (!isFree(rules, member.id, start)) continue;
+        if (!isFree(rules, member.id, start, window)) continue;
         const ids = freeByStart.get(start) ?? [];
         if (!ids.includes(member.id)) ids.push(member.id);
         freeByStart.set(start, ids);
@@ -261,19 +337,63 @@ export function isSlotStillOpen(input: SlotRules & { start: Date }): boolean {
 }
 
 /**
- * The member to assign among those free for a slot: the least loaded (e.g. the number of
- * appointments, or booked minutes, that member already has that day; a missing entry counts
- * as 0), then the smallest id, so the choice is stable. `null` when nobody is free.
+ * The minutes of driving a job at `start` adds to each member's day (ADR 048): from the previous
+ * job of that local day (or the base) to the site, then to the next job, minus the direct trip
+ * it replaces. A leg with an unknown point counts 0; no site: an empty map (nobody is favoured).
+ */
+export function addedDrivingMinutes(
+  input: Pick<SlotRules, "busy" | "site" | "base" | "driveTime" | "timeZone"> & {
+    start: Date;
+    teamMemberIds: readonly string[];
+  },
+): Map<string, number> {
+  const added = new Map<string, number>();
+  const site = input.site ?? null;
+  if (!site) return added;
+  const drive = input.driveTime ?? estimatedDriveTime();
+  const startMs = input.start.getTime();
+  const { date } = instantToZonedParts(input.start, input.timeZone);
+  const leg = (a: GeoPoint | null | undefined, b: GeoPoint | null | undefined) => (a && b ? drive(a, b) : 0);
+  for (const id of input.teamMemberIds) {
+    let previous: BusyRange | null = null;
+    let next: BusyRange | null = null;
+    for (const range of input.busy) {
+      if (range.teamMemberId !== id) continue;
+      if (instantToZonedParts(range.start, input.timeZone).date !== date) continue;
+      const at = range.start.getTime();
+      if (at < startMs && (!previous || at > previous.start.getTime())) previous = range;
+      if (at >= startMs && (!next || at < next.start.getTime())) next = range;
+    }
+    const from = previous ? previous.point : input.base;
+    const minutes = next ? leg(from, site) + leg(site, next.point) - leg(from, next.point) : leg(from, site);
+    added.set(id, Math.max(0, minutes));
+  }
+  return added;
+}
+
+/**
+ * The member to assign among those free for a slot: the one whose day gets the least added
+ * driving (`addedDriving`, ADR 048; a missing entry counts as 0), then the least loaded (e.g.
+ * the number of appointments, or booked minutes, that member already has that day; a missing
+ * entry counts as 0), then the smallest id, so the choice is stable. `null` when nobody is free.
  */
 export function pickTeamMember(
   slot: { teamMemberIds: readonly string[] },
   loads: Readonly<Record<string, number>> | ReadonlyMap<string, number> = {},
+  addedDriving: ReadonlyMap<string, number> = new Map(),
 ): string | null {
   const loadOf = (id: string): number =>
     (loads instanceof Map ? loads.get(id) : (loads as Readonly<Record<string, number>>)[id]) ?? 0;
+  const driveOf = (id: string): number => addedDriving.get(id) ?? 0;
+  const better = (id: string, best: string): boolean =>
+    driveOf(id) !== driveOf(best)
+      ? driveOf(id) < driveOf(best)
+      : loadOf(id) !== loadOf(best)
+        ? loadOf(id) < loadOf(best)
+        : id < best;
   let best: string | null = null;
   for (const id of slot.teamMemberIds) {
-    if (best === null || loadOf(id) < loadOf(best) || (loadOf(id) === loadOf(best) && id < best)) best = id;
+    if (best === null || better(id, best)) best = id;
   }
   return best;
 }
