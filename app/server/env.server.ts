@@ -71,6 +71,12 @@ export const EnvSchema = z
     /** Shared secret the inbound SMS callback must carry when no SMS_AUTH_TOKEN signs it. */
     SMS_INBOUND_SECRET: optionalText.pipe(z.string().min(16).optional()),
 
+    // Travel times (ADR 048): an OSRM-compatible routing engine; unset = the offline estimate.
+    /** Base URL of the engine, e.g. http://osrm:5000 (the `table` service is asked). */
+    ROUTING_URL: optionalUrl,
+    /** How long a slot list waits for the engine before it falls back to the estimate. */
+    ROUTING_TIMEOUT_MS: z.coerce.number().int().min(50).max(30_000).default(1500),
+
     // Shared counters of the rate limits across app instances; unset = kept in the database.
     REDIS_URL: z
       .string()

@@ -164,7 +164,7 @@ export const BookingRequestSchema = z.object({
 });
 export type BookingRequest = z.infer<typeof BookingRequestSchema>;
 
-/** GET /api/slots?zone={slug}&cars={n}&from={yyyy-MM-dd}&days={n} */
+/** GET /api/slots?zone={slug}&cars={n}&from={yyyy-MM-dd}&days={n}&address={text} */
 export const SlotsQuerySchema = z.object({
   zone: zoneSlug,
   cars: z.preprocess(blankToUndefined, cars.default(CARS_MIN)),
@@ -182,6 +182,8 @@ export const SlotsQuerySchema = z.object({
       .optional(),
   ),
   serviceId: z.preprocess(blankToUndefined, z.uuid(v.invalidValue).optional()),
+  /** The service address or postal code: the times then leave room for the drive (ADR 048). */
+  address: z.preprocess(blankToUndefined, text(b.addressRequired, BOOKING_LIMITS.address).optional()),
 });
 export type SlotsQuery = z.infer<typeof SlotsQuerySchema>;
 

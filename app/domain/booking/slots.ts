@@ -19,7 +19,8 @@
  * known, the gap between them is the travel time (set-up + drive) instead of the fixed buffer:
  * the member must reach the new address after the previous job ends, and the next job's address
  * after the new one ends. The first job of a window is reached from the zone's `base` (drive
- * only, no set-up). Any point unknown: the fixed buffer, as before.
+ * only, no set-up), the first 30 minutes of it driven before the window starts. Any point
+ * unknown: the fixed buffer, as before.
  */
 import {
   addDaysToDateString,
@@ -41,6 +42,8 @@ export const DEFAULT_RANGE_DAYS = 30;
 export const MAX_RANGE_DAYS = 366;
 export const DEFAULT_TRAVEL_BUFFER_MINUTES = 30;
 export const DEFAULT_STEP_MINUTES = 30;
+/** The part of the day's first trip driven before the window starts (ADR 048). */
+export const DEFAULT_START_OF_DAY_ALLOWANCE_MINUTES = 30;
 /** Four hours: time for the team to plan the trip and load the van. */
 export const DEFAULT_MINIMUM_NOTICE_MINUTES = 240;
 
@@ -97,6 +100,12 @@ export interface SlotRules {
   driveTime?: DriveTime;
   /** Minutes added to every trip between two jobs (ADR 048), default 10. */
   setupMinutes?: number;
+  /**
+   * Minutes of the trip from the base that are driven before the window starts (ADR 048),
+   * default 30, the travel allowance ADR 008 always planned: a first job up to 30 minutes from
+   * the base can start at the window's start, a farther one only once the rest is driven.
+   */
+  startOfDayAllowanceMinutes?: number;
 }
 
 export interface ComputeSlotsInput extends SlotRules {
@@ -141,7 +150,7 @@ interface NormalizedRules {
   latestStartMs: number;
   members: readonly SlotMember[];
   busyByMember: Map<string, NormalizedBusy[]>;
-  /** Drive minutes from the base to the site, or null when either is unknown. */
+  /** Drive minutes from the base to the site past the allowance, or null when either is unknown. */
   fromBaseMs: number | null;
 }
 
@@ -205,6 +214,11 @@ function normalize(rules: SlotRules): NormalizedRules {
     busyByMember.set(range.teamMemberId, list);
   }
   const base = rules.base ?? null;
+  const allowance = requireInteger(
+    "startOfDayAllowanceMinutes",
+    rules.startOfDayAllowanceMinutes ?? DEFAULT_START_OF_DAY_ALLOWANCE_MINUTES,
+    0,
+  );
   return {
     now: rules.now,
     timeZone: rules.timeZone,
@@ -215,7 +229,7 @@ function normalize(rules: SlotRules): NormalizedRules {
     latestStartMs: latestBookableStart(rules.now).getTime(),
     members: rules.members,
     busyByMember,
-    fromBaseMs: base && site && drive ? drive(base, site) * MINUTE_MS : null,
+    fromBaseMs: base && site && drive ? Math.max(0, drive(base, site) - allowance) * MINUTE_MS : null,
   };
 }
 

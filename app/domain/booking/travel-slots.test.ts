@@ -83,11 +83,22 @@ describe("slots that know the road", () => {
   });
 
   it("reaches the first job of the day from the zone's base, without set-up", () => {
-    expect(startTimes(computeSlots(input({ site: HERE, base: HERE })))[0]).toBe("09:00");
+    const strict = { startOfDayAllowanceMinutes: 0 };
+    expect(startTimes(computeSlots(input({ site: HERE, base: HERE, ...strict })))[0]).toBe("09:00");
     // 10 km from the base: 21 min of driving, the first start on the grid is 09:30.
-    expect(startTimes(computeSlots(input({ site: north(HERE, 10), base: HERE })))[0]).toBe("09:30");
+    expect(startTimes(computeSlots(input({ site: north(HERE, 10), base: HERE, ...strict })))[0]).toBe("09:30");
     // Without a base the day starts at the window's start.
-    expect(startTimes(computeSlots(input({ site: FAR })))[0]).toBe("09:00");
+    expect(startTimes(computeSlots(input({ site: FAR, ...strict })))[0]).toBe("09:00");
+  });
+
+  it("drives the first 30 minutes from the base before the window starts, by default", () => {
+    // 21 min from the base: within the allowance, the day starts at 09:00 as before.
+    expect(startTimes(computeSlots(input({ site: north(HERE, 10), base: HERE })))[0]).toBe("09:00");
+    // 60 km: 71 min of driving, 41 past the allowance: 09:41, so 09:45 on the grid.
+    expect(startTimes(computeSlots(input({ site: north(HERE, 60), base: HERE })))[0]).toBe("09:45");
+    // A job earlier in the window: the day's first trip is already behind.
+    const busy = [job("09:00", "10:00", north(HERE, 60))];
+    expect(startTimes(computeSlots(input({ busy, site: north(HERE, 60), base: HERE })))[0]).toBe("10:15");
   });
 
   it("falls back to the fixed buffer when a point is unknown", () => {

@@ -9,6 +9,7 @@ import { hitRateLimit } from "~/server/rate-limit.server";
 import { BOOKING_RATE_LIMIT, bookSlot } from "~/server/services/booking/book-slot.server";
 import { localDateOf } from "~/server/services/booking/booking-context.server";
 import { listOpenSlots } from "~/server/services/booking/list-open-slots.server";
+import { siteOf } from "~/server/services/booking/slot-cache.server";
 import { bookingFailure, methodNotAllowed, readPost } from "./booking-answers.server";
 import type { Route } from "./+types/bookings";
 
@@ -54,6 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         from: localDateOf(new Date(input.start)),
         days: 1,
         serviceId: input.serviceId,
+        site: await siteOf([input.address, input.postalCode].filter(Boolean).join(" ")),
         now,
       }).catch((listError: unknown) => {
         if (listError instanceof AppError && listError.code === "BEYOND_BOOKING_HORIZON") return null;

@@ -49,6 +49,8 @@ import { listActiveServices } from "~/server/services/catalog/list-active-servic
 import { listZones } from "~/server/services/zones/list-zones.server";
 import { listUpsellOptions } from "~/server/services/catalog/list-upsell-options.server";
 import { locateBookingAddress } from "~/server/services/booking/locate-booking-address.server";
+import { siteOf } from "~/server/services/booking/slot-cache.server";
+import type { GeoPoint } from "~/domain/travel/travel-time";
 import { parsePostalCode } from "~/domain/geo/postal-code";
 import { WaitlistForm } from "~/components/booking/waitlist-form";
 import { bookingFailure } from "../api/booking-answers.server";
@@ -136,6 +138,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   let zoneSlug = bookable.find((z) => z.routeSlug === query.zone)?.routeSlug ?? null;
   let address = "";
   let postalCode = "";
+  let site: GeoPoint | null = null;
   if (query.where) {
     const limit = await hitRateLimit(db, `validate-location:${context.ip}`, CHECK_RATE_LIMIT);
     if (!limit.allowed) return stepOne({ field: "where", message: messages.errors.rateLimited });
@@ -153,6 +156,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       if (area.zones.length > 1) return stepOne(null, area.zones);
       zoneSlug = area.zones[0]!.slug;
     }
+    site = area.point;
     const typedPostalCode = parsePostalCode(query.where);
     address = typedPostalCode ? "" : query.where;
     postalCode = typedPostalCode ?? (area.postalCode && area.postalCode.length > 3 ? area.postalCode : "");
@@ -165,10 +169,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 
   try {
+    // The times leave room for the drive to this address (ADR 048).
     const slots = await listOpenSlots(db, {
       zoneSlug,
       cars: query.cars,
       serviceId: service.id,
+      site,
       now: new Date(),
     });
     return {
@@ -239,6 +245,7 @@ export async function action({ request, context }: Route.ActionArgs) {
             zoneSlug: input.zone,
             cars: input.cars,
             serviceId: input.serviceId,
+            site: await siteOf([input.address, input.postalCode].filter(Boolean).join(" ")),
             now,
           })
         : null;

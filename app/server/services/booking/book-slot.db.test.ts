@@ -90,9 +90,11 @@ describeDatabases("booking services", ({ db, kind }) => {
       userId: null,
       cars: 2,
       startAt: new Date("2026-03-09T13:00:00Z"),
-      // 2 cars x 90 min, then the 30-minute travel buffer.
+      // 2 cars x 90 min; with a known point only the 10-minute set-up is blocked for good, the
+      // drive to the next job is checked when that job is booked (ADR 048).
       endAt: new Date("2026-03-09T16:00:00Z"),
-      blockedUntil: new Date("2026-03-09T16:30:00Z"),
+      blockedUntil: new Date("2026-03-09T16:10:00Z"),
+      locationPrecision: "fsa",
       status: "scheduled",
       customerName: "Léa Tremblay",
       customerEmail: "lea.tremblay@example.com",
@@ -105,6 +107,9 @@ describeDatabases("booking services", ({ db, kind }) => {
       priceCents: 2 * 14999,
     });
     expect(row!.manageTokenHash).not.toContain(booked.manageToken);
+    // The centre of the postal code's area (J2G), kept for the drive times.
+    expect(row!.latitude).toBeCloseTo(45.4, 0);
+    expect(row!.longitude).toBeCloseTo(-72.7, 0);
   });
 
   it("spreads the day's work: the next booking goes to a member with nothing that day", async () => {

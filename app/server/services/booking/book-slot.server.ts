@@ -11,19 +11,24 @@ import {
 import { locate } from "~/domain/geo/locate";
 import { decideFromLocation } from "~/domain/geo/service-area";
 import { isWithinBookingHorizon } from "~/domain/booking/horizon";
+import { DEFAULT_TRAVEL_SETTINGS, type GeoPoint, type PointPrecision } from "~/domain/travel/travel-time";
 import { AppError } from "~/lib/errors";
 import type { SessionUser } from "../../auth.server";
 import { recordBookingConsents } from "../messaging/consent.server";
 import { queueBookingConfirmation } from "../messaging/notify.server";
 import { announceSlotsChanged, invalidateOpenSlots } from "./slot-cache.server";
+import { driveTimesFor, routingFromEnv } from "../travel/drive-times.server";
 import type { Db } from "../../db.server";
 import type { RateLimitRule } from "../../rate-limit.server";
 import {
   assignMember,
+  busyWindow,
   hashManageToken,
   loadBookableZone,
   loadBookingService,
+  loadBusy,
   loadTeam,
+  localDateOf,
   resolveUpsells,
   SLOT_TIME_ZONE,
   type BookableZone,
@@ -93,7 +98,15 @@ export async function bookSlot(
   const endAt = new Date(
     startAt.getTime() + bookingDurationMinutes(service.durationMinutes, input.cars) * 60_000,
   );
-  const blockedUntil = new Date(endAt.getTime() + DEFAULT_TRAVEL_BUFFER_MINUTES * 60_000);
+  // With a point, the next job's start is checked against the drive (ADR 048): the range the
+  // exclusion constraint guards keeps only the set-up time every trip has; without one, the
+  // fixed buffer (ADR 008).
+  const site = place.point;
+  const blockedUntil = new Date(
+    endAt.getTime() +
+      (site ? DEFAULT_TRAVEL_SETTINGS.setupMinutes : DEFAULT_TRAVEL_BUFFER_MINUTES) * 60_000,
+  );
+  const driveTime = await bookingDriveTimes(db, site, zone.base, members, startAt);
   const bookingId = newBookingId();
   const manageToken = newManageToken();
   const rules = (busy: SlotRules["busy"]): SlotRules & { start: Date } => ({
@@ -104,6 +117,9 @@ export async function bookSlot(
     members,
     busy,
     start: startAt,
+    site,
+    base: zone.base,
+    driveTime,
   });
 
   const result = await db.transaction(async (tx) => {
@@ -129,6 +145,9 @@ export async function bookSlot(
           address: input.address,
           city: place.city,
           postalCode: place.postalCode,
+          latitude: site?.lat ?? null,
+          longitude: site?.lon ?? null,
+          locationPrecision: site ? place.precision : null,
           smsConsent: input.smsConsent ?? false,
           unitPriceCents: service.basePriceCents,
           priceCents: price.subtotalCents,
@@ -173,14 +192,42 @@ export async function bookSlot(
 }
 
 /**
+ * The drive times the booking's re-check needs (ADR 048): the estimate, or with a routing engine
+ * its answers for the pairs among the site, the base and that day's jobs, read before the
+ * transaction (a job booked meanwhile elsewhere gets the estimate).
+ */
+async function bookingDriveTimes(
+  db: Db,
+  site: GeoPoint | null,
+  base: GeoPoint,
+  members: readonly { id: string }[],
+  startAt: Date,
+) {
+  const routing = routingFromEnv();
+  if (!site || !routing) return undefined;
+  const busy = await loadBusy(
+    db,
+    members.map((m) => m.id),
+    busyWindow(localDateOf(startAt), 1),
+  );
+  const points = [site, base, ...busy.flatMap((range) => (range.point ? [range.point] : []))];
+  return driveTimesFor([{ from: points, to: points }], routing);
+}
+
+/**
  * The service address must lie in the booked zone (PRODUCT-DECISIONS.md 'Booking'); the offline
- * locator gives the municipality and postal code kept on the appointment.
+ * locator gives the municipality, postal code and point kept on the appointment.
  */
 async function checkAddress(
   db: Db,
   zone: BookableZone,
   input: Pick<BookingRequest, "address" | "postalCode">,
-): Promise<{ city: string; postalCode: string | null }> {
+): Promise<{
+  city: string;
+  postalCode: string | null;
+  point: GeoPoint | null;
+  precision: PointPrecision;
+}> {
   const [row] = await db
     .select({
       zoneName: serviceZones.zoneName,
@@ -208,6 +255,8 @@ async function checkAddress(
     // The label is the town, or the postal code as typed when the code's area has no town name.
     city: /\d/.test(location.label) ? zone.zoneName : location.label,
     postalCode: input.postalCode ?? foundPostalCode,
+    point: { lat: location.lat, lon: location.lon },
+    precision: location.source,
   };
 }
 

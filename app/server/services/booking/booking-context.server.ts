@@ -14,6 +14,7 @@ import {
 } from "#db/schema";
 import { canSelfServiceChange } from "~/domain/booking/cancellation";
 import {
+  addedDrivingMinutes,
   freeTeamMembersForSlot,
   pickTeamMember,
   type BusyRange,
@@ -26,6 +27,7 @@ import {
   instantToZonedParts,
   zonedWallTimeToInstant,
 } from "~/domain/time/zoned";
+import type { GeoPoint } from "~/domain/travel/travel-time";
 import { AppError } from "~/lib/errors";
 import { BOOKING_ID_PATTERN } from "~/domain/booking/schemas";
 import type { SessionUser } from "../../auth.server";
@@ -41,6 +43,8 @@ export interface BookableZone {
   zoneName: string;
   routeSlug: string;
   franchiseeId: string;
+  /** Where the teams leave from at the start of the day: the zone's centre (ADR 048). */
+  base: GeoPoint;
 }
 
 /** The zone of a slug, if it takes bookings: NOT_FOUND when unknown, ZONE_NOT_ACTIVE otherwise. */
@@ -52,12 +56,20 @@ export async function loadBookableZone(db: Queryable, slug: string): Promise<Boo
       routeSlug: serviceZones.routeSlug,
       status: serviceZones.status,
       franchiseeId: serviceZones.franchiseeId,
+      lat: serviceZones.centerLatitude,
+      lon: serviceZones.centerLongitude,
     })
     .from(serviceZones)
     .where(eq(serviceZones.routeSlug, slug));
   if (!zone) throw new AppError("NOT_FOUND");
   if (zone.status !== "active" || zone.franchiseeId === null) throw new AppError("ZONE_NOT_ACTIVE");
-  return { id: zone.id, zoneName: zone.zoneName, routeSlug: zone.routeSlug, franchiseeId: zone.franchiseeId };
+  return {
+    id: zone.id,
+    zoneName: zone.zoneName,
+    routeSlug: zone.routeSlug,
+    franchiseeId: zone.franchiseeId,
+    base: { lat: zone.lat, lon: zone.lon },
+  };
 }
 
 interface BookingService {
@@ -121,7 +133,8 @@ export async function loadTeam(db: Queryable, franchiseeId: string): Promise<Slo
 
 /**
  * The scheduled appointments of these members that overlap [from, to), as busy ranges
- * [start_at, blocked_until). `exceptAppointmentId` leaves one out (the one being moved).
+ * [start_at, blocked_until), with their end of service and point for the travel rule (ADR 048).
+ * `exceptAppointmentId` leaves one out (the one being moved).
  */
 export async function loadBusy(
   db: Queryable,
@@ -135,6 +148,9 @@ export async function loadBusy(
       teamMemberId: appointments.teamMemberId,
       start: appointments.startAt,
       end: appointments.blockedUntil,
+      serviceEnd: appointments.endAt,
+      lat: appointments.latitude,
+      lon: appointments.longitude,
     })
     .from(appointments)
     .where(
@@ -146,7 +162,10 @@ export async function loadBusy(
         exceptAppointmentId ? ne(appointments.id, exceptAppointmentId) : undefined,
       ),
     );
-  return rows;
+  return rows.map(({ lat, lon, ...range }) => ({
+    ...range,
+    point: lat !== null && lon !== null ? { lat, lon } : null,
+  }));
 }
 
 /** Midnight of a local day, as an instant. */
@@ -322,8 +341,9 @@ export function requireSelfServiceChange(
 }
 
 /**
- * Inside a transaction: re-checks the slot with fresh busy ranges, picks the least loaded free
- * member and runs `write` for that member in a savepoint. When the exclusion constraint refuses
+ * Inside a transaction: re-checks the slot with fresh busy ranges (and the travel rule when the
+ * rules carry a site, ADR 048), picks the free member whose day gets the least added driving,
+ * then the least loaded, and runs `write` for that member in a savepoint. When the exclusion constraint refuses
  * the member (a concurrent booking took them), tries once more with fresh busy ranges and the
  * next free member. Shared by booking and rescheduling (`exceptAppointmentId` = the one moved).
  */
@@ -352,7 +372,11 @@ export async function assignMember(
     const teamMemberId =
       options.preferredMemberId && free.includes(options.preferredMemberId)
         ? options.preferredMemberId
-        : pickTeamMember({ teamMemberIds: free }, loadsOfDay(busy, start))!;
+        : pickTeamMember(
+            { teamMemberIds: free },
+            loadsOfDay(busy, start),
+            addedDrivingMinutes({ ...rules(busy), teamMemberIds: free }),
+          )!;
     try {
       const appointmentId = await tx.transaction((savepoint) => write(savepoint, teamMemberId));
       return { teamMemberId, appointmentId };

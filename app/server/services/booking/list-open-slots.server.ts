@@ -1,6 +1,8 @@
 import { isSlotsFromInRange } from "~/domain/booking/horizon";
 import { computeSlots, DEFAULT_RANGE_DAYS } from "~/domain/booking/slots";
+import type { GeoPoint } from "~/domain/travel/travel-time";
 import { AppError } from "~/lib/errors";
+import { driveTimesFor, pairsAroundSite } from "../travel/drive-times.server";
 import type { Db } from "../../db.server";
 import {
   busyWindow,
@@ -31,17 +33,22 @@ export interface ListOpenSlotsInput {
   days?: number;
   /** The first active service by default. */
   serviceId?: string;
+  /**
+   * The service address's point (ADR 048): each start then leaves the member time to drive from
+   * the previous job (or the zone's base) and to the next one. Without it, the fixed buffer.
+   */
+  site?: GeoPoint | null;
   now: Date;
 }
 
 /**
  * The open slots of a zone (ADR 008): its franchisee's active team members, their weekly
- * availability and scheduled appointments. Unknown zone: NOT_FOUND; not taking bookings:
+ * availability and scheduled appointments, and the drive to and from `site` (ADR 048). Unknown zone: NOT_FOUND; not taking bookings:
  * ZONE_NOT_ACTIVE; a first day too far off: BEYOND_BOOKING_HORIZON.
  */
 export async function listOpenSlots(
   db: Db,
-  { zoneSlug, cars, from, days = DEFAULT_RANGE_DAYS, serviceId, now }: ListOpenSlotsInput,
+  { zoneSlug, cars, from, days = DEFAULT_RANGE_DAYS, serviceId, site = null, now }: ListOpenSlotsInput,
 ): Promise<OpenSlots> {
   // A first day out of [today - 1, today + horizon] is refused before anything is computed.
   if (from !== undefined && !isSlotsFromInRange(from, now, SLOT_TIME_ZONE)) {
@@ -56,6 +63,10 @@ export async function listOpenSlots(
     members.map((m) => m.id),
     busyWindow(firstDay, days),
   );
+  // One set of drive times for the whole list (never one lookup per slot).
+  const driveTime = site
+    ? await driveTimesFor(pairsAroundSite(site, [zone.base, ...busy.map((range) => range.point)]))
+    : undefined;
   const result = computeSlots({
     now,
     timeZone: SLOT_TIME_ZONE,
@@ -65,6 +76,9 @@ export async function listOpenSlots(
     busy,
     from: firstDay,
     days,
+    site,
+    base: site ? zone.base : null,
+    driveTime,
   });
   return {
     zone: zone.routeSlug,

@@ -1,6 +1,7 @@
 import { offlineGeocoder, type Geocoder } from "~/domain/geo/geocoder";
 import { decideFromLocation, type ServiceAreaDecision } from "~/domain/geo/service-area";
 import { checkServiceArea as zonesAround, isActiveZone } from "~/domain/geo/zones";
+import type { GeoPoint } from "~/domain/travel/travel-time";
 import type { Db } from "../../db.server";
 import { locationAnswer } from "../zones/check-service-area.server";
 import { listZones } from "../zones/list-zones.server";
@@ -14,6 +15,8 @@ export interface BookingArea {
   zones: { slug: string; name: string }[];
   /** The postal code found in the text (full or three characters), if any. */
   postalCode: string | null;
+  /** The place's point, for the drive times of the slot list (ADR 048). */
+  point: GeoPoint | null;
 }
 
 /**
@@ -39,5 +42,6 @@ export async function locateBookingAddress(
     zones: covering,
     postalCode:
       location.kind === "point" || location.kind === "outside-quebec" ? (location.postalCode ?? null) : null,
+    point: location.kind === "point" ? { lat: location.lat, lon: location.lon } : null,
   };
 }

@@ -2,6 +2,8 @@ import { sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db.server";
 import { listOpenSlots, type ListOpenSlotsInput } from "./list-open-slots.server";
 import type { SlotsQuery } from "~/domain/booking/schemas";
+import { offlineGeocoder, type Geocoder } from "~/domain/geo/geocoder";
+import { pointKey, type GeoPoint } from "~/domain/travel/travel-time";
 
 /**
  * A cache of slot lists for the JSON endpoint that apps and agents poll (GET /api/slots).
@@ -44,6 +46,8 @@ export async function openSlotsJson(db: Db, input: ListOpenSlotsInput): Promise<
     input.from ?? "",
     input.days ?? "",
     input.serviceId ?? "",
+    // The address's area: the times depend on the drive to it (ADR 048).
+    input.site ? pointKey(input.site) : "",
     minute,
   ].join("|");
   const hit = state.entries.get(key);
@@ -60,7 +64,19 @@ export async function openSlotsJson(db: Db, input: ListOpenSlotsInput): Promise<
 }
 
 /** The JSON body of GET /api/slots for a parsed query (the route module and the hot path). */
-export function slotsAnswerJson(db: Db, query: SlotsQuery, now: Date): Promise<string> {
-  const { zone, cars, from, days, serviceId } = query;
-  return openSlotsJson(db, { zoneSlug: zone, cars, from, days, serviceId, now });
+export async function slotsAnswerJson(
+  db: Db,
+  query: SlotsQuery,
+  now: Date,
+  geocoder: Geocoder = offlineGeocoder,
+): Promise<string> {
+  const { zone, cars, from, days, serviceId, address } = query;
+  const site = address ? await siteOf(address, geocoder) : null;
+  return openSlotsJson(db, { zoneSlug: zone, cars, from, days, serviceId, site, now });
+}
+
+/** The point of an address or postal code; an address the locator cannot place gives none. */
+export async function siteOf(text: string, geocoder: Geocoder = offlineGeocoder): Promise<GeoPoint | null> {
+  const location = await geocoder.locate(text);
+  return location.kind === "point" ? { lat: location.lat, lon: location.lon } : null;
 }
