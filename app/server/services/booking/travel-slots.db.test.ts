@@ -1,0 +1,151 @@
+import { eq, inArray } from "drizzle-orm";
+import { beforeAll, beforeEach, expect, it } from "vitest";
+import { seed } from "#db/seed";
+import * as s from "#db/schema";
+import { BookingRequestSchema, type BookingRequest } from "~/domain/booking/schemas";
+import { AppError } from "~/lib/errors";
+import type { Db } from "~/server/db.server";
+import { describeDatabases } from "../../../../tests/setup/db";
+import { bookSlot } from "./book-slot.server";
+import { listOpenSlots } from "./list-open-slots.server";
+import { siteOf } from "./slot-cache.server";
+
+/** Friday 2026-03-06 in Granby; Monday 2026-03-09 is in EDT (-04:00). */
+const NOW = new Date("2026-03-06T08:00:00-05:00");
+const MONDAY = "2026-03-09";
+const at = (time: string) => `${MONDAY}T${time}:00-04:00`;
+
+/** Granby's centre (J2G), and Cowansville (J2K) across the zone, 21 km and 33 minutes away. */
+const GRANBY = { address: "123, rue Principale, Granby", postalCode: "J2G 2T5" };
+const COWANSVILLE = { address: "200, rue Principale, Cowansville", postalCode: "J2K 1J4" };
+
+function request(overrides: Record<string, unknown>): BookingRequest {
+  return BookingRequestSchema.parse({
+    zone: "granby",
+    cars: 1,
+    name: "Léa Tremblay",
+    email: "lea.tremblay@example.com",
+    phone: "(450) 555-0199",
+    ...overrides,
+  });
+}
+
+async function granbyTeam(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ id: s.teamMembers.id })
+    .from(s.teamMembers)
+    .innerJoin(s.serviceZones, eq(s.serviceZones.franchiseeId, s.teamMembers.franchiseeId))
+    .where(eq(s.serviceZones.routeSlug, "granby"));
+  return rows.map((r) => r.id).sort();
+}
+
+/** Local start times of Monday's open slots for an address (none: the fixed buffer). */
+async function mondayStarts(
+  db: Db,
+  place: { address: string; postalCode: string } | null,
+): Promise<string[]> {
+  const site = place ? await siteOf(`${place.address} ${place.postalCode}`) : null;
+  const answer = await listOpenSlots(db, {
+    zoneSlug: "granby",
+    cars: 1,
+    from: MONDAY,
+    days: 1,
+    site,
+    now: NOW,
+  });
+  return answer.days[0]!.slots.map((slot) => slot.start.slice(11, 16));
+}
+
+describeDatabases("slots that know the road", ({ db }) => {
+  let team: string[];
+
+  beforeAll(async () => {
+    await seed(db(), { demoAccounts: false });
+    team = await granbyTeam(db());
+  });
+
+  /** Leaves only this member of the Granby team active. */
+  async function onlyOnDuty(memberId: string): Promise<void> {
+    const others = team.filter((id) => id !== memberId);
+    await db().update(s.teamMembers).set({ isActive: false }).where(inArray(s.teamMembers.id, others));
+  }
+
+  beforeEach(async () => {
+    await db().delete(s.appointmentUpsells);
+    await db().delete(s.appointments);
+    await db().update(s.teamMembers).set({ isActive: true }).where(inArray(s.teamMembers.id, team));
+  });
+
+  it("blocks the next times for the booked member only as long as the drive", async () => {
+    const booked = await bookSlot(db(), {
+      actor: null,
+      input: request({ start: at("10:00"), ...COWANSVILLE }),
+      now: NOW,
+    });
+    // One member on duty: what the booking blocks is that member's time.
+    await onlyOnDuty(booked.teamMemberId);
+
+    // The wash runs 10:00-11:30. Next door: 10 minutes to pack up, the next start is 12:00.
+    const neighbour = await mondayStarts(db(), COWANSVILLE);
+    expect(neighbour).toContain("12:00");
+    expect(neighbour).not.toContain("11:30");
+    // Across the zone: 11:30 + 10 + 33 min = 12:13, so 12:30, and no later.
+    const across = await mondayStarts(db(), GRANBY);
+    expect(across).not.toContain("12:00");
+    expect(across).toContain("12:30");
+    // Before it: a Granby job must end by 10:00 - 43 min; 09:00 ends at 10:30.
+    expect(across).not.toContain("09:00");
+
+    // Another member is not held by it.
+    await db().update(s.teamMembers).set({ isActive: true }).where(inArray(s.teamMembers.id, team));
+    expect(await mondayStarts(db(), GRANBY)).toEqual(expect.arrayContaining(["09:00", "12:00"]));
+  });
+
+  it("refuses in the booking transaction a start the drive makes impossible", async () => {
+    const first = await bookSlot(db(), {
+      actor: null,
+      input: request({ start: at("10:00"), ...COWANSVILLE }),
+      now: NOW,
+    });
+    await onlyOnDuty(first.teamMemberId);
+
+    const error = await bookSlot(db(), {
+      actor: null,
+      input: request({ start: at("12:00"), ...GRANBY, email: "autre@example.com" }),
+      now: NOW,
+    }).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).code).toBe("SLOT_TAKEN");
+    const next = await bookSlot(db(), {
+      actor: null,
+      input: request({ start: at("12:00"), ...COWANSVILLE, email: "voisin@example.com" }),
+      now: NOW,
+    });
+    expect(next.teamMemberId).toBe(first.teamMemberId);
+  });
+
+  it("gives a job to the member already working next door rather than the one with a free day", async () => {
+    const first = await bookSlot(db(), {
+      actor: null,
+      input: request({ start: at("10:00"), ...COWANSVILLE }),
+      now: NOW,
+    });
+    // Everyone else is free all day (less loaded) but would drive from Granby.
+    const next = await bookSlot(db(), {
+      actor: null,
+      input: request({ start: at("13:00"), ...COWANSVILLE, email: "voisin@example.com" }),
+      now: NOW,
+    });
+    expect(next.teamMemberId).toBe(first.teamMemberId);
+    // Without a known neighbour, the least loaded member takes it.
+    const third = await bookSlot(db(), {
+      actor: null,
+      input: request({ start: at("15:00"), ...GRANBY, email: "granby@example.com" }),
+      now: NOW,
+    });
+    expect(third.teamMemberId).not.toBe(first.teamMemberId);
+  });
+});
