@@ -30,6 +30,7 @@ export default [
     layout("routes/franchisee/layout.tsx", [
       index("routes/franchisee/dashboard.tsx"),
       route("schedule", "routes/franchisee/schedule.tsx"),
+      route("route", "routes/franchisee/route.tsx"),
       route("clients", "routes/franchisee/clients.tsx"),
       route("restock", "routes/franchisee/restock.tsx"),
       route("reports", "routes/franchisee/reports.tsx"),

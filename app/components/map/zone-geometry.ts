@@ -46,11 +46,42 @@ export function projectZones(
   height: number,
   margin = 16,
 ): Projected[] {
-  if (zones.length === 0) return [];
-  const midLat = zones.reduce((sum, z) => sum + z.latitude, 0) / zones.length;
+  return projection(zones, width, height, margin).zones;
+}
+
+/** A point of a route (a stop or a base), drawn with the zones. */
+export interface MapPoint {
+  latitude: number;
+  longitude: number;
+}
+
+/**
+ * The projection of `projectZones`, also placing other points (route stops) in the same box;
+ * points outside the circles widen the box so they stay in view.
+ */
+export function projection(
+  zones: readonly MapZone[],
+  width: number,
+  height: number,
+  margin = 16,
+  extraPoints: readonly MapPoint[] = [],
+): { zones: Projected[]; point: (p: MapPoint) => { x: number; y: number } } {
+  const all: MapZone[] = [
+    ...zones,
+    ...extraPoints.map((p, i) => ({
+      id: `point-${i}`,
+      name: "",
+      latitude: p.latitude,
+      longitude: p.longitude,
+      radiusKm: 0.5,
+      status: "active" as const,
+    })),
+  ];
+  if (all.length === 0) return { zones: [], point: () => ({ x: width / 2, y: height / 2 }) };
+  const midLat = all.reduce((sum, z) => sum + z.latitude, 0) / all.length;
   const cos = Math.cos((midLat * Math.PI) / 180) || 1;
   // Kilometres east and north of an arbitrary origin.
-  const points = zones.map((zone) => ({
+  const points = all.map((zone) => ({
     zone,
     x: zone.longitude * KM_PER_DEGREE * cos,
     y: zone.latitude * KM_PER_DEGREE,
@@ -65,10 +96,16 @@ export function projectZones(
   );
   const offsetX = (width - (maxX - minX) * scale) / 2;
   const offsetY = (height - (maxY - minY) * scale) / 2;
-  return points.map(({ zone, x, y }) => ({
-    zone,
-    cx: offsetX + (x - minX) * scale,
-    cy: offsetY + (maxY - y) * scale,
-    r: zone.radiusKm * scale,
-  }));
+  return {
+    zones: points.slice(0, zones.length).map(({ zone, x, y }) => ({
+      zone,
+      cx: offsetX + (x - minX) * scale,
+      cy: offsetY + (maxY - y) * scale,
+      r: zone.radiusKm * scale,
+    })),
+    point: (p) => ({
+      x: offsetX + (p.longitude * KM_PER_DEGREE * cos - minX) * scale,
+      y: offsetY + (maxY - p.latitude * KM_PER_DEGREE) * scale,
+    }),
+  };
 }

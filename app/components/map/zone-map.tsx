@@ -1,9 +1,19 @@
 import type { LatLngBounds, Map as LeafletMap } from "leaflet";
 import { useEffect, useRef, useState } from "react";
 import { cn } from "~/lib/utils";
-import { projectZones, type MapZone } from "./zone-geometry";
+import { projection, type MapZone } from "./zone-geometry";
 
 export type { MapZone } from "./zone-geometry";
+
+/** A member's day drawn on the map: the base, then the stops in order, joined by a line. */
+export interface MapRoute {
+  id: string;
+  /** Legend text, e.g. the member's name. */
+  label: string;
+  colour: string;
+  /** The start (the base, `number` null) then each stop (`number` 1, 2, 3...). */
+  points: { latitude: number; longitude: number; number: number | null; title: string }[];
+}
 
 const COLOURS = { active: "#0072B2", seeking_franchisee: "#D55E00" } as const;
 const WIDTH = 640;
@@ -18,6 +28,8 @@ export interface ZoneMapProps {
   /** Said under the drawing while the interactive map is not there. */
   fallbackNote: string;
   attribution: string;
+  /** Routes drawn over the zones (the franchisee's day route, ADR 048). */
+  routes?: readonly MapRoute[];
   className?: string;
 }
 
@@ -27,10 +39,18 @@ export interface ZoneMapProps {
  * tiles. The circles and centres are vector layers, so they show even when no tile can load
  * (offline machines, blocked tile server).
  */
-export function ZoneMap({ zones, label, statusLabels, fallbackNote, attribution, className }: ZoneMapProps) {
+export function ZoneMap({
+  zones,
+  label,
+  statusLabels,
+  fallbackNote,
+  attribution,
+  routes = [],
+  className,
+}: ZoneMapProps) {
   const container = useRef<HTMLDivElement>(null);
   const [interactive, setInteractive] = useState(false);
-  const key = JSON.stringify(zones);
+  const key = JSON.stringify([zones, routes]);
 
   useEffect(() => {
     let cancelled = false;
@@ -62,11 +82,29 @@ export function ZoneMap({ zones, label, statusLabels, fallbackNote, attribution,
           fillOpacity: 1,
         }).addTo(layers);
       }
+      for (const route of routes) {
+        L.polyline(
+          route.points.map((p) => [p.latitude, p.longitude] as [number, number]),
+          { color: route.colour, weight: 3, opacity: 0.9 },
+        ).addTo(layers);
+        for (const point of route.points) {
+          L.circleMarker([point.latitude, point.longitude], {
+            radius: point.number === null ? 5 : 9,
+            color: "#ffffff",
+            weight: 2,
+            fillColor: route.colour,
+            fillOpacity: 1,
+          })
+            .bindTooltip(point.number === null ? point.title : `${point.number}. ${point.title}`)
+            .addTo(layers);
+        }
+      }
       // The view first: vector layers are drawn only once the map has one.
       const bounds = zones.reduce<LatLngBounds | undefined>((all, zone) => {
         const box = L.latLng(zone.latitude, zone.longitude).toBounds(zone.radiusKm * 2000);
         return all ? all.extend(box) : box;
       }, undefined);
+      for (const point of routes.flatMap((r) => r.points)) bounds?.extend([point.latitude, point.longitude]);
       if (bounds) map.fitBounds(bounds, { padding: [16, 16] });
       else map.setView([46.5, -72.5], 6);
       layers.addTo(map);
@@ -81,7 +119,13 @@ export function ZoneMap({ zones, label, statusLabels, fallbackNote, attribution,
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, attribution]);
 
-  const projected = projectZones(zones, WIDTH, HEIGHT);
+  const { zones: projected, point: place } = projection(
+    zones,
+    WIDTH,
+    HEIGHT,
+    16,
+    routes.flatMap((r) => r.points),
+  );
   return (
     <figure className={cn("grid gap-2", className)}>
       <div className="relative aspect-[16/9] w-full overflow-hidden rounded-lg border bg-muted">
@@ -126,6 +170,27 @@ export function ZoneMap({ zones, label, statusLabels, fallbackNote, attribution,
                 </text>
               </g>
             ))}
+            {routes.map((route) => (
+              <g key={route.id}>
+                <polyline
+                  points={route.points.map((p) => `${place(p).x},${place(p).y}`).join(" ")}
+                  fill="none"
+                  stroke={route.colour}
+                  strokeWidth={3}
+                />
+                {route.points.map((p, i) => (
+                  <circle
+                    key={i}
+                    cx={place(p).x}
+                    cy={place(p).y}
+                    r={p.number === null ? 4 : 7}
+                    fill={route.colour}
+                    stroke="#ffffff"
+                    strokeWidth={2}
+                  />
+                ))}
+              </g>
+            ))}
           </svg>
         )}
       </div>
@@ -141,6 +206,12 @@ export function ZoneMap({ zones, label, statusLabels, fallbackNote, attribution,
               }}
             />
             {statusLabels[status]}
+          </span>
+        ))}
+        {routes.map((route) => (
+          <span key={route.id} className="flex items-center gap-1.5">
+            <span aria-hidden="true" className="h-1 w-4 rounded-full" style={{ background: route.colour }} />
+            {route.label}
           </span>
         ))}
         {interactive ? null : <span>{fallbackNote}</span>}

@@ -260,4 +260,39 @@ export const franchiseeMessages = {
     mapFallback: "Carte simplifiée (les fonds de carte ne sont pas disponibles).",
     mapAttribution: "© les contributeurs d'OpenStreetMap",
   },
+  route: {
+    title: "Trajets du jour",
+    metaTitle: "Trajets du jour | Lavage Mobile Prestige",
+    description: "L'ordre des rendez-vous de chaque membre, le trajet entre eux et le temps de route total.",
+    link: "Voir les trajets du jour",
+    backToSchedule: "Retour à l'horaire",
+    period: "Choisir le jour",
+    previousDay: "Jour précédent",
+    nextDay: "Jour suivant",
+    today: "Aujourd'hui",
+    empty: "Aucun rendez-vous ce jour-là.",
+    map: "Carte des trajets du jour",
+    mapFallback: "Carte simplifiée (les fonds de carte ne sont pas disponibles).",
+    mapAttribution: "© les contributeurs d'OpenStreetMap",
+    statuses: { active: "Zone active", seeking_franchisee: "Zone en recherche de franchisé" },
+    stops: (count: number) => (count === 1 ? "1 arrêt" : `${count} arrêts`),
+    totalDrive: (duration: string) => `Route totale : ${duration}`,
+    unknownLegs: (count: number) =>
+      count === 1
+        ? "1 trajet sans position connue n'est pas compté."
+        : `${count} trajets sans position connue ne sont pas comptés.`,
+    fromBase: (duration: string, base: string) => `${duration} de route depuis la base (${base})`,
+    fromPrevious: (duration: string) => `${duration} de route depuis l'arrêt précédent`,
+    unknownDrive: "Trajet inconnu (adresse sans position) : 30 minutes prévues",
+    late: (name: string, minutes: number, time: string) =>
+      `${name} arrivera environ ${minutes} min en retard au rendez-vous de ${time}. Réassignez-le ou prévenez le client.`,
+    lateSummary: (count: number) =>
+      count === 1
+        ? "1 rendez-vous ne peut pas être tenu à l'heure."
+        : `${count} rendez-vous ne peuvent pas être tenus à l'heure.`,
+    lateBadge: (minutes: number) => `Retard prévu : ${minutes} min`,
+    base: (zone: string) => `Base : ${zone}`,
+    estimateNote:
+      "Temps de route estimés à partir de la distance (ou fournis par le moteur d'itinéraire s'il est configuré), plus 10 minutes d'installation entre deux rendez-vous.",
+  },
 } as const;

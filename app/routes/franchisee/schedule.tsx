@@ -149,6 +149,12 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         <p className="font-medium first-letter:uppercase" aria-live="polite">
           {label}
         </p>
+        <Link
+          to={`/franchisee/route?date=${date}`}
+          className="text-sm font-medium text-primary underline-offset-4 hover:underline"
+        >
+          {messages.franchisee.route.link}
+        </Link>
       </nav>
       {appointments.length === 0 ? (
         <p className="rounded-lg border border-dashed p-8 text-center text-muted-foreground">{s.empty}</p>
