@@ -86,7 +86,9 @@ describe("slots that know the road", () => {
     const strict = { startOfDayAllowanceMinutes: 0 };
     expect(startTimes(computeSlots(input({ site: HERE, base: HERE, ...strict })))[0]).toBe("09:00");
     // 10 km from the base: 21 min of driving, the first start on the grid is 09:30.
-    expect(startTimes(computeSlots(input({ site: north(HERE, 10), base: HERE, ...strict })))[0]).toBe("09:30");
+    expect(startTimes(computeSlots(input({ site: north(HERE, 10), base: HERE, ...strict })))[0]).toBe(
+      "09:30",
+    );
     // Without a base the day starts at the window's start.
     expect(startTimes(computeSlots(input({ site: FAR, ...strict })))[0]).toBe("09:00");
   });

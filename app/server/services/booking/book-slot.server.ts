@@ -103,8 +103,7 @@ export async function bookSlot(
   // fixed buffer (ADR 008).
   const site = place.point;
   const blockedUntil = new Date(
-    endAt.getTime() +
-      (site ? DEFAULT_TRAVEL_SETTINGS.setupMinutes : DEFAULT_TRAVEL_BUFFER_MINUTES) * 60_000,
+    endAt.getTime() + (site ? DEFAULT_TRAVEL_SETTINGS.setupMinutes : DEFAULT_TRAVEL_BUFFER_MINUTES) * 60_000,
   );
   const driveTime = await bookingDriveTimes(db, site, zone.base, members, startAt);
   const bookingId = newBookingId();

@@ -7,12 +7,7 @@
  *
  * The answer is a synchronous `DriveTime`, so the slot math stays pure.
  */
-import {
-  estimatedDriveTime,
-  pointKey,
-  type DriveTime,
-  type GeoPoint,
-} from "~/domain/travel/travel-time";
+import { estimatedDriveTime, pointKey, type DriveTime, type GeoPoint } from "~/domain/travel/travel-time";
 import { env } from "../../env.server";
 import { log } from "../../log.server";
 
@@ -143,7 +138,10 @@ export function routingFromEnv(): RoutingOptions | null {
 }
 
 /** The pairs a slot list for `site` needs: from every job and the base to it, and back. */
-export function pairsAroundSite(site: GeoPoint, others: readonly (GeoPoint | null | undefined)[]): DrivePairs[] {
+export function pairsAroundSite(
+  site: GeoPoint,
+  others: readonly (GeoPoint | null | undefined)[],
+): DrivePairs[] {
   const known = others.filter((p): p is GeoPoint => !!p);
   return [
     { from: [site], to: known },
