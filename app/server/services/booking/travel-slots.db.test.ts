@@ -8,7 +8,7 @@ import type { Db } from "~/server/db.server";
 import { describeDatabases } from "../../../../tests/setup/db";
 import { bookSlot } from "./book-slot.server";
 import { listOpenSlots } from "./list-open-slots.server";
-import { siteOf } from "./slot-cache.server";
+import { invalidateOpenSlots, siteOf, slotsAnswerJson } from "./slot-cache.server";
 
 /** Friday 2026-03-06 in Granby; Monday 2026-03-09 is in EDT (-04:00). */
 const NOW = new Date("2026-03-06T08:00:00-05:00");
@@ -147,5 +147,24 @@ describeDatabases("slots that know the road", ({ db }) => {
       now: NOW,
     });
     expect(third.teamMemberId).not.toBe(first.teamMemberId);
+  });
+
+  it("keeps one cached slot list per address area", async () => {
+    await bookSlot(db(), { actor: null, input: request({ start: at("10:00"), ...COWANSVILLE }), now: NOW });
+    invalidateOpenSlots();
+    const query = { zone: "granby", cars: 1, from: MONDAY, days: 1 };
+    const listFor = async (address?: string) =>
+      (
+        JSON.parse(await slotsAnswerJson(db(), { ...query, address }, NOW)) as {
+          days: { slots: { start: string }[] }[];
+        }
+      ).days[0]!.slots.map((slot) => slot.start.slice(11, 16));
+    const near = await listFor(`${COWANSVILLE.address} ${COWANSVILLE.postalCode}`);
+    const far = await listFor(`${GRANBY.address} ${GRANBY.postalCode}`);
+    const none = await listFor();
+    // The first list cached must not answer for another area.
+    expect(near).not.toEqual(far);
+    expect(await listFor(`${COWANSVILLE.address} ${COWANSVILLE.postalCode}`)).toEqual(near);
+    expect(none).toEqual(await mondayStarts(db(), null));
   });
 });
