@@ -252,6 +252,9 @@ const TABLE: Record<string, Row> = {
       expect: only({ franchisee: "404", otherFranchisee: "404" }, "3xx /"),
     },
   },
+  "routes/franchisee/route": {
+    get: { url: () => "/franchisee/route", expect: franchiseesOnly, alone: true },
+  },
   "routes/franchisee/clients": {
     get: { url: () => "/franchisee/clients", expect: franchiseesOnly, alone: true },
   },
