@@ -135,10 +135,7 @@ export const appointmentReviews = pgTable(
   },
   (t) => [
     check("appointment_reviews_rating", sql`${t.rating} between 1 and 5`),
-    check(
-      "appointment_reviews_hidden",
-      sql`(${t.hiddenAt} is null) = (${t.hiddenReason} is null)`,
-    ),
+    check("appointment_reviews_hidden", sql`(${t.hiddenAt} is null) = (${t.hiddenReason} is null)`),
     index("appointment_reviews_created_idx").on(t.createdAt),
   ],
 );

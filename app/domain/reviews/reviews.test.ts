@@ -17,7 +17,12 @@ describe("reviews domain", () => {
 
   it("takes 1 to 5 stars, a comment, a name and the consent box", () => {
     expect(
-      ReviewFormSchema.parse({ rating: "2", comment: " Bof ", display_name: "Léa T.", publish_consent: "on" }),
+      ReviewFormSchema.parse({
+        rating: "2",
+        comment: " Bof ",
+        display_name: "Léa T.",
+        publish_consent: "on",
+      }),
     ).toEqual({ rating: 2, comment: "Bof", display_name: "Léa T.", publish_consent: true });
     expect(ReviewFormSchema.parse({ rating: "5", display_name: "Léa" }).publish_consent).toBe(false);
     for (const rating of ["0", "6", "2.5", "", undefined]) {

@@ -14,14 +14,14 @@ export const REVIEW_LIMITS = { comment: 2_000, displayName: 60, response: 2_000 
 
 /** The review form (the page's plain POST and the server share it). */
 export const ReviewFormSchema = z.object({
-  rating: z.coerce
-    .number({ error: e.rating })
-    .int(e.rating)
-    .min(1, e.rating)
-    .max(5, e.rating),
+  rating: z.coerce.number({ error: e.rating }).int(e.rating).min(1, e.rating).max(5, e.rating),
   comment: refuseNul(z.string().trim().max(REVIEW_LIMITS.comment, e.comment)).default(""),
   display_name: refuseNul(
-    z.string({ error: e.displayName }).trim().min(1, e.displayName).max(REVIEW_LIMITS.displayName, e.displayName),
+    z
+      .string({ error: e.displayName })
+      .trim()
+      .min(1, e.displayName)
+      .max(REVIEW_LIMITS.displayName, e.displayName),
   ),
   // A checkbox: present ("on") when ticked, absent otherwise.
   publish_consent: z
@@ -61,5 +61,7 @@ export function canEditReview(createdAt: Date, now: Date): boolean {
 
 /** The average shown with one decimal, French style ("4,5"). */
 export function formatAverage(average: number): string {
-  return new Intl.NumberFormat("fr-CA", { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(average);
+  return new Intl.NumberFormat("fr-CA", { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(
+    average,
+  );
 }

@@ -8,7 +8,8 @@ export const reviewsMessages = {
       "Tous les avis sont publiés, positifs comme négatifs. Un avis est masqué seulement s'il contient :",
     reasons: {
       insult: "des propos injurieux, haineux ou menaçants",
-      personal_data: "des renseignements personnels (numéro de téléphone, adresse, nom complet d'une autre personne…)",
+      personal_data:
+        "des renseignements personnels (numéro de téléphone, adresse, nom complet d'une autre personne…)",
       off_topic: "un contenu sans lien avec le service reçu (publicité, autre entreprise…)",
     },
     reasonLabels: {
@@ -70,8 +71,7 @@ export const reviewsMessages = {
     title: "Ce que nos clients en disent",
     intro: "Les avis laissés par nos clients après leur lavage, tous publiés, positifs comme négatifs.",
     zoneIntro: (zone: string) => `Les avis laissés par nos clients de ${zone} après leur lavage.`,
-    average: (average: string, count: number) =>
-      `${average} sur 5, d'après ${count} avis`,
+    average: (average: string, count: number) => `${average} sur 5, d'après ${count} avis`,
     empty: "Aucun avis pour l'instant.",
     emptyInvite:
       "Nos premiers clients recevront une invitation à donner leur avis après leur lavage. Le vôtre pourrait être le premier !",

@@ -552,8 +552,22 @@ export function renderReviewRequest({
   const date = formatMailDate(startAt);
   const { html, text } = layout({
     title: r.subject,
-    blocksHtml: [paragraph(m.greeting(customerName)), paragraph(r.intro(date)), button(reviewUrl, r.button), paragraph(r.note)],
-    blocksText: [m.greeting(customerName), "", r.intro(date), "", `${r.button} : ${reviewUrl}`, "", r.note, ""],
+    blocksHtml: [
+      paragraph(m.greeting(customerName)),
+      paragraph(r.intro(date)),
+      button(reviewUrl, r.button),
+      paragraph(r.note),
+    ],
+    blocksText: [
+      m.greeting(customerName),
+      "",
+      r.intro(date),
+      "",
+      `${r.button} : ${reviewUrl}`,
+      "",
+      r.note,
+      "",
+    ],
     transactional: true,
   });
   return { subject: r.subject, html, text };

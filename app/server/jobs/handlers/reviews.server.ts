@@ -17,7 +17,10 @@ export interface ReviewDeps {
 type Handlers = { [N in "review.request" | "email.review-request"]: JobHandler<JobPayloads[N]> };
 
 /** The review request's jobs (ADR 049); tests pass their own mailer and clock. */
-export function createReviewHandlers({ mailer = mailerFromEnv, now = () => new Date() }: ReviewDeps = {}): Handlers {
+export function createReviewHandlers({
+  mailer = mailerFromEnv,
+  now = () => new Date(),
+}: ReviewDeps = {}): Handlers {
   return {
     "review.request": async ({ appointmentId }, { db }) => {
       await sendReviewRequest(db, appointmentId, { now: now() });

@@ -20,7 +20,10 @@ export function reviewRequestKey(appointmentId: string): string {
 export async function scheduleReviewRequest(
   db: Db | Tx,
   appointmentId: string,
-  { now = new Date(), delayMinutes = env().REVIEW_REQUEST_DELAY_MINUTES }: { now?: Date; delayMinutes?: number } = {},
+  {
+    now = new Date(),
+    delayMinutes = env().REVIEW_REQUEST_DELAY_MINUTES,
+  }: { now?: Date; delayMinutes?: number } = {},
 ): Promise<number> {
   return enqueue(
     db,

@@ -63,7 +63,8 @@ export async function loadReviewPage(
     .leftJoin(appointmentReviews, eq(appointmentReviews.appointmentId, appointments.id))
     .where(eq(appointments.bookingId, bookingId));
   if (!row || row.appointment.status !== "completed") return null;
-  const owner = user?.role === "client" && row.appointment.userId !== null && row.appointment.userId === user.id;
+  const owner =
+    user?.role === "client" && row.appointment.userId !== null && row.appointment.userId === user.id;
   if (!owner && !(await isReviewTokenValid(db, bookingId, token ?? ""))) return null;
   const review = row.review;
   return {
@@ -137,7 +138,10 @@ export interface ReviewSummary {
 }
 
 /** Average and count of the published reviews of the network, or of one zone (by slug). */
-export async function reviewSummary(db: Db, { zoneSlug }: { zoneSlug?: string } = {}): Promise<ReviewSummary> {
+export async function reviewSummary(
+  db: Db,
+  { zoneSlug }: { zoneSlug?: string } = {},
+): Promise<ReviewSummary> {
   const [row] = await db
     .select({ average: avg(appointmentReviews.rating), n: count() })
     .from(appointmentReviews)
@@ -263,7 +267,12 @@ export async function respondToReview(
  */
 export async function hideReview(
   db: Db,
-  { reviewId, reason, actorId, now = new Date() }: { reviewId: string; reason: string; actorId: string; now?: Date },
+  {
+    reviewId,
+    reason,
+    actorId,
+    now = new Date(),
+  }: { reviewId: string; reason: string; actorId: string; now?: Date },
 ): Promise<void> {
   if (!(HIDE_REASONS as readonly string[]).includes(reason)) throw new AppError("VALIDATION", "REASON");
   const policyReason = reason as HideReason;
