@@ -20,6 +20,7 @@ export default [
   route("franchise/:slug", "routes/booking/franchise-zone.tsx"),
   route("address-validation", "routes/booking/address-validation.tsx"),
   route("waitlist", "routes/booking/waitlist.tsx"),
+  route("review/:bookingId", "routes/reviews/review.tsx"),
 
   // Accounts and spaces
   route("auth", "routes/auth/auth.tsx"),
