@@ -82,6 +82,7 @@ export const reviewsMessages = {
   },
   client: {
     give: "Donner mon avis",
+    giveOf: (bookingId: string) => `Donner mon avis sur la réservation n° ${bookingId}`,
     edit: "Modifier mon avis",
     given: (stars: number) => `Votre avis : ${stars} sur 5`,
   },

@@ -73,6 +73,11 @@ export async function action({ request, params }: Route.ActionArgs) {
     display_name: String(form.get("display_name") ?? ""),
     publish_consent: form.get("publish_consent") ? "on" : undefined,
   };
+  const who = await access(request, params.bookingId, token);
+  // Whoever may not open the page is refused before the form is read (as a wrong link).
+  if (!(await loadReviewPage(getDb(), who))) {
+    return data({ ok: false as const, errors: {}, formError: t.invalidText, values: null }, { status: 404 });
+  }
   const parsed = ReviewFormSchema.safeParse(raw);
   if (!parsed.success) {
     const errors: FieldErrors = {};
@@ -96,7 +101,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     );
   }
   try {
-    const { review } = await saveReview(getDb(), await access(request, params.bookingId, token), parsed.data);
+    const { review } = await saveReview(getDb(), who, parsed.data);
     return { ok: true as const, published: review.publishConsent && review.hiddenAt === null };
   } catch (error) {
     if (error instanceof AppError && error.code === "APPOINTMENT_NOT_CHANGEABLE") {
