@@ -45,7 +45,10 @@ export function ReviewsSection({
             className="mt-6 flex flex-wrap items-center gap-3 text-lg font-semibold"
             data-testid="reviews-summary"
           >
-            <Stars rating={Math.round(summary.average)} />
+            {/* The text says the average; the stars only draw it (rounded), hidden from screen readers. */}
+            <span aria-hidden="true">
+              <Stars rating={Math.round(summary.average)} />
+            </span>
             {t.average(formatAverage(summary.average), summary.count)}
           </p>
         ) : null}
