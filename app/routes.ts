@@ -20,6 +20,7 @@ export default [
   route("franchise/:slug", "routes/booking/franchise-zone.tsx"),
   route("address-validation", "routes/booking/address-validation.tsx"),
   route("waitlist", "routes/booking/waitlist.tsx"),
+  route("review/:bookingId", "routes/reviews/review.tsx"),
 
   // Accounts and spaces
   route("auth", "routes/auth/auth.tsx"),
@@ -35,6 +36,7 @@ export default [
       route("restock", "routes/franchisee/restock.tsx"),
       route("reports", "routes/franchisee/reports.tsx"),
       route("territory", "routes/franchisee/territory.tsx"),
+      route("reviews", "routes/franchisee/reviews.tsx"),
     ]),
   ]),
   ...prefix("admin", [
@@ -46,6 +48,7 @@ export default [
       route("coverage", "routes/admin/coverage.tsx"),
       route("restock", "routes/admin/restock.tsx"),
       route("jobs", "routes/admin/jobs.tsx"),
+      route("reviews", "routes/admin/reviews.tsx"),
     ]),
     route("reports/export", "routes/admin/reports-export.ts"),
   ]),
@@ -53,6 +56,7 @@ export default [
   // JSON resource routes (ARCHITECTURE.md)
   route("api/auth/*", "routes/api/auth.ts"),
   route("api/setup-test-users", "routes/api/setup-test-users.ts"),
+  route("api/dev/start-appointment", "routes/api/dev-start-appointment.ts"),
   route("api/contact", "routes/api/contact.ts"),
   route("api/slots", "routes/api/slots.ts"),
   route("api/bookings", "routes/api/bookings.ts"),

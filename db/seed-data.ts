@@ -321,6 +321,23 @@ export const DEMO_CLIENT_HISTORY = {
     { daysAgo: 42, bookingId: "demohist01" },
     { daysAgo: 14, bookingId: "demohist02" },
   ],
+  /**
+   * Demo content only (demo accounts on, ADR 049): the demo client's reviews of those washes,
+   * written the day after each, published with consent. Never seeded without demo accounts.
+   */
+  reviews: [
+    {
+      bookingId: "demohist01",
+      rating: 4,
+      comment:
+        "Auto impeccable à l'intérieur. L'équipe est arrivée un peu après l'heure prévue, mais avait prévenu.",
+    },
+    {
+      bookingId: "demohist02",
+      rating: 5,
+      comment: "Deuxième lavage, toujours aussi soigné. Les jantes n'ont jamais été aussi propres.",
+    },
+  ],
   /** The demo client joined this many days before the seeding day. */
   joinedDaysAgo: 60,
 } as const;

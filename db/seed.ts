@@ -8,6 +8,7 @@ import {
   zonedWallTimeToInstant,
 } from "~/domain/time/zoned";
 import type { Db } from "~/server/db.server";
+import { defaultDisplayName } from "~/domain/reviews/reviews";
 import { creditCompletedAppointment, ensureLoyaltyProfile } from "~/server/services/loyalty/ledger.server";
 import * as s from "./schema";
 import {
@@ -198,7 +199,26 @@ async function seedDemoClientHistory(tx: SeedTx, clientId: string, now: Date): P
       })
       .onConflictDoNothing({ target: s.appointments.bookingId })
       .returning({ id: s.appointments.id });
-    if (created) await creditCompletedAppointment(tx, created.id, completedAt);
+    if (created) {
+      await creditCompletedAppointment(tx, created.id, completedAt);
+      // Demo reviews (ADR 049), only here: the demo client's own completed washes.
+      const review = DEMO_CLIENT_HISTORY.reviews.find((r) => r.bookingId === wash.bookingId);
+      if (review) {
+        const writtenAt = new Date(completedAt.getTime() + 24 * 60 * 60_000);
+        await tx
+          .insert(s.appointmentReviews)
+          .values({
+            appointmentId: created.id,
+            rating: review.rating,
+            comment: review.comment,
+            displayName: defaultDisplayName(client.name),
+            publishConsent: true,
+            createdAt: writtenAt,
+            updatedAt: writtenAt,
+          })
+          .onConflictDoNothing({ target: s.appointmentReviews.appointmentId });
+      }
+    }
   }
 }
 

@@ -4,6 +4,7 @@ import { applicationMessages } from "./messages/application.fr";
 import { clientMessages } from "./messages/client.fr";
 import { franchiseeMessages } from "./messages/franchisee.fr";
 import { messagingMessages } from "./messages/messaging.fr";
+import { reviewsMessages } from "./messages/reviews.fr";
 import { securityMessages } from "./messages/security.fr";
 import { waitlistMessages } from "./messages/waitlist.fr";
 
@@ -525,4 +526,6 @@ export const messages = {
   waitlist: waitlistMessages,
   /** Accounts: verification, sign-up without telling who has an account, limits (ADR 042). */
   account: accountMessages,
+  /** Customer reviews (ADR 049). */
+  reviews: reviewsMessages,
 } as const;

@@ -70,6 +70,8 @@ export const EnvSchema = z
     SMS_API_URL: optionalUrl,
     /** Shared secret the inbound SMS callback must carry when no SMS_AUTH_TOKEN signs it. */
     SMS_INBOUND_SECRET: optionalText.pipe(z.string().min(16).optional()),
+    /** Minutes between a wash marked completed and the review request (ADR 049); 0 = at once. */
+    REVIEW_REQUEST_DELAY_MINUTES: z.coerce.number().int().min(0).max(10_080).default(180),
 
     // Travel times (ADR 048): an OSRM-compatible routing engine; unset = the offline estimate.
     /** Base URL of the engine, e.g. http://osrm:5000 (the `table` service is asked). */

@@ -114,7 +114,15 @@ export const appointmentUpsells = pgTable(
   (t) => [primaryKey({ columns: [t.appointmentId, t.upsellOptionId] })],
 );
 
-/** A customer's rating of a completed appointment (1 to 5), at most one per appointment. */
+/** Why the admin may hide a review (ADR 049): the published content policy, never its rating. */
+export const reviewHideReason = pgEnum("review_hide_reason", ["insult", "personal_data", "off_topic"]);
+
+/**
+ * A customer's review of a completed appointment (1 to 5), at most one per appointment (ADR 049).
+ * Published when the customer consents (`publish_consent`) and no admin hid it for a reason of
+ * the content policy; editable by the customer for 30 days after `created_at`. The franchisee
+ * answers once (`response`).
+ */
 export const appointmentReviews = pgTable(
   "appointment_reviews",
   {
@@ -125,7 +133,48 @@ export const appointmentReviews = pgTable(
       .references(() => appointments.id, { onDelete: "cascade" }),
     rating: smallint("rating").notNull(),
     comment: text("comment"),
+    /** The name shown with the review (first name and initial by default). */
+    displayName: text("display_name"),
+    publishConsent: boolean("publish_consent").notNull().default(false),
+    hiddenAt: timestamp("hidden_at", { withTimezone: true }),
+    hiddenReason: reviewHideReason("hidden_reason"),
+    hiddenBy: text("hidden_by").references(() => users.id, { onDelete: "set null" }),
+    response: text("response"),
+    respondedAt: timestamp("responded_at", { withTimezone: true }),
+    respondedBy: text("responded_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("appointment_reviews_rating", sql`${t.rating} between 1 and 5`),
+    check("appointment_reviews_hidden", sql`(${t.hiddenAt} is null) = (${t.hiddenReason} is null)`),
+    index("appointment_reviews_created_idx").on(t.createdAt),
+  ],
+);
+
+/** Every hide and restore of a review by an admin: who, when, why (ADR 049). */
+export const reviewModerationLog = pgTable(
+  "review_moderation_log",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    reviewId: uuid("review_id")
+      .notNull()
+      .references(() => appointmentReviews.id, { onDelete: "cascade" }),
+    action: text("action", { enum: ["hide", "restore"] }).notNull(),
+    reason: reviewHideReason("reason"),
+    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
-  (t) => [check("appointment_reviews_rating", sql`${t.rating} between 1 and 5`)],
+  (t) => [index("review_moderation_log_review_idx").on(t.reviewId)],
 );
+
+/**
+ * The review request of a completed appointment, written once by the job that sends it: the
+ * primary key makes "asked once per appointment" hold whatever runs the job twice (ADR 049).
+ */
+export const reviewRequests = pgTable("review_requests", {
+  appointmentId: uuid("appointment_id")
+    .primaryKey()
+    .references(() => appointments.id, { onDelete: "cascade" }),
+  createdAt: createdAt(),
+});

@@ -119,10 +119,11 @@ test.describe("page d'accueil", () => {
     await expect(services.getByText("149,99\u00a0$", { exact: true })).toBeVisible();
     await expect(services.getByText("Environ 90 minutes par véhicule")).toBeVisible();
 
+    // Real reviews only (ADR 049): with demo accounts on, the demo client's own, with the average.
     const reviews = page.locator("#reviews");
-    await expect(reviews.getByRole("listitem")).toHaveCount(6);
-    await expect(reviews.getByRole("img", { name: "5 étoiles sur 5" })).toHaveCount(6);
-    await expect(reviews.getByText("Marie-Ève Tremblay")).toBeVisible();
+    await expect(reviews.getByText("Marie-Ève Tremblay")).toHaveCount(0);
+    await expect(reviews.getByRole("listitem").filter({ hasText: "Catherine C." }).first()).toBeVisible();
+    await expect(reviews.getByTestId("reviews-summary")).toContainText(/sur 5, d'après \d+ avis/);
 
     const gallery = page.locator("#gallery");
     await expect(gallery.getByRole("img")).toHaveCount(6);
@@ -260,7 +261,7 @@ test.describe("page d'accueil", () => {
     await expect(page.getByRole("heading", { level: 1, name: TITLE })).toBeAttached();
     await expect.poll(() => offsetFromHeader(page.locator("#reviews"))).toBeLessThanOrEqual(2);
     await expect(
-      page.getByRole("heading", { level: 2, name: "Ils nous confient leur véhicule" }),
+      page.getByRole("heading", { level: 2, name: "Ce que nos clients en disent" }),
     ).toBeInViewport();
     await expect(link).toHaveAttribute("aria-current", "location");
   });

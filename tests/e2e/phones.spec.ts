@@ -42,6 +42,9 @@ function urlsOf(route: ManifestRoute, ids: Ids): string[] {
       return ["/franchise/granby"];
     case "client/bookings/:bookingId":
       return [`/client/bookings/${ids.pastBookingId}`, `/client/bookings/${ids.bookingId}`];
+    case "review/:bookingId":
+      // The demo client's review of a past wash (ADR 049); others read the invalid-link page.
+      return [`/review/${ids.pastBookingId}`];
     case "dev/mail/:id":
       return [`/dev/mail/${ids.mailId}`];
   }

@@ -124,6 +124,15 @@ const TABLE: Record<string, Row> = {
       expect: only({ client: "409" }, "404"),
     },
   },
+  // The review page opens with its signed link, or for the booking's signed-in owner (ADR 049).
+  "routes/reviews/review": {
+    get: { url: (ids) => `/review/${ids.clientPastBookingId}`, expect: only({ client: "2xx" }, "404") },
+    post: {
+      url: (ids) => `/review/${ids.clientPastBookingId}?token=${FAKE_TOKEN}`,
+      form: () => ({ rating: "9" }),
+      expect: only({ client: "400" }, "404"),
+    },
+  },
   "routes/booking/franchise-zone": { get: { url: () => "/franchise/granby", expect: every("2xx") } },
   "routes/booking/waitlist": {
     get: { url: () => "/waitlist", expect: every("2xx") },
@@ -169,6 +178,14 @@ const TABLE: Record<string, Row> = {
   "routes/api/setup-test-users": {
     get: { url: () => "/api/setup-test-users", expect: every("404") },
     post: { url: () => "/api/setup-test-users", json: () => ({ role: "admin" }), expect: every("404") },
+  },
+  "routes/api/dev-start-appointment": {
+    get: { url: () => "/api/dev/start-appointment", expect: every("404") },
+    post: {
+      url: () => "/api/dev/start-appointment",
+      json: () => ({ bookingId: "abcd" }),
+      expect: every("404"),
+    },
   },
   "routes/messaging/dev-mail": { get: { url: () => "/dev/mail", expect: every("404") } },
   "routes/messaging/dev-mail-message": { get: { url: () => "/dev/mail/abc", expect: every("404") } },
@@ -272,6 +289,14 @@ const TABLE: Record<string, Row> = {
   "routes/franchisee/territory": {
     get: { url: () => "/franchisee/territory", expect: franchiseesOnly, alone: true },
   },
+  "routes/franchisee/reviews": {
+    get: { url: () => "/franchisee/reviews", expect: franchiseesOnly, alone: true },
+    post: {
+      url: () => "/franchisee/reviews",
+      form: () => ({ review_id: "x" }),
+      expect: only({ franchisee: "400", otherFranchisee: "400" }, "3xx /"),
+    },
+  },
   "routes/franchisee/reports-csv": {
     get: { url: () => "/franchisee/reports.csv?group=month", expect: franchiseesOnly },
   },
@@ -314,6 +339,15 @@ const TABLE: Record<string, Row> = {
   "routes/admin/jobs": {
     get: { url: () => "/admin/jobs", expect: adminOnly, alone: true },
     post: { url: () => "/admin/jobs", form: () => ({ jobId: "x" }), expect: only({ admin: "400" }, "3xx /") },
+  },
+  // A hide without a reason of the content policy is refused (ADR 049).
+  "routes/admin/reviews": {
+    get: { url: () => "/admin/reviews", expect: adminOnly, alone: true },
+    post: {
+      url: () => "/admin/reviews",
+      form: () => ({ review_id: UUID }),
+      expect: only({ admin: "400" }, "3xx /"),
+    },
   },
   "routes/admin/reports-export": {
     get: { url: () => "/admin/reports/export?type=revenue&months=6", expect: adminOnly },

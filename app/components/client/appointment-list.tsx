@@ -1,4 +1,4 @@
-import { CalendarDays, ChevronRight } from "lucide-react";
+import { CalendarDays, ChevronRight, Star } from "lucide-react";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import type { BookingPrice } from "~/domain/booking/pricing";
@@ -70,14 +70,27 @@ export function AppointmentList({ items, empty }: { items: AppointmentItem[]; em
                 </span>
               </p>
             </div>
-            <Link
-              to={`/booking/manage/${item.bookingId}`}
-              aria-label={t.manageOf(item.bookingId)}
-              className="inline-flex items-center gap-1 justify-self-start text-sm font-medium text-primary underline-offset-4 hover:underline sm:justify-self-end"
-            >
-              {t.manage}
-              <ChevronRight aria-hidden="true" className="size-4" />
-            </Link>
+            <div className="flex flex-wrap gap-x-4 gap-y-2 justify-self-start sm:flex-col sm:items-end sm:justify-self-end">
+              <Link
+                to={`/booking/manage/${item.bookingId}`}
+                aria-label={t.manageOf(item.bookingId)}
+                className="inline-flex items-center gap-1 text-sm font-medium text-primary underline-offset-4 hover:underline"
+              >
+                {t.manage}
+                <ChevronRight aria-hidden="true" className="size-4" />
+              </Link>
+              {item.status === "completed" ? (
+                // Every completed wash can be reviewed (ADR 049); the owner opens it signed in.
+                <Link
+                  to={`/review/${item.bookingId}`}
+                  aria-label={messages.reviews.client.giveOf(item.bookingId)}
+                  className="inline-flex items-center gap-1 text-sm font-medium text-primary underline-offset-4 hover:underline"
+                >
+                  <Star aria-hidden="true" className="size-4" />
+                  {messages.reviews.client.give}
+                </Link>
+              ) : null}
+            </div>
           </article>
         </li>
       ))}

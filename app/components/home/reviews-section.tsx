@@ -1,59 +1,120 @@
-import { Star } from "lucide-react";
+import { Link } from "react-router";
 
+import { Stars } from "~/components/reviews/star-rating";
+import { formatAverage } from "~/domain/reviews/reviews";
 import { messages } from "~/lib/messages.fr";
-import { TESTIMONIALS } from "~/lib/testimonials";
 
 import { SectionHeading } from "./section-heading";
 
-const t = messages.home;
+const t = messages.reviews.section;
 
-function Stars({ rating }: { rating: number }) {
-  return (
-    <span
-      role="img"
-      aria-label={t.rating(rating)}
-      className="flex gap-0.5 text-amber-600 dark:text-amber-400"
-    >
-      {Array.from({ length: rating }, (_, index) => (
-        <Star key={index} aria-hidden="true" className="size-5 fill-current" />
-      ))}
-    </span>
-  );
+export interface ShownReview {
+  id: string;
+  rating: number;
+  comment: string | null;
+  displayName: string;
+  zoneName: string;
+  createdAt: string | Date;
+  response: string | null;
 }
 
-/** The 'reviews' section: what our customers say (static testimonials, spec section 1). */
-export function ReviewsSection() {
+const dateFormat = new Intl.DateTimeFormat("fr-CA", { timeZone: "America/Toronto", dateStyle: "long" });
+
+/**
+ * The 'reviews' section (ADR 049): the latest published reviews customers wrote after their wash,
+ * with the average and the count; with none yet, it says so and invites the first customers.
+ */
+export function ReviewsSection({
+  reviews,
+  summary,
+  zoneName,
+}: {
+  reviews: readonly ShownReview[];
+  summary: { average: number | null; count: number };
+  /** A zone page shows that zone's reviews. */
+  zoneName?: string;
+}) {
   return (
     <section id="reviews" aria-labelledby="reviews-title" className="scroll-mt-24 py-16 sm:py-24">
       <div className="mx-auto max-w-6xl px-4">
-        <SectionHeading id="reviews-title" eyebrow="Avis" title="Ils nous confient leur véhicule">
-          <p>Des clients de Granby, de Sherbrooke et de Gatineau racontent leur expérience.</p>
+        <SectionHeading id="reviews-title" eyebrow={t.eyebrow} title={t.title}>
+          <p>{zoneName ? t.zoneIntro(zoneName) : t.intro}</p>
         </SectionHeading>
-        <ul className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-          {TESTIMONIALS.map((testimonial) => (
-            <li key={testimonial.name}>
-              <figure className="flex h-full flex-col rounded-lg border bg-card p-6 text-card-foreground shadow-sm">
-                <Stars rating={testimonial.rating} />
-                <blockquote className="mt-4 flex-1 leading-7">
-                  <p>«&nbsp;{testimonial.text}&nbsp;»</p>
-                </blockquote>
-                <figcaption className="mt-6 flex items-center gap-3">
-                  <span
-                    aria-hidden="true"
-                    className="flex size-11 shrink-0 items-center justify-center rounded-full bg-primary font-semibold text-primary-foreground"
-                  >
-                    {testimonial.initials}
-                  </span>
-                  <span>
-                    <span className="block font-semibold">{testimonial.name}</span>
-                    <span className="block text-sm text-muted-foreground">{testimonial.place}</span>
-                  </span>
-                </figcaption>
-              </figure>
-            </li>
-          ))}
-        </ul>
+        {summary.count > 0 && summary.average !== null ? (
+          <p
+            className="mt-6 flex flex-wrap items-center gap-3 text-lg font-semibold"
+            data-testid="reviews-summary"
+          >
+            {/* The text says the average; the stars only draw it (rounded), hidden from screen readers. */}
+            <span aria-hidden="true">
+              <Stars rating={Math.round(summary.average)} />
+            </span>
+            {t.average(formatAverage(summary.average), summary.count)}
+          </p>
+        ) : null}
+        {reviews.length === 0 ? (
+          <div className="mt-10 grid justify-items-start gap-3 rounded-lg border border-dashed p-6">
+            <p className="font-semibold">{t.empty}</p>
+            <p className="text-muted-foreground">{t.emptyInvite}</p>
+            <Link to="/booking" className="font-medium text-primary underline-offset-4 hover:underline">
+              {t.book}
+            </Link>
+          </div>
+        ) : (
+          <ul className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+            {reviews.map((review) => (
+              <li key={review.id}>
+                <figure className="flex h-full flex-col rounded-lg border bg-card p-6 text-card-foreground shadow-sm">
+                  <Stars rating={review.rating} />
+                  {review.comment ? (
+                    <blockquote className="mt-4 flex-1 leading-7 break-words">
+                      <p>«&nbsp;{review.comment}&nbsp;»</p>
+                    </blockquote>
+                  ) : (
+                    <div className="flex-1" />
+                  )}
+                  <figcaption className="mt-6">
+                    <span className="block font-semibold">{review.displayName}</span>
+                    <span className="block text-sm text-muted-foreground">
+                      {review.zoneName} · {dateFormat.format(new Date(review.createdAt))}
+                    </span>
+                  </figcaption>
+                  {review.response ? (
+                    <div className="mt-4 rounded-md bg-muted p-3 text-sm">
+                      <p className="font-semibold">{t.response}</p>
+                      <p className="mt-1 break-words">{review.response}</p>
+                    </div>
+                  ) : null}
+                </figure>
+              </li>
+            ))}
+          </ul>
+        )}
       </div>
     </section>
   );
+}
+
+/** schema.org AggregateRating and Review of the reviews shown, for the page's business node. */
+export function reviewsJsonLd(
+  reviews: readonly ShownReview[],
+  summary: { average: number | null; count: number },
+): Record<string, unknown> {
+  if (summary.count === 0 || summary.average === null) return {};
+  return {
+    aggregateRating: {
+      "@type": "AggregateRating",
+      ratingValue: summary.average.toFixed(1),
+      reviewCount: summary.count,
+      bestRating: 5,
+      worstRating: 1,
+    },
+    review: reviews.map((review) => ({
+      "@type": "Review",
+      author: { "@type": "Person", name: review.displayName },
+      datePublished: new Date(review.createdAt).toISOString().slice(0, 10),
+      reviewRating: { "@type": "Rating", ratingValue: review.rating, bestRating: 5, worstRating: 1 },
+      ...(review.comment ? { reviewBody: review.comment } : {}),
+    })),
+  };
 }

@@ -4,7 +4,7 @@ import { FranchiseSection } from "~/components/home/franchise-section";
 import { GalleryTeaser } from "~/components/home/gallery-teaser";
 import { Hero } from "~/components/home/hero";
 import { HERO_MAIN } from "~/components/home/hero-images";
-import { ReviewsSection } from "~/components/home/reviews-section";
+import { ReviewsSection, reviewsJsonLd, type ShownReview } from "~/components/home/reviews-section";
 import { ServicesSection, type HomeService } from "~/components/home/services-section";
 import { useHashScroll } from "~/components/home/use-hash-scroll";
 import { BUSINESS } from "~/lib/business";
@@ -12,6 +12,7 @@ import { formatList, formatMoney } from "~/lib/format";
 import { originFrom, seoMeta } from "~/lib/seo";
 import { getDb } from "~/server/db.server";
 import { listActiveServices } from "~/server/services/catalog/list-active-services.server";
+import { listPublishedReviews, reviewSummary } from "~/server/services/reviews/reviews.server";
 import { listZones } from "~/server/services/zones/list-zones.server";
 import type { Route } from "./+types/home";
 
@@ -26,7 +27,12 @@ function description(areas: readonly string[], fromPriceCents: number | null): s
 }
 
 /** schema.org data of the business for search engines: contact, served cities and prices. */
-function businessJsonLd(origin: string, services: readonly HomeService[], areas: readonly string[]) {
+function businessJsonLd(
+  origin: string,
+  services: readonly HomeService[],
+  areas: readonly string[],
+  reviews: { latest: readonly ShownReview[]; summary: { average: number | null; count: number } },
+) {
   return {
     "@context": "https://schema.org",
     "@type": "AutoWash",
@@ -57,6 +63,7 @@ function businessJsonLd(origin: string, services: readonly HomeService[], areas:
         itemOffered: { "@type": "Service", name: service.name, description: service.description },
       })),
     },
+    ...reviewsJsonLd(reviews.latest, reviews.summary),
   };
 }
 
@@ -64,6 +71,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const origin = originFrom(matches);
   const services = loaderData?.services ?? [];
   const areas = loaderData?.servedAreas ?? [];
+  const reviews = loaderData?.reviews ?? { latest: [], summary: { average: null, count: 0 } };
   return [
     ...seoMeta({
       title: "Lavage d'auto à domicile au Québec",
@@ -71,7 +79,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
       path: "/",
       origin,
     }),
-    { "script:ld+json": businessJsonLd(origin, services, areas) },
+    { "script:ld+json": businessJsonLd(origin, services, areas, reviews) },
   ];
 };
 
@@ -92,9 +100,16 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader() {
   const db = getDb();
-  const [services, zones] = await Promise.all([listActiveServices(db), listZones(db)]);
+  const [services, zones, latest, summary] = await Promise.all([
+    listActiveServices(db),
+    listZones(db),
+    listPublishedReviews(db, { limit: 6 }),
+    reviewSummary(db),
+  ]);
   return {
     services,
+    /** The latest published reviews of the network, with the average and count (ADR 049). */
+    reviews: { latest, summary },
     /** Bookable zones, for 'areas served'. */
     servedAreas: zones.filter((zone) => zone.status === "active").map((zone) => zone.zoneName),
     /** Zones waiting for a franchise partner. */
@@ -103,7 +118,7 @@ export async function loader() {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { services, servedAreas, openZones } = loaderData;
+  const { services, servedAreas, openZones, reviews } = loaderData;
   useHashScroll();
   return (
     <>
@@ -111,7 +126,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <AboutSection />
       <ServicesSection services={services} />
       <GalleryTeaser />
-      <ReviewsSection />
+      <ReviewsSection reviews={reviews.latest} summary={reviews.summary} />
       <FranchiseSection openZones={openZones} />
       <ContactSection />
     </>

@@ -3,29 +3,53 @@ import { useState } from "react";
 import { Link, redirect, useNavigate } from "react-router";
 
 import { CarCountPicker } from "~/components/booking/service-area-dialog";
+import { ReviewsSection, reviewsJsonLd } from "~/components/home/reviews-section";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
 import { newBookingId } from "~/lib/booking-id";
+import { BUSINESS } from "~/lib/business";
 import { formatMoney } from "~/lib/format";
 import { messages } from "~/lib/messages.fr";
 import { originFrom, seoMeta } from "~/lib/seo";
 import { getDb } from "~/server/db.server";
 import { listActiveServices } from "~/server/services/catalog/list-active-services.server";
+import { listPublishedReviews, reviewSummary } from "~/server/services/reviews/reviews.server";
 import { listZones } from "~/server/services/zones/list-zones.server";
 import type { Route } from "./+types/franchise-zone";
 
 const t = messages.serviceArea.zone;
 
-export const meta: Route.MetaFunction = ({ data, params, matches }) =>
-  data
-    ? seoMeta({
-        title: t.hero(data.zone.zoneName),
-        description: t.description(data.zone.zoneName),
-        path: `/franchise/${params.slug}`,
-        origin: originFrom(matches),
-      })
-    : [];
+export const meta: Route.MetaFunction = ({ data, params, matches }) => {
+  if (!data) return [];
+  const origin = originFrom(matches);
+  const path = `/franchise/${params.slug}`;
+  return [
+    ...seoMeta({
+      title: t.hero(data.zone.zoneName),
+      description: t.description(data.zone.zoneName),
+      path,
+      origin,
+    }),
+    // The zone's published reviews, for search engines (ADR 049).
+    ...(data.reviews.summary.count > 0
+      ? [
+          {
+            "script:ld+json": {
+              "@context": "https://schema.org",
+              "@type": "AutoWash",
+              "@id": `${origin}${path}#entreprise`,
+              name: `${BUSINESS.name} · ${data.zone.zoneName}`,
+              url: `${origin}${path}`,
+              telephone: BUSINESS.phoneHref,
+              areaServed: { "@type": "City", name: data.zone.zoneName },
+              ...reviewsJsonLd(data.reviews.latest, data.reviews.summary),
+            },
+          },
+        ]
+      : []),
+  ];
+};
 
 /** The zone of the slug (an unknown slug goes back to the home page) and the wash's price. */
 export async function loader({ params }: Route.LoaderArgs) {
@@ -33,90 +57,101 @@ export async function loader({ params }: Route.LoaderArgs) {
   const [zones, services] = await Promise.all([listZones(db), listActiveServices(db)]);
   const zone = zones.find((z) => z.routeSlug === params.slug);
   if (!zone) throw redirect("/");
+  const [latest, summary] = await Promise.all([
+    listPublishedReviews(db, { zoneSlug: zone.routeSlug, limit: 6 }),
+    reviewSummary(db, { zoneSlug: zone.routeSlug }),
+  ]);
   const { zoneName, routeSlug, status, statusLabel, serviceRadiusKm } = zone;
   return {
     zone: { zoneName, routeSlug, active: status === "active", statusLabel, serviceRadiusKm },
     priceCents: services[0]?.basePriceCents ?? null,
+    /** The zone's latest published reviews, its average and count (ADR 049). */
+    reviews: { latest, summary },
   };
 }
 
 export default function FranchiseZonePage({ loaderData }: Route.ComponentProps) {
-  const { zone, priceCents } = loaderData;
+  const { zone, priceCents, reviews } = loaderData;
   const navigate = useNavigate();
   const [cars, setCars] = useState<number | null>(1);
 
   return (
-    <div className="mx-auto grid w-full max-w-3xl gap-8 px-4 py-10 sm:py-16">
-      <header className="grid gap-4">
-        {zone.active ? (
-          <Badge variant="success">{t.active}</Badge>
-        ) : (
-          <Badge variant="secondary">{zone.statusLabel ?? t.comingSoon}</Badge>
-        )}
-        <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">
-          {t.hero(zone.zoneName)}
-        </h1>
-        <p className="text-lg text-muted-foreground">{t.intro}</p>
-        <ul className="grid gap-2 text-sm sm:flex sm:flex-wrap sm:gap-6">
-          <li className="flex items-center gap-2">
-            <MapPin aria-hidden="true" className="size-4 text-primary" />
-            {t.radius(zone.serviceRadiusKm)}
-          </li>
-          {priceCents !== null ? (
+    <>
+      <div className="mx-auto grid w-full max-w-3xl gap-8 px-4 py-10 sm:py-16">
+        <header className="grid gap-4">
+          {zone.active ? (
+            <Badge variant="success">{t.active}</Badge>
+          ) : (
+            <Badge variant="secondary">{zone.statusLabel ?? t.comingSoon}</Badge>
+          )}
+          <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">
+            {t.hero(zone.zoneName)}
+          </h1>
+          <p className="text-lg text-muted-foreground">{t.intro}</p>
+          <ul className="grid gap-2 text-sm sm:flex sm:flex-wrap sm:gap-6">
             <li className="flex items-center gap-2">
-              <Tag aria-hidden="true" className="size-4 text-primary" />
-              {t.pricePerVehicle(formatMoney(priceCents))}
+              <MapPin aria-hidden="true" className="size-4 text-primary" />
+              {t.radius(zone.serviceRadiusKm)}
             </li>
-          ) : null}
-        </ul>
-      </header>
-
-      {zone.active ? (
-        <Card>
-          <CardHeader>
-            <CardTitle as="h2">{t.bookTitle}</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <CarCountPicker value={cars} onChange={setCars} />
-          </CardContent>
-          <CardFooter className="flex-col items-stretch gap-3 sm:flex-row sm:items-center sm:justify-between">
-            {priceCents !== null && cars !== null ? (
-              <p className="text-lg font-semibold" aria-live="polite">
-                {t.total(formatMoney(priceCents * cars))}
-              </p>
+            {priceCents !== null ? (
+              <li className="flex items-center gap-2">
+                <Tag aria-hidden="true" className="size-4 text-primary" />
+                {t.pricePerVehicle(formatMoney(priceCents))}
+              </li>
             ) : null}
-            <Button
-              size="lg"
-              disabled={cars === null}
-              onClick={() => {
-                // One path (ADR 044): the address decides; the zone and cars come along.
-                if (cars === null) return;
-                const search = new URLSearchParams({ zone: zone.routeSlug, cars: String(cars) });
-                void navigate(`/booking/${newBookingId()}?${search.toString()}`, {
-                  state: { cars, city: zone.zoneName, citySlug: zone.routeSlug, fromCitySelection: true },
-                });
-              }}
-            >
-              {t.book}
-            </Button>
-          </CardFooter>
-        </Card>
-      ) : (
-        <Card>
-          <CardHeader>
-            <CardTitle as="h2">{t.seekingTitle}</CardTitle>
-            <CardDescription>{t.seekingText}</CardDescription>
-          </CardHeader>
-          <CardFooter>
-            <Button asChild>
-              <Link to="/application">
-                <Handshake aria-hidden="true" />
-                {t.becomePartner}
-              </Link>
-            </Button>
-          </CardFooter>
-        </Card>
-      )}
-    </div>
+          </ul>
+        </header>
+
+        {zone.active ? (
+          <Card>
+            <CardHeader>
+              <CardTitle as="h2">{t.bookTitle}</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <CarCountPicker value={cars} onChange={setCars} />
+            </CardContent>
+            <CardFooter className="flex-col items-stretch gap-3 sm:flex-row sm:items-center sm:justify-between">
+              {priceCents !== null && cars !== null ? (
+                <p className="text-lg font-semibold" aria-live="polite">
+                  {t.total(formatMoney(priceCents * cars))}
+                </p>
+              ) : null}
+              <Button
+                size="lg"
+                disabled={cars === null}
+                onClick={() => {
+                  // One path (ADR 044): the address decides; the zone and cars come along.
+                  if (cars === null) return;
+                  const search = new URLSearchParams({ zone: zone.routeSlug, cars: String(cars) });
+                  void navigate(`/booking/${newBookingId()}?${search.toString()}`, {
+                    state: { cars, city: zone.zoneName, citySlug: zone.routeSlug, fromCitySelection: true },
+                  });
+                }}
+              >
+                {t.book}
+              </Button>
+            </CardFooter>
+          </Card>
+        ) : (
+          <Card>
+            <CardHeader>
+              <CardTitle as="h2">{t.seekingTitle}</CardTitle>
+              <CardDescription>{t.seekingText}</CardDescription>
+            </CardHeader>
+            <CardFooter>
+              <Button asChild>
+                <Link to="/application">
+                  <Handshake aria-hidden="true" />
+                  {t.becomePartner}
+                </Link>
+              </Button>
+            </CardFooter>
+          </Card>
+        )}
+      </div>
+      {zone.active ? (
+        <ReviewsSection reviews={reviews.latest} summary={reviews.summary} zoneName={zone.zoneName} />
+      ) : null}
+    </>
   );
 }

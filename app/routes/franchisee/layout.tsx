@@ -3,6 +3,7 @@ import {
   ChartColumn,
   LayoutDashboard,
   MapPinned,
+  MessageSquareText,
   PackageOpen,
   TriangleAlert,
   Users,
@@ -29,6 +30,7 @@ const LINKS = [
   { to: "/franchisee/restock", label: n.restock, icon: PackageOpen, end: false },
   { to: "/franchisee/reports", label: n.reports, icon: ChartColumn, end: false },
   { to: "/franchisee/territory", label: n.territory, icon: MapPinned, end: false },
+  { to: "/franchisee/reviews", label: messages.reviews.franchisee.nav, icon: MessageSquareText, end: false },
 ] as const;
 
 export default function Layout({ loaderData }: Route.ComponentProps) {

@@ -2,6 +2,7 @@ import type { AccountMailKind, BookingMailKind } from "../mail/templates.server"
 import { deliverApplicationWebhook } from "./handlers/application-webhook.server";
 import { deliverContactWebhook } from "./handlers/contact-webhook.server";
 import { createMessagingHandlers } from "./handlers/messaging.server";
+import { createReviewHandlers } from "./handlers/reviews.server";
 import { createWaitlistHandlers } from "./handlers/waitlist.server";
 import type { JobHandler } from "./worker.server";
 
@@ -39,6 +40,12 @@ export interface JobPayloads {
   "waitlist.notify": Record<string, never>;
   /** The one e-mail of a claimed waiting-list entry; the id only. */
   "email.waitlist-open": { entryId: string };
+
+  // Reviews (ADR 049)
+  /** Some hours after a wash is completed: asks for a review once (e-mail, SMS within the cap). */
+  "review.request": { appointmentId: string };
+  /** The review request e-mail with its personal signed link; the id only. */
+  "email.review-request": { appointmentId: string };
 }
 
 export type JobName = keyof JobPayloads;
@@ -52,4 +59,5 @@ export const jobHandlers: { [N in JobName]: JobHandler<JobPayloads[N]> } = {
   // Messaging
   ...createMessagingHandlers(),
   ...createWaitlistHandlers(),
+  ...createReviewHandlers(),
 };

@@ -534,3 +534,41 @@ export function renderWaitlistOpen({
   });
   return { subject, html, text };
 }
+
+/**
+ * The review request (ADR 049), sent to every completed wash: about the booking and without any
+ * offer (transactional note), with the personal link to the review page.
+ */
+export function renderReviewRequest({
+  customerName,
+  startAt,
+  reviewUrl,
+}: {
+  customerName: string;
+  startAt: Date;
+  reviewUrl: string;
+}): RenderedMail {
+  const r = messages.reviews.email;
+  const date = formatMailDate(startAt);
+  const { html, text } = layout({
+    title: r.subject,
+    blocksHtml: [
+      paragraph(m.greeting(customerName)),
+      paragraph(r.intro(date)),
+      button(reviewUrl, r.button),
+      paragraph(r.note),
+    ],
+    blocksText: [
+      m.greeting(customerName),
+      "",
+      r.intro(date),
+      "",
+      `${r.button} : ${reviewUrl}`,
+      "",
+      r.note,
+      "",
+    ],
+    transactional: true,
+  });
+  return { subject: r.subject, html, text };
+}

@@ -5,6 +5,7 @@ import { AppError } from "~/lib/errors";
 import type { Db } from "../../db.server";
 import { announceSlotsChanged, invalidateOpenSlots } from "../booking/slot-cache.server";
 import { creditCompletedAppointment } from "../loyalty/ledger.server";
+import { scheduleReviewRequest } from "../reviews/review-request.server";
 
 /**
  * The franchisee marks one of its appointments completed: the status changes and the customer is
@@ -12,7 +13,7 @@ import { creditCompletedAppointment } from "../loyalty/ledger.server";
  * NOT_FOUND when the appointment is not this franchisee's; APPOINTMENT_NOT_CHANGEABLE when it is
  * no longer scheduled; APPOINTMENT_NOT_CHANGEABLE (message NOT_STARTED) before its start, since
  * points are credited at once (ADR 043). A wash may finish early: it can be marked from its start;
- * a completed appointment no longer blocks its slot.
+ * a completed appointment no longer blocks its slot. The review request is scheduled (ADR 049).
  */
 export async function completeAppointment(
   db: Db,
@@ -38,6 +39,8 @@ export async function completeAppointment(
       .set({ status: "completed", completedAt: now })
       .where(eq(appointments.id, appointmentId));
     const pointsCredited = await creditCompletedAppointment(tx, appointmentId, now);
+    // Every completed wash is asked for a review, some hours later (ADR 049).
+    await scheduleReviewRequest(tx, appointmentId, { now });
     return { pointsCredited };
   });
   invalidateOpenSlots();
