@@ -8,10 +8,10 @@ import {
   Users,
 } from "lucide-react";
 import { NavLink } from "react-router";
-import { messages } from "~/lib/messages.fr";
 import { cn } from "~/lib/utils";
+import { adminMessages } from "~/lib/messages/admin.fr";
 
-const t = messages.admin.nav;
+const t = adminMessages.nav;
 
 const LINKS = [
   { to: "/admin", label: t.dashboard, icon: LayoutDashboard, end: true },

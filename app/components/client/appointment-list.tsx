@@ -3,10 +3,10 @@ import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import type { BookingPrice } from "~/domain/booking/pricing";
 import { formatMoney } from "~/lib/format";
-import { messages } from "~/lib/messages.fr";
 import { formatDateTime, formatTime } from "./format";
+import { clientMessages } from "~/lib/messages/client.fr";
 
-const t = messages.client.appointments;
+const t = clientMessages.appointments;
 
 export interface AppointmentItem {
   bookingId: string;
