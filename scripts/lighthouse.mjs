@@ -59,7 +59,8 @@ const server = spawn(process.execPath, ["server.js"], {
 });
 
 async function waitReady() {
-  for (let i = 0; i < 300; i++) {
+  // Up to 5 minutes: a fresh database (initdb, migrations, seed) on a busy machine is slow.
+  for (let i = 0; i < 1500; i++) {
     try {
       if ((await fetch(`${origin}/readyz`)).ok) return;
     } catch {
