@@ -24,7 +24,8 @@ const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir:
 const db = database.db;
 try {
   await database.migrate();
-  await seed(db, { demoAccounts: false });
+  // The demo accounts: the page-view run signs in as the demo client (client@example.com).
+  await seed(db, { demoAccounts: true });
 
   const zones = await db.select().from(s.serviceZones).where(eq(s.serviceZones.status, "active"));
   let members = await db.select().from(s.teamMembers).where(eq(s.teamMembers.isActive, true));

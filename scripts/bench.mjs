@@ -1,13 +1,22 @@
 // `npm run bench`: builds and serves the production app on a seeded database (3 zones, 10 team
 // members, 2,000 appointments), then measures with autocannon, 10 s each at 10 connections:
-// a static asset of the same server (the baseline), the slot list and the booking call. Prints
-// requests/s, p50, p95, p99 latency, the ratio to the baseline and the server's peak memory as
-// JSON, on PGlite and, when TEST_DATABASE_URL is set, on PostgreSQL.
-// Target (2 cores): slot list p95 < 50 ms and at least a third of the baseline's requests/s.
+// - a static asset of the same server (the baseline);
+// - the slot list, always the same query (a cache hit), and a mixed slot list (random zone, car
+//   count, start day and range: most requests miss the cache);
+// - the booking call, each booking a random open slot over the three zones and eight weeks;
+// - mixed page views (/, /gallery, /booking and a signed-in /client) with the server's own
+//   render times per page (its request log's durationMs).
+// Prints requests/s, p50, p95, p99 latency, the ratio to the baseline, the server's cold start
+// (spawn to /readyz on the existing database), idle memory after start and peak memory as JSON,
+// on PGlite and, when TEST_DATABASE_URL is set, on PostgreSQL.
+// Targets (2 cores, ADR 054): slot list p95 < 50 ms and at least a third of the baseline's
+// requests/s; bookings p95 <= 100 ms, p99 <= 250 ms; peak memory <= 300 MB (PGlite), <= 200 MB
+// (PostgreSQL); cold start <= 2 s.
 import { spawn, spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
+import { performance } from "node:perf_hooks";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
@@ -60,24 +69,55 @@ function measure(title, options) {
   });
 }
 
-function peakMemoryMb(pid) {
+function memoryMb(pid, field) {
   try {
     const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-    const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    const kb = Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
     return Math.round(kb / 1024);
   } catch {
     return null;
   }
 }
+const peakMemoryMb = (pid) => memoryMb(pid, "VmHWM");
+const currentMemoryMb = (pid) => memoryMb(pid, "VmRSS");
+
+/** A deterministic pseudo-random generator (mulberry32), so that runs ask the same mix. */
+function randomGenerator(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** YYYY-MM-DD in Quebec, `offset` days from today. */
+function quebecDay(offset) {
+  return new Date(Date.now() + offset * 86_400_000).toLocaleDateString("en-CA", {
+    timeZone: "America/Toronto",
+  });
+}
+
+function summarize(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return {
+    count: sorted.length,
+    p50Ms: percentile(sorted, 50),
+    p95Ms: percentile(sorted, 95),
+    p99Ms: percentile(sorted, 99),
+  };
+}
 
 async function waitReady() {
-  for (let i = 0; i < 300; i++) {
+  for (let i = 0; i < 3000; i++) {
     try {
       if ((await fetch(`${origin}/readyz`)).ok) return;
     } catch {
       // not listening yet
     }
-    await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, 20));
   }
   throw new Error("the server did not start");
 }
@@ -90,6 +130,7 @@ async function runTarget(name, dbEnv) {
   if (prepare.status !== 0) throw new Error(`bench seed failed:\n${prepare.stdout}\n${prepare.stderr}`);
   const dataset = JSON.parse(prepare.stdout.trim().split("\n").pop());
 
+  const startedAt = performance.now();
   const server = spawn(process.execPath, ["server.js"], {
     env: {
       ...process.env,
@@ -103,15 +144,51 @@ async function runTarget(name, dbEnv) {
       // so that the per-address limit does not turn the booking run into a rate-limit run.
       TRUST_PROXY: "1",
     },
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  // The server's request log (JSON lines): the page-view run reads its render times from it.
+  const serverTimes = { collect: false, byPath: new Map() };
+  let pending = "";
+  server.stdout.setEncoding("utf8");
+  server.stdout.on("data", (chunk) => {
+    if (!serverTimes.collect) return;
+    pending += chunk;
+    const lines = pending.split("\n");
+    pending = lines.pop() ?? "";
+    for (const line of lines) {
+      if (!line.includes('"durationMs"')) continue;
+      try {
+        const entry = JSON.parse(line);
+        if (typeof entry.path !== "string" || typeof entry.durationMs !== "number") continue;
+        const list = serverTimes.byPath.get(entry.path) ?? [];
+        list.push(entry.durationMs);
+        serverTimes.byPath.set(entry.path, list);
+      } catch {
+        // not a log line
+      }
+    }
   });
   try {
     await waitReady();
+    const coldStartMs = Math.round(performance.now() - startedAt);
+    await new Promise((r) => setTimeout(r, 1000));
+    const idleMemoryMb = currentMemoryMb(server.pid);
     // Open slots to book, over the three active zones.
+    // Open slots to book, over the three active zones and the next eight weeks, in random order
+    // (real customers spread over zones and days; they do not all want the next free time).
+    const random = randomGenerator(19);
     const starts = [];
     for (const zone of ["granby", "sherbrooke", "gatineau"]) {
-      const body = await (await fetch(`${origin}/api/slots?zone=${zone}&cars=1`)).json();
-      for (const day of body.days) for (const slot of day.slots) starts.push({ zone, start: slot.start });
+      for (let week = 0; week < 8; week++) {
+        const url = `${origin}/api/slots?zone=${zone}&cars=1&from=${quebecDay(week * 7)}&days=7`;
+        const body = await (await fetch(url)).json();
+        for (const day of body.days ?? [])
+          for (const slot of day.slots) starts.push({ zone, start: slot.start });
+      }
+    }
+    for (let i = starts.length - 1; i > 0; i--) {
+      const j = Math.floor(random() * (i + 1));
+      [starts[i], starts[j]] = [starts[j], starts[i]];
     }
     const addresses = {
       granby: "120 rue Principale, Granby J2G 2T5",
@@ -123,9 +200,28 @@ async function runTarget(name, dbEnv) {
     const baseline = await measure("static asset (baseline)", {
       requests: [{ method: "GET", path: "/favicon.svg" }],
     });
-    const slots = await measure("GET /api/slots", {
+    const slots = await measure("GET /api/slots (same query: cache hit)", {
       requests: [{ method: "GET", path: "/api/slots?zone=granby&cars=2" }],
     });
+    // 3 zones x 3 car counts x 120 start days x 14 ranges: most requests miss the cache.
+    const asked = new Set();
+    const slotsMixed = await measure("GET /api/slots (mixed: mostly cache misses)", {
+      requests: [
+        {
+          method: "GET",
+          setupRequest: (request) => {
+            const zone = ["granby", "sherbrooke", "gatineau"][Math.floor(random() * 3)];
+            const cars = 1 + Math.floor(random() * 3);
+            const from = quebecDay(Math.floor(random() * 120));
+            const days = 1 + Math.floor(random() * 14);
+            const query = `zone=${zone}&cars=${cars}&from=${from}&days=${days}`;
+            asked.add(query);
+            return { ...request, path: `/api/slots?${query}` };
+          },
+        },
+      ],
+    });
+    slotsMixed.distinctQueries = asked.size;
     const bookings = await measure("POST /api/bookings", {
       requests: [
         {
@@ -154,13 +250,57 @@ async function runTarget(name, dbEnv) {
         },
       ],
     });
+
+    // Page views as visitors and a signed-in client make them; the server's render time per page.
+    const signIn = await fetch(`${origin}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin },
+      body: JSON.stringify({ email: "client@example.com", password: "Demo12345!" }),
+    });
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    const pages = ["/", "/gallery", "/booking", "/client"];
+    serverTimes.collect = true;
+    const pageViews = await measure("GET pages (/, /gallery, /booking, signed-in /client)", {
+      requests: [
+        {
+          method: "GET",
+          setupRequest: (request) => {
+            const page = pages[Math.floor(random() * pages.length)];
+            return {
+              ...request,
+              path: page,
+              headers: {
+                accept: "text/html",
+                "x-forwarded-for": `10.${crypto.randomInt(256)}.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}`,
+                ...(page === "/client" ? { cookie } : {}),
+              },
+            };
+          },
+        },
+      ],
+    });
+    serverTimes.collect = false;
+    pageViews.signedIn = signIn.ok && cookie.length > 0;
+    pageViews.serverRenderMs = Object.fromEntries(
+      pages.map((page) => [page, summarize(serverTimes.byPath.get(page) ?? [])]),
+    );
+
     const ratio = (r) => Number((r.requestsPerSecond / baseline.requestsPerSecond).toFixed(2));
     return {
       database: name,
       dataset,
-      results: [baseline, slots, bookings].map((r) => ({ ...r, ratioToBaseline: ratio(r) })),
+      coldStartMs,
+      idleMemoryMb,
+      results: [baseline, slots, slotsMixed, bookings, pageViews].map((r) => ({
+        ...r,
+        ratioToBaseline: ratio(r),
+      })),
       serverPeakMemoryMb: peakMemoryMb(server.pid),
       slotListTargetMet: slots.p95Ms !== null && slots.p95Ms < 50 && ratio(slots) >= 1 / 3,
+      bookingTargetMet: bookings.p95Ms !== null && bookings.p95Ms <= 100 && bookings.p99Ms <= 250,
     };
   } finally {
     server.kill("SIGTERM");

@@ -1,16 +1,14 @@
-import { accountMessages } from "./messages/account.fr";
-import { adminMessages } from "./messages/admin.fr";
-import { applicationMessages } from "./messages/application.fr";
-import { clientMessages } from "./messages/client.fr";
-import { franchiseeMessages } from "./messages/franchisee.fr";
 import { messagingMessages } from "./messages/messaging.fr";
 import { reviewsMessages } from "./messages/reviews.fr";
-import { securityMessages } from "./messages/security.fr";
 import { waitlistMessages } from "./messages/waitlist.fr";
 
 /**
  * The one catalogue of user-facing French text (spec section 8 and PRODUCT-DECISIONS.md).
  * Services and domain code hold error codes; routes, components and e-mails read text here.
+ *
+ * The text of the signed-in areas lives beside it and is imported where it is used, so that a
+ * visitor's page never downloads it (ADR 054): app/lib/messages/admin.fr.ts (adminMessages),
+ * franchisee.fr.ts, client.fr.ts, application.fr.ts, account.fr.ts and security.fr.ts.
  */
 export const messages = {
   errors: {
@@ -512,20 +510,8 @@ export const messages = {
   },
   /** E-mail and SMS templates, consent and unsubscribe pages. */
   messaging: messagingMessages,
-  /** Mon Espace Client. */
-  client: clientMessages,
-  /** The franchisee's tools. */
-  franchisee: franchiseeMessages,
-  /** The franchise application form. */
-  application: applicationMessages,
-  /** The owner's admin area. */
-  admin: adminMessages,
-  /** Security refusals (cross-origin requests). */
-  security: securityMessages,
   /** The waiting list of the places not served yet (ADR 046). */
   waitlist: waitlistMessages,
-  /** Accounts: verification, sign-up without telling who has an account, limits (ADR 042). */
-  account: accountMessages,
   /** Customer reviews (ADR 049). */
   reviews: reviewsMessages,
 } as const;

@@ -4,7 +4,6 @@ import "react-router";
 import { SlotsQuerySchema } from "~/domain/booking/schemas";
 import { bootstrap as openDatabase, shutdown as closeDatabase } from "./bootstrap.server";
 import { getDb, ping } from "./db.server";
-import { messages } from "~/lib/messages.fr";
 import { env } from "./env.server";
 import { log, withRequestContext } from "./log.server";
 import { closeRateLimitStore, connectRateLimitStore } from "./rate-limit.server";
@@ -13,6 +12,7 @@ import { inputBounds } from "./security/input-bounds.server";
 import { securityHeaders } from "./security/headers.server";
 import { redactPath } from "./security/redact-path.server";
 import { slotsAnswerJson } from "./services/booking/slot-cache.server";
+import { securityMessages } from "~/lib/messages/security.fr";
 
 export { captureConsole, log } from "./log.server";
 
@@ -34,7 +34,7 @@ declare module "react-router" {
 /** Opens the database (migrations, seed, worker), then Redis for the rate limits when set. */
 export async function bootstrap(): Promise<void> {
   if (env().demoOnPublicUrl)
-    log.warn(messages.security.demoOnPublicUrlWarning, { publicUrl: env().PUBLIC_URL });
+    log.warn(securityMessages.demoOnPublicUrlWarning, { publicUrl: env().PUBLIC_URL });
   await openDatabase();
   await connectRateLimitStore();
 }

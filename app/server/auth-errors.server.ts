@@ -1,8 +1,9 @@
 import { PASSWORD_MIN } from "~/domain/auth/schemas";
 import { messages } from "~/lib/messages.fr";
 import { GUARD_CODES } from "./services/auth/auth-guard.server";
+import { securityMessages } from "~/lib/messages/security.fr";
 
-const m = messages.security.authApi;
+const m = securityMessages.authApi;
 const { auth, validation } = messages;
 
 /** better-auth's error codes (@better-auth/core BASE_ERROR_CODES) and their French message. */
@@ -25,9 +26,9 @@ const BY_CODE: Record<string, string> = {
   MISSING_FIELD: m.invalidRequest,
   FIELD_NOT_ALLOWED: m.invalidRequest,
   BODY_MUST_BE_AN_OBJECT: m.invalidRequest,
-  INVALID_ORIGIN: messages.security.crossOrigin,
-  MISSING_OR_NULL_ORIGIN: messages.security.crossOrigin,
-  CROSS_SITE_NAVIGATION_LOGIN_BLOCKED: messages.security.crossOrigin,
+  INVALID_ORIGIN: securityMessages.crossOrigin,
+  MISSING_OR_NULL_ORIGIN: securityMessages.crossOrigin,
+  CROSS_SITE_NAVIGATION_LOGIN_BLOCKED: securityMessages.crossOrigin,
 };
 
 function byStatus(status: number): string {

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { isLoopbackUrl } from "~/lib/loopback";
-import { messages } from "~/lib/messages.fr";
+import { securityMessages } from "~/lib/messages/security.fr";
 
 const optionalUrl = z
   .string()
@@ -96,7 +96,7 @@ export const EnvSchema = z
     }
     // Demo mode makes any visitor admin through the test login: local addresses only (ADR 041).
     if (env.DEMO_ACCOUNTS && !env.DEMO_ON_PUBLIC_URL && env.PUBLIC_URL && !isLoopbackUrl(env.PUBLIC_URL)) {
-      ctx.addIssue({ code: "custom", path: ["PUBLIC_URL"], message: messages.security.demoOnPublicUrl });
+      ctx.addIssue({ code: "custom", path: ["PUBLIC_URL"], message: securityMessages.demoOnPublicUrl });
     }
     if (env.SMS_PROVIDER === "twilio") {
       for (const key of ["SMS_ACCOUNT_SID", "SMS_AUTH_TOKEN", "SMS_FROM"] as const) {

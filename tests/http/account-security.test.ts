@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "~/lib/messages.fr";
 import { linkIn, waitForMails } from "./mail-folder";
 import { cookieHeader, startServer, type RunningServer } from "./server";
+import { securityMessages } from "~/lib/messages/security.fr";
+import { accountMessages } from "~/lib/messages/account.fr";
 
 /**
  * Accounts that tell the truth and hold against guessing (issue 21 items 3-5 and 7, issue 14
@@ -10,7 +12,7 @@ import { cookieHeader, startServer, type RunningServer } from "./server";
  * link per account, one limit policy for the forms and /api/auth/*, the forms' input rules on
  * the account API, and the return to the page a signed-out visitor asked for.
  */
-const a = messages.account;
+const a = accountMessages;
 const PASSWORD = "Un-bon-mot-de-passe-1";
 
 const targets = [{ name: "pglite" }, ...(process.env.TEST_DATABASE_URL ? [{ name: "postgres" }] : [])];
@@ -198,7 +200,7 @@ for (const target of targets)
       ).toBe(200);
       const stale = await api("/reset-password", { token: older, newPassword: "Encore-un-autre-mot-3" });
       expect(stale.status).toBe(400);
-      expect((await stale.json()).message).toBe(messages.security.authApi.invalidToken);
+      expect((await stale.json()).message).toBe(securityMessages.authApi.invalidToken);
       expect(
         (await api("/reset-password", { token: newer, newPassword: "Encore-un-autre-mot-3" })).status,
       ).toBe(400);

@@ -16,10 +16,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as s from "#db/schema";
 import { SIGNATURE_MAX_BYTES } from "~/domain/applications/png";
 import { signaturePng } from "../factories/signature-png";
-import { messages } from "~/lib/messages.fr";
 import { bodyLimitFor } from "~/server/security/input-bounds.server";
 import type { Database } from "~/server/db.server";
 import { startRolesServer, targets, type Ids, type RolesFixture, type Who } from "./roles-fixture";
+import { securityMessages } from "~/lib/messages/security.fr";
 
 /**
  * Cases per endpoint: enough for over 10,000 inputs per database (issue 21), 255 for the 40
@@ -753,7 +753,7 @@ for (const target of targets) {
         // Past 8 MB the server answers 413 and closes the connection while the body is still
         // being sent: the client may see the cut before the answer.
         if (body !== undefined && Buffer.byteLength(body) > CUT_OFF_BYTES) {
-          return { status: 413, text: messages.security.inputBounds.bodyTooLarge, json: null, viaData };
+          return { status: 413, text: securityMessages.inputBounds.bodyTooLarge, json: null, viaData };
         }
         retried += 1;
         console.log(
@@ -769,7 +769,7 @@ for (const target of targets) {
           if (body !== undefined && Buffer.byteLength(body) > bodyLimitFor(path)) {
             const health = await fetch(`${fixture.server.url}/healthz`);
             if (health.status === 200)
-              return { status: 413, text: messages.security.inputBounds.bodyTooLarge, json: null, viaData };
+              return { status: 413, text: securityMessages.inputBounds.bodyTooLarge, json: null, viaData };
           }
           throw again;
         }

@@ -8,11 +8,11 @@
 import net from "node:net";
 import os from "node:os";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { messages } from "~/lib/messages.fr";
 import { BODY_MAX_BYTES } from "~/server/security/input-bounds.server";
 import { startServer, type RunningServer } from "./server";
+import { securityMessages } from "~/lib/messages/security.fr";
 
-const t = messages.security.inputBounds;
+const t = securityMessages.inputBounds;
 const targets = [{ name: "pglite" }, ...(process.env.TEST_DATABASE_URL ? [{ name: "postgres" }] : [])];
 const MB = 1024 * 1024;
 
@@ -326,7 +326,7 @@ for (const target of targets) {
       if (databaseUrl) env.DATABASE_URL = databaseUrl;
       const refused = await startServer(env, { waitReady: false });
       expect(await waitForExit(refused)).not.toBe(0);
-      expect(refused.output()).toContain(messages.security.demoOnPublicUrl);
+      expect(refused.output()).toContain(securityMessages.demoOnPublicUrl);
       expect(refused.output()).toContain("PUBLIC_URL");
 
       // The override starts, with its warning on the first lines (then stops before serving).
@@ -335,7 +335,7 @@ for (const target of targets) {
         await expect
           .poll(() => allowed.output(), { timeout: 60_000, interval: 100 })
           .toContain("DEMO_ON_PUBLIC_URL=1");
-        expect(allowed.output()).toContain(messages.security.demoOnPublicUrlWarning);
+        expect(allowed.output()).toContain(securityMessages.demoOnPublicUrlWarning);
         expect(allowed.process.exitCode).toBeNull();
       } finally {
         await allowed.stop();

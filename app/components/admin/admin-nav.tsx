@@ -1,3 +1,4 @@
+import { reviewsMessages } from "~/lib/messages/reviews.fr";
 import {
   BarChart3,
   ClipboardList,
@@ -9,10 +10,10 @@ import {
   Users,
 } from "lucide-react";
 import { NavLink } from "react-router";
-import { messages } from "~/lib/messages.fr";
 import { cn } from "~/lib/utils";
+import { adminMessages } from "~/lib/messages/admin.fr";
 
-const t = messages.admin.nav;
+const t = adminMessages.nav;
 
 const LINKS = [
   { to: "/admin", label: t.dashboard, icon: LayoutDashboard, end: true },
@@ -22,7 +23,7 @@ const LINKS = [
   { to: "/admin/reports", label: t.reports, icon: BarChart3 },
   { to: "/admin/restock", label: t.restock, icon: Package },
   { to: "/admin/jobs", label: t.jobs, icon: ListChecks },
-  { to: "/admin/reviews", label: messages.reviews.admin.nav, icon: MessageSquareText },
+  { to: "/admin/reviews", label: reviewsMessages.admin.nav, icon: MessageSquareText },
 ] as const;
 
 /** The admin area's sections; scrolls sideways on a phone. */

@@ -5,7 +5,7 @@ import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import { FormErrors } from "~/components/forms/form-errors";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { messages } from "~/lib/messages.fr";
+import { adminMessages } from "~/lib/messages/admin.fr";
 
 /*
  * The pieces of an admin page that lists items and edits one at a time in a card above the list
@@ -36,9 +36,9 @@ export function NewItemButton({ children }: { children: ReactNode }) {
 export function EditItemLink({ id, name }: { id: string; name: string }) {
   return (
     <Button asChild variant="outline" size="sm">
-      <Link to={`?edit=${id}`} preventScrollReset aria-label={`${messages.admin.common.edit} ${name}`}>
+      <Link to={`?edit=${id}`} preventScrollReset aria-label={`${adminMessages.common.edit} ${name}`}>
         <Pencil aria-hidden />
-        {messages.admin.common.edit}
+        {adminMessages.common.edit}
       </Link>
     </Button>
   );
@@ -80,11 +80,11 @@ export function EditorForm({
           {children}
           <div className="flex flex-wrap gap-2 sm:col-span-2">
             <Button type="submit" loading={saving}>
-              {saving ? messages.admin.common.saving : messages.admin.common.save}
+              {saving ? adminMessages.common.saving : adminMessages.common.save}
             </Button>
             <Button asChild variant="outline">
               <Link to={cancelTo} preventScrollReset>
-                {messages.admin.common.cancel}
+                {adminMessages.common.cancel}
               </Link>
             </Button>
           </div>

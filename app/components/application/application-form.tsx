@@ -36,8 +36,9 @@ import type { z } from "~/lib/zod-fr";
 
 import { SignaturePad } from "./signature-pad";
 import { useHydrated } from "~/lib/use-hydrated";
+import { applicationMessages } from "~/lib/messages/application.fr";
 
-const a = messages.application;
+const a = applicationMessages;
 const f = a.fields;
 const ENDPOINT = "/api/franchise-applications";
 const LAST_STEP = APPLICATION_STEPS.length - 1;

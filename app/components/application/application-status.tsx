@@ -5,9 +5,9 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import type { ApplicationStatus as Status } from "~/domain/applications/schemas";
-import { messages } from "~/lib/messages.fr";
+import { applicationMessages } from "~/lib/messages/application.fr";
 
-const s = messages.application.status;
+const s = applicationMessages.status;
 
 const ICONS = { submitted: FileText, reviewing: Clock, approved: CircleCheck, rejected: XCircle } as const;
 

@@ -5,10 +5,10 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { SIGNATURE_HEIGHT, SIGNATURE_WIDTH } from "~/domain/applications/png";
-import { messages } from "~/lib/messages.fr";
 import { cn } from "~/lib/utils";
+import { applicationMessages } from "~/lib/messages/application.fr";
 
-const s = messages.application.signature;
+const s = applicationMessages.signature;
 
 /** Pen widths of the spec (section 9): thin when the hand moves fast, thicker when slow. */
 export const PEN_MIN = 0.5;

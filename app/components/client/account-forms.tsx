@@ -29,8 +29,9 @@ import {
 } from "~/domain/loyalty/schemas";
 import { messages } from "~/lib/messages.fr";
 import type { z } from "zod";
+import { clientMessages } from "~/lib/messages/client.fr";
 
-const t = messages.client.account;
+const t = clientMessages.account;
 
 /** What the /client action answers to the account forms. */
 export interface AccountActionData {

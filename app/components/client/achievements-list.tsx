@@ -1,8 +1,8 @@
 import { Trophy } from "lucide-react";
-import { messages } from "~/lib/messages.fr";
 import { formatDate } from "./format";
+import { clientMessages } from "~/lib/messages/client.fr";
 
-const t = messages.client.achievements;
+const t = clientMessages.achievements;
 
 export interface AchievementItem {
   id: string;

@@ -1,12 +1,13 @@
+import { reviewsMessages } from "~/lib/messages/reviews.fr";
 import { CalendarDays, ChevronRight, Star } from "lucide-react";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import type { BookingPrice } from "~/domain/booking/pricing";
 import { formatMoney } from "~/lib/format";
-import { messages } from "~/lib/messages.fr";
 import { formatDateTime, formatTime } from "./format";
+import { clientMessages } from "~/lib/messages/client.fr";
 
-const t = messages.client.appointments;
+const t = clientMessages.appointments;
 
 export interface AppointmentItem {
   bookingId: string;
@@ -83,11 +84,11 @@ export function AppointmentList({ items, empty }: { items: AppointmentItem[]; em
                 // Every completed wash can be reviewed (ADR 049); the owner opens it signed in.
                 <Link
                   to={`/review/${item.bookingId}`}
-                  aria-label={messages.reviews.client.giveOf(item.bookingId)}
+                  aria-label={reviewsMessages.client.giveOf(item.bookingId)}
                   className="inline-flex items-center gap-1 text-sm font-medium text-primary underline-offset-4 hover:underline"
                 >
                   <Star aria-hidden="true" className="size-4" />
-                  {messages.reviews.client.give}
+                  {reviewsMessages.client.give}
                 </Link>
               ) : null}
             </div>

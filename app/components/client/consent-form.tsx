@@ -1,10 +1,10 @@
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import type { ConsentStatus } from "~/domain/messaging/consent";
-import { messages } from "~/lib/messages.fr";
 import { formatDate } from "./format";
+import { clientMessages } from "~/lib/messages/client.fr";
 
-const t = messages.client.account;
+const t = clientMessages.account;
 
 function stateText(status: ConsentStatus): string {
   switch (status.state) {

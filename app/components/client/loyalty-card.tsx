@@ -3,9 +3,9 @@ import { useId } from "react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Progress } from "~/components/ui/progress";
 import type { LoyaltyLevel } from "~/domain/loyalty/levels";
-import { messages } from "~/lib/messages.fr";
+import { clientMessages } from "~/lib/messages/client.fr";
 
-const t = messages.client.loyalty;
+const t = clientMessages.loyalty;
 
 export interface LoyaltyCardProfile {
   points: number;

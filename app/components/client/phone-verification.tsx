@@ -5,9 +5,9 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { PHONE_CODE_LENGTH } from "~/domain/account/phone-verification";
-import { messages } from "~/lib/messages.fr";
+import { clientMessages } from "~/lib/messages/client.fr";
 
-const t = messages.client.phoneVerification;
+const t = clientMessages.phoneVerification;
 
 /**
  * The phone's verification state, the 'Vérifier' button (an SMS code is sent) and, once a code

@@ -1,9 +1,9 @@
-import { messages } from "~/lib/messages.fr";
 import { TableScroller } from "~/components/ui/data-table";
 import { cn } from "~/lib/utils";
 import { formatDate } from "./format";
+import { clientMessages } from "~/lib/messages/client.fr";
 
-const t = messages.client.ledger;
+const t = clientMessages.ledger;
 
 export interface LedgerItem {
   id: string;

@@ -2,10 +2,10 @@ import { Gift } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { canAfford } from "~/domain/loyalty/levels";
-import { messages } from "~/lib/messages.fr";
 import { formatDate } from "./format";
+import { clientMessages } from "~/lib/messages/client.fr";
 
-const t = messages.client.rewards;
+const t = clientMessages.rewards;
 
 export interface ShopReward {
   id: string;

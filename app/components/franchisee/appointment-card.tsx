@@ -20,11 +20,11 @@ import { CANCEL_REASON_MAX } from "~/domain/franchisee/schemas";
 import { BUSINESS } from "~/lib/business";
 import { formatMoney } from "~/lib/format";
 import { canCompleteAt } from "~/domain/franchisee/completion";
-import { messages } from "~/lib/messages.fr";
 import { cn } from "~/lib/utils";
 import { useFailureToast, type FranchiseeActionData } from "./action-data";
+import { franchiseeMessages } from "~/lib/messages/franchisee.fr";
 
-const s = messages.franchisee.schedule;
+const s = franchiseeMessages.schedule;
 
 export interface ScheduleItem {
   id: string;

@@ -31,10 +31,10 @@ import {
   type CatalogueItem,
 } from "~/domain/franchisee/restock";
 import { RESTOCK_LIMITS } from "~/domain/franchisee/schemas";
-import { messages } from "~/lib/messages.fr";
 import type { FranchiseeActionData } from "./action-data";
+import { franchiseeMessages } from "~/lib/messages/franchisee.fr";
 
-const r = messages.franchisee.restock;
+const r = franchiseeMessages.restock;
 
 function ProductGrid({
   items,

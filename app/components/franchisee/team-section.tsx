@@ -13,13 +13,13 @@ import { Input, inputClasses } from "~/components/ui/input";
 import { Switch } from "~/components/ui/switch";
 import { toast } from "~/components/ui/toast";
 import { DEFAULT_AVAILABILITY, TeamMemberSchema, AvailabilitySchema } from "~/domain/franchisee/schemas";
-import { messages } from "~/lib/messages.fr";
 import { cn } from "~/lib/utils";
 import { useFailureToast, type FranchiseeActionData } from "./action-data";
+import { franchiseeMessages } from "~/lib/messages/franchisee.fr";
 
-const t = messages.franchisee.team;
-const a = messages.franchisee.availability;
-const DAYS = messages.franchisee.days;
+const t = franchiseeMessages.team;
+const a = franchiseeMessages.availability;
+const DAYS = franchiseeMessages.days;
 
 export interface TeamMemberItem {
   id: string;

@@ -3,8 +3,8 @@
  * verified, it gives access to nothing recorded under it (consent history, export).
  */
 import { toE164 } from "~/domain/messaging/consent";
-import { messages } from "~/lib/messages.fr";
 import { z } from "~/lib/zod-fr";
+import { clientMessages } from "~/lib/messages/client.fr";
 
 /** Digits of a code. */
 export const PHONE_CODE_LENGTH = 6;
@@ -21,14 +21,14 @@ export function newPhoneCode(randomInt: (max: number) => number): string {
 /** The code as typed: spaces and dashes ignored, exactly PHONE_CODE_LENGTH digits. */
 export const PhoneCodeSchema = z.object({
   code: z
-    .string({ error: messages.client.phoneVerification.codeRequired })
-    .max(20, { error: messages.client.phoneVerification.codeFormat, abort: true })
+    .string({ error: clientMessages.phoneVerification.codeRequired })
+    .max(20, { error: clientMessages.phoneVerification.codeFormat, abort: true })
     .transform((value) => value.replace(/[\s-]/g, ""))
     .pipe(
       z
         .string()
-        .min(1, messages.client.phoneVerification.codeRequired)
-        .regex(new RegExp(`^\\d{${PHONE_CODE_LENGTH}}$`), messages.client.phoneVerification.codeFormat),
+        .min(1, clientMessages.phoneVerification.codeRequired)
+        .regex(new RegExp(`^\\d{${PHONE_CODE_LENGTH}}$`), clientMessages.phoneVerification.codeFormat),
     ),
 });
 

@@ -1,4 +1,4 @@
-/** Codes of the admin use cases; the pages turn them into French text (messages.admin). */
+/** Codes of the admin use cases; the pages turn them into French text (adminMessages, app/lib/messages/admin.fr.ts). */
 export const ADMIN_ERROR_STATUS = {
   NOT_FOUND: 404,
   TRANSITION: 409,

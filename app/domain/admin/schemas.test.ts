@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { messages } from "~/lib/messages.fr";
 import { ApplicationDecisionSchema, ServiceFormSchema, ZoneFormSchema } from "./schemas";
+import { adminMessages } from "~/lib/messages/admin.fr";
 
-const a = messages.admin;
+const a = adminMessages;
 const ID = "7f1d1c1e-7a0b-4c1e-9d3e-3d2b1a0f9e8d";
 
 function issues(result: {

@@ -1,14 +1,15 @@
 import { messages } from "~/lib/messages.fr";
 import { refuseNul, z } from "~/lib/zod-fr";
 import { parsePriceToCents } from "./money";
+import { adminMessages } from "~/lib/messages/admin.fr";
 
 /**
  * The admin forms' schemas, shared by the pages (Conform, in the browser) and the actions (on
  * the server). Numbers are typed as text so that '149,99' and '45,4' (fr-CA) are understood.
  */
-const a = messages.admin;
+const a = adminMessages;
 
-const uuid = z.uuid(messages.admin.common.invalidRequest);
+const uuid = z.uuid(adminMessages.common.invalidRequest);
 
 /** '45,4' or '45.4' -> 45.4; anything else -> NaN (refused by the range check that follows). */
 function decimal(text: string): number {

@@ -7,9 +7,10 @@
 import { normalizeNorthAmericanPhone } from "~/domain/booking/schemas";
 import { messages } from "~/lib/messages.fr";
 import { refuseNul, z } from "~/lib/zod-fr";
+import { applicationMessages } from "~/lib/messages/application.fr";
 
 const v = messages.validation;
-const e = messages.application.errors;
+const e = applicationMessages.errors;
 
 /** Longest accepted value of each text field, in characters. */
 export const APPLICATION_LIMITS = {

@@ -6,6 +6,7 @@
 import { messages } from "~/lib/messages.fr";
 import { refuseNul, z } from "~/lib/zod-fr";
 import { emailSchema, nameSchema, PASSWORD_MAX, PASSWORD_MIN } from "./schemas";
+import { securityMessages } from "~/lib/messages/security.fr";
 
 const v = messages.validation;
 
@@ -79,9 +80,9 @@ export function findUnboundedText(value: unknown, depth = 0): string | null {
     if (value.includes("\0")) return v.invalidValue;
     return null;
   }
-  if (depth > 8) return messages.security.authApi.invalidRequest;
+  if (depth > 8) return securityMessages.authApi.invalidRequest;
   if (Array.isArray(value)) {
-    if (value.length > 100) return messages.security.authApi.invalidRequest;
+    if (value.length > 100) return securityMessages.authApi.invalidRequest;
     for (const item of value) {
       const found = findUnboundedText(item, depth + 1);
       if (found) return found;
@@ -90,7 +91,7 @@ export function findUnboundedText(value: unknown, depth = 0): string | null {
   }
   if (value && typeof value === "object") {
     const entries = Object.entries(value);
-    if (entries.length > 100) return messages.security.authApi.invalidRequest;
+    if (entries.length > 100) return securityMessages.authApi.invalidRequest;
     for (const [key, item] of entries) {
       const found = findUnboundedText(key, depth + 1) ?? findUnboundedText(item, depth + 1);
       if (found) return found;
@@ -110,5 +111,5 @@ export function checkAuthApiInput(path: string, body: unknown, query: unknown): 
   if (!rule || body === undefined || body === null) return null;
   const parsed = rule.safeParse(body);
   if (parsed.success) return null;
-  return parsed.error.issues[0]?.message ?? messages.security.authApi.invalidRequest;
+  return parsed.error.issues[0]?.message ?? securityMessages.authApi.invalidRequest;
 }

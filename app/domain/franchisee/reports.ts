@@ -3,9 +3,9 @@
  * the CSV export. Counted appointments are the booked ones, scheduled or completed (ADR 019).
  */
 import { csvAmount, toCsv } from "~/lib/csv";
-import { messages } from "~/lib/messages.fr";
 import { addDaysToDateString } from "../time/zoned";
 import { localDate, monthStart, nextMonthStart, weekStart, type Period } from "./periods";
+import { franchiseeMessages } from "~/lib/messages/franchisee.fr";
 
 export type Grouping = "week" | "month";
 export const GROUPINGS: readonly Grouping[] = ["week", "month"];
@@ -72,7 +72,7 @@ export interface CsvReport {
  * extras sold with their own header line.
  */
 export function reportCsv(report: CsvReport): string {
-  const r = messages.franchisee.reports;
+  const r = franchiseeMessages.reports;
   return toCsv(r.csvHeader, [
     ...report.rows.map((row) => [
       periodLabel(report.grouping, row.from),
@@ -99,7 +99,7 @@ const noon = (day: string) => new Date(`${day}T12:00:00Z`);
 /** 'Semaine du 9 mars' or 'mars 2026': the label of a period in the table and the CSV. */
 export function periodLabel(grouping: Grouping, from: string): string {
   return grouping === "week"
-    ? messages.franchisee.reports.weekOf(weekLabel.format(noon(from)))
+    ? franchiseeMessages.reports.weekOf(weekLabel.format(noon(from)))
     : monthLabel.format(noon(from));
 }
 

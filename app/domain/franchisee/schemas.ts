@@ -6,8 +6,9 @@ import { messages } from "~/lib/messages.fr";
 import { refuseNul, z } from "~/lib/zod-fr";
 import { timeToMinutes } from "./availability";
 import { withinQuantityLimit } from "./restock";
+import { franchiseeMessages } from "~/lib/messages/franchisee.fr";
 
-const f = messages.franchisee;
+const f = franchiseeMessages;
 const v = messages.validation;
 
 export const TEAM_LIMITS = { name: 100, email: 254, phone: 30 } as const;

@@ -6,9 +6,10 @@ import { normalizeNorthAmericanPhone } from "~/domain/booking/schemas";
 import { PASSWORD_MAX, PASSWORD_MIN } from "~/domain/auth/schemas";
 import { messages } from "~/lib/messages.fr";
 import { refuseNul, z } from "~/lib/zod-fr";
+import { clientMessages } from "~/lib/messages/client.fr";
 
 const v = messages.validation;
-const c = messages.client;
+const c = clientMessages;
 
 /** POST /api/rewards/exchange {reward_id} (ARCHITECTURE.md). */
 export const ExchangeRewardSchema = z.object({

@@ -1,4 +1,4 @@
-/** French text of the accounts (ADR 042); composed into `messages.account` by app/lib/messages.fr.ts. */
+/** French text of the accounts (ADR 042); imported as `accountMessages` where used (not in `messages`: ADR 054). */
 import { BUSINESS } from "../business";
 
 export const accountMessages = {

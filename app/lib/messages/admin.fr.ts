@@ -1,4 +1,4 @@
-/** French text of this area; composed into `messages.admin` by app/lib/messages.fr.ts. */
+/** French text of this area; imported as `adminMessages` where used (not in `messages`: ADR 054). */
 export const adminMessages = {
   role: "Propriétaire / CEO",
   nav: {

@@ -1,4 +1,4 @@
-/** French text of this area; composed into `messages.application` by app/lib/messages.fr.ts. */
+/** French text of this area; imported as `applicationMessages` where used (not in `messages`: ADR 054). */
 export const applicationMessages = {
   title: "Devenir partenaire",
   metaDescription:

@@ -1,4 +1,4 @@
-/** French text of this area; composed into `messages.client` by app/lib/messages.fr.ts. */
+/** French text of this area; imported as `clientMessages` where used (not in `messages`: ADR 054). */
 import { BUSINESS } from "../business";
 
 export const clientMessages = {

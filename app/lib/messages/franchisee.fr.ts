@@ -1,4 +1,4 @@
-/** French text of this area; composed into `messages.franchisee` by app/lib/messages.fr.ts. */
+/** French text of this area; imported as `franchiseeMessages` where used (not in `messages`: ADR 054). */
 export const franchiseeMessages = {
   roleLabel: "Partenaire",
   noFranchisee:

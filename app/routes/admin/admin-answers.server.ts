@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { AdminError, type AdminErrorCode } from "~/domain/admin/errors";
-import { messages } from "~/lib/messages.fr";
 import { flashHeaders } from "~/server/flash.server";
+import { adminMessages } from "~/lib/messages/admin.fr";
 
 /** After a successful admin action: back to the page (or `to`) with a toast (post/redirect/get). */
 export async function redirectWithToast(
@@ -26,6 +26,6 @@ export function adminFailure(
   if (!(error instanceof AdminError)) throw error;
   const message =
     texts[error.code] ??
-    (error.code === "NOT_FOUND" ? messages.admin.common.notFound : messages.admin.common.conflict);
+    (error.code === "NOT_FOUND" ? adminMessages.common.notFound : adminMessages.common.conflict);
   return { message, status: error.status };
 }

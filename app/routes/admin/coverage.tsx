@@ -27,8 +27,9 @@ import {
 import { listWaitlist, type WaitlistGroup } from "~/server/services/waitlist/list-waitlist.server";
 import { adminFailure, redirectWithToast } from "./admin-answers.server";
 import type { Route } from "./+types/coverage";
+import { adminMessages } from "~/lib/messages/admin.fr";
 
-const t = messages.admin.coverage;
+const t = adminMessages.coverage;
 
 export const meta: Route.MetaFunction = () => [
   { title: `${t.title} | Lavage Mobile Prestige` },
@@ -62,7 +63,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (formData.get("intent") === "delete") {
     const parsed = ZoneDeleteSchema.safeParse(Object.fromEntries(formData));
     if (!parsed.success)
-      return data<ActionData>({ error: messages.admin.common.invalidRequest }, { status: 400 });
+      return data<ActionData>({ error: adminMessages.common.invalidRequest }, { status: 400 });
     try {
       const { zoneName } = await deleteZone(db, { actor, id: parsed.data.id });
       return redirectWithToast(request, t.deleted(zoneName), { to: "/admin/coverage" });

@@ -12,13 +12,13 @@ import { Link } from "react-router";
 import { EmptyState, PageHeader } from "~/components/admin/page-header";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { formatMoney } from "~/lib/format";
-import { messages } from "~/lib/messages.fr";
 import { requireRole } from "~/server/auth.server";
 import { getDb } from "~/server/db.server";
 import { getNetworkDashboard, type PeriodFigures } from "~/server/services/admin/network-figures.server";
 import type { Route } from "./+types/dashboard";
+import { adminMessages } from "~/lib/messages/admin.fr";
 
-const t = messages.admin.dashboard;
+const t = adminMessages.dashboard;
 
 export const meta: Route.MetaFunction = () => [
   { title: `${t.title} | Lavage Mobile Prestige` },

@@ -10,7 +10,6 @@ import { DataTable } from "~/components/ui/data-table";
 import { ApplicationDecisionSchema } from "~/domain/admin/schemas";
 import { APPLICATION_STATUSES, type ApplicationStatus } from "~/domain/admin/transitions";
 import { formatMoney } from "~/lib/format";
-import { messages } from "~/lib/messages.fr";
 import { requireRole } from "~/server/auth.server";
 import { getDb } from "~/server/db.server";
 import { approveFranchiseApplication } from "~/server/services/admin/approve-franchise-application.server";
@@ -23,9 +22,10 @@ import { listAdminZones, type AdminZone } from "~/server/services/admin/manage-z
 import { setApplicationStatus } from "~/server/services/admin/set-application-status.server";
 import { adminFailure, redirectWithToast } from "./admin-answers.server";
 import type { Route } from "./+types/franchisees";
+import { adminMessages } from "~/lib/messages/admin.fr";
 
-const t = messages.admin.applications;
-const f = messages.admin.franchisees;
+const t = adminMessages.applications;
+const f = adminMessages.franchisees;
 
 export const meta: Route.MetaFunction = () => [
   { title: `${t.title} | Lavage Mobile Prestige` },
@@ -52,7 +52,7 @@ export async function action({ request }: Route.ActionArgs) {
 
   const submission = parseWithZod(formData, { schema: ApplicationDecisionSchema });
   if (submission.status !== "success") {
-    return data<ActionData>({ error: messages.admin.common.invalidRequest }, { status: 400 });
+    return data<ActionData>({ error: adminMessages.common.invalidRequest }, { status: 400 });
   }
   const decision = submission.value;
   try {

@@ -5,14 +5,14 @@ import { EmptyState, PageHeader } from "~/components/admin/page-header";
 import { FormErrors } from "~/components/forms/form-errors";
 import { DataTable } from "~/components/ui/data-table";
 import { RetryJobSchema } from "~/domain/admin/schemas";
-import { messages } from "~/lib/messages.fr";
 import { requireRole } from "~/server/auth.server";
 import { getDb } from "~/server/db.server";
 import { jobCounts, listJobs, retryDeadJob, type JobStatus } from "~/server/jobs/queue.server";
 import { redirectWithToast } from "./admin-answers.server";
 import type { Route } from "./+types/jobs";
+import { adminMessages } from "~/lib/messages/admin.fr";
 
-const t = messages.admin.jobs;
+const t = adminMessages.jobs;
 
 export const meta: Route.MetaFunction = () => [
   { title: `${t.title} | Lavage Mobile Prestige` },
@@ -39,7 +39,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   await requireRole(request, ["admin"]);
   const parsed = RetryJobSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ error: messages.admin.common.invalidRequest }, { status: 400 });
+  if (!parsed.success) return data({ error: adminMessages.common.invalidRequest }, { status: 400 });
   const retried = await retryDeadJob(getDb(), parsed.data.jobId);
   if (!retried) return data({ error: t.notDead }, { status: 409 });
   return redirectWithToast(request, t.retried(parsed.data.jobId));
@@ -89,7 +89,7 @@ export default function JobsPage({ loaderData }: Route.ComponentProps) {
               { label: t.attempts },
               { label: t.lastError },
               { label: t.updatedAt },
-              { label: <span className="sr-only">{messages.admin.common.actions}</span> },
+              { label: <span className="sr-only">{adminMessages.common.actions}</span> },
             ]}
           >
             {dead.map((job) => (

@@ -1,12 +1,12 @@
 import { ReportQuerySchema } from "~/domain/admin/schemas";
 import { csvAmount, csvHeaders, toCsv } from "~/lib/csv";
-import { messages } from "~/lib/messages.fr";
 import { requireRole } from "~/server/auth.server";
 import { getDb } from "~/server/db.server";
 import { getNetworkReport } from "~/server/services/admin/get-network-report.server";
 import type { Route } from "./+types/reports-export";
+import { adminMessages } from "~/lib/messages/admin.fr";
 
-const c = messages.admin.reports.csv;
+const c = adminMessages.reports.csv;
 
 /**
  * GET /admin/reports/export?type=revenue|restock&months=3|6|12: the report as a CSV file for
@@ -18,7 +18,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const query = ReportQuerySchema.safeParse(Object.fromEntries(params));
   const type = params.get("type");
   if (!query.success || (type !== "revenue" && type !== "restock")) {
-    return new Response(messages.admin.common.invalidRequest, {
+    return new Response(adminMessages.common.invalidRequest, {
       status: 400,
       headers: { "Content-Type": "text/plain; charset=utf-8" },
     });

@@ -9,13 +9,13 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Field } from "~/components/ui/field";
 import { REPORT_MONTHS, ReportQuerySchema } from "~/domain/admin/schemas";
 import { formatMoney } from "~/lib/format";
-import { messages } from "~/lib/messages.fr";
 import { requireRole } from "~/server/auth.server";
 import { getDb } from "~/server/db.server";
 import { getNetworkReport, type ReportRow } from "~/server/services/admin/get-network-report.server";
 import type { Route } from "./+types/reports";
+import { adminMessages } from "~/lib/messages/admin.fr";
 
-const t = messages.admin.reports;
+const t = adminMessages.reports;
 
 export const meta: Route.MetaFunction = () => [
   { title: `${t.title} | Lavage Mobile Prestige` },
@@ -52,7 +52,7 @@ export default function ReportsPage({ loaderData }: Route.ComponentProps) {
   const exportUrl = (type: string) => `/admin/reports/export?type=${type}&months=${monthCount}`;
   const chartText = {
     categoryLabel: t.month,
-    tableLabel: messages.admin.common.showTable,
+    tableLabel: adminMessages.common.showTable,
     totalLabel: t.total,
   };
   return (

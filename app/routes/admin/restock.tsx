@@ -5,7 +5,6 @@ import { FormErrors } from "~/components/forms/form-errors";
 import { Badge } from "~/components/ui/badge";
 import { RestockCloseSchema } from "~/domain/admin/schemas";
 import { formatMoney } from "~/lib/format";
-import { messages } from "~/lib/messages.fr";
 import { cn } from "~/lib/utils";
 import { requireRole } from "~/server/auth.server";
 import { getDb } from "~/server/db.server";
@@ -16,8 +15,9 @@ import {
 } from "~/server/services/admin/manage-restock-orders.server";
 import { adminFailure, redirectWithToast } from "./admin-answers.server";
 import type { Route } from "./+types/restock";
+import { adminMessages } from "~/lib/messages/admin.fr";
 
-const t = messages.admin.restock;
+const t = adminMessages.restock;
 
 export const meta: Route.MetaFunction = () => [
   { title: `${t.title} | Lavage Mobile Prestige` },
@@ -33,7 +33,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireRole(request, ["admin"]);
   const parsed = RestockCloseSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ error: messages.admin.common.invalidRequest }, { status: 400 });
+  if (!parsed.success) return data({ error: adminMessages.common.invalidRequest }, { status: 400 });
   try {
     const { orderNumber } = await closeRestockOrder(getDb(), { actor, ...parsed.data });
     return redirectWithToast(

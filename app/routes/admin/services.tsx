@@ -13,7 +13,6 @@ import { Textarea } from "~/components/ui/textarea";
 import { centsToPriceInput } from "~/domain/admin/money";
 import { ServiceActiveSchema, ServiceFormSchema, ServiceMoveSchema } from "~/domain/admin/schemas";
 import { formatMoney } from "~/lib/format";
-import { messages } from "~/lib/messages.fr";
 import { requireRole } from "~/server/auth.server";
 import { getDb } from "~/server/db.server";
 import {
@@ -25,8 +24,9 @@ import {
 } from "~/server/services/admin/manage-services.server";
 import { adminFailure, redirectWithToast } from "./admin-answers.server";
 import type { Route } from "./+types/services";
+import { adminMessages } from "~/lib/messages/admin.fr";
 
-const t = messages.admin.services;
+const t = adminMessages.services;
 
 export const meta: Route.MetaFunction = () => [
   { title: `${t.title} | Lavage Mobile Prestige` },
@@ -53,7 +53,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (intent === "move") {
     const parsed = ServiceMoveSchema.safeParse(Object.fromEntries(formData));
     if (!parsed.success)
-      return data<ActionData>({ error: messages.admin.common.invalidRequest }, { status: 400 });
+      return data<ActionData>({ error: adminMessages.common.invalidRequest }, { status: 400 });
     try {
       await moveService(db, { actor, ...parsed.data });
     } catch (error) {
@@ -64,7 +64,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (intent === "active") {
     const parsed = ServiceActiveSchema.safeParse(Object.fromEntries(formData));
     if (!parsed.success)
-      return data<ActionData>({ error: messages.admin.common.invalidRequest }, { status: 400 });
+      return data<ActionData>({ error: adminMessages.common.invalidRequest }, { status: 400 });
     try {
       const { name } = await setServiceActive(db, { actor, ...parsed.data });
       return redirectWithToast(request, parsed.data.active ? t.reactivated(name) : t.deactivated(name));

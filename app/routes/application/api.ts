@@ -4,15 +4,15 @@ import { data } from "react-router";
 import { APPLICATION_HONEYPOT_FIELD, ApplicationSchema } from "~/domain/applications/schemas";
 import { AppError } from "~/lib/errors";
 import { errorsOnly } from "~/lib/reply-errors-only";
-import { messages } from "~/lib/messages.fr";
 import { getSessionUser } from "~/server/auth.server";
 import { getDb } from "~/server/db.server";
 import { submitFranchiseApplication } from "~/server/services/applications/submit-franchise-application.server";
 import { getStorage } from "~/server/storage/storage.server";
 import type { Route } from "./+types/api";
 import { readApplicationRequest } from "./read-application-request.server";
+import { applicationMessages } from "~/lib/messages/application.fr";
 
-const e = messages.application.errors;
+const e = applicationMessages.errors;
 
 /**
  * The answer of POST /api/franchise-applications (ARCHITECTURE.md, spec section 7: {code?,

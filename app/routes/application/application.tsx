@@ -3,14 +3,14 @@ import { useRevalidator } from "react-router";
 
 import { ApplicationForm } from "~/components/application/application-form";
 import { ApplicationStatusCard } from "~/components/application/application-status";
-import { messages } from "~/lib/messages.fr";
 import { originFrom, seoMeta } from "~/lib/seo";
 import { getSessionUser } from "~/server/auth.server";
 import { getDb } from "~/server/db.server";
 import { getMyApplication } from "~/server/services/applications/get-my-application.server";
 import type { Route } from "./+types/application";
+import { applicationMessages } from "~/lib/messages/application.fr";
 
-const a = messages.application;
+const a = applicationMessages;
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   seoMeta({

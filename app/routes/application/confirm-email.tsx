@@ -1,15 +1,15 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { messages } from "~/lib/messages.fr";
 import { getDb } from "~/server/db.server";
 import {
   confirmApplicationEmail,
   readApplicationLink,
 } from "~/server/services/applications/confirm-application-email.server";
 import type { Route } from "./+types/confirm-email";
+import { applicationMessages } from "~/lib/messages/application.fr";
 
-const t = messages.application.confirmEmail;
+const t = applicationMessages.confirmEmail;
 
 export const meta: Route.MetaFunction = () => [
   { title: t.metaTitle },

@@ -20,6 +20,7 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import type { Route } from "./+types/auth";
+import { accountMessages } from "~/lib/messages/account.fr";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Connexion | Lavage Mobile Prestige" },
@@ -39,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (user) {
     const target = redirectTo ?? dashboardPathFor(user.role);
     if (url.searchParams.get("verified") === "1")
-      throw redirect(target, { headers: await flashHeaders({ title: messages.account.verified }) });
+      throw redirect(target, { headers: await flashHeaders({ title: accountMessages.verified }) });
     throw redirect(target);
   }
   const verifyFailed = url.searchParams.has("error");
@@ -47,9 +48,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     testLogin: demoToolsAllowed(context),
     redirectTo,
     notice: verifyFailed
-      ? messages.account.verifyLinkInvalid
+      ? accountMessages.verifyLinkInvalid
       : redirectTo
-        ? messages.account.signInRequired
+        ? accountMessages.signInRequired
         : null,
   };
 }
@@ -58,8 +59,8 @@ type Intent = "sign-in" | "sign-up" | "test-login" | "sign-out";
 
 function errorText(code: AppError["code"], intent: Intent): string {
   if (code === "RATE_LIMITED") return messages.errors.rateLimited;
-  if (code === "ACCOUNT_SLOWED") return messages.account.accountSlowed;
-  if (code === "EMAIL_NOT_VERIFIED") return messages.account.emailNotVerified;
+  if (code === "ACCOUNT_SLOWED") return accountMessages.accountSlowed;
+  if (code === "EMAIL_NOT_VERIFIED") return accountMessages.emailNotVerified;
   if (code === "INVALID_CREDENTIALS") return messages.auth.invalidCredentials;
   return intent === "sign-up" ? messages.auth.signUpError : messages.auth.signInError;
 }
@@ -201,8 +202,8 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
         <Alert variant="success" role="status" className="mb-6" tabIndex={-1} ref={focusOnMount}>
           <AlertTitle>{messages.auth.signUpSuccess}</AlertTitle>
           <AlertDescription>
-            <p>{messages.account.checkEmail.text(checkEmail)}</p>
-            <p className="mt-2">{messages.account.checkEmail.spam}</p>
+            <p>{accountMessages.checkEmail.text(checkEmail)}</p>
+            <p className="mt-2">{accountMessages.checkEmail.spam}</p>
           </AlertDescription>
         </Alert>
       ) : null}

@@ -7,14 +7,14 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { BUSINESS } from "~/lib/business";
 import { AppError } from "~/lib/errors";
 import { formatMoney } from "~/lib/format";
-import { messages } from "~/lib/messages.fr";
 import { originFrom, seoMeta } from "~/lib/seo";
 import { requireRole } from "~/server/auth.server";
 import { getDb } from "~/server/db.server";
 import { getClientBooking } from "~/server/services/account/get-client-booking.server";
 import type { Route } from "./+types/booking";
+import { clientMessages } from "~/lib/messages/client.fr";
 
-const t = messages.client;
+const t = clientMessages;
 const b = t.booking;
 
 export const meta: Route.MetaFunction = ({ matches, params }) =>

@@ -30,7 +30,6 @@ import {
   ProfileSchema,
 } from "~/domain/loyalty/schemas";
 import { PhoneCodeSchema } from "~/domain/account/phone-verification";
-import { messages } from "~/lib/messages.fr";
 import { originFrom, seoMeta } from "~/lib/seo";
 import { cn } from "~/lib/utils";
 import { forwardCookies, getAuth, requireRole } from "~/server/auth.server";
@@ -44,8 +43,9 @@ import { updateClientProfile } from "~/server/services/account/update-client-pro
 import { confirmPhoneCode, sendPhoneCode } from "~/server/services/account/verify-phone.server";
 import { exchangeReward } from "~/server/services/loyalty/exchange-reward.server";
 import type { Route } from "./+types/client";
+import { clientMessages } from "~/lib/messages/client.fr";
 
-const t = messages.client;
+const t = clientMessages;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta({

@@ -2,14 +2,14 @@ import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router";
 import { AppointmentList } from "~/components/client/appointment-list";
 import { Button } from "~/components/ui/button";
-import { messages } from "~/lib/messages.fr";
 import { originFrom, seoMeta } from "~/lib/seo";
 import { requireRole } from "~/server/auth.server";
 import { getDb } from "~/server/db.server";
 import { listClientAppointments } from "~/server/services/account/list-client-appointments.server";
 import type { Route } from "./+types/history";
+import { clientMessages } from "~/lib/messages/client.fr";
 
-const t = messages.client;
+const t = clientMessages;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta({

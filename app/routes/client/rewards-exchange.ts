@@ -5,8 +5,9 @@ import { getSessionUser, requireRole } from "~/server/auth.server";
 import { getDb } from "~/server/db.server";
 import { exchangeReward } from "~/server/services/loyalty/exchange-reward.server";
 import type { Route } from "./+types/rewards-exchange";
+import { clientMessages } from "~/lib/messages/client.fr";
 
-const t = messages.client;
+const t = clientMessages;
 
 /** The answer of POST /api/rewards/exchange (ARCHITECTURE.md): {success, error?}. */
 type ExchangeAnswer = { success: true } | { success: false; error: string };

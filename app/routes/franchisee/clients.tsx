@@ -8,12 +8,12 @@ import { CLIENT_SEARCH_MAX } from "~/domain/franchisee/schemas";
 import { stripNul } from "~/lib/zod-fr";
 import { BUSINESS } from "~/lib/business";
 import { formatMoney } from "~/lib/format";
-import { messages } from "~/lib/messages.fr";
 import { listClients } from "~/server/services/franchisee/list-clients.server";
 import type { Route } from "./+types/clients";
 import { requireFranchisee } from "./guard.server";
+import { franchiseeMessages } from "~/lib/messages/franchisee.fr";
 
-const c = messages.franchisee.clients;
+const c = franchiseeMessages.clients;
 
 export const meta: Route.MetaFunction = () => [
   { title: c.metaTitle },

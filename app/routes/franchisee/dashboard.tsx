@@ -35,10 +35,11 @@ import {
 } from "~/server/services/franchisee/team.server";
 import type { Route } from "./+types/dashboard";
 import { requireFranchisee } from "./guard.server";
+import { franchiseeMessages } from "~/lib/messages/franchisee.fr";
 
-const d = messages.franchisee.dashboard;
-const t = messages.franchisee.team;
-const av = messages.franchisee.availability;
+const d = franchiseeMessages.dashboard;
+const t = franchiseeMessages.team;
+const av = franchiseeMessages.availability;
 
 export const meta: Route.MetaFunction = () => [
   { title: d.metaTitle },
@@ -224,7 +225,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       {figures.nextAppointments.length > 0 ? (
         <Card>
           <CardHeader>
-            <CardTitle as="h2">{messages.franchisee.schedule.title}</CardTitle>
+            <CardTitle as="h2">{franchiseeMessages.schedule.title}</CardTitle>
           </CardHeader>
           <CardContent>
             <ul className="grid gap-2 text-sm">

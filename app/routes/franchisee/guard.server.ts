@@ -1,12 +1,12 @@
 import { data } from "react-router";
 import { AppError } from "~/lib/errors";
-import { messages } from "~/lib/messages.fr";
 import { requireRole, type SessionUser } from "~/server/auth.server";
 import { getDb, type Db } from "~/server/db.server";
 import {
   resolveFranchisee,
   type FranchiseeActor,
 } from "~/server/services/franchisee/resolve-franchisee.server";
+import { franchiseeMessages } from "~/lib/messages/franchisee.fr";
 
 /**
  * Every loader and action of the franchisee tools starts here: a franchisee ('Partenaire') session
@@ -22,7 +22,7 @@ export async function requireFranchisee(
     return { user, franchisee: await resolveFranchisee(db, user), db };
   } catch (error) {
     if (error instanceof AppError && (error.code === "NOT_FOUND" || error.code === "FORBIDDEN")) {
-      throw data(messages.franchisee.noFranchisee, { status: 403 });
+      throw data(franchiseeMessages.noFranchisee, { status: 403 });
     }
     throw error;
   }
@@ -31,7 +31,7 @@ export async function requireFranchisee(
 /** The French text of a failed schedule action. */
 export function scheduleFailure(error: unknown): { status: number; message: string } | null {
   if (!(error instanceof AppError)) return null;
-  const t = messages.franchisee.schedule;
+  const t = franchiseeMessages.schedule;
   if (error.code === "NOT_FOUND") {
     return { status: 404, message: error.message === "MEMBER" ? t.memberNotFound : t.notFound };
   }

@@ -1,3 +1,4 @@
+import { reviewsMessages } from "~/lib/messages/reviews.fr";
 import {
   CalendarDays,
   ChartColumn,
@@ -11,12 +12,12 @@ import {
 import { isRouteErrorResponse, NavLink, Outlet } from "react-router";
 
 import { ErrorFallback } from "~/components/layout/error-fallback";
-import { messages } from "~/lib/messages.fr";
 import { cn } from "~/lib/utils";
 import type { Route } from "./+types/layout";
 import { requireFranchisee } from "./guard.server";
+import { franchiseeMessages } from "~/lib/messages/franchisee.fr";
 
-const n = messages.franchisee.nav;
+const n = franchiseeMessages.nav;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { franchisee } = await requireFranchisee(request);
@@ -30,14 +31,14 @@ const LINKS = [
   { to: "/franchisee/restock", label: n.restock, icon: PackageOpen, end: false },
   { to: "/franchisee/reports", label: n.reports, icon: ChartColumn, end: false },
   { to: "/franchisee/territory", label: n.territory, icon: MapPinned, end: false },
-  { to: "/franchisee/reviews", label: messages.reviews.franchisee.nav, icon: MessageSquareText, end: false },
+  { to: "/franchisee/reviews", label: reviewsMessages.franchisee.nav, icon: MessageSquareText, end: false },
 ] as const;
 
 export default function Layout({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:py-8">
       <p className="text-sm font-medium text-muted-foreground">
-        {messages.franchisee.roleLabel} · {loaderData.businessName}
+        {franchiseeMessages.roleLabel} · {loaderData.businessName}
       </p>
       <nav aria-label={n.label} className="-mx-4 mt-3 overflow-x-auto px-4">
         <ul className="flex gap-1 border-b pb-2">
@@ -76,7 +77,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-20 text-center"
       >
         <TriangleAlert aria-hidden="true" className="size-10 text-destructive" />
-        <h1 className="text-2xl font-bold">{messages.franchisee.dashboard.title}</h1>
+        <h1 className="text-2xl font-bold">{franchiseeMessages.dashboard.title}</h1>
         <p className="text-muted-foreground">{error.data}</p>
       </section>
     );

@@ -6,13 +6,13 @@ import { Button } from "~/components/ui/button";
 import { DataTable } from "~/components/ui/data-table";
 import { parseGrouping, periodLabel, shortPeriodLabel } from "~/domain/franchisee/reports";
 import { formatMoney } from "~/lib/format";
-import { messages } from "~/lib/messages.fr";
 import { cn } from "~/lib/utils";
 import { getReport } from "~/server/services/franchisee/get-reports.server";
 import type { Route } from "./+types/reports";
 import { requireFranchisee } from "./guard.server";
+import { franchiseeMessages } from "~/lib/messages/franchisee.fr";
 
-const r = messages.franchisee.reports;
+const r = franchiseeMessages.reports;
 
 export const meta: Route.MetaFunction = () => [
   { title: r.metaTitle },

@@ -8,7 +8,6 @@ import { formatRestockPrice } from "~/domain/franchisee/restock";
 import { RESTOCK_LIMITS, RestockOrderSchema } from "~/domain/franchisee/schemas";
 import { BUSINESS } from "~/lib/business";
 import { AppError } from "~/lib/errors";
-import { messages } from "~/lib/messages.fr";
 import { flashHeaders } from "~/server/flash.server";
 import {
   listCatalogue,
@@ -17,8 +16,9 @@ import {
 } from "~/server/services/franchisee/restock.server";
 import type { Route } from "./+types/restock";
 import { requireFranchisee } from "./guard.server";
+import { franchiseeMessages } from "~/lib/messages/franchisee.fr";
 
-const r = messages.franchisee.restock;
+const r = franchiseeMessages.restock;
 
 export const meta: Route.MetaFunction = () => [
   { title: r.metaTitle },

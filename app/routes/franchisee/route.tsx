@@ -8,12 +8,12 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { isLocalDate, localDate } from "~/domain/franchisee/periods";
 import { addDaysToDateString, BUSINESS_TIME_ZONE } from "~/domain/time/zoned";
-import { messages } from "~/lib/messages.fr";
+import { franchiseeMessages } from "~/lib/messages/franchisee.fr";
 import { loadDayRoutes } from "~/server/services/franchisee/day-route.server";
 import type { Route } from "./+types/route";
 import { requireFranchisee } from "./guard.server";
 
-const t = messages.franchisee.route;
+const t = franchiseeMessages.route;
 
 export const meta: Route.MetaFunction = () => [
   { title: t.metaTitle },

@@ -8,7 +8,6 @@ import { Button } from "~/components/ui/button";
 import { FranchiseeCancelSchema, ReassignSchema } from "~/domain/franchisee/schemas";
 import { dayPeriod, daysOf, isLocalDate, localDate, weekPeriod } from "~/domain/franchisee/periods";
 import { addDaysToDateString } from "~/domain/time/zoned";
-import { messages } from "~/lib/messages.fr";
 import { cn } from "~/lib/utils";
 import { flashHeaders } from "~/server/flash.server";
 import { cancelAppointment } from "~/server/services/appointments/cancel-appointment.server";
@@ -18,8 +17,9 @@ import { reassignAppointment } from "~/server/services/appointments/reassign-app
 import { listSchedule } from "~/server/services/franchisee/list-schedule.server";
 import type { Route } from "./+types/schedule";
 import { requireFranchisee, scheduleFailure } from "./guard.server";
+import { franchiseeMessages } from "~/lib/messages/franchisee.fr";
 
-const s = messages.franchisee.schedule;
+const s = franchiseeMessages.schedule;
 
 export const meta: Route.MetaFunction = () => [
   { title: s.metaTitle },
@@ -153,7 +153,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           to={`/franchisee/route?date=${date}`}
           className="text-sm font-medium text-primary underline-offset-4 hover:underline"
         >
-          {messages.franchisee.route.link}
+          {franchiseeMessages.route.link}
         </Link>
       </nav>
       {appointments.length === 0 ? (

@@ -4,12 +4,12 @@ import { toMapZone } from "~/components/map/zone-geometry";
 import { ZoneMap } from "~/components/map/zone-map";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { messages } from "~/lib/messages.fr";
 import { listTerritory } from "~/server/services/franchisee/list-territory.server";
 import type { Route } from "./+types/territory";
 import { requireFranchisee } from "./guard.server";
+import { franchiseeMessages } from "~/lib/messages/franchisee.fr";
 
-const t = messages.franchisee.territory;
+const t = franchiseeMessages.territory;
 
 export const meta: Route.MetaFunction = () => [
   { title: t.metaTitle },

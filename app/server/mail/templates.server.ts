@@ -8,6 +8,7 @@ import { buildIcs } from "~/domain/messaging/ics";
 import { BUSINESS } from "~/lib/business";
 import { formatMoney } from "~/lib/format";
 import { messages } from "~/lib/messages.fr";
+import { accountMessages } from "~/lib/messages/account.fr";
 
 const m = messages.messaging.email;
 
@@ -408,7 +409,7 @@ export function renderAccountMail(
   kind: AccountMailKind,
   { name, url }: { name: string; url: string },
 ): RenderedMail {
-  const a = messages.account.email;
+  const a = accountMessages.email;
   const greeting = m.greeting(name);
   if (kind === "verify") {
     const c = a.verify;

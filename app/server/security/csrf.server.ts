@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from "express";
-import { messages } from "~/lib/messages.fr";
 import { env } from "../env.server";
+import { securityMessages } from "~/lib/messages/security.fr";
 
 /**
  * Cross-site request forgery (ADR 034): a state-changing request (POST, PUT, PATCH, DELETE) to
@@ -119,7 +119,7 @@ function escapeHtml(text: string): string {
 
 /** The 403 page of a refused browser form post. */
 function refusalPage(): string {
-  const s = messages.security;
+  const s = securityMessages;
   return `<!doctype html><html lang="fr-CA"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(s.refusedTitle)}</title></head><body><main><h1>${escapeHtml(s.refusedTitle)}</h1><p>${escapeHtml(s.crossOrigin)}</p><p><a href="/">${escapeHtml(s.home)}</a></p></main></body></html>`;
 }
 
@@ -141,7 +141,7 @@ export function csrfProtection(options: { exempt?: readonly string[] } = {}) {
     if (verdict.allowed) return next();
     res.status(403).setHeader("Cache-Control", "no-store");
     if (wantsJson(req)) {
-      res.json({ success: false, error: messages.security.crossOrigin });
+      res.json({ success: false, error: securityMessages.crossOrigin });
     } else {
       res.type("html").send(refusalPage());
     }

@@ -1,7 +1,8 @@
 import { PassThrough } from "node:stream";
 import type { NextFunction, Request, Response } from "express";
 import { APPLICATION_BODY_MAX_BYTES } from "~/domain/applications/png";
-import { messages } from "~/lib/messages.fr";
+import { applicationMessages } from "~/lib/messages/application.fr";
+import { securityMessages } from "~/lib/messages/security.fr";
 
 /**
  * Bounds on every request's input, checked before the static files, React Router and any body
@@ -50,11 +51,11 @@ export function bodyLimitFor(pathname: string): number {
   return BODY_LIMITS[path] ?? BODY_MAX_BYTES;
 }
 
-const t = messages.security.inputBounds;
+const t = securityMessages.inputBounds;
 
 /** The upload paths' own French answer for a body over their limit. */
 const BODY_TOO_LARGE_TEXT: Readonly<Record<string, string>> = {
-  "/api/franchise-applications": messages.application.errors.tooLarge,
+  "/api/franchise-applications": applicationMessages.errors.tooLarge,
 };
 
 function refuse(req: Request, res: Response, status: 413 | 414): void {

@@ -10,12 +10,12 @@ import {
   type PhoneCodeCheck,
 } from "~/domain/account/phone-verification";
 import { toE164 } from "~/domain/messaging/consent";
-import { messages } from "~/lib/messages.fr";
 import { resolveAuthSecret } from "../../auth.server";
 import type { Db } from "../../db.server";
 import { hitRateLimit, type RateLimitRule } from "../../rate-limit.server";
 import { queueSms } from "../messaging/sms.server";
 import { loadClient } from "./client-owner.server";
+import { clientMessages } from "~/lib/messages/client.fr";
 
 /** Codes one account may ask for: a typo and a retry, not an SMS flood. */
 export const PHONE_CODE_ACCOUNT_LIMIT = { max: 3, windowSeconds: 15 * 60 } as const satisfies RateLimitRule;
@@ -68,7 +68,7 @@ export async function sendPhoneCode(
       });
     return queueSms(tx, {
       phone,
-      body: messages.client.phoneVerification.sms(code),
+      body: clientMessages.phoneVerification.sms(code),
       category: "verification",
       now,
     });

@@ -22,6 +22,7 @@ import { env } from "../../env.server";
 import { hitRateLimit, peekRateLimit, RATE_LIMITS, type RateLimitRule } from "../../rate-limit.server";
 import { queueAccountEmail } from "../messaging/notify.server";
 import { revokeResetTokens } from "./reset-tokens.server";
+import { accountMessages } from "~/lib/messages/account.fr";
 
 /** The header carrying the client's address to better-auth; always overwritten, never trusted from outside. */
 export const CLIENT_IP_HEADER = "x-lavage-client-ip";
@@ -31,7 +32,7 @@ const KNOWN_DEVICE_DAYS = 365;
 /** Where the reset e-mail's link lands; callers of the API cannot choose another page. */
 export const RESET_PASSWORD_PATH = "/auth/reset-password";
 
-const t = messages.account;
+const t = accountMessages;
 /** The paths this policy limits (better-auth's built-in limiter stands aside for them). */
 export const ACCOUNT_PATHS = [
   "/sign-in/email",

@@ -16,7 +16,7 @@ import { AppError } from "~/lib/errors";
 import type { SessionUser } from "../../auth.server";
 import { recordBookingConsents } from "../messaging/consent.server";
 import { queueBookingConfirmation } from "../messaging/notify.server";
-import { announceSlotsChanged, invalidateOpenSlots } from "./slot-cache.server";
+import { slotsChangedAfterCommit } from "./slot-cache.server";
 import { driveTimesFor, routingFromEnv } from "../travel/drive-times.server";
 import type { Db } from "../../db.server";
 import type { RateLimitRule } from "../../rate-limit.server";
@@ -76,7 +76,7 @@ export interface BookSlotResult {
  * A start that was never offered is SLOT_UNAVAILABLE.
  *
  * The same transaction records the consent the form gave and queues the confirmation e-mail and
- * the 24 h reminder (ADR 013).
+ * the 24 h reminder (ADR 013). Other instances hear of the change after the commit (ADR 054).
  *
  * The booking shows in a client's space when the actor is that client, or when its e-mail is a
  * client account's.
@@ -122,7 +122,6 @@ export async function bookSlot(
   });
 
   const result = await db.transaction(async (tx) => {
-    await announceSlotsChanged(tx);
     const assigned = await assignMember(tx, members, rules, async (savepoint, teamMemberId) => {
       const [row] = await savepoint
         .insert(appointments)
@@ -186,7 +185,8 @@ export async function bookSlot(
       priceCents: price.subtotalCents,
     };
   });
-  invalidateOpenSlots();
+  // After the commit, not inside it: a NOTIFY in the transaction serialized concurrent commits.
+  slotsChangedAfterCommit(db);
   return result;
 }
 

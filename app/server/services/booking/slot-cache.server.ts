@@ -37,6 +37,45 @@ export async function announceSlotsChanged(tx: Tx | Db): Promise<void> {
   await tx.execute(sql`select pg_notify(${SLOTS_CHANNEL}, '')`);
 }
 
+const notifier = globalThis as typeof globalThis & {
+  __slotsNotify?: { running: boolean; again: boolean };
+};
+const notifyState = (notifier.__slotsNotify ??= { running: false, again: false });
+
+/**
+ * After a change has committed (the hot path: a booking): forgets this process's lists at once
+ * and tells the other instances with a NOTIFY of its own, outside the change's transaction.
+ *
+ * Why not `announceSlotsChanged(tx)` there: PostgreSQL serializes the commits of every
+ * transaction that sent a NOTIFY (one global lock, held through the commit's disk flush), so
+ * concurrent bookings queued behind each other at commit (ADR 054). Here at most one NOTIFY is
+ * in flight per process: changes committed meanwhile share the next one. Nobody waits for it;
+ * a lost one leaves another instance's list stale for at most the cache's 30 s, and the booking
+ * transaction re-checks every slot anyway.
+ */
+export function slotsChangedAfterCommit(db: Db): void {
+  invalidateOpenSlots();
+  if (notifyState.running) {
+    notifyState.again = true;
+    return;
+  }
+  notifyState.running = true;
+  void (async () => {
+    try {
+      do {
+        notifyState.again = false;
+        await announceSlotsChanged(db);
+      } while (notifyState.again);
+    } catch (error) {
+      console.warn(
+        `Liste des créneaux : avis aux autres instances non envoyé (${error instanceof Error ? error.message : String(error)})`,
+      );
+    } finally {
+      notifyState.running = false;
+    }
+  })();
+}
+
 /** The slot list as the JSON body of GET /api/slots (serialised once per cached list). */
 export async function openSlotsJson(db: Db, input: ListOpenSlotsInput): Promise<string> {
   const minute = Math.floor(input.now.getTime() / 60_000);
