@@ -1,5 +1,6 @@
 import { accountMessages } from "./messages/account.fr";
 import { adminMessages } from "./messages/admin.fr";
+import { backOfficeMessages } from "./messages/back-office.fr";
 import { applicationMessages } from "./messages/application.fr";
 import { clientMessages } from "./messages/client.fr";
 import { franchiseeMessages } from "./messages/franchisee.fr";
@@ -525,4 +526,6 @@ export const messages = {
   waitlist: waitlistMessages,
   /** Accounts: verification, sign-up without telling who has an account, limits (ADR 042). */
   account: accountMessages,
+  /** The back-office shell, calendar contact links and booking desk (ADR 052). */
+  backOffice: backOfficeMessages,
 } as const;
