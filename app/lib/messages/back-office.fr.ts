@@ -42,7 +42,8 @@ export const backOfficeMessages = {
     searchLabel: "Numéro, nom, téléphone ou courriel",
     dateLabel: "Date du rendez-vous",
     search: "Rechercher",
-    results: (n: number) => (n === 0 ? "Aucune réservation trouvée." : n === 1 ? "1 réservation" : `${n} réservations`),
+    results: (n: number) =>
+      n === 0 ? "Aucune réservation trouvée." : n === 1 ? "1 réservation" : `${n} réservations`,
     needCriteria: "Entrez un numéro, un nom, un téléphone, un courriel ou une date.",
     booking: "Réservation",
     backToSearch: "Retour à la recherche",
@@ -100,7 +101,8 @@ export const backOfficeMessages = {
     cancelled: "Réservation annulée. Le client reçoit un courriel.",
     notChangeable: "Cette réservation n'est plus modifiable (annulée, terminée ou passée).",
     slotTaken: "Aucun membre de l'équipe n'est libre à ce moment. Choisissez une autre heure.",
-    slotUnavailable: "Ce moment n'est pas dans les heures de service de l'équipe. Choisissez une autre heure.",
+    slotUnavailable:
+      "Ce moment n'est pas dans les heures de service de l'équipe. Choisissez une autre heure.",
     pastTime: "Choisissez un moment à venir.",
     unknownExtra: "Un extra choisi n'existe plus.",
     reasonRequired: "Indiquez la raison du changement.",
