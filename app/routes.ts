@@ -34,6 +34,8 @@ export default [
       route("restock", "routes/franchisee/restock.tsx"),
       route("reports", "routes/franchisee/reports.tsx"),
       route("territory", "routes/franchisee/territory.tsx"),
+      route("bookings", "routes/franchisee/bookings.tsx"),
+      route("bookings/:bookingId", "routes/franchisee/booking.tsx"),
     ]),
   ]),
   ...prefix("admin", [
@@ -45,6 +47,8 @@ export default [
       route("coverage", "routes/admin/coverage.tsx"),
       route("restock", "routes/admin/restock.tsx"),
       route("jobs", "routes/admin/jobs.tsx"),
+      route("bookings", "routes/admin/bookings.tsx"),
+      route("bookings/:bookingId", "routes/admin/booking.tsx"),
     ]),
     route("reports/export", "routes/admin/reports-export.ts"),
   ]),
