@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { BUSINESS } from "~/lib/business";
 import { messages } from "~/lib/messages.fr";
 import { cn } from "~/lib/utils";
@@ -8,6 +9,8 @@ const s = messages.franchisee.schedule;
 
 /** Pixels per minute of the grid: an hour is 64 px, a 30 min wash a comfortable touch target. */
 const PX_PER_MINUTE = 64 / 60;
+/** Width of the hours' gutter, kept in view while the grid scrolls sideways. */
+const GUTTER = 48;
 
 const clock = new Intl.DateTimeFormat("fr-CA", {
   timeZone: BUSINESS.timeZone,
@@ -62,7 +65,23 @@ const STATUS_CLASS: Record<ScheduleItem["status"], string> = {
  * appointment's card below, which carries the call, text, e-mail and directions buttons and the
  * actions. Wider than a phone, the grid scrolls sideways inside its own frame.
  */
-export function ScheduleGrid({ columns, label }: { columns: GridColumn[]; label: string }) {
+export function ScheduleGrid({
+  columns,
+  label,
+  focus,
+}: {
+  columns: GridColumn[];
+  label: string;
+  /** The column to bring into view when the grid is wider than the screen (the chosen day). */
+  focus?: string;
+}) {
+  const frame = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const box = frame.current;
+    if (!box || box.scrollWidth <= box.clientWidth || !focus) return;
+    const column = box.querySelector<HTMLElement>(`[data-column="${focus}"]`);
+    if (column) box.scrollLeft = column.offsetLeft - GUTTER;
+  }, [focus]);
   const all = columns.flatMap((col) => col.items);
   const starts = all.map((a) => minutesOf(new Date(a.startAt)));
   const ends = all.map((a) => {
@@ -73,16 +92,22 @@ export function ScheduleGrid({ columns, label }: { columns: GridColumn[]; label:
   const last = Math.max(18 * 60, ...ends.map((m) => Math.ceil(m / 60) * 60));
   const hours = Array.from({ length: (last - first) / 60 }, (_, i) => first / 60 + i);
   const height = (last - first) * PX_PER_MINUTE;
-  const minWidth = 56 + columns.length * 112;
+  const minWidth = GUTTER + columns.length * 104;
+  const template = `${GUTTER}px repeat(${columns.length}, minmax(0, 1fr))`;
 
   return (
-    <section aria-label={label} className="overflow-x-auto rounded-lg border" data-testid="schedule-grid">
+    <section
+      ref={frame}
+      aria-label={label}
+      className="overflow-x-auto overscroll-x-contain rounded-lg border"
+      data-testid="schedule-grid"
+    >
       <div style={{ minWidth }} className="grid" role="presentation">
         <div
           className="sticky top-0 z-10 grid border-b bg-background"
-          style={{ gridTemplateColumns: `56px repeat(${columns.length}, minmax(0, 1fr))` }}
+          style={{ gridTemplateColumns: template }}
         >
-          <span aria-hidden="true" />
+          <span aria-hidden="true" className="sticky left-0 z-10 bg-background" />
           {columns.map((col) => (
             <p
               key={col.key}
@@ -96,11 +121,8 @@ export function ScheduleGrid({ columns, label }: { columns: GridColumn[]; label:
             </p>
           ))}
         </div>
-        <div
-          className="grid"
-          style={{ gridTemplateColumns: `56px repeat(${columns.length}, minmax(0, 1fr))`, height }}
-        >
-          <div className="relative" aria-hidden="true">
+        <div className="grid" style={{ gridTemplateColumns: template, height }}>
+          <div className="sticky left-0 z-10 bg-background" aria-hidden="true">
             {hours.map((h) => (
               <span
                 key={h}
@@ -139,6 +161,7 @@ export function ScheduleGrid({ columns, label }: { columns: GridColumn[]; label:
                     const blockHeight = Math.max(44, (endMinutes - minutesOf(start)) * PX_PER_MINUTE);
                     const { lane, of } = layout.get(item.id) ?? { lane: 0, of: 1 };
                     const time = `${clock.format(start)}–${clock.format(end)}`;
+                    const shown = of > 1 ? clock.format(start) : time;
                     const title = `${time} · ${item.customerName}`;
                     return (
                       <li
@@ -160,7 +183,7 @@ export function ScheduleGrid({ columns, label }: { columns: GridColumn[]; label:
                             STATUS_CLASS[item.status],
                           )}
                         >
-                          <span className="font-semibold tabular-nums">{time}</span>
+                          <span className="font-semibold tabular-nums">{shown}</span>
                           <span className="truncate font-medium">{item.customerName}</span>
                           <span className="truncate text-muted-foreground">{item.city ?? item.address}</span>
                           {col.day ? (

@@ -155,6 +155,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       {view === "week" || appointments.length > 0 ? (
         <ScheduleGrid
           label={view === "week" ? c.grid : c.dayGrid}
+          focus={view === "week" ? date : undefined}
           columns={
             view === "week"
               ? dayColumns(days, appointments, today, (a) => localDateOf(a.startAt))
