@@ -9,13 +9,16 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
-import { DESK_REASON_MAX } from "~/domain/booking/desk-schemas";
+import {
+  DESK_REASON_MAX,
+  type DeskActionData,
+  type DeskBookingData,
+  type DeskRowView,
+} from "~/domain/booking/desk-schemas";
 import { BUSINESS } from "~/lib/business";
 import { formatMoney } from "~/lib/format";
 import { messages } from "~/lib/messages.fr";
 import { formatPhone } from "~/lib/phone";
-import type { DeskBooking, DeskRow } from "~/server/services/booking/booking-desk.server";
-import type { DeskActionData } from "~/server/services/booking/desk-route.server";
 import { ContactLinks } from "./contact-links";
 
 const d = messages.backOffice.desk;
@@ -60,7 +63,7 @@ export function DeskSearch({
   q: string;
   date: string;
   searched: boolean;
-  rows: (Omit<DeskRow, "startAt"> & { startAt: Date | string })[];
+  rows: DeskRowView[];
   basePath: string;
 }) {
   const id = useId();
@@ -118,12 +121,6 @@ export function DeskSearch({
   );
 }
 
-type Serialized<T> = T extends Date
-  ? string | Date
-  : T extends object
-    ? { [K in keyof T]: Serialized<T[K]> }
-    : T;
-
 /** One booking whole, with its messages, its history and the three changes (ADR 052). */
 export function DeskBookingView({
   booking,
@@ -132,7 +129,7 @@ export function DeskBookingView({
   actionData,
   basePath,
 }: {
-  booking: Serialized<DeskBooking>;
+  booking: DeskBookingData;
   day: string;
   slots: { start: string; end: string }[];
   actionData: DeskActionData | undefined;

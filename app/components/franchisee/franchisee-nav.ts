@@ -1,4 +1,12 @@
-import { CalendarDays, ChartColumn, LayoutDashboard, MapPinned, PackageOpen, Search, Users } from "lucide-react";
+import {
+  CalendarDays,
+  ChartColumn,
+  LayoutDashboard,
+  MapPinned,
+  PackageOpen,
+  Search,
+  Users,
+} from "lucide-react";
 import type { NavEntry } from "~/components/layout/back-office-shell";
 import { messages } from "~/lib/messages.fr";
 

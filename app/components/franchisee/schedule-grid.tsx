@@ -152,7 +152,7 @@ export function ScheduleGrid({
                   />
                 ))}
                 {col.items.length === 0 ? <span className="sr-only">{c.noneThatDay}</span> : null}
-                <ul>
+                <div>
                   {col.items.map((item) => {
                     const start = new Date(item.startAt);
                     const end = new Date(item.endAt);
@@ -164,7 +164,7 @@ export function ScheduleGrid({
                     const shown = of > 1 ? clock.format(start) : time;
                     const title = `${time} · ${item.customerName}`;
                     return (
-                      <li
+                      <div
                         key={item.id}
                         className="absolute px-0.5"
                         style={{
@@ -190,10 +190,10 @@ export function ScheduleGrid({
                             <span className="truncate text-muted-foreground">{item.memberName}</span>
                           ) : null}
                         </a>
-                      </li>
+                      </div>
                     );
                   })}
-                </ul>
+                </div>
               </div>
             );
           })}

@@ -28,3 +28,57 @@ export const DeskActionSchema = z.discriminatedUnion("intent", [
   DeskRescheduleSchema,
   DeskChangeSchema,
 ]);
+
+/** The answer of a desk action the page shows next to its form. */
+export interface DeskActionData {
+  intent: string;
+  error?: string;
+  fieldErrors?: Record<string, string[] | null | undefined>;
+}
+
+type Status = "scheduled" | "completed" | "cancelled" | "no_show";
+type When = Date | string;
+
+/** A search result of the desk, as the page reads it. */
+export interface DeskRowView {
+  bookingId: string;
+  status: Status;
+  startAt: When;
+  customerName: string;
+  customerPhone: string;
+  customerEmail: string;
+  zoneName: string;
+}
+
+/** One booking at the desk, as the page reads it (server: getDeskBooking). */
+export interface DeskBookingData {
+  appointment: {
+    bookingId: string;
+    status: Status;
+    startAt: When;
+    endAt: When;
+    customerName: string;
+    customerPhone: string;
+    customerEmail: string;
+    address: string;
+    postalCode: string | null;
+    cars: number;
+    priceCents: number;
+    notes: string | null;
+    cancelReason: string | null;
+  };
+  zoneName: string;
+  serviceName: string;
+  memberName: string;
+  extras: { name: string; priceCents: number }[];
+  messages: { at: When; channel: "email" | "sms"; kind: string; status: string; body?: string }[];
+  changes: {
+    id: string;
+    action: string;
+    actorName: string;
+    actorRole: string;
+    reason: string;
+    createdAt: When;
+  }[];
+  upsellOptions: { name: string; priceCents: number }[];
+}

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, expect, it } from "vitest";
 import { seed } from "#db/seed";
 import * as s from "#db/schema";
 import { BookingRequestSchema } from "~/domain/booking/schemas";

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
-import { DeskActionSchema } from "~/domain/booking/desk-schemas";
+import { DeskActionSchema, type DeskActionData } from "~/domain/booking/desk-schemas";
 import { addDaysToDateString } from "~/domain/time/zoned";
 import { isLocalDate, localDate } from "~/domain/franchisee/periods";
 import { AppError } from "~/lib/errors";
@@ -55,12 +55,7 @@ export async function deskBookingLoader(db: Db, scope: DeskScope, request: Reque
   return { booking, day, slots };
 }
 
-/** The answer of a desk action the page shows next to its form. */
-export interface DeskActionData {
-  intent: string;
-  error?: string;
-  fieldErrors?: Record<string, string[] | null | undefined>;
-}
+export type { DeskActionData };
 
 const failures: Record<string, string> = {
   NOT_FOUND: d.notFound,
