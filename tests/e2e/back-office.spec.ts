@@ -153,7 +153,7 @@ for (const width of WIDTHS) {
       await noSidewaysScroll(page);
 
       await page.getByLabel("Nouvelle date").fill(localDay(to));
-      await page.getByRole("button", { name: "Rechercher" }).click();
+      await page.getByRole("button", { name: "Voir les heures libres" }).click();
       await expect(page).toHaveURL(new RegExp(`day=${localDay(to)}`));
       const time = page.getByLabel("Nouvelle heure");
       await expect(time).toBeEnabled();

@@ -208,7 +208,7 @@ export function DeskBookingView({
                 <Input id={`${id}-day`} name="day" type="date" defaultValue={day} required />
               </Field>
               <Button type="submit" variant="outline">
-                {d.search}
+                {d.showTimes}
               </Button>
             </Form>
             <Form method="post" className="grid gap-3" preventScrollReset>

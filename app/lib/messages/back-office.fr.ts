@@ -88,6 +88,7 @@ export const backOfficeMessages = {
     rescheduleTitle: "Déplacer la réservation",
     newDate: "Nouvelle date",
     newTime: "Nouvelle heure",
+    showTimes: "Voir les heures libres",
     reason: "Raison (notée à l'historique)",
     rescheduleConfirm: "Déplacer et aviser le client",
     rescheduled: "Réservation déplacée. Le client reçoit un courriel.",
