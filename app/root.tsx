@@ -14,6 +14,7 @@ import type { Route } from "./+types/root";
 import appCssText from "./app.css?inline";
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import { ContactDialog } from "~/components/contact/contact-dialog";
+import { isBackOfficePath } from "~/components/layout/back-office-shell";
 import { ErrorFallback } from "~/components/layout/error-fallback";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
@@ -113,6 +114,18 @@ export function useRootData(): RootLoaderData | undefined {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   useFlashToast(loaderData.flash);
+  const { pathname } = useLocation();
+  // The back office has its own frame (its layout routes, ADR 052): no marketing header, footer,
+  // 'Réserver' or customer contact button.
+  if (isBackOfficePath(pathname)) {
+    return (
+      <ConfirmProvider>
+        <ScrollToTop />
+        <Outlet />
+        <Toaster />
+      </ConfirmProvider>
+    );
+  }
   return (
     <ConfirmProvider>
       <ScrollToTop />

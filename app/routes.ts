@@ -37,6 +37,8 @@ export default [
       route("reports", "routes/franchisee/reports.tsx"),
       route("territory", "routes/franchisee/territory.tsx"),
       route("reviews", "routes/franchisee/reviews.tsx"),
+      route("bookings", "routes/franchisee/bookings.tsx"),
+      route("bookings/:bookingId", "routes/franchisee/booking.tsx"),
     ]),
   ]),
   ...prefix("admin", [
@@ -49,6 +51,8 @@ export default [
       route("restock", "routes/admin/restock.tsx"),
       route("jobs", "routes/admin/jobs.tsx"),
       route("reviews", "routes/admin/reviews.tsx"),
+      route("bookings", "routes/admin/bookings.tsx"),
+      route("bookings/:bookingId", "routes/admin/booking.tsx"),
     ]),
     route("reports/export", "routes/admin/reports-export.ts"),
   ]),

@@ -5,6 +5,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   primaryKey,
@@ -178,3 +179,29 @@ export const reviewRequests = pgTable("review_requests", {
     .references(() => appointments.id, { onDelete: "cascade" }),
   createdAt: createdAt(),
 });
+
+export const bookingChangeAction = pgEnum("booking_change_action", ["cancelled", "rescheduled", "changed"]);
+
+/**
+ * The booking desk's audit log (ADR 052): every change head office or a franchisee makes to a
+ * customer's booking, with who made it and why. Never updated; kept with the appointment.
+ */
+export const bookingChanges = pgTable(
+  "booking_changes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    appointmentId: uuid("appointment_id")
+      .notNull()
+      .references(() => appointments.id, { onDelete: "cascade" }),
+    actorUserId: text("actor_user_id").references(() => users.id, { onDelete: "set null" }),
+    /** The actor's name and role when the change was made: kept if the account goes. */
+    actorName: text("actor_name").notNull(),
+    actorRole: text("actor_role").notNull(),
+    action: bookingChangeAction("action").notNull(),
+    reason: text("reason").notNull(),
+    /** What changed: { from: {...}, to: {...} } (start, cars, extras). */
+    details: jsonb("details").notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index("booking_changes_appointment_idx").on(t.appointmentId, t.createdAt)],
+);

@@ -156,17 +156,24 @@ test.describe("compte", () => {
     await expect(homeButton).toHaveCount(0);
   });
 
-  test("un administrateur voit son tableau de bord dans le menu de compte", async ({ page, loginAs }) => {
+  test("l'administration a son propre cadre : qui est connecté, ses sections, le retour au site, sans Réserver ni pied de page", async ({
+    page,
+    loginAs,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
     await loginAs("admin");
     await page.goto("/admin");
     await waitForHydration(page);
-    await page
-      .getByRole("banner")
-      .getByRole("button", { name: /^Menu du compte de / })
-      .click();
-    const menu = page.getByRole("menu");
-    await expect(menu.getByText("Propriétaire / CEO", { exact: true })).toBeVisible();
-    await expect(menu.getByRole("menuitem", { name: "Tableau de bord" })).toHaveAttribute("href", "/admin");
+    await expect(page.getByTestId("shell-place").first()).toContainText("Propriétaire / CEO");
+    const nav = page.getByRole("navigation", { name: "Navigation de l'administration" });
+    await expect(nav.getByRole("link", { name: "Tableau de bord" })).toHaveAttribute("href", "/admin");
+    await expect(nav.getByRole("link", { name: "Réservations" })).toHaveAttribute("href", "/admin/bookings");
+    await expect(page.getByRole("link", { name: "Retour au site public" }).first()).toHaveAttribute(
+      "href",
+      "/",
+    );
+    await expect(page.getByRole("button", { name: "Réserver", exact: true })).toHaveCount(0);
+    await expect(page.getByRole("contentinfo")).toHaveCount(0);
   });
 });
 

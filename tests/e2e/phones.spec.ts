@@ -20,6 +20,8 @@ interface Ids {
   pastBookingId: string;
   /** An upcoming booking of the demo client, made here. */
   bookingId: string;
+  /** Its local day (yyyy-MM-dd): the schedule's week and day grids show it. */
+  bookingDay: string;
   /** Its manage page, token included: every role sees the page. */
   managePath: string;
   /** A message of the development mail box (the booking's confirmation), if it arrived. */
@@ -47,6 +49,21 @@ function urlsOf(route: ManifestRoute, ids: Ids): string[] {
       return [`/review/${ids.pastBookingId}`];
     case "dev/mail/:id":
       return [`/dev/mail/${ids.mailId}`];
+    // The back office (ADR 052): the grids with an appointment, the desk with results and a booking.
+    case "franchisee/schedule":
+      return [
+        `/franchisee/schedule?view=week&date=${ids.bookingDay}`,
+        `/franchisee/schedule?view=day&date=${ids.bookingDay}`,
+      ];
+    case "admin/bookings":
+    case "franchisee/bookings":
+      return [`/${route.path}`, `/${route.path}?q=${encodeURIComponent("450 555-0199")}`];
+    case "admin/bookings/:bookingId":
+    case "franchisee/bookings/:bookingId":
+      return [
+        `/${route.path.split("/:")[0]}/${ids.bookingId}`,
+        `/${route.path.split("/:")[0]}/${ids.pastBookingId}`,
+      ];
   }
   const path = `/${route.path ?? ""}`;
   if (path.includes(":") || path.includes("*")) {
@@ -92,7 +109,11 @@ async function bookForDemoClient(request: APIRequestContext, baseURL: string) {
   expect(response.status(), await response.text()).toBe(201);
   const body = (await response.json()) as { booking_id: string; manage_url: string };
   const manage = new URL(body.manage_url);
-  return { bookingId: body.booking_id, managePath: manage.pathname + manage.search };
+  return {
+    bookingId: body.booking_id,
+    bookingDay: slot!.start.slice(0, 10),
+    managePath: manage.pathname + manage.search,
+  };
 }
 
 /** The id of a message of the development mail box (the confirmation leaves through the job queue). */

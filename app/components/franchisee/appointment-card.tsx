@@ -18,7 +18,9 @@ import { inputClasses } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { CANCEL_REASON_MAX } from "~/domain/franchisee/schemas";
 import { BUSINESS } from "~/lib/business";
+import { ContactLinks } from "~/components/back-office/contact-links";
 import { formatMoney } from "~/lib/format";
+import { formatPhone } from "~/lib/phone";
 import { canCompleteAt } from "~/domain/franchisee/completion";
 import { cn } from "~/lib/utils";
 import { useFailureToast, type FranchiseeActionData } from "./action-data";
@@ -33,6 +35,7 @@ export interface ScheduleItem {
   startAt: string | Date;
   endAt: string | Date;
   zoneName: string;
+  teamMemberId?: string;
   memberName: string;
   customerName: string;
   customerEmail: string;
@@ -60,6 +63,11 @@ const STATUS_VARIANT = {
   no_show: "secondary",
 } as const;
 
+/** The street address with its postal code (once), for the directions link. */
+function fullAddress(a: Pick<ScheduleItem, "address" | "postalCode">): string {
+  return a.postalCode && !a.address.includes(a.postalCode) ? `${a.address} ${a.postalCode}` : a.address;
+}
+
 /** One appointment of the schedule with its actions, each confirmed first. */
 export function AppointmentCard({ appointment, now }: { appointment: ScheduleItem; now: number }) {
   const fetcher = useFetcher<FranchiseeActionData>();
@@ -77,7 +85,12 @@ export function AppointmentCard({ appointment, now }: { appointment: ScheduleIte
     void fetcher.submit({ ...values, appointmentId: appointment.id }, { method: "post" });
 
   return (
-    <li className="grid gap-3 rounded-lg border p-4" aria-labelledby={`${id}-title`}>
+    <li
+      id={`rdv-${appointment.id}`}
+      className="grid scroll-mt-20 gap-3 rounded-lg border p-4 target:ring-2 target:ring-primary"
+      aria-labelledby={`${id}-title`}
+      data-booking-id={appointment.bookingId}
+    >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <h3 id={`${id}-title`} className="font-semibold">
           {title}
@@ -91,7 +104,8 @@ export function AppointmentCard({ appointment, now }: { appointment: ScheduleIte
             <span className="sr-only">{s.customer}</span>
           </dt>
           <dd>
-            {appointment.customerName} · {appointment.customerPhone} ·{" "}
+            {appointment.customerName} ·{" "}
+            <span className="whitespace-nowrap">{formatPhone(appointment.customerPhone)}</span> ·{" "}
             <span className="break-all">{appointment.customerEmail}</span>
           </dd>
         </div>
@@ -132,6 +146,12 @@ export function AppointmentCard({ appointment, now }: { appointment: ScheduleIte
           </div>
         ) : null}
       </dl>
+      <ContactLinks
+        name={appointment.customerName}
+        phone={appointment.customerPhone}
+        email={appointment.customerEmail}
+        address={fullAddress(appointment)}
+      />
       {scheduled ? (
         <div className="flex flex-wrap gap-2" role="group" aria-label={`${s.actions} : ${title}`}>
           {/* Points are credited at once: offered only from the appointment's start (ADR 043). */}

@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { formatPhone } from "~/lib/phone";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Pencil, Plus, Trash2, UserPlus } from "lucide-react";
 import { useEffect, useId, useState } from "react";
@@ -256,7 +257,7 @@ function MemberCard({ member }: { member: TeamMemberItem }) {
         <div>
           <h3 className="font-semibold">{name}</h3>
           <p className="text-sm break-all text-muted-foreground">{member.email}</p>
-          {member.phone ? <p className="text-sm text-muted-foreground">{member.phone}</p> : null}
+          {member.phone ? <p className="text-sm text-muted-foreground">{formatPhone(member.phone)}</p> : null}
         </div>
         <div className="flex gap-1">
           <Button

@@ -40,7 +40,7 @@ function isDashboardPath(pathname: string): boolean {
 }
 
 /** Moves focus to the page's main content; the plain anchor is the fallback without JavaScript. */
-function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
+export function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
   const main = document.getElementById("contenu");
   if (!main) return;
   event.preventDefault();

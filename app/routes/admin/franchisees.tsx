@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { formatPhone } from "~/lib/phone";
 import { Check, FileSignature, X } from "lucide-react";
 import { data, Form, useActionData, useNavigation } from "react-router";
 import { ActionButton } from "~/components/admin/confirm-submit";
@@ -210,7 +211,7 @@ function Answers({ application: a }: { application: ApplicationView }) {
               : t.emailUnverified}
           </Badge>
         </Row>
-        <Row label={t.fields.phone}>{`+${a.phoneCountryCode} ${a.phone}`}</Row>
+        <Row label={t.fields.phone}>{formatPhone(`+${a.phoneCountryCode}${a.phone}`)}</Row>
         <Row label={t.fields.city}>{a.city}</Row>
         <Row label={t.fields.license}>{yesNo(a.hasDriversLicense)}</Row>
         <Row label={t.fields.vehicle}>{a.vehicleInfo}</Row>

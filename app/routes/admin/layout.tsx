@@ -1,22 +1,30 @@
 import { Outlet } from "react-router";
-import { AdminNav } from "~/components/admin/admin-nav";
+import { ADMIN_NAV } from "~/components/admin/admin-nav";
+import { BackOfficeShell } from "~/components/layout/back-office-shell";
+import { messages } from "~/lib/messages.fr";
 import { requireRole } from "~/server/auth.server";
 import type { Route } from "./+types/layout";
 import { adminMessages } from "~/lib/messages/admin.fr";
+import { backOfficeMessages } from "~/lib/messages/back-office.fr";
+
+const t = backOfficeMessages.shell;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireRole(request, ["admin"]);
-  return null;
+  const user = await requireRole(request, ["admin"]);
+  return { name: user.name || user.firstName || user.email };
 }
 
-export default function Layout() {
+export default function Layout({ loaderData }: Route.ComponentProps) {
   return (
-    <div className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-8 sm:py-10">
-      <div className="grid gap-3">
-        <p className="text-sm font-medium text-muted-foreground">{adminMessages.role}</p>
-        <AdminNav />
+    <BackOfficeShell
+      area={t.adminArea}
+      navLabel={adminMessages.nav.label}
+      links={ADMIN_NAV}
+      person={{ name: loaderData.name, place: `${adminMessages.role} · ${t.headOffice}` }}
+    >
+      <div className="grid gap-6">
+        <Outlet />
       </div>
-      <Outlet />
-    </div>
+    </BackOfficeShell>
   );
 }

@@ -1,4 +1,5 @@
 import { Search } from "lucide-react";
+import { formatPhone } from "~/lib/phone";
 import { Form } from "react-router";
 
 import { Button } from "~/components/ui/button";
@@ -85,7 +86,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
                   {client.name}
                 </th>
                 <td className="p-3 break-all">{client.email}</td>
-                <td className="p-3 whitespace-nowrap">{client.phone}</td>
+                <td className="p-3 whitespace-nowrap">{formatPhone(client.phone)}</td>
                 <td className="p-3 text-right tabular-nums">{client.washes}</td>
                 <td className="p-3 whitespace-nowrap">
                   {client.lastVisit ? dateFormat.format(new Date(client.lastVisit)) : "—"}

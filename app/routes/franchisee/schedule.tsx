@@ -4,6 +4,7 @@ import { data, Link } from "react-router";
 
 import type { FranchiseeActionData } from "~/components/franchisee/action-data";
 import { AppointmentCard } from "~/components/franchisee/appointment-card";
+import { dayColumns, memberColumns, ScheduleGrid } from "~/components/franchisee/schedule-grid";
 import { Button } from "~/components/ui/button";
 import { FranchiseeCancelSchema, ReassignSchema } from "~/domain/franchisee/schemas";
 import { dayPeriod, daysOf, isLocalDate, localDate, weekPeriod } from "~/domain/franchisee/periods";
@@ -18,8 +19,10 @@ import { listSchedule } from "~/server/services/franchisee/list-schedule.server"
 import type { Route } from "./+types/schedule";
 import { requireFranchisee, scheduleFailure } from "./guard.server";
 import { franchiseeMessages } from "~/lib/messages/franchisee.fr";
+import { backOfficeMessages } from "~/lib/messages/back-office.fr";
 
 const s = franchiseeMessages.schedule;
+const c = backOfficeMessages.calendar;
 
 export const meta: Route.MetaFunction = () => [
   { title: s.metaTitle },
@@ -156,25 +159,38 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           {franchiseeMessages.route.link}
         </Link>
       </nav>
+      {view === "week" || appointments.length > 0 ? (
+        <ScheduleGrid
+          label={view === "week" ? c.grid : c.dayGrid}
+          focus={view === "week" ? date : undefined}
+          columns={
+            view === "week"
+              ? dayColumns(days, appointments, today, (a) => localDateOf(a.startAt))
+              : memberColumns(appointments)
+          }
+        />
+      ) : null}
       {appointments.length === 0 ? (
         <p className="rounded-lg border border-dashed p-8 text-center text-muted-foreground">{s.empty}</p>
       ) : (
-        days.map((day) => {
-          const ofDay = appointments.filter((a) => localDateOf(a.startAt) === day);
-          if (ofDay.length === 0) return null;
-          return (
-            <section key={day} aria-labelledby={`day-${day}`} className="grid gap-3">
-              <h2 id={`day-${day}`} className="text-lg font-semibold first-letter:uppercase">
-                {dayTitle.format(asDate(day))}
-              </h2>
-              <ul className="grid gap-3">
-                {ofDay.map((appointment) => (
-                  <AppointmentCard key={appointment.id} appointment={appointment} now={now} />
-                ))}
-              </ul>
-            </section>
-          );
-        })
+        <div className="grid gap-6">
+          {days.map((day) => {
+            const ofDay = appointments.filter((a) => localDateOf(a.startAt) === day);
+            if (ofDay.length === 0) return null;
+            return (
+              <section key={day} aria-labelledby={`day-${day}`} className="grid gap-3">
+                <h2 id={`day-${day}`} className="text-lg font-semibold first-letter:uppercase">
+                  {dayTitle.format(asDate(day))}
+                </h2>
+                <ul className="grid gap-3">
+                  {ofDay.map((appointment) => (
+                    <AppointmentCard key={appointment.id} appointment={appointment} now={now} />
+                  ))}
+                </ul>
+              </section>
+            );
+          })}
+        </div>
       )}
     </div>
   );

@@ -6,6 +6,7 @@ import { announceSlotsChanged, invalidateOpenSlots } from "./slot-cache.server";
 import type { SessionUser } from "../../auth.server";
 import type { Db } from "../../db.server";
 import { lockAppointment, requireSelfServiceChange } from "./booking-context.server";
+import { logStaffChange, requireStaffChange, type StaffChange } from "./staff-change.server";
 
 /**
  * Cancels a booking through its manage link (PRODUCT-DECISIONS.md 'Booking'): the token must
@@ -20,22 +21,32 @@ export async function cancelBooking(
     input,
     now,
     actor = null,
+    staff = null,
   }: {
     bookingId: string;
     input: Omit<CancelRequest, "token"> & { token?: string };
     now: Date;
     /** The signed-in user: the booking's owner may cancel without the token. */
     actor?: SessionUser | null;
+    /** Head office or the franchisee, from the booking desk: no token, no 24 h limit, logged (ADR 052). */
+    staff?: StaffChange | null;
   },
 ): Promise<{ bookingId: string; status: "cancelled" }> {
   const result = await db.transaction(async (tx) => {
     await announceSlotsChanged(tx);
     const appointment = await lockAppointment(tx, bookingId);
-    requireSelfServiceChange(appointment, input.token, now, actor);
+    if (staff) requireStaffChange(appointment, staff);
+    else requireSelfServiceChange(appointment, input.token, now, actor);
     await tx
       .update(appointments)
-      .set({ status: "cancelled", cancelledAt: now, cancelReason: input.reason ?? null })
+      .set({
+        status: "cancelled",
+        cancelledAt: now,
+        cancelReason: staff ? staff.reason : (input.reason ?? null),
+      })
       .where(eq(appointments.id, appointment.id));
+    if (staff)
+      await logStaffChange(tx, appointment.id, staff, "cancelled", { from: { start: appointment.startAt } });
     // The 'cancelled' e-mail, and the pending reminder dropped, with the cancellation.
     await queueBookingCancelled(tx, appointment.id);
     return { bookingId, status: "cancelled" as const };

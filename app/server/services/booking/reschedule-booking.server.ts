@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
-import { appointments, services } from "#db/schema";
+import { appointments, appointmentUpsells, services } from "#db/schema";
+import { priceBooking } from "~/domain/booking/pricing";
 import type { RescheduleRequest } from "~/domain/booking/schemas";
 import { bookingDurationMinutes, DEFAULT_TRAVEL_BUFFER_MINUTES } from "~/domain/booking/slots";
 import { isWithinBookingHorizon } from "~/domain/booking/horizon";
@@ -7,14 +8,16 @@ import { AppError } from "~/lib/errors";
 import { queueBookingChanged } from "../messaging/notify.server";
 import { announceSlotsChanged, invalidateOpenSlots } from "./slot-cache.server";
 import type { SessionUser } from "../../auth.server";
-import type { Db } from "../../db.server";
+import type { Db, Tx } from "../../db.server";
 import {
   assignMember,
   loadTeam,
   lockAppointment,
   requireSelfServiceChange,
+  resolveUpsells,
   SLOT_TIME_ZONE,
 } from "./booking-context.server";
+import { logStaffChange, requireStaffChange, type StaffChange } from "./staff-change.server";
 
 export interface RescheduleResult {
   bookingId: string;
@@ -37,19 +40,29 @@ export async function rescheduleBooking(
     input,
     now,
     actor = null,
+    staff = null,
   }: {
     bookingId: string;
     input: Omit<RescheduleRequest, "token"> & { token?: string };
     now: Date;
     /** The signed-in user: the booking's owner may reschedule without the token. */
     actor?: SessionUser | null;
+    /**
+     * Head office or the franchisee, from the booking desk (ADR 052): no token and no 24 h limit,
+     * the cars and extras may change with the time (the slot is re-checked for the new duration,
+     * the price recomputed, the extras kept at their price), and the change is logged.
+     */
+    staff?: (StaffChange & { cars?: number; upsells?: readonly string[] }) | null;
   },
 ): Promise<RescheduleResult> {
   const startAt = new Date(input.start);
   const result = await db.transaction(async (tx) => {
     await announceSlotsChanged(tx);
     const appointment = await lockAppointment(tx, bookingId);
-    const access = requireSelfServiceChange(appointment, input.token, now, actor);
+    let access: "token" | "owner" | "staff" = "staff";
+    if (staff) requireStaffChange(appointment, staff);
+    else access = requireSelfServiceChange(appointment, input.token, now, actor);
+    const cars = staff?.cars ?? appointment.cars;
     // After the access check: a stranger learns nothing from the horizon's answer.
     if (!isWithinBookingHorizon(startAt, now)) throw new AppError("BEYOND_BOOKING_HORIZON");
     const [service] = await tx
@@ -59,7 +72,7 @@ export async function rescheduleBooking(
     if (!service) throw new AppError("NOT_FOUND");
     const members = await loadTeam(tx, appointment.franchiseeId);
     const endAt = new Date(
-      startAt.getTime() + bookingDurationMinutes(service.durationMinutes, appointment.cars) * 60_000,
+      startAt.getTime() + bookingDurationMinutes(service.durationMinutes, cars) * 60_000,
     );
     const blockedUntil = new Date(endAt.getTime() + DEFAULT_TRAVEL_BUFFER_MINUTES * 60_000);
 
@@ -70,7 +83,7 @@ export async function rescheduleBooking(
         now,
         timeZone: SLOT_TIME_ZONE,
         serviceDurationMinutes: service.durationMinutes,
-        cars: appointment.cars,
+        cars,
         members,
         busy,
         start: startAt,
@@ -78,12 +91,13 @@ export async function rescheduleBooking(
       async (savepoint, teamMemberId) => {
         await savepoint
           .update(appointments)
-          .set({ teamMemberId, startAt, endAt, blockedUntil })
+          .set({ teamMemberId, startAt, endAt, blockedUntil, cars })
           .where(eq(appointments.id, appointment.id));
         return appointment.id;
       },
       { exceptAppointmentId: appointment.id, preferredMemberId: appointment.teamMemberId },
     );
+    if (staff) await applyStaffChange(tx, appointment, { startAt, cars, staff });
     // The 'changed' e-mail and the reminder moved to 24 h before the new start, atomically.
     // Only a token that matched goes into the e-mails: an owner's change carries no manage link
     // (the owner manages from the customer space; the earlier e-mails' links still work).
@@ -95,4 +109,49 @@ export async function rescheduleBooking(
   });
   invalidateOpenSlots();
   return result;
+}
+
+type Appointment = typeof appointments.$inferSelect;
+
+/** The desk's cars and extras (price recomputed, extras kept at their price) and its log line. */
+async function applyStaffChange(
+  tx: Tx,
+  appointment: Appointment,
+  {
+    startAt,
+    cars,
+    staff,
+  }: { startAt: Date; cars: number; staff: StaffChange & { upsells?: readonly string[] } },
+): Promise<void> {
+  const current = await tx
+    .select()
+    .from(appointmentUpsells)
+    .where(eq(appointmentUpsells.appointmentId, appointment.id));
+  let rows = current.map(({ appointmentId, upsellOptionId, name, priceCents }) => ({
+    appointmentId,
+    upsellOptionId,
+    name,
+    priceCents,
+  }));
+  if (staff.upsells) {
+    const chosen = await resolveUpsells(tx, staff.upsells);
+    rows = chosen.map((option) => {
+      const kept = current.find((c) => c.upsellOptionId === option.id);
+      return {
+        appointmentId: appointment.id,
+        upsellOptionId: option.id,
+        name: kept?.name ?? option.name,
+        priceCents: kept?.priceCents ?? option.priceCents,
+      };
+    });
+    await tx.delete(appointmentUpsells).where(eq(appointmentUpsells.appointmentId, appointment.id));
+    if (rows.length > 0) await tx.insert(appointmentUpsells).values(rows);
+  }
+  const { subtotalCents } = priceBooking({ unitPriceCents: appointment.unitPriceCents, cars, upsells: rows });
+  await tx.update(appointments).set({ priceCents: subtotalCents }).where(eq(appointments.id, appointment.id));
+  const moved = startAt.getTime() !== appointment.startAt.getTime();
+  await logStaffChange(tx, appointment.id, staff, moved ? "rescheduled" : "changed", {
+    from: { start: appointment.startAt, cars: appointment.cars, extras: current.map((c) => c.name) },
+    to: { start: startAt, cars, extras: rows.map((r) => r.name) },
+  });
 }

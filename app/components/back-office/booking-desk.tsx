@@ -1,0 +1,381 @@
+import { ArrowLeft, CalendarClock, Ban, Car, Search } from "lucide-react";
+import { useId } from "react";
+import { Form, Link, useNavigation } from "react-router";
+
+import { NativeSelect } from "~/components/admin/native-select";
+import { PageHeader } from "~/components/admin/page-header";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { Textarea } from "~/components/ui/textarea";
+import {
+  DESK_REASON_MAX,
+  type DeskActionData,
+  type DeskBookingData,
+  type DeskRowView,
+} from "~/domain/booking/desk-schemas";
+import { BUSINESS } from "~/lib/business";
+import { formatMoney } from "~/lib/format";
+import { messages } from "~/lib/messages.fr";
+import { formatPhone } from "~/lib/phone";
+import { ContactLinks } from "./contact-links";
+import { franchiseeMessages } from "~/lib/messages/franchisee.fr";
+import { backOfficeMessages } from "~/lib/messages/back-office.fr";
+
+const d = backOfficeMessages.desk;
+const statusText = franchiseeMessages.schedule.status;
+const STATUS_VARIANT = {
+  scheduled: "default",
+  completed: "success",
+  cancelled: "destructive",
+  no_show: "secondary",
+} as const;
+
+const when = new Intl.DateTimeFormat("fr-CA", {
+  timeZone: BUSINESS.timeZone,
+  weekday: "long",
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+});
+const stamp = new Intl.DateTimeFormat("fr-CA", {
+  timeZone: BUSINESS.timeZone,
+  day: "numeric",
+  month: "short",
+  hour: "2-digit",
+  minute: "2-digit",
+});
+const clock = new Intl.DateTimeFormat("fr-CA", {
+  timeZone: BUSINESS.timeZone,
+  hour: "2-digit",
+  minute: "2-digit",
+});
+
+/** The desk's search: one box and a date, results as a list of links (ADR 052). */
+export function DeskSearch({
+  q,
+  date,
+  searched,
+  rows,
+  basePath,
+}: {
+  q: string;
+  date: string;
+  searched: boolean;
+  rows: DeskRowView[];
+  basePath: string;
+}) {
+  const id = useId();
+  return (
+    <div className="grid gap-6">
+      <PageHeader title={d.title} description={d.description} />
+      <Form
+        method="get"
+        role="search"
+        className="grid gap-3 rounded-lg border p-4 sm:grid-cols-[1fr_auto_auto] sm:items-end"
+      >
+        <Field label={d.searchLabel} id={`${id}-q`}>
+          <Input id={`${id}-q`} name="q" type="search" defaultValue={q} maxLength={200} autoComplete="off" />
+        </Field>
+        <Field label={d.dateLabel} id={`${id}-date`}>
+          <Input id={`${id}-date`} name="date" type="date" defaultValue={date} />
+        </Field>
+        <Button type="submit">
+          <Search aria-hidden="true" />
+          {d.search}
+        </Button>
+      </Form>
+      {searched ? (
+        <section aria-live="polite" className="grid gap-3">
+          <p className="text-sm text-muted-foreground">
+            {q || date ? d.results(rows.length) : d.needCriteria}
+          </p>
+          <ul className="grid gap-2">
+            {rows.map((row) => (
+              <li key={row.bookingId}>
+                <Link
+                  to={`${basePath}/${row.bookingId}`}
+                  className="grid gap-1 rounded-lg border p-4 hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring sm:grid-cols-[auto_1fr_auto] sm:items-center sm:gap-4"
+                >
+                  <span className="font-mono text-sm font-semibold">{row.bookingId}</span>
+                  <span className="min-w-0">
+                    <span className="block font-medium">{row.customerName}</span>
+                    <span className="block text-sm break-words text-muted-foreground">
+                      {formatPhone(row.customerPhone)} · {row.customerEmail}
+                    </span>
+                    <span className="block text-sm text-muted-foreground first-letter:uppercase">
+                      {when.format(new Date(row.startAt))} · {row.zoneName}
+                    </span>
+                  </span>
+                  <Badge variant={STATUS_VARIANT[row.status]} className="justify-self-start">
+                    {statusText[row.status]}
+                  </Badge>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+/** One booking whole, with its messages, its history and the three changes (ADR 052). */
+export function DeskBookingView({
+  booking,
+  day,
+  slots,
+  actionData,
+  basePath,
+}: {
+  booking: DeskBookingData;
+  day: string;
+  slots: { start: string; end: string }[];
+  actionData: DeskActionData | undefined;
+  basePath: string;
+}) {
+  const id = useId();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const a = booking.appointment;
+  const changeable = a.status === "scheduled";
+  const errorOf = (intent: string) => (actionData?.intent === intent ? actionData : undefined);
+  const chosenExtras = new Set(booking.extras.map((e) => e.name));
+  const address =
+    a.postalCode && !a.address.includes(a.postalCode) ? `${a.address} ${a.postalCode}` : a.address;
+
+  return (
+    <div className="grid gap-6">
+      <Link
+        to={basePath}
+        className="inline-flex w-fit items-center gap-2 text-sm font-medium text-primary hover:underline"
+      >
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        {d.backToSearch}
+      </Link>
+      <header className="flex flex-wrap items-center gap-3">
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
+          {d.booking} <span className="font-mono">{a.bookingId}</span>
+        </h1>
+        <Badge variant={STATUS_VARIANT[a.status]}>{statusText[a.status]}</Badge>
+      </header>
+
+      <section className="grid gap-4 rounded-lg border p-4" aria-labelledby={`${id}-customer`}>
+        <h2 id={`${id}-customer`} className="text-lg font-semibold">
+          {a.customerName}
+        </h2>
+        <dl className="grid gap-3 text-sm sm:grid-cols-2">
+          <Item label={d.when}>
+            <span className="first-letter:uppercase" data-testid="desk-when">
+              {when.format(new Date(a.startAt))} – {clock.format(new Date(a.endAt))}
+            </span>
+          </Item>
+          <Item label={d.where}>{address}</Item>
+          <Item label={d.customer}>
+            {formatPhone(a.customerPhone)} · <span className="break-all">{a.customerEmail}</span>
+          </Item>
+          <Item label={d.zone}>{booking.zoneName}</Item>
+          <Item label={d.service}>{booking.serviceName}</Item>
+          <Item label={d.cars}>{a.cars}</Item>
+          <Item label={d.extras}>
+            {booking.extras.length > 0 ? booking.extras.map((e) => e.name).join(", ") : d.noExtras}
+          </Item>
+          <Item label={d.price}>{formatMoney(a.priceCents)}</Item>
+          <Item label={d.member}>{booking.memberName}</Item>
+          {a.notes ? <Item label={d.notes}>{a.notes}</Item> : null}
+          {a.cancelReason ? (
+            <Item label={franchiseeMessages.schedule.cancelReason}>{a.cancelReason}</Item>
+          ) : null}
+        </dl>
+        <ContactLinks
+          name={a.customerName}
+          phone={a.customerPhone}
+          email={a.customerEmail}
+          address={address}
+        />
+      </section>
+
+      {changeable ? (
+        <div className="grid gap-4 lg:grid-cols-3">
+          <section className="grid content-start gap-3 rounded-lg border p-4" aria-labelledby={`${id}-move`}>
+            <h2 id={`${id}-move`} className="flex items-center gap-2 font-semibold">
+              <CalendarClock aria-hidden="true" className="size-4" />
+              {d.rescheduleTitle}
+            </h2>
+            <Form method="get" className="flex flex-wrap items-end gap-2" preventScrollReset>
+              <Field label={d.newDate} id={`${id}-day`} className="flex-1">
+                <Input id={`${id}-day`} name="day" type="date" defaultValue={day} required />
+              </Field>
+              <Button type="submit" variant="outline">
+                {d.showTimes}
+              </Button>
+            </Form>
+            <Form method="post" className="grid gap-3" preventScrollReset>
+              <input type="hidden" name="intent" value="reschedule" />
+              <Field
+                label={d.newTime}
+                id={`${id}-start`}
+                error={errorOf("reschedule")?.fieldErrors?.start ?? null}
+              >
+                <NativeSelect id={`${id}-start`} name="start" required disabled={slots.length === 0}>
+                  {slots.length === 0 ? <option value="">{franchiseeMessages.schedule.empty}</option> : null}
+                  {slots.map((slot) => (
+                    <option key={slot.start} value={slot.start}>
+                      {clock.format(new Date(slot.start))}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </Field>
+              <ReasonField id={`${id}-reason-move`} error={errorOf("reschedule")?.fieldErrors?.reason} />
+              <FormError data={errorOf("reschedule")} />
+              <Button type="submit" disabled={busy || slots.length === 0}>
+                {d.rescheduleConfirm}
+              </Button>
+            </Form>
+          </section>
+
+          <section
+            className="grid content-start gap-3 rounded-lg border p-4"
+            aria-labelledby={`${id}-change`}
+          >
+            <h2 id={`${id}-change`} className="flex items-center gap-2 font-semibold">
+              <Car aria-hidden="true" className="size-4" />
+              {d.changeTitle}
+            </h2>
+            <Form method="post" className="grid gap-3" preventScrollReset>
+              <input type="hidden" name="intent" value="change" />
+              <Field label={d.cars} id={`${id}-cars`}>
+                <NativeSelect id={`${id}-cars`} name="cars" defaultValue={String(a.cars)}>
+                  {[1, 2, 3].map((n) => (
+                    <option key={n} value={n}>
+                      {n}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </Field>
+              <fieldset className="grid gap-2">
+                <legend className="mb-1 text-sm font-medium">{d.extras}</legend>
+                {booking.upsellOptions.map((option) => (
+                  <label key={option.name} className="flex min-h-11 items-center gap-3 text-sm">
+                    <input
+                      type="checkbox"
+                      name="upsells"
+                      value={option.name}
+                      defaultChecked={chosenExtras.has(option.name)}
+                      className="size-5 accent-primary"
+                    />
+                    <span className="flex-1">{option.name}</span>
+                    <span className="text-muted-foreground">{formatMoney(option.priceCents)}</span>
+                  </label>
+                ))}
+              </fieldset>
+              <ReasonField id={`${id}-reason-change`} error={errorOf("change")?.fieldErrors?.reason} />
+              <FormError data={errorOf("change")} />
+              <Button type="submit" disabled={busy}>
+                {d.changeConfirm}
+              </Button>
+            </Form>
+          </section>
+
+          <section
+            className="grid content-start gap-3 rounded-lg border p-4"
+            aria-labelledby={`${id}-cancel`}
+          >
+            <h2 id={`${id}-cancel`} className="flex items-center gap-2 font-semibold">
+              <Ban aria-hidden="true" className="size-4" />
+              {d.cancel}
+            </h2>
+            <Form method="post" className="grid gap-3" preventScrollReset>
+              <input type="hidden" name="intent" value="cancel" />
+              <ReasonField id={`${id}-reason-cancel`} error={errorOf("cancel")?.fieldErrors?.reason} />
+              <FormError data={errorOf("cancel")} />
+              <Button type="submit" variant="destructive" disabled={busy}>
+                {d.cancelConfirm}
+              </Button>
+            </Form>
+          </section>
+        </div>
+      ) : null}
+
+      <div className="grid gap-4 lg:grid-cols-2">
+        <section
+          className="grid content-start gap-3 rounded-lg border p-4"
+          aria-labelledby={`${id}-messages`}
+        >
+          <h2 id={`${id}-messages`} className="font-semibold">
+            {d.messages}
+          </h2>
+          {booking.messages.length === 0 ? (
+            <p className="text-sm text-muted-foreground">{d.noMessages}</p>
+          ) : (
+            <ol className="grid gap-2 text-sm">
+              {booking.messages.map((m, i) => (
+                <li key={i} className="grid gap-0.5 border-l-2 pl-3">
+                  <span className="font-medium">
+                    {m.channel === "sms"
+                      ? d.sms(m.kind as "inbound" | "outbound")
+                      : (d.messageKinds[m.kind] ?? d.messageKinds.other)}
+                  </span>
+                  <span className="text-muted-foreground">
+                    {stamp.format(new Date(m.at))} · {d.messageStatus[m.status] ?? m.status}
+                  </span>
+                  {m.body ? <span className="break-words">{m.body}</span> : null}
+                </li>
+              ))}
+            </ol>
+          )}
+        </section>
+        <section className="grid content-start gap-3 rounded-lg border p-4" aria-labelledby={`${id}-history`}>
+          <h2 id={`${id}-history`} className="font-semibold">
+            {d.history}
+          </h2>
+          {booking.changes.length === 0 ? (
+            <p className="text-sm text-muted-foreground">{d.noHistory}</p>
+          ) : (
+            <ol className="grid gap-2 text-sm" data-testid="desk-history">
+              {booking.changes.map((c) => (
+                <li key={c.id} className="grid gap-0.5 border-l-2 pl-3">
+                  <span className="font-medium">
+                    {d.actions[c.action]} ·{" "}
+                    {d.by(`${c.actorName} (${messages.labels.roles[c.actorRole as "admin"] ?? c.actorRole})`)}
+                  </span>
+                  <span className="text-muted-foreground">{stamp.format(new Date(c.createdAt))}</span>
+                  <span className="break-words">{c.reason}</span>
+                </li>
+              ))}
+            </ol>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function Item({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="grid gap-0.5">
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="font-medium">{children}</dd>
+    </div>
+  );
+}
+
+function ReasonField({ id, error }: { id: string; error?: string[] | null }) {
+  return (
+    <Field label={d.reason} id={id} required error={error ?? null}>
+      <Textarea id={id} name="reason" rows={2} required maxLength={DESK_REASON_MAX} />
+    </Field>
+  );
+}
+
+function FormError({ data }: { data: DeskActionData | undefined }) {
+  if (!data?.error || data.fieldErrors) return null;
+  return (
+    <p role="alert" className="text-sm font-medium text-destructive">
+      {data.error}
+    </p>
+  );
+}

@@ -1,0 +1,25 @@
+import {
+  CalendarDays,
+  ChartColumn,
+  LayoutDashboard,
+  MapPinned,
+  PackageOpen,
+  Search,
+  Users,
+} from "lucide-react";
+import type { NavEntry } from "~/components/layout/back-office-shell";
+import { franchiseeMessages } from "~/lib/messages/franchisee.fr";
+import { backOfficeMessages } from "~/lib/messages/back-office.fr";
+
+const n = franchiseeMessages.nav;
+
+/** The franchisee area's menu (ADR 052): one line per page. */
+export const FRANCHISEE_NAV: readonly NavEntry[] = [
+  { to: "/franchisee", label: n.dashboard, icon: LayoutDashboard, end: true },
+  { to: "/franchisee/schedule", label: n.schedule, icon: CalendarDays },
+  { to: "/franchisee/bookings", label: backOfficeMessages.desk.nav, icon: Search },
+  { to: "/franchisee/clients", label: n.clients, icon: Users },
+  { to: "/franchisee/restock", label: n.restock, icon: PackageOpen },
+  { to: "/franchisee/reports", label: n.reports, icon: ChartColumn },
+  { to: "/franchisee/territory", label: n.territory, icon: MapPinned },
+];

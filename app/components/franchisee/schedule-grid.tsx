@@ -1,0 +1,234 @@
+import { useEffect, useRef } from "react";
+import { BUSINESS } from "~/lib/business";
+import { cn } from "~/lib/utils";
+import type { ScheduleItem } from "./appointment-card";
+import { franchiseeMessages } from "~/lib/messages/franchisee.fr";
+import { backOfficeMessages } from "~/lib/messages/back-office.fr";
+
+const c = backOfficeMessages.calendar;
+const s = franchiseeMessages.schedule;
+
+/** Pixels per minute of the grid: an hour is 64 px, a 30 min wash a comfortable touch target. */
+const PX_PER_MINUTE = 64 / 60;
+/** Width of the hours' gutter, kept in view while the grid scrolls sideways. */
+const GUTTER = 48;
+
+const clock = new Intl.DateTimeFormat("fr-CA", {
+  timeZone: BUSINESS.timeZone,
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+const columnDay = new Intl.DateTimeFormat("fr-CA", { timeZone: "UTC", weekday: "short", day: "numeric" });
+
+/** Minutes since local midnight (business time zone). */
+function minutesOf(instant: Date): number {
+  const parts = clock.formatToParts(instant);
+  const hour = Number(parts.find((p) => p.type === "hour")?.value ?? 0);
+  const minute = Number(parts.find((p) => p.type === "minute")?.value ?? 0);
+  return hour * 60 + minute;
+}
+
+export interface GridColumn {
+  key: string;
+  label: string;
+  /** The day of the column (yyyy-MM-dd), for the week grid. */
+  day?: string;
+  isToday?: boolean;
+  items: ScheduleItem[];
+}
+
+/** Side-by-side lanes for appointments that overlap within one column. */
+function lanes(items: ScheduleItem[]): Map<string, { lane: number; of: number }> {
+  const sorted = [...items].sort((a, b) => +new Date(a.startAt) - +new Date(b.startAt));
+  const ends: number[] = [];
+  const lane = new Map<string, number>();
+  for (const item of sorted) {
+    const start = +new Date(item.startAt);
+    let index = ends.findIndex((end) => end <= start);
+    if (index === -1) index = ends.push(0) - 1;
+    ends[index] = +new Date(item.endAt);
+    lane.set(item.id, index);
+  }
+  return new Map(sorted.map((i) => [i.id, { lane: lane.get(i.id)!, of: ends.length }]));
+}
+
+const STATUS_CLASS: Record<ScheduleItem["status"], string> = {
+  scheduled: "border-primary bg-primary/10 text-foreground",
+  completed: "border-emerald-600 bg-emerald-600/10 text-foreground",
+  cancelled: "border-muted-foreground/40 bg-muted text-muted-foreground line-through",
+  no_show: "border-muted-foreground/60 bg-muted text-muted-foreground",
+};
+
+/**
+ * The schedule as a calendar (ADR 052): a time gutter and one column per day (week) or per team
+ * member (day), each appointment placed at its time and height. A block links to the
+ * appointment's card below, which carries the call, text, e-mail and directions buttons and the
+ * actions. Wider than a phone, the grid scrolls sideways inside its own frame.
+ */
+export function ScheduleGrid({
+  columns,
+  label,
+  focus,
+}: {
+  columns: GridColumn[];
+  label: string;
+  /** The column to bring into view when the grid is wider than the screen (the chosen day). */
+  focus?: string;
+}) {
+  const frame = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const box = frame.current;
+    if (!box || box.scrollWidth <= box.clientWidth || !focus) return;
+    const column = box.querySelector<HTMLElement>(`[data-column="${focus}"]`);
+    if (column) box.scrollLeft = column.offsetLeft - GUTTER;
+  }, [focus]);
+  const all = columns.flatMap((col) => col.items);
+  const starts = all.map((a) => minutesOf(new Date(a.startAt)));
+  const ends = all.map((a) => {
+    const end = minutesOf(new Date(a.endAt));
+    return end === 0 ? 24 * 60 : end;
+  });
+  const first = Math.min(8 * 60, ...starts.map((m) => Math.floor(m / 60) * 60));
+  const last = Math.max(18 * 60, ...ends.map((m) => Math.ceil(m / 60) * 60));
+  const hours = Array.from({ length: (last - first) / 60 }, (_, i) => first / 60 + i);
+  const height = (last - first) * PX_PER_MINUTE;
+  const minWidth = GUTTER + columns.length * 104;
+  const template = `${GUTTER}px repeat(${columns.length}, minmax(0, 1fr))`;
+
+  return (
+    <section
+      ref={frame}
+      aria-label={label}
+      className="overflow-x-auto overscroll-x-contain rounded-lg border"
+      data-testid="schedule-grid"
+    >
+      <div style={{ minWidth }} className="grid" role="presentation">
+        <div
+          className="sticky top-0 z-10 grid border-b bg-background"
+          style={{ gridTemplateColumns: template }}
+        >
+          <span aria-hidden="true" className="sticky left-0 z-10 bg-background" />
+          {columns.map((col) => (
+            <p
+              key={col.key}
+              className={cn(
+                "truncate border-l px-2 py-2 text-center text-sm font-semibold first-letter:uppercase",
+                col.isToday && "text-primary",
+              )}
+              title={col.label}
+            >
+              {col.label}
+            </p>
+          ))}
+        </div>
+        <div className="grid" style={{ gridTemplateColumns: template, height }}>
+          <div className="sticky left-0 z-10 bg-background" aria-hidden="true">
+            {hours.map((h) => (
+              <span
+                key={h}
+                className="absolute right-2 -translate-y-1/2 text-xs text-muted-foreground tabular-nums"
+                style={{ top: (h * 60 - first) * PX_PER_MINUTE }}
+              >
+                {h > first / 60 ? `${h} h` : ""}
+              </span>
+            ))}
+          </div>
+          {columns.map((col) => {
+            const layout = lanes(col.items);
+            return (
+              <div
+                key={col.key}
+                className={cn("relative border-l", col.isToday && "bg-primary/5")}
+                data-column={col.day ?? col.key}
+                aria-label={col.label}
+                role="group"
+              >
+                {hours.map((h) => (
+                  <span
+                    key={h}
+                    aria-hidden="true"
+                    className="absolute inset-x-0 border-t border-dashed border-border/70"
+                    style={{ top: (h * 60 - first) * PX_PER_MINUTE }}
+                  />
+                ))}
+                {col.items.length === 0 ? <span className="sr-only">{c.noneThatDay}</span> : null}
+                <div>
+                  {col.items.map((item) => {
+                    const start = new Date(item.startAt);
+                    const end = new Date(item.endAt);
+                    const top = (minutesOf(start) - first) * PX_PER_MINUTE;
+                    const endMinutes = minutesOf(end) === 0 ? 24 * 60 : minutesOf(end);
+                    const blockHeight = Math.max(44, (endMinutes - minutesOf(start)) * PX_PER_MINUTE);
+                    const { lane, of } = layout.get(item.id) ?? { lane: 0, of: 1 };
+                    const time = `${clock.format(start)}–${clock.format(end)}`;
+                    const shown = of > 1 ? clock.format(start) : time;
+                    const title = `${time} · ${item.customerName}`;
+                    return (
+                      <div
+                        key={item.id}
+                        className="absolute px-0.5"
+                        style={{
+                          top,
+                          height: blockHeight,
+                          left: `${(lane / of) * 100}%`,
+                          width: `${100 / of}%`,
+                        }}
+                      >
+                        <a
+                          href={`#rdv-${item.id}`}
+                          aria-label={`${c.openDetails(title)} (${s.status[item.status]})`}
+                          data-booking-id={item.bookingId}
+                          className={cn(
+                            "flex h-full flex-col gap-0.5 overflow-hidden rounded-md border-l-4 px-2 py-1 text-xs shadow-sm hover:brightness-95 focus-visible:outline-2 focus-visible:outline-ring dark:hover:brightness-125",
+                            STATUS_CLASS[item.status],
+                          )}
+                        >
+                          <span className="font-semibold tabular-nums">{shown}</span>
+                          <span className="truncate font-medium">{item.customerName}</span>
+                          <span className="truncate text-muted-foreground">{item.city ?? item.address}</span>
+                          {col.day ? (
+                            <span className="truncate text-muted-foreground">{item.memberName}</span>
+                          ) : null}
+                        </a>
+                      </div>
+                    );
+                  })}
+                </div>
+              </div>
+            );
+          })}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** The week grid's columns: one per day. */
+export function dayColumns(
+  days: string[],
+  items: ScheduleItem[],
+  today: string,
+  dayOf: (i: ScheduleItem) => string,
+) {
+  return days.map<GridColumn>((day) => ({
+    key: day,
+    day,
+    label: columnDay.format(new Date(`${day}T12:00:00Z`)),
+    isToday: day === today,
+    items: items.filter((i) => dayOf(i) === day),
+  }));
+}
+
+/** The day grid's columns: one per team member with an appointment that day. */
+export function memberColumns(items: ScheduleItem[]) {
+  const members = new Map<string, string>();
+  for (const i of items) members.set(i.teamMemberId ?? i.memberName, i.memberName);
+  return [...members]
+    .sort((a, b) => a[1].localeCompare(b[1], "fr-CA"))
+    .map<GridColumn>(([key, name]) => ({
+      key,
+      label: name || c.unassigned,
+      items: items.filter((i) => (i.teamMemberId ?? i.memberName) === key),
+    }));
+}

@@ -1,0 +1,23 @@
+import { DeskSearch } from "~/components/back-office/booking-desk";
+import { requireRole } from "~/server/auth.server";
+import { getDb } from "~/server/db.server";
+import { deskSearchLoader } from "~/server/services/booking/desk-route.server";
+import type { Route } from "./+types/bookings";
+import { backOfficeMessages } from "~/lib/messages/back-office.fr";
+
+export const meta: Route.MetaFunction = () => [
+  { title: backOfficeMessages.desk.metaTitle },
+  { name: "robots", content: "noindex" },
+];
+
+/** The booking desk's search (ADR 052). */
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireRole(request, ["admin"]);
+  const db = getDb();
+  const scope = { actor: user, franchiseeId: null };
+  return deskSearchLoader(db, scope, request);
+}
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  return <DeskSearch {...loaderData} basePath="/admin/bookings" />;
+}

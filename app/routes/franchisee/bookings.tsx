@@ -1,0 +1,21 @@
+import { DeskSearch } from "~/components/back-office/booking-desk";
+import { requireFranchisee } from "./guard.server";
+import { deskSearchLoader } from "~/server/services/booking/desk-route.server";
+import type { Route } from "./+types/bookings";
+import { backOfficeMessages } from "~/lib/messages/back-office.fr";
+
+export const meta: Route.MetaFunction = () => [
+  { title: backOfficeMessages.desk.metaTitle },
+  { name: "robots", content: "noindex" },
+];
+
+/** The booking desk's search (ADR 052): this franchisee's bookings only. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const { user, franchisee, db } = await requireFranchisee(request);
+  const scope = { actor: user, franchiseeId: franchisee.id };
+  return deskSearchLoader(db, scope, request);
+}
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  return <DeskSearch {...loaderData} basePath="/franchisee/bookings" />;
+}

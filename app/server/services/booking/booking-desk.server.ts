@@ -1,0 +1,194 @@
+import { and, asc, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import {
+  appointments,
+  appointmentUpsells,
+  bookingChanges,
+  jobs,
+  serviceZones,
+  services,
+  smsMessages,
+  teamMembers,
+  upsellOptions,
+} from "#db/schema";
+import { BOOKING_ID_PATTERN } from "~/domain/booking/schemas";
+import { dayPeriod, isLocalDate, periodInstants } from "~/domain/franchisee/periods";
+import { AppError } from "~/lib/errors";
+import type { Db } from "../../db.server";
+import { staffMaySee, type StaffChange } from "./staff-change.server";
+
+/** Who is looking: an admin sees every booking, a franchisee only theirs (ADR 052). */
+export type DeskScope = Pick<StaffChange, "actor" | "franchiseeId">;
+
+export interface DeskSearch {
+  /** A booking number, a name, a phone number or an e-mail (part of it). */
+  q?: string;
+  /** A local day, yyyy-MM-dd. */
+  date?: string;
+}
+
+export interface DeskRow {
+  bookingId: string;
+  status: "scheduled" | "completed" | "cancelled" | "no_show";
+  startAt: Date;
+  customerName: string;
+  customerPhone: string;
+  customerEmail: string;
+  zoneName: string;
+}
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function scopeFilter(scope: DeskScope): SQL | undefined {
+  if (scope.actor.role === "admin") return undefined;
+  // A franchisee without a franchise row sees nothing.
+  return eq(appointments.franchiseeId, scope.franchiseeId ?? "00000000-0000-0000-0000-000000000000");
+}
+
+/**
+ * The booking desk's search: by booking number (exact), name or e-mail (part, any case), phone
+ * (its digits, however it was typed) and/or day; newest first, at most 50. Limited to the scope.
+ */
+export async function searchBookings(db: Db, scope: DeskScope, search: DeskSearch): Promise<DeskRow[]> {
+  const q = search.q?.trim() ?? "";
+  const date = isLocalDate(search.date) ? search.date : undefined;
+  if (!q && !date) return [];
+  const filters: (SQL | undefined)[] = [scopeFilter(scope)];
+  if (q) {
+    const like = `%${escapeLike(q)}%`;
+    const digits = q.replace(/\D/g, "");
+    const any: SQL[] = [ilike(appointments.customerName, like), ilike(appointments.customerEmail, like)];
+    if (BOOKING_ID_PATTERN.test(q)) any.push(sql`lower(${appointments.bookingId}) = ${q.toLowerCase()}`);
+    if (digits.length >= 4) {
+      // Stored as E.164 (+14505550142): the typed digits without a leading 1 match inside.
+      const local = digits.length === 11 && digits.startsWith("1") ? digits.slice(1) : digits;
+      any.push(sql`regexp_replace(${appointments.customerPhone}, '[^0-9]', '', 'g') like ${`%${local}%`}`);
+    }
+    filters.push(or(...any));
+  }
+  if (date) {
+    const range = periodInstants(dayPeriod(date));
+    filters.push(gte(appointments.startAt, range.start), lt(appointments.startAt, range.end));
+  }
+  return db
+    .select({
+      bookingId: appointments.bookingId,
+      status: appointments.status,
+      startAt: appointments.startAt,
+      customerName: appointments.customerName,
+      customerPhone: appointments.customerPhone,
+      customerEmail: appointments.customerEmail,
+      zoneName: serviceZones.zoneName,
+    })
+    .from(appointments)
+    .innerJoin(serviceZones, eq(serviceZones.id, appointments.zoneId))
+    .where(and(...filters))
+    .orderBy(desc(appointments.startAt))
+    .limit(50);
+}
+
+export interface DeskMessage {
+  at: Date;
+  channel: "email" | "sms";
+  kind: string;
+  status: string;
+  body?: string;
+}
+
+/**
+ * One booking whole, for the desk: the appointment, its zone (slug for the open slots), member,
+ * service, extras, the e-mails and texts about it, and the staff changes. NOT_FOUND when unknown
+ * or outside the scope (a franchisee learns nothing of another zone's bookings).
+ */
+export async function getDeskBooking(db: Db, scope: DeskScope, bookingId: string) {
+  if (!BOOKING_ID_PATTERN.test(bookingId)) throw new AppError("NOT_FOUND");
+  const [row] = await db
+    .select({
+      appointment: appointments,
+      zoneName: serviceZones.zoneName,
+      zoneSlug: serviceZones.routeSlug,
+      serviceName: services.name,
+      memberFirst: teamMembers.firstName,
+      memberLast: teamMembers.lastName,
+    })
+    .from(appointments)
+    .innerJoin(serviceZones, eq(serviceZones.id, appointments.zoneId))
+    .innerJoin(services, eq(services.id, appointments.serviceId))
+    .innerJoin(teamMembers, eq(teamMembers.id, appointments.teamMemberId))
+    .where(eq(appointments.bookingId, bookingId));
+  if (!row || !staffMaySee(row.appointment, scope)) throw new AppError("NOT_FOUND");
+  const id = row.appointment.id;
+  const [extras, mails, texts, changes, options] = await Promise.all([
+    db
+      .select({ name: appointmentUpsells.name, priceCents: appointmentUpsells.priceCents })
+      .from(appointmentUpsells)
+      .where(eq(appointmentUpsells.appointmentId, id)),
+    db
+      .select({
+        name: jobs.name,
+        payload: jobs.payload,
+        status: jobs.status,
+        runAt: jobs.runAt,
+        createdAt: jobs.createdAt,
+      })
+      .from(jobs)
+      .where(
+        and(
+          inArray(jobs.name, ["email.booking", "booking.reminder"]),
+          sql`${jobs.payload}->>'appointmentId' = ${id}`,
+        ),
+      )
+      .orderBy(asc(jobs.createdAt)),
+    db
+      .select({
+        direction: smsMessages.direction,
+        body: smsMessages.body,
+        status: smsMessages.status,
+        createdAt: smsMessages.createdAt,
+      })
+      .from(smsMessages)
+      .where(eq(smsMessages.appointmentId, id))
+      .orderBy(asc(smsMessages.createdAt)),
+    db
+      .select()
+      .from(bookingChanges)
+      .where(eq(bookingChanges.appointmentId, id))
+      .orderBy(desc(bookingChanges.createdAt)),
+    db
+      .select({ name: upsellOptions.name, priceCents: upsellOptions.priceCents })
+      .from(upsellOptions)
+      .where(eq(upsellOptions.isActive, true))
+      .orderBy(asc(upsellOptions.sortOrder), asc(upsellOptions.name)),
+  ]);
+  const messages: DeskMessage[] = [
+    ...mails.map((m) => ({
+      at: m.name === "booking.reminder" ? m.runAt : m.createdAt,
+      channel: "email" as const,
+      kind:
+        m.name === "booking.reminder"
+          ? "reminder"
+          : String((m.payload as { kind?: string } | null)?.kind ?? "other"),
+      status: m.status,
+    })),
+    ...texts.map((t) => ({
+      at: t.createdAt,
+      channel: "sms" as const,
+      kind: t.direction,
+      status: t.status,
+      body: t.body,
+    })),
+  ].sort((a, b) => a.at.getTime() - b.at.getTime());
+  const { manageTokenHash: _secret, ...appointment } = row.appointment;
+  return {
+    appointment,
+    zoneName: row.zoneName,
+    zoneSlug: row.zoneSlug,
+    serviceName: row.serviceName,
+    memberName: `${row.memberFirst} ${row.memberLast}`,
+    extras,
+    messages,
+    changes,
+    upsellOptions: options,
+  };
+}
+
+export type DeskBooking = Awaited<ReturnType<typeof getDeskBooking>>;
