@@ -4,6 +4,7 @@ import { applicationMessages } from "./messages/application.fr";
 import { clientMessages } from "./messages/client.fr";
 import { franchiseeMessages } from "./messages/franchisee.fr";
 import { messagingMessages } from "./messages/messaging.fr";
+import { offersMessages } from "./messages/offers.fr";
 import { securityMessages } from "./messages/security.fr";
 import { waitlistMessages } from "./messages/waitlist.fr";
 
@@ -525,4 +526,6 @@ export const messages = {
   waitlist: waitlistMessages,
   /** Accounts: verification, sign-up without telling who has an account, limits (ADR 042). */
   account: accountMessages,
+  /** Promo codes, referrals and win-back offers (ADR 050). */
+  offers: offersMessages,
 } as const;

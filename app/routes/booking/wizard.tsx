@@ -18,6 +18,7 @@ import { CarsPicker } from "~/components/booking/wizard/cars-picker";
 import { CustomerForm } from "~/components/booking/wizard/customer-form";
 import { BookingSummary, SummaryBar } from "~/components/booking/wizard/booking-summary";
 import { ExtrasPicker } from "~/components/booking/wizard/extras-picker";
+import { PromoCodeField } from "~/components/booking/wizard/promo-code-field";
 import { SlotPicker } from "~/components/booking/wizard/slot-picker";
 import { StepIndicator } from "~/components/booking/wizard/step-indicator";
 import { Alert, AlertDescription } from "~/components/ui/alert";
@@ -52,6 +53,7 @@ import { locateBookingAddress } from "~/server/services/booking/locate-booking-a
 import { parsePostalCode } from "~/domain/geo/postal-code";
 import { WaitlistForm } from "~/components/booking/waitlist-form";
 import { bookingFailure } from "../api/booking-answers.server";
+import { checkPromoFromForm } from "~/server/services/offers/wizard-promo.server";
 import type { Route } from "./+types/wizard";
 import { useHydrated } from "~/lib/use-hydrated";
 
@@ -209,6 +211,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const fail = (status: number, reply: Parameters<typeof submission.reply>[0], slots = null as Slots) =>
     data({ status: "failed" as const, result: submission.reply(reply), slots }, { status });
 
+  // 'Appliquer' beside the promo code: its rules checked, the form kept as typed (ADR 050).
+  if (formData.get("intent") === "promo") return checkPromoFromForm(db, formData);
   if (formData.get("intent") !== "book") return fail(400, { formErrors: [messages.errors.generic] });
   const limit = await hitRateLimit(db, `booking:ip:${context.ip}`, BOOKING_RATE_LIMIT);
   if (!limit.allowed) return fail(429, { formErrors: [b.rateLimited] });
@@ -232,6 +236,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     const code = error instanceof AppError ? error.code : null;
     if (code === "ADDRESS_OUT_OF_ZONE" || code === "ADDRESS_NOT_LOCATED") {
       return fail(failure.status, { fieldErrors: { address: [failure.message] } });
+    }
+    if (code === "PROMO_CODE_REFUSED") {
+      return fail(failure.status, { fieldErrors: { promoCode: [failure.message] } });
     }
     const fresh =
       code === "SLOT_TAKEN" || code === "SLOT_UNAVAILABLE"
@@ -456,6 +463,7 @@ function SlotStep({
   const errorRef = useRef<HTMLDivElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const failed = actionData?.status === "failed" ? actionData : null;
+  const promoAnswer = actionData?.status === "promo" ? actionData : null;
   const slots = failed?.slots ?? page.slots;
   const zone = page.slots.zone;
   const cars = page.slots.cars;
@@ -463,7 +471,7 @@ function SlotStep({
 
   const [form, fields] = useForm({
     id: "booking",
-    lastResult: failed?.result,
+    lastResult: failed?.result ?? promoAnswer?.result,
     defaultValue: {
       zone,
       cars: String(cars),
@@ -532,6 +540,7 @@ function SlotStep({
           .filter(Boolean)
           .join(" "),
         extras: page.extras.filter((e) => extras.has(e.slug)),
+        promo: promoAnswer?.promo ?? null,
       }
     : null;
 
@@ -608,6 +617,7 @@ function SlotStep({
           </div>
           <div className="grid gap-4 lg:sticky lg:top-24">
             <BookingSummary input={summary} />
+            <PromoCodeField field={fields.promoCode} applied={promoAnswer?.promo?.code ?? null} />
             <Button type="submit" name="intent" value="book" size="lg" loading={submitting}>
               {w.submit}
             </Button>
