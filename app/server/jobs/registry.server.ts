@@ -3,6 +3,7 @@ import { deliverApplicationWebhook } from "./handlers/application-webhook.server
 import { deliverContactWebhook } from "./handlers/contact-webhook.server";
 import { createMessagingHandlers } from "./handlers/messaging.server";
 import { createWaitlistHandlers } from "./handlers/waitlist.server";
+import { runWinback, scheduleWinback } from "../services/offers/winback.server";
 import type { JobHandler } from "./worker.server";
 
 /**
@@ -39,6 +40,10 @@ export interface JobPayloads {
   "waitlist.notify": Record<string, never>;
   /** The one e-mail of a claimed waiting-list entry; the id only. */
   "email.waitlist-open": { entryId: string };
+
+  // Offers (ADR 050)
+  /** The daily win-back run; it queues the next day's run. */
+  "offers.winback": Record<string, never>;
 }
 
 export type JobName = keyof JobPayloads;
@@ -52,4 +57,11 @@ export const jobHandlers: { [N in JobName]: JobHandler<JobPayloads[N]> } = {
   // Messaging
   ...createMessagingHandlers(),
   ...createWaitlistHandlers(),
+
+  // Offers: the daily win-back run, then the next one (ADR 050).
+  "offers.winback": async (_payload, { db }) => {
+    const now = new Date();
+    await runWinback(db, { now });
+    await scheduleWinback(db, new Date(now.getTime() + 60_000));
+  },
 };

@@ -5,6 +5,7 @@ import { AppError } from "~/lib/errors";
 import type { Db } from "../../db.server";
 import { announceSlotsChanged, invalidateOpenSlots } from "../booking/slot-cache.server";
 import { creditCompletedAppointment } from "../loyalty/ledger.server";
+import { creditReferral } from "../offers/referrals.server";
 
 /**
  * The franchisee marks one of its appointments completed: the status changes and the customer is
@@ -38,6 +39,8 @@ export async function completeAppointment(
       .set({ status: "completed", completedAt: now })
       .where(eq(appointments.id, appointmentId));
     const pointsCredited = await creditCompletedAppointment(tx, appointmentId, now);
+    // A friend's booking made with a client's referral code: the referrer's points (ADR 050).
+    await creditReferral(tx, appointmentId, now);
     return { pointsCredited };
   });
   invalidateOpenSlots();
