@@ -66,7 +66,7 @@ export async function runWinback(db: Db, { now = new Date() }: { now?: Date } = 
     const days = await winbackDays(tx);
     const since = new Date(now.getTime() - days * DAY_MS);
     const email = sql<string>`lower(${appointments.customerEmail})`;
-    const latest = (column: typeof appointments.customerName) =>
+    const latest = (column: typeof appointments.customerName | typeof appointments.customerPhone) =>
       sql<string>`(array_agg(${column} order by ${appointments.startAt} desc))[1]`;
     const due = await tx
       .select({ email, name: latest(appointments.customerName), phone: latest(appointments.customerPhone) })
