@@ -71,14 +71,17 @@ export async function runWinback(db: Db, { now = new Date() }: { now?: Date } = 
     const due = await tx
       .select({ email, name: latest(appointments.customerName), phone: latest(appointments.customerPhone) })
       .from(appointments)
-      .where(eq(appointments.status, "completed"))
+      .where(
+        and(
+          eq(appointments.status, "completed"),
+          sql`not exists (
+            select 1 from appointments upcoming
+             where lower(upcoming.customer_email) = lower(${appointments.customerEmail})
+               and upcoming.status = 'scheduled' and upcoming.start_at > ${now.toISOString()}::timestamptz)`,
+        ),
+      )
       .groupBy(email)
-      .having(
-        sql`max(${appointments.startAt}) < ${since.toISOString()}::timestamptz and not exists (
-          select 1 from appointments upcoming
-           where lower(upcoming.customer_email) = ${email}
-             and upcoming.status = 'scheduled' and upcoming.start_at > ${now.toISOString()}::timestamptz)`,
-      );
+      .having(sql`max(${appointments.startAt}) < ${since.toISOString()}::timestamptz`);
     let sent = 0;
     let skipped = 0;
     for (const client of due) {
