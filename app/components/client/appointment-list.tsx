@@ -64,6 +64,12 @@ export function AppointmentList({ items, empty }: { items: AppointmentItem[]; em
               </p>
               <p className="text-sm">
                 <span className="font-medium">{t.priceBeforeTaxes(formatMoney(item.priceCents))}</span>
+                {item.price.discountCents > 0 ? (
+                  <span className="text-muted-foreground">
+                    {" "}
+                    · {messages.offers.promo.clientDiscount(formatMoney(item.price.discountCents))}
+                  </span>
+                ) : null}
                 <span className="text-muted-foreground">
                   {" "}
                   · {t.totalWithTaxes(formatMoney(item.price.totalCents))}

@@ -26,6 +26,8 @@ export const offersMessages = {
       NOT_YOURS: "Ce code promo est personnel et ne correspond pas à ce courriel.",
       OWN_REFERRAL: "Vous ne pouvez pas utiliser votre propre code de parrainage.",
     } satisfies Record<PromoRefusal, string>,
+    /** The client's list of bookings: the price shown is already after it. */
+    clientDiscount: (amount: string) => `rabais de ${amount} inclus`,
     /** In e-mails, the .ics and the client's space. */
     discountText: (amount: string, code: string) => `Rabais ${code} : -${amount} (avant taxes)`,
   },

@@ -68,6 +68,8 @@ const WizardQuerySchema = z.object({
   cars: z.coerce.number().int().min(CARS_MIN).max(CARS_MAX).optional().catch(undefined),
   step: z.enum(["1", "2"]).catch("1"),
   service: z.uuid().optional().catch(undefined),
+  /** A promo or referral code from a personal link (/booking?promo=CODE, ADR 050). */
+  promo: z.string().trim().max(64).optional().catch(undefined),
 });
 
 /** The car count the zone page passes in the router state (spec section 2). */
@@ -119,6 +121,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     where: query.where ?? "",
     cars: query.cars ?? null,
     serviceParam: query.service ?? null,
+    promo: query.promo ?? null,
     service: service ? { id: service.id, name: service.name, basePriceCents: service.basePriceCents } : null,
     prefill: user ? { name: user.name, email: user.email } : null,
   };
@@ -353,6 +356,7 @@ function WhereStep({ data: page }: { data: Extract<LoaderData, { step: 1 }> }) {
         <p className="-mt-4 text-muted-foreground">{w.whereText}</p>
         <input type="hidden" name="step" value="2" />
         {page.serviceParam ? <input type="hidden" name="service" value={page.serviceParam} /> : null}
+        {page.promo ? <input type="hidden" name="promo" value={page.promo} /> : null}
         {error?.field === "form" ? (
           <Alert variant="destructive" id={formErrorId}>
             <AlertDescription className="text-foreground">{error.message}</AlertDescription>
@@ -480,6 +484,7 @@ function SlotStep({
       email: page.prefill?.email,
       address: page.address,
       postalCode: page.postalCode,
+      promoCode: page.promo ?? undefined,
     },
     constraint: getZodConstraint(BookingRequestSchema),
     shouldValidate: "onBlur",
@@ -524,6 +529,7 @@ function SlotStep({
     cars: String(cars),
     step: "1",
     ...(page.serviceParam ? { service: page.serviceParam } : {}),
+    ...(page.promo ? { promo: page.promo } : {}),
   }).toString()}`;
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
   const hasSlots = slots.days.some((day) => day.slots.length > 0);
