@@ -44,6 +44,7 @@ export default [
       route("services", "routes/admin/services.tsx"),
       route("coverage", "routes/admin/coverage.tsx"),
       route("restock", "routes/admin/restock.tsx"),
+      route("promo-codes", "routes/admin/promo-codes.tsx"),
       route("jobs", "routes/admin/jobs.tsx"),
     ]),
     route("reports/export", "routes/admin/reports-export.ts"),

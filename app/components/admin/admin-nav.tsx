@@ -1,4 +1,5 @@
 import {
+  BadgePercent,
   BarChart3,
   ClipboardList,
   LayoutDashboard,
@@ -20,6 +21,7 @@ const LINKS = [
   { to: "/admin/coverage", label: t.coverage, icon: MapPinned },
   { to: "/admin/reports", label: t.reports, icon: BarChart3 },
   { to: "/admin/restock", label: t.restock, icon: Package },
+  { to: "/admin/promo-codes", label: messages.offers.admin.nav, icon: BadgePercent },
   { to: "/admin/jobs", label: t.jobs, icon: ListChecks },
 ] as const;
 
