@@ -42,7 +42,10 @@ export const promoCodes = pgTable(
     /** Once per customer, by e-mail and by phone. */
     oncePerCustomer: boolean("once_per_customer").notNull().default(false),
     /** Zone ids where it applies; empty = every zone. */
-    zoneIds: uuid("zone_ids").array().notNull().default(sql`'{}'::uuid[]`),
+    zoneIds: uuid("zone_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     minCars: smallint("min_cars").notNull().default(1),
     firstBookingOnly: boolean("first_booking_only").notNull().default(false),
     isActive: boolean("is_active").notNull().default(true),
@@ -59,9 +62,14 @@ export const promoCodes = pgTable(
       "promo_codes_value",
       sql`(${t.kind} = 'percent' and ${t.value} between 1 and 100) or (${t.kind} = 'fixed' and ${t.value} > 0)`,
     ),
-    check("promo_codes_uses", sql`${t.usesCount} >= 0 and (${t.maxUses} is null or ${t.usesCount} <= ${t.maxUses})`),
+    check(
+      "promo_codes_uses",
+      sql`${t.usesCount} >= 0 and (${t.maxUses} is null or ${t.usesCount} <= ${t.maxUses})`,
+    ),
     check("promo_codes_min_cars", sql`${t.minCars} between 1 and 3`),
-    uniqueIndex("promo_codes_referrer_uq").on(t.referrerUserId).where(sql`${t.campaign} = 'referral'`),
+    uniqueIndex("promo_codes_referrer_uq")
+      .on(t.referrerUserId)
+      .where(sql`${t.campaign} = 'referral'`),
   ],
 );
 

@@ -26,9 +26,9 @@ test("the admin makes a code; a visitor books with it and sees the discount and 
   await admin.goto("/admin");
   await admin.getByRole("navigation", { name: /admin/i }).getByRole("link", { name: "Codes promo" }).click();
   await expect(admin.getByRole("heading", { level: 1, name: "Codes promo" })).toBeVisible();
-  await admin.getByLabel("Code", { exact: true }).fill(code.toLowerCase());
-  await admin.getByLabel("Type de rabais").selectOption("percent");
-  await admin.getByLabel("Valeur").fill("20");
+  await admin.getByRole("textbox", { name: /^Code/ }).fill(code.toLowerCase());
+  await admin.getByRole("combobox", { name: /^Type de rabais/ }).selectOption("percent");
+  await admin.getByRole("textbox", { name: /^Valeur/ }).fill("20");
   await admin.getByRole("button", { name: "Créer le code" }).click();
   await expect(admin.getByRole("rowheader").filter({ hasText: code })).toBeVisible();
   await admin.close();
@@ -87,4 +87,20 @@ test("a code that does not exist is refused at its field, and the form keeps wha
   await expect(page.getByText("Ce code promo n'existe pas. Vérifiez l'orthographe.")).toBeVisible();
   await expect(page.getByLabel("Nom complet")).toHaveValue("Paul Essai");
   await expect(page.getByTestId("summary-discount")).toHaveCount(0);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("'Appliquer' posts the form and the summary comes back with the refusal at the code's field", async ({
+    page,
+  }) => {
+    await page.goto("/booking?where=J2G%201A1&cars=1&step=2");
+    await page.getByLabel("Nom complet").fill("Nadia Sansscript");
+    await page.getByLabel("Code promo (facultatif)").fill("PASUNCODE");
+    await page.getByRole("button", { name: "Appliquer" }).click();
+    await expect(page.getByText("Ce code promo n'existe pas. Vérifiez l'orthographe.")).toBeVisible();
+    await expect(page.getByLabel("Nom complet")).toHaveValue("Nadia Sansscript");
+    await expect(page.getByLabel("Code promo (facultatif)")).toHaveValue("PASUNCODE");
+  });
 });

@@ -47,7 +47,10 @@ const POSTS: { path: string; body: Record<string, string> }[] = [
   { path: "/admin/coverage", body: { intent: "delete", id: UUID } },
   { path: "/admin/restock", body: { orderId: UUID, status: "cancelled" } },
   { path: "/admin/jobs", body: { jobId: "1" } },
-  { path: "/admin/promo-codes", body: { intent: "create", code: "PIRATE", kind: "percent", value: "100", minCars: "1" } },
+  {
+    path: "/admin/promo-codes",
+    body: { intent: "create", code: "PIRATE", kind: "percent", value: "100", minCars: "1" },
+  },
   { path: "/admin/promo-codes", body: { intent: "active", id: UUID, active: "false" } },
   { path: "/admin/promo-codes", body: { intent: "winback", days: "14" } },
 ];

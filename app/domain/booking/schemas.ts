@@ -165,7 +165,9 @@ export const BookingRequestSchema = z.object({
   /** A promo or referral code (ADR 050), checked in the booking transaction; blank = none. */
   promoCode: z.preprocess(
     blankToUndefined,
-    refuseNul(z.string({ error: messages.offers.promo.codeInvalid }).max(64, messages.offers.promo.codeInvalid))
+    refuseNul(
+      z.string({ error: messages.offers.promo.codeInvalid }).max(64, messages.offers.promo.codeInvalid),
+    )
       .transform((value) => normalizePromoCode(value))
       .refine((value) => PROMO_CODE_PATTERN.test(value), messages.offers.promo.codeInvalid)
       .optional(),

@@ -78,7 +78,9 @@ describe("promoRefusal", () => {
     expect(promoRefusal(rules({ firstBookingOnly: true }), facts({ hasEarlierBooking: true }))).toBe(
       "FIRST_BOOKING_ONLY",
     );
-    expect(promoRefusal(rules({ oncePerCustomer: true }), facts({ usedByCustomer: true }))).toBe("ALREADY_USED");
+    expect(promoRefusal(rules({ oncePerCustomer: true }), facts({ usedByCustomer: true }))).toBe(
+      "ALREADY_USED",
+    );
     expect(promoRefusal(rules(), facts({ isOwnReferral: true }))).toBe("OWN_REFERRAL");
     expect(promoRefusal(rules({ recipientEmail: "marc@example.com" }), facts())).toBe("NOT_YOURS");
   });

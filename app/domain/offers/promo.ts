@@ -30,10 +30,7 @@ export function normalizePromoCode(raw: string): string {
  * The amount a code takes off a subtotal, in cents: a percentage rounded half up to the cent, or
  * a fixed amount; never more than the subtotal.
  */
-export function discountCents(
-  code: { kind: PromoKind; value: number },
-  subtotalCents: number,
-): number {
+export function discountCents(code: { kind: PromoKind; value: number }, subtotalCents: number): number {
   if (!Number.isSafeInteger(subtotalCents) || subtotalCents < 0) {
     throw new RangeError(`subtotalCents must be a non-negative integer, got ${subtotalCents}`);
   }

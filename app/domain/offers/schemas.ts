@@ -24,55 +24,69 @@ const day = z
     }
   }, messages.validation.invalidValue);
 
-export const PromoCodeFormSchema = z
-  .object({
-    code: refuseNul(z.string({ error: o.codeHint }).trim().max(64, o.codeHint))
-      .transform(normalizePromoCode)
-      .refine((value) => PROMO_CODE_PATTERN.test(value), o.codeHint),
-    kind: z.enum(["percent", "fixed"], { error: messages.validation.invalidValue }),
-    value: refuseNul(z.string({ error: o.valueInvalid }).trim().min(1, o.valueInvalid).max(20, o.valueInvalid)),
-    startsOn: z.preprocess(blank, day.optional()),
-    endsOn: z.preprocess(blank, day.optional()),
-    maxUses: z.preprocess(
-      blank,
-      z.coerce.number({ error: o.maxUsesInvalid }).int(o.maxUsesInvalid).min(1, o.maxUsesInvalid).max(1_000_000, o.maxUsesInvalid).optional(),
-    ),
-    oncePerCustomer: checkbox,
-    firstBookingOnly: checkbox,
-    zoneIds: z.preprocess(
-      (value) => (value === undefined ? [] : typeof value === "string" ? [value] : value),
-      z.array(z.uuid(messages.admin.common.invalidRequest)).max(200),
-    ),
-    minCars: z.coerce.number({ error: messages.validation.invalidValue }).int().min(1).max(3),
-  })
-  .transform((input, ctx) => {
-    const amount = input.kind === "percent" ? (/^\d{1,3}$/.test(input.value) ? Number(input.value) : NaN) : parsePriceToCents(input.value);
-    const valid = amount !== null && Number.isInteger(amount) && amount > 0 && (input.kind === "fixed" || amount <= 100);
-    if (!valid) {
-      ctx.addIssue({ code: "custom", path: ["value"], message: o.valueInvalid });
-      return z.NEVER;
-    }
-    const startsAt = input.startsOn ? zonedWallTimeToInstant(input.startsOn, "00:00:00", BUSINESS_TIME_ZONE) : null;
-    const endsAt = input.endsOn
-      ? zonedWallTimeToInstant(addDaysToDateString(input.endsOn, 1), "00:00:00", BUSINESS_TIME_ZONE)
-      : null;
-    if (startsAt && endsAt && endsAt <= startsAt) {
-      ctx.addIssue({ code: "custom", path: ["endsOn"], message: o.datesInvalid });
-      return z.NEVER;
-    }
-    return {
-      code: input.code,
-      kind: input.kind,
-      value: amount,
-      startsAt,
-      endsAt,
-      maxUses: input.maxUses ?? null,
-      oncePerCustomer: input.oncePerCustomer,
-      firstBookingOnly: input.firstBookingOnly,
-      zoneIds: input.zoneIds,
-      minCars: input.minCars,
-    };
-  });
+/** The form's fields as typed (for the browser's constraints); PromoCodeFormSchema checks and converts them. */
+export const PromoCodeFieldsSchema = z.object({
+  code: refuseNul(z.string({ error: o.codeHint }).trim().max(64, o.codeHint))
+    .transform(normalizePromoCode)
+    .refine((value) => PROMO_CODE_PATTERN.test(value), o.codeHint),
+  kind: z.enum(["percent", "fixed"], { error: messages.validation.invalidValue }),
+  value: refuseNul(z.string({ error: o.valueInvalid }).trim().min(1, o.valueInvalid).max(20, o.valueInvalid)),
+  startsOn: z.preprocess(blank, day.optional()),
+  endsOn: z.preprocess(blank, day.optional()),
+  maxUses: z.preprocess(
+    blank,
+    z.coerce
+      .number({ error: o.maxUsesInvalid })
+      .int(o.maxUsesInvalid)
+      .min(1, o.maxUsesInvalid)
+      .max(1_000_000, o.maxUsesInvalid)
+      .optional(),
+  ),
+  oncePerCustomer: checkbox,
+  firstBookingOnly: checkbox,
+  zoneIds: z.preprocess(
+    (value) => (value === undefined ? [] : typeof value === "string" ? [value] : value),
+    z.array(z.uuid(messages.admin.common.invalidRequest)).max(200),
+  ),
+  minCars: z.coerce.number({ error: messages.validation.invalidValue }).int().min(1).max(3),
+});
+
+export const PromoCodeFormSchema = PromoCodeFieldsSchema.transform((input, ctx) => {
+  const amount =
+    input.kind === "percent"
+      ? /^\d{1,3}$/.test(input.value)
+        ? Number(input.value)
+        : NaN
+      : parsePriceToCents(input.value);
+  const valid =
+    amount !== null && Number.isInteger(amount) && amount > 0 && (input.kind === "fixed" || amount <= 100);
+  if (!valid) {
+    ctx.addIssue({ code: "custom", path: ["value"], message: o.valueInvalid });
+    return z.NEVER;
+  }
+  const startsAt = input.startsOn
+    ? zonedWallTimeToInstant(input.startsOn, "00:00:00", BUSINESS_TIME_ZONE)
+    : null;
+  const endsAt = input.endsOn
+    ? zonedWallTimeToInstant(addDaysToDateString(input.endsOn, 1), "00:00:00", BUSINESS_TIME_ZONE)
+    : null;
+  if (startsAt && endsAt && endsAt <= startsAt) {
+    ctx.addIssue({ code: "custom", path: ["endsOn"], message: o.datesInvalid });
+    return z.NEVER;
+  }
+  return {
+    code: input.code,
+    kind: input.kind,
+    value: amount,
+    startsAt,
+    endsAt,
+    maxUses: input.maxUses ?? null,
+    oncePerCustomer: input.oncePerCustomer,
+    firstBookingOnly: input.firstBookingOnly,
+    zoneIds: input.zoneIds,
+    minCars: input.minCars,
+  };
+});
 export type PromoCodeForm = z.output<typeof PromoCodeFormSchema>;
 
 export const PromoCodeActiveSchema = z.object({

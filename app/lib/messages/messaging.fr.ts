@@ -41,7 +41,13 @@ export const messagingMessages = {
     calendarNote: "Le fichier joint (rendez-vous.ics) ajoute le rendez-vous à votre calendrier.",
     icsFileName: "rendez-vous.ics",
     icsSummary: (service: string) => `${BUSINESS.name} : ${service}`,
-    icsDescription: (bookingId: string, total: string, extras: string, manageUrl?: string, discount?: string) =>
+    icsDescription: (
+      bookingId: string,
+      total: string,
+      extras: string,
+      manageUrl?: string,
+      discount?: string,
+    ) =>
       [
         `Réservation ${bookingId}`,
         `Options : ${extras}`,

@@ -56,7 +56,8 @@ export const offersMessages = {
   /** The admin's promo codes page. */
   admin: {
     title: "Codes promo",
-    description: "Créez des codes de rabais et suivez les offres envoyées : envois, utilisations, réservations et revenus.",
+    description:
+      "Créez des codes de rabais et suivez les offres envoyées : envois, utilisations, réservations et revenus.",
     nav: "Codes promo",
     createTitle: "Nouveau code",
     code: "Code",
@@ -101,14 +102,19 @@ export const offersMessages = {
       status: "État",
       actions: "Actions",
     },
-    campaigns: { admin: "Codes de l'administration", referral: "Parrainage", winback: "Relance (reconquête)" },
+    campaigns: {
+      admin: "Codes de l'administration",
+      referral: "Parrainage",
+      winback: "Relance (reconquête)",
+    },
     active: "Actif",
     inactive: "Inactif",
     unlimited: "illimité",
     always: "Toujours",
     winbackTitle: "Relance automatique",
     winbackDays: "Jours sans lavage avant la relance",
-    winbackDaysHint: "Une offre personnelle de 15 % est envoyée une fois par période, avec consentement valide.",
+    winbackDaysHint:
+      "Une offre personnelle de 15 % est envoyée une fois par période, avec consentement valide.",
     winbackSave: "Enregistrer",
     winbackSaved: (days: number) => `La relance part après ${days} jours sans lavage.`,
     winbackDaysInvalid: (min: number, max: number) => `Entrez un nombre de jours entre ${min} et ${max}.`,

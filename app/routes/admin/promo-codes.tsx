@@ -1,4 +1,10 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useActionData, useNavigation } from "react-router";
 import { ActionButton } from "~/components/admin/confirm-submit";
@@ -12,7 +18,12 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { DataTable } from "~/components/ui/data-table";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { PromoCodeActiveSchema, PromoCodeFormSchema, WinbackSettingsSchema } from "~/domain/offers/schemas";
+import {
+  PromoCodeActiveSchema,
+  PromoCodeFieldsSchema,
+  PromoCodeFormSchema,
+  WinbackSettingsSchema,
+} from "~/domain/offers/schemas";
 import { WINBACK_MAX_DAYS, WINBACK_MIN_DAYS } from "~/domain/offers/promo";
 import { AppError } from "~/lib/errors";
 import { formatMoney } from "~/lib/format";
@@ -62,7 +73,8 @@ export async function action({ request }: Route.ActionArgs) {
 
   if (intent === "active") {
     const parsed = PromoCodeActiveSchema.safeParse(Object.fromEntries(formData));
-    if (!parsed.success) return data<ActionData>({ error: messages.admin.common.invalidRequest }, { status: 400 });
+    if (!parsed.success)
+      return data<ActionData>({ error: messages.admin.common.invalidRequest }, { status: 400 });
     try {
       const { code } = await setPromoCodeActive(db, { actor, ...parsed.data });
       return redirectWithToast(request, parsed.data.active ? t.activated(code) : t.deactivated(code));
@@ -82,13 +94,17 @@ export async function action({ request }: Route.ActionArgs) {
   }
 
   const submission = parseWithZod(formData, { schema: PromoCodeFormSchema });
-  if (submission.status !== "success") return data<ActionData>({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success")
+    return data<ActionData>({ result: submission.reply() }, { status: 400 });
   try {
     const { code } = await createPromoCode(db, { actor, input: submission.value });
     return redirectWithToast(request, t.created(code));
   } catch (error) {
     if (error instanceof AppError && error.message === "CODE_TAKEN") {
-      return data<ActionData>({ result: submission.reply({ fieldErrors: { code: [t.codeTaken] } }) }, { status: 409 });
+      return data<ActionData>(
+        { result: submission.reply({ fieldErrors: { code: [t.codeTaken] } }) },
+        { status: 409 },
+      );
     }
     throw error;
   }
@@ -200,18 +216,22 @@ function CodeRow({ code }: { code: AdminPromoCode }) {
     <tr className="border-t align-top">
       <th scope="row" className="p-3 text-left">
         <span className="font-mono font-semibold">{code.code}</span>
-        {rules.length > 0 ? <span className="block text-xs font-normal text-muted-foreground">{rules.join(" · ")}</span> : null}
+        {rules.length > 0 ? (
+          <span className="block text-xs font-normal text-muted-foreground">{rules.join(" · ")}</span>
+        ) : null}
       </th>
       <td className="p-3 whitespace-nowrap">{discountText(code)}</td>
       <td className="p-3 whitespace-nowrap">{periodText(code)}</td>
-      <td className="p-3 text-right tabular-nums whitespace-nowrap">
+      <td className="p-3 text-right whitespace-nowrap tabular-nums">
         {code.usesCount} / {code.maxUses ?? t.unlimited}
       </td>
       <td className="p-3 text-right tabular-nums">{code.bookings}</td>
       <td className="p-3 text-right tabular-nums">{formatMoney(code.revenueCents)}</td>
       <td className="p-3 text-right tabular-nums">{formatMoney(code.discountCents)}</td>
       <td className="p-3">
-        <Badge variant={code.isActive ? "success" : "secondary"}>{code.isActive ? t.active : t.inactive}</Badge>
+        <Badge variant={code.isActive ? "success" : "secondary"}>
+          {code.isActive ? t.active : t.inactive}
+        </Badge>
       </td>
       <td className="p-3">
         <ActionButton
@@ -239,14 +259,16 @@ function CreateCodeForm({
   const [form, fields] = useForm({
     id: "promo-code-form",
     lastResult,
-    constraint: getZodConstraint(PromoCodeFormSchema),
+    constraint: getZodConstraint(PromoCodeFieldsSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     defaultValue: { kind: "percent", minCars: "1" },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: PromoCodeFormSchema }),
   });
   const chosenZones = new Set(
-    [fields.zoneIds.value ?? fields.zoneIds.initialValue ?? []].flat().filter((v): v is string => typeof v === "string"),
+    [fields.zoneIds.value ?? fields.zoneIds.initialValue ?? []]
+      .flat()
+      .filter((v): v is string => typeof v === "string"),
   );
   const checkbox = "size-5 shrink-0 accent-primary";
   return (
@@ -272,7 +294,13 @@ function CreateCodeForm({
               <option value="fixed">{t.kindFixed}</option>
             </NativeSelect>
           </Field>
-          <InputField meta={fields.value} label={t.value} description={t.valueHint} inputMode="decimal" required />
+          <InputField
+            meta={fields.value}
+            label={t.value}
+            description={t.valueHint}
+            inputMode="decimal"
+            required
+          />
           <Field label={t.minCars} id={fields.minCars.id} error={fields.minCars.errors} required>
             <NativeSelect {...getSelectProps(fields.minCars, { ariaAttributes: false })}>
               <option value="1">1</option>
@@ -286,8 +314,16 @@ function CreateCodeForm({
           <Field label={t.endsAt} id={fields.endsOn.id} error={fields.endsOn.errors}>
             <Input {...getInputProps(fields.endsOn, { type: "date", ariaAttributes: false })} />
           </Field>
-          <Field label={t.maxUses} id={fields.maxUses.id} error={fields.maxUses.errors} description={t.maxUsesHint}>
-            <Input inputMode="numeric" {...getInputProps(fields.maxUses, { type: "text", ariaAttributes: false })} />
+          <Field
+            label={t.maxUses}
+            id={fields.maxUses.id}
+            error={fields.maxUses.errors}
+            description={t.maxUsesHint}
+          >
+            <Input
+              inputMode="numeric"
+              {...getInputProps(fields.maxUses, { type: "text", ariaAttributes: false })}
+            />
           </Field>
           <div className="grid content-start gap-3 sm:col-span-2">
             <label className="flex items-center gap-3 text-sm">

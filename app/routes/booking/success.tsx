@@ -439,7 +439,11 @@ function BookingDetails({ appointment, address }: { appointment: Appointment; ad
             cents={appointment.price.subtotalCents}
             className="border-t pt-2 font-medium"
           />
-          <DiscountLine code={appointment.promoCode} cents={appointment.price.discountCents} testId="success-discount" />
+          <DiscountLine
+            code={appointment.promoCode}
+            cents={appointment.price.discountCents}
+            testId="success-discount"
+          />
           <PriceLine label={t.tps} cents={appointment.price.tpsCents} muted testId="success-tps" />
           <PriceLine label={t.tvq} cents={appointment.price.tvqCents} muted testId="success-tvq" />
           <PriceLine

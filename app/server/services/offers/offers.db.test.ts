@@ -102,7 +102,11 @@ describeDatabases("promo codes, referrals and win-back offers", ({ db }) => {
   describe("promo codes", () => {
     it("takes the discount off before the taxes and records the use with the booking", async () => {
       await makeCode(db(), { code: "PRINTEMPS15", kind: "percent", value: 15 });
-      const booked = await bookSlot(db(), { actor: null, input: request({ promoCode: "printemps15" }), now: NOW });
+      const booked = await bookSlot(db(), {
+        actor: null,
+        input: request({ promoCode: "printemps15" }),
+        now: NOW,
+      });
       expect(booked).toMatchObject({ priceCents: 14999 - 2250, discountCents: 2250 });
       const view = await getAppointment(db(), { bookingId: booked.bookingId, actor: null, now: NOW });
       expect(view.promoCode).toBe("PRINTEMPS15");
@@ -152,7 +156,9 @@ describeDatabases("promo codes, referrals and win-back offers", ({ db }) => {
 
     it("refuses by its rules: once per customer by phone, first booking only, zone, cars, dates", async () => {
       const [first, second, third] = await spacedStarts(db(), 3);
-      const granby = (await db().select().from(s.serviceZones).where(eq(s.serviceZones.routeSlug, "granby")))[0]!;
+      const granby = (
+        await db().select().from(s.serviceZones).where(eq(s.serviceZones.routeSlug, "granby"))
+      )[0]!;
       const other = (await db().select().from(s.serviceZones)).find((z) => z.id !== granby.id)!;
       await makeCode(db(), { code: "UNEFOIS", oncePerCustomer: true });
       await makeCode(db(), { code: "PREMIERE", firstBookingOnly: true });
@@ -165,12 +171,29 @@ describeDatabases("promo codes, referrals and win-back offers", ({ db }) => {
       const again = request({ start: second, email: "autre@example.com", promoCode: "UNEFOIS" });
       expect(await refusal(bookSlot(db(), { actor: null, input: again, now: NOW }))).toBe("ALREADY_USED");
       const later = request({ start: second, promoCode: "PREMIERE" });
-      expect(await refusal(bookSlot(db(), { actor: null, input: later, now: NOW }))).toBe("FIRST_BOOKING_ONLY");
-      const elsewhere = request({ start: third, email: "x@example.com", phone: "450 555 0111", promoCode: "AILLEURS" });
+      expect(await refusal(bookSlot(db(), { actor: null, input: later, now: NOW }))).toBe(
+        "FIRST_BOOKING_ONLY",
+      );
+      const elsewhere = request({
+        start: third,
+        email: "x@example.com",
+        phone: "450 555 0111",
+        promoCode: "AILLEURS",
+      });
       expect(await refusal(bookSlot(db(), { actor: null, input: elsewhere, now: NOW }))).toBe("ZONE");
-      const oneCar = request({ start: third, email: "x@example.com", phone: "450 555 0111", promoCode: "FLOTTE" });
+      const oneCar = request({
+        start: third,
+        email: "x@example.com",
+        phone: "450 555 0111",
+        promoCode: "FLOTTE",
+      });
       expect(await refusal(bookSlot(db(), { actor: null, input: oneCar, now: NOW }))).toBe("MIN_CARS");
-      const expired = request({ start: third, email: "x@example.com", phone: "450 555 0111", promoCode: "FINI" });
+      const expired = request({
+        start: third,
+        email: "x@example.com",
+        phone: "450 555 0111",
+        promoCode: "FINI",
+      });
       expect(await refusal(bookSlot(db(), { actor: null, input: expired, now: NOW }))).toBe("EXPIRED");
       const unknown = request({ start: third, promoCode: "NEXISTEPAS" });
       expect(await refusal(bookSlot(db(), { actor: null, input: unknown, now: NOW }))).toBe("UNKNOWN");
@@ -222,7 +245,12 @@ describeDatabases("promo codes, referrals and win-back offers", ({ db }) => {
       // The referrer's own booking at an address...
       await bookSlot(db(), {
         actor: null,
-        input: request({ start: first, email: "client@example.com", phone: "450 555 0177", address: "9 rue Court, Granby" }),
+        input: request({
+          start: first,
+          email: "client@example.com",
+          phone: "450 555 0177",
+          address: "9 rue Court, Granby",
+        }),
         now: NOW,
       });
       // ...then a 'friend' at that same address.
@@ -269,7 +297,9 @@ describeDatabases("promo codes, referrals and win-back offers", ({ db }) => {
       await lapsedClient("recent@example.com", "450 555 0151", RUN, 20);
 
       expect(await runWinback(db(), { now: RUN })).toMatchObject({ sent: 1 });
-      expect(await runWinback(db(), { now: new Date(RUN.getTime() + 3 * 60 * 60_000) })).toMatchObject({ sent: 0 });
+      expect(await runWinback(db(), { now: new Date(RUN.getTime() + 3 * 60 * 60_000) })).toMatchObject({
+        sent: 0,
+      });
 
       const mails = await promotions("ancien@example.com");
       expect(mails).toHaveLength(1);
@@ -288,7 +318,11 @@ describeDatabases("promo codes, referrals and win-back offers", ({ db }) => {
       // The same client's next booking, Monday.
       await bookSlot(db(), {
         actor: null,
-        input: request({ email: "fidele@example.com", phone: "450 555 0152", start: "2026-03-10T09:00:00-04:00" }),
+        input: request({
+          email: "fidele@example.com",
+          phone: "450 555 0152",
+          start: "2026-03-10T09:00:00-04:00",
+        }),
         now: NOW,
       });
       expect(await runWinback(db(), { now: NOW })).toMatchObject({ sent: 0 });

@@ -40,29 +40,38 @@ export async function applyPromoCode(tx: Tx, booking: PromoBooking): Promise<App
   const [row] = await tx.select().from(promoCodes).where(eq(promoCodes.code, code)).for("update");
   if (!row) throw new AppError("PROMO_CODE_REFUSED", "UNKNOWN");
   const email = booking.email.toLowerCase();
-  const sameCustomer = (emailColumn: typeof appointments.customerEmail, phoneColumn: typeof appointments.customerPhone) =>
-    or(sql`lower(${emailColumn}) = ${email}`, eq(phoneColumn, booking.phone));
+  const sameCustomer = (
+    emailColumn: typeof appointments.customerEmail,
+    phoneColumn: typeof appointments.customerPhone,
+  ) => or(sql`lower(${emailColumn}) = ${email}`, eq(phoneColumn, booking.phone));
 
   const known = email !== "" || booking.phone !== "";
-  const [earlier] = row.firstBookingOnly && known
-    ? await tx
-        .select({ id: appointments.id })
-        .from(appointments)
-        .where(and(sameCustomer(appointments.customerEmail, appointments.customerPhone), ne(appointments.status, "cancelled")))
-        .limit(1)
-    : [];
-  const [used] = row.oncePerCustomer && known
-    ? await tx
-        .select({ id: promoRedemptions.id })
-        .from(promoRedemptions)
-        .where(
-          and(
-            eq(promoRedemptions.promoCodeId, row.id),
-            or(eq(promoRedemptions.email, email), eq(promoRedemptions.phone, booking.phone)),
-          ),
-        )
-        .limit(1)
-    : [];
+  const [earlier] =
+    row.firstBookingOnly && known
+      ? await tx
+          .select({ id: appointments.id })
+          .from(appointments)
+          .where(
+            and(
+              sameCustomer(appointments.customerEmail, appointments.customerPhone),
+              ne(appointments.status, "cancelled"),
+            ),
+          )
+          .limit(1)
+      : [];
+  const [used] =
+    row.oncePerCustomer && known
+      ? await tx
+          .select({ id: promoRedemptions.id })
+          .from(promoRedemptions)
+          .where(
+            and(
+              eq(promoRedemptions.promoCodeId, row.id),
+              or(eq(promoRedemptions.email, email), eq(promoRedemptions.phone, booking.phone)),
+            ),
+          )
+          .limit(1)
+      : [];
   const refusal = promoRefusal(row, {
     now: booking.now,
     zoneId: booking.zoneId,
@@ -95,7 +104,11 @@ async function isReferrer(tx: Tx, referrerUserId: string, booking: PromoBooking)
   if (referrer.email.toLowerCase() === booking.email.toLowerCase()) return true;
   if (referrer.phone === booking.phone || referrer.verifiedPhone === booking.phone) return true;
   const theirs = await tx
-    .select({ email: appointments.customerEmail, phone: appointments.customerPhone, address: appointments.address })
+    .select({
+      email: appointments.customerEmail,
+      phone: appointments.customerPhone,
+      address: appointments.address,
+    })
     .from(appointments)
     .where(
       or(

@@ -7,7 +7,12 @@
 import crypto from "node:crypto";
 import { and, count, eq, sql } from "drizzle-orm";
 import { appointments, loyaltyPoints, pointsLedger, promoCodes, promoRedemptions, users } from "#db/schema";
-import { randomPromoCode, REFERRAL_DISCOUNT_CENTS, REFERRAL_POINTS, sameAddress } from "~/domain/offers/promo";
+import {
+  randomPromoCode,
+  REFERRAL_DISCOUNT_CENTS,
+  REFERRAL_POINTS,
+  sameAddress,
+} from "~/domain/offers/promo";
 import type { Db, Tx } from "../../db.server";
 import { ensureLoyaltyProfile } from "../loyalty/ledger.server";
 

@@ -37,9 +37,14 @@ export const WINBACK_RUN_TIME = "10:00:00";
 
 /** N: days without a completed wash before the offer (the admin's setting, default 60). */
 export async function winbackDays(db: Db | Tx): Promise<number> {
-  const [row] = await db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, WINBACK_SETTING));
+  const [row] = await db
+    .select({ value: appSettings.value })
+    .from(appSettings)
+    .where(eq(appSettings.key, WINBACK_SETTING));
   const days = Number(row?.value);
-  return Number.isInteger(days) && days >= WINBACK_MIN_DAYS && days <= WINBACK_MAX_DAYS ? days : WINBACK_DEFAULT_DAYS;
+  return Number.isInteger(days) && days >= WINBACK_MIN_DAYS && days <= WINBACK_MAX_DAYS
+    ? days
+    : WINBACK_DEFAULT_DAYS;
 }
 
 export async function setWinbackDays(db: Db, days: number): Promise<void> {
@@ -60,7 +65,10 @@ export interface WinbackRunResult {
  * One run: every due client gets one offer, unless one was sent within the last N days. Runs
  * under a transaction-wide advisory lock, so two workers (or two runs in a day) never both send.
  */
-export async function runWinback(db: Db, { now = new Date() }: { now?: Date } = {}): Promise<WinbackRunResult> {
+export async function runWinback(
+  db: Db,
+  { now = new Date() }: { now?: Date } = {},
+): Promise<WinbackRunResult> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('offers.winback'))`);
     const days = await winbackDays(tx);

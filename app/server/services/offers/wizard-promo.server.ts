@@ -18,7 +18,11 @@ const PreviewSchema = BookingRequestSchema.pick({ zone: true, cars: true, promoC
 export async function checkPromoFromForm(db: Db, formData: FormData) {
   // The whole form comes back as typed, with no error on the fields not filled yet.
   const kept = parseWithZod(formData, { schema: z.looseObject({}) });
-  const answer = (status: number, promo: { code: string; kind: "percent" | "fixed"; value: number } | null, error?: string) =>
+  const answer = (
+    status: number,
+    promo: { code: string; kind: "percent" | "fixed"; value: number } | null,
+    error?: string,
+  ) =>
     data(
       {
         status: "promo" as const,
