@@ -49,6 +49,7 @@ export default [
       route("services", "routes/admin/services.tsx"),
       route("coverage", "routes/admin/coverage.tsx"),
       route("restock", "routes/admin/restock.tsx"),
+      route("promo-codes", "routes/admin/promo-codes.tsx"),
       route("jobs", "routes/admin/jobs.tsx"),
       route("reviews", "routes/admin/reviews.tsx"),
       route("bookings", "routes/admin/bookings.tsx"),

@@ -21,6 +21,8 @@ export const ERROR_STATUS = {
   /** A start or a slot list beyond the booking horizon (ADR 043). */
   BEYOND_BOOKING_HORIZON: 400,
   RATE_LIMITED: 429,
+  /** A promo code that does not apply to this booking (ADR 050); the message is the reason. */
+  PROMO_CODE_REFUSED: 422,
   // Franchise applications
   EMAIL_ALREADY_EXISTS: 409,
   ALREADY_APPLIED: 409,

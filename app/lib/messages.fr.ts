@@ -1,5 +1,6 @@
 import { messagingMessages } from "./messages/messaging.fr";
 import { reviewsMessages } from "./messages/reviews.fr";
+import { offersMessages } from "./messages/offers.fr";
 import { waitlistMessages } from "./messages/waitlist.fr";
 
 /**
@@ -514,4 +515,6 @@ export const messages = {
   waitlist: waitlistMessages,
   /** Customer reviews (ADR 049). */
   reviews: reviewsMessages,
+  /** Promo codes, referrals and win-back offers (ADR 050). */
+  offers: offersMessages,
 } as const;

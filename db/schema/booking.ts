@@ -74,8 +74,10 @@ export const appointments = pgTable(
     smsConsent: boolean("sms_consent").notNull().default(false),
     /** Unit price of the service at booking time (cents, before taxes). */
     unitPriceCents: integer("unit_price_cents").notNull(),
-    /** Service price x cars + chosen upsells (cents, before taxes). */
+    /** Service price x cars + chosen upsells, less the promo discount (cents, before taxes). */
     priceCents: integer("price_cents").notNull(),
+    /** The promo code's discount (cents, before taxes; ADR 050): the taxes are on price_cents. */
+    discountCents: integer("discount_cents").notNull().default(0),
     cancelReason: text("cancel_reason"),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     completedAt: timestamp("completed_at", { withTimezone: true }),
@@ -90,6 +92,7 @@ export const appointments = pgTable(
       sql`(${t.latitude} is null) = (${t.longitude} is null) and (${t.latitude} is null) = (${t.locationPrecision} is null) and (${t.latitude} is null or (${t.latitude} between -90 and 90 and ${t.longitude} between -180 and 180))`,
     ),
     check("appointments_price", sql`${t.priceCents} >= 0 and ${t.unitPriceCents} >= 0`),
+    check("appointments_discount", sql`${t.discountCents} >= 0`),
     index("appointments_zone_start_idx").on(t.zoneId, t.startAt),
     index("appointments_member_start_idx").on(t.teamMemberId, t.startAt),
     index("appointments_franchisee_start_idx").on(t.franchiseeId, t.startAt),

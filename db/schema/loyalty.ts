@@ -84,6 +84,8 @@ export const pointsReason = pgEnum("points_reason", [
   "achievement",
   "reward_redemption",
   "adjustment",
+  /** A friend's first booking made with the client's referral code was completed (ADR 050). */
+  "referral",
 ]);
 
 /** Every change of a balance, so it can be explained and audited. */

@@ -17,6 +17,7 @@ const PAGES = [
   "/admin/reports",
   "/admin/restock",
   "/admin/jobs",
+  "/admin/promo-codes",
 ];
 const UUID = "7f1d1c1e-7a0b-4c1e-9d3e-3d2b1a0f9e8d";
 
@@ -46,6 +47,12 @@ const POSTS: { path: string; body: Record<string, string> }[] = [
   { path: "/admin/coverage", body: { intent: "delete", id: UUID } },
   { path: "/admin/restock", body: { orderId: UUID, status: "cancelled" } },
   { path: "/admin/jobs", body: { jobId: "1" } },
+  {
+    path: "/admin/promo-codes",
+    body: { intent: "create", code: "PIRATE", kind: "percent", value: "100", minCars: "1" },
+  },
+  { path: "/admin/promo-codes", body: { intent: "active", id: UUID, active: "false" } },
+  { path: "/admin/promo-codes", body: { intent: "winback", days: "14" } },
 ];
 
 describe("admin route guards", () => {

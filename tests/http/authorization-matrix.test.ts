@@ -336,6 +336,14 @@ const TABLE: Record<string, Row> = {
       expect: only({ admin: "400" }, "3xx /"),
     },
   },
+  "routes/admin/promo-codes": {
+    get: { url: () => "/admin/promo-codes", expect: adminOnly, alone: true },
+    post: {
+      url: () => "/admin/promo-codes",
+      form: () => ({ intent: "create" }),
+      expect: only({ admin: "400" }, "3xx /"),
+    },
+  },
   "routes/admin/jobs": {
     get: { url: () => "/admin/jobs", expect: adminOnly, alone: true },
     post: { url: () => "/admin/jobs", form: () => ({ jobId: "x" }), expect: only({ admin: "400" }, "3xx /") },

@@ -1,6 +1,8 @@
+import { offersMessages } from "~/lib/messages/offers.fr";
 import { adminMessages } from "~/lib/messages/admin.fr";
 import { reviewsMessages } from "~/lib/messages/reviews.fr";
 import {
+  BadgePercent,
   BarChart3,
   ClipboardList,
   LayoutDashboard,
@@ -12,7 +14,6 @@ import {
   Users,
 } from "lucide-react";
 import type { NavEntry } from "~/components/layout/back-office-shell";
-import { messages } from "~/lib/messages.fr";
 import { backOfficeMessages } from "~/lib/messages/back-office.fr";
 
 const t = adminMessages.nav;
@@ -26,5 +27,7 @@ export const ADMIN_NAV: readonly NavEntry[] = [
   { to: "/admin/coverage", label: t.coverage, icon: MapPinned },
   { to: "/admin/reports", label: t.reports, icon: BarChart3 },
   { to: "/admin/restock", label: t.restock, icon: Package },
+  { to: "/admin/reviews", label: reviewsMessages.admin.nav, icon: MessageSquareText },
+  { to: "/admin/promo-codes", label: offersMessages.admin.nav, icon: BadgePercent },
   { to: "/admin/jobs", label: t.jobs, icon: ListChecks },
 ];

@@ -1,3 +1,4 @@
+import { offersMessages } from "~/lib/messages/offers.fr";
 import { reviewsMessages } from "~/lib/messages/reviews.fr";
 import { CalendarDays, ChevronRight, Star } from "lucide-react";
 import { Link } from "react-router";
@@ -65,6 +66,12 @@ export function AppointmentList({ items, empty }: { items: AppointmentItem[]; em
               </p>
               <p className="text-sm">
                 <span className="font-medium">{t.priceBeforeTaxes(formatMoney(item.priceCents))}</span>
+                {item.price.discountCents > 0 ? (
+                  <span className="text-muted-foreground">
+                    {" "}
+                    · {offersMessages.promo.clientDiscount(formatMoney(item.price.discountCents))}
+                  </span>
+                ) : null}
                 <span className="text-muted-foreground">
                   {" "}
                   · {t.totalWithTaxes(formatMoney(item.price.totalCents))}

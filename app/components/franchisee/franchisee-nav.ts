@@ -1,8 +1,10 @@
+import { reviewsMessages } from "~/lib/messages/reviews.fr";
 import {
   CalendarDays,
   ChartColumn,
   LayoutDashboard,
   MapPinned,
+  MessageSquareText,
   PackageOpen,
   Search,
   Users,
@@ -22,4 +24,5 @@ export const FRANCHISEE_NAV: readonly NavEntry[] = [
   { to: "/franchisee/restock", label: n.restock, icon: PackageOpen },
   { to: "/franchisee/reports", label: n.reports, icon: ChartColumn },
   { to: "/franchisee/territory", label: n.territory, icon: MapPinned },
+  { to: "/franchisee/reviews", label: reviewsMessages.franchisee.nav, icon: MessageSquareText },
 ];

@@ -7,6 +7,8 @@ describe("priceBooking", () => {
       servicesCents: 14999,
       upsellsCents: 0,
       subtotalCents: 14999,
+      discountCents: 0,
+      taxableCents: 14999,
       tpsCents: 750, // 749.95
       tvqCents: 1496, // 1496.15
       totalCents: 17245,
@@ -20,6 +22,8 @@ describe("priceBooking", () => {
       servicesCents: 44997,
       upsellsCents: 7000,
       subtotalCents: 51997,
+      discountCents: 0,
+      taxableCents: 51997,
       tpsCents: 2600, // 2599.85
       tvqCents: 5187, // 5186.70...
       totalCents: 59784,
@@ -37,11 +41,39 @@ describe("priceBooking", () => {
     expect(priceBooking({ unitPriceCents: 2005, cars: 1 })).toMatchObject({ tpsCents: 100, tvqCents: 200 });
   });
 
+  it("takes a promo discount off before the taxes, in whole cents (ADR 050)", () => {
+    // 149,99 $ - 15,00 $ = 134,99 $: TPS 6,7495 -> 6,75; TVQ 13,4653... -> 13,47.
+    expect(priceBooking({ unitPriceCents: 14999, cars: 1, discountCents: 1500 })).toEqual({
+      servicesCents: 14999,
+      upsellsCents: 0,
+      subtotalCents: 14999,
+      discountCents: 1500,
+      taxableCents: 13499,
+      tpsCents: 675,
+      tvqCents: 1347,
+      totalCents: 15521,
+    });
+  });
+
+  it("never discounts below zero, and refuses a negative or fractional discount", () => {
+    expect(priceBooking({ unitPriceCents: 1000, cars: 1, discountCents: 5000 })).toMatchObject({
+      discountCents: 1000,
+      taxableCents: 0,
+      tpsCents: 0,
+      tvqCents: 0,
+      totalCents: 0,
+    });
+    expect(() => priceBooking({ unitPriceCents: 1000, cars: 1, discountCents: -1 })).toThrow(RangeError);
+    expect(() => priceBooking({ unitPriceCents: 1000, cars: 1, discountCents: 1.5 })).toThrow(RangeError);
+  });
+
   it("keeps the lines adding up to the total", () => {
     for (const unitPriceCents of [0, 1, 999, 4999, 14999, 29999]) {
       for (let cars = CARS_MIN; cars <= CARS_MAX; cars++) {
         const p = priceBooking({ unitPriceCents, cars, upsells: [{ priceCents: 1500 }] });
         expect(p.totalCents).toBe(p.subtotalCents + p.tpsCents + p.tvqCents);
+        const d = priceBooking({ unitPriceCents, cars, upsells: [{ priceCents: 1500 }], discountCents: 777 });
+        expect(d.totalCents).toBe(d.subtotalCents - d.discountCents + d.tpsCents + d.tvqCents);
         expect(Math.abs(p.tpsCents - p.subtotalCents * TPS_RATE)).toBeLessThanOrEqual(0.5);
         expect(Math.abs(p.tvqCents - p.subtotalCents * TVQ_RATE)).toBeLessThanOrEqual(0.5);
       }

@@ -2,7 +2,10 @@
  * The price of a booking, in integer cents (ADR 004): base price x cars + chosen upsells, then
  * TPS and TVQ as two separate lines.
  *
- * Rounding: each tax is computed on the subtotal (services + upsells) and rounded to the cent,
+ * A promo code's discount (ADR 050) comes off the subtotal before the taxes: TPS and TVQ are
+ * computed on `taxableCents` (subtotal - discount, never below 0).
+ *
+ * Rounding: each tax is computed on the taxable amount (services + upsells - discount) and rounded to the cent,
  * half up (x.5 cent -> up), independently; the total is the sum of the rounded lines, so the
  * lines shown always add up to the total. Integer arithmetic only (no floating point on money).
  */
@@ -26,13 +29,20 @@ export interface PriceBookingInput {
   cars: number;
   /** Chosen upsells, each counted once per booking. */
   upsells?: readonly { priceCents: number }[];
+  /** A promo code's discount, in cents, before taxes (capped at the subtotal). */
+  discountCents?: number;
 }
 
 export interface BookingPrice {
   /** unitPriceCents x cars */
   servicesCents: number;
   upsellsCents: number;
+  /** services + upsells, before the discount. */
   subtotalCents: number;
+  /** The discount actually applied (at most the subtotal). */
+  discountCents: number;
+  /** subtotal - discount: what the taxes are computed on (and the revenue before taxes). */
+  taxableCents: number;
   tpsCents: number;
   tvqCents: number;
   totalCents: number;
@@ -50,7 +60,12 @@ function taxCents(amountCents: number, numerator: number): number {
   return Math.floor((2 * amountCents * numerator + RATE_DENOMINATOR) / (2 * RATE_DENOMINATOR));
 }
 
-export function priceBooking({ unitPriceCents, cars, upsells = [] }: PriceBookingInput): BookingPrice {
+export function priceBooking({
+  unitPriceCents,
+  cars,
+  upsells = [],
+  discountCents: requestedDiscountCents = 0,
+}: PriceBookingInput): BookingPrice {
   requireCents("unitPriceCents", unitPriceCents);
   if (!Number.isInteger(cars) || cars < CARS_MIN || cars > CARS_MAX) {
     throw new RangeError(`cars must be an integer between ${CARS_MIN} and ${CARS_MAX}, got ${cars}`);
@@ -61,14 +76,18 @@ export function priceBooking({ unitPriceCents, cars, upsells = [] }: PriceBookin
     0,
   );
   const subtotalCents = servicesCents + upsellsCents;
-  const tpsCents = taxCents(subtotalCents, TPS_NUMERATOR);
-  const tvqCents = taxCents(subtotalCents, TVQ_NUMERATOR);
+  const discountCents = Math.min(requireCents("discountCents", requestedDiscountCents), subtotalCents);
+  const taxableCents = subtotalCents - discountCents;
+  const tpsCents = taxCents(taxableCents, TPS_NUMERATOR);
+  const tvqCents = taxCents(taxableCents, TVQ_NUMERATOR);
   return {
     servicesCents,
     upsellsCents,
     subtotalCents,
+    discountCents,
+    taxableCents,
     tpsCents,
     tvqCents,
-    totalCents: subtotalCents + tpsCents + tvqCents,
+    totalCents: taxableCents + tpsCents + tvqCents,
   };
 }

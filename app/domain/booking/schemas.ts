@@ -3,6 +3,7 @@
  * 'Booking engine'). Every message is French, from the catalogue.
  */
 import { parsePostalCode } from "~/domain/geo/postal-code";
+import { normalizePromoCode, PROMO_CODE_PATTERN } from "~/domain/offers/promo";
 import { addDaysToDateString } from "~/domain/time/zoned";
 import { messages } from "~/lib/messages.fr";
 import { refuseNul, z } from "~/lib/zod-fr";
@@ -161,6 +162,16 @@ export const BookingRequestSchema = z.object({
   emailConsent: smsConsent,
   /** Extras chosen in the wizard (names or slugs), priced in the booking transaction. */
   upsells: upsellNames.optional(),
+  /** A promo or referral code (ADR 050), checked in the booking transaction; blank = none. */
+  promoCode: z.preprocess(
+    blankToUndefined,
+    refuseNul(
+      z.string({ error: messages.offers.promo.codeInvalid }).max(64, messages.offers.promo.codeInvalid),
+    )
+      .transform((value) => normalizePromoCode(value))
+      .refine((value) => PROMO_CODE_PATTERN.test(value), messages.offers.promo.codeInvalid)
+      .optional(),
+  ),
 });
 export type BookingRequest = z.infer<typeof BookingRequestSchema>;
 

@@ -27,7 +27,7 @@ export const adminMessages = {
   },
   dashboard: {
     title: "Tableau de bord Propriétaire",
-    description: "Les chiffres du réseau, avant taxes.",
+    description: "Les chiffres du réseau, avant taxes et après les rabais des codes promo.",
     week: "Cette semaine",
     weekRange: (from: string, to: string) => `Du ${from} au ${to}`,
     month: "Ce mois-ci",
@@ -240,7 +240,7 @@ export const adminMessages = {
   reports: {
     title: "Rapports du réseau",
     description:
-      "Revenus (avant taxes) et réservations par zone et par mois, et réapprovisionnement à déduire des paies.",
+      "Revenus (avant taxes, après rabais) et réservations par zone et par mois, et réapprovisionnement à déduire des paies.",
     months: "Période",
     monthsOption: (count: number) => `${count} derniers mois`,
     apply: "Afficher",

@@ -91,6 +91,7 @@ export const clientMessages = {
       achievement: "Succès débloqué",
       reward_redemption: "Récompense échangée",
       adjustment: "Ajustement",
+      referral: "Parrainage : lavage d'un proche terminé",
     },
     balanceAfter: (points: number) => `Solde : ${points.toLocaleString("fr-CA")}`,
     delta: (delta: number) => `${delta > 0 ? "+" : "−"}${Math.abs(delta).toLocaleString("fr-CA")}`,

@@ -18,7 +18,7 @@ export const franchiseeMessages = {
     welcome: (business: string) => `Bienvenue, ${business}`,
     today: "Rendez-vous aujourd'hui",
     week: "Rendez-vous cette semaine",
-    revenue: "Revenus du mois (avant taxes)",
+    revenue: "Revenus du mois (avant taxes, après rabais)",
     revenueHint: "Rendez-vous prévus et terminés de ce mois-ci",
     rating: "Note moyenne",
     ratingValue: (rating: string, count: number) => `${rating} / 5 (${count} avis)`,
@@ -224,11 +224,12 @@ export const franchiseeMessages = {
   reports: {
     title: "Rapports",
     metaTitle: "Rapports | Lavage Mobile Prestige",
-    description: "Revenus avant taxes et rendez-vous de vos zones (rendez-vous prévus et terminés).",
+    description:
+      "Revenus avant taxes, après les rabais des codes promo, et rendez-vous de vos zones (rendez-vous prévus et terminés).",
     byWeek: "Par semaine",
     byMonth: "Par mois",
     period: "Période",
-    revenue: "Revenus (avant taxes)",
+    revenue: "Revenus (avant taxes, après rabais)",
     appointments: "Rendez-vous",
     chartTitle: (grouping: string) => `Revenus ${grouping.toLowerCase()}`,
     chartTable: "Voir les données du graphique",

@@ -28,6 +28,7 @@ export const messagingMessages = {
       extras: "Extras",
       noExtras: "Aucun",
       subtotal: "Sous-total",
+      discount: "Rabais",
       tps: "TPS (5 %)",
       tvq: "TVQ (9,975 %)",
       total: "Total",
@@ -40,10 +41,17 @@ export const messagingMessages = {
     calendarNote: "Le fichier joint (rendez-vous.ics) ajoute le rendez-vous à votre calendrier.",
     icsFileName: "rendez-vous.ics",
     icsSummary: (service: string) => `${BUSINESS.name} : ${service}`,
-    icsDescription: (bookingId: string, total: string, extras: string, manageUrl?: string) =>
+    icsDescription: (
+      bookingId: string,
+      total: string,
+      extras: string,
+      manageUrl?: string,
+      discount?: string,
+    ) =>
       [
         `Réservation ${bookingId}`,
         `Options : ${extras}`,
+        discount ?? null,
         `Total avec taxes : ${total}`,
         `Paiement : ${PAYMENT_NOTE}`,
         manageUrl ? `Gérer la réservation : ${manageUrl}` : null,

@@ -103,6 +103,12 @@ export function bookingFailure(
   return { status: 500, message: messages.errors.generic };
 }
 
+/** The French refusal of a promo code (ADR 050); the error's message is the reason. */
+export function promoRefusalMessage(reason: string): string {
+  const refused = messages.offers.promo.refused;
+  return Object.hasOwn(refused, reason) ? refused[reason as keyof typeof refused] : refused.UNKNOWN;
+}
+
 function bookingErrorMessage(error: AppError, notFound: string): string | null {
   switch (error.code) {
     case "NOT_FOUND":
@@ -129,6 +135,8 @@ function bookingErrorMessage(error: AppError, notFound: string): string | null {
       return b.unknownUpsell(error.message);
     case "RATE_LIMITED":
       return b.rateLimited;
+    case "PROMO_CODE_REFUSED":
+      return promoRefusalMessage(error.message);
     default:
       return null;
   }

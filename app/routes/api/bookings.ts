@@ -19,7 +19,8 @@ export function loader() {
 
 /**
  * POST /api/bookings {zone, cars, start, name, email, phone, address, postalCode?, serviceId?,
- * smsConsent?, upsells?} (JSON or form): 201 {booking_id, manage_url}. 409 {error, slots} when the
+ * smsConsent?, upsells?, promoCode?} (JSON or form): 201 {booking_id, manage_url, price_cents,
+ * discount_cents}; 422 with the French reason when the promo code does not apply. 409 {error, slots} when the
  * slot was just taken or never offered (`slots`: that day's open slots now), 422 when the address
  * is not in the zone, 400 with the French error of each field, 429 past the rate limit.
  */
@@ -41,7 +42,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const booking = await bookSlot(db, { actor: await getSessionUser(request), input, now });
     const manageUrl = `${env().PUBLIC_URL}/booking/manage/${booking.bookingId}?token=${booking.manageToken}`;
-    return data({ booking_id: booking.bookingId, manage_url: manageUrl }, { status: 201 });
+    return data(
+      {
+        booking_id: booking.bookingId,
+        manage_url: manageUrl,
+        // Before taxes, after the promo discount (ADR 050).
+        price_cents: booking.priceCents,
+        discount_cents: booking.discountCents,
+      },
+      { status: 201 },
+    );
   } catch (error) {
     const failure = bookingFailure(error, {
       requestId: context.requestId,

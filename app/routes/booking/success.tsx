@@ -60,11 +60,13 @@ const AppointmentSchema = z.object({
   price: z.object({
     servicesCents: z.number().int().nonnegative(),
     subtotalCents: z.number().int().nonnegative(),
+    discountCents: z.number().int().nonnegative().catch(0),
     tpsCents: z.number().int().nonnegative(),
     tvqCents: z.number().int().nonnegative(),
     totalCents: z.number().int().nonnegative(),
   }),
   upsells: z.array(z.object({ name: z.string(), priceCents: z.number().int().nonnegative() })),
+  promoCode: z.string().nullable().catch(null),
   customer: z
     .object({ email: z.string(), address: z.string(), postalCode: z.string().nullable() })
     .optional(),
@@ -437,8 +439,13 @@ function BookingDetails({ appointment, address }: { appointment: Appointment; ad
             cents={appointment.price.subtotalCents}
             className="border-t pt-2 font-medium"
           />
-          <PriceLine label={t.tps} cents={appointment.price.tpsCents} muted />
-          <PriceLine label={t.tvq} cents={appointment.price.tvqCents} muted />
+          <DiscountLine
+            code={appointment.promoCode}
+            cents={appointment.price.discountCents}
+            testId="success-discount"
+          />
+          <PriceLine label={t.tps} cents={appointment.price.tpsCents} muted testId="success-tps" />
+          <PriceLine label={t.tvq} cents={appointment.price.tvqCents} muted testId="success-tvq" />
           <PriceLine
             label={t.total}
             cents={appointment.price.totalCents}
@@ -541,6 +548,7 @@ function NewTotal({
     unitPriceCents: Math.round(appointment.price.servicesCents / appointment.cars),
     cars: appointment.cars,
     upsells: extras,
+    discountCents: appointment.price.discountCents,
   });
   return (
     <Card>
@@ -554,6 +562,7 @@ function NewTotal({
             <PriceLine key={extra.name} label={extra.name} cents={extra.priceCents} />
           ))}
           <PriceLine label={t.subtotal} cents={price.subtotalCents} className="border-t pt-2 font-medium" />
+          <DiscountLine code={appointment.promoCode} cents={price.discountCents} />
           <PriceLine label={t.tps} cents={price.tpsCents} muted />
           <PriceLine label={t.tvq} cents={price.tvqCents} muted />
           <PriceLine
@@ -565,6 +574,19 @@ function NewTotal({
         </dl>
       </CardContent>
     </Card>
+  );
+}
+
+/** The promo code's discount (ADR 050), before the taxes; nothing without one. */
+function DiscountLine({ code, cents, testId }: { code: string | null; cents: number; testId?: string }) {
+  if (cents <= 0) return null;
+  return (
+    <div className="flex justify-between gap-4">
+      <dt>{code ? messages.offers.promo.discountLine(code) : messages.messaging.email.labels.discount}</dt>
+      <dd className="tabular-nums" data-testid={testId}>
+        -{formatMoney(cents)}
+      </dd>
+    </div>
   );
 }
 

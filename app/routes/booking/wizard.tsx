@@ -18,6 +18,7 @@ import { CarsPicker } from "~/components/booking/wizard/cars-picker";
 import { CustomerForm } from "~/components/booking/wizard/customer-form";
 import { BookingSummary, SummaryBar } from "~/components/booking/wizard/booking-summary";
 import { ExtrasPicker } from "~/components/booking/wizard/extras-picker";
+import { PromoCodeField } from "~/components/booking/wizard/promo-code-field";
 import { SlotPicker } from "~/components/booking/wizard/slot-picker";
 import { StepIndicator } from "~/components/booking/wizard/step-indicator";
 import { Alert, AlertDescription } from "~/components/ui/alert";
@@ -54,6 +55,7 @@ import type { GeoPoint } from "~/domain/travel/travel-time";
 import { parsePostalCode } from "~/domain/geo/postal-code";
 import { WaitlistForm } from "~/components/booking/waitlist-form";
 import { bookingFailure } from "../api/booking-answers.server";
+import { checkPromoFromForm } from "~/server/services/offers/wizard-promo.server";
 import type { Route } from "./+types/wizard";
 import { useHydrated } from "~/lib/use-hydrated";
 
@@ -68,6 +70,8 @@ const WizardQuerySchema = z.object({
   cars: z.coerce.number().int().min(CARS_MIN).max(CARS_MAX).optional().catch(undefined),
   step: z.enum(["1", "2"]).catch("1"),
   service: z.uuid().optional().catch(undefined),
+  /** A promo or referral code from a personal link (/booking?promo=CODE, ADR 050). */
+  promo: z.string().trim().max(64).optional().catch(undefined),
 });
 
 /** The car count the zone page passes in the router state (spec section 2). */
@@ -119,6 +123,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     where: query.where ?? "",
     cars: query.cars ?? null,
     serviceParam: query.service ?? null,
+    promo: query.promo ?? null,
     service: service ? { id: service.id, name: service.name, basePriceCents: service.basePriceCents } : null,
     prefill: user ? { name: user.name, email: user.email } : null,
   };
@@ -215,6 +220,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const fail = (status: number, reply: Parameters<typeof submission.reply>[0], slots = null as Slots) =>
     data({ status: "failed" as const, result: submission.reply(reply), slots }, { status });
 
+  // 'Appliquer' beside the promo code: its rules checked, the form kept as typed (ADR 050).
+  if (formData.get("intent") === "promo") return checkPromoFromForm(db, formData);
   if (formData.get("intent") !== "book") return fail(400, { formErrors: [messages.errors.generic] });
   const limit = await hitRateLimit(db, `booking:ip:${context.ip}`, BOOKING_RATE_LIMIT);
   if (!limit.allowed) return fail(429, { formErrors: [b.rateLimited] });
@@ -239,6 +246,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (code === "ADDRESS_OUT_OF_ZONE" || code === "ADDRESS_NOT_LOCATED") {
       return fail(failure.status, { fieldErrors: { address: [failure.message] } });
     }
+    if (code === "PROMO_CODE_REFUSED") {
+      return fail(failure.status, { fieldErrors: { promoCode: [failure.message] } });
+    }
     const fresh =
       code === "SLOT_TAKEN" || code === "SLOT_UNAVAILABLE"
         ? await listOpenSlots(db, {
@@ -256,6 +266,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 type Slots = Awaited<ReturnType<typeof listOpenSlots>> | null;
+
+/** The booking form's check in the browser: the shared schema. */
+const validateBooking = (formData: FormData) => parseWithZod(formData, { schema: BookingRequestSchema });
 
 /** A booking made navigates away: its step 2 data need not load again. */
 export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
@@ -353,6 +366,7 @@ function WhereStep({ data: page }: { data: Extract<LoaderData, { step: 1 }> }) {
         <p className="-mt-4 text-muted-foreground">{w.whereText}</p>
         <input type="hidden" name="step" value="2" />
         {page.serviceParam ? <input type="hidden" name="service" value={page.serviceParam} /> : null}
+        {page.promo ? <input type="hidden" name="promo" value={page.promo} /> : null}
         {error?.field === "form" ? (
           <Alert variant="destructive" id={formErrorId}>
             <AlertDescription className="text-foreground">{error.message}</AlertDescription>
@@ -463,6 +477,7 @@ function SlotStep({
   const errorRef = useRef<HTMLDivElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const failed = actionData?.status === "failed" ? actionData : null;
+  const promoAnswer = actionData?.status === "promo" ? actionData : null;
   const slots = failed?.slots ?? page.slots;
   const zone = page.slots.zone;
   const cars = page.slots.cars;
@@ -470,7 +485,7 @@ function SlotStep({
 
   const [form, fields] = useForm({
     id: "booking",
-    lastResult: failed?.result,
+    lastResult: failed?.result ?? promoAnswer?.result,
     defaultValue: {
       zone,
       cars: String(cars),
@@ -479,11 +494,18 @@ function SlotStep({
       email: page.prefill?.email,
       address: page.address,
       postalCode: page.postalCode,
+      promoCode: page.promo ?? undefined,
     },
     constraint: getZodConstraint(BookingRequestSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: BookingRequestSchema }),
+    // 'Appliquer' (intent promo) checks only the code, on the server: the rest may be unfinished.
+    onValidate: ({ formData }) =>
+      formData.get("intent") === "promo"
+        ? (parseWithZod(formData, { schema: z.looseObject({}) }) as unknown as ReturnType<
+            typeof validateBooking
+          >)
+        : validateBooking(formData),
   });
 
   // What the summary repeats: the chosen time, the extras and the address, as they change.
@@ -523,6 +545,7 @@ function SlotStep({
     cars: String(cars),
     step: "1",
     ...(page.serviceParam ? { service: page.serviceParam } : {}),
+    ...(page.promo ? { promo: page.promo } : {}),
   }).toString()}`;
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
   const hasSlots = slots.days.some((day) => day.slots.length > 0);
@@ -539,6 +562,7 @@ function SlotStep({
           .filter(Boolean)
           .join(" "),
         extras: page.extras.filter((e) => extras.has(e.slug)),
+        promo: promoAnswer?.promo ?? null,
       }
     : null;
 
@@ -615,6 +639,7 @@ function SlotStep({
           </div>
           <div className="grid gap-4 lg:sticky lg:top-24">
             <BookingSummary input={summary} />
+            <PromoCodeField field={fields.promoCode} applied={promoAnswer?.promo?.code ?? null} />
             <Button type="submit" name="intent" value="book" size="lg" loading={submitting}>
               {w.submit}
             </Button>

@@ -39,6 +39,9 @@ import { changeClientPassword } from "~/server/services/account/change-client-pa
 import { setClientConsent } from "~/server/services/account/client-consent.server";
 import { deleteClientAccount } from "~/server/services/account/delete-client-account.server";
 import { getClientSpace } from "~/server/services/account/get-client-space.server";
+import { ensureReferralCode } from "~/server/services/offers/referrals.server";
+import { bookingUrl } from "~/server/services/offers/winback.server";
+import { ReferralCard } from "~/components/client/referral-card";
 import { updateClientProfile } from "~/server/services/account/update-client-profile.server";
 import { confirmPhoneCode, sendPhoneCode } from "~/server/services/account/verify-phone.server";
 import { exchangeReward } from "~/server/services/loyalty/exchange-reward.server";
@@ -59,7 +62,12 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 /** Clients only (spec section 6); everything shown belongs to the signed-in client. */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireRole(request, ["client"]);
-  return getClientSpace(getDb(), { userId: user.id });
+  const db = getDb();
+  const [space, referral] = await Promise.all([
+    getClientSpace(db, { userId: user.id }),
+    ensureReferralCode(db, user.id),
+  ]);
+  return { ...space, referral: { ...referral, link: bookingUrl(referral.code) } };
 }
 
 type ActionData =
@@ -258,7 +266,7 @@ function Section({
 }
 
 export default function ClientSpacePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { account, loyalty, appointments, consent } = loaderData;
+  const { account, loyalty, appointments, consent, referral } = loaderData;
   const navigation = useNavigation();
   const exchangeError = actionData?.intent === "exchange" && !actionData.ok ? actionData.message : null;
   useEffect(() => {
@@ -372,6 +380,8 @@ export default function ClientSpacePage({ loaderData, actionData }: Route.Compon
               </Button>
             </CardFooter>
           </Card>
+
+          <ReferralCard code={referral.code} link={referral.link} uses={referral.uses} />
 
           <Section
             id="mes-succes"

@@ -4,6 +4,7 @@ import { deliverContactWebhook } from "./handlers/contact-webhook.server";
 import { createMessagingHandlers } from "./handlers/messaging.server";
 import { createReviewHandlers } from "./handlers/reviews.server";
 import { createWaitlistHandlers } from "./handlers/waitlist.server";
+import { runWinback, scheduleWinback } from "../services/offers/winback.server";
 import type { JobHandler } from "./worker.server";
 
 /**
@@ -46,6 +47,9 @@ export interface JobPayloads {
   "review.request": { appointmentId: string };
   /** The review request e-mail with its personal signed link; the id only. */
   "email.review-request": { appointmentId: string };
+  // Offers (ADR 050)
+  /** The daily win-back run; it queues the next day's run. */
+  "offers.winback": Record<string, never>;
 }
 
 export type JobName = keyof JobPayloads;
@@ -60,4 +64,11 @@ export const jobHandlers: { [N in JobName]: JobHandler<JobPayloads[N]> } = {
   ...createMessagingHandlers(),
   ...createWaitlistHandlers(),
   ...createReviewHandlers(),
+
+  // Offers: the daily win-back run, then the next one (ADR 050).
+  "offers.winback": async (_payload, { db }) => {
+    const now = new Date();
+    await runWinback(db, { now });
+    await scheduleWinback(db, new Date(now.getTime() + 60_000));
+  },
 };

@@ -1,4 +1,5 @@
 import type { Database } from "../db.server";
+import { scheduleWinback } from "../services/offers/winback.server";
 import { recoverStaleJobs } from "./queue.server";
 import { jobHandlers } from "./registry.server";
 import { createWorker, type Worker } from "./worker.server";
@@ -12,6 +13,8 @@ export async function startWorker(database: Database): Promise<void> {
   // An embedded database has one process (its data folder is locked): every job still
   // 'running' was left by a process that stopped, so it runs again now.
   if (database.kind === "pglite") await recoverStaleJobs(database.db, { olderThanMs: 0 });
+  // The daily win-back run (ADR 050): queued once per day, whatever the number of workers.
+  await scheduleWinback(database.db);
   const worker = createWorker(database.db, { handlers: jobHandlers });
   holder.__appWorker = worker;
   worker.start();

@@ -125,7 +125,20 @@ export interface BookingMailData {
   cars: number;
   unitPriceCents: number;
   upsells: { name: string; priceCents: number }[];
+  /** The promo discount (cents, before taxes; ADR 050) and its code. */
+  discountCents?: number;
+  promoCode?: string | null;
   createdAt: Date;
+}
+
+/** The price of a booking e-mail: the discount comes off before the taxes. */
+function bookingMailPrice(booking: BookingMailData) {
+  return priceBooking({
+    unitPriceCents: booking.unitPriceCents,
+    cars: booking.cars,
+    upsells: booking.upsells,
+    discountCents: booking.discountCents ?? 0,
+  });
 }
 
 export type BookingMailKind = "confirmation" | "changed" | "cancelled" | "reminder";
@@ -136,6 +149,11 @@ export function serviceAddress(b: Pick<BookingMailData, "address" | "postalCode"
     return b.address;
   }
   return `${b.address} ${b.postalCode}`;
+}
+
+/** The discount line's label: 'Rabais (CODE)', or 'Rabais' without a known code. */
+function discountLabel(code: string | null | undefined): string {
+  return code ? messages.offers.promo.discountLine(code) : m.labels.discount;
 }
 
 /** The booking e-mails; confirmation and change carry the .ics, the cancellation cancels it. */
@@ -157,11 +175,7 @@ export function renderBookingMail(
 ): RenderedMail {
   const date = formatMailDate(booking.startAt);
   const time = formatMailTime(booking.startAt);
-  const price = priceBooking({
-    unitPriceCents: booking.unitPriceCents,
-    cars: booking.cars,
-    upsells: booking.upsells,
-  });
+  const price = bookingMailPrice(booking);
   const address = serviceAddress(booking);
   const l = m.labels;
   const extras =
@@ -177,6 +191,9 @@ export function renderBookingMail(
     [l.cars, m.cars(booking.cars)],
     [l.extras, extras],
     [l.subtotal, formatMoney(price.subtotalCents)],
+    ...(price.discountCents > 0
+      ? ([[discountLabel(booking.promoCode), `-${formatMoney(price.discountCents)}`]] as [string, string][])
+      : []),
     [l.tps, formatMoney(price.tpsCents)],
     [l.tvq, formatMoney(price.tvqCents)],
     [l.total, formatMoney(price.totalCents)],
@@ -251,11 +268,7 @@ export function bookingIcs(
   booking: BookingMailData,
   { kind, manageUrl, now }: { kind: BookingMailKind; manageUrl?: string; now: Date },
 ): string {
-  const price = priceBooking({
-    unitPriceCents: booking.unitPriceCents,
-    cars: booking.cars,
-    upsells: booking.upsells,
-  });
+  const price = bookingMailPrice(booking);
   return buildIcs({
     uid: `${booking.appointmentId}@lavageprestige.ca`,
     stamp: now,
@@ -268,6 +281,9 @@ export function bookingIcs(
       formatMoney(price.totalCents),
       booking.upsells.length === 0 ? m.labels.noExtras : booking.upsells.map((u) => u.name).join(", "),
       manageUrl,
+      price.discountCents > 0
+        ? messages.offers.promo.discountText(formatMoney(price.discountCents), booking.promoCode ?? "")
+        : undefined,
     ),
     url: manageUrl,
     sequence:

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 
 import { bookingDay, bookingLength, bookingShortDay, bookingTime } from "~/components/booking/booking-time";
 import { priceBooking } from "~/domain/booking/pricing";
+import { discountCents, type PromoKind } from "~/domain/offers/promo";
 import { formatMoney } from "~/lib/format";
 import { messages } from "~/lib/messages.fr";
 import { cn } from "~/lib/utils";
@@ -19,6 +20,15 @@ export interface SummaryInput {
   durationMinutes: number;
   address: string;
   extras: readonly { name: string; priceCents: number }[];
+  /** An applied promo code (ADR 050): its discount comes off before the taxes. */
+  promo?: { code: string; kind: PromoKind; value: number } | null;
+}
+
+/** The summary's price: the promo discount on the current subtotal, then the taxes. */
+function summaryPrice(input: SummaryInput) {
+  const base = { unitPriceCents: input.unitPriceCents, cars: input.cars, upsells: input.extras };
+  const subtotal = priceBooking(base).subtotalCents;
+  return priceBooking({ ...base, discountCents: input.promo ? discountCents(input.promo, subtotal) : 0 });
 }
 
 function Row({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
@@ -35,11 +45,7 @@ function Row({ label, children, className }: { label: string; children: ReactNod
  * extras, subtotal, TPS, TVQ, total (pricing.ts), and when and how payment happens.
  */
 export function BookingSummary({ input, className }: { input: SummaryInput; className?: string }) {
-  const price = priceBooking({
-    unitPriceCents: input.unitPriceCents,
-    cars: input.cars,
-    upsells: input.extras,
-  });
+  const price = summaryPrice(input);
   const missing = <span className="text-muted-foreground italic">{w.toChoose}</span>;
   return (
     <section
@@ -83,11 +89,22 @@ export function BookingSummary({ input, className }: { input: SummaryInput; clas
         <Row label={w.subtotal} className="border-t pt-2">
           <span className="tabular-nums">{formatMoney(price.subtotalCents)}</span>
         </Row>
+        {input.promo && price.discountCents > 0 ? (
+          <Row label={messages.offers.promo.discountLine(input.promo.code)}>
+            <span className="tabular-nums" data-testid="summary-discount">
+              -{formatMoney(price.discountCents)}
+            </span>
+          </Row>
+        ) : null}
         <Row label={w.tps}>
-          <span className="tabular-nums">{formatMoney(price.tpsCents)}</span>
+          <span className="tabular-nums" data-testid="summary-tps">
+            {formatMoney(price.tpsCents)}
+          </span>
         </Row>
         <Row label={w.tvq}>
-          <span className="tabular-nums">{formatMoney(price.tvqCents)}</span>
+          <span className="tabular-nums" data-testid="summary-tvq">
+            {formatMoney(price.tvqCents)}
+          </span>
         </Row>
         <div className="flex justify-between gap-4 border-t pt-2 text-base font-semibold">
           <dt>{w.total}</dt>
@@ -113,11 +130,7 @@ export function BookingSummary({ input, className }: { input: SummaryInput; clas
  * chosen time, and the whole summary one tap away (a native disclosure, no script needed).
  */
 export function SummaryBar({ input }: { input: SummaryInput }) {
-  const price = priceBooking({
-    unitPriceCents: input.unitPriceCents,
-    cars: input.cars,
-    upsells: input.extras,
-  });
+  const price = summaryPrice(input);
   return (
     <details className="group fixed inset-x-0 bottom-0 z-30 max-h-[85dvh] overflow-y-auto border-t bg-background/95 shadow-lg backdrop-blur lg:hidden">
       <summary

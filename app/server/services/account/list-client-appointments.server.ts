@@ -17,7 +17,7 @@ export interface ClientAppointment {
   serviceName: string;
   cars: number;
   upsells: { name: string; priceCents: number }[];
-  /** Before taxes; `price` has the TPS and TVQ lines and the total. */
+  /** Before taxes, after the promo discount; `price` has the discount, TPS and TVQ lines and the total. */
   priceCents: number;
   price: BookingPrice;
 }
@@ -52,7 +52,12 @@ export async function listClientAppointments(
       cars: row.cars,
       upsells,
       priceCents: row.priceCents,
-      price: priceBooking({ unitPriceCents: row.unitPriceCents, cars: row.cars, upsells }),
+      price: priceBooking({
+        unitPriceCents: row.unitPriceCents,
+        cars: row.cars,
+        upsells,
+        discountCents: row.discountCents,
+      }),
     };
     if (row.status === "scheduled" && row.endAt.getTime() > now.getTime()) upcoming.push(view);
     else past.push(view);

@@ -34,6 +34,7 @@ export async function listOwnedAppointments(
       smsConsent: appointments.smsConsent,
       unitPriceCents: appointments.unitPriceCents,
       priceCents: appointments.priceCents,
+      discountCents: appointments.discountCents,
       cancelReason: appointments.cancelReason,
       cancelledAt: appointments.cancelledAt,
       completedAt: appointments.completedAt,

@@ -6,6 +6,7 @@ import type { Db } from "../../db.server";
 import { announceSlotsChanged, invalidateOpenSlots } from "../booking/slot-cache.server";
 import { creditCompletedAppointment } from "../loyalty/ledger.server";
 import { scheduleReviewRequest } from "../reviews/review-request.server";
+import { creditReferral } from "../offers/referrals.server";
 
 /**
  * The franchisee marks one of its appointments completed: the status changes and the customer is
@@ -41,6 +42,8 @@ export async function completeAppointment(
     const pointsCredited = await creditCompletedAppointment(tx, appointmentId, now);
     // Every completed wash is asked for a review, some hours later (ADR 049).
     await scheduleReviewRequest(tx, appointmentId, { now });
+    // A friend's booking made with a client's referral code: the referrer's points (ADR 050).
+    await creditReferral(tx, appointmentId, now);
     return { pointsCredited };
   });
   invalidateOpenSlots();

@@ -15,6 +15,7 @@ import { DEFAULT_TRAVEL_SETTINGS, type GeoPoint, type PointPrecision } from "~/d
 import { AppError } from "~/lib/errors";
 import type { SessionUser } from "../../auth.server";
 import { recordBookingConsents } from "../messaging/consent.server";
+import { applyPromoCode, recordPromoUse, type AppliedPromo } from "../offers/redeem-promo-code.server";
 import { queueBookingConfirmation } from "../messaging/notify.server";
 import { slotsChangedAfterCommit } from "./slot-cache.server";
 import { driveTimesFor, routingFromEnv } from "../travel/drive-times.server";
@@ -63,8 +64,10 @@ export interface BookSlotResult {
   teamMemberId: string;
   startAt: Date;
   endAt: Date;
-  /** Before taxes: unit price x cars + upsells. */
+  /** Before taxes: unit price x cars + upsells, less the promo discount. */
   priceCents: number;
+  /** The promo code's discount (cents, before taxes); 0 without a code. */
+  discountCents: number;
 }
 
 /**
@@ -74,6 +77,9 @@ export interface BookSlotResult {
  * The exclusion constraint is what forbids a double booking: when another booking took the
  * member first (23P01), the slot is re-checked once with the next free member, else SLOT_TAKEN.
  * A start that was never offered is SLOT_UNAVAILABLE.
+ *
+ * A promo code (ADR 050) is checked and counted in the same transaction, its row locked: the
+ * discount comes off the price before taxes, or the booking fails with PROMO_CODE_REFUSED.
  *
  * The same transaction records the consent the form gave and queues the confirmation e-mail and
  * the 24 h reminder (ADR 013). Other instances hear of the change after the commit (ADR 054).
@@ -122,6 +128,20 @@ export async function bookSlot(
   });
 
   const result = await db.transaction(async (tx) => {
+    const promo: AppliedPromo | null = input.promoCode
+      ? await applyPromoCode(tx, {
+          code: input.promoCode,
+          zoneId: zone.id,
+          cars: input.cars,
+          email: input.email,
+          phone: input.phone,
+          address: input.address,
+          subtotalCents: price.subtotalCents,
+          now,
+        })
+      : null;
+    const discountCents = promo?.discountCents ?? 0;
+    const priceCents = price.subtotalCents - discountCents;
     const assigned = await assignMember(tx, members, rules, async (savepoint, teamMemberId) => {
       const [row] = await savepoint
         .insert(appointments)
@@ -148,7 +168,8 @@ export async function bookSlot(
           locationPrecision: site ? place.precision : null,
           smsConsent: input.smsConsent ?? false,
           unitPriceCents: service.basePriceCents,
-          priceCents: price.subtotalCents,
+          priceCents,
+          discountCents,
         })
         .returning({ id: appointments.id });
       return row!.id;
@@ -162,6 +183,14 @@ export async function bookSlot(
           priceCents: u.priceCents,
         })),
       );
+    }
+    if (promo) {
+      await recordPromoUse(tx, promo, {
+        appointmentId: assigned.appointmentId,
+        email: input.email,
+        phone: input.phone,
+        now,
+      });
     }
     // The consent the form gave, the confirmation e-mail and the 24 h reminder commit with it.
     await recordBookingConsents(tx, {
@@ -182,7 +211,8 @@ export async function bookSlot(
       teamMemberId: assigned.teamMemberId,
       startAt,
       endAt,
-      priceCents: price.subtotalCents,
+      priceCents,
+      discountCents,
     };
   });
   // After the commit, not inside it: a NOTIFY in the transaction serialized concurrent commits.

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { appointments, franchisees, services, serviceZones } from "#db/schema";
+import { appointments, franchisees, promoCodes, promoRedemptions, services, serviceZones } from "#db/schema";
 import { canSelfServiceChange, selfServiceDeadline } from "~/domain/booking/cancellation";
 import { priceBooking, type BookingPrice } from "~/domain/booking/pricing";
 import { formatIsoWithOffset } from "~/domain/time/zoned";
@@ -22,9 +22,11 @@ export interface AppointmentView {
   zone: { name: string; slug: string };
   service: { name: string };
   cars: number;
-  /** Before taxes: unit price x cars + upsells; `price` has the tax lines. */
+  /** Before taxes: unit price x cars + upsells, less the discount; `price` has the discount and tax lines. */
   priceCents: number;
   price: BookingPrice;
+  /** The promo code the booking used (ADR 050), or null. */
+  promoCode: string | null;
   upsells: { name: string; priceCents: number }[];
   /** Cancel or reschedule through the manage link is still possible (scheduled, 24 h rule). */
   selfServiceChangeAllowed: boolean;
@@ -64,8 +66,11 @@ export async function getAppointment(
       zoneSlug: serviceZones.routeSlug,
       serviceName: services.name,
       franchiseeUserId: franchisees.userId,
+      promoCode: promoCodes.code,
     })
     .from(appointments)
+    .leftJoin(promoRedemptions, eq(promoRedemptions.appointmentId, appointments.id))
+    .leftJoin(promoCodes, eq(promoCodes.id, promoRedemptions.promoCodeId))
     .innerJoin(serviceZones, eq(serviceZones.id, appointments.zoneId))
     .innerJoin(services, eq(services.id, appointments.serviceId))
     .innerJoin(franchisees, eq(franchisees.id, appointments.franchiseeId))
@@ -87,7 +92,13 @@ export async function getAppointment(
     service: { name: row.serviceName },
     cars: a.cars,
     priceCents: a.priceCents,
-    price: priceBooking({ unitPriceCents: a.unitPriceCents, cars: a.cars, upsells }),
+    price: priceBooking({
+      unitPriceCents: a.unitPriceCents,
+      cars: a.cars,
+      upsells,
+      discountCents: a.discountCents,
+    }),
+    promoCode: row.promoCode,
     upsells,
     selfServiceChangeAllowed: a.status === "scheduled" && canSelfServiceChange(a.startAt, now),
     selfServiceDeadline: formatIsoWithOffset(selfServiceDeadline(a.startAt), SLOT_TIME_ZONE),

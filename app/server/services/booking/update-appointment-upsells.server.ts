@@ -73,14 +73,16 @@ export async function updateAppointmentUpsells(
     }
     await tx.delete(appointmentUpsells).where(eq(appointmentUpsells.appointmentId, appointment.id));
     if (rows.length > 0) await tx.insert(appointmentUpsells).values(rows);
-    const { subtotalCents } = priceBooking({
+    // The promo discount (ADR 050) stays in cents, capped by the new subtotal.
+    const { taxableCents, discountCents } = priceBooking({
       unitPriceCents: appointment.unitPriceCents,
       cars: appointment.cars,
       upsells: rows,
+      discountCents: appointment.discountCents,
     });
     await tx
       .update(appointments)
-      .set({ priceCents: subtotalCents })
+      .set({ priceCents: taxableCents, discountCents })
       .where(eq(appointments.id, appointment.id));
     // The customer hears of every change: the updated confirmation with the new total and .ics.
     await queueBookingChanged(tx, appointment.id, {
@@ -89,7 +91,7 @@ export async function updateAppointmentUpsells(
     });
     return {
       bookingId,
-      priceCents: subtotalCents,
+      priceCents: taxableCents,
       upsells: rows.map(({ name, priceCents }) => ({ name, priceCents })),
     };
   });

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { appointments, services } from "#db/schema";
+import { appointments, promoCodes, promoRedemptions, services } from "#db/schema";
 import { loadExtrasOf } from "../booking/appointment-extras.server";
 import type { Db, Tx } from "../../db.server";
 import { env } from "../../env.server";
@@ -17,9 +17,11 @@ export async function loadBookingForMessages(
   appointmentId: string,
 ): Promise<BookingForMessages | null> {
   const [row] = await db
-    .select({ appointment: appointments, serviceName: services.name })
+    .select({ appointment: appointments, serviceName: services.name, promoCode: promoCodes.code })
     .from(appointments)
     .innerJoin(services, eq(services.id, appointments.serviceId))
+    .leftJoin(promoRedemptions, eq(promoRedemptions.appointmentId, appointments.id))
+    .leftJoin(promoCodes, eq(promoCodes.id, promoRedemptions.promoCodeId))
     .where(eq(appointments.id, appointmentId));
   if (!row) return null;
   const a = row.appointment;
@@ -40,6 +42,8 @@ export async function loadBookingForMessages(
     cars: a.cars,
     unitPriceCents: a.unitPriceCents,
     upsells,
+    discountCents: a.discountCents,
+    promoCode: row.promoCode,
     createdAt: a.createdAt,
   };
 }

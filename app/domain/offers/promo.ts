@@ -1,0 +1,135 @@
+/**
+ * Promo codes, referral codes and win-back offers (ADR 050): the rules that need no database.
+ * Money in integer cents (ADR 004); the discount comes off before the taxes (pricing.ts).
+ */
+
+export type PromoKind = "percent" | "fixed";
+export type PromoCampaign = "admin" | "referral" | "winback";
+
+/** What the friend of a referral gets off a first booking, in cents (10 $). */
+export const REFERRAL_DISCOUNT_CENTS = 1_000;
+/** What the referrer earns when that booking is completed. */
+export const REFERRAL_POINTS = 100;
+/** The win-back offer: this percentage off, valid this many days, after this many days without a wash. */
+export const WINBACK_PERCENT = 15;
+export const WINBACK_VALID_DAYS = 30;
+export const WINBACK_DEFAULT_DAYS = 60;
+export const WINBACK_MIN_DAYS = 14;
+export const WINBACK_MAX_DAYS = 365;
+
+/** Letters, digits and dashes, 3 to 32 characters, once upper-cased. */
+export const PROMO_CODE_PATTERN = /^[A-Z0-9-]{3,32}$/;
+export const PROMO_CODE_MAX_LENGTH = 32;
+
+/** How people type a code: case and spaces do not matter. */
+export function normalizePromoCode(raw: string): string {
+  return raw.replace(/\s+/g, "").toUpperCase();
+}
+
+/**
+ * The amount a code takes off a subtotal, in cents: a percentage rounded half up to the cent, or
+ * a fixed amount; never more than the subtotal.
+ */
+export function discountCents(code: { kind: PromoKind; value: number }, subtotalCents: number): number {
+  if (!Number.isSafeInteger(subtotalCents) || subtotalCents < 0) {
+    throw new RangeError(`subtotalCents must be a non-negative integer, got ${subtotalCents}`);
+  }
+  if (!Number.isSafeInteger(code.value) || code.value <= 0) {
+    throw new RangeError(`a code's value must be a positive integer, got ${code.value}`);
+  }
+  const raw =
+    code.kind === "percent"
+      ? Math.floor((2 * subtotalCents * Math.min(code.value, 100) + 100) / 200)
+      : code.value;
+  return Math.min(raw, subtotalCents);
+}
+
+/** Why a code cannot be used for this booking. */
+export type PromoRefusal =
+  | "UNKNOWN"
+  | "INACTIVE"
+  | "NOT_STARTED"
+  | "EXPIRED"
+  | "EXHAUSTED"
+  | "ZONE"
+  | "MIN_CARS"
+  | "FIRST_BOOKING_ONLY"
+  | "ALREADY_USED"
+  | "NOT_YOURS"
+  | "OWN_REFERRAL";
+
+export interface PromoCodeRules {
+  isActive: boolean;
+  startsAt: Date | null;
+  endsAt: Date | null;
+  maxUses: number | null;
+  usesCount: number;
+  oncePerCustomer: boolean;
+  zoneIds: readonly string[];
+  minCars: number;
+  firstBookingOnly: boolean;
+  /** A personal code: only this (lower-cased) e-mail may use it. */
+  recipientEmail: string | null;
+}
+
+export interface PromoBookingFacts {
+  now: Date;
+  zoneId: string;
+  cars: number;
+  /** The customer's e-mail (lower-case). */
+  email: string;
+  /** The customer already has a booking that was not cancelled (by e-mail or phone). */
+  hasEarlierBooking: boolean;
+  /** The customer already used this code (by e-mail or phone). */
+  usedByCustomer: boolean;
+  /** A referral code whose referrer has this customer's e-mail, phone or address. */
+  isOwnReferral: boolean;
+}
+
+/** The first rule the booking breaks, or null when the code applies. */
+export function promoRefusal(code: PromoCodeRules, facts: PromoBookingFacts): PromoRefusal | null {
+  if (!code.isActive) return "INACTIVE";
+  if (code.startsAt && facts.now < code.startsAt) return "NOT_STARTED";
+  if (code.endsAt && facts.now >= code.endsAt) return "EXPIRED";
+  // An empty e-mail is a preview before the customer typed it: the personal rules wait for the booking.
+  if (code.recipientEmail && facts.email && code.recipientEmail.toLowerCase() !== facts.email.toLowerCase())
+    return "NOT_YOURS";
+  if (facts.isOwnReferral) return "OWN_REFERRAL";
+  if (code.maxUses !== null && code.usesCount >= code.maxUses) return "EXHAUSTED";
+  if (code.zoneIds.length > 0 && !code.zoneIds.includes(facts.zoneId)) return "ZONE";
+  if (facts.cars < code.minCars) return "MIN_CARS";
+  if (code.firstBookingOnly && facts.hasEarlierBooking) return "FIRST_BOOKING_ONLY";
+  if (code.oncePerCustomer && facts.usedByCustomer) return "ALREADY_USED";
+  return null;
+}
+
+/** A street address compared loosely: case, accents, punctuation and spaces do not matter. */
+export function sameAddress(a: string, b: string): boolean {
+  const key = (s: string) =>
+    s
+      .normalize("NFD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "");
+  return key(a) !== "" && key(a) === key(b);
+}
+
+/** A new random code: prefix and 8 characters without look-alikes (no 0, 1, I or O). */
+export function randomPromoCode(prefix: string, randomBytes: (n: number) => Uint8Array): string {
+  const alphabet = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
+  const bytes = randomBytes(8);
+  let out = "";
+  // 32 letters: the low five bits of each byte are uniform.
+  for (const byte of bytes) out += alphabet[byte & 31];
+  return `${prefix}-${out}`;
+}
+
+/** The local day (America/Toronto) of an instant, yyyy-MM-dd: the win-back period key. */
+export function torontoDay(now: Date): string {
+  return new Intl.DateTimeFormat("en-CA", {
+    timeZone: "America/Toronto",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(now);
+}

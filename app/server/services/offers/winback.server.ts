@@ -1,0 +1,197 @@
+/**
+ * Win-back offers (ADR 050): a daily durable job finds the clients whose last completed wash is
+ * older than N days (setting `winback_days`, default 60) with no upcoming booking, and sends each
+ * one personal single-use code, at most once per period of N days. Consent is read from the
+ * ledger at run time (express, or implied within two years of a purchase, ADR 015) and again by
+ * the e-mail job when it sends; the SMS goes only with express SMS consent and within the monthly
+ * cap of ADR 014 (queueSms checks both). The e-mail is the existing promotional chain
+ * (email.promotion): the business's identification and the unsubscribe link and headers.
+ */
+import crypto from "node:crypto";
+import { and, eq, gt, sql } from "drizzle-orm";
+import { appSettings, appointments, promoCodes, winbackSends } from "#db/schema";
+import { allowsCommercialMessages } from "~/domain/messaging/consent";
+import {
+  randomPromoCode,
+  torontoDay,
+  WINBACK_DEFAULT_DAYS,
+  WINBACK_MAX_DAYS,
+  WINBACK_MIN_DAYS,
+  WINBACK_PERCENT,
+  WINBACK_VALID_DAYS,
+} from "~/domain/offers/promo";
+import { addDaysToDateString, BUSINESS_TIME_ZONE, zonedWallTimeToInstant } from "~/domain/time/zoned";
+import { messages } from "~/lib/messages.fr";
+import type { Db, Tx } from "../../db.server";
+import { env } from "../../env.server";
+import { enqueue } from "../../jobs/queue.server";
+import { formatMailDate } from "../../mail/templates.server";
+import { currentConsent } from "../messaging/consent.server";
+import { queuePromotionalEmail } from "../messaging/notify.server";
+import { queueSms } from "../messaging/sms.server";
+
+const DAY_MS = 24 * 60 * 60_000;
+export const WINBACK_SETTING = "winback_days";
+/** The daily run, local time. */
+export const WINBACK_RUN_TIME = "10:00:00";
+
+/** N: days without a completed wash before the offer (the admin's setting, default 60). */
+export async function winbackDays(db: Db | Tx): Promise<number> {
+  const [row] = await db
+    .select({ value: appSettings.value })
+    .from(appSettings)
+    .where(eq(appSettings.key, WINBACK_SETTING));
+  const days = Number(row?.value);
+  return Number.isInteger(days) && days >= WINBACK_MIN_DAYS && days <= WINBACK_MAX_DAYS
+    ? days
+    : WINBACK_DEFAULT_DAYS;
+}
+
+export async function setWinbackDays(db: Db, days: number): Promise<void> {
+  await db
+    .insert(appSettings)
+    .values({ key: WINBACK_SETTING, value: String(days) })
+    .onConflictDoUpdate({ target: appSettings.key, set: { value: String(days) } });
+}
+
+export interface WinbackRunResult {
+  /** Clients offered a code now (by e-mail, SMS or both). */
+  sent: number;
+  /** Clients due but without consent on any channel, or offered within the period. */
+  skipped: number;
+}
+
+/**
+ * One run: every due client gets one offer, unless one was sent within the last N days. Runs
+ * under a transaction-wide advisory lock, so two workers (or two runs in a day) never both send.
+ */
+export async function runWinback(
+  db: Db,
+  { now = new Date() }: { now?: Date } = {},
+): Promise<WinbackRunResult> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('offers.winback'))`);
+    const days = await winbackDays(tx);
+    const since = new Date(now.getTime() - days * DAY_MS);
+    const email = sql<string>`lower(${appointments.customerEmail})`;
+    const latest = (column: typeof appointments.customerName | typeof appointments.customerPhone) =>
+      sql<string>`(array_agg(${column} order by ${appointments.startAt} desc))[1]`;
+    const due = await tx
+      .select({ email, name: latest(appointments.customerName), phone: latest(appointments.customerPhone) })
+      .from(appointments)
+      .where(
+        and(
+          eq(appointments.status, "completed"),
+          sql`not exists (
+            select 1 from appointments upcoming
+             where lower(upcoming.customer_email) = lower(${appointments.customerEmail})
+               and upcoming.status = 'scheduled' and upcoming.start_at > ${now.toISOString()}::timestamptz)`,
+        ),
+      )
+      .groupBy(email)
+      .having(sql`max(${appointments.startAt}) < ${since.toISOString()}::timestamptz`);
+    let sent = 0;
+    let skipped = 0;
+    for (const client of due) {
+      const [recent] = await tx
+        .select({ id: winbackSends.id })
+        .from(winbackSends)
+        .where(and(eq(winbackSends.email, client.email), gt(winbackSends.sentAt, since)))
+        .limit(1);
+      if (recent) {
+        skipped++;
+        continue;
+      }
+      const emailOk = allowsCommercialMessages(await currentConsent(tx, "email", client.email, now));
+      const smsOk = allowsCommercialMessages(await currentConsent(tx, "sms", client.phone, now));
+      if (!emailOk && !smsOk) {
+        skipped++;
+        continue;
+      }
+      if (await sendOffer(tx, client, { now, emailOk, smsOk })) sent++;
+      else skipped++;
+    }
+    return { sent, skipped };
+  });
+}
+
+async function sendOffer(
+  tx: Tx,
+  client: { email: string; name: string; phone: string },
+  { now, emailOk, smsOk }: { now: Date; emailOk: boolean; smsOk: boolean },
+): Promise<boolean> {
+  const endsAt = new Date(now.getTime() + WINBACK_VALID_DAYS * DAY_MS);
+  const [code] = await tx
+    .insert(promoCodes)
+    .values({
+      code: randomPromoCode("RETOUR", (n) => crypto.randomBytes(n)),
+      campaign: "winback",
+      kind: "percent",
+      value: WINBACK_PERCENT,
+      startsAt: now,
+      endsAt,
+      maxUses: 1,
+      oncePerCustomer: true,
+      recipientEmail: client.email,
+      createdAt: now,
+    })
+    .returning({ id: promoCodes.id, code: promoCodes.code });
+  const [send] = await tx
+    .insert(winbackSends)
+    .values({
+      email: client.email,
+      periodKey: torontoDay(now),
+      promoCodeId: code!.id,
+      sentAt: now,
+    })
+    .onConflictDoNothing()
+    .returning({ id: winbackSends.id });
+  if (!send) return false;
+  const until = formatMailDate(endsAt);
+  const w = messages.offers.winback;
+  let emailQueued = false;
+  let smsQueued = false;
+  if (emailOk) {
+    const firstName = client.name.trim().split(/\s+/)[0] ?? client.name;
+    await queuePromotionalEmail(tx, {
+      to: client.email,
+      title: w.emailTitle,
+      body: w.emailBody(firstName, WINBACK_PERCENT, code!.code, until, bookingUrl(code!.code)),
+    });
+    emailQueued = true;
+  }
+  if (smsOk) {
+    const sms = await queueSms(tx, {
+      phone: client.phone,
+      body: w.sms(WINBACK_PERCENT, code!.code, until),
+      category: "promotional",
+      now,
+    });
+    smsQueued = sms.status === "queued";
+  }
+  await tx.update(winbackSends).set({ emailQueued, smsQueued }).where(eq(winbackSends.id, send.id));
+  return emailQueued || smsQueued;
+}
+
+/** The booking page with the code filled in. */
+export function bookingUrl(code: string): string {
+  return `${env().PUBLIC_URL.replace(/\/+$/, "")}/booking?promo=${encodeURIComponent(code)}`;
+}
+
+/** The next daily run: today at WINBACK_RUN_TIME (local) if still ahead, else tomorrow. */
+export function nextWinbackRun(now: Date): Date {
+  const today = torontoDay(now);
+  const at = zonedWallTimeToInstant(today, WINBACK_RUN_TIME, BUSINESS_TIME_ZONE);
+  return at.getTime() > now.getTime()
+    ? at
+    : zonedWallTimeToInstant(addDaysToDateString(today, 1), WINBACK_RUN_TIME, BUSINESS_TIME_ZONE);
+}
+
+/**
+ * Queues the next daily run, once: its singleton key is the day it runs, so the worker's start
+ * and the run that schedules its successor never queue two for one day.
+ */
+export async function scheduleWinback(db: Db | Tx, now: Date = new Date()): Promise<void> {
+  const runAt = nextWinbackRun(now);
+  await enqueue(db, "offers.winback", {}, { runAt, singletonKey: `offers.winback:${torontoDay(runAt)}` });
+}
