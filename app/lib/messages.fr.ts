@@ -1,5 +1,6 @@
 import { accountMessages } from "./messages/account.fr";
 import { adminMessages } from "./messages/admin.fr";
+import { photosMessages } from "./messages/photos.fr";
 import { applicationMessages } from "./messages/application.fr";
 import { clientMessages } from "./messages/client.fr";
 import { franchiseeMessages } from "./messages/franchisee.fr";
@@ -519,6 +520,8 @@ export const messages = {
   application: applicationMessages,
   /** The owner's admin area. */
   admin: adminMessages,
+  /** Photos of real work (ADR 053). */
+  photos: photosMessages,
   /** Security refusals (cross-origin requests). */
   security: securityMessages,
   /** The waiting list of the places not served yet (ADR 046). */
