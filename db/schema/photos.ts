@@ -32,10 +32,7 @@ export const workPhotos = pgTable(
   },
   (t) => [
     check("work_photos_size_positive", sql`${t.width} > 0 and ${t.height} > 0`),
-    check(
-      "work_photos_before_both_or_none",
-      sql`(${t.beforeWidth} is null) = (${t.beforeHeight} is null)`,
-    ),
+    check("work_photos_before_both_or_none", sql`(${t.beforeWidth} is null) = (${t.beforeHeight} is null)`),
     index("work_photos_order_idx").on(t.sortOrder, t.createdAt),
   ],
 );

@@ -1,6 +1,7 @@
 import {
   BarChart3,
   ClipboardList,
+  Images,
   LayoutDashboard,
   ListChecks,
   MapPinned,
@@ -18,6 +19,7 @@ const LINKS = [
   { to: "/admin/franchisees", label: t.franchisees, icon: Users },
   { to: "/admin/services", label: t.services, icon: ClipboardList },
   { to: "/admin/coverage", label: t.coverage, icon: MapPinned },
+  { to: "/admin/photos", label: t.photos, icon: Images },
   { to: "/admin/reports", label: t.reports, icon: BarChart3 },
   { to: "/admin/restock", label: t.restock, icon: Package },
   { to: "/admin/jobs", label: t.jobs, icon: ListChecks },

@@ -65,7 +65,8 @@ function responsive(row: PhotoRow, role: PhotoRole, width: number, height: numbe
     avifSrcSet: set("avif"),
     width,
     height,
-    alt: role === "before" ? t.beforeAlt(row.caption) : row.beforeWidth ? t.afterAlt(row.caption) : row.caption,
+    alt:
+      role === "before" ? t.beforeAlt(row.caption) : row.beforeWidth ? t.afterAlt(row.caption) : row.caption,
   };
 }
 
@@ -110,4 +111,19 @@ export const PhotoMoveSchema = z.object({ id: uuid, direction: z.enum(["up", "do
 export const PhotoPublishSchema = z.object({
   id: uuid,
   published: z.enum(["true", "false"]).transform((v) => v === "true"),
+});
+
+/** Types the browser may declare; the server reads the real format from the bytes (sharp). */
+export const PHOTO_ACCEPT = ["image/jpeg", "image/png", "image/webp"] as const;
+const MAX_MB = PHOTO_MAX_BYTES / (1024 * 1024);
+
+const photoFile = z
+  .file({ error: t.fileRequired })
+  .max(PHOTO_MAX_BYTES, t.fileTooLarge(MAX_MB))
+  .mime([...PHOTO_ACCEPT], t.fileType);
+
+/** The upload form: its fields and its files (an empty file input counts as none). */
+export const PhotoUploadSchema = PhotoFormSchema.extend({
+  after: photoFile,
+  before: photoFile.optional(),
 });

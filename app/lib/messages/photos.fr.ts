@@ -5,7 +5,8 @@ export const photosMessages = {
     "Téléversez des photos de vos lavages (JPEG, PNG ou WebP), seules ou en paire avant / après. Elles sont recompressées et leur position GPS est retirée avant d'être enregistrées. Publiez-les pour les montrer dans la galerie et sur l'accueil.",
   uploadTitle: "Ajouter une photo",
   caption: "Légende",
-  captionHint: "Décrit la photo pour tous, y compris les lecteurs d'écran (ex. : « VUS noir, intérieur complet »).",
+  captionHint:
+    "Décrit la photo pour tous, y compris les lecteurs d'écran (ex. : « VUS noir, intérieur complet »).",
   captionRequired: "Veuillez écrire une légende.",
   captionTooLong: (max: number) => `La légende doit faire au plus ${max} caractères.`,
   zone: "Zone",
@@ -31,7 +32,8 @@ export const photosMessages = {
   unpublished: "Photo retirée de la galerie.",
   deleted: "Photo supprimée.",
   moved: "Ordre mis à jour.",
-  empty: "Aucune photo pour l'instant. Les images dessinées de démonstration restent visibles tant que les comptes de démonstration sont actifs.",
+  empty:
+    "Aucune photo pour l'instant. Les images dessinées de démonstration restent visibles tant que les comptes de démonstration sont actifs.",
   listLabel: "Photos téléversées",
   statusPublished: "Publiée",
   statusDraft: "Brouillon",

@@ -1,7 +1,7 @@
 import { ContactSection } from "~/components/contact/contact-section";
 import { AboutSection } from "~/components/home/about-section";
 import { FranchiseSection } from "~/components/home/franchise-section";
-import { GalleryTeaser } from "~/components/home/gallery-teaser";
+import { GalleryTeaser, TEASER_COUNT } from "~/components/home/gallery-teaser";
 import { Hero } from "~/components/home/hero";
 import { HERO_MAIN } from "~/components/home/hero-images";
 import { ReviewsSection } from "~/components/home/reviews-section";
@@ -12,6 +12,7 @@ import { formatList, formatMoney } from "~/lib/format";
 import { originFrom, seoMeta } from "~/lib/seo";
 import { getDb } from "~/server/db.server";
 import { listActiveServices } from "~/server/services/catalog/list-active-services.server";
+import { galleryItems } from "~/server/services/gallery/gallery-items.server";
 import { listZones } from "~/server/services/zones/list-zones.server";
 import type { Route } from "./+types/home";
 
@@ -92,9 +93,15 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader() {
   const db = getDb();
-  const [services, zones] = await Promise.all([listActiveServices(db), listZones(db)]);
+  const [services, zones, gallery] = await Promise.all([
+    listActiveServices(db),
+    listZones(db),
+    galleryItems(db, { limit: TEASER_COUNT }),
+  ]);
   return {
     services,
+    /** The gallery teaser's photos (published photos first, drawn ones in demo mode). */
+    gallery,
     /** Bookable zones, for 'areas served'. */
     servedAreas: zones.filter((zone) => zone.status === "active").map((zone) => zone.zoneName),
     /** Zones waiting for a franchise partner. */
@@ -103,14 +110,14 @@ export async function loader() {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { services, servedAreas, openZones } = loaderData;
+  const { services, servedAreas, openZones, gallery } = loaderData;
   useHashScroll();
   return (
     <>
       <Hero areas={servedAreas} fromPriceCents={lowestPrice(services)} />
       <AboutSection />
       <ServicesSection services={services} />
-      <GalleryTeaser />
+      <GalleryTeaser items={gallery} />
       <ReviewsSection />
       <FranchiseSection openZones={openZones} />
       <ContactSection />

@@ -1,6 +1,7 @@
 import { PassThrough } from "node:stream";
 import type { NextFunction, Request, Response } from "express";
 import { APPLICATION_BODY_MAX_BYTES } from "~/domain/applications/png";
+import { PHOTO_BODY_MAX_BYTES } from "~/domain/gallery/photos";
 import { messages } from "~/lib/messages.fr";
 
 /**
@@ -23,6 +24,9 @@ export const BODY_MAX_BYTES = 64 * 1024;
 /** Paths that take an upload, with their own limit (exact paths). */
 export const BODY_LIMITS: Readonly<Record<string, number>> = {
   "/api/franchise-applications": APPLICATION_BODY_MAX_BYTES,
+  // The admin's photo upload (ADR 053): the page, and its form's fetch once hydrated.
+  "/admin/photos": PHOTO_BODY_MAX_BYTES,
+  "/admin/photos.data": PHOTO_BODY_MAX_BYTES,
 };
 /**
  * Past the limit, the rest of a body is still read and dropped up to this size, so the client
@@ -55,6 +59,8 @@ const t = messages.security.inputBounds;
 /** The upload paths' own French answer for a body over their limit. */
 const BODY_TOO_LARGE_TEXT: Readonly<Record<string, string>> = {
   "/api/franchise-applications": messages.application.errors.tooLarge,
+  "/admin/photos": messages.photos.bodyTooLarge,
+  "/admin/photos.data": messages.photos.bodyTooLarge,
 };
 
 function refuse(req: Request, res: Response, status: 413 | 414): void {

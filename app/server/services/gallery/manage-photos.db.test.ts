@@ -111,7 +111,12 @@ describeDatabases("photos of real work", ({ db }) => {
       await expect(attempt).rejects.toBeInstanceOf(PhotoError);
       await expect(attempt).rejects.toMatchObject({ problem, field: "after" });
     }
-    const bad = createPhoto(db(), storage, { actor: admin, input, after: await photoJpegWithGps(), before: gif });
+    const bad = createPhoto(db(), storage, {
+      actor: admin,
+      input,
+      after: await photoJpegWithGps(),
+      before: gif,
+    });
     await expect(bad).rejects.toMatchObject({ problem: "FILE_TYPE", field: "before" });
     expect((await listAllPhotos(db(), { actor: admin })).some((p) => p.caption === "Refusée")).toBe(false);
   });
@@ -129,7 +134,9 @@ describeDatabases("photos of real work", ({ db }) => {
     await deletePhoto(db(), storage, { actor: admin, id: first.id });
     expect(await storage.exists(photoKey(first.id, "after", 800, "webp"))).toBe(false);
     expect(await storage.exists(photoKey(first.id, "before", 400, "avif"))).toBe(false);
-    await expect(deletePhoto(db(), storage, { actor: admin, id: first.id })).rejects.toBeInstanceOf(AdminError);
+    await expect(deletePhoto(db(), storage, { actor: admin, id: first.id })).rejects.toBeInstanceOf(
+      AdminError,
+    );
 
     const franchisee = { id: admin.id, role: "franchisee" as const };
     await expect(listAllPhotos(db(), { actor: franchisee })).rejects.toMatchObject({ code: "FORBIDDEN" });

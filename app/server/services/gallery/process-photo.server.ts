@@ -1,4 +1,4 @@
-import sharp from "sharp";
+import sharp, { type Metadata } from "sharp";
 import {
   PHOTO_MAX_BYTES,
   PHOTO_MAX_PIXELS,
@@ -8,7 +8,8 @@ import {
 } from "~/domain/gallery/photos";
 
 /** Why an uploaded photo is refused; the admin page shows the French text of each code. */
-export type PhotoProblem = "FILE_TYPE" | "FILE_TOO_LARGE" | "FILE_TOO_SMALL" | "FILE_TOO_BIG" | "FILE_UNREADABLE";
+export type PhotoProblem =
+  "FILE_TYPE" | "FILE_TOO_LARGE" | "FILE_TOO_SMALL" | "FILE_TOO_BIG" | "FILE_UNREADABLE";
 
 export class PhotoError extends Error {
   constructor(
@@ -34,7 +35,7 @@ export interface CheckedPhoto {
 /** Checks an uploaded file: size, real format, pixel count and width; throws PhotoError. */
 export async function checkPhoto(input: Uint8Array, field: "after" | "before"): Promise<CheckedPhoto> {
   if (input.byteLength > PHOTO_MAX_BYTES) throw new PhotoError("FILE_TOO_LARGE", field);
-  let metadata: sharp.Metadata;
+  let metadata: Metadata;
   try {
     metadata = await sharp(input, { limitInputPixels: false }).metadata();
   } catch {
@@ -64,7 +65,11 @@ export interface EncodedCopy {
  * (withMetadata / withExif / keepExif are never called here): EXIF, its GPS position, XMP and
  * IPTC are gone from every copy.
  */
-export async function encodeCopies(photo: CheckedPhoto, widths: readonly number[], field: "after" | "before") {
+export async function encodeCopies(
+  photo: CheckedPhoto,
+  widths: readonly number[],
+  field: "after" | "before",
+) {
   const copies: EncodedCopy[] = [];
   try {
     for (const width of widths) {
@@ -72,8 +77,14 @@ export async function encodeCopies(photo: CheckedPhoto, widths: readonly number[
         .rotate()
         .resize({ width, withoutEnlargement: true })
         .toColourspace("srgb");
-      const avif = await resized.clone().avif({ quality: 55, effort: 2 }).toBuffer({ resolveWithObject: true });
-      const webp = await resized.clone().webp({ quality: 78, effort: 4 }).toBuffer({ resolveWithObject: true });
+      const avif = await resized
+        .clone()
+        .avif({ quality: 55, effort: 2 })
+        .toBuffer({ resolveWithObject: true });
+      const webp = await resized
+        .clone()
+        .webp({ quality: 78, effort: 4 })
+        .toBuffer({ resolveWithObject: true });
       for (const [format, out] of [
         ["avif", avif],
         ["webp", webp],
