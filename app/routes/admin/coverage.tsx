@@ -299,7 +299,7 @@ function ZoneForm({
     id: `zone-form-${zone?.id ?? "new"}`,
     lastResult,
     constraint: getZodConstraint(ZoneFormSchema),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     defaultValue: zone
       ? {
