@@ -1,5 +1,6 @@
 import { accountMessages } from "./messages/account.fr";
 import { adminMessages } from "./messages/admin.fr";
+import { mapsMessages } from "./messages/maps.fr";
 import { photosMessages } from "./messages/photos.fr";
 import { applicationMessages } from "./messages/application.fr";
 import { clientMessages } from "./messages/client.fr";
@@ -522,6 +523,8 @@ export const messages = {
   admin: adminMessages,
   /** Photos of real work (ADR 053). */
   photos: photosMessages,
+  /** Maps: tiles from configuration, placing a zone (ADR 053). */
+  maps: mapsMessages,
   /** Security refusals (cross-origin requests). */
   security: securityMessages,
   /** The waiting list of the places not served yet (ADR 046). */

@@ -65,7 +65,8 @@ for (const target of targets) {
         "form-action 'self'",
         "frame-ancestors 'none'",
         "connect-src 'self'",
-        "img-src 'self' data: blob: https://tile.openstreetmap.org https://*.tile.openstreetmap.org",
+        // No MAP_TILE_URL here: no outside image (ADR 053).
+        "img-src 'self' data: blob:;",
       ]) {
         expect(csp, `${what}: ${directive}`).toContain(directive);
       }
