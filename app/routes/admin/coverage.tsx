@@ -368,7 +368,7 @@ function ZoneForm({
       ? { latitude, longitude, radiusKm }
       : null;
   return (
-    <div id="zone-editor" className="grid scroll-mt-4 gap-6 lg:grid-cols-2 lg:items-start">
+    <div id="zone-editor" className="grid scroll-mt-24 gap-6 lg:grid-cols-2 lg:items-start">
       <div className="grid min-w-0 gap-4">
         <TownSearch zoneId={zone?.id} loaderData={loaderData} />
         <EditorForm
