@@ -4,6 +4,7 @@ export default [
   // Marketing and legal pages
   index("routes/_site/home.tsx"),
   route("gallery", "routes/_site/gallery.tsx"),
+  route("photos/:id/:file", "routes/_site/photo-file.ts"),
   route("privacy-policy", "routes/_site/privacy-policy.tsx"),
   route("terms", "routes/_site/terms.tsx"),
   route("terms-and-conditions", "routes/_site/terms.tsx", { id: "terms-and-conditions" }),
@@ -54,6 +55,7 @@ export default [
       route("reviews", "routes/admin/reviews.tsx"),
       route("bookings", "routes/admin/bookings.tsx"),
       route("bookings/:bookingId", "routes/admin/booking.tsx"),
+      route("photos", "routes/admin/photos.tsx"),
     ]),
     route("reports/export", "routes/admin/reports-export.ts"),
   ]),

@@ -1,3 +1,5 @@
+import { mapsMessages } from "./messages/maps.fr";
+import { photosMessages } from "./messages/photos.fr";
 import { messagingMessages } from "./messages/messaging.fr";
 import { reviewsMessages } from "./messages/reviews.fr";
 import { offersMessages } from "./messages/offers.fr";
@@ -511,6 +513,10 @@ export const messages = {
   },
   /** E-mail and SMS templates, consent and unsubscribe pages. */
   messaging: messagingMessages,
+  /** Photos of real work (ADR 053). */
+  photos: photosMessages,
+  /** Maps: tiles from configuration, placing a zone (ADR 053). */
+  maps: mapsMessages,
   /** The waiting list of the places not served yet (ADR 046). */
   waitlist: waitlistMessages,
   /** Customer reviews (ADR 049). */

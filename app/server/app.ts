@@ -10,6 +10,7 @@ import { closeRateLimitStore, connectRateLimitStore } from "./rate-limit.server"
 import { csrfProtection } from "./security/csrf.server";
 import { inputBounds } from "./security/input-bounds.server";
 import { securityHeaders } from "./security/headers.server";
+import { tileSource } from "./map-tiles.server";
 import { redactPath } from "./security/redact-path.server";
 import { slotsAnswerJson } from "./services/booking/slot-cache.server";
 import { securityMessages } from "~/lib/messages/security.fr";
@@ -101,7 +102,10 @@ app.use(requestLogger);
 
 // Security (ADR 033, 034): headers on every response, then the cross-origin refusal.
 /** Also mounted by server.js before the static files; it runs once per response. */
-export const setSecurityHeaders = securityHeaders({ development: env().isDevelopment });
+export const setSecurityHeaders = securityHeaders({
+  development: env().isDevelopment,
+  mapTileSource: tileSource(env().MAP_TILE_URL),
+});
 app.use(setSecurityHeaders);
 /**
  * URL length and depth, body size (ADR 041): before the health checks, React Router and any body

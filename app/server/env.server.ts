@@ -50,6 +50,18 @@ export const EnvSchema = z
       .optional()
       .transform((v) => v !== "0" && v !== "false"),
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+    /**
+     * Map tiles (ADR 053): a URL template such as https://tiles.example.com/{z}/{x}/{y}.png ({s}
+     * for subdomains); unset = maps without a base layer ('carte sans fond').
+     */
+    MAP_TILE_URL: z
+      .string()
+      .trim()
+      .regex(/^https?:\/\/[^\s]+\{z\}[^\s]*$/, "must be an http(s) URL template with {z}, {x} and {y}")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    /** The tile provider's credit line shown on the map, e.g. '© OpenStreetMap contributors'. */
+    MAP_TILE_ATTRIBUTION: z.string().trim().optional(),
     // File storage (signatures, photos): local disk under DATA_DIR/files, or an S3-compatible bucket.
     STORAGE_DRIVER: z.enum(["local", "s3"]).default("local"),
     S3_ENDPOINT: optionalUrl,

@@ -8,3 +8,4 @@ export * from "./network";
 export * from "./restock";
 export * from "./waitlist";
 export * from "./offers";
+export * from "./photos";

@@ -204,6 +204,41 @@ test.describe("admin area", () => {
     await expect(page.locator("#services").getByRole("heading", { name })).toHaveCount(0);
   });
 
+  test("a new zone is placed from a town of the offline geodata, then by a click on the map, beside its form @mobile", async ({
+    page,
+    loginAs,
+  }) => {
+    await loginAs("admin");
+    await page.goto("/admin/coverage");
+    await waitForHydration(page);
+    // No MAP_TILE_URL in the tests: the map says it has no base layer.
+    await expect(page.getByText(/^Carte sans fond/)).toBeVisible();
+    await expect(page.locator(".leaflet-tile")).toHaveCount(0);
+
+    await page.getByRole("link", { name: "Nouvelle zone" }).click();
+    await expect(page.getByLabel("Nom de la zone")).toBeInViewport();
+    await page.getByRole("searchbox", { name: "Chercher une ville" }).fill("rimousk");
+    await page.getByRole("button", { name: "Chercher", exact: true }).click();
+    await page.getByRole("link", { name: "Utiliser Rimouski" }).click();
+    await expect(page.getByText("Centre placé sur Rimouski.")).toBeVisible();
+    await expect(page.getByLabel("Nom de la zone")).toHaveValue("Rimouski");
+    await expect(page.getByLabel("Identifiant d'adresse (slug)")).toHaveValue("rimouski");
+    await expect(page.getByLabel("Latitude du centre")).toHaveValue(/^48,\d+/);
+    await expect(page.getByLabel("Longitude du centre")).toHaveValue(/^-68,\d+/);
+
+    // The zone being placed is drawn; a click on the map moves its centre, the radius resizes it.
+    const map = page.getByTestId("zone-map");
+    await expect(map).toHaveAttribute("data-interactive", "true");
+    await expect(page.getByText("Cliquez sur la carte pour placer le centre de la zone")).toBeVisible();
+    const before = await page.getByLabel("Latitude du centre").inputValue();
+    const box = (await map.boundingBox())!;
+    await map.click({ position: { x: box.width * 0.25, y: box.height * 0.25 } });
+    await expect(page.getByLabel("Latitude du centre")).not.toHaveValue(before);
+    await page.getByLabel("Rayon (km)").fill("12");
+    await expect(map.locator('path[stroke="#009E73"]')).toHaveCount(1);
+    await page.getByRole("link", { name: "Annuler" }).click();
+  });
+
   test("a zone set to seeking a franchisee is refused by the address check, and the map still draws offline", async ({
     page,
     loginAs,

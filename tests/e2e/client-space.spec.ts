@@ -1,6 +1,14 @@
 import type { Page } from "@playwright/test";
 import { confirmEmail } from "./dev-mail";
-import { appPage, DEMO, DEMO_PASSWORD, expect, test, waitForHydration } from "./fixtures";
+import {
+  appPage,
+  DEMO,
+  DEMO_PASSWORD,
+  expect,
+  loginAs as signInAs,
+  test,
+  waitForHydration,
+} from "./fixtures";
 
 const TIME = /^\d{2} h \d{2}$/;
 
@@ -199,6 +207,24 @@ test.describe("customer space /client", () => {
     await expect(page.getByRole("article", { name: `Réservation n° ${bookingId}` })).toContainText("Annulé");
   });
 
+  test("spending points asks first, without JavaScript too: 'Annuler' spends nothing", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await signInAs(page, "client");
+    await page.goto("/client");
+    const before = await pointsShown(page);
+    await page.getByRole("button", { name: "Échanger « Traitement Aquapel offert »" }).click();
+    await expect(page).toHaveURL(/[?&]exchange=/);
+    const confirmation = page.getByRole("group", { name: "Échanger « Traitement Aquapel offert »?" });
+    await expect(confirmation).toContainText(`Votre solde après l'échange : ${before - 200} points.`);
+    await confirmation.getByRole("link", { name: "Annuler" }).click();
+    await expect(page.getByRole("group", { name: /^Échanger/ })).toHaveCount(0);
+    expect(await pointsShown(page)).toBe(before);
+    await context.close();
+  });
+
   test("the demo client exchanges the reward it can afford; a dearer one stays disabled", async ({
     page,
     loginAs,
@@ -225,7 +251,14 @@ test.describe("customer space /client", () => {
     const rewardsBefore = Number(
       ((await page.getByTestId("rewards-count").textContent()) ?? "").replace(/\D/g, ""),
     );
+    // Nothing is spent at the first tap: the cost and the balance after are asked about first.
     await affordable.click();
+    const confirmation = page.getByRole("group", { name: "Échanger « Traitement Aquapel offert »?" });
+    await expect(confirmation).toContainText(
+      `Cette récompense coûte 200 points. Votre solde après l'échange : ${before - 200} points.`,
+    );
+    await expect(page.getByTestId("loyalty-points")).toHaveText(`${before} points`);
+    await confirmation.getByRole("button", { name: "Confirmer l'échange" }).click();
     await expect(
       page.getByText('Récompense "Traitement Aquapel offert" échangée avec succès!'),
     ).toBeVisible();

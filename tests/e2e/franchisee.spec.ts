@@ -154,6 +154,42 @@ test.describe("franchisee tools", () => {
     await expect(page.getByRole("listitem", { name })).toHaveCount(0);
   });
 
+  test("the team form says nothing before its first submit, then each field's error until it is corrected @mobile", async ({
+    page,
+    loginAs,
+  }) => {
+    await loginAs("franchisee");
+    await page.goto("/franchisee");
+    await waitForHydration(page);
+    const add = page.getByRole("region", { name: "Nouveau membre" });
+    const required = add.getByText("Veuillez remplir tous les champs obligatoires.");
+    const toasts = page.locator("[data-toast-region] li");
+
+    // Tabbing through the fields, and a half-typed e-mail, say nothing yet.
+    await add.getByLabel("Prénom").focus();
+    for (let i = 0; i < 4; i++) await page.keyboard.press("Tab");
+    await add.getByLabel("Adresse e-mail").fill("lea@");
+    await add.getByLabel("Prénom").focus();
+    await expect(required).toHaveCount(0);
+    await expect(add.getByText("Veuillez entrer une adresse e-mail valide.")).toHaveCount(0);
+    await expect(add.locator('[aria-invalid="true"]')).toHaveCount(0);
+    await expect(toasts).toHaveCount(0);
+
+    // Sent: each field says what is wrong, at the field, and no toast appears.
+    await add.getByRole("button", { name: "Ajouter un membre" }).click();
+    await expect(required).toHaveCount(2);
+    await expect(add.getByText("Veuillez entrer une adresse e-mail valide.")).toBeVisible();
+    await expect(add.getByLabel("Prénom")).toHaveAttribute("aria-invalid", "true");
+    await expect(toasts).toHaveCount(0);
+
+    // Then each error goes as soon as its field is right.
+    await add.getByLabel("Prénom").fill("Léa");
+    await expect(add.getByLabel("Prénom")).not.toHaveAttribute("aria-invalid", "true");
+    await expect(required).toHaveCount(1);
+    await add.getByLabel("Adresse e-mail").fill("lea@example.com");
+    await expect(add.getByText("Veuillez entrer une adresse e-mail valide.")).toHaveCount(0);
+  });
+
   test("orders two products from the restock catalogue and sees the order", async ({
     page,
     loginAs,

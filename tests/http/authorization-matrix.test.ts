@@ -92,6 +92,9 @@ const FAKE_TOKEN = "a".repeat(43);
 const TABLE: Record<string, Row> = {
   root: { get: { url: () => "/", expect: every("2xx") } },
   "routes/_site/home": { get: { url: () => "/", expect: every("2xx") } },
+  "routes/_site/gallery": { get: { url: () => "/gallery", expect: every("2xx") } },
+  // A photo that does not exist: nobody gets anything (drafts: admin only, ADR 053).
+  "routes/_site/photo-file": { get: { url: () => `/photos/${UUID}/after-800.webp`, expect: every("404") } },
   "routes/_site/sitemap": { get: { url: () => "/sitemap.xml", expect: every("2xx") } },
   "routes/_site/robots": { get: { url: () => "/robots.txt", expect: every("2xx") } },
   "routes/_site/not-found": { get: { url: () => "/pas-de-page-ici", expect: every("404") } },
@@ -341,6 +344,14 @@ const TABLE: Record<string, Row> = {
     post: {
       url: () => "/admin/promo-codes",
       form: () => ({ intent: "create" }),
+      expect: only({ admin: "400" }, "3xx /"),
+    },
+  },
+  "routes/admin/photos": {
+    get: { url: () => "/admin/photos", expect: adminOnly, alone: true },
+    post: {
+      url: () => "/admin/photos",
+      form: () => ({ intent: "upload" }),
       expect: only({ admin: "400" }, "3xx /"),
     },
   },

@@ -54,7 +54,9 @@ for (const target of targets) {
       );
 
       const page = await (await get("/client", "client")).text();
-      rewardIds = [...page.matchAll(/name="reward_id" value="([0-9a-f-]{36})"/g)].map((m) => m[1]!);
+      rewardIds = [...page.matchAll(/<button[^>]*name="exchange"[^>]*>/g)].map(
+        (m) => /value="([0-9a-f-]{36})"/.exec(m[0])![1]!,
+      );
     });
 
     afterAll(async () => {

@@ -115,7 +115,9 @@ describe.skipIf(skip !== null)("two app instances on one PostgreSQL", { timeout:
       await fetch(`${instances.servers[1]!.url}/client`, { headers: { cookie }, redirect: "manual" })
     ).text();
     expect(page).toContain("200 points");
-    const rewardId = /name="reward_id" value="([0-9a-f-]{36})"/.exec(page)![1]!;
+    const rewardId = [...page.matchAll(/<button[^>]*name="exchange"[^>]*>/g)]
+      .map((m) => /value="([0-9a-f-]{36})"/.exec(m[0])?.[1])
+      .find(Boolean)!;
 
     const answers = await Promise.all(
       Array.from({ length: 20 }, async (_, i) => {

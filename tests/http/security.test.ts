@@ -65,7 +65,8 @@ for (const target of targets) {
         "form-action 'self'",
         "frame-ancestors 'none'",
         "connect-src 'self'",
-        "img-src 'self' data: blob: https://tile.openstreetmap.org https://*.tile.openstreetmap.org",
+        // No MAP_TILE_URL here: no outside image (ADR 053).
+        "img-src 'self' data: blob:;",
       ]) {
         expect(csp, `${what}: ${directive}`).toContain(directive);
       }
@@ -229,7 +230,10 @@ for (const target of targets) {
         };
         const start = slots.days.flatMap((d) => d.slots).at(-1)!.start;
         const clientPage = await (await request("/client", { headers: { cookie: cookies.client } })).text();
-        const rewardId = /name="reward_id" value="([0-9a-f-]{36})"/.exec(clientPage)![1]!;
+        // Each reward's 'Échanger' opens its confirmation step (ADR 053): its id is the button's value.
+        const rewardId = [...clientPage.matchAll(/<button[^>]*name="exchange"[^>]*>/g)]
+          .map((m) => /value="([0-9a-f-]{36})"/.exec(m[0])?.[1])
+          .find(Boolean)!;
         const application = () => applicationForm(`lea.csrf.${target.name}@example.com`);
         const cases: { path: string; body: () => BodyInit; headers: Record<string, string>; ok: number }[] = [
           {

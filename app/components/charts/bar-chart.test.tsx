@@ -2,13 +2,24 @@
 import "@testing-library/jest-dom/vitest";
 import { render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { BarChart, niceTicks } from "./bar-chart";
+import { BarChart, formatNumber, niceTicks } from "./bar-chart";
 
 describe("niceTicks", () => {
   it("covers the maximum with round steps from 0", () => {
     expect(niceTicks(0)).toEqual([0, 1]);
     expect(niceTicks(100)).toEqual([0, 25, 50, 75, 100]);
     expect(niceTicks(130)).toEqual([0, 50, 100, 150]);
+  });
+
+  it("steps by whole numbers for counts: never '0,25 réservation'", () => {
+    expect(niceTicks(1, 4, true)).toEqual([0, 1]);
+    expect(niceTicks(3, 4, true)).toEqual([0, 1, 2, 3]);
+    expect(niceTicks(10, 4, true)).toEqual([0, 5, 10]);
+    expect(niceTicks(1, 4, false)).toContain(0.25);
+  });
+
+  it("writes numbers the fr-CA way", () => {
+    expect(formatNumber(1234.5)).toBe("1\u00a0234,5");
   });
 });
 
@@ -29,6 +40,9 @@ describe("BarChart", () => {
     );
     const image = screen.getByRole("img", { name: /Réservations par mois/ });
     expect(image).toHaveAccessibleName("Réservations par mois 2026-10 : 1 ; 2026-11 : 5");
+    for (const label of image.querySelectorAll("text")) {
+      expect(Number(label.getAttribute("font-size"))).toBeGreaterThanOrEqual(12);
+    }
     const table = screen.getByRole("table", { hidden: true });
     const rows = within(table).getAllByRole("row", { hidden: true });
     expect(rows.map((row) => row.textContent)).toEqual([

@@ -1,5 +1,5 @@
 import { Gift } from "lucide-react";
-import { Form, useNavigation } from "react-router";
+import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import { Button } from "~/components/ui/button";
 import { canAfford } from "~/domain/loyalty/levels";
 import { formatDate } from "./format";
@@ -16,10 +16,14 @@ export interface ShopReward {
 
 /**
  * The first rewards by cost, each with 'Échanger', disabled without a profile or enough points
- * (spec section 5). A plain form: it works before the page is interactive.
+ * (spec section 5). 'Échanger' asks first (issue 15): a GET form opens `?exchange={id}`, which
+ * shows the cost and the balance after, with 'Confirmer l'échange' (the POST) and 'Annuler'.
+ * Plain forms and a link: it works before the page is interactive, and without JavaScript.
  */
 export function RewardsShop({ rewards, points }: { rewards: ShopReward[]; points: number | null }) {
   const navigation = useNavigation();
+  const [params] = useSearchParams();
+  const confirming = params.get("exchange");
   const pendingReward =
     navigation.state !== "idle" && navigation.formData?.get("intent") === "exchange"
       ? navigation.formData.get("reward_id")
@@ -41,21 +45,55 @@ export function RewardsShop({ rewards, points }: { rewards: ShopReward[]; points
             </div>
             <div className="mt-auto flex flex-wrap items-center justify-between gap-2">
               <p className="text-sm font-semibold">{t.cost(reward.pointsCost)}</p>
-              <Form method="post">
-                <input type="hidden" name="intent" value="exchange" />
-                <input type="hidden" name="reward_id" value={reward.id} />
-                <Button
-                  type="submit"
-                  size="sm"
-                  disabled={!affordable || pendingReward !== null}
-                  loading={pendingReward === reward.id}
-                  aria-label={t.exchangeReward(reward.name)}
-                  aria-describedby={affordable ? undefined : missingId}
-                >
-                  {pendingReward === reward.id ? t.exchanging : t.exchange}
-                </Button>
-              </Form>
+              {confirming === reward.id && affordable ? null : (
+                <Form method="get" preventScrollReset>
+                  <Button
+                    type="submit"
+                    size="sm"
+                    name="exchange"
+                    value={reward.id}
+                    disabled={!affordable || pendingReward !== null}
+                    aria-label={t.exchangeReward(reward.name)}
+                    aria-describedby={affordable ? undefined : missingId}
+                  >
+                    {t.exchange}
+                  </Button>
+                </Form>
+              )}
             </div>
+            {confirming === reward.id && affordable ? (
+              <div
+                role="group"
+                aria-labelledby={`reward-${reward.id}-confirm`}
+                className="grid gap-3 rounded-md border border-primary/40 bg-primary/5 p-3"
+              >
+                <p id={`reward-${reward.id}-confirm`} className="font-semibold">
+                  {t.confirmTitle(reward.name)}
+                </p>
+                <p className="text-sm">
+                  {t.confirmText(t.cost(reward.pointsCost), t.cost((points ?? 0) - reward.pointsCost))}
+                </p>
+                <div className="flex flex-wrap gap-2">
+                  <Form method="post" preventScrollReset>
+                    <input type="hidden" name="intent" value="exchange" />
+                    <input type="hidden" name="reward_id" value={reward.id} />
+                    <Button
+                      type="submit"
+                      size="sm"
+                      disabled={pendingReward !== null}
+                      loading={pendingReward === reward.id}
+                    >
+                      {pendingReward === reward.id ? t.exchanging : t.confirm}
+                    </Button>
+                  </Form>
+                  <Button asChild size="sm" variant="outline">
+                    <Link to="/client" preventScrollReset>
+                      {t.cancel}
+                    </Link>
+                  </Button>
+                </div>
+              </div>
+            ) : null}
             {affordable ? null : (
               <p id={missingId} className="text-xs text-muted-foreground">
                 {t.missing(reward.pointsCost - (points ?? 0))}

@@ -11,10 +11,13 @@ export interface FranchiseeActionData {
   error?: string;
 }
 
-/** Shows the failure toast of an action answer once per answer. */
+/**
+ * Shows the failure toast of an action answer once per answer. An answer with a form result is
+ * not toasted: its errors are said at their fields (issue 15: no toasts for field errors).
+ */
 export function useFailureToast(data: FranchiseeActionData | undefined, title?: string): void {
   useEffect(() => {
-    if (data && !data.ok && data.error) {
+    if (data && !data.ok && data.error && !data.result) {
       toast({
         title: title ?? data.error,
         description: title ? data.error : undefined,

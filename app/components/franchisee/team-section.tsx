@@ -5,6 +5,7 @@ import { Pencil, Plus, Trash2, UserPlus } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { useFetcher } from "react-router";
 
+import { FormErrors } from "~/components/forms/form-errors";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { useConfirm } from "~/components/ui/confirm-dialog";
@@ -12,7 +13,6 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Field } from "~/components/ui/field";
 import { Input, inputClasses } from "~/components/ui/input";
 import { Switch } from "~/components/ui/switch";
-import { toast } from "~/components/ui/toast";
 import { DEFAULT_AVAILABILITY, TeamMemberSchema, AvailabilitySchema } from "~/domain/franchisee/schemas";
 import { cn } from "~/lib/utils";
 import { useFailureToast, type FranchiseeActionData } from "./action-data";
@@ -29,13 +29,6 @@ export interface TeamMemberItem {
   email: string;
   phone: string | null;
   availability: { id: string; dayOfWeek: number; startTime: string; endTime: string; isAvailable: boolean }[];
-}
-
-const REQUIRED = ["firstName", "lastName", "email"] as const;
-
-function missesRequired(form: HTMLFormElement): boolean {
-  const values = new FormData(form);
-  return REQUIRED.some((name) => String(values.get(name) ?? "").trim() === "");
 }
 
 /** Add or edit a member: first name, last name and e-mail required, phone optional. */
@@ -56,9 +49,9 @@ function MemberForm({ member, onDone }: { member?: TeamMemberItem; onDone?: () =
           phone: member.phone ?? "",
         }
       : undefined,
-    defaultNoValidate: false,
     constraint: getZodConstraint(TeamMemberSchema),
-    shouldValidate: "onBlur",
+    // Nothing is said before the first submit; then each field is checked again as it changes.
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: TeamMemberSchema }),
   });
@@ -72,17 +65,8 @@ function MemberForm({ member, onDone }: { member?: TeamMemberItem; onDone?: () =
   }, [answer]);
 
   return (
-    <fetcher.Form
-      method="post"
-      {...getFormProps(form)}
-      onSubmit={(event) => {
-        if (missesRequired(event.currentTarget)) {
-          toast({ title: t.requiredFields, variant: "destructive" });
-        }
-        form.onSubmit(event);
-      }}
-      className="grid gap-4"
-    >
+    <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-4">
+      <FormErrors id={form.errorId} errors={form.errors} />
       <input type="hidden" name="intent" value={intent} />
       {member ? <input type="hidden" name="memberId" value={member.id} /> : null}
       <div className="grid gap-4 sm:grid-cols-2">
@@ -138,7 +122,7 @@ function AvailabilityPanel({ member }: { member: TeamMemberItem }) {
       dayOfWeek: String(DEFAULT_AVAILABILITY.dayOfWeek),
     },
     constraint: getZodConstraint(AvailabilitySchema),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: AvailabilitySchema }),
   });

@@ -4,19 +4,21 @@ import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from
 
 import { Spinner } from "~/components/ui/spinner";
 import { nextIndex, previousIndex } from "~/domain/gallery/navigation";
-import type { GalleryImage } from "~/lib/gallery";
+import type { GalleryItem } from "~/lib/gallery";
 import { messages } from "~/lib/messages.fr";
 import { cn } from "~/lib/utils";
 
+import { ResponsivePicture } from "./responsive-picture";
 import { usePointerGestures } from "./use-pointer-gestures";
 
 const t = messages.gallery;
+const p = messages.photos;
 
 /** The viewer shows the image across the whole screen: let the browser pick the widest file it needs. */
 const VIEWER_SIZES = "100vw";
 
 interface GalleryViewerProps {
-  images: readonly GalleryImage[];
+  images: readonly GalleryItem[];
   /** The image shown (0-based), or null when the viewer is closed. */
   index: number | null;
   onIndexChange: (index: number) => void;
@@ -37,17 +39,17 @@ export function GalleryViewer({
   onClose,
   onCloseAutoFocus,
 }: GalleryViewerProps) {
-  const image = index === null ? undefined : images[index];
+  const item = index === null ? undefined : images[index];
 
   return (
-    <DialogPrimitive.Root open={image !== undefined} onOpenChange={(open) => (open ? undefined : onClose())}>
+    <DialogPrimitive.Root open={item !== undefined} onOpenChange={(open) => (open ? undefined : onClose())}>
       <DialogPrimitive.Portal>
         <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/95 transition-opacity motion-reduce:transition-none starting:opacity-0" />
-        {image !== undefined && index !== null ? (
+        {item !== undefined && index !== null ? (
           <ViewerContent
             images={images}
             index={index}
-            image={image}
+            item={item}
             onIndexChange={onIndexChange}
             onCloseAutoFocus={onCloseAutoFocus}
           />
@@ -58,17 +60,22 @@ export function GalleryViewer({
 }
 
 interface ViewerContentProps {
-  images: readonly GalleryImage[];
+  images: readonly GalleryItem[];
   index: number;
-  image: GalleryImage;
+  item: GalleryItem;
   onIndexChange: (index: number) => void;
   onCloseAutoFocus: (event: Event) => void;
 }
 
 /** Mounted only while open, so the zoom and loading states start afresh at every opening. */
-function ViewerContent({ images, index, image, onIndexChange, onCloseAutoFocus }: ViewerContentProps) {
+function ViewerContent({ images, index, item, onIndexChange, onCloseAutoFocus }: ViewerContentProps) {
   const count = images.length;
   const [zoomed, setZoomed] = useState(false);
+  /** A before/after pair opens on 'after'; the two buttons switch (only for the item shown). */
+  const [beforeOf, setBeforeOf] = useState<string | null>(null);
+  const showBefore = beforeOf === item.key;
+  const setShowBefore = (before: boolean) => setBeforeOf(before ? item.key : null);
+  const image = showBefore && item.before ? item.before : item.image;
   const [loadedSrc, setLoadedSrc] = useState<string | null>(null);
   const stageRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
@@ -110,8 +117,8 @@ function ViewerContent({ images, index, image, onIndexChange, onCloseAutoFocus }
       if (!neighbour) continue;
       const preload = new Image();
       preload.sizes = VIEWER_SIZES;
-      preload.srcset = neighbour.srcSet;
-      preload.src = neighbour.src;
+      preload.srcset = neighbour.image.avifSrcSet ?? neighbour.image.webpSrcSet;
+      preload.src = neighbour.image.src;
     }
   }, [images, index, count]);
 
@@ -149,7 +156,28 @@ function ViewerContent({ images, index, image, onIndexChange, onCloseAutoFocus }
             {t.position(index + 1, count)}
           </span>
         </p>
-        <div className="flex items-center gap-2">
+        <div className="flex flex-wrap items-center justify-end gap-2">
+          {item.before ? (
+            <div role="group" aria-label={p.pair} className="flex rounded-full bg-white/10 p-1">
+              {[
+                { before: true, label: p.beforeLabel },
+                { before: false, label: p.afterLabel },
+              ].map((choice) => (
+                <button
+                  key={choice.label}
+                  type="button"
+                  aria-pressed={showBefore === choice.before}
+                  onClick={() => setShowBefore(choice.before)}
+                  className={cn(
+                    "min-h-9 rounded-full px-3 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white",
+                    showBefore === choice.before ? "bg-white text-black" : "text-white hover:bg-white/20",
+                  )}
+                >
+                  {choice.label}
+                </button>
+              ))}
+            </div>
+          ) : null}
           <button
             type="button"
             aria-pressed={zoomed}
@@ -179,14 +207,10 @@ function ViewerContent({ images, index, image, onIndexChange, onCloseAutoFocus }
             zoomed ? "cursor-grab touch-auto active:cursor-grabbing" : "cursor-zoom-in touch-none",
           )}
         >
-          <img
-            key={image.id}
-            src={image.src}
-            srcSet={image.srcSet}
+          <ResponsivePicture
+            key={image.src}
+            image={image}
             sizes={VIEWER_SIZES}
-            alt={image.alt}
-            width={image.width}
-            height={image.height}
             decoding="async"
             draggable={false}
             onLoad={() => setLoadedSrc(image.src)}

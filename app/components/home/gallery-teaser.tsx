@@ -1,17 +1,20 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 
+import { ResponsivePicture } from "~/components/gallery/responsive-picture";
 import { Button } from "~/components/ui/button";
-import { GALLERY_IMAGES } from "~/lib/gallery";
+import type { GalleryItem } from "~/lib/gallery";
 
 import { SectionHeading } from "./section-heading";
 
-const TEASER_IMAGES = GALLERY_IMAGES.slice(0, 6);
+/** How many photos the home page shows. */
+export const TEASER_COUNT = 6;
 /** Two columns on phones, three from `md`, inside max-w-6xl (72rem) with 1rem of padding. */
 const TEASER_SIZES = "(min-width: 1152px) 363px, (min-width: 768px) 31vw, 46vw";
 
-/** The 'gallery' section: a few of our results, and the way to the full gallery. */
-export function GalleryTeaser() {
+/** The 'gallery' section: a few of our results, and the way to the full gallery (none: no section). */
+export function GalleryTeaser({ items }: { items: readonly GalleryItem[] }) {
+  if (items.length === 0) return null;
   return (
     <section
       id="gallery"
@@ -34,15 +37,12 @@ export function GalleryTeaser() {
           </Button>
         </div>
         <ul className="mt-10 grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3">
-          {TEASER_IMAGES.map((image) => (
-            <li key={image.id}>
-              <img
-                src={`/gallery/${image.id}-thumb.webp`}
-                srcSet={image.srcSet}
+          {items.slice(0, TEASER_COUNT).map((item) => (
+            <li key={item.key}>
+              <ResponsivePicture
+                image={item.image}
+                src={item.image.thumb}
                 sizes={TEASER_SIZES}
-                alt={image.alt}
-                width={image.width}
-                height={image.height}
                 loading="lazy"
                 decoding="async"
                 className="aspect-[4/3] h-auto w-full rounded-lg border bg-muted object-cover"

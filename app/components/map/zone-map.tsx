@@ -1,5 +1,6 @@
-import type { LatLngBounds, Map as LeafletMap } from "leaflet";
+import type { Circle, LatLngBounds, Map as LeafletMap } from "leaflet";
 import { useEffect, useRef, useState } from "react";
+import { messages } from "~/lib/messages.fr";
 import { cn } from "~/lib/utils";
 import { projection, type MapZone } from "./zone-geometry";
 
@@ -30,8 +31,19 @@ export interface ZoneMapProps {
   attribution: string;
   /** Routes drawn over the zones (the franchisee's day route, ADR 048). */
   routes?: readonly MapRoute[];
+  /** The configured tile server (MAP_TILE_URL); null = no base layer, said under the map. */
+  tiles: { url: string; attribution: string } | null;
+  /** A zone being placed: drawn in its own colour, and moved by a click when `onPick` is given. */
+  draft?: { latitude: number; longitude: number; radiusKm: number } | null;
+  onPick?: (point: { latitude: number; longitude: number }) => void;
   className?: string;
 }
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+const DRAFT_COLOUR = "#009E73";
 
 /**
  * The service zones on a map. The server and the first paint draw the circles and centres in
@@ -46,11 +58,21 @@ export function ZoneMap({
   fallbackNote,
   attribution,
   routes = [],
+  tiles,
+  draft = null,
+  onPick,
   className,
 }: ZoneMapProps) {
   const container = useRef<HTMLDivElement>(null);
   const [interactive, setInteractive] = useState(false);
   const key = JSON.stringify([zones, routes]);
+  const mapRef = useRef<LeafletMap | null>(null);
+  const draftLayer = useRef<Circle | null>(null);
+  const onPickRef = useRef(onPick);
+  useEffect(() => {
+    onPickRef.current = onPick;
+  });
+  const picking = Boolean(onPick);
 
   useEffect(() => {
     let cancelled = false;
@@ -59,10 +81,20 @@ export function ZoneMap({
       const [{ default: L }] = await Promise.all([import("leaflet"), import("leaflet/dist/leaflet.css")]);
       if (cancelled || !container.current) return;
       map = L.map(container.current, { scrollWheelZoom: false, attributionControl: true });
-      L.tileLayer("https://tile.openstreetmap.org/{z}/{x}/{y}.png", {
-        maxZoom: 18,
-        attribution: `<a href="https://www.openstreetmap.org/copyright">${attribution}</a>`,
-      }).addTo(map);
+      mapRef.current = map;
+      // Tiles only from the configured server (ADR 053): the OpenStreetMap servers forbid hot-linking.
+      if (tiles) {
+        L.tileLayer(tiles.url, {
+          maxZoom: 18,
+          attribution: escapeHtml(tiles.attribution || attribution),
+        }).addTo(map);
+      }
+      map.on("click", (event) => {
+        onPickRef.current?.({
+          latitude: Math.round(event.latlng.lat * 10_000) / 10_000,
+          longitude: Math.round(event.latlng.lng * 10_000) / 10_000,
+        });
+      });
       const layers = L.featureGroup();
       for (const zone of zones) {
         const colour = COLOURS[zone.status];
@@ -113,11 +145,35 @@ export function ZoneMap({
     return () => {
       cancelled = true;
       map?.remove();
+      mapRef.current = null;
+      draftLayer.current = null;
       setInteractive(false);
     };
     // `key` stands for the zones' content: redraw only when it changes.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, attribution]);
+  }, [key, attribution, tiles?.url]);
+
+  // The zone being placed: one circle, moved and resized as the form changes.
+  const draftKey = draft ? `${draft.latitude},${draft.longitude},${draft.radiusKm}` : "";
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map || !interactive) return;
+    void import("leaflet").then(({ default: L }) => {
+      draftLayer.current?.remove();
+      draftLayer.current = null;
+      if (!draft || mapRef.current !== map) return;
+      draftLayer.current = L.circle([draft.latitude, draft.longitude], {
+        radius: draft.radiusKm * 1000,
+        color: DRAFT_COLOUR,
+        weight: 3,
+        fillOpacity: 0.2,
+      })
+        .bindTooltip(messages.maps.draft)
+        .addTo(map);
+      map.fitBounds(draftLayer.current.getBounds(), { padding: [24, 24], maxZoom: 11 });
+    });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [draftKey, interactive]);
 
   const { zones: projected, point: place } = projection(
     zones,
@@ -135,7 +191,11 @@ export function ZoneMap({
           aria-label={label}
           data-testid="zone-map"
           data-interactive={interactive ? "true" : "false"}
-          className={cn("absolute inset-0 z-0", !interactive && "invisible")}
+          className={cn(
+            "absolute inset-0 z-0",
+            !interactive && "invisible",
+            picking && "[&_.leaflet-container]:cursor-crosshair [&.leaflet-container]:cursor-crosshair",
+          )}
         />
         {interactive ? null : (
           <svg
@@ -214,7 +274,23 @@ export function ZoneMap({
             {route.label}
           </span>
         ))}
+        {picking && draft ? (
+          <span className="flex items-center gap-1.5">
+            <span
+              aria-hidden="true"
+              className="size-3 rounded-full border-2"
+              style={{ borderColor: DRAFT_COLOUR }}
+            />
+            {messages.maps.draft}
+          </span>
+        ) : null}
         {interactive ? null : <span>{fallbackNote}</span>}
+        {tiles ? null : (
+          <span data-testid="map-no-tiles" className="basis-full font-medium text-foreground">
+            {messages.maps.noTiles}
+          </span>
+        )}
+        {picking ? <span className="basis-full">{messages.maps.pickHint}</span> : null}
       </figcaption>
     </figure>
   );

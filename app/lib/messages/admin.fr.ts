@@ -7,6 +7,7 @@ export const adminMessages = {
     franchisees: "Franchisés",
     services: "Services",
     coverage: "Couverture",
+    photos: "Photos",
     reports: "Rapports",
     restock: "Réapprovisionnement",
     jobs: "Tâches",

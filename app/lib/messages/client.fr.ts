@@ -106,6 +106,11 @@ export const clientMessages = {
     exchange: "Échanger",
     exchangeReward: (name: string) => `Échanger « ${name} »`,
     exchanging: "Échange...",
+    confirmTitle: (name: string) => `Échanger « ${name} »?`,
+    confirmText: (cost: string, after: string) =>
+      `Cette récompense coûte ${cost}. Votre solde après l'échange : ${after}.`,
+    confirm: "Confirmer l'échange",
+    cancel: "Annuler",
     missing: (points: number) => `Il vous manque ${points.toLocaleString("fr-CA")} points.`,
     success: (name: string) => `Récompense "${name}" échangée avec succès!`,
     error: "Erreur lors de l'échange",

@@ -3,13 +3,15 @@ import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 
 import { GalleryViewer } from "~/components/gallery/gallery-viewer";
+import { ResponsivePicture } from "~/components/gallery/responsive-picture";
 import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
 import { BUSINESS } from "~/lib/business";
-import { GALLERY_IMAGES } from "~/lib/gallery";
 import { messages } from "~/lib/messages.fr";
 import { cn } from "~/lib/utils";
 import { originFrom, seoMeta } from "~/lib/seo";
+import { getDb } from "~/server/db.server";
+import { galleryItems } from "~/server/services/gallery/gallery-items.server";
 import type { Route } from "./+types/gallery";
 
 const t = messages.gallery;
@@ -21,28 +23,41 @@ const EAGER_TILES = 4;
 /** Rendered tile widths: 1 column on phones, 2 from sm, 3 from md, 4 from xl (max-w-7xl, px-4, gap-4). */
 const TILE_SIZES = "(min-width: 1280px) 300px, (min-width: 768px) 33vw, (min-width: 640px) 50vw, 100vw";
 
-/** The first tile is the largest paint on a phone: fetch it with the HTML. */
-export const links: Route.LinksFunction = () => [
-  {
-    rel: "preload",
-    as: "image",
-    href: GALLERY_IMAGES[0]!.src,
-    imageSrcSet: GALLERY_IMAGES[0]!.srcSet,
-    imageSizes: TILE_SIZES,
-    fetchPriority: "high",
-  },
-];
+export async function loader() {
+  return { items: await galleryItems(getDb()) };
+}
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seoMeta({
-    title: t.title,
-    description: `Voyez le résultat de nos lavages et soins esthétiques à domicile ou au bureau : ${GALLERY_IMAGES.length} réalisations de ${BUSINESS.name}, à Granby, Sherbrooke et Gatineau.`,
-    path: "/gallery",
-    origin: originFrom(matches),
-    image: GALLERY_IMAGES[0]!.src,
-  });
+/** The first tile is the largest paint on a phone: fetch it with the HTML (AVIF when it has one). */
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const items = loaderData?.items ?? [];
+  const first = items[0]?.image;
+  return [
+    ...seoMeta({
+      title: t.title,
+      description: `Voyez le résultat de nos lavages et soins esthétiques à domicile ou au bureau : ${items.length} réalisations de ${BUSINESS.name}, à Granby, Sherbrooke et Gatineau.`,
+      path: "/gallery",
+      origin: originFrom(matches),
+      image: first?.src,
+    }),
+    ...(first
+      ? [
+          {
+            tagName: "link",
+            rel: "preload",
+            as: "image",
+            ...(first.avifSrcSet ? { type: "image/avif" } : {}),
+            href: first.avifSrcSet ? undefined : first.thumb,
+            imageSrcSet: first.avifSrcSet ?? first.webpSrcSet,
+            imageSizes: TILE_SIZES,
+            fetchPriority: "high",
+          },
+        ]
+      : []),
+  ];
+};
 
-export default function GalleryPage() {
+export default function GalleryPage({ loaderData }: Route.ComponentProps) {
+  const { items } = loaderData;
   /*
    * The 500 ms loading state of the spec, without slowing the page: the server HTML already holds the
    * grid with its images (width and height set, so nothing shifts), which lets the browser fetch and
@@ -83,8 +98,10 @@ export default function GalleryPage() {
             <Spinner label={null} />
             {t.loading}
           </>
+        ) : items.length === 0 ? (
+          messages.photos.galleryEmpty
         ) : (
-          t.loaded(GALLERY_IMAGES.length)
+          t.loaded(items.length)
         )}
       </p>
 
@@ -92,25 +109,22 @@ export default function GalleryPage() {
         aria-busy={loading}
         className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 md:grid-cols-3 xl:grid-cols-4"
       >
-        {GALLERY_IMAGES.map((image, index) => (
-          <li key={image.id}>
+        {items.map((item, index) => (
+          <li key={item.key} className="grid content-start gap-2">
             <button
               ref={(element) => {
                 tileRefs.current[index] = element;
               }}
               type="button"
-              aria-label={t.open(image.id)}
+              aria-label={item.openLabel}
               disabled={loading}
               onClick={() => openViewer(index)}
               className="group relative block w-full overflow-hidden rounded-lg border border-border bg-card shadow-sm transition-shadow hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:cursor-progress"
             >
-              <img
-                src={`/gallery/${image.id}-thumb.webp`}
-                srcSet={image.srcSet}
+              <ResponsivePicture
+                image={item.image}
+                src={item.image.thumb}
                 sizes={TILE_SIZES}
-                alt={image.alt}
-                width={image.width}
-                height={image.height}
                 loading={index < EAGER_TILES ? "eager" : "lazy"}
                 fetchPriority={index === 0 ? "high" : "auto"}
                 decoding="async"
@@ -123,6 +137,11 @@ export default function GalleryPage() {
                   loading ? "animate-pulse opacity-80 motion-reduce:animate-none" : "opacity-0",
                 )}
               />
+              {item.before ? (
+                <span className="absolute top-2 left-2 rounded-full bg-black/65 px-2.5 py-1 text-xs font-medium text-white">
+                  {messages.photos.pair}
+                </span>
+              ) : null}
               <span
                 aria-hidden="true"
                 className="absolute right-2 bottom-2 inline-flex size-9 items-center justify-center rounded-full bg-black/55 text-white opacity-0 transition-opacity group-hover:opacity-100 group-focus-visible:opacity-100"
@@ -130,6 +149,9 @@ export default function GalleryPage() {
                 <Expand className="size-4" />
               </span>
             </button>
+            {item.key.startsWith("demo-") ? null : (
+              <p className="text-sm leading-snug text-foreground">{item.caption}</p>
+            )}
           </li>
         ))}
       </ul>
@@ -155,7 +177,7 @@ export default function GalleryPage() {
       </section>
 
       <GalleryViewer
-        images={GALLERY_IMAGES}
+        images={items}
         index={openIndex}
         onIndexChange={setOpenIndex}
         onClose={() => setOpenIndex(null)}

@@ -1,7 +1,7 @@
 import { ContactSection } from "~/components/contact/contact-section";
 import { AboutSection } from "~/components/home/about-section";
 import { FranchiseSection } from "~/components/home/franchise-section";
-import { GalleryTeaser } from "~/components/home/gallery-teaser";
+import { GalleryTeaser, TEASER_COUNT } from "~/components/home/gallery-teaser";
 import { Hero } from "~/components/home/hero";
 import { HERO_MAIN } from "~/components/home/hero-images";
 import { ReviewsSection, reviewsJsonLd, type ShownReview } from "~/components/home/reviews-section";
@@ -13,6 +13,7 @@ import { originFrom, seoMeta } from "~/lib/seo";
 import { getDb } from "~/server/db.server";
 import { listActiveServices } from "~/server/services/catalog/list-active-services.server";
 import { listPublishedReviews, reviewSummary } from "~/server/services/reviews/reviews.server";
+import { galleryItems } from "~/server/services/gallery/gallery-items.server";
 import { listZones } from "~/server/services/zones/list-zones.server";
 import type { Route } from "./+types/home";
 
@@ -100,16 +101,19 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader() {
   const db = getDb();
-  const [services, zones, latest, summary] = await Promise.all([
+  const [services, zones, latest, summary, gallery] = await Promise.all([
     listActiveServices(db),
     listZones(db),
     listPublishedReviews(db, { limit: 6 }),
     reviewSummary(db),
+    galleryItems(db, { limit: TEASER_COUNT }),
   ]);
   return {
     services,
     /** The latest published reviews of the network, with the average and count (ADR 049). */
     reviews: { latest, summary },
+    /** The gallery teaser's photos (published photos first, drawn ones in demo mode). */
+    gallery,
     /** Bookable zones, for 'areas served'. */
     servedAreas: zones.filter((zone) => zone.status === "active").map((zone) => zone.zoneName),
     /** Zones waiting for a franchise partner. */
@@ -118,14 +122,14 @@ export async function loader() {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { services, servedAreas, openZones, reviews } = loaderData;
+  const { services, servedAreas, openZones, reviews, gallery } = loaderData;
   useHashScroll();
   return (
     <>
       <Hero areas={servedAreas} fromPriceCents={lowestPrice(services)} />
       <AboutSection />
       <ServicesSection services={services} />
-      <GalleryTeaser />
+      <GalleryTeaser items={gallery} />
       <ReviewsSection reviews={reviews.latest} summary={reviews.summary} />
       <FranchiseSection openZones={openZones} />
       <ContactSection />

@@ -1,7 +1,8 @@
 import { getFormProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { MapPin, Trash2 } from "lucide-react";
-import { data, Link, useActionData } from "react-router";
+import { useEffect } from "react";
+import { data, Form, Link, useActionData, useSearchParams } from "react-router";
 import { EditItemLink, EditorForm, NewItemButton, useEditorState } from "~/components/admin/catalogue-editor";
 import { ActionButton } from "~/components/admin/confirm-submit";
 import { NativeSelect } from "~/components/admin/native-select";
@@ -14,8 +15,12 @@ import { Badge } from "~/components/ui/badge";
 import { Field } from "~/components/ui/field";
 import { ZONE_STATUSES, ZoneDeleteSchema, ZoneFormSchema } from "~/domain/admin/schemas";
 import { shownStatusLabel } from "~/domain/geo/status-label";
+import { searchTowns, townByKey, townSlug } from "~/domain/geo/towns";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
 import { messages } from "~/lib/messages.fr";
 import { requireRole } from "~/server/auth.server";
+import { mapTiles } from "~/server/map-tiles.server";
 import { getDb } from "~/server/db.server";
 import {
   deleteZone,
@@ -46,10 +51,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   ]);
   // The label the site shows now: a label naming a past date is replaced (ADR 046).
   const now = new Date();
+  // Placing a zone (ADR 053): towns of the offline geodata matching ?town=, the one chosen by ?pick=.
+  const params = new URL(request.url).searchParams;
+  const townText = (params.get("town") ?? "").slice(0, 80);
+  const picked = townByKey(params.get("pick") ?? "");
   return {
     zones: zones.map((zone) => ({ ...zone, shownLabel: shownStatusLabel(zone.statusLabel, now) })),
     franchisees,
     waitlist,
+    tiles: mapTiles(),
+    townText,
+    towns: searchTowns(townText),
+    picked: picked ? { ...picked, slug: townSlug(picked) } : null,
   };
 }
 
@@ -95,8 +108,11 @@ export async function action({ request }: Route.ActionArgs) {
 const coordinate = new Intl.NumberFormat("fr-CA", { maximumFractionDigits: 4 });
 const kilometres = new Intl.NumberFormat("fr-CA", { maximumFractionDigits: 1 });
 
+type LoaderData = Route.ComponentProps["loaderData"];
+const m = messages.maps;
+
 export default function CoveragePage({ loaderData }: Route.ComponentProps) {
-  const { zones, franchisees, waitlist } = loaderData;
+  const { zones, franchisees, waitlist, tiles } = loaderData;
   const actionData = useActionData<typeof action>();
   const { editing, creating } = useEditorState(zones, Boolean(actionData?.result));
   return (
@@ -108,22 +124,24 @@ export default function CoveragePage({ loaderData }: Route.ComponentProps) {
       />
       {actionData?.error ? <FormErrors id="coverage-error" errors={[actionData.error]} /> : null}
 
-      <ZoneMap
-        zones={zones.map(toMapZone)}
-        label={t.map}
-        statusLabels={t.statuses}
-        fallbackNote={t.mapFallback}
-        attribution={t.mapAttribution}
-      />
-
       {editing || creating ? (
         <ZoneForm
-          key={editing?.id ?? "new"}
+          key={`${editing?.id ?? "new"}-${loaderData.picked?.key ?? ""}`}
           zone={editing}
           franchisees={franchisees}
           lastResult={actionData?.result}
+          loaderData={loaderData}
         />
-      ) : null}
+      ) : (
+        <ZoneMap
+          zones={zones.map(toMapZone)}
+          label={t.map}
+          statusLabels={t.statuses}
+          fallbackNote={t.mapFallback}
+          attribution={t.mapAttribution}
+          tiles={tiles}
+        />
+      )}
 
       {zones.length === 0 ? (
         <EmptyState>{t.empty}</EmptyState>
@@ -287,75 +305,192 @@ function ZoneCard({ zone }: { zone: AdminZone & { shownLabel: string | null } })
   );
 }
 
+/** '45,4' or '45.4' -> 45.4; null when it is not a number. */
+function decimalValue(text: unknown): number | null {
+  if (typeof text !== "string") return null;
+  const value = Number(text.replace(/\s/g, "").replace(",", "."));
+  return text.trim() !== "" && Number.isFinite(value) ? value : null;
+}
+const fr = (value: number) => String(value).replace(".", ",");
+
+/**
+ * The zone's form beside the map (one column on a phone, the form first): a town of the offline
+ * geodata or a click on the map places the centre, the radius field resizes the circle.
+ */
 function ZoneForm({
   zone,
   franchisees,
   lastResult,
+  loaderData,
 }: {
   zone: AdminZone | undefined;
   franchisees: { id: string; businessName: string }[];
   lastResult: SubmissionResult<string[]> | undefined;
+  loaderData: LoaderData;
 }) {
+  const { picked, zones, tiles } = loaderData;
+  const fromZone = zone
+    ? {
+        zoneName: zone.zoneName,
+        routeSlug: zone.routeSlug,
+        centerLatitude: fr(zone.centerLatitude),
+        centerLongitude: fr(zone.centerLongitude),
+        serviceRadiusKm: fr(zone.serviceRadiusKm),
+        status: zone.status,
+        statusLabel: zone.statusLabel ?? "",
+        franchiseeId: zone.franchiseeId ?? "",
+      }
+    : { serviceRadiusKm: "25", status: "seeking_franchisee" };
+  const fromTown = picked
+    ? {
+        ...(zone ? {} : { zoneName: picked.name, routeSlug: picked.slug }),
+        centerLatitude: fr(picked.latitude),
+        centerLongitude: fr(picked.longitude),
+      }
+    : {};
   const [form, fields] = useForm({
     id: `zone-form-${zone?.id ?? "new"}`,
     lastResult,
     constraint: getZodConstraint(ZoneFormSchema),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    defaultValue: zone
-      ? {
-          zoneName: zone.zoneName,
-          routeSlug: zone.routeSlug,
-          centerLatitude: String(zone.centerLatitude).replace(".", ","),
-          centerLongitude: String(zone.centerLongitude).replace(".", ","),
-          serviceRadiusKm: String(zone.serviceRadiusKm).replace(".", ","),
-          status: zone.status,
-          statusLabel: zone.statusLabel ?? "",
-          franchiseeId: zone.franchiseeId ?? "",
-        }
-      : { serviceRadiusKm: "25", status: "seeking_franchisee" },
+    defaultValue: { ...fromZone, ...fromTown },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ZoneFormSchema }),
   });
+  // Opened from the header or a card: the form comes into view at once.
+  useEffect(() => {
+    document.getElementById("zone-editor")?.scrollIntoView({ block: "start" });
+  }, []);
+  const latitude = decimalValue(fields.centerLatitude.value);
+  const longitude = decimalValue(fields.centerLongitude.value);
+  const radiusKm = decimalValue(fields.serviceRadiusKm.value);
+  const draft =
+    latitude !== null && longitude !== null && radiusKm !== null && radiusKm > 0
+      ? { latitude, longitude, radiusKm }
+      : null;
   return (
-    <EditorForm
-      title={zone ? t.editTitle(zone.zoneName) : t.new}
-      id={zone?.id}
-      formProps={getFormProps(form)}
-      formErrorId={form.errorId}
-      formErrors={form.errors}
-      cancelTo="/admin/coverage"
+    <div id="zone-editor" className="grid scroll-mt-24 gap-6 lg:grid-cols-2 lg:items-start">
+      <div className="grid min-w-0 gap-4">
+        <TownSearch zoneId={zone?.id} loaderData={loaderData} />
+        <EditorForm
+          title={zone ? t.editTitle(zone.zoneName) : t.new}
+          id={zone?.id}
+          formProps={getFormProps(form)}
+          formErrorId={form.errorId}
+          formErrors={form.errors}
+          cancelTo="/admin/coverage"
+        >
+          <InputField meta={fields.zoneName} label={t.zoneName} required />
+          <InputField
+            meta={fields.routeSlug}
+            label={t.slug}
+            description={t.slugHelp}
+            required
+            autoCapitalize="none"
+          />
+          <InputField meta={fields.centerLatitude} label={t.latitude} required inputMode="decimal" />
+          <InputField meta={fields.centerLongitude} label={t.longitude} required inputMode="decimal" />
+          <InputField meta={fields.serviceRadiusKm} label={t.radius} required inputMode="decimal" />
+          <Field label={t.status} id={fields.status.id} error={fields.status.errors} required>
+            <NativeSelect {...getSelectProps(fields.status, { ariaAttributes: false })}>
+              {ZONE_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {t.statuses[status]}
+                </option>
+              ))}
+            </NativeSelect>
+          </Field>
+          <InputField meta={fields.statusLabel} label={t.statusLabel} description={t.statusLabelHelp} />
+          <Field label={t.franchisee} id={fields.franchiseeId.id} error={fields.franchiseeId.errors}>
+            <NativeSelect {...getSelectProps(fields.franchiseeId, { ariaAttributes: false })}>
+              <option value="">{t.noFranchisee}</option>
+              {franchisees.map((franchisee) => (
+                <option key={franchisee.id} value={franchisee.id}>
+                  {franchisee.businessName}
+                </option>
+              ))}
+            </NativeSelect>
+          </Field>
+        </EditorForm>
+      </div>
+      <div className="min-w-0 lg:sticky lg:top-4">
+        <ZoneMap
+          zones={zones.filter((other) => other.id !== zone?.id).map(toMapZone)}
+          label={t.map}
+          statusLabels={t.statuses}
+          fallbackNote={t.mapFallback}
+          attribution={t.mapAttribution}
+          tiles={tiles}
+          draft={draft}
+          onPick={(point) => {
+            form.update({ name: fields.centerLatitude.name, value: fr(point.latitude) });
+            form.update({ name: fields.centerLongitude.name, value: fr(point.longitude) });
+          }}
+        />
+      </div>
+    </div>
+  );
+}
+
+/** A GET form: towns of the offline geodata; choosing one reopens the form centred on it. */
+function TownSearch({ zoneId, loaderData }: { zoneId: string | undefined; loaderData: LoaderData }) {
+  const { townText, towns, picked } = loaderData;
+  const [params] = useSearchParams();
+  const keep: Record<string, string> = zoneId ? { edit: zoneId } : { new: "" };
+  const pickHref = (key: string) => {
+    const next = new URLSearchParams(keep);
+    next.set("town", townText);
+    next.set("pick", key);
+    return `?${next.toString()}`;
+  };
+  return (
+    <section
+      aria-labelledby="town-search-title"
+      className="grid gap-3 rounded-lg border bg-card p-4 shadow-sm"
     >
-      <InputField meta={fields.zoneName} label={t.zoneName} required />
-      <InputField
-        meta={fields.routeSlug}
-        label={t.slug}
-        description={t.slugHelp}
-        required
-        autoCapitalize="none"
-      />
-      <InputField meta={fields.centerLatitude} label={t.latitude} required inputMode="decimal" />
-      <InputField meta={fields.centerLongitude} label={t.longitude} required inputMode="decimal" />
-      <InputField meta={fields.serviceRadiusKm} label={t.radius} required inputMode="decimal" />
-      <Field label={t.status} id={fields.status.id} error={fields.status.errors} required>
-        <NativeSelect {...getSelectProps(fields.status, { ariaAttributes: false })}>
-          {ZONE_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {t.statuses[status]}
-            </option>
-          ))}
-        </NativeSelect>
-      </Field>
-      <InputField meta={fields.statusLabel} label={t.statusLabel} description={t.statusLabelHelp} />
-      <Field label={t.franchisee} id={fields.franchiseeId.id} error={fields.franchiseeId.errors}>
-        <NativeSelect {...getSelectProps(fields.franchiseeId, { ariaAttributes: false })}>
-          <option value="">{t.noFranchisee}</option>
-          {franchisees.map((franchisee) => (
-            <option key={franchisee.id} value={franchisee.id}>
-              {franchisee.businessName}
-            </option>
-          ))}
-        </NativeSelect>
-      </Field>
-    </EditorForm>
+      <h2 id="town-search-title" className="font-semibold">
+        {m.townSearch}
+      </h2>
+      <Form method="get" preventScrollReset className="flex flex-wrap items-end gap-2">
+        {Object.entries(keep).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <Field
+          label={m.townSearch}
+          id="town-search"
+          description={m.townSearchHint}
+          className="min-w-0 flex-1"
+        >
+          <Input name="town" type="search" defaultValue={townText} autoComplete="off" maxLength={80} />
+        </Field>
+        <Button type="submit" variant="outline">
+          {m.townSearchButton}
+        </Button>
+      </Form>
+      {townText && params.has("town") ? (
+        towns.length === 0 ? (
+          <p role="status" className="text-sm text-muted-foreground">
+            {m.townNone(townText)}
+          </p>
+        ) : (
+          <ul aria-label={m.townResults} className="flex flex-wrap gap-2">
+            {towns.map((town) => (
+              <li key={town.key}>
+                <Button asChild size="sm" variant={picked?.key === town.key ? "default" : "outline"}>
+                  <Link to={pickHref(town.key)} preventScrollReset aria-label={m.useTown(town.name)}>
+                    {town.name}
+                  </Link>
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )
+      ) : null}
+      {picked ? (
+        <p role="status" className="text-sm font-medium">
+          {m.townUsed(picked.name)}
+        </p>
+      ) : null}
+    </section>
   );
 }

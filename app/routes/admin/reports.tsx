@@ -106,6 +106,7 @@ export default function ReportsPage({ loaderData }: Route.ComponentProps) {
                   title={t.bookingsChart}
                   categories={labels}
                   series={seriesOf(months, rows, (row) => row.bookings)}
+                  integer
                   {...chartText}
                 />
               </CardContent>

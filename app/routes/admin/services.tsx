@@ -204,7 +204,7 @@ function ServiceForm({
     id: `service-form-${service?.id ?? "new"}`,
     lastResult,
     constraint: getZodConstraint(ServiceFormSchema),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     defaultValue: service
       ? {

@@ -10,6 +10,7 @@ import { isLocalDate, localDate } from "~/domain/franchisee/periods";
 import { addDaysToDateString, BUSINESS_TIME_ZONE } from "~/domain/time/zoned";
 import { franchiseeMessages } from "~/lib/messages/franchisee.fr";
 import { loadDayRoutes } from "~/server/services/franchisee/day-route.server";
+import { mapTiles } from "~/server/map-tiles.server";
 import type { Route } from "./+types/route";
 import { requireFranchisee } from "./guard.server";
 
@@ -27,7 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const today = localDate(new Date());
   const date = isLocalDate(params.get("date")) ? params.get("date")! : today;
   const routes = await loadDayRoutes(db, { franchiseeId: franchisee.id, date });
-  return { date, today, ...routes };
+  return { date, today, ...routes, tiles: mapTiles() };
 }
 
 /** Okabe-Ito colours: told apart with the common colour-vision deficiencies, on both themes. */
@@ -56,7 +57,7 @@ function duration(minutes: number): string {
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {
-  const { date, today, zones, members } = loaderData;
+  const { date, today, zones, members, tiles } = loaderData;
   const href = (d: string) => `?date=${d}`;
   const mapRoutes: MapRoute[] = members.map((member, i) => ({
     id: member.memberId,
@@ -128,6 +129,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
             statusLabels={t.statuses}
             fallbackNote={t.mapFallback}
             attribution={t.mapAttribution}
+            tiles={tiles}
           />
           <p className="text-sm text-muted-foreground">{t.estimateNote}</p>
           <div className="grid gap-4 lg:grid-cols-2">

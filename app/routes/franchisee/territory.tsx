@@ -4,6 +4,8 @@ import { toMapZone } from "~/components/map/zone-geometry";
 import { ZoneMap } from "~/components/map/zone-map";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { messages } from "~/lib/messages.fr";
+import { mapTiles } from "~/server/map-tiles.server";
 import { listTerritory } from "~/server/services/franchisee/list-territory.server";
 import type { Route } from "./+types/territory";
 import { requireFranchisee } from "./guard.server";
@@ -18,11 +20,11 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { franchisee, db } = await requireFranchisee(request);
-  return { zones: await listTerritory(db, { franchiseeId: franchisee.id }) };
+  return { zones: await listTerritory(db, { franchiseeId: franchisee.id }), tiles: mapTiles() };
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {
-  const { zones } = loaderData;
+  const { zones, tiles } = loaderData;
   return (
     <div className="grid gap-6">
       <header className="grid gap-1">
@@ -39,6 +41,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
             statusLabels={t.statuses}
             fallbackNote={t.mapFallback}
             attribution={t.mapAttribution}
+            tiles={tiles}
           />
           {zones.map((zone) => (
             <Card key={zone.id}>

@@ -30,13 +30,12 @@ describe("contentSecurityPolicy", () => {
     expect(d.get("form-action")).toEqual(["'self'"]);
     expect(d.get("frame-ancestors")).toEqual(["'none'"]);
     expect(d.get("connect-src")).toEqual(["'self'"]);
-    expect(d.get("img-src")).toEqual([
-      "'self'",
-      "data:",
-      "blob:",
-      "https://tile.openstreetmap.org",
-      "https://*.tile.openstreetmap.org",
-    ]);
+    // No tile server configured: no outside image at all (ADR 053).
+    expect(d.get("img-src")).toEqual(["'self'", "data:", "blob:"]);
+    const withTiles = directives(
+      contentSecurityPolicy("abc123", { mapTileSource: "https://*.tiles.example.com" }),
+    );
+    expect(withTiles.get("img-src")).toEqual(["'self'", "data:", "blob:", "https://*.tiles.example.com"]);
     expect(d.has("upgrade-insecure-requests")).toBe(false);
     expect(contentSecurityPolicy("abc123")).not.toContain("unsafe-eval");
   });

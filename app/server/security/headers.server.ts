@@ -8,18 +8,13 @@ import type { NextFunction, Request, Response } from "express";
  * (app/entry.server.tsx reads it from the load context as `cspNonce`).
  */
 
-/** Leaflet's map tiles (the admin zone map). */
-/** The map tiles of app/components/map/zone-map.tsx (tile.openstreetmap.org, and its older a/b/c hosts). */
-export const MAP_TILE_SOURCES = [
-  "https://tile.openstreetmap.org",
-  "https://*.tile.openstreetmap.org",
-] as const;
-
 export interface PolicyOptions {
   /** Vite's dev server: inline styles injected by HMR and its web socket (ADR 033). */
   development?: boolean;
   /** Served over HTTPS: ask the browser to upgrade any http: sub-resource. */
   secure?: boolean;
+  /** The configured map tile server's source (MAP_TILE_URL, ADR 053); none = no tiles allowed. */
+  mapTileSource?: string | null;
 }
 
 /** A random, unguessable nonce (128 bits, base64). */
@@ -40,7 +35,7 @@ export function contentSecurityPolicy(nonce: string, options: PolicyOptions = {}
     // progress bars): they cannot run script; the one allowance of the policy (ADR 033).
     "style-src-attr": ["'unsafe-inline'"],
     // data: and blob: for the signature pad's PNG and previews; the map tiles.
-    "img-src": ["'self'", "data:", "blob:", ...MAP_TILE_SOURCES],
+    "img-src": ["'self'", "data:", "blob:", ...(options.mapTileSource ? [options.mapTileSource] : [])],
     "font-src": ["'self'", "data:"],
     "connect-src": options.development ? ["'self'", "ws:", "wss:"] : ["'self'"],
     "object-src": ["'none'"],
@@ -148,14 +143,18 @@ declare module "express-serve-static-core" {
  * view, sandboxed with its mail's inline styles) replaces the site's rather than adding a second
  * policy that the browser would enforce too: React Router's adapter appends response headers.
  */
-export function securityHeaders(options: { development?: boolean } = {}) {
+export function securityHeaders(options: { development?: boolean; mapTileSource?: string | null } = {}) {
   return function setSecurityHeaders(req: Request, res: Response, next: NextFunction): void {
     if (res.locals.cspNonce) return next();
     const nonce = createNonce();
     res.locals.cspNonce = nonce;
     res.setHeader(
       "Content-Security-Policy",
-      contentSecurityPolicy(nonce, { development: options.development, secure: req.secure }),
+      contentSecurityPolicy(nonce, {
+        development: options.development,
+        secure: req.secure,
+        mapTileSource: options.mapTileSource,
+      }),
     );
     for (const [name, value] of Object.entries(securityHeaderValues(req.secure))) res.setHeader(name, value);
     // Personal answers are never stored by any cache; a route's own Cache-Control cannot relax it.

@@ -3,6 +3,8 @@ import type { NextFunction, Request, Response } from "express";
 import { APPLICATION_BODY_MAX_BYTES } from "~/domain/applications/png";
 import { applicationMessages } from "~/lib/messages/application.fr";
 import { securityMessages } from "~/lib/messages/security.fr";
+import { PHOTO_BODY_MAX_BYTES } from "~/domain/gallery/photos";
+import { photosMessages } from "~/lib/messages/photos.fr";
 
 /**
  * Bounds on every request's input, checked before the static files, React Router and any body
@@ -24,6 +26,9 @@ export const BODY_MAX_BYTES = 64 * 1024;
 /** Paths that take an upload, with their own limit (exact paths). */
 export const BODY_LIMITS: Readonly<Record<string, number>> = {
   "/api/franchise-applications": APPLICATION_BODY_MAX_BYTES,
+  // The admin's photo upload (ADR 053): the page, and its form's fetch once hydrated.
+  "/admin/photos": PHOTO_BODY_MAX_BYTES,
+  "/admin/photos.data": PHOTO_BODY_MAX_BYTES,
 };
 /**
  * Past the limit, the rest of a body is still read and dropped up to this size, so the client
@@ -56,6 +61,8 @@ const t = securityMessages.inputBounds;
 /** The upload paths' own French answer for a body over their limit. */
 const BODY_TOO_LARGE_TEXT: Readonly<Record<string, string>> = {
   "/api/franchise-applications": applicationMessages.errors.tooLarge,
+  "/admin/photos": photosMessages.bodyTooLarge,
+  "/admin/photos.data": photosMessages.bodyTooLarge,
 };
 
 function refuse(req: Request, res: Response, status: 413 | 414): void {

@@ -1,0 +1,38 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, pgTable, smallint, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { users } from "./auth";
+import { createdAt, updatedAt } from "./columns";
+import { serviceZones } from "./network";
+
+/**
+ * A photo of real work for the gallery (ADR 053): an 'after' image and, for a before/after pair,
+ * a 'before' one. The uploaded file is never kept: the server stores re-encoded AVIF and WebP
+ * copies, without metadata, at `photos/{id}/{after|before}-{width}.{avif|webp}` for each width
+ * of `widths` (the widest first).
+ */
+export const workPhotos = pgTable(
+  "work_photos",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    caption: text("caption").notNull(),
+    zoneId: uuid("zone_id").references(() => serviceZones.id, { onDelete: "set null" }),
+    sortOrder: integer("sort_order").notNull().default(0),
+    /** Null while the photo is a draft; the gallery shows published photos only. */
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    /** The widths stored for each image, widest first; the first is `width` x `height`. */
+    widths: smallint("widths").array().notNull(),
+    width: smallint("width").notNull(),
+    height: smallint("height").notNull(),
+    /** Sizes of the 'before' image when the photo is a pair (same widths), else null. */
+    beforeWidth: smallint("before_width"),
+    beforeHeight: smallint("before_height"),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("work_photos_size_positive", sql`${t.width} > 0 and ${t.height} > 0`),
+    check("work_photos_before_both_or_none", sql`(${t.beforeWidth} is null) = (${t.beforeHeight} is null)`),
+    index("work_photos_order_idx").on(t.sortOrder, t.createdAt),
+  ],
+);
