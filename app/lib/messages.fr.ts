@@ -6,6 +6,7 @@ import { franchiseeMessages } from "./messages/franchisee.fr";
 import { messagingMessages } from "./messages/messaging.fr";
 import { securityMessages } from "./messages/security.fr";
 import { waitlistMessages } from "./messages/waitlist.fr";
+import { assistantMessages } from "./messages/assistant.fr";
 
 /**
  * The one catalogue of user-facing French text (spec section 8 and PRODUCT-DECISIONS.md).
@@ -523,6 +524,7 @@ export const messages = {
   security: securityMessages,
   /** The waiting list of the places not served yet (ADR 046). */
   waitlist: waitlistMessages,
+  assistant: assistantMessages,
   /** Accounts: verification, sign-up without telling who has an account, limits (ADR 042). */
   account: accountMessages,
 } as const;

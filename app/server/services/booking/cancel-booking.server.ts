@@ -5,7 +5,7 @@ import { queueBookingCancelled } from "../messaging/notify.server";
 import { announceSlotsChanged, invalidateOpenSlots } from "./slot-cache.server";
 import type { SessionUser } from "../../auth.server";
 import type { Db } from "../../db.server";
-import { lockAppointment, requireSelfServiceChange } from "./booking-context.server";
+import { type ContactProof, lockAppointment, requireSelfServiceChange } from "./booking-context.server";
 
 /**
  * Cancels a booking through its manage link (PRODUCT-DECISIONS.md 'Booking'): the token must
@@ -20,18 +20,21 @@ export async function cancelBooking(
     input,
     now,
     actor = null,
+    proof,
   }: {
     bookingId: string;
     input: Omit<CancelRequest, "token"> & { token?: string };
     now: Date;
     /** The signed-in user: the booking's owner may cancel without the token. */
     actor?: SessionUser | null;
+    /** The assistant's proof (ADR 051): the booking's e-mail or phone. */
+    proof?: ContactProof;
   },
 ): Promise<{ bookingId: string; status: "cancelled" }> {
   const result = await db.transaction(async (tx) => {
     await announceSlotsChanged(tx);
     const appointment = await lockAppointment(tx, bookingId);
-    requireSelfServiceChange(appointment, input.token, now, actor);
+    requireSelfServiceChange(appointment, input.token, now, actor, proof);
     await tx
       .update(appointments)
       .set({ status: "cancelled", cancelledAt: now, cancelReason: input.reason ?? null })

@@ -9,6 +9,7 @@ import { announceSlotsChanged, invalidateOpenSlots } from "./slot-cache.server";
 import type { SessionUser } from "../../auth.server";
 import type { Db } from "../../db.server";
 import {
+  type ContactProof,
   assignMember,
   loadTeam,
   lockAppointment,
@@ -37,19 +38,22 @@ export async function rescheduleBooking(
     input,
     now,
     actor = null,
+    proof,
   }: {
     bookingId: string;
     input: Omit<RescheduleRequest, "token"> & { token?: string };
     now: Date;
     /** The signed-in user: the booking's owner may reschedule without the token. */
     actor?: SessionUser | null;
+    /** The assistant's proof (ADR 051): the booking's e-mail or phone. */
+    proof?: ContactProof;
   },
 ): Promise<RescheduleResult> {
   const startAt = new Date(input.start);
   const result = await db.transaction(async (tx) => {
     await announceSlotsChanged(tx);
     const appointment = await lockAppointment(tx, bookingId);
-    const access = requireSelfServiceChange(appointment, input.token, now, actor);
+    const access = requireSelfServiceChange(appointment, input.token, now, actor, proof);
     // After the access check: a stranger learns nothing from the horizon's answer.
     if (!isWithinBookingHorizon(startAt, now)) throw new AppError("BEYOND_BOOKING_HORIZON");
     const [service] = await tx
