@@ -44,9 +44,9 @@ const LEA = {
 /** Books through the tool: summary first, then the confirmed code. */
 async function bookThroughTool(ctx: ToolContext, fields: Record<string, unknown> = {}) {
   const summary = await bookAppointmentTool(ctx, { ...LEA, ...fields });
-  if (!summary.ok || !("confirmation" in summary)) throw new Error(JSON.stringify(summary));
+  if (!summary.ok || summary.status !== "needs_confirmation") throw new Error(JSON.stringify(summary));
   const booked = await bookAppointmentTool(ctx, { ...LEA, ...fields, confirmation: summary.confirmation });
-  if (!booked.ok || !("booking_id" in booked)) throw new Error(JSON.stringify(booked));
+  if (!booked.ok || booked.status !== "booked") throw new Error(JSON.stringify(booked));
   return booked.booking_id;
 }
 
@@ -117,7 +117,7 @@ describeDatabases("assistant tools", ({ db }) => {
     it("books nothing without the summary's confirmation code, then books with it", async () => {
       const ctx = context(db());
       const summary = await bookAppointmentTool(ctx, { ...LEA, cars: 2, upsells: ["cire-liquide"] });
-      if (!summary.ok || !("confirmation" in summary)) throw new Error("no summary");
+      if (!summary.ok || summary.status !== "needs_confirmation") throw new Error("no summary");
       expect(summary.status).toBe("needs_confirmation");
       expect(summary.summary).toMatchObject({ when: "9 mars 2026 à 09:00", cars: 2, zone_name: "Granby" });
       expect(summary.summary.extras).toHaveLength(1);
@@ -144,7 +144,7 @@ describeDatabases("assistant tools", ({ db }) => {
         upsells: ["cire-liquide"],
         confirmation: summary.confirmation,
       });
-      if (!booked.ok || !("booking_id" in booked)) throw new Error("not booked");
+      if (!booked.ok || booked.status !== "booked") throw new Error("not booked");
       const row = await statusOf(db(), booked.booking_id);
       expect(row).toMatchObject({ status: "scheduled", cars: 2, customerPhone: "+14505550199" });
       // Consent is never presumed by the assistant.
@@ -164,7 +164,7 @@ describeDatabases("assistant tools", ({ db }) => {
         address: "1 rue King Ouest, Sherbrooke",
         postalCode: "J1H 1P4",
       });
-      const confirmed = out.ok && "confirmation" in out ? out.confirmation : "";
+      const confirmed = out.ok && out.status === "needs_confirmation" ? out.confirmation : "";
       expect(
         await bookAppointmentTool(ctx, {
           ...LEA,
@@ -193,7 +193,7 @@ describeDatabases("assistant tools", ({ db }) => {
       const ctx = context(db());
       const chatFields = { ...web, email: "chat@example.com", phone: "819 555-0101" };
       const summary = await bookAppointmentTool(ctx, chatFields);
-      if (!summary.ok || !("confirmation" in summary)) throw new Error("no summary");
+      if (!summary.ok || summary.status !== "needs_confirmation") throw new Error("no summary");
       const [chat, site] = await Promise.allSettled([
         bookAppointmentTool(ctx, { ...chatFields, confirmation: summary.confirmation }),
         bookSlot(db(), { actor: null, input: { ...web, email: "web@example.com" }, now: NOW }),

@@ -71,9 +71,15 @@ export interface ToolContext {
   transcript?: () => string;
 }
 
-export type ToolResult<T extends object = object> =
-  | ({ ok: true; message?: string } & T)
-  | { ok: false; code: string; message: string; fields?: Record<string, string[] | undefined> };
+/** A tool's refusal: a code for programs, the page's French message for people. */
+export interface Refusal {
+  ok: false;
+  code: string;
+  message: string;
+  fields?: Record<string, string[] | undefined>;
+}
+
+export type ToolResult<T extends object = object> = ({ ok: true; message?: string } & T) | Refusal;
 
 function refused(code: string, message: string): ToolResult<never> {
   return { ok: false, code, message };
@@ -257,7 +263,12 @@ function codesEqual(a: string, b: string): boolean {
   return x.length === y.length && crypto.timingSafeEqual(x, y);
 }
 
-export async function bookAppointmentTool(ctx: ToolContext, raw: unknown) {
+export type BookAppointmentResult =
+  | { ok: true; status: "needs_confirmation"; message: string; summary: BookingSummary; confirmation: string }
+  | { ok: true; status: "booked"; message: string; booking_id: string; summary: BookingSummary }
+  | (Refusal & { summary?: BookingSummary });
+
+export async function bookAppointmentTool(ctx: ToolContext, raw: unknown): Promise<BookAppointmentResult> {
   const base = typeof raw === "object" && raw !== null ? (raw as Record<string, unknown>) : {};
   const { confirmation, ...fields } = base;
   // The page's schema; the assistant never sends consent boxes (consent is never presumed).
