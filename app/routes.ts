@@ -63,6 +63,9 @@ export default [
   route("api/validate-location", "routes/api/validate-location.ts"),
   route("api/validate-postal-code", "routes/api/validate-postal-code.ts"),
 
+  // The assistant's tools for outside AI agents (ADR 051)
+  route("mcp", "routes/api/mcp.ts"),
+
   // Messaging: SMS provider callbacks, unsubscribe, development mail box
   route("api/sms/inbound", "routes/api/sms-inbound.ts"),
   route("api/unsubscribe", "routes/api/unsubscribe.ts"),
