@@ -70,6 +70,10 @@ export const EnvSchema = z
     SMS_API_URL: optionalUrl,
     /** Shared secret the inbound SMS callback must carry when no SMS_AUTH_TOKEN signs it. */
     SMS_INBOUND_SECRET: optionalText.pipe(z.string().min(16).optional()),
+    /** The assistant's model (ADR 051): any OpenAI-compatible endpoint; unset = the guided assistant. */
+    AI_BASE_URL: optionalUrl,
+    AI_API_KEY: optionalText,
+    AI_MODEL: optionalText,
 
     // Shared counters of the rate limits across app instances; unset = kept in the database.
     REDIS_URL: z

@@ -348,6 +348,8 @@ export const FindBookingInput = z.object({
 /** What a proven caller may read of its booking: no other customer's data, no token. */
 export interface FoundBooking {
   booking_id: string;
+  /** The zone (slug) and cars, for list_slots before a move. */
+  zone: string;
   status: string;
   status_label: string;
   start: string;
@@ -380,7 +382,7 @@ async function readProvenBooking(
       customerEmail: appointments.customerEmail,
       customerPhone: appointments.customerPhone,
       service: services.name,
-      zone: serviceZones.zoneName,
+      zone: serviceZones.routeSlug,
     })
     .from(appointments)
     .innerJoin(services, eq(services.id, appointments.serviceId))
@@ -394,6 +396,7 @@ async function readProvenBooking(
     .orderBy(asc(appointmentUpsells.name));
   return {
     booking_id: row.bookingId,
+    zone: row.zone,
     status: row.status,
     status_label: t.statuses[row.status] ?? row.status,
     start: row.startAt.toISOString(),
