@@ -1,3 +1,4 @@
+import type { LanguageModelV3StreamPart } from "@ai-sdk/provider";
 import { simulateReadableStream } from "ai";
 import { MockLanguageModelV3 } from "ai/test";
 import { eq } from "drizzle-orm";
@@ -34,7 +35,7 @@ function scripted(steps: Step[]) {
   return new MockLanguageModelV3({
     doStream: async () => {
       const step = steps[i++] ?? { text: "…" };
-      const chunks =
+      const chunks: LanguageModelV3StreamPart[] =
         "tool" in step
           ? [
               {
