@@ -65,6 +65,7 @@ export default [
 
   // The assistant's tools for outside AI agents (ADR 051)
   route("mcp", "routes/api/mcp.ts"),
+  route("api/assistant", "routes/api/assistant.ts"),
 
   // Messaging: SMS provider callbacks, unsubscribe, development mail box
   route("api/sms/inbound", "routes/api/sms-inbound.ts"),

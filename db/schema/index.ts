@@ -7,3 +7,4 @@ export * from "./messaging";
 export * from "./network";
 export * from "./restock";
 export * from "./waitlist";
+export * from "./assistant";

@@ -4,6 +4,7 @@ import { deliverContactWebhook } from "./handlers/contact-webhook.server";
 import { createMessagingHandlers } from "./handlers/messaging.server";
 import { createWaitlistHandlers } from "./handlers/waitlist.server";
 import type { JobHandler } from "./worker.server";
+import { purgeConversations } from "../services/assistant/conversations.server";
 
 /**
  * Every job the product queues, by name, with its payload. Payloads are stored as JSON: use
@@ -39,6 +40,10 @@ export interface JobPayloads {
   "waitlist.notify": Record<string, never>;
   /** The one e-mail of a claimed waiting-list entry; the id only. */
   "email.waitlist-open": { entryId: string };
+
+  // The assistant (ADR 051)
+  /** Deletes the conversations idle for 30 days; queues itself again while some remain. */
+  "assistant.purge": Record<string, never>;
 }
 
 export type JobName = keyof JobPayloads;
@@ -52,4 +57,7 @@ export const jobHandlers: { [N in JobName]: JobHandler<JobPayloads[N]> } = {
   // Messaging
   ...createMessagingHandlers(),
   ...createWaitlistHandlers(),
+  "assistant.purge": async (_payload, { db }) => {
+    await purgeConversations(db);
+  },
 };
