@@ -45,6 +45,7 @@ export default [
       route("coverage", "routes/admin/coverage.tsx"),
       route("restock", "routes/admin/restock.tsx"),
       route("jobs", "routes/admin/jobs.tsx"),
+      route("conversations", "routes/admin/conversations.tsx"),
     ]),
     route("reports/export", "routes/admin/reports-export.ts"),
   ]),

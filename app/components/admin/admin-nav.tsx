@@ -4,6 +4,7 @@ import {
   LayoutDashboard,
   ListChecks,
   MapPinned,
+  MessagesSquare,
   Package,
   Users,
 } from "lucide-react";
@@ -21,6 +22,7 @@ const LINKS = [
   { to: "/admin/reports", label: t.reports, icon: BarChart3 },
   { to: "/admin/restock", label: t.restock, icon: Package },
   { to: "/admin/jobs", label: t.jobs, icon: ListChecks },
+  { to: "/admin/conversations", label: messages.assistant.admin.nav, icon: MessagesSquare },
 ] as const;
 
 /** The admin area's sections; scrolls sideways on a phone. */

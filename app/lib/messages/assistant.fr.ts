@@ -94,6 +94,16 @@ Règles :
     summaryTitle: "Résumé de la réservation",
     bookingTitle: "Votre réservation",
   },
+  admin: {
+    title: "Conversations de l'assistant",
+    description: "Les échanges du clavardage et des SMS des 30 derniers jours (supprimés ensuite).",
+    empty: "Aucune conversation pour le moment.",
+    nav: "Assistant",
+    chat: "Clavardage",
+    sms: "SMS",
+    mode: (mode: string) => (mode === "model" ? "IA" : "guidé"),
+    count: (n: number) => (n === 1 ? "1 message" : `${n} messages`),
+  },
   sms: {
     options: "Répondez par le chiffre :",
   },
