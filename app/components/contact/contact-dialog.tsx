@@ -91,7 +91,12 @@ export function ContactDialog() {
               }}
             />
           ) : (
-            <ContactForm onSent={() => setOpen(false)} />
+            <ContactForm
+              onSent={() => {
+                setOpen(false);
+                setView("chat");
+              }}
+            />
           )}
         </Suspense>
         <div className="flex flex-wrap items-center gap-x-3 gap-y-2 border-t pt-4 text-sm">
