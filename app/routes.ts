@@ -56,6 +56,7 @@ export default [
       route("bookings", "routes/admin/bookings.tsx"),
       route("bookings/:bookingId", "routes/admin/booking.tsx"),
       route("photos", "routes/admin/photos.tsx"),
+      route("conversations", "routes/admin/conversations.tsx"),
     ]),
     route("reports/export", "routes/admin/reports-export.ts"),
   ]),
@@ -74,6 +75,10 @@ export default [
   route("api/update-appointment", "routes/api/update-appointment.ts"),
   route("api/validate-location", "routes/api/validate-location.ts"),
   route("api/validate-postal-code", "routes/api/validate-postal-code.ts"),
+
+  // The assistant's tools for outside AI agents (ADR 051)
+  route("mcp", "routes/api/mcp.ts"),
+  route("api/assistant", "routes/api/assistant.ts"),
 
   // Messaging: SMS provider callbacks, unsubscribe, development mail box
   route("api/sms/inbound", "routes/api/sms-inbound.ts"),

@@ -4,6 +4,7 @@ import { messagingMessages } from "./messages/messaging.fr";
 import { reviewsMessages } from "./messages/reviews.fr";
 import { offersMessages } from "./messages/offers.fr";
 import { waitlistMessages } from "./messages/waitlist.fr";
+import { assistantMessages } from "./messages/assistant.fr";
 
 /**
  * The one catalogue of user-facing French text (spec section 8 and PRODUCT-DECISIONS.md).
@@ -523,4 +524,6 @@ export const messages = {
   reviews: reviewsMessages,
   /** Promo codes, referrals and win-back offers (ADR 050). */
   offers: offersMessages,
+  /** The assistant (ADR 051). */
+  assistant: assistantMessages,
 } as const;

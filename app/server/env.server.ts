@@ -90,6 +90,10 @@ export const EnvSchema = z
     ROUTING_URL: optionalUrl,
     /** How long a slot list waits for the engine before it falls back to the estimate. */
     ROUTING_TIMEOUT_MS: z.coerce.number().int().min(50).max(30_000).default(1500),
+    /** The assistant's model (ADR 051): any OpenAI-compatible endpoint; unset = the guided assistant. */
+    AI_BASE_URL: optionalUrl,
+    AI_API_KEY: optionalText,
+    AI_MODEL: optionalText,
 
     // Shared counters of the rate limits across app instances; unset = kept in the database.
     REDIS_URL: z

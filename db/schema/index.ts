@@ -9,3 +9,4 @@ export * from "./restock";
 export * from "./waitlist";
 export * from "./offers";
 export * from "./photos";
+export * from "./assistant";

@@ -27,6 +27,8 @@ async function openDialog(page: Page, path = "/privacy-policy"): Promise<Locator
   await floatingButton(page).click();
   const dialog = page.getByRole("dialog", { name: "Contactez-nous" });
   await expect(dialog).toBeVisible();
+  // The assistant opens first; the form is one tap away (ADR 051).
+  await dialog.getByRole("button", { name: "Écrire à l'équipe" }).click();
   return dialog;
 }
 

@@ -18,6 +18,7 @@ const PAGES = [
   "/admin/restock",
   "/admin/jobs",
   "/admin/promo-codes",
+  "/admin/conversations",
 ];
 const UUID = "7f1d1c1e-7a0b-4c1e-9d3e-3d2b1a0f9e8d";
 

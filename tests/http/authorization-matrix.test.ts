@@ -37,6 +37,7 @@ type Outcome =
   | "403"
   | "404"
   | "405"
+  | "406"
   | "409";
 
 type Expected = Record<Who, Outcome>;
@@ -368,6 +369,9 @@ const TABLE: Record<string, Row> = {
       expect: only({ admin: "400" }, "3xx /"),
     },
   },
+  "routes/admin/conversations": {
+    get: { url: () => "/admin/conversations", expect: adminOnly, alone: true },
+  },
   "routes/admin/reports-export": {
     get: { url: () => "/admin/reports/export?type=revenue&months=6", expect: adminOnly },
   },
@@ -417,6 +421,16 @@ const TABLE: Record<string, Row> = {
       json: (ids) => ({ booking_id: ids.clientBooking.bookingId, upsells: [] }),
       expect: only({ client: "2xx" }, "403"),
     },
+  },
+  // The assistant (ADR 051): the chat panel's turns and the MCP endpoint, the same for every role.
+  "routes/api/assistant": {
+    get: { url: () => "/api/assistant", expect: every("2xx") },
+    post: { url: () => "/api/assistant", json: () => ({}), expect: every("400") },
+  },
+  "routes/api/mcp": {
+    get: { url: () => "/mcp", expect: every("405") },
+    // No cookie is read: a JSON-RPC call without the Streamable HTTP Accept header is 406 for all.
+    post: { url: () => "/mcp", json: () => ({}), expect: every("406") },
   },
   "routes/api/validate-location": {
     get: { url: () => "/api/validate-location", expect: every("405") },

@@ -1,3 +1,4 @@
+import { assistantMessages } from "~/lib/messages/assistant.fr";
 import { offersMessages } from "~/lib/messages/offers.fr";
 import { adminMessages } from "~/lib/messages/admin.fr";
 import { reviewsMessages } from "~/lib/messages/reviews.fr";
@@ -10,6 +11,7 @@ import {
   ListChecks,
   MapPinned,
   MessageSquareText,
+  MessagesSquare,
   Package,
   Search,
   Users,
@@ -32,4 +34,5 @@ export const ADMIN_NAV: readonly NavEntry[] = [
   { to: "/admin/reviews", label: reviewsMessages.admin.nav, icon: MessageSquareText },
   { to: "/admin/promo-codes", label: offersMessages.admin.nav, icon: BadgePercent },
   { to: "/admin/jobs", label: t.jobs, icon: ListChecks },
+  { to: "/admin/conversations", label: assistantMessages.admin.nav, icon: MessagesSquare },
 ];

@@ -24,6 +24,8 @@ import { useMainActionBeneath } from "./use-main-action-beneath";
 // page: the button is on every page, the form is used by few visitors.
 const loadContactForm = () => import("./contact-form");
 const ContactForm = lazy(() => loadContactForm().then((module) => ({ default: module.ContactForm })));
+const loadChatPanel = () => import("./chat-panel");
+const ChatPanel = lazy(() => loadChatPanel().then((module) => ({ default: module.ChatPanel })));
 
 const c = messages.contact;
 
@@ -38,19 +40,27 @@ const BACK_OFFICE = /^\/(admin|franchisee)(\/|$)/;
  */
 export function ContactDialog() {
   const [open, setOpen] = useState(false);
+  // The assistant first (ADR 051); the contact form one tap away ('Écrire à l'équipe').
+  const [view, setView] = useState<"chat" | "form">("chat");
   const { pathname } = useLocation();
   const backOffice = BACK_OFFICE.test(pathname);
   const beneath = useMainActionBeneath(!backOffice);
   if (backOffice) return null;
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) setView("chat");
+      }}
+    >
       <DialogTrigger asChild>
         <Button
           size="icon"
           aria-label={c.title}
           title={c.title}
-          onPointerEnter={() => void loadContactForm()}
-          onFocus={() => void loadContactForm()}
+          onPointerEnter={() => void loadChatPanel()}
+          onFocus={() => void loadChatPanel()}
           data-stepped-aside={beneath && !open ? "" : undefined}
           className={cn(
             "fixed right-4 bottom-[max(1rem,env(safe-area-inset-bottom))] z-40 size-14 rounded-full shadow-lg transition-[opacity,visibility] motion-reduce:transition-none print:hidden",
@@ -73,7 +83,21 @@ export function ContactDialog() {
             </p>
           }
         >
-          <ContactForm onSent={() => setOpen(false)} />
+          {view === "chat" ? (
+            <ChatPanel
+              onWriteTeam={() => {
+                void loadContactForm();
+                setView("form");
+              }}
+            />
+          ) : (
+            <ContactForm
+              onSent={() => {
+                setOpen(false);
+                setView("chat");
+              }}
+            />
+          )}
         </Suspense>
         <div className="flex flex-wrap items-center gap-x-3 gap-y-2 border-t pt-4 text-sm">
           <span className="text-muted-foreground">{c.preferToCall}</span>

@@ -1,4 +1,5 @@
 import { getDb } from "~/server/db.server";
+import { answerSmsWithAssistant } from "~/server/services/assistant/sms.server";
 import { handleInboundSms } from "~/server/services/messaging/sms.server";
 import { inboundCallbackAllowed, twiml } from "~/server/sms/inbound.server";
 import type { Route } from "./+types/sms-inbound";
@@ -25,10 +26,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const field = (name: string) => form.get(name)?.replaceAll("\0", "") ?? null;
   const from = field("From")?.trim();
   if (!from) return new Response(twiml(null), { status: 400, headers: XML });
-  const { reply } = await handleInboundSms(getDb(), {
+  const db = getDb();
+  const body = field("Body") ?? "";
+  const { reply, keyword } = await handleInboundSms(db, {
     from,
-    body: field("Body") ?? "",
+    body,
     providerMessageId: field("MessageSid"),
   });
-  return new Response(twiml(reply), { status: 200, headers: XML });
+  // Not a keyword of ADR 014: the assistant answers, to this number only (ADR 051).
+  const answer = keyword === null ? await answerSmsWithAssistant(db, { from, body }) : reply;
+  return new Response(twiml(answer), { status: 200, headers: XML });
 }

@@ -6,6 +6,7 @@ import { createReviewHandlers } from "./handlers/reviews.server";
 import { createWaitlistHandlers } from "./handlers/waitlist.server";
 import { runWinback, scheduleWinback } from "../services/offers/winback.server";
 import type { JobHandler } from "./worker.server";
+import { purgeConversations } from "../services/assistant/conversations.server";
 
 /**
  * Every job the product queues, by name, with its payload. Payloads are stored as JSON: use
@@ -50,6 +51,9 @@ export interface JobPayloads {
   // Offers (ADR 050)
   /** The daily win-back run; it queues the next day's run. */
   "offers.winback": Record<string, never>;
+  // The assistant (ADR 051)
+  /** Deletes the conversations idle for 30 days; queues itself again while some remain. */
+  "assistant.purge": Record<string, never>;
 }
 
 export type JobName = keyof JobPayloads;
@@ -70,5 +74,9 @@ export const jobHandlers: { [N in JobName]: JobHandler<JobPayloads[N]> } = {
     const now = new Date();
     await runWinback(db, { now });
     await scheduleWinback(db, new Date(now.getTime() + 60_000));
+  },
+  // The assistant: conversations idle for 30 days go (ADR 051).
+  "assistant.purge": async (_payload, { db }) => {
+    await purgeConversations(db);
   },
 };

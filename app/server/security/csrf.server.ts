@@ -29,6 +29,8 @@ export const CSRF_EXEMPT_PATHS: readonly string[] = [
   "/api/sms/inbound",
   // RFC 8058 one-click unsubscribe from mail clients: checked by its signed token (ADR 015).
   "/api/unsubscribe",
+  // The MCP endpoint for AI agents (ADR 051): reads no cookie; each tool carries its own proof.
+  "/mcp",
 ];
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS", "TRACE"]);

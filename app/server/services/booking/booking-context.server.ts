@@ -29,7 +29,7 @@ import {
 } from "~/domain/time/zoned";
 import type { GeoPoint } from "~/domain/travel/travel-time";
 import { AppError } from "~/lib/errors";
-import { BOOKING_ID_PATTERN } from "~/domain/booking/schemas";
+import { BOOKING_ID_PATTERN, normalizeNorthAmericanPhone } from "~/domain/booking/schemas";
 import type { SessionUser } from "../../auth.server";
 import type { Db, Tx } from "../../db.server";
 
@@ -280,8 +280,33 @@ export async function resolveUpsells(db: Queryable, names: readonly string[]): P
     .map(({ id, name, priceCents }) => ({ id, name, priceCents }));
 }
 
-/** How a change of a booking is authorized: its manage-link token, or its signed-in owner. */
-export type ManageAccess = "token" | "owner";
+/**
+ * How a change of a booking is authorized: its manage-link token, its signed-in owner, or (the
+ * assistant, ADR 051) the e-mail or phone the booking was made with, given with its number.
+ */
+export type ManageAccess = "token" | "owner" | "contact";
+
+/** The assistant's proof: the e-mail or the phone the booking was made with (ADR 051). */
+export interface ContactProof {
+  email?: string;
+  phone?: string;
+}
+
+/**
+ * Whether the proof names the booking's e-mail (case ignored) or phone (any North American
+ * spelling of the same number). An empty proof matches nothing.
+ */
+export function contactProofMatches(
+  proof: ContactProof | undefined,
+  appointment: Partial<Pick<typeof appointments.$inferSelect, "customerEmail" | "customerPhone">>,
+): boolean {
+  if (!proof) return false;
+  const email = proof.email?.trim().toLowerCase();
+  if (email && email === appointment.customerEmail?.trim().toLowerCase()) return true;
+  const phone = proof.phone ? normalizeNorthAmericanPhone(proof.phone) : null;
+  const stored = appointment.customerPhone ? normalizeNorthAmericanPhone(appointment.customerPhone) : null;
+  return phone !== null && phone === stored;
+}
 
 /**
  * Whether the signed-in actor owns the appointment: a client whose account the booking is linked
@@ -324,16 +349,19 @@ export async function loadManageAccess(
 
 /**
  * The manage link's rules for a change: the token (compared in constant time) or the signed-in
- * owner (`actor`, ADR 025 addendum), a booking still scheduled, and the 24 h limit (ADR 008).
+ * owner (`actor`, ADR 025 addendum) or the assistant's contact proof (ADR 051), a booking still scheduled, and the 24 h limit (ADR 008).
  * Anyone else gets INVALID_MANAGE_TOKEN. Returns how the change was authorized.
  */
 export function requireSelfServiceChange(
-  appointment: Pick<typeof appointments.$inferSelect, "manageTokenHash" | "userId" | "status" | "startAt">,
+  appointment: Pick<typeof appointments.$inferSelect, "manageTokenHash" | "userId" | "status" | "startAt"> &
+    Partial<Pick<typeof appointments.$inferSelect, "customerEmail" | "customerPhone">>,
   token: string | undefined,
   now: Date,
   actor: SessionUser | null = null,
+  proof?: ContactProof,
 ): ManageAccess {
-  const access = manageAccess(appointment, token, actor);
+  const access =
+    manageAccess(appointment, token, actor) ?? (contactProofMatches(proof, appointment) ? "contact" : null);
   if (!access) throw new AppError("INVALID_MANAGE_TOKEN");
   if (appointment.status !== "scheduled") throw new AppError("APPOINTMENT_NOT_CHANGEABLE");
   if (!canSelfServiceChange(appointment.startAt, now)) throw new AppError("TOO_LATE_TO_CHANGE");

@@ -5,7 +5,7 @@ import { queueBookingCancelled } from "../messaging/notify.server";
 import { announceSlotsChanged, invalidateOpenSlots } from "./slot-cache.server";
 import type { SessionUser } from "../../auth.server";
 import type { Db } from "../../db.server";
-import { lockAppointment, requireSelfServiceChange } from "./booking-context.server";
+import { type ContactProof, lockAppointment, requireSelfServiceChange } from "./booking-context.server";
 import { logStaffChange, requireStaffChange, type StaffChange } from "./staff-change.server";
 
 /**
@@ -22,6 +22,7 @@ export async function cancelBooking(
     now,
     actor = null,
     staff = null,
+    proof,
   }: {
     bookingId: string;
     input: Omit<CancelRequest, "token"> & { token?: string };
@@ -30,13 +31,15 @@ export async function cancelBooking(
     actor?: SessionUser | null;
     /** Head office or the franchisee, from the booking desk: no token, no 24 h limit, logged (ADR 052). */
     staff?: StaffChange | null;
+    /** The assistant's proof (ADR 051): the booking's e-mail or phone. */
+    proof?: ContactProof;
   },
 ): Promise<{ bookingId: string; status: "cancelled" }> {
   const result = await db.transaction(async (tx) => {
     await announceSlotsChanged(tx);
     const appointment = await lockAppointment(tx, bookingId);
     if (staff) requireStaffChange(appointment, staff);
-    else requireSelfServiceChange(appointment, input.token, now, actor);
+    else requireSelfServiceChange(appointment, input.token, now, actor, proof);
     await tx
       .update(appointments)
       .set({

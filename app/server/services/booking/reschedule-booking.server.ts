@@ -10,6 +10,7 @@ import { announceSlotsChanged, invalidateOpenSlots } from "./slot-cache.server";
 import type { SessionUser } from "../../auth.server";
 import type { Db, Tx } from "../../db.server";
 import {
+  type ContactProof,
   assignMember,
   loadTeam,
   lockAppointment,
@@ -41,6 +42,7 @@ export async function rescheduleBooking(
     now,
     actor = null,
     staff = null,
+    proof,
   }: {
     bookingId: string;
     input: Omit<RescheduleRequest, "token"> & { token?: string };
@@ -53,15 +55,17 @@ export async function rescheduleBooking(
      * the price recomputed, the extras kept at their price), and the change is logged.
      */
     staff?: (StaffChange & { cars?: number; upsells?: readonly string[] }) | null;
+    /** The assistant's proof (ADR 051): the booking's e-mail or phone. */
+    proof?: ContactProof;
   },
 ): Promise<RescheduleResult> {
   const startAt = new Date(input.start);
   const result = await db.transaction(async (tx) => {
     await announceSlotsChanged(tx);
     const appointment = await lockAppointment(tx, bookingId);
-    let access: "token" | "owner" | "staff" = "staff";
+    let access: ReturnType<typeof requireSelfServiceChange> | "staff" = "staff";
     if (staff) requireStaffChange(appointment, staff);
-    else access = requireSelfServiceChange(appointment, input.token, now, actor);
+    else access = requireSelfServiceChange(appointment, input.token, now, actor, proof);
     const cars = staff?.cars ?? appointment.cars;
     // After the access check: a stranger learns nothing from the horizon's answer.
     if (!isWithinBookingHorizon(startAt, now)) throw new AppError("BEYOND_BOOKING_HORIZON");

@@ -1,0 +1,34 @@
+import { messages } from "~/lib/messages.fr";
+import { getDb } from "~/server/db.server";
+import { hitRateLimit } from "~/server/rate-limit.server";
+import { handleMcpRequest, MCP_RATE_LIMIT } from "~/server/services/assistant/mcp.server";
+import type { Route } from "./+types/mcp";
+
+/** A JSON-RPC error answer with no id (the request was not read). */
+function rpcError(status: number, message: string, headers: Record<string, string> = {}) {
+  return new Response(JSON.stringify({ jsonrpc: "2.0", error: { code: -32000, message }, id: null }), {
+    status,
+    headers: { "content-type": "application/json; charset=utf-8", ...headers },
+  });
+}
+
+/** Stateless: no event stream to open (GET) and no session to end (DELETE). */
+export function loader() {
+  return rpcError(405, messages.booking.methodNotAllowed("POST"), { Allow: "POST" });
+}
+
+/**
+ * POST /mcp: the Model Context Protocol endpoint for outside AI agents (Streamable HTTP,
+ * stateless, ADR 051). No cookie is read: every tool proves itself (a booking's number and
+ * contact, a summary's confirmation code). Rate-limited per client address; each tool also
+ * counts toward its page's own limit.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return loader();
+  const db = getDb();
+  const limit = await hitRateLimit(db, `mcp:ip:${context.ip}`, MCP_RATE_LIMIT);
+  if (!limit.allowed) {
+    return rpcError(429, messages.errors.rateLimited, { "Retry-After": String(limit.retryAfterSeconds) });
+  }
+  return handleMcpRequest(request, { db, ip: context.ip });
+}

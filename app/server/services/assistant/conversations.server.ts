@@ -1,0 +1,145 @@
+/**
+ * The assistant's stored conversations (ADR 051): one turn reads the state, runs the engine and
+ * writes the state back. Kept 30 days after the last message ('assistant.purge').
+ */
+import { and, desc, eq, gte, lt } from "drizzle-orm";
+import { assistantConversations } from "#db/schema";
+import type { Db } from "../../db.server";
+import { enqueue } from "../../jobs/queue.server";
+import {
+  assistantMode,
+  newConversationState,
+  runTurn,
+  type AssistantReply,
+  type ConversationState,
+  type TurnInput,
+} from "./engine.server";
+import type { LanguageModel } from "ai";
+
+export const CONVERSATION_RETENTION_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Whether a string is a UUID (a conversation id from a browser is not trusted). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+async function loadConversation(
+  db: Db,
+  where: { id?: string; phone?: string; channel: "chat" | "sms" },
+  now: Date,
+): Promise<{ id: string | null; state: ConversationState }> {
+  const since = new Date(now.getTime() - CONVERSATION_RETENTION_DAYS * DAY_MS);
+  const condition =
+    where.id !== undefined
+      ? UUID.test(where.id)
+        ? eq(assistantConversations.id, where.id)
+        : undefined
+      : where.phone !== undefined
+        ? eq(assistantConversations.phone, where.phone)
+        : undefined;
+  if (!condition) return { id: null, state: newConversationState() };
+  const [row] = await db
+    .select({ id: assistantConversations.id, state: assistantConversations.state })
+    .from(assistantConversations)
+    .where(
+      and(
+        condition,
+        eq(assistantConversations.channel, where.channel),
+        gte(assistantConversations.updatedAt, since),
+      ),
+    )
+    .orderBy(desc(assistantConversations.updatedAt))
+    .limit(1);
+  return row
+    ? { id: row.id, state: row.state as ConversationState }
+    : { id: null, state: newConversationState() };
+}
+
+/** One turn of a stored conversation: the answer, and the conversation's id for the next one. */
+export async function converse(
+  db: Db,
+  options: {
+    channel: "chat" | "sms";
+    conversationId?: string;
+    phone?: string;
+    ip: string;
+    input: TurnInput;
+    model?: LanguageModel | null;
+    onText?: (delta: string) => void;
+    now?: () => Date;
+  },
+): Promise<{ conversationId: string; reply: AssistantReply }> {
+  const now = options.now ?? (() => new Date());
+  const found = await loadConversation(
+    db,
+    { id: options.conversationId, phone: options.phone, channel: options.channel },
+    now(),
+  );
+  const reply = await runTurn({
+    db,
+    ip: options.ip,
+    now,
+    state: found.state,
+    input: options.input,
+    model: options.model,
+    onText: options.onText,
+  });
+  const mode = options.model === undefined ? assistantMode() : options.model ? "model" : "guided";
+  const values = { state: found.state, mode, updatedAt: now() };
+  if (found.id) {
+    await db.update(assistantConversations).set(values).where(eq(assistantConversations.id, found.id));
+    return { conversationId: found.id, reply };
+  }
+  const [row] = await db
+    .insert(assistantConversations)
+    .values({ ...values, channel: options.channel, phone: options.phone ?? null })
+    .returning({ id: assistantConversations.id });
+  // One purge job waits at all times while conversations exist (it queues the next itself).
+  await enqueue(
+    db,
+    "assistant.purge",
+    {},
+    { singletonKey: "assistant.purge", runAt: new Date(now().getTime() + DAY_MS) },
+  );
+  return { conversationId: row!.id, reply };
+}
+
+/** Deletes the conversations idle for 30 days; queues the next run while some remain. */
+export async function purgeConversations(db: Db, now: Date = new Date()): Promise<number> {
+  const deleted = await db
+    .delete(assistantConversations)
+    .where(
+      lt(assistantConversations.updatedAt, new Date(now.getTime() - CONVERSATION_RETENTION_DAYS * DAY_MS)),
+    )
+    .returning({ id: assistantConversations.id });
+  const [left] = await db.select({ id: assistantConversations.id }).from(assistantConversations).limit(1);
+  if (left) {
+    await enqueue(
+      db,
+      "assistant.purge",
+      {},
+      {
+        singletonKey: `assistant.purge:${now.toISOString().slice(0, 10)}`,
+        runAt: new Date(now.getTime() + DAY_MS),
+      },
+    );
+  }
+  return deleted.length;
+}
+
+/** The admin's list: the newest first, with their messages. */
+export async function listConversations(db: Db, { limit = 50 }: { limit?: number } = {}) {
+  const rows = await db
+    .select()
+    .from(assistantConversations)
+    .orderBy(desc(assistantConversations.updatedAt))
+    .limit(limit);
+  return rows.map((row) => ({
+    id: row.id,
+    channel: row.channel,
+    mode: row.mode,
+    phone: row.phone,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    history: (row.state as ConversationState).history ?? [],
+  }));
+}

@@ -1,0 +1,598 @@
+/**
+ * The assistant's engine (ADR 051): one turn of a conversation, in one of two modes.
+ *
+ * - **model**: the AI SDK with an OpenAI-compatible model (AI_BASE_URL, AI_MODEL, AI_API_KEY),
+ *   the tools below and a streamed answer.
+ * - **guided** (the default, no model): buttons and short French keyword matching that complete
+ *   the same tasks through the same tools.
+ *
+ * In both modes the model's words authorize nothing: a booking is made only when the customer
+ * presses Confirmer (the summary's code never reaches the model), and a booking is changed only
+ * with the proof the conversation gave to find_booking (kept in the state, never read from the
+ * model's arguments).
+ */
+import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
+import { stepCountIs, streamText, tool, type LanguageModel, type ModelMessage } from "ai";
+import { BookingRequestSchema } from "~/domain/booking/schemas";
+import { parsePostalCode } from "~/domain/geo/postal-code";
+import { messages } from "~/lib/messages.fr";
+import type { Db } from "../../db.server";
+import { env } from "../../env.server";
+import type { ContactProof } from "../booking/booking-context.server";
+import {
+  BookAppointmentInput,
+  bookAppointmentTool,
+  type BookingSummary,
+  CancelBookingInput,
+  cancelBookingTool,
+  CheckServiceAreaInput,
+  checkServiceAreaTool,
+  FindBookingInput,
+  findBookingTool,
+  formatWhen,
+  type FoundBooking,
+  GetPricesInput,
+  getPricesTool,
+  HandOverInput,
+  handOverTool,
+  ListSlotsInput,
+  listSlotsTool,
+  RescheduleBookingInput,
+  rescheduleBookingTool,
+  type ToolContext,
+} from "./tools.server";
+
+const g = messages.assistant.guided;
+const c = g.choices;
+
+export type AssistantMode = "guided" | "model";
+
+/** A tappable answer: its label, and the value sent back when tapped. */
+export interface Chip {
+  label: string;
+  value: string;
+}
+
+export type Card =
+  | { kind: "summary"; summary: BookingSummary }
+  | { kind: "booking"; booking: FoundBooking }
+  | { kind: "booked"; bookingId: string; summary: BookingSummary };
+
+export interface AssistantReply {
+  text: string;
+  chips?: Chip[];
+  card?: Card;
+}
+
+export interface HistoryEntry {
+  role: "user" | "assistant";
+  text: string;
+  at: string;
+}
+
+/** What a conversation keeps between turns (stored as JSON). */
+export interface ConversationState {
+  proofs: Record<string, ContactProof>;
+  /** The summary waiting for the customer's Confirmer, with the request and its code. */
+  pending: { fields: Record<string, unknown>; confirmation: string; summary: BookingSummary } | null;
+  guided: { flow: string; step: string; data: Record<string, string | number> };
+  history: HistoryEntry[];
+  /** The chips of the last answer (an SMS reply '2' picks the second). */
+  lastChips: Chip[];
+}
+
+export function newConversationState(): ConversationState {
+  return {
+    proofs: {},
+    pending: null,
+    guided: { flow: "idle", step: "", data: {} },
+    history: [],
+    lastChips: [],
+  };
+}
+
+/** A text typed, or a chip tapped (its value). */
+export type TurnInput = { text: string } | { choice: string };
+
+export interface TurnOptions {
+  db: Db;
+  ip: string;
+  now?: () => Date;
+  state: ConversationState;
+  input: TurnInput;
+  /** The model; by default the configured one (model mode) or none (guided mode). */
+  model?: LanguageModel | null;
+  /** Each piece of the answer's text as it comes (model mode streams). */
+  onText?: (delta: string) => void;
+}
+
+/** The configured model, or null when AI_BASE_URL and AI_MODEL are not both set. */
+export function configuredModel(): LanguageModel | null {
+  const { AI_BASE_URL, AI_MODEL, AI_API_KEY } = env();
+  if (!AI_BASE_URL || !AI_MODEL) return null;
+  const provider = createOpenAICompatible({ name: "assistant", baseURL: AI_BASE_URL, apiKey: AI_API_KEY });
+  return provider(AI_MODEL);
+}
+
+export function assistantMode(): AssistantMode {
+  return configuredModel() ? "model" : "guided";
+}
+
+function transcriptOf(state: ConversationState): string {
+  return state.history
+    .map(
+      (h) =>
+        `${h.role === "user" ? messages.assistant.panel.you : messages.assistant.panel.assistant} : ${h.text}`,
+    )
+    .join("\n");
+}
+
+function toolContext(options: TurnOptions, state: ConversationState): ToolContext {
+  return {
+    db: options.db,
+    ip: options.ip,
+    now: options.now ?? (() => new Date()),
+    proofs: new Map(Object.entries(state.proofs)),
+    transcript: () => transcriptOf(state),
+  };
+}
+
+/** The proofs a tool call added go back into the state. */
+function keepProofs(ctx: ToolContext, state: ConversationState) {
+  state.proofs = Object.fromEntries(ctx.proofs);
+}
+
+const MENU: Chip[] = [
+  { label: c.book, value: "book" },
+  { label: c.find, value: "find" },
+  { label: c.prices, value: "prices" },
+  { label: c.area, value: "area" },
+  { label: c.contact, value: "contact" },
+];
+
+/** One turn: the answer, with the state updated in place (history, proofs, pending summary). */
+export async function runTurn(options: TurnOptions): Promise<AssistantReply> {
+  const { state, input } = options;
+  const typed = "text" in input ? input.text.trim() : null;
+  // An SMS '2' (or a typed chip label) picks that chip of the last answer.
+  const picked =
+    typed !== null
+      ? (state.lastChips[Number(typed) - 1] ??
+        state.lastChips.find((chip) => chip.label.toLowerCase() === typed.toLowerCase()))
+      : undefined;
+  const choice = "choice" in input ? input.choice : picked?.value;
+  const said = typed ?? state.lastChips.find((chip) => chip.value === choice)?.label ?? choice ?? "";
+  state.history.push({ role: "user", text: said, at: new Date().toISOString() });
+
+  const ctx = toolContext(options, state);
+  let reply: AssistantReply;
+  if (choice === "confirm") {
+    reply = await confirmPending(ctx, state);
+    options.onText?.(reply.text);
+  } else {
+    const model = options.model === undefined ? configuredModel() : options.model;
+    reply = model
+      ? await modelTurn(model, ctx, state, choice ? `[${said}] ${choice}` : said, options.onText)
+      : await guidedTurn(ctx, state, choice ?? null, typed ?? "");
+  }
+  keepProofs(ctx, state);
+  if (choice !== "confirm" && !usesModel(options)) options.onText?.(reply.text);
+  state.lastChips = reply.chips ?? [];
+  state.history.push({ role: "assistant", text: reply.text, at: new Date().toISOString() });
+  return reply;
+}
+
+function usesModel(options: TurnOptions): boolean {
+  return (options.model === undefined ? configuredModel() : options.model) !== null;
+}
+
+/** The customer's Confirmer: books the pending summary with its code (the model never has it). */
+async function confirmPending(ctx: ToolContext, state: ConversationState): Promise<AssistantReply> {
+  const pending = state.pending;
+  if (!pending) return { text: g.noPending, chips: MENU };
+  state.pending = null;
+  state.guided = { flow: "idle", step: "", data: {} };
+  const result = await bookAppointmentTool(ctx, { ...pending.fields, confirmation: pending.confirmation });
+  if (result.ok && result.status === "booked") {
+    return {
+      text: result.message,
+      card: { kind: "booked", bookingId: result.booking_id, summary: result.summary },
+      chips: MENU,
+    };
+  }
+  return { text: result.message, chips: [{ label: c.book, value: "book" }, ...MENU.slice(1)] };
+}
+
+// --- model mode --------------------------------------------------------------------------------
+
+async function modelTurn(
+  languageModel: LanguageModel,
+  ctx: ToolContext,
+  state: ConversationState,
+  userText: string,
+  onText?: (delta: string) => void,
+): Promise<AssistantReply> {
+  let card: Card | undefined;
+  let chips: Chip[] | undefined;
+  const tools = {
+    check_service_area: tool({
+      description: "Indique si une adresse ou un code postal est desservi, et sa zone (slug).",
+      inputSchema: CheckServiceAreaInput,
+      execute: (args) => checkServiceAreaTool(ctx, args),
+    }),
+    get_prices: tool({
+      description: "Les lavages et les options, avec leurs prix avant taxes.",
+      inputSchema: GetPricesInput,
+      execute: () => getPricesTool(ctx),
+    }),
+    list_slots: tool({
+      description: "Les créneaux libres d'une zone, par jour.",
+      inputSchema: ListSlotsInput,
+      execute: async (args) => {
+        const result = await listSlotsTool(ctx, args);
+        if (result.ok)
+          chips = slotChips(
+            result.days,
+            (start) => `Je choisis le ${formatWhen(new Date(start))} (${start})`,
+          );
+        return result;
+      },
+    }),
+    book_appointment: tool({
+      description:
+        "Prépare la réservation et montre le résumé au client, qui la confirme lui-même avec le bouton Confirmer.",
+      inputSchema: BookAppointmentInput.omit({ confirmation: true }),
+      execute: async (args) => {
+        const result = await bookAppointmentTool(ctx, args);
+        if (result.ok && result.status === "needs_confirmation") {
+          state.pending = { fields: args, confirmation: result.confirmation, summary: result.summary };
+          card = { kind: "summary", summary: result.summary };
+          chips = [{ label: c.confirm, value: "confirm" }];
+          // The code stays here: the model cannot book on its own.
+          return { ok: true, status: "waiting_for_customer", summary: result.summary };
+        }
+        return result;
+      },
+    }),
+    find_booking: tool({
+      description:
+        "Trouve une réservation par son numéro et le courriel ou le téléphone utilisé pour réserver.",
+      inputSchema: FindBookingInput,
+      execute: async (args) => {
+        const result = await findBookingTool(ctx, args);
+        if (result.ok) card = { kind: "booking", booking: result.booking };
+        return result;
+      },
+    }),
+    cancel_booking: tool({
+      description: "Annule une réservation trouvée avec find_booking dans cette conversation.",
+      inputSchema: CancelBookingInput.pick({ booking_id: true, reason: true }),
+      // Only the booking id and the reason: the proof comes from the conversation, never the model.
+      execute: (args) => cancelBookingTool(ctx, { booking_id: args.booking_id, reason: args.reason }),
+    }),
+    reschedule_booking: tool({
+      description: "Déplace une réservation trouvée avec find_booking dans cette conversation.",
+      inputSchema: RescheduleBookingInput.pick({ booking_id: true, start: true }),
+      execute: (args) => rescheduleBookingTool(ctx, { booking_id: args.booking_id, start: args.start }),
+    }),
+    contact_team: tool({
+      description: "Transmet un message à l'équipe, avec la conversation.",
+      inputSchema: HandOverInput,
+      execute: (args) => handOverTool(ctx, args),
+    }),
+  };
+  const proven = Object.keys(state.proofs);
+  const history: ModelMessage[] = state.history
+    .slice(0, -1)
+    .slice(-20)
+    .map((h) => ({ role: h.role, content: h.text }));
+  try {
+    const result = streamText({
+      model: languageModel,
+      system:
+        messages.assistant.model.system +
+        (proven.length ? `\n${messages.assistant.model.proven(proven.join(", "))}` : ""),
+      messages: [...history, { role: "user", content: userText }],
+      tools,
+      stopWhen: stepCountIs(6),
+    });
+    let text = "";
+    for await (const delta of result.textStream) {
+      text += delta;
+      onText?.(delta);
+    }
+    return { text: text.trim() || (card?.kind === "summary" ? g.summary : g.menu), card, chips };
+  } catch {
+    return { text: messages.assistant.model.failed, chips: [{ label: c.contact, value: "contact" }] };
+  }
+}
+
+// --- guided mode -------------------------------------------------------------------------------
+
+/** Lower case, no accents: 'Déplacer' -> 'deplacer'. */
+function fold(text: string): string {
+  return text
+    .normalize("NFD")
+    .replace(/\p{Diacritic}/gu, "")
+    .toLowerCase();
+}
+
+/** The task a short French message asks for, or null. */
+export function intentOf(text: string): string | null {
+  const t = fold(text);
+  if (/annul/.test(t)) return "find:cancel";
+  if (/deplac|change|modifi|report|autre (date|heure|jour)/.test(t)) return "find:move";
+  if (/ma reservation|mon rendez|numero de reservation|trouver/.test(t)) return "find";
+  if (/prix|tarif|cout|combien/.test(t)) return "prices";
+  if (/humain|personne|equipe|parler|agent|conseill|quelqu/.test(t)) return "contact";
+  if (/reserv|rendez|rdv|lavage|laver|dispon|creneau/.test(t)) return "book";
+  if (/adresse|dessert|zone|secteur|code postal/.test(t) || parsePostalCode(text.trim()) !== null)
+    return "area";
+  if (/bonjour|allo|salut|menu|aide|recommenc/.test(t)) return "menu";
+  return null;
+}
+
+const MAX_SLOT_CHIPS = 6;
+
+function slotChips(days: { starts: string[] }[], value: (start: string) => string): Chip[] {
+  // Two times a day over several days: a choice of days, not one day's every hour.
+  return days
+    .flatMap((d) => d.starts.slice(0, 2))
+    .slice(0, MAX_SLOT_CHIPS)
+    .map((start) => ({ label: formatWhen(new Date(start)), value: value(start) }));
+}
+
+function ask(
+  state: ConversationState,
+  flow: string,
+  step: string,
+  text: string,
+  chips?: Chip[],
+): AssistantReply {
+  state.guided.flow = flow;
+  state.guided.step = step;
+  return { text, chips };
+}
+
+async function guidedTurn(
+  ctx: ToolContext,
+  state: ConversationState,
+  choice: string | null,
+  typed: string,
+): Promise<AssistantReply> {
+  const flow = state.guided;
+  // A chip, or a keyword while no question is open (or a menu word at any time), starts a task.
+  const start = choice ?? (flow.step === "" || intentOf(typed) === "menu" ? intentOf(typed) : null);
+  if (start !== null) return startTask(ctx, state, start, typed);
+  if (flow.step === "") return { text: g.notUnderstood, chips: MENU };
+  return answerStep(ctx, state, typed);
+}
+
+async function startTask(
+  ctx: ToolContext,
+  state: ConversationState,
+  task: string,
+  typed: string,
+): Promise<AssistantReply> {
+  const [name, arg = ""] = task.split(/:(.*)/s);
+  const data = state.guided.data;
+  switch (name) {
+    case "menu":
+      state.guided = { flow: "idle", step: "", data: {} };
+      return { text: `${g.welcome}\n${g.menu}`, chips: MENU };
+    case "book":
+      state.guided = { flow: "book", step: "", data: {} };
+      state.pending = null;
+      return ask(state, "book", "address", g.askAddress);
+    case "area": {
+      state.guided = { flow: "area", step: "", data: {} };
+      if (parsePostalCode(typed.trim()) !== null) return answerArea(ctx, state, typed);
+      return ask(state, "area", "text", g.askArea);
+    }
+    case "prices": {
+      state.guided = { flow: "idle", step: "", data: {} };
+      const prices = await getPricesTool(ctx);
+      const lines = [
+        ...prices.services.map((s) => `• ${s.name} : ${s.price} par véhicule`),
+        ...prices.extras.map((e) => `• ${e.name} : ${e.price}`),
+      ].join("\n");
+      return { text: g.prices(lines), chips: MENU };
+    }
+    case "find":
+      state.guided = { flow: "find", step: "", data: { then: arg } };
+      return ask(state, "find", "bookingId", g.askBookingId);
+    case "contact":
+      state.guided = { flow: "contact", step: "", data: {} };
+      return ask(state, "contact", "name", g.askContactName);
+    case "cars":
+      data.cars = Number(arg);
+      return offerSlots(ctx, state);
+    case "slot":
+      data.start = arg;
+      return ask(state, "book", "name", g.askName);
+    case "cancel":
+      state.guided = { flow: "find", step: "", data: {} };
+      return {
+        text: g.confirmCancel(arg),
+        chips: [
+          { label: c.yesCancel, value: `cancel-yes:${arg}` },
+          { label: c.no, value: "menu" },
+        ],
+      };
+    case "cancel-yes": {
+      const result = await cancelBookingTool(ctx, { booking_id: arg });
+      return { text: result.message ?? "", chips: MENU };
+    }
+    case "move": {
+      const found = await refind(ctx, arg);
+      if (!found) return { text: messages.assistant.tools.proofRequired, chips: MENU };
+      const slots = await listSlotsTool(ctx, { zone: found.zone, cars: found.cars, days: 14 });
+      if (!slots.ok) return { text: slots.message, chips: MENU };
+      const chips = slotChips(
+        slots.days.map((d) => ({ starts: d.starts.filter((s) => s !== found.start) })),
+        (s) => `moveto:${arg}|${s}`,
+      );
+      if (chips.length === 0) return { text: g.noSlots, chips: MENU };
+      return { text: g.pickNewSlot, chips };
+    }
+    case "moveto": {
+      const [bookingId = "", newStart = ""] = arg.split("|");
+      const result = await rescheduleBookingTool(ctx, { booking_id: bookingId, start: newStart });
+      return { text: result.message ?? "", chips: MENU };
+    }
+    default:
+      return { text: g.notUnderstood, chips: MENU };
+  }
+}
+
+/** The booking a conversation proved, read again (its zone and cars for a move). */
+async function refind(ctx: ToolContext, bookingId: string): Promise<FoundBooking | null> {
+  const proof = ctx.proofs.get(bookingId);
+  if (!proof) return null;
+  const found = await findBookingTool(ctx, { booking_id: bookingId, ...proof });
+  return found.ok ? found.booking : null;
+}
+
+async function offerSlots(ctx: ToolContext, state: ConversationState): Promise<AssistantReply> {
+  const data = state.guided.data;
+  const slots = await listSlotsTool(ctx, { zone: data.zone, cars: data.cars, days: 14 });
+  if (!slots.ok) return { text: slots.message, chips: MENU };
+  const chips = slotChips(slots.days, (start) => `slot:${start}`);
+  if (chips.length === 0) return { text: g.noSlots, chips: MENU };
+  return ask(state, "book", "slot", g.pickSlot, chips);
+}
+
+async function answerArea(
+  ctx: ToolContext,
+  state: ConversationState,
+  typed: string,
+): Promise<AssistantReply> {
+  state.guided = { flow: "idle", step: "", data: {} };
+  const result = await checkServiceAreaTool(ctx, { address: typed });
+  return { text: result.message, chips: MENU };
+}
+
+async function answerStep(
+  ctx: ToolContext,
+  state: ConversationState,
+  typed: string,
+): Promise<AssistantReply> {
+  const { flow, step, data } = state.guided;
+  const fields = BookingRequestSchema.shape;
+  if (flow === "area") return answerArea(ctx, state, typed);
+  if (flow === "book") {
+    switch (step) {
+      case "address": {
+        const result = await checkServiceAreaTool(ctx, { address: typed });
+        if (!result.ok || !result.in_area || !result.zone) {
+          return ask(state, "book", "address", `${result.message}\n${g.askAddress}`);
+        }
+        data.zone = result.zone;
+        data.address = typed;
+        return ask(
+          state,
+          "book",
+          "cars",
+          `${result.message}\n${g.askCars}`,
+          [1, 2, 3].map((n) => ({ label: g.cars(n), value: `cars:${n}` })),
+        );
+      }
+      case "cars": {
+        const cars = Number(typed.replace(/\D/g, ""));
+        if (![1, 2, 3].includes(cars)) return ask(state, "book", "cars", messages.booking.carsInvalid);
+        data.cars = cars;
+        return offerSlots(ctx, state);
+      }
+      case "slot":
+        return offerSlots(ctx, state);
+      case "name": {
+        const name = fields.name.safeParse(typed);
+        if (!name.success) return ask(state, "book", "name", name.error.issues[0]!.message);
+        data.name = name.data;
+        return ask(state, "book", "email", g.askEmail);
+      }
+      case "email": {
+        const email = fields.email.safeParse(typed);
+        if (!email.success) return ask(state, "book", "email", email.error.issues[0]!.message);
+        data.email = email.data;
+        return ask(state, "book", "phone", g.askPhone);
+      }
+      case "phone": {
+        const phone = fields.phone.safeParse(typed);
+        if (!phone.success) return ask(state, "book", "phone", phone.error.issues[0]!.message);
+        data.phone = phone.data;
+        const request = {
+          zone: data.zone,
+          cars: data.cars,
+          start: data.start,
+          name: data.name,
+          email: data.email,
+          phone: data.phone,
+          address: data.address,
+        };
+        const result = await bookAppointmentTool(ctx, request);
+        if (!result.ok || result.status !== "needs_confirmation") {
+          state.guided = { flow: "idle", step: "", data: {} };
+          return { text: result.message, chips: MENU };
+        }
+        state.pending = { fields: request, confirmation: result.confirmation, summary: result.summary };
+        state.guided.step = "confirm";
+        return {
+          text: g.summary,
+          card: { kind: "summary", summary: result.summary },
+          chips: [
+            { label: c.confirm, value: "confirm" },
+            { label: c.restart, value: "book" },
+          ],
+        };
+      }
+      default:
+        return { text: g.notUnderstood, chips: MENU };
+    }
+  }
+  if (flow === "find") {
+    if (step === "bookingId") {
+      data.bookingId = typed.replace(/[\s#-]/g, "");
+      return ask(state, "find", "proof", g.askProof);
+    }
+    if (step === "proof") {
+      const proof = typed.includes("@") ? { email: typed } : { phone: typed };
+      const result = await findBookingTool(ctx, { booking_id: String(data.bookingId), ...proof });
+      const then = data.then;
+      state.guided = { flow: "idle", step: "", data: {} };
+      if (!result.ok) return { text: result.message, chips: MENU };
+      const b = result.booking;
+      const text = g.found(b.when, b.status_label);
+      if (!b.can_change_online) {
+        return {
+          text: `${text}\n${g.tooLate}`,
+          card: { kind: "booking", booking: b },
+          chips: [{ label: c.contact, value: "contact" }],
+        };
+      }
+      const move = { label: c.move, value: `move:${b.booking_id}` };
+      const cancel = { label: c.cancel, value: `cancel:${b.booking_id}` };
+      return {
+        text,
+        card: { kind: "booking", booking: b },
+        chips: then === "cancel" ? [cancel, move] : [move, cancel],
+      };
+    }
+  }
+  if (flow === "contact") {
+    if (step === "name") {
+      data.name = typed;
+      return ask(state, "contact", "email", g.askContactEmail);
+    }
+    if (step === "email") {
+      data.email = typed;
+      return ask(state, "contact", "message", g.askContactMessage);
+    }
+    if (step === "message") {
+      const result = await handOverTool(ctx, { name: data.name, email: data.email, message: typed });
+      state.guided = { flow: "idle", step: "", data: {} };
+      return { text: result.message ?? "", chips: MENU };
+    }
+  }
+  return { text: g.notUnderstood, chips: MENU };
+}
