@@ -46,6 +46,11 @@ export const DEFAULT_COUNTRY_CODE = "1";
 
 /** The hidden field bots fill in: such a submission is dropped without a word. */
 export const APPLICATION_HONEYPOT_FIELD = "website";
+/**
+ * The typed-name signature: without JavaScript the name is the signature (drawn as a PNG by the
+ * server, ADR 055); with it, the pad draws the name and sends the image.
+ */
+export const APPLICATION_SIGNATURE_NAME_FIELD = "signature_name";
 
 /**
  * The national number, digits only, or null when it is not a phone number of that country code:

@@ -23,6 +23,9 @@ export const BODY_MAX_BYTES = 64 * 1024;
 /** Paths that take an upload, with their own limit (exact paths). */
 export const BODY_LIMITS: Readonly<Record<string, number>> = {
   "/api/franchise-applications": APPLICATION_BODY_MAX_BYTES,
+  // The application page's own form (ADR 055): a plain POST, or React Router's data request.
+  "/application": APPLICATION_BODY_MAX_BYTES,
+  "/application.data": APPLICATION_BODY_MAX_BYTES,
 };
 /**
  * Past the limit, the rest of a body is still read and dropped up to this size, so the client
@@ -55,6 +58,8 @@ const t = messages.security.inputBounds;
 /** The upload paths' own French answer for a body over their limit. */
 const BODY_TOO_LARGE_TEXT: Readonly<Record<string, string>> = {
   "/api/franchise-applications": messages.application.errors.tooLarge,
+  "/application": messages.application.errors.tooLarge,
+  "/application.data": messages.application.errors.tooLarge,
 };
 
 function refuse(req: Request, res: Response, status: 413 | 414): void {
