@@ -37,6 +37,10 @@ const a = messages.application;
 const LAST_STEP = APPLICATION_STEPS.length - 1;
 const STEPS = APPLICATION_STEPS.map((step) => ({ label: a.steps[step] }));
 
+function headingId(formId: string, index: number): string {
+  return `${formId}-${APPLICATION_STEPS[index]}-title`;
+}
+
 export interface ApplicationPrefill {
   first_name: string;
   last_name: string;
@@ -127,12 +131,8 @@ export function ApplicationForm({
     const target = pendingFocus.current;
     pendingFocus.current = null;
     const element = target ? document.getElementById(target) : null;
-    (element ?? document.getElementById(headingId(step)))?.focus();
-  }, [step, refusal]);
-
-  function headingId(index: number): string {
-    return `${form.id}-${APPLICATION_STEPS[index]}-title`;
-  }
+    (element ?? document.getElementById(headingId(form.id, step)))?.focus();
+  }, [step, refusal, form.id]);
 
   function fieldId(name: string): string {
     return (fields as Record<string, FieldMetadata<unknown> | undefined>)[name]?.id ?? name;
@@ -224,19 +224,19 @@ export function ApplicationForm({
           </Alert>
         ) : null}
 
-        <StepSection active={shows(0)} title={a.stepTitles.personal} headingId={headingId(0)}>
+        <StepSection active={shows(0)} title={a.stepTitles.personal} headingId={headingId(form.id, 0)}>
           <PersonalFields fields={fields} />
         </StepSection>
-        <StepSection active={shows(1)} title={a.stepTitles.professional} headingId={headingId(1)}>
+        <StepSection active={shows(1)} title={a.stepTitles.professional} headingId={headingId(form.id, 1)}>
           <ProfessionalFields fields={fields} />
         </StepSection>
-        <StepSection active={shows(2)} title={a.stepTitles.references} headingId={headingId(2)}>
+        <StepSection active={shows(2)} title={a.stepTitles.references} headingId={headingId(form.id, 2)}>
           <ReferencesFields fields={fields} />
         </StepSection>
         <StepSection
           active={shows(LAST_STEP)}
           title={a.stepTitles.submission}
-          headingId={headingId(LAST_STEP)}
+          headingId={headingId(form.id, LAST_STEP)}
         >
           {hydrated ? <ApplicationSummary fields={fields} /> : null}
           <ConsentField fields={fields} />

@@ -88,8 +88,6 @@ export function SignaturePad({
       pad?.off();
       engine.current = null;
     };
-    // capture only reads refs and setters.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [hydrated]);
 
   function capture() {
