@@ -2,7 +2,7 @@ import { Handshake, MapPin, Tag } from "lucide-react";
 import { useState } from "react";
 import { Link, redirect, useNavigate } from "react-router";
 
-import { CarCountPicker } from "~/components/booking/service-area-dialog";
+import { CarCountPicker } from "~/components/booking/service-area-parts";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
