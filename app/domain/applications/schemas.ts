@@ -23,7 +23,6 @@ export const APPLICATION_LIMITS = {
 } as const;
 
 export const SERVICE_RADII = ["less_20km", "20-40km", "more_40km"] as const;
-export type ServiceRadius = (typeof SERVICE_RADII)[number];
 
 export const APPLICATION_STATUSES = ["submitted", "reviewing", "approved", "rejected"] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
@@ -265,7 +264,6 @@ export function applicationAnswers(input: FranchiseApplication) {
     background_check_consent: input.background_check_consent,
   };
 }
-export type ApplicationAnswers = ReturnType<typeof applicationAnswers>;
 
 /**
  * JSON with the keys of every object sorted and no spaces (in the spirit of RFC 8785): the same

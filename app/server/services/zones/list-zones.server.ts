@@ -26,4 +26,3 @@ export async function listZones(db: Db, { now = new Date() }: { now?: Date } = {
   return zones.map((zone) => ({ ...zone, statusLabel: shownStatusLabel(zone.statusLabel, now) }));
 }
 
-export type ServiceZoneRow = Awaited<ReturnType<typeof listZones>>[number];
