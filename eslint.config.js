@@ -1,4 +1,6 @@
+import { fileURLToPath } from "node:url";
 import js from "@eslint/js";
+import { createNodeResolver, importX } from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
@@ -28,6 +30,27 @@ export default tseslint.config(
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+    },
+  },
+  {
+    // No import circle (ADR 055): a module never reaches itself again through its imports.
+    files: ["app/**/*.{ts,tsx}", "db/**/*.ts", "scripts/**/*.ts"],
+    plugins: { "import-x": importX },
+    settings: {
+      "import-x/resolver-next": [
+        createNodeResolver({
+          extensions: [".ts", ".tsx", ".js", ".mjs", ".json"],
+          // An absolute path: with a relative one, resolved paths come back relative.
+          tsconfig: { configFile: fileURLToPath(new URL("./tsconfig.json", import.meta.url)) },
+        }),
+      ],
+      "import-x/extensions": [".ts", ".tsx", ".js", ".mjs"],
+      // The modules it follows are read with the TypeScript parser.
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+    },
+    rules: {
+      // Type-only imports are erased at build time: they cannot form a circle at run time.
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
     },
   },
   {

@@ -8,7 +8,6 @@ import {
   Scripts,
   ScrollRestoration,
   useLocation,
-  useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
 import appCssText from "./app.css?inline";
@@ -104,12 +103,6 @@ function useHydratedMark() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = "";
   }, []);
-}
-
-export type RootLoaderData = Route.ComponentProps["loaderData"];
-
-export function useRootData(): RootLoaderData | undefined {
-  return useRouteLoaderData<RootLoaderData>("root");
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {

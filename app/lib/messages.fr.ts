@@ -34,10 +34,6 @@ export const messages = {
     text: "La page que vous cherchez n'existe pas ou a été déplacée.",
     home: "Retour à l'accueil",
   },
-  underConstruction: {
-    title: "Page en construction",
-    text: "Cette section arrive bientôt. Merci de votre patience !",
-  },
   auth: {
     signIn: "Connexion",
     signUp: "Inscription",

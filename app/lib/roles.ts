@@ -5,11 +5,6 @@ export function isRole(value: unknown): value is Role {
   return typeof value === "string" && (ROLES as readonly string[]).includes(value);
 }
 
-/** Where a signed-in user lands after the test login (spec section 6: admin goes to /admin). */
-export function homePathFor(role: Role): string {
-  return role === "admin" ? "/admin" : "/";
-}
-
 /** The dashboard of a role, for the header's space link. */
 export function dashboardPathFor(role: Role): string {
   return role === "admin" ? "/admin" : role === "franchisee" ? "/franchisee" : "/client";

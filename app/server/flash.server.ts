@@ -10,7 +10,7 @@ const FlashSchema = z.object({
 export type Flash = z.output<typeof FlashSchema>;
 type FlashInput = z.input<typeof FlashSchema>;
 
-const holder = globalThis as typeof globalThis & { __flashCookie?: Cookie };
+const holder = globalThis as typeof globalThis & { __flashCookie?: Cookie; __cookieSecret?: string };
 
 /** Whether the site is served over HTTPS (PUBLIC_URL), so that cookies must be Secure. */
 export function isSecureSite(publicUrl: string = env().PUBLIC_URL): boolean {
@@ -22,6 +22,7 @@ export function isSecureSite(publicUrl: string = env().PUBLIC_URL): boolean {
  * served over HTTPS, like better-auth's cookies (ADR 043).
  */
 export function configureFlash(secret: string, { secure = isSecureSite() }: { secure?: boolean } = {}): void {
+  holder.__cookieSecret = secret;
   holder.__flashCookie = createCookie("flash", {
     path: "/",
     httpOnly: true,
@@ -29,6 +30,25 @@ export function configureFlash(secret: string, { secure = isSecureSite() }: { se
     secure,
     maxAge: 60,
     secrets: [secret],
+  });
+}
+
+/**
+ * Another cookie signed with the app secret, with the flash cookie's safety flags (httpOnly,
+ * SameSite=Lax, Secure over HTTPS): e.g. the receipt of a sent franchise application.
+ */
+export function signedCookie(
+  name: string,
+  { path = "/", maxAge }: { path?: string; maxAge: number },
+): Cookie {
+  if (!holder.__cookieSecret) throw new Error("cookies not configured (bootstrap not run)");
+  return createCookie(name, {
+    path,
+    httpOnly: true,
+    sameSite: "lax",
+    secure: isSecureSite(),
+    maxAge,
+    secrets: [holder.__cookieSecret],
   });
 }
 

@@ -158,15 +158,6 @@ export interface LogSink {
   err: (line: string) => void;
 }
 
-// The original console methods: the console capture below must not loop into itself.
-const originalConsole = {
-  log: console.log.bind(console),
-  info: console.info.bind(console),
-  debug: console.debug.bind(console),
-  warn: console.warn.bind(console),
-  error: console.error.bind(console),
-};
-
 const defaultSink: LogSink = {
   out: (line) => process.stdout.write(`${line}\n`),
   err: (line) => process.stderr.write(`${line}\n`),
@@ -230,7 +221,7 @@ export const log = {
 const ANSI = /\u001b\[[0-9;]*m/g;
 
 export function captureConsole(): () => void {
-  const methods: [keyof typeof originalConsole, LogLevel][] = [
+  const methods: ["log" | "info" | "debug" | "warn" | "error", LogLevel][] = [
     ["log", "info"],
     ["info", "info"],
     ["debug", "debug"],
@@ -262,6 +253,3 @@ export function captureConsole(): () => void {
     for (const [name, fn] of previous) console[name] = fn;
   };
 }
-
-/** The console as it was before any capture (for the logger's own tests). */
-export const rawConsole = originalConsole;

@@ -60,9 +60,13 @@ test("de la candidature signée au premier accès à l'espace partenaire", async
   await expect(submitButton(page)).toBeEnabled();
   await submitButton(page).click();
   await expect(toasts(page).getByText("Candidature soumise avec succès!")).toBeVisible();
-  await expect(page.getByRole("textbox", { name: "Adresse e-mail" })).toHaveValue("");
+  // The page shows the receipt and status of what was sent (issue 15).
+  await expect(page.getByRole("heading", { name: "Votre candidature" })).toBeVisible();
 
-  // 2. The same address again: EMAIL_ALREADY_EXISTS, and the form stays open with the answers.
+  // 2. The same address again, from another browser: EMAIL_ALREADY_EXISTS, and the form stays
+  // open with the answers.
+  await page.context().clearCookies();
+  await openApplication(page);
   await reachSubmission(page, who);
   await consent(page).check();
   await drawSignature(page);

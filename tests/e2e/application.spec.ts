@@ -61,11 +61,16 @@ test.describe("candidature de franchise", () => {
     await expect(
       toasts(page).getByText("Votre candidature a été envoyée. Nous vous contacterons bientôt."),
     ).toBeVisible();
-    // The form is reset: back to an empty first step.
-    await expect(stepHeading(page, "Vos coordonnées")).toBeVisible();
-    await expect(page.getByRole("textbox", { name: "Adresse e-mail" })).toHaveValue("");
+    // The page shows the receipt and status of what was sent, not an empty form (issue 15).
+    await expect(page.getByRole("heading", { name: "Votre candidature" })).toBeVisible();
+    await expect(page.getByText("Soumise", { exact: true })).toBeVisible();
+    await expect(page.getByText(APPLICANT.city)).toBeVisible();
+    await expect(page.getByRole("button", { name: "Suivant" })).toHaveCount(0);
+    expect(await axe()).toEqual([]);
 
-    // Again with the same address (in other letters' case): refused, and the form stays open.
+    // Another browser, the same address (in other letters' case): refused, and the form stays open.
+    await page.context().clearCookies();
+    await open(page);
     await reachSubmission(page, APPLICANT.email.toUpperCase());
     await page.getByRole("checkbox", { name: /vérification de mes antécédents/ }).check();
     await drawSignature(page);

@@ -1,4 +1,4 @@
-import { parseIcsLines, unescapeIcsText } from "../../app/domain/messaging/ics";
+import { readIcs } from "../setup/ical";
 import { attachmentOfOpenMail, openMail } from "./dev-mail";
 import { expect, test, waitForHydration } from "./fixtures";
 
@@ -102,12 +102,10 @@ test.describe("the one booking path (ADR 044)", () => {
     await expect(mail).toContainText(timeOf(start));
     await expect(mail).toContainText("Total : 367,90 $");
     await expect(mail).toContainText("Traitement Aquapel");
-    const ics = parseIcsLines(await attachmentOfOpenMail(page, "rendez-vous.ics"));
-    expect(ics.find(([name]) => name === "DTSTART")?.[1]).toBe(icsUtc(start));
+    const ics = readIcs(await attachmentOfOpenMail(page, "rendez-vous.ics"));
+    expect(ics.start.toISOString()).toBe(new Date(start).toISOString());
     // formatMoney separates the dollar sign with a no-break space.
-    expect(unescapeIcsText(ics.find(([name]) => name === "DESCRIPTION")?.[1] ?? "")).toMatch(
-      /Total avec taxes : 367,90\s\$/,
-    );
+    expect(ics.description).toMatch(/Total avec taxes : 367,90\s\$/);
   });
 
   test("an address outside every zone is refused at the field, focused and in view", async ({ page }) => {
@@ -153,7 +151,7 @@ test.describe("the one booking path (ADR 044)", () => {
 
     await openMail(page, email, /^Réservation modifiée/);
     await expect(page.getByRole("article")).toContainText("Total : 195,45 $");
-    const ics = parseIcsLines(await attachmentOfOpenMail(page, "rendez-vous.ics"));
-    expect(Number(ics.find(([name]) => name === "SEQUENCE")?.[1])).toBeGreaterThan(0);
+    const ics = readIcs(await attachmentOfOpenMail(page, "rendez-vous.ics"));
+    expect(ics.sequence).toBeGreaterThan(0);
   });
 });

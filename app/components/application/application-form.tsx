@@ -1,79 +1,45 @@
-import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-  useForm,
-  type FieldMetadata,
-  type SubmissionResult,
-} from "@conform-to/react";
+import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ArrowLeft, ArrowRight, Send } from "lucide-react";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState } from "react";
+import { useNavigation, useSubmit } from "react-router";
 
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { Field } from "~/components/ui/field";
-import { Input, inputClasses } from "~/components/ui/input";
 import { Stepper } from "~/components/ui/stepper";
-import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/components/ui/toast";
 import {
   APPLICATION_HONEYPOT_FIELD,
-  APPLICATION_LIMITS,
+  APPLICATION_SIGNATURE_NAME_FIELD,
   APPLICATION_STEPS,
   ApplicationSchema,
-  COUNTRY_CODES,
   DEFAULT_COUNTRY_CODE,
-  SERVICE_RADII,
   STEP_FIELDS,
   firstStepWithError,
   schemaForStep,
 } from "~/domain/applications/schemas";
 import { messages } from "~/lib/messages.fr";
-import { cn } from "~/lib/utils";
+import { useHydrated } from "~/lib/use-hydrated";
 import type { z } from "~/lib/zod-fr";
 
+import {
+  ConsentField,
+  PersonalFields,
+  ProfessionalFields,
+  ReferencesFields,
+  StepSection,
+  type FormShape,
+} from "./application-fields";
+import { ApplicationSummary } from "./application-summary";
 import { SignaturePad } from "./signature-pad";
-import { useHydrated } from "~/lib/use-hydrated";
 import { applicationMessages } from "~/lib/messages/application.fr";
 
 const a = applicationMessages;
-const f = a.fields;
-const ENDPOINT = "/api/franchise-applications";
 const LAST_STEP = APPLICATION_STEPS.length - 1;
 const STEPS = APPLICATION_STEPS.map((step) => ({ label: a.steps[step] }));
 
-type FieldName = (typeof STEP_FIELDS)[keyof typeof STEP_FIELDS][number];
-/** The form's fields by name, as the browser sends them (strings). */
-type FormShape = Record<FieldName, string>;
-
-type Outcome =
-  { saved: true } | { saved: false; description: string; result: SubmissionResult<string[]> | null };
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null;
-}
-
-/** Posts the answers and the signature to the API and reads its {code?, error?} answer. */
-async function send(formData: FormData, signature: Blob): Promise<Outcome> {
-  formData.set("signature", signature, "signature.png");
-  let response: Response;
-  try {
-    response = await fetch(ENDPOINT, {
-      method: "POST",
-      body: formData,
-      headers: { accept: "application/json" },
-    });
-  } catch {
-    return { saved: false, description: a.errors.generic, result: null };
-  }
-  const answer: unknown = await response.json().catch(() => null);
-  if (response.status === 201) return { saved: true };
-  const result =
-    isRecord(answer) && isRecord(answer.result) ? (answer.result as SubmissionResult<string[]>) : null;
-  const description = isRecord(answer) && typeof answer.error === "string" ? answer.error : a.errors.generic;
-  return { saved: false, description, result };
+function headingId(formId: string, index: number): string {
+  return `${formId}-${APPLICATION_STEPS[index]}-title`;
 }
 
 export interface ApplicationPrefill {
@@ -82,36 +48,42 @@ export interface ApplicationPrefill {
   email: string;
 }
 
+/** The page action's refusal: the French message and Conform's reply (errors and what was typed). */
+export interface ApplicationRefusal {
+  code: string;
+  error: string;
+  result: SubmissionResult<string[]> | null;
+}
+
 /**
- * The franchise application (spec sections 2 to 5): four steps, each checked with its own schema
- * before the next one opens; the stepper reaches completed steps and those before the current
- * one. Every step stays in the page (hidden), so answers are kept when moving between steps and
- * when the server refuses. The last step shows a summary, the background-check consent and the
- * signature pad; Submit waits for a signature.
+ * The franchise application (spec sections 2 to 5), a real form posted to its page's action
+ * (ADR 055). With JavaScript: four steps, each checked with its own schema before the next one
+ * opens, a summary, the drawn signature sent as a PNG, and the action's refusal shown at the step
+ * to fix. Without it: every step at once and the typed name as the signature; the server checks
+ * the whole and sends the form back with its errors and the answers.
  */
 export function ApplicationForm({
   prefill,
-  onSubmitted,
+  refusal,
 }: {
   prefill: ApplicationPrefill | null;
-  onSubmitted: () => void;
+  refusal: ApplicationRefusal | null;
 }) {
   const hydrated = useHydrated();
+  const submit = useSubmit();
+  const sending = useNavigation().state === "submitting";
   const [step, setStep] = useState(0);
   const [completed, setCompleted] = useState<number[]>([]);
   const [signature, setSignature] = useState<Blob | null>(null);
-  const [lastResult, setLastResult] = useState<SubmissionResult<string[]> | null>(null);
-  const [sending, setSending] = useState(false);
   // The step the validation uses: set with the step, in the handlers that change it.
   const stepRef = useRef(step);
-  const headingRef = useRef<HTMLHeadingElement>(null);
   const shownStep = useRef(step);
   const pendingFocus = useRef<string | null>(null);
   const submitButton = useRef<HTMLButtonElement>(null);
 
   const [form, fields] = useForm<FormShape>({
     id: "candidature",
-    lastResult,
+    lastResult: refusal?.result ?? null,
     defaultValue: {
       ...prefill,
       phone_country_code: DEFAULT_COUNTRY_CODE,
@@ -123,7 +95,7 @@ export function ApplicationForm({
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) =>
       parseWithZod(formData, { schema: schemaForStep(stepRef.current) as z.ZodType<FormShape> }),
-    async onSubmit(event, { formData }) {
+    onSubmit(event, { formData }) {
       event.preventDefault();
       if (stepRef.current < LAST_STEP) return;
       if (!signature) {
@@ -134,23 +106,24 @@ export function ApplicationForm({
         });
         return;
       }
-      setSending(true);
-      const outcome = await send(formData, signature);
-      setSending(false);
-      if (outcome.saved) {
-        toast({ title: a.success.title, description: a.success.description });
-        onSubmitted();
-        return;
-      }
-      toast({ title: a.errors.submitTitle, description: outcome.description, variant: "destructive" });
-      if (outcome.result) {
-        setLastResult(outcome.result);
-        const target = firstStepWithError(Object.keys(outcome.result.error ?? {}));
-        if (target !== null)
-          openStep(target, firstInvalidField(target, Object.keys(outcome.result.error ?? {})));
-      }
+      formData.set("signature", signature, "signature.png");
+      void submit(formData, { method: "post", encType: "multipart/form-data" });
     },
   });
+  const nameField = (fields as Record<string, FieldMetadata<unknown> | undefined>)[
+    APPLICATION_SIGNATURE_NAME_FIELD
+  ];
+
+  // The action refused: say so, and open the step to fix at its first wrong field.
+  useEffect(() => {
+    if (!refusal || !hydrated) return;
+    toast({ title: a.errors.submitTitle, description: refusal.error, variant: "destructive" });
+    const names = Object.keys(refusal.result?.error ?? {});
+    const target = firstStepWithError(names);
+    if (target !== null) openStep(target, firstInvalidField(target, names));
+    // Once per refusal.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [refusal]);
 
   // A new step: its heading takes the focus, or the field to fix when one is named.
   useEffect(() => {
@@ -159,8 +132,8 @@ export function ApplicationForm({
     const target = pendingFocus.current;
     pendingFocus.current = null;
     const element = target ? document.getElementById(target) : null;
-    (element ?? headingRef.current)?.focus();
-  }, [step, lastResult]);
+    (element ?? document.getElementById(headingId(form.id, step)))?.focus();
+  }, [step, refusal, form.id]);
 
   function fieldId(name: string): string {
     return (fields as Record<string, FieldMetadata<unknown> | undefined>)[name]?.id ?? name;
@@ -178,13 +151,9 @@ export function ApplicationForm({
     if (index === step && focusId) document.getElementById(focusId)?.focus();
   }
 
-  function formElement(): HTMLFormElement | null {
-    return document.getElementById(form.id) as HTMLFormElement | null;
-  }
-
   /** Next: the current step must be valid; it is then marked completed (spec section 4). */
   function next() {
-    const element = formElement();
+    const element = document.getElementById(form.id) as HTMLFormElement | null;
     if (!element) return;
     const result = parseWithZod(new FormData(element), { schema: schemaForStep(step) });
     const names = STEP_FIELDS[APPLICATION_STEPS[step]!];
@@ -208,24 +177,28 @@ export function ApplicationForm({
     if (target !== null && target !== step) openStep(target, firstInvalidField(target, names));
   }
 
-  const stepName = APPLICATION_STEPS[step]!;
-  const values = fields;
+  // Without JavaScript every step shows and Submit sends the whole form.
+  const shows = (index: number) => !hydrated || step === index;
+  const signatureMissing = hydrated && step === LAST_STEP && !signature;
 
   return (
     <div className="grid gap-8">
-      <Stepper
-        steps={STEPS}
-        current={step}
-        completed={completed}
-        onStepClick={(index) => openStep(index)}
-        className="mx-auto w-full max-w-2xl"
-      />
+      {hydrated ? (
+        <Stepper
+          steps={STEPS}
+          current={step}
+          completed={completed}
+          onStepClick={(index) => openStep(index)}
+          className="mx-auto w-full max-w-2xl"
+        />
+      ) : null}
       <form
         {...getFormProps(form)}
+        // Conform's noValidate waits for its script: without it the server checks the answers.
+        noValidate={hydrated}
         method="post"
-        action={ENDPOINT}
         encType="multipart/form-data"
-        aria-labelledby={`${form.id}-title`}
+        aria-label={a.title}
         onSubmit={(event) => {
           if (
             event.nativeEvent instanceof SubmitEvent &&
@@ -245,228 +218,34 @@ export function ApplicationForm({
         }}
         className="grid gap-6"
       >
-        <div className="grid gap-1">
-          <h2
-            ref={headingRef}
-            id={`${form.id}-title`}
-            tabIndex={-1}
-            className="text-xl font-semibold tracking-tight outline-none sm:text-2xl"
-          >
-            {a.stepTitles[stepName]}
-          </h2>
-          <p className="text-sm text-muted-foreground">{a.requiredNote}</p>
-        </div>
+        <p className="text-sm text-muted-foreground">{a.requiredNote}</p>
+        {refusal ? (
+          <Alert variant="destructive" id={`${form.id}-refusal`}>
+            <AlertDescription>{refusal.error}</AlertDescription>
+          </Alert>
+        ) : null}
 
-        <StepSection active={step === 0}>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field label={f.firstName} id={fields.first_name.id} error={fields.first_name.errors} required>
-              <Input
-                autoComplete="given-name"
-                maxLength={APPLICATION_LIMITS.name}
-                {...getInputProps(fields.first_name, { type: "text", ariaAttributes: false })}
-              />
-            </Field>
-            <Field label={f.lastName} id={fields.last_name.id} error={fields.last_name.errors} required>
-              <Input
-                autoComplete="family-name"
-                maxLength={APPLICATION_LIMITS.name}
-                {...getInputProps(fields.last_name, { type: "text", ariaAttributes: false })}
-              />
-            </Field>
-          </div>
-          <Field label={f.email} id={fields.email.id} error={fields.email.errors} required>
-            <Input
-              autoComplete="email"
-              maxLength={APPLICATION_LIMITS.email}
-              {...getInputProps(fields.email, { type: "email", ariaAttributes: false })}
-            />
-          </Field>
-          <div className="grid gap-4 sm:grid-cols-[minmax(0,14rem)_1fr]">
-            <Field
-              label={f.countryCode}
-              id={fields.phone_country_code.id}
-              error={fields.phone_country_code.errors}
-              required
-            >
-              <select
-                {...getSelectProps(fields.phone_country_code, { ariaAttributes: false })}
-                autoComplete="tel-country-code"
-                aria-invalid={fields.phone_country_code.errors ? true : undefined}
-                className={cn(inputClasses, "h-10")}
-              >
-                {COUNTRY_CODES.map((code) => (
-                  <option key={code} value={code}>
-                    {a.countries[code]}
-                  </option>
-                ))}
-              </select>
-            </Field>
-            <Field
-              label={f.phone}
-              id={fields.phone.id}
-              error={fields.phone.errors}
-              description={f.phoneHint}
-              required
-            >
-              <Input
-                autoComplete="tel-national"
-                inputMode="tel"
-                maxLength={APPLICATION_LIMITS.phone}
-                {...getInputProps(fields.phone, { type: "tel", ariaAttributes: false })}
-              />
-            </Field>
-          </div>
-          <Field
-            label={f.city}
-            id={fields.city.id}
-            error={fields.city.errors}
-            description={f.cityHint}
-            required
-          >
-            <Input
-              autoComplete="address-level2"
-              maxLength={APPLICATION_LIMITS.city}
-              {...getInputProps(fields.city, { type: "text", ariaAttributes: false })}
-            />
-          </Field>
+        <StepSection active={shows(0)} title={a.stepTitles.personal} headingId={headingId(form.id, 0)}>
+          <PersonalFields fields={fields} />
         </StepSection>
-
-        <StepSection active={step === 1}>
-          <ChoiceGroup
-            legend={f.serviceRadius}
-            field={fields.service_radius}
-            choices={SERVICE_RADII.map((value) => ({ value, label: a.serviceRadius[value] }))}
-          />
-          <ChoiceGroup legend={f.license} field={fields.has_drivers_license} choices={YES_NO} />
-          <Field
-            label={f.vehicleInfo}
-            id={fields.vehicle_info.id}
-            error={fields.vehicle_info.errors}
-            description={f.vehicleInfoHint}
-            required
-          >
-            <Textarea
-              rows={3}
-              maxLength={APPLICATION_LIMITS.vehicleInfo}
-              {...getTextareaProps(fields.vehicle_info, { ariaAttributes: false })}
-            />
-          </Field>
-          <Field
-            label={f.availabilityHours}
-            id={fields.availability_hours.id}
-            error={fields.availability_hours.errors}
-            description={f.availabilityHoursHint}
-            required
-          >
-            <Textarea
-              rows={3}
-              maxLength={APPLICATION_LIMITS.availabilityHours}
-              {...getTextareaProps(fields.availability_hours, { ariaAttributes: false })}
-            />
-          </Field>
+        <StepSection active={shows(1)} title={a.stepTitles.professional} headingId={headingId(form.id, 1)}>
+          <ProfessionalFields fields={fields} />
         </StepSection>
-
-        <StepSection active={step === 2}>
-          <fieldset className="grid gap-4">
-            <legend className="mb-1 text-base font-semibold">{a.steps.references}</legend>
-            <p className="-mt-2 text-sm text-muted-foreground">{f.referencesIntro}</p>
-            <div className="grid gap-4 sm:grid-cols-2">
-              <Field
-                label={`${f.referenceFirstName} (${a.optional})`}
-                id={fields.reference_first_name.id}
-                error={fields.reference_first_name.errors}
-              >
-                <Input
-                  autoComplete="off"
-                  maxLength={APPLICATION_LIMITS.name}
-                  {...getInputProps(fields.reference_first_name, { type: "text", ariaAttributes: false })}
-                />
-              </Field>
-              <Field
-                label={`${f.referenceLastName} (${a.optional})`}
-                id={fields.reference_last_name.id}
-                error={fields.reference_last_name.errors}
-              >
-                <Input
-                  autoComplete="off"
-                  maxLength={APPLICATION_LIMITS.name}
-                  {...getInputProps(fields.reference_last_name, { type: "text", ariaAttributes: false })}
-                />
-              </Field>
-            </div>
-            <Field
-              label={`${f.referencePhone} (${a.optional})`}
-              id={fields.reference_phone.id}
-              error={fields.reference_phone.errors}
-            >
-              <Input
-                autoComplete="off"
-                inputMode="tel"
-                maxLength={APPLICATION_LIMITS.phone}
-                {...getInputProps(fields.reference_phone, { type: "tel", ariaAttributes: false })}
-              />
-            </Field>
-          </fieldset>
-          <ChoiceGroup legend={f.hasFunds} field={fields.has_funds} choices={YES_NO} />
-          <Field
-            label={`${f.availableFunds} (${a.optional})`}
-            id={fields.available_funds.id}
-            error={fields.available_funds.errors}
-            description={f.availableFundsHint}
-          >
-            <Input
-              maxLength={APPLICATION_LIMITS.availableFunds}
-              {...getInputProps(fields.available_funds, { type: "text", ariaAttributes: false })}
-            />
-          </Field>
-          <ChoiceGroup
-            legend={f.comfortableIndependence}
-            field={fields.comfortable_independence}
-            choices={YES_NO}
-          />
+        <StepSection active={shows(2)} title={a.stepTitles.references} headingId={headingId(form.id, 2)}>
+          <ReferencesFields fields={fields} />
         </StepSection>
-
-        <StepSection active={step === LAST_STEP}>
-          <Summary fields={values} />
-          <div className="grid gap-1">
-            <div className="flex items-start gap-3">
-              <input
-                {...getInputProps(fields.background_check_consent, {
-                  type: "checkbox",
-                  ariaAttributes: false,
-                })}
-                aria-invalid={fields.background_check_consent.errors ? true : undefined}
-                aria-describedby={cn(
-                  `${fields.background_check_consent.id}-hint`,
-                  fields.background_check_consent.errors && fields.background_check_consent.errorId,
-                )}
-                className="mt-0.5 size-5 shrink-0 accent-primary"
-              />
-              <label htmlFor={fields.background_check_consent.id} className="text-sm leading-snug">
-                {f.backgroundCheck}
-                <span aria-hidden="true" className="text-destructive">
-                  {" *"}
-                </span>
-              </label>
-            </div>
-            <p
-              id={`${fields.background_check_consent.id}-hint`}
-              className="pl-8 text-sm text-muted-foreground"
-            >
-              {f.backgroundCheckHint}
-            </p>
-            {fields.background_check_consent.errors ? (
-              <p
-                id={fields.background_check_consent.errorId}
-                className="pl-8 text-sm font-medium text-destructive"
-              >
-                {fields.background_check_consent.errors.join(" ")}
-              </p>
-            ) : null}
-          </div>
+        <StepSection
+          active={shows(LAST_STEP)}
+          title={a.stepTitles.submission}
+          headingId={headingId(form.id, LAST_STEP)}
+        >
+          {hydrated ? <ApplicationSummary fields={fields} /> : null}
+          <ConsentField fields={fields} />
           <SignaturePad
             onChange={setSignature}
-            describedBy={signature ? undefined : `${form.id}-signature-missing`}
+            error={nameField?.errors?.join(" ")}
+            defaultName={typeof nameField?.initialValue === "string" ? nameField.initialValue : ""}
+            describedBy={signatureMissing ? `${form.id}-signature-missing` : undefined}
           />
           <p className="text-xs text-muted-foreground">{a.signature.legal}</p>
         </StepSection>
@@ -483,14 +262,14 @@ export function ApplicationForm({
           />
         </div>
 
-        {step === LAST_STEP && !signature ? (
+        {signatureMissing ? (
           <Alert id={`${form.id}-signature-missing`} variant="info">
             <AlertDescription>{a.errors.signatureMissing}</AlertDescription>
           </Alert>
         ) : null}
 
         <div className="flex flex-col-reverse gap-3 border-t pt-6 sm:flex-row sm:justify-between">
-          {step > 0 ? (
+          {hydrated && step > 0 ? (
             <Button type="button" variant="outline" size="lg" onClick={() => openStep(step - 1)}>
               <ArrowLeft aria-hidden="true" />
               {a.previous}
@@ -498,9 +277,8 @@ export function ApplicationForm({
           ) : (
             <span aria-hidden="true" />
           )}
-          {step < LAST_STEP ? (
-            // Steps are checked in the browser: before the script runs, Next waits for it.
-            <Button type="button" size="lg" onClick={next} disabled={!hydrated}>
+          {hydrated && step < LAST_STEP ? (
+            <Button type="button" size="lg" onClick={next}>
               {a.next}
               <ArrowRight aria-hidden="true" />
             </Button>
@@ -510,8 +288,8 @@ export function ApplicationForm({
               type="submit"
               size="lg"
               loading={sending}
-              disabled={!signature}
-              aria-describedby={signature ? undefined : `${form.id}-signature-missing`}
+              disabled={signatureMissing}
+              aria-describedby={signatureMissing ? `${form.id}-signature-missing` : undefined}
             >
               {sending ? null : <Send aria-hidden="true" />}
               {sending ? a.submitting : a.submit}
@@ -520,138 +298,5 @@ export function ApplicationForm({
         </div>
       </form>
     </div>
-  );
-}
-
-const YES_NO = [
-  { value: "true", label: a.yes },
-  { value: "false", label: a.no },
-];
-
-/** One step's fields: kept in the page when hidden, so the answers stay while moving around. */
-function StepSection({ active, children }: { active: boolean; children: ReactNode }) {
-  return (
-    <div hidden={!active} className={cn("grid gap-6", !active && "hidden")}>
-      {children}
-    </div>
-  );
-}
-
-/** A question answered by one of a few choices: native radio buttons in a fieldset. */
-function ChoiceGroup({
-  legend,
-  field,
-  choices,
-}: {
-  legend: string;
-  field: FieldMetadata<unknown>;
-  choices: readonly { value: string; label: string }[];
-}) {
-  const invalid = Boolean(field.errors?.length);
-  return (
-    <fieldset
-      className="grid gap-3"
-      aria-describedby={invalid ? field.errorId : undefined}
-      aria-invalid={invalid || undefined}
-      // The first radio takes the focus when the question has to be answered.
-      id={field.id}
-      tabIndex={-1}
-    >
-      <legend className="mb-1 text-sm font-medium">
-        {legend}
-        <span aria-hidden="true" className="text-destructive">
-          {" *"}
-        </span>
-      </legend>
-      <div className="flex flex-wrap gap-3">
-        {choices.map((choice) => {
-          const id = `${field.id}-${choice.value}`;
-          return (
-            <label
-              key={choice.value}
-              htmlFor={id}
-              className={cn(
-                "flex min-h-11 cursor-pointer items-center gap-3 rounded-md border bg-background px-4 py-2 text-sm transition-colors has-[:checked]:border-primary has-[:checked]:bg-primary/5 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring",
-                invalid && "border-destructive",
-              )}
-            >
-              <input
-                id={id}
-                type="radio"
-                name={field.name}
-                value={choice.value}
-                defaultChecked={field.initialValue === choice.value}
-                className="size-4 accent-primary"
-              />
-              {choice.label}
-            </label>
-          );
-        })}
-      </div>
-      {invalid ? (
-        <p id={field.errorId} className="text-sm font-medium text-destructive">
-          {field.errors!.join(" ")}
-        </p>
-      ) : null}
-    </fieldset>
-  );
-}
-
-type AllFields = ReturnType<typeof useForm<FormShape>>[1];
-
-/** What the applicant is about to sign, as they answered it. */
-function Summary({ fields }: { fields: AllFields }) {
-  const text = (name: FieldName) => {
-    const value = fields[name].value;
-    return typeof value === "string" && value.trim() !== "" ? value.trim() : a.summary.notGiven;
-  };
-  const yesNo = (name: FieldName) => {
-    const value = fields[name].value;
-    return value === "true" ? a.yes : value === "false" ? a.no : a.summary.notGiven;
-  };
-  const radius = fields.service_radius.value;
-  const code = fields.phone_country_code.value ?? DEFAULT_COUNTRY_CODE;
-  const rows: [string, string][] = [
-    [f.firstName, text("first_name")],
-    [f.lastName, text("last_name")],
-    [f.email, text("email")],
-    [f.phone, `+${code} ${text("phone")}`],
-    [f.city, text("city")],
-    [
-      f.serviceRadius,
-      typeof radius === "string" && radius in a.serviceRadius
-        ? a.serviceRadius[radius as keyof typeof a.serviceRadius]
-        : a.summary.notGiven,
-    ],
-    [f.license, yesNo("has_drivers_license")],
-    [f.vehicleInfo, text("vehicle_info")],
-    [f.availabilityHours, text("availability_hours")],
-    [
-      a.steps.references,
-      [text("reference_first_name"), text("reference_last_name"), text("reference_phone")]
-        .filter((part) => part !== a.summary.notGiven)
-        .join(" ") || a.summary.notGiven,
-    ],
-    [f.hasFunds, yesNo("has_funds")],
-    [f.availableFunds, text("available_funds")],
-    [f.comfortableIndependence, yesNo("comfortable_independence")],
-  ];
-  return (
-    <section aria-labelledby="application-summary" className="grid gap-3 rounded-lg border bg-muted/30 p-4">
-      <div className="grid gap-1">
-        <h3 id="application-summary" className="font-semibold">
-          {a.summary.title}
-        </h3>
-        <p className="text-sm text-muted-foreground">{a.summary.text}</p>
-      </div>
-      <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[minmax(0,16rem)_1fr]">
-        {rows.map(([label, value]) => (
-          <div key={label} className="contents">
-            <dt className="text-muted-foreground">{label}</dt>
-            <dd className="font-medium break-words">{value}</dd>
-          </div>
-        ))}
-      </dl>
-    </section>
   );
 }

@@ -25,12 +25,13 @@ const dateFormat = new Intl.DateTimeFormat("fr-CA", {
 
 /**
  * What a signed-in applicant sees instead of a new form: the status of their application in
- * French (Soumise, En révision, Approuvée, Refusée), the date and the city, and what comes next.
+ * French (Soumise, En révision, Approuvée, Refusée), its receipt number (the start of its id), the
+ * date and the city, and what comes next.
  */
 export function ApplicationStatusCard({
   application,
 }: {
-  application: { status: Status; city: string; submittedAt: string };
+  application: { id: string; status: Status; city: string; submittedAt: string };
 }) {
   const Icon = ICONS[application.status];
   return (
@@ -48,6 +49,8 @@ export function ApplicationStatusCard({
           <dd>
             <Badge variant={BADGES[application.status]}>{s.labels[application.status]}</Badge>
           </dd>
+          <dt className="text-muted-foreground">{s.receipt}</dt>
+          <dd className="font-mono font-medium">{application.id.slice(0, 8).toUpperCase()}</dd>
           <dt className="text-muted-foreground">{s.city}</dt>
           <dd className="font-medium">{application.city}</dd>
         </dl>

@@ -1,145 +1,113 @@
 import { Eraser, PenLine } from "lucide-react";
-import { useEffect, useId, useRef, useState, type PointerEvent as ReactPointerEvent } from "react";
+import { useEffect, useId, useRef, useState } from "react";
+import type SignaturePadEngine from "signature_pad";
 
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { SIGNATURE_HEIGHT, SIGNATURE_WIDTH } from "~/domain/applications/png";
+import { APPLICATION_SIGNATURE_NAME_FIELD } from "~/domain/applications/schemas";
+import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";
 import { applicationMessages } from "~/lib/messages/application.fr";
 
 const s = applicationMessages.signature;
 
-/** Pen widths of the spec (section 9): thin when the hand moves fast, thicker when slow. */
-export const PEN_MIN = 0.5;
-export const PEN_MAX = 2.5;
+/** Pen widths of the spec (section 9), on the 600x200 surface: thin when fast, thicker when slow. */
+const PEN_MIN = 0.5;
+const PEN_MAX = 2.5;
 const INK = "#111827";
 const PAPER = "#ffffff";
-
-type Point = { x: number; y: number; time: number; width: number };
-
-const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
-
-/**
- * The pen width for a movement: a stylus's pressure when it reports one, else the speed
- * (pixels per millisecond), smoothed with the previous width so strokes taper gently.
- */
-export function penWidth(previous: number, distance: number, elapsedMs: number, pressure?: number): number {
-  const target =
-    pressure !== undefined && pressure > 0 && pressure !== 0.5
-      ? PEN_MIN + (PEN_MAX - PEN_MIN) * pressure
-      : PEN_MAX - (PEN_MAX - PEN_MIN) * clamp(distance / Math.max(elapsedMs, 1) / 3, 0, 1);
-  return clamp(previous * 0.6 + target * 0.4, PEN_MIN, PEN_MAX);
-}
-
-function paper(context: CanvasRenderingContext2D) {
-  context.fillStyle = PAPER;
-  context.fillRect(0, 0, SIGNATURE_WIDTH, SIGNATURE_HEIGHT);
-}
+const TYPED_NAME_MAX = 100;
 
 /**
  * The signature pad (spec sections 5 and 9): a 600x200 drawing surface, scaled to the screen's
- * width, for the mouse, a finger or a pen (pointer events). The image is captured as a PNG when
- * a stroke ends. People who cannot draw type their name instead, which is written on the pad.
+ * width, drawn by signature_pad (pointer events, pressure, smooth variable-width curves) and
+ * captured as a PNG when a stroke ends. People who cannot draw type their name instead: with
+ * JavaScript the name is written on the pad; without it, the typed name is sent with the form
+ * (`signature_name`) and the server draws it (ADR 055).
  */
 export function SignaturePad({
   onChange,
-  invalid = false,
+  error,
   describedBy,
+  defaultName = "",
 }: {
   /** The PNG after each stroke, or null once cleared. */
   onChange: (png: Blob | null) => void;
-  invalid?: boolean;
+  /** The server's refusal of the signature (e.g. none was given). */
+  error?: string;
   describedBy?: string;
+  /** The typed name sent before, when the server sent the form back. */
+  defaultName?: string;
 }) {
   const id = useId();
+  const hydrated = useHydrated();
   const canvasRef = useRef<HTMLCanvasElement>(null);
-  const last = useRef<Point | null>(null);
+  const engine = useRef<SignaturePadEngine | null>(null);
+  const onChangeRef = useRef(onChange);
   const [signed, setSigned] = useState(false);
   const [announcement, setAnnouncement] = useState("");
-  const [typedName, setTypedName] = useState("");
+  const [typedName, setTypedName] = useState(defaultName);
 
   useEffect(() => {
-    const context = canvasRef.current?.getContext("2d");
-    if (context) paper(context);
-  }, []);
+    onChangeRef.current = onChange;
+  }, [onChange]);
 
-  function context(): CanvasRenderingContext2D | null {
-    return canvasRef.current?.getContext("2d") ?? null;
-  }
-
-  /** The event's position on the 600x200 surface, whatever the size on screen. */
-  function pointOf(event: PointerEvent | ReactPointerEvent, width: number): Point {
-    const rect = canvasRef.current!.getBoundingClientRect();
-    return {
-      x: ((event.clientX - rect.left) * SIGNATURE_WIDTH) / rect.width,
-      y: ((event.clientY - rect.top) * SIGNATURE_HEIGHT) / rect.height,
-      time: event.timeStamp,
-      width,
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (!canvas) return;
+    let pad: SignaturePadEngine | null = null;
+    let cancelled = false;
+    const onBegin = () => {
+      // The canvas keeps 600x200 pixels whatever its size on screen: signature_pad works in
+      // screen pixels, so the context is scaled to the surface and the pen widths scaled back.
+      const scale = SIGNATURE_WIDTH / canvas.getBoundingClientRect().width;
+      canvas.getContext("2d")?.setTransform(scale, 0, 0, scale, 0, 0);
+      if (pad) {
+        pad.minWidth = PEN_MIN / scale;
+        pad.maxWidth = PEN_MAX / scale;
+      }
     };
-  }
+    const onEnd = () => capture();
+    void import("signature_pad").then(({ default: Engine }) => {
+      if (cancelled) return;
+      pad = new Engine(canvas, {
+        minWidth: PEN_MIN,
+        maxWidth: PEN_MAX,
+        penColor: INK,
+        backgroundColor: PAPER,
+      });
+      pad.clear();
+      pad.addEventListener("beginStroke", onBegin);
+      pad.addEventListener("endStroke", onEnd);
+      engine.current = pad;
+    });
+    return () => {
+      cancelled = true;
+      pad?.off();
+      engine.current = null;
+    };
+  }, [hydrated]);
 
   function capture() {
     canvasRef.current?.toBlob((png) => {
       if (!png) return;
       setSigned(true);
       setAnnouncement(s.signed);
-      onChange(png);
+      onChangeRef.current(png);
     }, "image/png");
   }
 
-  function onPointerDown(event: ReactPointerEvent<HTMLCanvasElement>) {
-    if (event.pointerType === "mouse" && event.button !== 0) return;
-    event.preventDefault();
-    event.currentTarget.setPointerCapture(event.pointerId);
-    const start = pointOf(event, (PEN_MIN + PEN_MAX) / 2);
-    last.current = start;
-    const c = context();
-    if (!c) return;
-    c.fillStyle = INK;
-    c.beginPath();
-    c.arc(start.x, start.y, start.width / 2, 0, Math.PI * 2);
-    c.fill();
-  }
-
-  function onPointerMove(event: ReactPointerEvent<HTMLCanvasElement>) {
-    const c = context();
-    if (!last.current || !c) return;
-    const native = event.nativeEvent;
-    const events = native.getCoalescedEvents?.() ?? [];
-    for (const e of events.length > 0 ? events : [native]) {
-      const previous = last.current;
-      const next = pointOf(e, previous.width);
-      const distance = Math.hypot(next.x - previous.x, next.y - previous.y);
-      if (distance < 0.5) continue;
-      next.width = penWidth(
-        previous.width,
-        distance,
-        next.time - previous.time,
-        e.pointerType === "pen" ? e.pressure : undefined,
-      );
-      c.strokeStyle = INK;
-      c.lineCap = "round";
-      c.lineJoin = "round";
-      c.lineWidth = next.width;
-      c.beginPath();
-      c.moveTo(previous.x, previous.y);
-      c.lineTo(next.x, next.y);
-      c.stroke();
-      last.current = next;
-    }
-  }
-
-  function onStrokeEnd() {
-    if (!last.current) return;
-    last.current = null;
-    capture();
+  function resetPaper(): CanvasRenderingContext2D | null {
+    const context = canvasRef.current?.getContext("2d") ?? null;
+    context?.setTransform(1, 0, 0, 1, 0, 0);
+    engine.current?.clear();
+    return context;
   }
 
   function clear() {
-    const c = context();
-    if (c) paper(c);
-    last.current = null;
+    resetPaper();
     setSigned(false);
     setAnnouncement(s.cleared);
     onChange(null);
@@ -147,9 +115,8 @@ export function SignaturePad({
 
   function signWithName() {
     const name = typedName.trim();
-    const c = context();
+    const c = resetPaper();
     if (!name || !c) return;
-    paper(c);
     c.fillStyle = INK;
     c.textAlign = "center";
     c.textBaseline = "middle";
@@ -163,6 +130,7 @@ export function SignaturePad({
   }
 
   const instructionsId = `${id}-instructions`;
+  const errorId = `${id}-error`;
   return (
     <div className="grid gap-3">
       <div className="grid gap-1">
@@ -173,51 +141,53 @@ export function SignaturePad({
           </span>
         </p>
         <p id={instructionsId} className="text-sm text-muted-foreground">
-          {s.instructions}
+          {hydrated ? s.instructions : s.instructionsNoScript}
         </p>
       </div>
-      <div
-        className={cn(
-          "relative overflow-hidden rounded-lg border-2 border-dashed bg-white",
-          invalid ? "border-destructive" : "border-input",
-          signed && "border-solid border-primary",
-        )}
-      >
-        <canvas
-          ref={canvasRef}
-          width={SIGNATURE_WIDTH}
-          height={SIGNATURE_HEIGHT}
-          role="img"
-          aria-label={s.canvasLabel}
-          aria-describedby={[instructionsId, describedBy].filter(Boolean).join(" ")}
-          className="block aspect-[3/1] h-auto w-full cursor-crosshair touch-none select-none"
-          onPointerDown={onPointerDown}
-          onPointerMove={onPointerMove}
-          onPointerUp={onStrokeEnd}
-          onPointerCancel={onStrokeEnd}
-          onLostPointerCapture={onStrokeEnd}
-        />
-        {signed ? null : (
-          <PenLine
-            aria-hidden="true"
-            className="pointer-events-none absolute bottom-3 left-3 size-5 text-muted-foreground"
-          />
-        )}
-      </div>
-      <div className="flex flex-wrap items-end gap-3">
-        <Button type="button" variant="outline" onClick={clear} disabled={!signed}>
-          <Eraser aria-hidden="true" />
-          {s.clear}
-        </Button>
-      </div>
+      {hydrated ? (
+        <>
+          <div
+            className={cn(
+              "relative overflow-hidden rounded-lg border-2 border-dashed bg-white",
+              error ? "border-destructive" : "border-input",
+              signed && "border-solid border-primary",
+            )}
+          >
+            <canvas
+              ref={canvasRef}
+              width={SIGNATURE_WIDTH}
+              height={SIGNATURE_HEIGHT}
+              role="img"
+              aria-label={s.canvasLabel}
+              aria-describedby={[instructionsId, describedBy].filter(Boolean).join(" ")}
+              className="block aspect-[3/1] h-auto w-full cursor-crosshair touch-none select-none"
+            />
+            {signed ? null : (
+              <PenLine
+                aria-hidden="true"
+                className="pointer-events-none absolute bottom-3 left-3 size-5 text-muted-foreground"
+              />
+            )}
+          </div>
+          <div className="flex flex-wrap items-end gap-3">
+            <Button type="button" variant="outline" onClick={clear} disabled={!signed}>
+              <Eraser aria-hidden="true" />
+              {s.clear}
+            </Button>
+          </div>
+        </>
+      ) : null}
       <div className="grid gap-2 sm:grid-cols-[1fr_auto] sm:items-end">
         <div className="grid gap-2">
           <Label htmlFor={`${id}-typed`}>{s.typedLabel}</Label>
           <Input
             id={`${id}-typed`}
+            name={APPLICATION_SIGNATURE_NAME_FIELD}
             value={typedName}
             autoComplete="name"
-            maxLength={100}
+            maxLength={TYPED_NAME_MAX}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
             onChange={(event) => setTypedName(event.target.value)}
             onKeyDown={(event) => {
               if (event.key === "Enter") {
@@ -227,10 +197,17 @@ export function SignaturePad({
             }}
           />
         </div>
-        <Button type="button" variant="secondary" onClick={signWithName} disabled={typedName.trim() === ""}>
-          {s.typedApply}
-        </Button>
+        {hydrated ? (
+          <Button type="button" variant="secondary" onClick={signWithName} disabled={typedName.trim() === ""}>
+            {s.typedApply}
+          </Button>
+        ) : null}
       </div>
+      {error ? (
+        <p id={errorId} className="text-sm font-medium text-destructive">
+          {error}
+        </p>
+      ) : null}
       <p role="status" aria-live="polite" className="sr-only">
         {announcement}
       </p>

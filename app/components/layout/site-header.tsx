@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { messages } from "~/lib/messages.fr";
 import { dashboardPathFor } from "~/lib/roles";
 import { cn } from "~/lib/utils";
-import { useRootData } from "~/root";
+import { useRootData } from "~/lib/root-data";
 
 import { Avatar, displayName, spaceLabel, type HeaderUser } from "./account";
 import { BrandLink } from "./brand-link";

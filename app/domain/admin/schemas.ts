@@ -93,7 +93,6 @@ export const ApplicationDecisionSchema = z.discriminatedUnion("intent", [
       .transform((ids) => [...new Set(ids ?? [])]),
   }),
 ]);
-export type ApplicationDecision = z.output<typeof ApplicationDecisionSchema>;
 
 export const RestockCloseSchema = z.object({ orderId: uuid, status: z.enum(["delivered", "cancelled"]) });
 

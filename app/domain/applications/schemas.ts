@@ -24,7 +24,6 @@ export const APPLICATION_LIMITS = {
 } as const;
 
 export const SERVICE_RADII = ["less_20km", "20-40km", "more_40km"] as const;
-export type ServiceRadius = (typeof SERVICE_RADII)[number];
 
 export const APPLICATION_STATUSES = ["submitted", "reviewing", "approved", "rejected"] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
@@ -47,6 +46,11 @@ export const DEFAULT_COUNTRY_CODE = "1";
 
 /** The hidden field bots fill in: such a submission is dropped without a word. */
 export const APPLICATION_HONEYPOT_FIELD = "website";
+/**
+ * The typed-name signature: without JavaScript the name is the signature (drawn as a PNG by the
+ * server, ADR 055); with it, the pad draws the name and sends the image.
+ */
+export const APPLICATION_SIGNATURE_NAME_FIELD = "signature_name";
 
 /**
  * The national number, digits only, or null when it is not a phone number of that country code:
@@ -261,7 +265,6 @@ export function applicationAnswers(input: FranchiseApplication) {
     background_check_consent: input.background_check_consent,
   };
 }
-export type ApplicationAnswers = ReturnType<typeof applicationAnswers>;
 
 /**
  * JSON with the keys of every object sorted and no spaces (in the spirit of RFC 8785): the same

@@ -33,4 +33,3 @@ export const ResetPasswordSchema = z
     path: ["confirm"],
     message: messages.messaging.resetPassword.mismatch,
   });
-export type ResetPassword = z.infer<typeof ResetPasswordSchema>;

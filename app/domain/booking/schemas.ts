@@ -223,4 +223,3 @@ export const UpdateAppointmentSchema = z.object({
   upsells: upsellNames,
   city: refuseNul(z.string().trim().max(BOOKING_LIMITS.zone, v.tooLong(BOOKING_LIMITS.zone))).optional(),
 });
-export type UpdateAppointmentRequest = z.infer<typeof UpdateAppointmentSchema>;

@@ -8,7 +8,6 @@ import { localDate, monthStart, nextMonthStart, weekStart, type Period } from ".
 import { franchiseeMessages } from "~/lib/messages/franchisee.fr";
 
 export type Grouping = "week" | "month";
-export const GROUPINGS: readonly Grouping[] = ["week", "month"];
 /** Periods shown: the current one and the ones before it. */
 export const REPORT_PERIODS = { week: 12, month: 12 } as const;
 

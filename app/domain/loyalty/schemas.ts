@@ -15,7 +15,6 @@ const c = clientMessages;
 export const ExchangeRewardSchema = z.object({
   reward_id: z.uuid({ error: c.rewards.unknownReward }),
 });
-export type ExchangeReward = z.infer<typeof ExchangeRewardSchema>;
 
 const name = (required: string) =>
   refuseNul(z.string({ error: required }).trim().min(1, required).max(80, v.tooLong(80)));
@@ -83,4 +82,3 @@ export const DeleteAccountSchema = z.object({
       message: c.account.deleteConfirmationRequired,
     }),
 });
-export type DeleteAccount = z.infer<typeof DeleteAccountSchema>;

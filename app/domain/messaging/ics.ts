@@ -21,6 +21,16 @@ export interface IcsEvent {
   /** CANCELLED with METHOD:CANCEL removes the event from the calendar that imported it. */
   status?: "CONFIRMED" | "CANCELLED";
   organizer?: { name: string; email: string };
+  /**
+   * The customer the event is for: calendar clients match a cancellation (METHOD:CANCEL) to the
+   * attendee it is addressed to, and may ignore one without it.
+   */
+  attendee?: { name: string; email: string };
+}
+
+/** A CN parameter value: quoted, without the characters a quoted parameter cannot hold. */
+function commonName(name: string): string {
+  return `"${name.replace(/["\r\n]/g, "")}"`;
 }
 
 const CRLF = "\r\n";
@@ -28,7 +38,7 @@ const MAX_OCTETS = 75;
 const encoder = new TextEncoder();
 
 /** 2026-03-09T13:00:00.000Z -> 20260309T130000Z */
-export function icsUtc(instant: Date): string {
+function icsUtc(instant: Date): string {
   if (Number.isNaN(instant.getTime())) throw new RangeError("invalid date");
   return instant
     .toISOString()
@@ -37,7 +47,7 @@ export function icsUtc(instant: Date): string {
 }
 
 /** A TEXT value: backslash, semicolon and comma escaped, line breaks as \n (RFC 5545 3.3.11). */
-export function escapeIcsText(value: string): string {
+function escapeIcsText(value: string): string {
   return value
     .replace(/\\/g, "\\\\")
     .replace(/;/g, "\\;")
@@ -46,7 +56,7 @@ export function escapeIcsText(value: string): string {
 }
 
 /** Folds one content line: at most 75 octets per line, continuation lines start with a space. */
-export function foldIcsLine(line: string): string {
+function foldIcsLine(line: string): string {
   const parts: string[] = [];
   let current = "";
   let octets = 0;
@@ -90,26 +100,13 @@ export function buildIcs(event: IcsEvent): string {
   if (event.description) lines.push(`DESCRIPTION:${escapeIcsText(event.description)}`);
   if (event.url) lines.push(`URL:${event.url}`);
   if (event.organizer) {
-    const name = event.organizer.name.replace(/["\r\n]/g, "");
-    lines.push(`ORGANIZER;CN="${name}":mailto:${event.organizer.email}`);
+    lines.push(`ORGANIZER;CN=${commonName(event.organizer.name)}:mailto:${event.organizer.email}`);
+  }
+  if (event.attendee) {
+    lines.push(
+      `ATTENDEE;CN=${commonName(event.attendee.name)};ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED:mailto:${event.attendee.email}`,
+    );
   }
   lines.push("END:VEVENT", "END:VCALENDAR");
   return lines.map(foldIcsLine).join(CRLF) + CRLF;
-}
-
-/** Unfolds and splits an .ics text into [name with parameters, value] pairs (tests, checks). */
-export function parseIcsLines(text: string): [string, string][] {
-  return text
-    .replace(/\r\n[ \t]/g, "")
-    .split("\r\n")
-    .filter((line) => line !== "")
-    .map((line) => {
-      const colon = line.indexOf(":");
-      return [line.slice(0, colon), line.slice(colon + 1)];
-    });
-}
-
-/** The inverse of escapeIcsText. */
-export function unescapeIcsText(value: string): string {
-  return value.replace(/\\([\\;,nN])/g, (_, c: string) => (c === "n" || c === "N" ? "\n" : c));
 }

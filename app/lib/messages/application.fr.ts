@@ -7,7 +7,6 @@ export const applicationMessages = {
     "Lancez votre entreprise de lavage mobile haut de gamme dans votre région. Remplissez les quatre étapes ci-dessous : nous vous contacterons bientôt.",
   requiredNote: "Les champs marqués d'un astérisque (*) sont requis.",
   optional: "facultatif",
-  noScript: "Activez JavaScript dans votre navigateur pour remplir et signer votre candidature.",
   steps: {
     personal: "Personnel",
     professional: "Professionnel",
@@ -82,6 +81,8 @@ export const applicationMessages = {
     label: "Signature",
     instructions:
       "Dessinez votre signature dans le cadre avec la souris, le doigt ou un stylet. Vous pouvez aussi taper votre nom complet ci-dessous pour signer au clavier.",
+    instructionsNoScript:
+      "Tapez votre nom complet ci-dessous : il tiendra lieu de signature et sera conservé comme image avec votre candidature.",
     canvasLabel: "Zone de signature",
     clear: "Effacer la signature",
     typedLabel: "Signer au clavier : votre nom complet",
@@ -154,6 +155,7 @@ export const applicationMessages = {
       rejected: "Votre candidature n'a pas été retenue. Merci de l'intérêt que vous portez à notre réseau.",
     },
     statusLabel: "Statut",
+    receipt: "Numéro de reçu",
     city: "Ville visée",
     partnerSpace: "Accéder à mon espace partenaire",
     contact: "Une question ? Écrivez-nous par le bouton « Contactez-nous ».",

@@ -1,16 +1,23 @@
-import { useState } from "react";
-import { useRevalidator } from "react-router";
+import { data, redirect } from "react-router";
 
 import { ApplicationForm } from "~/components/application/application-form";
 import { ApplicationStatusCard } from "~/components/application/application-status";
 import { originFrom, seoMeta } from "~/lib/seo";
 import { getSessionUser } from "~/server/auth.server";
 import { getDb } from "~/server/db.server";
-import { getMyApplication } from "~/server/services/applications/get-my-application.server";
+import { flashHeaders, signedCookie } from "~/server/flash.server";
+import {
+  getMyApplication,
+  getSentApplication,
+} from "~/server/services/applications/get-my-application.server";
 import type { Route } from "./+types/application";
+import { submitApplicationRequest } from "./submit-application.server";
 import { applicationMessages } from "~/lib/messages/application.fr";
 
 const a = applicationMessages;
+
+/** The receipt of the application this browser sent: its id, signed, for 30 days. */
+const receiptCookie = () => signedCookie("application_receipt", { maxAge: 30 * 86_400 });
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   seoMeta({
@@ -21,16 +28,22 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
   });
 
 /**
- * Anyone may apply (spec section 6). A signed-in user who already applied sees the status of
- * their application instead of a new form; one who has not gets the form with their name and
- * e-mail filled in.
+ * Anyone may apply (spec section 6). Whoever already applied (signed in, or this browser just
+ * sent one: the receipt cookie) sees the receipt and status of their application instead of a
+ * new form; a signed-in user who has not gets the form with their name and e-mail filled in.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
-  const application = await getMyApplication(getDb(), { actor: user });
+  const db = getDb();
+  let application = await getMyApplication(db, { actor: user });
+  if (!application) {
+    const sent: unknown = await receiptCookie().parse(request.headers.get("Cookie"));
+    if (typeof sent === "string") application = await getSentApplication(db, { id: sent });
+  }
   return {
     application: application
       ? {
+          id: application.id,
           status: application.status,
           city: application.city,
           submittedAt: application.submittedAt.toISOString(),
@@ -40,11 +53,23 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export default function ApplicationPage({ loaderData }: Route.ComponentProps) {
-  const revalidator = useRevalidator();
-  // A new key after a submission: a fresh, empty form (spec section 4: the form is reset).
-  const [round, setRound] = useState(0);
+/**
+ * The form's POST, with or without JavaScript (ADR 055): saved, the page reloads on its receipt
+ * (303, a toast); refused, the form comes back with the French message, each field's error and
+ * what was typed.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const outcome = await submitApplicationRequest(request, context);
+  if (outcome.saved) {
+    const headers = await flashHeaders({ title: a.success.title, description: a.success.description });
+    if (!outcome.ignored) headers.append("Set-Cookie", await receiptCookie().serialize(outcome.id));
+    return redirect("/application", { status: 303, headers });
+  }
+  const { code, error, status, result } = outcome;
+  return data({ code, error, result: result ?? null }, { status });
+}
 
+export default function ApplicationPage({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <div className="mx-auto grid w-full max-w-3xl gap-8 px-4 py-8 sm:py-12">
       <header className="grid gap-3">
@@ -54,23 +79,7 @@ export default function ApplicationPage({ loaderData }: Route.ComponentProps) {
       {loaderData.application ? (
         <ApplicationStatusCard application={loaderData.application} />
       ) : (
-        <>
-          <noscript>
-            <p className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm">
-              {a.noScript}
-            </p>
-          </noscript>
-          <ApplicationForm
-            key={round}
-            prefill={loaderData.prefill}
-            onSubmitted={() => {
-              setRound((n) => n + 1);
-              window.scrollTo({ top: 0 });
-              // A signed-in applicant now sees the status of the application just sent.
-              if (loaderData.prefill) void revalidator.revalidate();
-            }}
-          />
-        </>
+        <ApplicationForm prefill={loaderData.prefill} refusal={actionData ?? null} />
       )}
     </div>
   );

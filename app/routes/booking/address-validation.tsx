@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { data, useActionData } from "react-router";
 
-import { CheckMessage } from "~/components/booking/service-area-dialog";
+import { CheckMessage } from "~/components/booking/service-area-parts";
 import { WaitlistForm } from "~/components/booking/waitlist-form";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";

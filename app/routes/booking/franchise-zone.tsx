@@ -2,7 +2,7 @@ import { Handshake, MapPin, Tag } from "lucide-react";
 import { useState } from "react";
 import { Link, redirect, useNavigate } from "react-router";
 
-import { CarCountPicker } from "~/components/booking/service-area-dialog";
+import { CarCountPicker } from "~/components/booking/service-area-parts";
 import { ReviewsSection, reviewsJsonLd } from "~/components/home/reviews-section";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";

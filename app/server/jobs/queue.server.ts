@@ -16,7 +16,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { jobs, type jobStatus } from "#db/schema";
 import { retryDelayMs } from "~/domain/jobs/backoff";
 import type { Db, Tx } from "../db.server";
-import type { JobName, JobPayloads } from "./registry.server";
+import type { JobName, JobPayloads } from "./payloads";
 
 export type Job = typeof jobs.$inferSelect;
 export type JobStatus = (typeof jobStatus.enumValues)[number];

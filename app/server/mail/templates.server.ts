@@ -292,6 +292,7 @@ export function bookingIcs(
         : Math.max(1, Math.floor((now.getTime() - booking.createdAt.getTime()) / 1000)),
     status: kind === "cancelled" ? "CANCELLED" : "CONFIRMED",
     organizer: { name: BUSINESS.name, email: BUSINESS.email },
+    attendee: { name: booking.customerName, email: booking.customerEmail },
   });
 }
 

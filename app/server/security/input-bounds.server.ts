@@ -29,6 +29,9 @@ export const BODY_LIMITS: Readonly<Record<string, number>> = {
   // The admin's photo upload (ADR 053): the page, and its form's fetch once hydrated.
   "/admin/photos": PHOTO_BODY_MAX_BYTES,
   "/admin/photos.data": PHOTO_BODY_MAX_BYTES,
+  // The application page's own form (ADR 055): a plain POST, or React Router's data request.
+  "/application": APPLICATION_BODY_MAX_BYTES,
+  "/application.data": APPLICATION_BODY_MAX_BYTES,
 };
 /**
  * Past the limit, the rest of a body is still read and dropped up to this size, so the client
@@ -63,6 +66,8 @@ const BODY_TOO_LARGE_TEXT: Readonly<Record<string, string>> = {
   "/api/franchise-applications": applicationMessages.errors.tooLarge,
   "/admin/photos": photosMessages.bodyTooLarge,
   "/admin/photos.data": photosMessages.bodyTooLarge,
+  "/application": applicationMessages.errors.tooLarge,
+  "/application.data": applicationMessages.errors.tooLarge,
 };
 
 function refuse(req: Request, res: Response, status: 413 | 414): void {

@@ -4,7 +4,7 @@ import { LocalDiskStorage } from "./local-disk.server";
 import type { FileStorage } from "./file-storage.server";
 import { S3Storage } from "./s3.server";
 
-export { FileExistsError, type FileStorage, type StoredFile } from "./file-storage.server";
+export { FileExistsError, type FileStorage } from "./file-storage.server";
 
 /** The driver the environment asks for (STORAGE_DRIVER, S3_* variables). */
 export function createStorage(config: Env): FileStorage {

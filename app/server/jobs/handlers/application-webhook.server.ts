@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { franchiseApplications } from "#db/schema";
 import { env } from "../../env.server";
-import type { JobPayloads } from "../registry.server";
+import type { JobPayloads } from "../payloads";
 import type { JobHandler } from "../worker.server";
 
 /** Longest wait for the webhook's answer; the job's own time limit (ctx.signal) also applies. */

@@ -23,7 +23,7 @@ import { EMAIL_MAX_ATTEMPTS, REMINDER_LEAD_MS } from "../../services/messaging/n
 import { deliverQueuedSms, queueSms } from "../../services/messaging/sms.server";
 import { oneClickUnsubscribeUrl, unsubscribePageUrl } from "../../services/messaging/unsubscribe.server";
 import { enqueue } from "../queue.server";
-import type { JobPayloads } from "../registry.server";
+import type { JobPayloads } from "../payloads";
 import type { JobHandler } from "../worker.server";
 
 export interface MessagingDeps {

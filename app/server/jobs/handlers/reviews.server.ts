@@ -4,7 +4,7 @@ import { mailerFromEnv, type Mailer } from "../../mail/mailer.server";
 import { renderReviewRequest } from "../../mail/templates.server";
 import { reviewUrlFor } from "../../services/reviews/review-link.server";
 import { sendReviewRequest } from "../../services/reviews/review-request.server";
-import type { JobPayloads } from "../registry.server";
+import type { JobPayloads } from "../payloads";
 import type { JobHandler } from "../worker.server";
 
 export interface ReviewDeps {

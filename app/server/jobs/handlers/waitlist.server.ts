@@ -8,7 +8,7 @@ import { renderWaitlistOpen } from "../../mail/templates.server";
 import { currentConsent } from "../../services/messaging/consent.server";
 import { oneClickUnsubscribeUrl, unsubscribePageUrl } from "../../services/messaging/unsubscribe.server";
 import { claimWaitlistEntries } from "../../services/waitlist/notify-waitlist.server";
-import type { JobPayloads } from "../registry.server";
+import type { JobPayloads } from "../payloads";
 import type { JobHandler } from "../worker.server";
 
 export interface WaitlistDeps {

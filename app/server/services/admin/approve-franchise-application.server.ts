@@ -8,7 +8,7 @@ import { asInvitation } from "../auth/reset-tokens.server";
 import { getAuth } from "../../auth.server";
 import type { Db } from "../../db.server";
 import { queueWaitlistCheck } from "../waitlist/notify-waitlist.server";
-import { announceSlotsChanged } from "../booking/slot-cache.server";
+import { withSlotChange } from "../booking/slot-cache.server";
 import { assertAdmin, type AdminActor } from "./assert-admin.server";
 
 export interface ApprovalResult {
@@ -47,7 +47,7 @@ export async function approveFranchiseApplication(
   // Hashing is slow (scrypt): done before the transaction, used only if an account is created.
   const unusablePassword = await hashPassword(crypto.randomBytes(48).toString("base64url"));
 
-  const result = await db.transaction(async (tx) => {
+  const result = await withSlotChange(db, async (tx) => {
     const [application] = await tx
       .select()
       .from(franchiseApplications)
@@ -122,7 +122,6 @@ export async function approveFranchiseApplication(
         .set({ franchiseeId, status: "active", updatedAt: now })
         .where(and(inArray(serviceZones.id, [...zoneIds])));
       // Zones that open change the slot lists that apps poll, and may serve the waiting list.
-      await announceSlotsChanged(tx);
       await queueWaitlistCheck(tx);
     }
 

@@ -3,13 +3,13 @@ import { services } from "#db/schema";
 import { AdminError } from "~/domain/admin/errors";
 import type { ServiceForm } from "~/domain/admin/schemas";
 import type { Db, Tx } from "../../db.server";
-import { announceSlotsChanged } from "../booking/slot-cache.server";
+import { withSlotChange } from "../booking/slot-cache.server";
 import { assertAdmin, type AdminActor } from "./assert-admin.server";
 
 /*
  * The catalogue of washes (services table). The home page, the wizard and the booking engine read
  * it on every request (no cache), so a change shows at once. A duration change changes the slots:
- * it is announced to the slot cache of GET /api/slots, like a booking.
+ * it goes through withSlotChange (the slot cache of GET /api/slots), like a booking.
  */
 
 /** Every service, active or not, in the catalogue's order. */
@@ -46,7 +46,7 @@ export async function saveService(
   { actor, input }: { actor: AdminActor; input: ServiceForm },
 ): Promise<{ id: string; name: string; created: boolean }> {
   assertAdmin(actor);
-  return db.transaction(async (tx) => {
+  return withSlotChange(db, async (tx) => {
     const values = {
       name: input.name,
       description: input.description,
@@ -57,7 +57,6 @@ export async function saveService(
       const [before] = await tx.select().from(services).where(eq(services.id, input.id)).for("update");
       if (!before) throw new AdminError("NOT_FOUND");
       await tx.update(services).set(values).where(eq(services.id, input.id));
-      if (before.durationMinutes !== input.durationMinutes && before.isActive) await announceSlotsChanged(tx);
       return { id: input.id, name: input.name, created: false };
     }
     const existing = await tx.select({ sortOrder: services.sortOrder }).from(services);
@@ -76,7 +75,7 @@ export async function moveService(
   { actor, id, direction }: { actor: AdminActor; id: string; direction: "up" | "down" },
 ): Promise<void> {
   assertAdmin(actor);
-  await db.transaction(async (tx) => {
+  await withSlotChange(db, async (tx) => {
     const rows = await tx
       .select({ id: services.id })
       .from(services)
@@ -94,7 +93,6 @@ export async function moveService(
         .where(eq(services.id, row.id));
     }
     // The first active service is the one booked by default: its duration shapes the slots.
-    await announceSlotsChanged(tx);
   });
 }
 
@@ -104,7 +102,7 @@ export async function setServiceActive(
   { actor, id, active }: { actor: AdminActor; id: string; active: boolean },
 ): Promise<{ name: string }> {
   assertAdmin(actor);
-  return db.transaction(async (tx) => {
+  return withSlotChange(db, async (tx) => {
     const [row] = await tx.select().from(services).where(eq(services.id, id)).for("update");
     if (!row) throw new AdminError("NOT_FOUND");
     if (!active && row.isActive) {
@@ -115,7 +113,6 @@ export async function setServiceActive(
       if ((others?.n ?? 0) === 0) throw new AdminError("LAST_ACTIVE_SERVICE");
     }
     await tx.update(services).set({ isActive: active }).where(eq(services.id, id));
-    await announceSlotsChanged(tx);
     return { name: row.name };
   });
 }

@@ -3,7 +3,7 @@ import { appointments, franchisees, serviceZones } from "#db/schema";
 import { AdminError } from "~/domain/admin/errors";
 import type { ZoneForm } from "~/domain/admin/schemas";
 import type { Db } from "../../db.server";
-import { announceSlotsChanged } from "../booking/slot-cache.server";
+import { withSlotChange } from "../booking/slot-cache.server";
 import { queueWaitlistCheck } from "../waitlist/notify-waitlist.server";
 import { zoneColumns } from "../zones/list-zones.server";
 import { assertAdmin, type AdminActor } from "./assert-admin.server";
@@ -12,7 +12,7 @@ import { assertAdmin, type AdminActor } from "./assert-admin.server";
  * The service zones, the one source of truth for where we serve (PRODUCT-DECISIONS.md). The
  * address check, the postal validator, the wizard regions, the zone pages and the home page read
  * the table on every request: nothing to invalidate there. The slot lists of GET /api/slots are
- * cached per zone, so every change is announced to the slot cache (NOTIFY at commit).
+ * cached per zone, so every change goes through withSlotChange (announced to every instance, cleared here).
  */
 
 /** Every zone with its franchisee and its number of appointments (a zone with some cannot go). */
@@ -54,7 +54,7 @@ export async function saveZone(
   { actor, input }: { actor: AdminActor; input: ZoneForm },
 ): Promise<{ id: string; created: boolean }> {
   assertAdmin(actor);
-  return db.transaction(async (tx) => {
+  return withSlotChange(db, async (tx) => {
     const [taken] = await tx
       .select({ id: serviceZones.id })
       .from(serviceZones)
@@ -96,7 +96,6 @@ export async function saveZone(
       id = row!.id;
       created = true;
     }
-    await announceSlotsChanged(tx);
     // An active zone, new, moved or grown, may now cover people of the waiting list (ADR 046).
     if (values.status === "active") await queueWaitlistCheck(tx);
     return { id, created };
@@ -109,13 +108,12 @@ export async function deleteZone(
   { actor, id }: { actor: AdminActor; id: string },
 ): Promise<{ zoneName: string }> {
   assertAdmin(actor);
-  return db.transaction(async (tx) => {
+  return withSlotChange(db, async (tx) => {
     const [zone] = await tx.select().from(serviceZones).where(eq(serviceZones.id, id)).for("update");
     if (!zone) throw new AdminError("NOT_FOUND");
     const [used] = await tx.select({ n: count() }).from(appointments).where(eq(appointments.zoneId, id));
     if ((used?.n ?? 0) > 0) throw new AdminError("HAS_APPOINTMENTS");
     await tx.delete(serviceZones).where(eq(serviceZones.id, id));
-    await announceSlotsChanged(tx);
     return { zoneName: zone.zoneName };
   });
 }

@@ -1,4 +1,4 @@
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, type SQL } from "drizzle-orm";
 import { franchiseApplications } from "#db/schema";
 import type { ApplicationStatus } from "~/domain/applications/schemas";
 import type { Db } from "../../db.server";
@@ -19,6 +19,19 @@ export async function getMyApplication(
   { actor }: { actor: { id: string } | null },
 ): Promise<MyApplication | null> {
   if (!actor) return null;
+  return firstApplication(db, eq(franchiseApplications.userId, actor.id));
+}
+
+/**
+ * The application a browser just sent (its id from the page's signed receipt cookie, ADR 055):
+ * an anonymous applicant sees its receipt and status instead of an empty form.
+ */
+export async function getSentApplication(db: Db, { id }: { id: string }): Promise<MyApplication | null> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+  return firstApplication(db, eq(franchiseApplications.id, id));
+}
+
+async function firstApplication(db: Db, where: SQL): Promise<MyApplication | null> {
   const [row] = await db
     .select({
       id: franchiseApplications.id,
@@ -27,7 +40,7 @@ export async function getMyApplication(
       submittedAt: franchiseApplications.createdAt,
     })
     .from(franchiseApplications)
-    .where(eq(franchiseApplications.userId, actor.id))
+    .where(where)
     .orderBy(desc(franchiseApplications.createdAt))
     .limit(1);
   return row ?? null;

@@ -76,6 +76,24 @@ export function slotsChangedAfterCommit(db: Db): void {
   })();
 }
 
+/**
+ * The one way for a change that can open or close slots (a zone, a service, a booking): runs it
+ * in a transaction that announces the change (NOTIFY, delivered at commit to the other
+ * instances), then clears this process's cached lists once committed, so GET /api/slots answers
+ * the new set at once, on PGlite too (where nothing receives the announcement). Announcing a
+ * change that turned out to change nothing only costs a recomputation.
+ */
+export async function withSlotChange<T>(db: Db, change: (tx: Tx) => Promise<T>): Promise<T> {
+  const result = await db.transaction(async (tx) => {
+    const value = await change(tx);
+    await announceSlotsChanged(tx);
+    return value;
+  });
+  // After the commit: a list computed before it can no longer be kept (the epoch moved).
+  invalidateOpenSlots();
+  return result;
+}
+
 /** The slot list as the JSON body of GET /api/slots (serialised once per cached list). */
 export async function openSlotsJson(db: Db, input: ListOpenSlotsInput): Promise<string> {
   const minute = Math.floor(input.now.getTime() / 60_000);

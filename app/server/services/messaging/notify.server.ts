@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { appointments } from "#db/schema";
 import type { Db, Tx } from "../../db.server";
 import { dropPendingJobs, enqueue, reschedulePendingJob } from "../../jobs/queue.server";
-import type { JobPayloads } from "../../jobs/registry.server";
+import type { JobPayloads } from "../../jobs/payloads";
 
 /** Delivery attempts of one e-mail: with the queue's backoff, about three hours of SMTP outage. */
 export const EMAIL_MAX_ATTEMPTS = 12;

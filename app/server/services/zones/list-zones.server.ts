@@ -25,5 +25,3 @@ export async function listZones(db: Db, { now = new Date() }: { now?: Date } = {
   const zones = await db.select(zoneColumns).from(serviceZones).orderBy(asc(serviceZones.zoneName));
   return zones.map((zone) => ({ ...zone, statusLabel: shownStatusLabel(zone.statusLabel, now) }));
 }
-
-export type ServiceZoneRow = Awaited<ReturnType<typeof listZones>>[number];

@@ -1,0 +1,98 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import {
+  APPLICATION_HONEYPOT_FIELD,
+  APPLICATION_SIGNATURE_NAME_FIELD,
+  ApplicationSchema,
+} from "~/domain/applications/schemas";
+import { AppError } from "~/lib/errors";
+import { getSessionUser } from "~/server/auth.server";
+import { getDb } from "~/server/db.server";
+import { submitFranchiseApplication } from "~/server/services/applications/submit-franchise-application.server";
+import { typedSignaturePng } from "~/server/services/applications/typed-signature.server";
+import { getStorage } from "~/server/storage/storage.server";
+import { readApplicationRequest } from "./read-application-request.server";
+import { applicationMessages } from "~/lib/messages/application.fr";
+
+const e = applicationMessages.errors;
+
+const REFUSALS = {
+  PAYLOAD_TOO_LARGE: { status: 413, error: e.tooLarge },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, error: e.unsupportedType },
+  INVALID_REQUEST: { status: 400, error: e.invalidRequest },
+  SIGNATURE_REQUIRED: { status: 400, error: e.signatureMissing },
+  VALIDATION: { status: 400, error: e.invalidFields },
+  EMAIL_ALREADY_EXISTS: { status: 409, error: e.emailExists },
+  ALREADY_APPLIED: { status: 409, error: e.alreadyApplied },
+  INVALID_SIGNATURE: { status: 422, error: e.signatureInvalid },
+  RATE_LIMITED: { status: 429, error: e.rateLimited },
+  SIGNATURE_UPLOAD_FAILED: { status: 503, error: e.signatureUpload },
+  UNKNOWN: { status: 500, error: e.generic },
+} as const;
+type Refusal = keyof typeof REFUSALS;
+
+/**
+ * What a submission came to: saved (with the id; `ignored` for a bot caught by the hidden
+ * field, told all went well), or refused with a code, its HTTP status, the French message and,
+ * for bad answers, Conform's reply (with what was typed: the caller decides whether to echo it).
+ */
+export type SubmissionOutcome =
+  | { saved: true; id: string; ignored: boolean }
+  | { saved: false; code: Refusal; status: number; error: string; result?: SubmissionResult<string[]> };
+
+function refuse(code: Refusal, result?: SubmissionResult<string[]>): SubmissionOutcome {
+  const { status, error } = REFUSALS[code];
+  return { saved: false, code, status, error, ...(result ? { result } : {}) };
+}
+
+/**
+ * One way to receive a franchise application, for the page's form (with or without
+ * JavaScript) and for POST /api/franchise-applications: reads the request (multipart or JSON),
+ * checks the answers with the form's schema, takes the drawn PNG or, failing one, draws the typed
+ * name, and saves it all with the signature's audit trail.
+ */
+export async function submitApplicationRequest(
+  request: Request,
+  context: { ip: string; requestId: string },
+): Promise<SubmissionOutcome> {
+  const read = await readApplicationRequest(request);
+  if (!read.ok) return refuse(read.code);
+  if (read.fields.get(APPLICATION_HONEYPOT_FIELD)) {
+    return { saved: true, id: crypto.randomUUID(), ignored: true };
+  }
+
+  const submission = parseWithZod(read.fields, { schema: ApplicationSchema });
+  if (submission.status !== "success") return refuse("VALIDATION", submission.reply());
+  const typedName = read.fields.get(APPLICATION_SIGNATURE_NAME_FIELD)?.trim() ?? "";
+  const signature = read.signature ?? (typedName ? await typedSignaturePng(typedName) : null);
+  if (!signature) {
+    return refuse(
+      "SIGNATURE_REQUIRED",
+      submission.reply({ fieldErrors: { [APPLICATION_SIGNATURE_NAME_FIELD]: [e.signatureMissing] } }),
+    );
+  }
+
+  try {
+    const { id } = await submitFranchiseApplication(getDb(), getStorage(), {
+      input: submission.value,
+      signature,
+      actor: await getSessionUser(request),
+      ip: context.ip,
+      userAgent: request.headers.get("user-agent"),
+    });
+    return { saved: true, id, ignored: false };
+  } catch (error) {
+    if (error instanceof AppError && error.code in REFUSALS) {
+      const code = error.code as Refusal;
+      // The e-mail is the field at fault: the form shows it there too.
+      return refuse(
+        code,
+        code === "EMAIL_ALREADY_EXISTS"
+          ? submission.reply({ fieldErrors: { email: [e.emailExists] } })
+          : submission.reply(),
+      );
+    }
+    console.error(`[${context.requestId}] franchise application not saved`, error);
+    return refuse("UNKNOWN", submission.reply());
+  }
+}

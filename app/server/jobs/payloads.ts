@@ -1,0 +1,55 @@
+import type { AccountMailKind, BookingMailKind } from "../mail/templates.server";
+
+// The job names and payloads, apart from the registry of handlers: the queue, the handlers and
+// the services that enqueue read these types without importing the handlers (no import circle
+// queue -> registry -> handlers -> services -> queue, ADR 055).
+
+/**
+ * Every job the product queues, by name, with its payload. Payloads are stored as JSON: use
+ * strings, numbers, booleans, arrays and plain objects (an instant as an ISO string).
+ */
+export interface JobPayloads {
+  /** Does nothing: lets an operator check that a worker is running. */
+  noop: Record<string, never>;
+  /** Delivers a stored contact message to CONTACT_WEBHOOK_URL; the id only, no personal data. */
+  "contact.webhook": { messageId: string };
+  /** Delivers a stored franchise application to APPLICATION_WEBHOOK_URL; the id only. */
+  "application.webhook": { applicationId: string };
+
+  // Messaging (ADR 013-015): e-mails, the 24 h reminder, SMS delivery.
+  /** A booking e-mail; the manage link's secret when the caller knows it (book, reschedule). */
+  "email.booking": { appointmentId: string; kind: BookingMailKind; manageToken?: string };
+  /** 24 h before: re-checks the booking, then queues the reminder e-mail and SMS. One per appointment. */
+  "booking.reminder": { appointmentId: string; manageToken?: string };
+  "email.application-received": { applicationId: string };
+  /** A contact form message to the business address. */
+  "email.contact-received": { messageId: string };
+  /** The reset / set-password link made by better-auth. */
+  "email.password": { userId: string; url: string; invitation?: boolean };
+  /** An account e-mail (ADR 042): the confirmation link, "someone tried to sign up", "sign-ins slowed". */
+  "email.account": { userId: string; kind: AccountMailKind; url?: string };
+  /** A commercial e-mail, sent only with consent, with the unsubscribe link and headers. */
+  "email.promotion": { to: string; title: string; body: string };
+  /** Sends one queued sms_messages row through the SMS provider. */
+  "sms.deliver": { smsId: string };
+
+  // Waiting list (ADR 046)
+  /** A zone became active, moved or grew: claims the waiting entries now served, queues their e-mail. */
+  "waitlist.notify": Record<string, never>;
+  /** The one e-mail of a claimed waiting-list entry; the id only. */
+  "email.waitlist-open": { entryId: string };
+
+  // Reviews (ADR 049)
+  /** Some hours after a wash is completed: asks for a review once (e-mail, SMS within the cap). */
+  "review.request": { appointmentId: string };
+  /** The review request e-mail with its personal signed link; the id only. */
+  "email.review-request": { appointmentId: string };
+  // Offers (ADR 050)
+  /** The daily win-back run; it queues the next day's run. */
+  "offers.winback": Record<string, never>;
+  // The assistant (ADR 051)
+  /** Deletes the conversations idle for 30 days; queues itself again while some remain. */
+  "assistant.purge": Record<string, never>;
+}
+
+export type JobName = keyof JobPayloads;

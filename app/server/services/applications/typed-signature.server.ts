@@ -1,0 +1,36 @@
+import sharp from "sharp";
+import { SIGNATURE_HEIGHT, SIGNATURE_WIDTH } from "~/domain/applications/png";
+
+/** Longest typed name drawn as a signature (the form's field holds as much). */
+export const TYPED_SIGNATURE_MAX = 100;
+
+function escapeMarkup(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
+/**
+ * The signature of someone who typed their name instead of drawing (the form without
+ * JavaScript, ADR 055): the name in italics on the same 600x200 white PNG the pad makes, so every
+ * application keeps one kind of signature file with its hash.
+ */
+export async function typedSignaturePng(name: string): Promise<Uint8Array> {
+  const text = await sharp({
+    text: {
+      text: `<span foreground="#111827"><i>${escapeMarkup(name.trim().slice(0, TYPED_SIGNATURE_MAX))}</i></span>`,
+      font: "serif",
+      width: SIGNATURE_WIDTH - 80,
+      height: SIGNATURE_HEIGHT - 80,
+      rgba: true,
+      align: "centre",
+    },
+  })
+    .png()
+    .toBuffer();
+  const png = await sharp({
+    create: { width: SIGNATURE_WIDTH, height: SIGNATURE_HEIGHT, channels: 3, background: "#ffffff" },
+  })
+    .composite([{ input: text, gravity: "centre" }])
+    .png()
+    .toBuffer();
+  return new Uint8Array(png);
+}
