@@ -3,6 +3,9 @@
 // the body's lines too; everything else is @commitlint/config-conventional.
 export default {
   extends: ["@commitlint/config-conventional"],
+  // The lead's merge commits of the helpers' branches ("merge: <branch> (...)"), like git's own
+  // "Merge branch ..." that commitlint skips by default: the merged commits are checked one by one.
+  ignores: [(message) => /^merge: /.test(message)],
   rules: {
     "scope-empty": [2, "never"],
     "header-max-length": [2, "always", 300],
