@@ -1,5 +1,4 @@
 import { z } from "~/lib/zod-fr";
-import { messages } from "~/lib/messages.fr";
 import { backOfficeMessages } from "~/lib/messages/back-office.fr";
 
 const d = backOfficeMessages.desk;

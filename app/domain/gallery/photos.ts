@@ -27,11 +27,6 @@ export function photoWidths(width: number): number[] {
   return [widest, ...PHOTO_WIDTHS.filter((w) => w < widest)];
 }
 
-/** The height of a copy `width` px wide of a `sourceWidth` x `sourceHeight` image (as sharp rounds it). */
-export function scaledHeight(sourceWidth: number, sourceHeight: number, width: number): number {
-  return Math.max(1, Math.round((sourceHeight * width) / sourceWidth));
-}
-
 /** Storage key of one stored copy. */
 export function photoKey(id: string, role: PhotoRole, width: number, format: PhotoFormat): string {
   return `photos/${id}/${role}-${width}.${format}`;

@@ -1,7 +1,6 @@
 import { Outlet } from "react-router";
 import { ADMIN_NAV } from "~/components/admin/admin-nav";
 import { BackOfficeShell } from "~/components/layout/back-office-shell";
-import { messages } from "~/lib/messages.fr";
 import { requireRole } from "~/server/auth.server";
 import type { Route } from "./+types/layout";
 import { adminMessages } from "~/lib/messages/admin.fr";

@@ -6,7 +6,6 @@ import { serviceZones } from "#db/schema";
 import { FRANCHISEE_NAV } from "~/components/franchisee/franchisee-nav";
 import { BackOfficeShell } from "~/components/layout/back-office-shell";
 import { ErrorFallback } from "~/components/layout/error-fallback";
-import { messages } from "~/lib/messages.fr";
 import type { Route } from "./+types/layout";
 import { requireFranchisee } from "./guard.server";
 import { franchiseeMessages } from "~/lib/messages/franchisee.fr";

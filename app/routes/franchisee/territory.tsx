@@ -4,7 +4,6 @@ import { toMapZone } from "~/components/map/zone-geometry";
 import { ZoneMap } from "~/components/map/zone-map";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { messages } from "~/lib/messages.fr";
 import { mapTiles } from "~/server/map-tiles.server";
 import { listTerritory } from "~/server/services/franchisee/list-territory.server";
 import type { Route } from "./+types/territory";

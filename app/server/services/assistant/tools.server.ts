@@ -547,14 +547,3 @@ export async function handOverTool(ctx: ToolContext, raw: unknown) {
     throw error;
   }
 }
-
-/** The public tools, by their MCP names (the hand-over is the chat's and the SMS's). */
-export const PUBLIC_TOOL_NAMES = [
-  "check_service_area",
-  "get_prices",
-  "list_slots",
-  "book_appointment",
-  "find_booking",
-  "cancel_booking",
-  "reschedule_booking",
-] as const;

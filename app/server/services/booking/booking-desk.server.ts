@@ -190,5 +190,3 @@ export async function getDeskBooking(db: Db, scope: DeskScope, bookingId: string
     upsellOptions: options,
   };
 }
-
-export type DeskBooking = Awaited<ReturnType<typeof getDeskBooking>>;

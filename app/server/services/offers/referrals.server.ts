@@ -5,7 +5,7 @@
  * booking refuses the client's own e-mail, phone or address, and completion checks again).
  */
 import crypto from "node:crypto";
-import { and, count, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { appointments, loyaltyPoints, pointsLedger, promoCodes, promoRedemptions, users } from "#db/schema";
 import {
   randomPromoCode,
@@ -128,14 +128,4 @@ export async function creditReferral(tx: Tx, appointmentId: string, now: Date = 
     })
     .where(eq(loyaltyPoints.userId, referrerUserId));
   return REFERRAL_POINTS;
-}
-
-/** How many bookings a referral code brought (for the client's card). */
-export async function referralUses(db: Db, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(promoRedemptions)
-    .innerJoin(promoCodes, eq(promoCodes.id, promoRedemptions.promoCodeId))
-    .where(and(eq(promoCodes.referrerUserId, userId), eq(promoCodes.campaign, "referral")));
-  return row?.n ?? 0;
 }
