@@ -5,7 +5,7 @@ import { seed } from "#db/seed";
 import { ServiceFormSchema, ZoneFormSchema } from "~/domain/admin/schemas";
 import { SlotsQuerySchema } from "~/domain/booking/schemas";
 import { describeDatabases } from "../../../../tests/setup/db";
-import { slotsAnswerJson } from "../booking/slot-cache.server";
+import { invalidateOpenSlots, slotsAnswerJson } from "../booking/slot-cache.server";
 import { saveZone } from "./manage-zones.server";
 import { saveService } from "./manage-services.server";
 
@@ -24,6 +24,8 @@ const starts = (json: string) =>
 describeDatabases("an admin's zone or service change reaches the slot lists at once", ({ db }) => {
   beforeAll(async () => {
     await seed(db(), { demoAccounts: false });
+    // The cache lives in the process: forget the lists the other database's run left behind.
+    invalidateOpenSlots();
   });
 
   async function granbyForm(changes: Record<string, string>) {
