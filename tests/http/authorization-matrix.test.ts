@@ -228,7 +228,11 @@ const TABLE: Record<string, Row> = {
     },
   },
 
-  "routes/application/application": { get: { url: () => "/application", expect: every("2xx") } },
+  // The form posts to its own page as multipart (ADR 055): any other body is refused.
+  "routes/application/application": {
+    get: { url: () => "/application", expect: every("2xx") },
+    post: { url: () => "/application", form: () => ({}), expect: every("415") },
+  },
   "routes/application/confirm-email": {
     get: { url: () => "/application/confirm?id=x&token=y", expect: every("400") },
     post: { url: () => "/application/confirm", form: () => ({ id: "x", token: "y" }), expect: every("400") },
@@ -271,6 +275,21 @@ const TABLE: Record<string, Row> = {
         teamMemberId: ids.sherbrookeMember,
       }),
       expect: only({ franchisee: "404", otherFranchisee: "404" }, "3xx /"),
+    },
+  },
+  // The booking desk (ADR 052): a franchisee sees only its own bookings; no such booking is a 404.
+  "routes/franchisee/bookings": {
+    get: { url: () => "/franchisee/bookings", expect: franchiseesOnly, alone: true },
+  },
+  "routes/franchisee/booking": {
+    get: {
+      url: () => "/franchisee/bookings/x",
+      expect: only({ franchisee: "404", otherFranchisee: "404" }, "3xx /"),
+    },
+    post: {
+      url: () => "/franchisee/bookings/x",
+      form: () => ({}),
+      expect: only({ franchisee: "400", otherFranchisee: "400" }, "3xx /"),
     },
   },
   "routes/franchisee/route": {
@@ -361,6 +380,13 @@ const TABLE: Record<string, Row> = {
     post: { url: () => "/admin/jobs", form: () => ({ jobId: "x" }), expect: only({ admin: "400" }, "3xx /") },
   },
   // A hide without a reason of the content policy is refused (ADR 049).
+  "routes/admin/bookings": {
+    get: { url: () => "/admin/bookings", expect: adminOnly, alone: true },
+  },
+  "routes/admin/booking": {
+    get: { url: () => "/admin/bookings/x", expect: only({ admin: "404" }, "3xx /") },
+    post: { url: () => "/admin/bookings/x", form: () => ({}), expect: only({ admin: "400" }, "3xx /") },
+  },
   "routes/admin/reviews": {
     get: { url: () => "/admin/reviews", expect: adminOnly, alone: true },
     post: {

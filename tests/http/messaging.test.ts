@@ -152,8 +152,11 @@ describe("messaging over HTTP, a shared secret on the SMS callback", () => {
         `<?xml version="1.0" encoding="UTF-8"?>\n<Response><Message>${escapeXml(reply)}</Message></Response>\n`,
       );
     }
+    // Any other text goes to the assistant (ADR 051): its answer, never a keyword's.
     const other = await inbound(server, { From: "+14505550123", Body: "Merci !" }, AUTH);
-    expect(await other.text()).toBe(`<?xml version="1.0" encoding="UTF-8"?>\n<Response></Response>\n`);
+    const answer = await other.text();
+    expect(answer).toMatch(/<Response><Message>[^<]+<\/Message><\/Response>/);
+    for (const [, reply] of cases) expect(answer).not.toContain(escapeXml(reply));
     expect((await inbound(server, { Body: "STOP" }, AUTH)).status).toBe(400);
     expect((await fetch(`${server.url}/api/sms/inbound`)).status).toBe(405);
   });

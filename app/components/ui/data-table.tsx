@@ -22,7 +22,7 @@ export function TableScroller({
       aria-label={label}
       tabIndex={0}
       className={cn(
-        "overflow-x-auto [contain:inline-size] focus-visible:outline-2 focus-visible:outline-ring",
+        "relative overflow-x-auto [contain:inline-size] focus-visible:outline-2 focus-visible:outline-ring",
         className,
       )}
     >
