@@ -23,8 +23,7 @@ test("the admin makes a code; a visitor books with it and sees the discount and 
   // The admin creates a 20 % code from the promo codes page of the admin area.
   const admin = await browser.newPage({ baseURL: test.info().project.use.baseURL });
   await loginAs(admin, "admin");
-  await admin.goto("/admin");
-  await admin.getByRole("navigation", { name: /admin/i }).getByRole("link", { name: "Codes promo" }).click();
+  await admin.goto("/admin/promo-codes");
   await expect(admin.getByRole("heading", { level: 1, name: "Codes promo" })).toBeVisible();
   await admin.getByRole("textbox", { name: /^Code/ }).fill(code.toLowerCase());
   await admin.getByRole("combobox", { name: /^Type de rabais/ }).selectOption("percent");

@@ -38,6 +38,7 @@ type Outcome =
   | "404"
   | "405"
   | "406"
+  | "415"
   | "409";
 
 type Expected = Record<Who, Outcome>;

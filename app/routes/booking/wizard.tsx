@@ -639,10 +639,12 @@ function SlotStep({
           </div>
           <div className="grid gap-4 lg:sticky lg:top-24">
             <BookingSummary input={summary} />
-            <PromoCodeField field={fields.promoCode} applied={promoAnswer?.promo?.code ?? null} />
             <Button type="submit" name="intent" value="book" size="lg" loading={submitting}>
               {w.submit}
             </Button>
+            {/* After the booking button: Enter in any field books (the form's first submit button),
+                and the button does not move when the code's answer shows (ADR 050). */}
+            <PromoCodeField field={fields.promoCode} applied={promoAnswer?.promo?.code ?? null} />
           </div>
           {hydrated ? <SummaryBar input={summary} /> : null}
         </Form>
