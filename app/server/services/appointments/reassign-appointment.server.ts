@@ -3,7 +3,8 @@ import { appointments } from "#db/schema";
 import { canTakeAppointment } from "~/domain/franchisee/assignment";
 import { AppError } from "~/lib/errors";
 import type { Db } from "../../db.server";
-import { loadBusy, loadTeam, SLOT_TIME_ZONE, sqlState } from "../booking/booking-context.server";
+import { loadBusy, loadTeam, localDateOf, SLOT_TIME_ZONE, sqlState } from "../booking/booking-context.server";
+import { lockMemberDays } from "../travel/member-day-lock.server";
 import { announceSlotsChanged, invalidateOpenSlots } from "../booking/slot-cache.server";
 import { lockOwnScheduledAppointment } from "./lock-own-appointment.server";
 
@@ -39,6 +40,8 @@ export async function reassignAppointment(
       end: appointment.endAt,
       blockedUntil: appointment.blockedUntil,
     };
+    // Serialised with the bookings that check this member's day (ADR 048).
+    await lockMemberDays(tx, [teamMemberId], localDateOf(range.start));
     const busy = await loadBusy(
       tx,
       [teamMemberId],

@@ -29,6 +29,7 @@ import {
 } from "~/domain/time/zoned";
 import type { GeoPoint } from "~/domain/travel/travel-time";
 import { AppError } from "~/lib/errors";
+import { lockMemberDays } from "../travel/member-day-lock.server";
 import { BOOKING_ID_PATTERN, normalizeNorthAmericanPhone } from "~/domain/booking/schemas";
 import type { SessionUser } from "../../auth.server";
 import type { Db, Tx } from "../../db.server";
@@ -384,6 +385,8 @@ export async function assignMember(
 ): Promise<{ teamMemberId: string; appointmentId: string }> {
   const memberIds = members.map((m) => m.id);
   const start = rules([]).start;
+  // One placement at a time per member and day, so the travel re-check sees the others (ADR 048).
+  await lockMemberDays(tx, memberIds, localDateOf(start));
   const refused = new Set<string>();
   for (let attempt = 0; attempt < 2; attempt++) {
     const busy = await loadBusy(
