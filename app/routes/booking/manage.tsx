@@ -17,7 +17,7 @@ import { getDb } from "~/server/db.server";
 import { loadManageAccess } from "~/server/services/booking/booking-context.server";
 import { cancelBooking } from "~/server/services/booking/cancel-booking.server";
 import { getAppointment } from "~/server/services/booking/get-appointment.server";
-import { listOpenSlots } from "~/server/services/booking/list-open-slots.server";
+import { listOpenSlotsForMove } from "~/server/services/booking/booking-travel.server";
 import { rescheduleBooking } from "~/server/services/booking/reschedule-booking.server";
 import { bookingFailure } from "../api/booking-answers.server";
 import type { Route } from "./+types/manage";
@@ -72,16 +72,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 /** Every day of the next 30 (closed ones included: the picker shows them disabled). */
-async function openSlots(
-  appointment: { zone: { slug: string }; cars: number },
-  now: Date,
-): Promise<OpenSlotsForChange> {
+async function openSlots(appointment: { bookingId: string }, now: Date): Promise<OpenSlotsForChange> {
   try {
-    const open = await listOpenSlots(getDb(), {
-      zoneSlug: appointment.zone.slug,
-      cars: appointment.cars,
-      now,
-    });
+    // The drive to and from the booking's address, as the move's re-check (ADR 048).
+    const open = await listOpenSlotsForMove(getDb(), { bookingId: appointment.bookingId, now });
     return { durationMinutes: open.duration_minutes, days: open.days };
   } catch (error) {
     // A zone that stopped taking bookings has no slots to offer: the page says to call.

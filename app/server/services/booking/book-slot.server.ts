@@ -3,33 +3,26 @@ import { and, eq, sql } from "drizzle-orm";
 import { appointments, appointmentUpsells, serviceZones, users } from "#db/schema";
 import { priceBooking } from "~/domain/booking/pricing";
 import type { BookingRequest } from "~/domain/booking/schemas";
-import {
-  bookingDurationMinutes,
-  DEFAULT_TRAVEL_BUFFER_MINUTES,
-  type SlotRules,
-} from "~/domain/booking/slots";
+import { bookingDurationMinutes, type SlotRules } from "~/domain/booking/slots";
 import { locate } from "~/domain/geo/locate";
 import { decideFromLocation } from "~/domain/geo/service-area";
 import { isWithinBookingHorizon } from "~/domain/booking/horizon";
-import { DEFAULT_TRAVEL_SETTINGS, type GeoPoint, type PointPrecision } from "~/domain/travel/travel-time";
+import type { GeoPoint, PointPrecision } from "~/domain/travel/travel-time";
 import { AppError } from "~/lib/errors";
 import type { SessionUser } from "../../auth.server";
 import { recordBookingConsents } from "../messaging/consent.server";
 import { applyPromoCode, recordPromoUse, type AppliedPromo } from "../offers/redeem-promo-code.server";
 import { queueBookingConfirmation } from "../messaging/notify.server";
 import { slotsChangedAfterCommit } from "./slot-cache.server";
-import { driveTimesFor, routingFromEnv } from "../travel/drive-times.server";
+import { blockedUntilFor, dayDriveTimes } from "./booking-travel.server";
 import type { Db } from "../../db.server";
 import type { RateLimitRule } from "../../rate-limit.server";
 import {
   assignMember,
-  busyWindow,
   hashManageToken,
   loadBookableZone,
   loadBookingService,
-  loadBusy,
   loadTeam,
-  localDateOf,
   resolveUpsells,
   SLOT_TIME_ZONE,
   type BookableZone,
@@ -108,10 +101,8 @@ export async function bookSlot(
   // exclusion constraint guards keeps only the set-up time every trip has; without one, the
   // fixed buffer (ADR 008).
   const site = place.point;
-  const blockedUntil = new Date(
-    endAt.getTime() + (site ? DEFAULT_TRAVEL_SETTINGS.setupMinutes : DEFAULT_TRAVEL_BUFFER_MINUTES) * 60_000,
-  );
-  const driveTime = await bookingDriveTimes(db, site, zone.base, members, startAt);
+  const blockedUntil = blockedUntilFor(endAt, site);
+  const driveTime = await dayDriveTimes(db, site, zone.base, members, startAt);
   const bookingId = newBookingId();
   const manageToken = newManageToken();
   const rules = (busy: SlotRules["busy"]): SlotRules & { start: Date } => ({
@@ -218,29 +209,6 @@ export async function bookSlot(
   // After the commit, not inside it: a NOTIFY in the transaction serialized concurrent commits.
   slotsChangedAfterCommit(db);
   return result;
-}
-
-/**
- * The drive times the booking's re-check needs (ADR 048): the estimate, or with a routing engine
- * its answers for the pairs among the site, the base and that day's jobs, read before the
- * transaction (a job booked meanwhile elsewhere gets the estimate).
- */
-async function bookingDriveTimes(
-  db: Db,
-  site: GeoPoint | null,
-  base: GeoPoint,
-  members: readonly { id: string }[],
-  startAt: Date,
-) {
-  const routing = routingFromEnv();
-  if (!site || !routing) return undefined;
-  const busy = await loadBusy(
-    db,
-    members.map((m) => m.id),
-    busyWindow(localDateOf(startAt), 1),
-  );
-  const points = [site, base, ...busy.flatMap((range) => (range.point ? [range.point] : []))];
-  return driveTimesFor([{ from: points, to: points }], routing);
 }
 
 /**

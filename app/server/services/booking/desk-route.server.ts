@@ -8,7 +8,7 @@ import type { Db } from "../../db.server";
 import { flashHeaders } from "../../flash.server";
 import { getDeskBooking, searchBookings, type DeskScope } from "./booking-desk.server";
 import { cancelBooking } from "./cancel-booking.server";
-import { listOpenSlots } from "./list-open-slots.server";
+import { listOpenSlotsForMove } from "./booking-travel.server";
 import { rescheduleBooking } from "./reschedule-booking.server";
 import { backOfficeMessages } from "~/lib/messages/back-office.fr";
 
@@ -39,10 +39,8 @@ export async function deskBookingLoader(db: Db, scope: DeskScope, request: Reque
   let slots: { start: string; end: string }[] = [];
   if (booking.appointment.status === "scheduled") {
     try {
-      const open = await listOpenSlots(db, {
-        zoneSlug: booking.zoneSlug,
-        cars: booking.appointment.cars,
-        serviceId: booking.appointment.serviceId,
+      const open = await listOpenSlotsForMove(db, {
+        bookingId,
         from: day,
         days: 1,
         now,

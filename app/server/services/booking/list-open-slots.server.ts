@@ -38,6 +38,8 @@ export interface ListOpenSlotsInput {
    * the previous job (or the zone's base) and to the next one. Without it, the fixed buffer.
    */
   site?: GeoPoint | null;
+  /** A booking being moved: its own time is not busy (ADR 048, the same as the move's re-check). */
+  exceptAppointmentId?: string;
   now: Date;
 }
 
@@ -48,7 +50,16 @@ export interface ListOpenSlotsInput {
  */
 export async function listOpenSlots(
   db: Db,
-  { zoneSlug, cars, from, days = DEFAULT_RANGE_DAYS, serviceId, site = null, now }: ListOpenSlotsInput,
+  {
+    zoneSlug,
+    cars,
+    from,
+    days = DEFAULT_RANGE_DAYS,
+    serviceId,
+    site = null,
+    exceptAppointmentId,
+    now,
+  }: ListOpenSlotsInput,
 ): Promise<OpenSlots> {
   // A first day out of [today - 1, today + horizon] is refused before anything is computed.
   if (from !== undefined && !isSlotsFromInRange(from, now, SLOT_TIME_ZONE)) {
@@ -62,6 +73,7 @@ export async function listOpenSlots(
     db,
     members.map((m) => m.id),
     busyWindow(firstDay, days),
+    exceptAppointmentId,
   );
   // One set of drive times for the whole list (never one lookup per slot).
   const driveTime = site

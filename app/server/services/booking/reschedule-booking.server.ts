@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { appointments, appointmentUpsells, services } from "#db/schema";
 import { priceBooking } from "~/domain/booking/pricing";
 import type { RescheduleRequest } from "~/domain/booking/schemas";
-import { bookingDurationMinutes, DEFAULT_TRAVEL_BUFFER_MINUTES } from "~/domain/booking/slots";
+import { bookingDurationMinutes } from "~/domain/booking/slots";
 import { isWithinBookingHorizon } from "~/domain/booking/horizon";
 import { AppError } from "~/lib/errors";
 import { queueBookingChanged } from "../messaging/notify.server";
@@ -18,6 +18,7 @@ import {
   resolveUpsells,
   SLOT_TIME_ZONE,
 } from "./booking-context.server";
+import { blockedUntilFor, travelForMove } from "./booking-travel.server";
 import { logStaffChange, requireStaffChange, type StaffChange } from "./staff-change.server";
 
 export interface RescheduleResult {
@@ -30,7 +31,8 @@ export interface RescheduleResult {
 /**
  * Moves a booking to another open slot through its manage link: the same rules as a cancel
  * (token or signed-in owner, still scheduled, 24 h before the current start), then, in the same transaction, the new
- * slot is re-checked as for a new booking, ignoring the booking itself. The booking id, price and
+ * slot is re-checked as for a new booking (the drive to and from its address included, ADR 048),
+ * ignoring the booking itself. The booking id, price and
  * manage link stay; the team member stays when free, otherwise the least loaded free one takes it.
  * SLOT_TAKEN / SLOT_UNAVAILABLE when the new slot is not open.
  */
@@ -78,7 +80,9 @@ export async function rescheduleBooking(
     const endAt = new Date(
       startAt.getTime() + bookingDurationMinutes(service.durationMinutes, cars) * 60_000,
     );
-    const blockedUntil = new Date(endAt.getTime() + DEFAULT_TRAVEL_BUFFER_MINUTES * 60_000);
+    // The same travel rule as a new booking, from the booking's own address (ADR 048).
+    const travel = await travelForMove(tx, appointment, members, startAt);
+    const blockedUntil = blockedUntilFor(endAt, travel.site);
 
     const assigned = await assignMember(
       tx,
@@ -91,6 +95,7 @@ export async function rescheduleBooking(
         members,
         busy,
         start: startAt,
+        ...travel,
       }),
       async (savepoint, teamMemberId) => {
         await savepoint
