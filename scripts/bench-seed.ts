@@ -1,11 +1,17 @@
 // Prepares the benchmark database (used by scripts/bench.mjs): migrations, the seed, 10 active
 // team members over the 3 active zones, and 2,000 appointments (past ones completed, future ones
-// scheduled, never overlapping), so that slot computation works on realistic data.
+// scheduled, never overlapping), so that slot computation works on realistic data. Each
+// appointment is at one of its zone's postal-code areas (a point, ADR 048), and the areas of each
+// zone are printed with the counts: the mixed slot run asks for addresses there, travel times on.
 import crypto from "node:crypto";
-import { and, count, eq } from "drizzle-orm";
+import { and, count, eq, isNotNull } from "drizzle-orm";
 import * as s from "#db/schema";
 import { seed } from "#db/seed";
 import { DEFAULT_AVAILABILITY, WEEKDAYS } from "#db/seed-data";
+import fsaCentres from "~/domain/geo/data/fsa-quebec.json";
+import { locate } from "~/domain/geo/locate";
+import { decideServiceArea } from "~/domain/geo/service-area";
+import { DEFAULT_TRAVEL_SETTINGS } from "~/domain/travel/travel-time";
 import {
   addDaysToDateString,
   dayOfWeekOf,
@@ -28,6 +34,13 @@ try {
   await seed(db, { demoAccounts: true });
 
   const zones = await db.select().from(s.serviceZones).where(eq(s.serviceZones.status, "active"));
+  // The postal-code areas (FSA) of each zone, as the booking's address check places them.
+  const areas = new Map<string, string[]>();
+  for (const fsa of Object.keys(fsaCentres)) {
+    const decision = decideServiceArea(fsa, zones);
+    if (decision.code !== "IN_AREA" || !decision.zone) continue;
+    areas.set(decision.zone.routeSlug, [...(areas.get(decision.zone.routeSlug) ?? []), fsa]);
+  }
   let members = await db.select().from(s.teamMembers).where(eq(s.teamMembers.isActive, true));
   for (let i = 0; members.length < TEAM_SIZE; i++) {
     const zone = zones[i % zones.length]!;
@@ -73,6 +86,10 @@ try {
         if (toCreate <= 0) break;
         const startAt = zonedWallTimeToInstant(date, time, TZ);
         const endAt = new Date(startAt.getTime() + service!.durationMinutes * 60_000);
+        const zoneAreas = areas.get(zone.routeSlug) ?? [];
+        const fsa = zoneAreas[rows.length % zoneAreas.length];
+        const place = fsa ? locate(fsa) : null;
+        const point = place?.kind === "point" ? place : null;
         rows.push({
           bookingId: crypto.randomBytes(8).toString("hex").slice(0, 10),
           manageTokenHash: crypto.randomBytes(32).toString("hex"),
@@ -83,7 +100,13 @@ try {
           cars: 1,
           startAt,
           endAt,
-          blockedUntil: new Date(endAt.getTime() + 30 * 60_000),
+          // With a point, only the set-up is guarded; the drive is the travel check's (ADR 048).
+          blockedUntil: new Date(
+            endAt.getTime() + (point ? DEFAULT_TRAVEL_SETTINGS.setupMinutes : 30) * 60_000,
+          ),
+          latitude: point?.lat ?? null,
+          longitude: point?.lon ?? null,
+          locationPrecision: point ? "fsa" : null,
           status: offset < 0 ? "completed" : "scheduled",
           customerName: "Client Banc d'essai",
           customerEmail: `banc-${rows.length}@example.com`,
@@ -104,7 +127,19 @@ try {
     .select({ n: count() })
     .from(s.teamMembers)
     .where(and(eq(s.teamMembers.isActive, true)));
-  console.log(JSON.stringify({ zones: zones.length, teamMembers: team!.n, appointments: total!.n }));
+  const [located] = await db
+    .select({ n: count() })
+    .from(s.appointments)
+    .where(isNotNull(s.appointments.latitude));
+  console.log(
+    JSON.stringify({
+      zones: zones.length,
+      teamMembers: team!.n,
+      appointments: total!.n,
+      appointmentsWithAPoint: located!.n,
+      postalAreas: Object.fromEntries(areas),
+    }),
+  );
 } finally {
   await database.close();
 }

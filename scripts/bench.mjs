@@ -2,7 +2,8 @@
 // members, 2,000 appointments), then measures with autocannon, 10 s each at 10 connections:
 // - a static asset of the same server (the baseline);
 // - the slot list, always the same query (a cache hit), and a mixed slot list (random zone, car
-//   count, start day and range: most requests miss the cache);
+//   count, start day, range and a postal code of the zone, so travel times are on, ADR 048: most
+//   requests miss the cache);
 // - the booking call, each booking a random open slot over the three zones and eight weeks;
 // - mixed page views (/, /gallery, /booking and a signed-in /client) with the server's own
 //   render times per page (its request log's durationMs).
@@ -203,8 +204,13 @@ async function runTarget(name, dbEnv) {
     const slots = await measure("GET /api/slots (same query: cache hit)", {
       requests: [{ method: "GET", path: "/api/slots?zone=granby&cars=2" }],
     });
-    // 3 zones x 3 car counts x 120 start days x 14 ranges: most requests miss the cache.
+    // 3 zones x 3 car counts x 120 start days x 14 ranges x the zone's 8 to 13 postal-code
+    // areas: most requests miss the cache. Each asks for an address, so the drive to and from it
+    // (ADR 048) is in every list computed.
     const asked = new Set();
+    const areasAsked = new Set();
+    const postalCode = (fsa) =>
+      `${fsa} ${Math.floor(random() * 10)}${"ABCEGHJKLMNPRSTVWXYZ"[Math.floor(random() * 20)]}${Math.floor(random() * 10)}`;
     const slotsMixed = await measure("GET /api/slots (mixed: mostly cache misses)", {
       requests: [
         {
@@ -214,14 +220,21 @@ async function runTarget(name, dbEnv) {
             const cars = 1 + Math.floor(random() * 3);
             const from = quebecDay(Math.floor(random() * 120));
             const days = 1 + Math.floor(random() * 14);
-            const query = `zone=${zone}&cars=${cars}&from=${from}&days=${days}`;
-            asked.add(query);
+            const areas = dataset.postalAreas[zone];
+            const fsa = areas[Math.floor(random() * areas.length)];
+            areasAsked.add(fsa);
+            const address = encodeURIComponent(postalCode(fsa));
+            const query = `zone=${zone}&cars=${cars}&from=${from}&days=${days}&address=${address}`;
+            // The cache keeps one list per postal-code area: that is what makes a query distinct.
+            asked.add(`zone=${zone}&cars=${cars}&from=${from}&days=${days}&area=${fsa}`);
             return { ...request, path: `/api/slots?${query}` };
           },
         },
       ],
     });
     slotsMixed.distinctQueries = asked.size;
+    slotsMixed.postalAreas = areasAsked.size;
+    console.error(`[${name}] ${JSON.stringify(slotsMixed)}`);
     const bookings = await measure("POST /api/bookings", {
       requests: [
         {
