@@ -426,7 +426,12 @@ async function startTask(
     case "move": {
       const found = await refind(ctx, arg);
       if (!found) return { text: messages.assistant.tools.proofRequired, chips: MENU };
-      const slots = await listSlotsTool(ctx, { zone: found.zone, cars: found.cars, days: 14 });
+      const slots = await listSlotsTool(ctx, {
+        zone: found.zone,
+        cars: found.cars,
+        days: 14,
+        address: found.address,
+      });
       if (!slots.ok) return { text: slots.message, chips: MENU };
       const chips = slotChips(
         slots.days.map((d) => ({ starts: d.starts.filter((s) => s !== found.start) })),
@@ -455,7 +460,12 @@ async function refind(ctx: ToolContext, bookingId: string): Promise<FoundBooking
 
 async function offerSlots(ctx: ToolContext, state: ConversationState): Promise<AssistantReply> {
   const data = state.guided.data;
-  const slots = await listSlotsTool(ctx, { zone: data.zone, cars: data.cars, days: 14 });
+  const slots = await listSlotsTool(ctx, {
+    zone: data.zone,
+    cars: data.cars,
+    days: 14,
+    address: data.address,
+  });
   if (!slots.ok) return { text: slots.message, chips: MENU };
   const chips = slotChips(slots.days, (start) => `slot:${start}`);
   if (chips.length === 0) return { text: g.noSlots, chips: MENU };

@@ -44,6 +44,7 @@ import {
 } from "../booking/booking-context.server";
 import { cancelBooking } from "../booking/cancel-booking.server";
 import { listOpenSlots } from "../booking/list-open-slots.server";
+import { siteOf } from "../booking/slot-cache.server";
 import { rescheduleBooking } from "../booking/reschedule-booking.server";
 import { listActiveServices } from "../catalog/list-active-services.server";
 import { listUpsellOptions } from "../catalog/list-upsell-options.server";
@@ -168,6 +169,13 @@ export const ListSlotsInput = z.object({
   cars: z.number().int().min(1).max(3).optional().describe("Nombre de véhicules, 1 à 3"),
   from: z.string().max(10).optional().describe("Premier jour, AAAA-MM-JJ (aujourd'hui par défaut)"),
   days: z.number().int().min(1).max(14).optional().describe("Nombre de jours, 7 par défaut"),
+  address: z
+    .string()
+    .max(200)
+    .optional()
+    .describe(
+      "L'adresse ou le code postal du lavage : les heures laissent alors le temps de route (ADR 048)",
+    ),
 });
 
 export async function listSlotsTool(ctx: ToolContext, raw: unknown) {
@@ -175,7 +183,9 @@ export async function listSlotsTool(ctx: ToolContext, raw: unknown) {
   const parsed = SlotsQuerySchema.safeParse({ ...base, days: base.days ?? SLOT_DAYS_DEFAULT });
   if (!parsed.success) return invalid(parsed.error);
   try {
+    const site = parsed.data.address ? await siteOf(parsed.data.address) : null;
     const open = await listOpenSlots(ctx.db, {
+      site,
       zoneSlug: parsed.data.zone,
       cars: parsed.data.cars,
       from: parsed.data.from,

@@ -6,6 +6,7 @@ import { BookingRequestSchema, type BookingRequest } from "~/domain/booking/sche
 import { AppError } from "~/lib/errors";
 import type { Db } from "~/server/db.server";
 import { describeDatabases } from "../../../../tests/setup/db";
+import { listSlotsTool } from "../assistant/tools.server";
 import { bookSlot } from "./book-slot.server";
 import { listOpenSlots } from "./list-open-slots.server";
 import { invalidateOpenSlots, siteOf, slotsAnswerJson } from "./slot-cache.server";
@@ -125,6 +126,27 @@ describeDatabases("slots that know the road", ({ db }) => {
       now: NOW,
     });
     expect(next.teamMemberId).toBe(first.teamMemberId);
+  });
+
+  it("gives the assistant's list of times the same room for the drive when it knows the address", async () => {
+    const booked = await bookSlot(db(), {
+      actor: null,
+      input: request({ start: at("10:00"), ...COWANSVILLE }),
+      now: NOW,
+    });
+    await onlyOnDuty(booked.teamMemberId);
+    const ctx = { db: db(), ip: "203.0.113.48", now: () => NOW, proofs: new Map() };
+    const starts = async (address?: string) => {
+      const answer = await listSlotsTool(ctx, { zone: "granby", cars: 1, from: MONDAY, days: 1, address });
+      if (!answer.ok) throw new Error(answer.message);
+      return answer.days[0]!.starts.map((start) => start.slice(11, 16));
+    };
+
+    // Across the zone from the 10:00 job, 12:00 cannot be reached: the assistant no longer offers it.
+    const across = await starts(`${GRANBY.address} ${GRANBY.postalCode}`);
+    expect(across).not.toContain("12:00");
+    expect(across).toContain("12:30");
+    expect(across).toEqual(await mondayStarts(db(), GRANBY));
   });
 
   it("gives a job to the member already working next door rather than the one with a free day", async () => {
