@@ -19,9 +19,6 @@ vi.mock("~/server/env.server", async (importOriginal) => {
   return { ...actual, env: () => actual.parseEnv(process.env) };
 });
 
-// The worker reports each failed attempt with console.warn: kept quiet.
-vi.spyOn(console, "warn").mockImplementation(() => {});
-
 const HOUR = 60 * 60_000;
 const input = ApplicationSchema.parse({
   first_name: "Léa",
