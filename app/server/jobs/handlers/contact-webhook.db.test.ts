@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
-import { contactMessages, jobs, rateLimits } from "#db/schema";
+import { contactMessages, jobs, appRateLimits } from "#db/schema";
 import type * as EnvModule from "~/server/env.server";
 import { describeDatabases } from "../../../../tests/setup/db";
 import { loggedLines } from "../../../../tests/setup/unit";
@@ -61,7 +61,7 @@ describeDatabases("contact.webhook job", ({ db }) => {
   beforeEach(async () => {
     await db().delete(jobs);
     await db().delete(contactMessages);
-    await db().delete(rateLimits);
+    await db().delete(appRateLimits);
     now = new Date(Date.now() + 60_000);
   });
 

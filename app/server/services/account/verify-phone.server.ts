@@ -52,7 +52,7 @@ export async function sendPhoneCode(
     [`phone-code:user:${userId}`, PHONE_CODE_ACCOUNT_LIMIT],
     [`phone-code:number:${phone}`, PHONE_CODE_NUMBER_LIMIT],
   ] as const) {
-    if (!(await hitRateLimit(db, key, rule, now.getTime())).allowed)
+    if (!(await hitRateLimit(db, key, rule)).allowed)
       return { ok: false, code: "RATE_LIMITED" };
   }
   const code = newPhoneCode(crypto.randomInt);
