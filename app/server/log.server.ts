@@ -213,10 +213,6 @@ export function resetLogger(): void {
   logger = createLogger(readLevel(process.env.LOG_LEVEL));
 }
 
-export function isLevelEnabled(level: LogLevel): boolean {
-  return logger.isLevelEnabled(level);
-}
-
 /** Writes one log line (the message and fields redacted). */
 export function write(level: LogLevel, msg: string, fields: LogFields = {}): void {
   if (!logger.isLevelEnabled(level)) return;

@@ -2,7 +2,7 @@
  * The French e-mails (HTML and plain text), one module per family, rendered from JSX (ADR 061).
  * Callers import them from here.
  */
-export { formatMailDate, formatMailTime, type RenderedMail } from "./layout.server";
+export { formatMailDate, formatMailTime } from "./layout.server";
 export {
   bookingIcs,
   renderBookingMail,
