@@ -5,6 +5,7 @@ import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "reac
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
 import { NonceContext } from "~/lib/csp-nonce";
 import { paintFirstTransform } from "~/server/paint-first.server";
+import { log } from "~/server/log.server";
 
 // React Router's default Node entry (streaming, bots wait for all content), plus the CSP nonce
 // of the response (app/server/security/headers.server.ts, ADR 033) on every inline script and
@@ -68,7 +69,7 @@ export default function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500;
           // Errors inside the shell are logged by handleDocumentRequest; later ones here.
-          if (shellRendered) console.error(error);
+          if (shellRendered) log.error("Rendu interrompu après le début de la réponse", { err: error });
         },
       },
     );

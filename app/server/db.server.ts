@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as schema from "#db/schema";
+import { log } from "./log.server";
 
 export type Schema = typeof schema;
 /** The one database handle type, whether PGlite or PostgreSQL is behind it. */
@@ -145,7 +146,7 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
   // An idle connection that the server closes (restart, failover) must not crash the process:
   // the pool drops it and opens a new one on the next query.
   pool.on("error", (error) => {
-    console.warn(`PostgreSQL : connexion inactive perdue (${error.message})`);
+    log.warn(`PostgreSQL : connexion inactive perdue (${error.message})`);
   });
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
   return {
@@ -184,7 +185,7 @@ async function listenForNotifications(
     if (message.channel === channel) handler();
   });
   client.on("error", (error) => {
-    console.warn(`PostgreSQL : écoute de ${channel} interrompue (${error.message}), reconnexion`);
+    log.warn(`PostgreSQL : écoute de ${channel} interrompue (${error.message}), reconnexion`);
     const index = listeners.indexOf(client);
     if (index === -1) return; // closing
     listeners.splice(index, 1);

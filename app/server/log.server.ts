@@ -1,16 +1,17 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { format } from "node:util";
+import { pino } from "pino";
 
 /**
- * The server's logger: one JSON object per line on stdout (info, debug) or stderr (warn, error),
- * {time, level, msg, requestId?, ...fields}. Every field and message goes through `redact`: no
+ * The server's logger, on pino (ADR 061): one JSON object per line on stdout (info, debug) or
+ * stderr (warn, error), {level, time, msg, requestId?, ...fields}. Every field and message goes through `redact`: no
  * password, token, cookie, e-mail address, phone number or street address reaches the logs.
  * LOG_LEVEL (debug, info, warn, error) drops the lines below it.
  */
 export type LogLevel = "debug" | "info" | "warn" | "error";
 export type LogFields = Record<string, unknown>;
 
-const LEVELS: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 };
+const LEVELS = ["debug", "info", "warn", "error"] as const satisfies readonly LogLevel[];
 
 /** What one request's log lines share: set by the request middleware (app.ts). */
 export interface RequestContext {
@@ -158,51 +159,64 @@ export interface LogSink {
   err: (line: string) => void;
 }
 
-const defaultSink: LogSink = {
-  out: (line) => process.stdout.write(`${line}\n`),
-  err: (line) => process.stderr.write(`${line}\n`),
-};
+/** A pino destination that hands each line, without its newline, to `write`. */
+function lineStream(write: (line: string) => void): pino.DestinationStream {
+  return { write: (chunk: string) => write(chunk.endsWith("\n") ? chunk.slice(0, -1) : chunk) };
+}
 
-let sink: LogSink = defaultSink;
-let threshold: LogLevel = readLevel(process.env.LOG_LEVEL);
+/**
+ * The pino logger behind `log`: debug and info lines to `out` (stdout), warn and error to `err`
+ * (stderr), each line {level, time, msg, requestId?, ...fields}. Fields and message are redacted
+ * by `write` before pino sees them; `mixin` adds the request id of the request being served.
+ */
+function createLogger(level: LogLevel, sink?: LogSink): pino.Logger<never, false> {
+  const out = sink ? lineStream(sink.out) : pino.destination({ dest: 1, sync: true });
+  const err = sink ? lineStream(sink.err) : pino.destination({ dest: 2, sync: true });
+  return pino(
+    {
+      level,
+      base: undefined,
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+      mixin: () => {
+        const requestId = currentRequestId();
+        return requestId ? { requestId } : {};
+      },
+      // Errors are already plain objects (redact): no serializer may turn them back.
+      serializers: { err: (value: unknown) => value },
+    },
+    pino.multistream(
+      [
+        { level: "debug", stream: out },
+        { level: "warn", stream: err },
+      ],
+      { dedupe: true },
+    ),
+  );
+}
+
+let currentSink: LogSink | undefined;
+let logger = createLogger(readLevel(process.env.LOG_LEVEL));
 
 function readLevel(value: string | undefined): LogLevel {
-  return value && value in LEVELS ? (value as LogLevel) : "info";
+  return value && (LEVELS as readonly string[]).includes(value) ? (value as LogLevel) : "info";
 }
 
 /** Tests: send the lines elsewhere and change the level; `resetLogger` undoes it. */
 export function configureLogger(options: { sink?: LogSink; level?: LogLevel }): void {
-  if (options.sink) sink = options.sink;
-  if (options.level) threshold = options.level;
+  currentSink = options.sink ?? currentSink;
+  logger = createLogger(options.level ?? (logger.level as LogLevel), currentSink);
 }
 
 export function resetLogger(): void {
-  sink = defaultSink;
-  threshold = readLevel(process.env.LOG_LEVEL);
-}
-
-export function isLevelEnabled(level: LogLevel): boolean {
-  return LEVELS[level] >= LEVELS[threshold];
+  currentSink = undefined;
+  logger = createLogger(readLevel(process.env.LOG_LEVEL));
 }
 
 /** Writes one log line (the message and fields redacted). */
 export function write(level: LogLevel, msg: string, fields: LogFields = {}): void {
-  if (!isLevelEnabled(level)) return;
-  const requestId = currentRequestId();
-  const entry = {
-    time: new Date().toISOString(),
-    level,
-    msg: redactText(msg),
-    ...(requestId && fields.requestId === undefined ? { requestId } : {}),
-    ...(redact(fields) as LogFields),
-  };
-  let line: string;
-  try {
-    line = JSON.stringify(entry);
-  } catch {
-    line = JSON.stringify({ time: entry.time, level, msg: entry.msg, note: "fields not serializable" });
-  }
-  (LEVELS[level] >= LEVELS.warn ? sink.err : sink.out)(line);
+  if (!logger.isLevelEnabled(level)) return;
+  logger[level](redact(fields) as LogFields, redactText(msg));
 }
 
 export const log = {

@@ -1,11 +1,21 @@
-import crypto from "node:crypto";
-import { eq, sql } from "drizzle-orm";
 import { Redis } from "ioredis";
-import { rateLimits } from "#db/schema";
+import {
+  RateLimiterDrizzle,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from "rate-limiter-flexible";
+import { appRateLimits } from "#db/schema";
 import type { Db } from "./db.server";
 import { env } from "./env.server";
 import { log } from "./log.server";
 
+/**
+ * Rate limits on rate-limiter-flexible (ADR 061, after ADR 030): a fixed window per key, counted
+ * in Redis when REDIS_URL is set, else in the database (`app_rate_limits`), so every app instance
+ * shares the counters. Should Redis fail or not be connected, the database counts instead (the
+ * library's insurance limiter): the limits hold and the site keeps answering.
+ */
 export interface RateLimitRule {
   max: number;
   windowSeconds: number;
@@ -19,99 +29,63 @@ export interface RateLimitResult {
   retryAfterSeconds: number;
 }
 
-/** One hit on a counter: its count in the current window and when that window ends (ms). */
-export interface RateLimitHit {
-  count: number;
-  resetAt: number;
-}
+/** The prefix of every counter: Redis keys are `lavage:rate-limit:${key}`, as before ADR 061. */
+const KEY_PREFIX = "lavage:rate-limit";
 
-/** Where the counters live. Every app instance must use the same one (database or Redis). */
-export interface RateLimitStore {
-  readonly kind: "database" | "redis";
-  hit(key: string, rule: RateLimitRule, now: number): Promise<RateLimitHit>;
-  /** The counter's current window without counting a hit (count 0 when none is running). */
-  peek(key: string, rule: RateLimitRule, now: number): Promise<RateLimitHit>;
-}
-
-/**
- * A fixed-window counter in the database, so every app instance shares it. One atomic upsert:
- * the window restarts when it has elapsed, otherwise the count grows.
- */
-export function databaseRateLimitStore(db: Db): RateLimitStore {
-  return {
-    kind: "database",
-    async hit(key, rule, now) {
-      const windowStart = now - rule.windowSeconds * 1000;
-      const fullKey = `app:${key}`;
-      const result = await db
-        .insert(rateLimits)
-        .values({ id: crypto.randomUUID(), key: fullKey, count: 1, lastRequest: now })
-        .onConflictDoUpdate({
-          target: rateLimits.key,
-          set: {
-            count: sql`case when ${rateLimits.lastRequest} <= ${windowStart} then 1 else ${rateLimits.count} + 1 end`,
-            lastRequest: sql`case when ${rateLimits.lastRequest} <= ${windowStart} then ${now} else ${rateLimits.lastRequest} end`,
-          },
-        })
-        .returning({ count: rateLimits.count, windowStartedAt: rateLimits.lastRequest });
-      const row = result[0]!;
-      return { count: row.count, resetAt: row.windowStartedAt + rule.windowSeconds * 1000 };
-    },
-    async peek(key, rule, now) {
-      const [row] = await db
-        .select({ count: rateLimits.count, windowStartedAt: rateLimits.lastRequest })
-        .from(rateLimits)
-        .where(eq(rateLimits.key, `app:${key}`));
-      const resetAt = row ? row.windowStartedAt + rule.windowSeconds * 1000 : now;
-      return row && resetAt > now ? { count: row.count, resetAt } : { count: 0, resetAt: now };
-    },
-  };
+/** The counters of `rule` in the database `db`. */
+export function databaseLimiter(db: Db, rule: RateLimitRule): RateLimiterAbstract {
+  return new RateLimiterDrizzle({
+    storeClient: db,
+    schema: appRateLimits,
+    keyPrefix: KEY_PREFIX,
+    points: rule.max,
+    duration: rule.windowSeconds,
+  });
 }
 
 /**
- * INCR and, for the window's first hit, PEXPIRE, in one Lua script: atomic on the Redis server,
- * so concurrent hits from any number of instances count exactly. A key left without expiry (a
- * crash between the two calls cannot happen inside a script, but a manual SET could) gets one.
+ * The counters of `rule` in Redis, with `insurance` (the database) counting whenever Redis is not
+ * connected (no wait) or a command fails (at most the two-second command timeout).
  */
-const HIT_SCRIPT = `
-local count = redis.call('INCR', KEYS[1])
-local ttl = redis.call('PTTL', KEYS[1])
-if count == 1 or ttl < 0 then
-  redis.call('PEXPIRE', KEYS[1], ARGV[1])
-  ttl = tonumber(ARGV[1])
-end
-return {count, ttl}
-`;
-
-/** A fixed-window counter in Redis (REDIS_URL): keys `${prefix}${key}` expire with their window. */
-export function redisRateLimitStore(redis: Redis, prefix = "lavage:rate-limit:"): RateLimitStore {
-  return {
-    kind: "redis",
-    async hit(key, rule, now) {
-      const windowMs = rule.windowSeconds * 1000;
-      const [count, ttl] = (await redis.eval(HIT_SCRIPT, 1, `${prefix}${key}`, String(windowMs))) as [
-        number,
-        number,
-      ];
-      return { count, resetAt: now + ttl };
-    },
-    async peek(key, _rule, now) {
-      const [value, ttl] = await Promise.all([redis.get(`${prefix}${key}`), redis.pttl(`${prefix}${key}`)]);
-      const count = value === null ? 0 : Number(value);
-      return count > 0 && ttl > 0 ? { count, resetAt: now + ttl } : { count: 0, resetAt: now };
-    },
-  };
+export function redisLimiter(
+  redis: Redis,
+  rule: RateLimitRule,
+  insurance: RateLimiterAbstract | undefined,
+  keyPrefix = KEY_PREFIX,
+): RateLimiterAbstract {
+  return new RateLimiterRedis({
+    storeClient: redis,
+    keyPrefix,
+    points: rule.max,
+    duration: rule.windowSeconds,
+    rejectIfRedisNotReady: true,
+    insuranceLimiter: insurance,
+  });
 }
 
-/** The result of a hit against `rule`. */
-export function decide(hit: RateLimitHit, rule: RateLimitRule, now: number): RateLimitResult {
-  const allowed = hit.count <= rule.max;
+/** The result of one hit, from the library's answer (consumed or refused). */
+function resultOf(res: RateLimiterRes, rule: RateLimitRule, count = res.consumedPoints): RateLimitResult {
+  const allowed = count <= rule.max;
   return {
     allowed,
-    count: hit.count,
-    remaining: Math.max(0, rule.max - hit.count),
-    retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil((hit.resetAt - now) / 1000)),
+    count,
+    remaining: Math.max(0, rule.max - count),
+    retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil(res.msBeforeNext / 1000)),
   };
+}
+
+/** One hit on `limiter` for `key`: refused past the rule's maximum, with the time left. */
+export async function consume(
+  limiter: RateLimiterAbstract,
+  key: string,
+  rule: RateLimitRule,
+): Promise<RateLimitResult> {
+  try {
+    return resultOf(await limiter.consume(key), rule);
+  } catch (refusal) {
+    if (refusal instanceof RateLimiterRes) return resultOf(refusal, rule);
+    throw refusal;
+  }
 }
 
 // The process's Redis connection, kept on globalThis so that dev-server reloads reuse it.
@@ -132,7 +106,7 @@ function sharedRedis(url: string): Redis {
       // ioredis reconnects by itself; one line every minute at most while it is down.
       if (Date.now() - warned < 60_000) return;
       warned = Date.now();
-      log.warn("Redis injoignable pour les limites de fréquence.", { err: error });
+      log.warn("Redis injoignable : les limites de fréquence comptent en base de données.", { err: error });
     });
   }
   return redis;
@@ -162,91 +136,49 @@ export async function connectRateLimitStore(): Promise<void> {
 export async function closeRateLimitStore(): Promise<void> {
   const redis = holder.__appRateLimitRedis;
   holder.__appRateLimitRedis = undefined;
+  limiters = new WeakMap();
   if (redis) await redis.quit().catch(() => redis.disconnect());
 }
 
-/** After a Redis failure, the database counts alone for this long (no second-long waits meanwhile). */
-const REDIS_PAUSE_MS = 10_000;
+/** One limiter per database and rule, made on first use. */
+let limiters = new WeakMap<Db, Map<string, RateLimiterAbstract>>();
 
-/**
- * One hit on `primary` (Redis), or on `fallback` (the database) when there is no primary, when it
- * fails, or for REDIS_PAUSE_MS after it failed. `state` remembers the failure (per process).
- */
-export async function hitWithFallback(
-  primary: RateLimitStore | undefined,
-  fallback: RateLimitStore,
-  key: string,
-  rule: RateLimitRule,
-  now: number,
-  state: { pausedUntil: number } = fallbackState,
-): Promise<RateLimitResult & { store: RateLimitStore["kind"] }> {
-  if (primary && Date.now() >= state.pausedUntil) {
-    try {
-      return { ...decide(await primary.hit(key, rule, now), rule, now), store: primary.kind };
-    } catch (error) {
-      state.pausedUntil = Date.now() + REDIS_PAUSE_MS;
-      log.warn("Limite de fréquence : Redis n'a pas répondu, la base de données compte à sa place (10 s).", {
-        err: error,
-      });
-    }
+function limiterFor(db: Db, rule: RateLimitRule): RateLimiterAbstract {
+  const url = env().REDIS_URL;
+  const id = `${rule.max}/${rule.windowSeconds}/${url ?? ""}`;
+  let byRule = limiters.get(db);
+  if (!byRule) limiters.set(db, (byRule = new Map()));
+  let limiter = byRule.get(id);
+  if (!limiter) {
+    const database = databaseLimiter(db, rule);
+    limiter = url ? redisLimiter(sharedRedis(url), rule, database) : database;
+    byRule.set(id, limiter);
   }
-  return { ...decide(await fallback.hit(key, rule, now), rule, now), store: fallback.kind };
+  return limiter;
 }
-
-const fallbackState = { pausedUntil: 0 };
 
 /**
  * Counts one request for `key` (e.g. `sign-in:ip:1.2.3.4`) against `rule`. The counters are in
  * Redis when REDIS_URL is set, else in the database: either way shared by every app instance.
- * Should Redis fail, the database counts, so the limits hold and the site keeps answering.
  */
-export async function hitRateLimit(
-  db: Db,
-  key: string,
-  rule: RateLimitRule,
-  now: number = Date.now(),
-): Promise<RateLimitResult> {
-  const url = env().REDIS_URL;
-  const primary = url ? redisRateLimitStore(sharedRedis(url)) : undefined;
-  const { store: _store, ...result } = await hitWithFallback(
-    primary,
-    databaseRateLimitStore(db),
-    key,
-    rule,
-    now,
-  );
-  return result;
+export async function hitRateLimit(db: Db, key: string, rule: RateLimitRule): Promise<RateLimitResult> {
+  return consume(limiterFor(db, rule), key, rule);
+}
+
+/**
+ * The counter `key` against `rule` without counting (e.g. the failed sign-ins of an account,
+ * counted by hitRateLimit when one fails): `allowed` while the count is below `rule.max`.
+ */
+export async function peekRateLimit(db: Db, key: string, rule: RateLimitRule): Promise<RateLimitResult> {
+  const res = await limiterFor(db, rule).get(key);
+  // One more would pass the maximum: refused as a hit past it would be.
+  return resultOf(res ?? new RateLimiterRes(rule.max, 0, 0), rule, (res?.consumedPoints ?? 0) + 1);
 }
 
 /**
  * The account limits (ADR 042), one policy for the app's forms and better-auth's /api/auth/*
  * (applied by the before-hook of app/server/services/auth/auth-guard.server.ts).
  */
-/**
- * The counter `key` against `rule` without counting (e.g. the failed sign-ins of an account,
- * counted by hitRateLimit when one fails): `allowed` while the count is below `rule.max`.
- */
-export async function peekRateLimit(
-  db: Db,
-  key: string,
-  rule: RateLimitRule,
-  now: number = Date.now(),
-): Promise<RateLimitResult> {
-  const url = env().REDIS_URL;
-  const primary = url ? redisRateLimitStore(sharedRedis(url)) : undefined;
-  let hit: RateLimitHit | undefined;
-  if (primary && Date.now() >= fallbackState.pausedUntil) {
-    try {
-      hit = await primary.peek(key, rule, now);
-    } catch {
-      fallbackState.pausedUntil = Date.now() + REDIS_PAUSE_MS;
-    }
-  }
-  hit ??= await databaseRateLimitStore(db).peek(key, rule, now);
-  // One more would pass the maximum: refused as a hit past it would be.
-  return decide({ ...hit, count: hit.count + 1 }, rule, now);
-}
-
 export const RATE_LIMITS = {
   signIn: { max: 10, windowSeconds: 60 },
   /** Failed sign-ins per account (e-mail): past it, sign-ins to it wait out the window, except from known devices. */

@@ -10,3 +10,4 @@ export * from "./waitlist";
 export * from "./offers";
 export * from "./photos";
 export * from "./assistant";
+export * from "./rate-limits";

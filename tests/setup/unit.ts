@@ -1,27 +1,43 @@
 import { afterEach, beforeEach, vi } from "vitest";
+import { configureLogger, resetLogger } from "~/server/log.server";
 
-// console.error fails a test unless the test expects it (STYLE.md, 'Tests').
+/** One line written by the server's logger during the current test. */
+export interface LoggedLine {
+  level: "debug" | "info" | "warn" | "error";
+  msg: string;
+  [field: string]: unknown;
+}
+
+// The server's log lines are kept here, not printed: tests stay quiet and may read them.
+const lines: LoggedLine[] = [];
+
+/** The log lines written so far in the current test. */
+export function loggedLines(level?: LoggedLine["level"]): LoggedLine[] {
+  return level ? lines.filter((line) => line.level === level) : [...lines];
+}
+
+// console.error and error log lines fail a test unless the test expects them (STYLE.md, 'Tests').
 let consoleError: ReturnType<typeof vi.spyOn>;
+let errorExpected = false;
 beforeEach(() => {
+  lines.length = 0;
+  errorExpected = false;
+  const keep = (raw: string) => lines.push(JSON.parse(raw) as LoggedLine);
+  configureLogger({ sink: { out: keep, err: keep } });
   consoleError = vi.spyOn(console, "error");
 });
 afterEach(() => {
-  const calls = consoleError.mock.calls;
-  const expected = (consoleError as unknown as { __expected?: boolean }).__expected;
+  resetLogger();
+  const calls = consoleError.mock.calls.map((c: unknown[]) => c.map(String).join(" "));
   consoleError.mockRestore();
-  if (calls.length > 0 && !expected) {
-    throw new Error(
-      `console.error was called:\n${calls.map((c: unknown[]) => c.map(String).join(" ")).join("\n")}`,
-    );
+  const errors = [...calls, ...loggedLines("error").map((line) => JSON.stringify(line))];
+  if (errors.length > 0 && !errorExpected) {
+    throw new Error(`console.error or log.error was called:\n${errors.join("\n")}`);
   }
 });
 
-/** Marks console.error as expected in the current test and silences it. */
+/** Marks console.error and error log lines as expected in the current test, and silences them. */
 export function expectConsoleError(): void {
-  const spy = vi.mocked(console.error) as unknown as {
-    __expected?: boolean;
-    mockImplementation: (f: () => void) => void;
-  };
-  spy.__expected = true;
-  spy.mockImplementation(() => {});
+  errorExpected = true;
+  vi.mocked(console.error).mockImplementation(() => {});
 }

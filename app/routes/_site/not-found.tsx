@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { data, Link, useLocation } from "react-router";
 import { messages } from "~/lib/messages.fr";
 import type { Route } from "./+types/not-found";
+import { log } from "~/server/log.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: `${messages.notFound.title} | Lavage Mobile Prestige` },
@@ -10,7 +11,7 @@ export const meta: Route.MetaFunction = () => [
 
 export function loader({ request }: Route.LoaderArgs) {
   const { pathname } = new URL(request.url);
-  console.warn(`404 : chemin introuvable ${pathname}`);
+  log.warn(`404 : chemin introuvable ${pathname}`);
   return data(null, { status: 404 });
 }
 

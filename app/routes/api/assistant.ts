@@ -6,6 +6,7 @@ import { converse } from "~/server/services/assistant/conversations.server";
 import { assistantMode } from "~/server/services/assistant/engine.server";
 import { methodNotAllowed, readBody } from "./booking-answers.server";
 import type { Route } from "./+types/assistant";
+import { log } from "~/server/log.server";
 
 /** Messages one client address may send the assistant: a long conversation, not a flood. */
 const ASSISTANT_RATE_LIMIT = { max: 60, windowSeconds: 10 * 60 };
@@ -60,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           reply: turn.reply,
         });
       } catch (error) {
-        console.error(`[${context.requestId}] assistant turn failed`, error);
+        log.error("assistant turn failed", { err: error });
         send({ type: "error", error: messages.errors.generic });
       }
       controller.close();

@@ -9,6 +9,7 @@ import { BUSINESS } from "~/lib/business";
 import { AppError } from "~/lib/errors";
 import { messages } from "~/lib/messages.fr";
 import { z } from "~/lib/zod-fr";
+import { log } from "~/server/log.server";
 
 const b = messages.booking;
 
@@ -99,7 +100,7 @@ export function bookingFailure(
     const message = bookingErrorMessage(error, notFound);
     if (message !== null) return { status: error.status, message };
   }
-  console.error(`[${requestId}] booking request failed`, error);
+  log.error("booking request failed", { requestId, err: error });
   return { status: 500, message: messages.errors.generic };
 }
 

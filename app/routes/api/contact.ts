@@ -13,6 +13,7 @@ import { getDb } from "~/server/db.server";
 import { flashHeaders } from "~/server/flash.server";
 import { sendContactMessage } from "~/server/services/contact/send-contact-message.server";
 import type { Route } from "./+types/contact";
+import { log } from "~/server/log.server";
 
 const c = messages.contact;
 
@@ -78,7 +79,7 @@ async function handle(request: Request, ip: string, requestId: string): Promise<
         result: errorsOnly(submission.reply()),
       };
     }
-    console.error(`[${requestId}] contact message not stored`, error);
+    log.error("contact message not stored", { requestId, err: error });
     return {
       status: 500,
       title: c.sendErrorTitle,

@@ -9,6 +9,7 @@ import {
   type LocationAnswer,
 } from "~/server/services/zones/check-service-area.server";
 import type { Route } from "./+types/validate-location";
+import { log } from "~/server/log.server";
 
 const t = messages.serviceArea;
 
@@ -53,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const decision = await checkServiceArea(db, { text: body.data.address });
     return locationAnswer(decision);
   } catch (error) {
-    console.error(`[${context.requestId}] address not validated`, error);
+    log.error("address not validated", { err: error });
     return failure(t.error, 500);
   }
 }

@@ -5,6 +5,7 @@ import { getDb } from "~/server/db.server";
 import { hitRateLimit } from "~/server/rate-limit.server";
 import { validatePostalCode, type PostalCodeAnswer } from "~/server/services/zones/check-service-area.server";
 import type { Route } from "./+types/validate-postal-code";
+import { log } from "~/server/log.server";
 
 const t = messages.serviceArea.postal;
 
@@ -47,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return await validatePostalCode(db, { postalCode: body.data.postalCode });
   } catch (error) {
-    console.error(`[${context.requestId}] postal code not validated`, error);
+    log.error("postal code not validated", { err: error });
     return failure(t.error, 500);
   }
 }

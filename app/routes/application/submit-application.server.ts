@@ -13,6 +13,7 @@ import { typedSignaturePng } from "~/server/services/applications/typed-signatur
 import { getStorage } from "~/server/storage/storage.server";
 import { readApplicationRequest } from "./read-application-request.server";
 import { applicationMessages } from "~/lib/messages/application.fr";
+import { log } from "~/server/log.server";
 
 const e = applicationMessages.errors;
 
@@ -92,7 +93,7 @@ export async function submitApplicationRequest(
           : submission.reply(),
       );
     }
-    console.error(`[${context.requestId}] franchise application not saved`, error);
+    log.error("franchise application not saved", { err: error });
     return refuse("UNKNOWN", submission.reply());
   }
 }

@@ -21,6 +21,7 @@ import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import type { Route } from "./+types/auth";
 import { accountMessages } from "~/lib/messages/account.fr";
+import { log } from "~/server/log.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Connexion | Lavage Mobile Prestige" },
@@ -108,7 +109,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       throw redirect(redirectTo ?? dashboardPathFor(role), { headers });
     } catch (error) {
       if (error instanceof Response) throw error;
-      console.error(error);
+      log.error("Connexion de test en échec", { err: error });
       return data(
         { intent, result: null, testLoginError: messages.auth.testLoginError(role), checkEmail: null },
         { status: 400 },
@@ -160,7 +161,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw redirect(redirectTo ?? dashboardPathFor(session.role), { headers });
   } catch (error) {
     if (error instanceof Response) throw error;
-    if (!(error instanceof AppError)) console.error(error);
+    if (!(error instanceof AppError)) log.error("Connexion en échec", { err: error });
     const code = error instanceof AppError ? error.code : "UNKNOWN";
     const status = error instanceof AppError ? error.status : 500;
     return data(

@@ -12,6 +12,7 @@ import { messages } from "~/lib/messages.fr";
 import { getDb } from "~/server/db.server";
 import { requestPasswordReset } from "~/server/services/auth/password-reset.server";
 import type { Route } from "./+types/forgot-password";
+import { log } from "~/server/log.server";
 
 const t = messages.messaging.forgotPassword;
 
@@ -31,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return { sentTo: submission.value.email, result: submission.reply({ resetForm: true }) };
   } catch (error) {
     const limited = error instanceof AppError && error.code === "RATE_LIMITED";
-    if (!limited) console.error(error);
+    if (!limited) log.error("Demande de réinitialisation en échec", { err: error });
     return data(
       {
         sentTo: null,

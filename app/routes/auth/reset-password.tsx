@@ -13,6 +13,7 @@ import { getDb } from "~/server/db.server";
 import { flashHeaders } from "~/server/flash.server";
 import { resetPasswordWithToken } from "~/server/services/auth/password-reset.server";
 import type { Route } from "./+types/reset-password";
+import { log } from "~/server/log.server";
 
 const t = messages.messaging.resetPassword;
 const welcome = messages.messaging.email.setPassword;
@@ -55,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
   } catch (error) {
     const limited = error instanceof AppError && error.code === "RATE_LIMITED";
-    if (!limited) console.error(error);
+    if (!limited) log.error("Nouveau mot de passe non enregistré", { err: error });
     return data(
       {
         invalid: false,

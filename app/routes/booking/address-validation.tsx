@@ -14,6 +14,7 @@ import { getDb } from "~/server/db.server";
 import { hitRateLimit } from "~/server/rate-limit.server";
 import { validatePostalCode, type PostalCodeAnswer } from "~/server/services/zones/check-service-area.server";
 import type { Route } from "./+types/address-validation";
+import { log } from "~/server/log.server";
 
 const t = messages.serviceArea.postal;
 
@@ -48,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     // The code as typed comes back to pre-fill the waiting-list form of a 'not served' answer.
     return { ...(await validatePostalCode(db, { postalCode })), typed: postalCode.slice(0, 20) };
   } catch (error) {
-    console.error(`[${context.requestId}] postal code not validated`, error);
+    log.error("postal code not validated", { err: error });
     return data({ success: false, data: false, message: t.error } satisfies PostalCodeAnswer, {
       status: 500,
     });

@@ -9,6 +9,7 @@ import { messages } from "~/lib/messages.fr";
 import { getDb } from "~/server/db.server";
 import { joinWaitlist } from "~/server/services/waitlist/join-waitlist.server";
 import type { Route } from "./+types/waitlist";
+import { log } from "~/server/log.server";
 
 const t = messages.waitlist;
 
@@ -77,7 +78,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         { status: 429 },
       );
     }
-    console.error(`[${context.requestId}] waiting-list entry not stored`, error);
+    log.error("waiting-list entry not stored", { err: error });
     const message = t.errors.failed;
     return data<WaitlistAnswer>(
       { ok: false, error: message, result: submission.reply({ formErrors: [message] }) },

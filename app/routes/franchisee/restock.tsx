@@ -17,6 +17,7 @@ import {
 import type { Route } from "./+types/restock";
 import { requireFranchisee } from "./guard.server";
 import { franchiseeMessages } from "~/lib/messages/franchisee.fr";
+import { log } from "~/server/log.server";
 
 const r = franchiseeMessages.restock;
 
@@ -35,7 +36,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /** Submits the cart as an order of the signed-in franchisee (ids and quantities only). */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request }: Route.ActionArgs) {
   const { franchisee, user, db } = await requireFranchisee(request);
   const formData = await request.formData();
   const failure = (status: number, error: string = r.error) =>
@@ -57,7 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (error instanceof AppError) {
       return failure(error.status, error.message === "QUANTITY_TOO_HIGH" ? tooMuch : r.error);
     }
-    console.error(`[${context.requestId}] restock order failed`, error);
+    log.error("restock order failed", { err: error });
     return failure(500);
   }
   return data<FranchiseeActionData>(

@@ -11,6 +11,7 @@ import {
   recoverStaleJobs,
   type ClaimedJob,
 } from "./queue.server";
+import { log } from "../log.server";
 
 export interface JobContext {
   /** The worker's database, for the handler's reads and writes. */
@@ -136,7 +137,7 @@ export function createWorker(
     try {
       if (!failure) {
         if (!(await completeJob(db, job, { now: clock() }))) {
-          console.warn(`${label} : terminée, mais reprise entre-temps par un autre worker.`);
+          log.warn(`${label} : terminée, mais reprise entre-temps par un autre worker.`);
         }
         return;
       }
@@ -147,10 +148,10 @@ export function createWorker(
           : status === "pending"
             ? "nouvel essai plus tard"
             : "reprise entre-temps par un autre worker";
-      console.warn(`${label} en échec : ${describeError(failure.error)} — ${outcome}.`);
+      log.warn(`${label} en échec : ${describeError(failure.error)} — ${outcome}.`);
     } catch (error) {
       // The job stays 'running' under our name; once its lock is stale, it runs again.
-      console.warn(`${label} : résultat non enregistré (${describeError(error)}), elle sera reprise.`);
+      log.warn(`${label} : résultat non enregistré (${describeError(error)}), elle sera reprise.`);
     }
   }
 
@@ -196,7 +197,7 @@ export function createWorker(
       } catch (error) {
         failures += 1;
         const pause = Math.min(pollIntervalMs * 2 ** failures, MAX_ERROR_PAUSE_MS);
-        console.warn(
+        log.warn(
           `File de tâches : lecture impossible (${describeError(error)}), nouvel essai dans ${pause} ms.`,
         );
         await sleep(pause);
@@ -209,11 +210,11 @@ export function createWorker(
       await extendJobLocks(db, { workerId, ids: [...running.keys()], now: clock() });
       const recovered = await recoverStaleJobs(db, { olderThanMs: staleAfterMs, now: clock() });
       if (recovered > 0) {
-        console.warn(`File de tâches : ${recovered} tâche(s) d'un worker arrêté remise(s) en file.`);
+        log.warn(`File de tâches : ${recovered} tâche(s) d'un worker arrêté remise(s) en file.`);
       }
       await pruneCompletedJobs(db, { olderThanMs: completedRetentionMs, now: clock() });
     } catch (error) {
-      console.warn(`File de tâches : entretien impossible (${describeError(error)}).`);
+      log.warn(`File de tâches : entretien impossible (${describeError(error)}).`);
     }
   }
 

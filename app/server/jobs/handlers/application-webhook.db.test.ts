@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { eq, ne } from "drizzle-orm";
 import { afterAll, afterEach, beforeEach, expect, it, vi } from "vitest";
-import { franchiseApplications, jobs, rateLimits } from "#db/schema";
+import { franchiseApplications, jobs, appRateLimits } from "#db/schema";
 import { ApplicationSchema } from "~/domain/applications/schemas";
 import type * as EnvModule from "~/server/env.server";
 import { LocalDiskStorage } from "~/server/storage/local-disk.server";
@@ -18,9 +18,6 @@ vi.mock("~/server/env.server", async (importOriginal) => {
   const actual = await importOriginal<typeof EnvModule>();
   return { ...actual, env: () => actual.parseEnv(process.env) };
 });
-
-// The worker reports each failed attempt with console.warn: kept quiet.
-vi.spyOn(console, "warn").mockImplementation(() => {});
 
 const HOUR = 60 * 60_000;
 const input = ApplicationSchema.parse({
@@ -47,7 +44,7 @@ describeDatabases("application.webhook job", ({ db }) => {
   beforeEach(async () => {
     await db().delete(jobs);
     await db().delete(franchiseApplications);
-    await db().delete(rateLimits);
+    await db().delete(appRateLimits);
     now = new Date(Date.now() + 60_000);
   });
   afterEach(async () => {

@@ -3,6 +3,7 @@ import { franchiseApplications } from "#db/schema";
 import { env } from "../../env.server";
 import type { JobPayloads } from "../payloads";
 import type { JobHandler } from "../worker.server";
+import { log } from "../../log.server";
 
 /** Longest wait for the webhook's answer; the job's own time limit (ctx.signal) also applies. */
 export const APPLICATION_WEBHOOK_TIMEOUT_MS = 15_000;
@@ -24,7 +25,7 @@ export const deliverApplicationWebhook: JobHandler<JobPayloads["application.webh
   if (!url) {
     if (!warnedUnconfigured) {
       warnedUnconfigured = true;
-      console.warn(
+      log.warn(
         "Webhook de candidature : APPLICATION_WEBHOOK_URL n'est plus défini, les candidatures en file restent en base sans être transmises.",
       );
     }
@@ -36,9 +37,7 @@ export const deliverApplicationWebhook: JobHandler<JobPayloads["application.webh
     .from(franchiseApplications)
     .where(eq(franchiseApplications.id, applicationId));
   if (!a) {
-    console.warn(
-      `Webhook de candidature : la candidature ${applicationId} n'existe plus, rien à transmettre.`,
-    );
+    log.warn(`Webhook de candidature : la candidature ${applicationId} n'existe plus, rien à transmettre.`);
     return;
   }
 

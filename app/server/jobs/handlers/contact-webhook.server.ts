@@ -3,6 +3,7 @@ import { contactMessages } from "#db/schema";
 import { env } from "../../env.server";
 import type { JobPayloads } from "../payloads";
 import type { JobHandler } from "../worker.server";
+import { log } from "../../log.server";
 
 /** Longest wait for the webhook's answer; the job's own time limit (ctx.signal) also applies. */
 export const CONTACT_WEBHOOK_TIMEOUT_MS = 15_000;
@@ -23,7 +24,7 @@ export const deliverContactWebhook: JobHandler<JobPayloads["contact.webhook"]> =
   if (!url) {
     if (!warnedUnconfigured) {
       warnedUnconfigured = true;
-      console.warn(
+      log.warn(
         "Webhook de contact : CONTACT_WEBHOOK_URL n'est plus défini, les messages en file restent en base sans être transmis.",
       );
     }
@@ -40,7 +41,7 @@ export const deliverContactWebhook: JobHandler<JobPayloads["contact.webhook"]> =
     .from(contactMessages)
     .where(eq(contactMessages.id, messageId));
   if (!message) {
-    console.warn(`Webhook de contact : le message ${messageId} n'existe plus, rien à transmettre.`);
+    log.warn(`Webhook de contact : le message ${messageId} n'existe plus, rien à transmettre.`);
     return;
   }
 

@@ -52,8 +52,7 @@ export async function sendPhoneCode(
     [`phone-code:user:${userId}`, PHONE_CODE_ACCOUNT_LIMIT],
     [`phone-code:number:${phone}`, PHONE_CODE_NUMBER_LIMIT],
   ] as const) {
-    if (!(await hitRateLimit(db, key, rule, now.getTime())).allowed)
-      return { ok: false, code: "RATE_LIMITED" };
+    if (!(await hitRateLimit(db, key, rule)).allowed) return { ok: false, code: "RATE_LIMITED" };
   }
   const code = newPhoneCode(crypto.randomInt);
   const codeHash = await hashCode(db, userId, phone, code);

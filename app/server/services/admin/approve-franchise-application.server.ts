@@ -10,6 +10,7 @@ import type { Db } from "../../db.server";
 import { queueWaitlistCheck } from "../waitlist/notify-waitlist.server";
 import { withSlotChange } from "../booking/slot-cache.server";
 import { assertAdmin, type AdminActor } from "./assert-admin.server";
+import { log } from "../../log.server";
 
 export interface ApprovalResult {
   email: string;
@@ -152,11 +153,10 @@ export async function requestPasswordLink(email: string): Promise<boolean> {
     );
     return true;
   } catch (error) {
-    console.warn(
-      `Franchisé approuvé (${email}) : le lien pour choisir le mot de passe n'a pas pu être envoyé (${
-        error instanceof Error ? error.message : String(error)
-      }).`,
-    );
+    log.warn("Franchisé approuvé : le lien pour choisir le mot de passe n'a pas pu être envoyé.", {
+      email,
+      err: error,
+    });
     return false;
   }
 }

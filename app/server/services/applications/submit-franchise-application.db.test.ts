@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeEach, expect, it, vi } from "vitest";
-import { franchiseApplications, jobs, rateLimits, users } from "#db/schema";
+import { franchiseApplications, jobs, appRateLimits, users } from "#db/schema";
 import { ApplicationSchema, applicationAnswers, canonicalJson } from "~/domain/applications/schemas";
 import { AppError } from "~/lib/errors";
 import type * as EnvModule from "~/server/env.server";
@@ -62,7 +62,7 @@ describeDatabases("submitFranchiseApplication", ({ db }) => {
   beforeEach(async () => {
     await db().delete(franchiseApplications);
     await db().delete(jobs);
-    await db().delete(rateLimits);
+    await db().delete(appRateLimits);
     fs.rmSync(path.join(root, "signatures"), { recursive: true, force: true });
     delete process.env.APPLICATION_WEBHOOK_URL;
   });

@@ -10,6 +10,7 @@ import { enqueue } from "../../jobs/queue.server";
 import { hitRateLimit, type RateLimitRule } from "../../rate-limit.server";
 import { FileExistsError, type FileStorage } from "../../storage/storage.server";
 import { queueApplicationReceived } from "../messaging/notify.server";
+import { log } from "../../log.server";
 
 /** Applications one address may send: a shared office can apply a few times, a bot cannot. */
 export const APPLICATION_RATE_LIMIT = { max: 10, windowSeconds: 60 * 60 } as const satisfies RateLimitRule;
@@ -65,7 +66,7 @@ async function storeSignature(storage: FileStorage, png: Uint8Array): Promise<st
       return name;
     } catch (error) {
       if (error instanceof FileExistsError) continue;
-      console.error("Signature non enregistrée", error);
+      log.error("Signature non enregistrée", { err: error });
       throw new AppError("SIGNATURE_UPLOAD_FAILED");
     }
   }

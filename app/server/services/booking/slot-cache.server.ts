@@ -4,6 +4,7 @@ import { listOpenSlots, type ListOpenSlotsInput } from "./list-open-slots.server
 import type { SlotsQuery } from "~/domain/booking/schemas";
 import { offlineGeocoder, type Geocoder } from "~/domain/geo/geocoder";
 import { pointKey, type GeoPoint } from "~/domain/travel/travel-time";
+import { log } from "../../log.server";
 
 /**
  * A cache of slot lists for the JSON endpoint that apps and agents poll (GET /api/slots).
@@ -67,9 +68,7 @@ export function slotsChangedAfterCommit(db: Db): void {
         await announceSlotsChanged(db);
       } while (notifyState.again);
     } catch (error) {
-      console.warn(
-        `Liste des créneaux : avis aux autres instances non envoyé (${error instanceof Error ? error.message : String(error)})`,
-      );
+      log.warn("Liste des créneaux : avis aux autres instances non envoyé.", { err: error });
     } finally {
       notifyState.running = false;
     }

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
-import { contactMessages, jobs, rateLimits } from "#db/schema";
+import { contactMessages, jobs, appRateLimits } from "#db/schema";
 import { AppError } from "~/lib/errors";
 import type * as EnvModule from "~/server/env.server";
 import { describeDatabases } from "../../../../tests/setup/db";
@@ -30,7 +30,7 @@ describeDatabases("sendContactMessage", ({ db }) => {
   beforeEach(async () => {
     await db().delete(contactMessages);
     await db().delete(jobs);
-    await db().delete(rateLimits);
+    await db().delete(appRateLimits);
     delete process.env.CONTACT_WEBHOOK_URL;
   });
 

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { seed } from "#db/seed";
 import * as s from "#db/schema";
 import { BookingRequestSchema } from "~/domain/booking/schemas";
@@ -327,7 +327,6 @@ describeDatabases("booking messages", ({ db }) => {
   });
 
   it("delivers a message the SMTP server refuses twice on the third attempt", async () => {
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const flaky = await startSmtpReceiver({ refuseFirst: 2 });
     try {
       const now = NOW;
@@ -359,7 +358,6 @@ describeDatabases("booking messages", ({ db }) => {
       expect(flaky.messages[0]!.parsed.text).toContain(booked.bookingId);
     } finally {
       await flaky.close();
-      warn.mockRestore();
     }
   });
 

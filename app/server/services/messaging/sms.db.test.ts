@@ -1,5 +1,5 @@
 import { asc, desc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import * as s from "#db/schema";
 import { createTwilioProvider, createLogProvider } from "~/server/sms/provider.server";
 import { createWorker } from "~/server/jobs/worker.server";
@@ -227,7 +227,6 @@ describeDatabases("SMS", ({ db }) => {
     });
 
     it("posts the message with basic auth, retries a refusal and records the provider's id", async () => {
-      const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
       await recordConsent(db(), {
         channel: "sms",
         address: PHONE,
@@ -283,7 +282,6 @@ describeDatabases("SMS", ({ db }) => {
         From: "+14505550100",
         Body: "Lavage à 20 % cette semaine",
       });
-      warn.mockRestore();
     });
   });
 });
