@@ -70,6 +70,3 @@ export async function getApplication(
     .orderBy(asc(applicationStatusChanges.createdAt), asc(applicationStatusChanges.id));
   return { application: { ...row.application, reviewerName: row.reviewerName }, trail };
 }
-
-export type ApplicationReview = Awaited<ReturnType<typeof getApplication>>;
-export type TrailLine = ApplicationReview["trail"][number];
