@@ -45,9 +45,9 @@ export interface Application {
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
-    <div className="grid gap-0.5">
+    <div className="grid min-w-0 gap-0.5">
       <dt className="text-xs text-muted-foreground">{label}</dt>
-      <dd className="break-words">{children}</dd>
+      <dd className="[overflow-wrap:anywhere]">{children}</dd>
     </div>
   );
 }

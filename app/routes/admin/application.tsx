@@ -71,7 +71,9 @@ export default function ApplicationPage({ loaderData }: Route.ComponentProps) {
       </Link>
       <header className="grid gap-2">
         <div className="flex flex-wrap items-center gap-3">
-          <h1 className="text-3xl font-bold tracking-tight break-words">{t.pageTitle(name)}</h1>
+          <h1 className="min-w-0 text-3xl font-bold tracking-tight [overflow-wrap:anywhere]">
+            {t.pageTitle(name)}
+          </h1>
           <Badge variant={STATUS_BADGE[application.status]} data-testid="application-status">
             {t.status[application.status]}
           </Badge>

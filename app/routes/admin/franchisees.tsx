@@ -110,7 +110,7 @@ function ApplicationCard({ application }: { application: ApplicationView }) {
       aria-labelledby={`application-${application.id}`}
       className="relative grid gap-2 rounded-md border bg-card p-3 text-sm shadow-sm focus-within:ring-2 focus-within:ring-ring hover:bg-accent/50"
     >
-      <h4 id={`application-${application.id}`} className="font-semibold break-words">
+      <h4 id={`application-${application.id}`} className="font-semibold [overflow-wrap:anywhere]">
         {name}
       </h4>
       <p className="text-muted-foreground">
