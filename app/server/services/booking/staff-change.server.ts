@@ -1,4 +1,4 @@
-import { bookingChangeAction, bookingChanges, type appointments } from "#db/schema";
+import { bookingChanges, type appointments, type bookingChangeAction } from "#db/schema";
 import { AppError } from "~/lib/errors";
 import type { SessionUser } from "../../auth.server";
 import type { Tx } from "../../db.server";
