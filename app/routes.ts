@@ -46,6 +46,7 @@ export default [
     layout("routes/admin/layout.tsx", [
       index("routes/admin/dashboard.tsx"),
       route("franchisees", "routes/admin/franchisees.tsx"),
+      route("applications/:id", "routes/admin/application.tsx"),
       route("reports", "routes/admin/reports.tsx"),
       route("services", "routes/admin/services.tsx"),
       route("coverage", "routes/admin/coverage.tsx"),

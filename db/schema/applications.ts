@@ -56,3 +56,25 @@ export const franchiseApplications = pgTable(
     index("franchise_applications_status_idx").on(t.status, t.createdAt),
   ],
 );
+
+/**
+ * The audit trail of an application's review (ADR 056): one line per status change, with who made
+ * it, when, and the reason of a refusal. Never updated; the actor's name is kept if the account goes.
+ */
+export const applicationStatusChanges = pgTable(
+  "application_status_changes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    applicationId: uuid("application_id")
+      .notNull()
+      .references(() => franchiseApplications.id, { onDelete: "cascade" }),
+    fromStatus: applicationStatus("from_status").notNull(),
+    toStatus: applicationStatus("to_status").notNull(),
+    actorUserId: text("actor_user_id").references(() => users.id, { onDelete: "set null" }),
+    actorName: text("actor_name").notNull(),
+    /** Required for a refusal (the form and the use case insist), empty otherwise. */
+    reason: text("reason").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [index("application_status_changes_application_idx").on(t.applicationId, t.createdAt)],
+);

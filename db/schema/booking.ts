@@ -183,7 +183,12 @@ export const reviewRequests = pgTable("review_requests", {
   createdAt: createdAt(),
 });
 
-export const bookingChangeAction = pgEnum("booking_change_action", ["cancelled", "rescheduled", "changed"]);
+export const bookingChangeAction = pgEnum("booking_change_action", [
+  "cancelled",
+  "rescheduled",
+  "changed",
+  "reassigned",
+]);
 
 /**
  * The booking desk's audit log (ADR 052): every change head office or a franchisee makes to a

@@ -105,30 +105,38 @@ test.describe("admin area", () => {
     const submitted = page.getByTestId("pipeline-submitted");
     const card = submitted.getByRole("article", { name: `Alex ${lastName}` });
     await expect(card).toBeVisible();
-    await card.getByText("Voir la candidature").click();
-    const signature = card.getByRole("img", { name: `Signature de Alex ${lastName}` });
+    // The card opens the application's own page (ADR 056).
+    await card.getByRole("link", { name: `Voir la candidature : Alex ${lastName}` }).click();
+    await expect(
+      page.getByRole("heading", { level: 1, name: `Candidature de Alex ${lastName}` }),
+    ).toBeVisible();
+    const signature = page.getByRole("img", { name: `Signature de Alex ${lastName}` });
     await expect(signature).toHaveAttribute("src", /^\/files\/signatures\/signature_[\w-]+\.png$/);
     await signature.scrollIntoViewIfNeeded();
     await expect
       .poll(() => signature.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)))
       .toBe(600);
-    const audit = card.getByTestId("signature-audit");
+    const audit = page.getByTestId("signature-audit");
     await expect(audit).toContainText(clientAddress);
     await expect(audit).toContainText(APPLICANT_AGENT);
     await expect(audit.locator("code")).toHaveCount(2);
-    await expect(card).toContainText("Camionnette Ford Transit 2021");
+    await expect(page.getByRole("region", { name: "Réponses" })).toContainText(
+      "Camionnette Ford Transit 2021",
+    );
     expect(await axe()).toEqual([]);
 
-    await card.getByRole("button", { name: "Passer en examen" }).click();
+    await page.getByRole("button", { name: "Passer en examen" }).click();
     await expect(page.getByText("Candidature passée en examen.")).toBeVisible();
-    const reviewing = page
-      .getByTestId("pipeline-reviewing")
-      .getByRole("article", { name: `Alex ${lastName}` });
-    await reviewing.getByText("Voir la candidature").click();
-    await reviewing.getByRole("button", { name: "Approuver" }).click();
+    await expect(page.getByTestId("application-status")).toHaveText("En examen");
+    await page
+      .getByRole("form", { name: `Approuver la candidature : Alex ${lastName}` })
+      .getByRole("button", { name: "Approuver" })
+      .click();
     await expect(
       page.getByText(`Candidature approuvée : le compte ${email} est maintenant Partenaire.`),
     ).toBeVisible();
+    await expect(page.getByTestId("application-trail")).toContainText("En examen → Approuvée");
+    await page.getByRole("link", { name: "Retour aux candidatures" }).click();
     await expect(
       page.getByTestId("pipeline-approved").getByRole("article", { name: `Alex ${lastName}` }),
     ).toBeVisible();
@@ -150,6 +158,43 @@ test.describe("admin area", () => {
     await partnerPage.goto("/admin");
     await expect(partnerPage).toHaveURL(/\/$/);
     await partner.close();
+  });
+
+  test("on a phone, the admin opens an application from the pipeline, refuses it with a reason and reads it in the trail", async ({
+    page,
+    request,
+    loginAs,
+    baseURL,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const id = unique();
+    const lastName = `Refus${id}`;
+    await applyThroughApi(request, baseURL!, `refus-${id}@example.com`, lastName);
+    await loginAs("admin");
+    await page.goto("/admin/franchisees");
+    await page
+      .getByTestId("pipeline-submitted")
+      .getByRole("link", { name: `Voir la candidature : Alex ${lastName}` })
+      .click();
+    await expect(page).toHaveURL(/\/admin\/applications\/[0-9a-f-]{36}$/);
+    const refusal = page.getByRole("form", { name: `Refuser la candidature : Alex ${lastName}` });
+    // 'Other' without its text: refused by the server, the choice kept, the field explained.
+    await refusal.getByRole("radio", { name: "Autre raison (à préciser)" }).check();
+    await refusal.getByRole("button", { name: "Refuser la candidature" }).click();
+    await expect(refusal.getByText("Précisez la raison du refus.")).toBeVisible();
+    await expect(refusal.getByRole("radio", { name: "Autre raison (à préciser)" })).toBeChecked();
+    await refusal.getByRole("radio", { name: "Territoire déjà desservi ou pas encore ouvert" }).check();
+    await refusal.getByLabel("Précisions").fill("Magog est déjà confiée à un partenaire.");
+    await refusal.getByRole("button", { name: "Refuser la candidature" }).click();
+    await expect(page.getByText("Candidature refusée.")).toBeVisible();
+    await expect(page.getByTestId("application-status")).toHaveText("Refusée");
+    const trail = page.getByTestId("application-trail");
+    await expect(trail).toContainText("Reçue → Refusée");
+    await expect(trail).toContainText(
+      "Territoire déjà desservi ou pas encore ouvert — Magog est déjà confiée à un partenaire.",
+    );
+    // No sideways scroll on the phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 
   test("a service created and edited by the admin shows on the home page at once, and goes when deactivated", async ({

@@ -92,17 +92,19 @@ test("de la candidature signée au premier accès à l'espace partenaire", async
     await waitForHydration(admin);
     const card = admin.getByTestId("pipeline-submitted").getByRole("article", { name });
     await expect(card).toHaveCount(1);
-    await card.getByText("Voir la candidature").click();
-    await expect(card).toContainText(who.vehicle);
-    await expect(card).toContainText(who.email);
-    const signature = card.getByRole("img", { name: `Signature de ${name}` });
+    // The card opens the application's own page (ADR 056).
+    await card.getByRole("link", { name: `Voir la candidature : ${name}` }).click();
+    const answers = admin.getByRole("region", { name: "Réponses" });
+    await expect(answers).toContainText(who.vehicle);
+    await expect(answers).toContainText(who.email);
+    const signature = admin.getByRole("img", { name: `Signature de ${name}` });
     await expect(signature).toHaveAttribute("src", /^\/files\/signatures\/signature_[\w-]+\.png$/);
     await signature.scrollIntoViewIfNeeded();
     // The stored PNG is really served to the admin and decodes as an image.
     await expect
       .poll(() => signature.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)))
       .toBeGreaterThan(0);
-    const audit = card.getByTestId("signature-audit");
+    const audit = admin.getByTestId("signature-audit");
     await expect(audit).toContainText(clientAddress);
     await expect(audit).toContainText("Mozilla/5.0");
     await expect(audit.locator("code")).toHaveCount(2);
@@ -111,7 +113,7 @@ test("de la candidature signée au premier accès à l'espace partenaire", async
     }
 
     // 4. Approved without a zone: a new Partner account, and an invitation e-mail.
-    const approve = card.getByRole("form", { name: `Approuver la candidature : ${name}` });
+    const approve = admin.getByRole("form", { name: `Approuver la candidature : ${name}` });
     // No zone ticked (the seeded zone seeking a franchisee stays as it is).
     for (const zone of await approve.getByRole("checkbox").all()) await expect(zone).not.toBeChecked();
     await approve.getByRole("button", { name: "Approuver" }).click();
@@ -120,6 +122,7 @@ test("de la candidature signée au premier accès à l'espace partenaire", async
         `Candidature approuvée : un compte Partenaire a été créé pour ${who.email} et un lien pour choisir son mot de passe lui est envoyé.`,
       ),
     ).toBeVisible();
+    await admin.getByRole("link", { name: "Retour aux candidatures" }).click();
     await expect(admin.getByTestId("pipeline-approved").getByRole("article", { name })).toBeVisible();
     const franchisees = admin.getByRole("region", { name: "Franchisés du réseau" });
     await expect(franchisees.getByRole("row", { name: new RegExp(name) })).toContainText("Aucune zone");

@@ -335,6 +335,15 @@ const TABLE: Record<string, Row> = {
       expect: only({ admin: "400" }, "3xx /"),
     },
   },
+  // An application's page (ADR 056): no such application for the admin, nothing for anyone else.
+  "routes/admin/application": {
+    get: { url: () => `/admin/applications/${UUID}`, expect: only({ admin: "404" }, "3xx /") },
+    post: {
+      url: () => `/admin/applications/${UUID}`,
+      form: () => ({ intent: "reject", applicationId: UUID }),
+      expect: only({ admin: "400" }, "3xx /"),
+    },
+  },
   "routes/admin/reports": { get: { url: () => "/admin/reports", expect: adminOnly, alone: true } },
   "routes/admin/services": {
     get: { url: () => "/admin/services", expect: adminOnly, alone: true },

@@ -222,7 +222,7 @@ for (const target of targets) {
       const refused = await postForm("/admin/franchisees", "admin", { intent: "approve", applicationId: id });
       expect(refused.status).toBe(409);
       expect(await refused.text()).toContain("pas encore confirmé son adresse e-mail");
-      const adminPage = await (await request("/admin/franchisees", "admin")).text();
+      const adminPage = await (await request(`/admin/applications/${id}`, "admin")).text();
       expect(adminPage).toContain("Adresse e-mail non confirmée");
 
       // The acknowledgement carries the link; opening it changes nothing, its button confirms.

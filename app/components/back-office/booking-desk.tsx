@@ -343,7 +343,8 @@ export function DeskBookingView({
                     {d.by(`${c.actorName} (${messages.labels.roles[c.actorRole as "admin"] ?? c.actorRole})`)}
                   </span>
                   <span className="text-muted-foreground">{stamp.format(new Date(c.createdAt))}</span>
-                  <span className="break-words">{c.reason}</span>
+                  <ReassignedMembers change={c} />
+                  {c.reason ? <span className="break-words">{c.reason}</span> : null}
                 </li>
               ))}
             </ol>
@@ -352,6 +353,18 @@ export function DeskBookingView({
       </div>
     </div>
   );
+}
+
+/** Who had the booking and who has it now, for a schedule's reassignment (ADR 056). */
+function ReassignedMembers({ change }: { change: { action: string; details?: unknown } }) {
+  if (change.action !== "reassigned") return null;
+  const details = change.details as {
+    from?: { memberName?: string | null };
+    to?: { memberName?: string | null };
+  };
+  const from = details.from?.memberName ?? d.noMember;
+  const to = details.to?.memberName ?? d.noMember;
+  return <span className="break-words">{d.reassignedTo(from, to)}</span>;
 }
 
 function Item({ label, children }: { label: string; children: React.ReactNode }) {

@@ -38,19 +38,51 @@ export interface GridColumn {
   items: ScheduleItem[];
 }
 
-/** Side-by-side lanes for appointments that overlap within one column. */
-function lanes(items: ScheduleItem[]): Map<string, { lane: number; of: number }> {
-  const sorted = [...items].sort((a, b) => +new Date(a.startAt) - +new Date(b.startAt));
-  const ends: number[] = [];
-  const lane = new Map<string, number>();
+/** The shortest block drawn, in pixels: a readable time and name, and a touch target. */
+const MIN_BLOCK = 44;
+/** The narrowest lane: the start time and a customer's name on two lines stay readable. */
+const LANE_MIN_WIDTH = 96;
+const COLUMN_MIN_WIDTH = 104;
+
+/**
+ * Side-by-side lanes for the blocks of one column, as calendars do (ADR 056): blocks that overlap
+ * on screen (a short job is drawn at least MIN_BLOCK tall) form a cluster; within it each block
+ * takes the first free lane, and the cluster's blocks share its width by its number of lanes.
+ * A block alone in its time keeps the whole width.
+ */
+export function lanes(
+  items: { id: string; startAt: Date | string; endAt: Date | string }[],
+  minMinutes = MIN_BLOCK / PX_PER_MINUTE,
+): Map<string, { lane: number; of: number }> {
+  const sorted = [...items].sort(
+    (a, b) => +new Date(a.startAt) - +new Date(b.startAt) || +new Date(b.endAt) - +new Date(a.endAt),
+  );
+  const layout = new Map<string, { lane: number; of: number }>();
+  let cluster: { id: string; lane: number }[] = [];
+  let ends: number[] = [];
+  let clusterEnd = -Infinity;
+  const close = () => {
+    for (const member of cluster) layout.set(member.id, { lane: member.lane, of: ends.length });
+    cluster = [];
+    ends = [];
+  };
   for (const item of sorted) {
     const start = +new Date(item.startAt);
-    let index = ends.findIndex((end) => end <= start);
+    const end = Math.max(+new Date(item.endAt), start + minMinutes * 60_000);
+    if (start >= clusterEnd) close();
+    let index = ends.findIndex((laneEnd) => laneEnd <= start);
     if (index === -1) index = ends.push(0) - 1;
-    ends[index] = +new Date(item.endAt);
-    lane.set(item.id, index);
+    ends[index] = end;
+    cluster.push({ id: item.id, lane: index });
+    clusterEnd = cluster.length === 1 ? end : Math.max(clusterEnd, end);
   }
-  return new Map(sorted.map((i) => [i.id, { lane: lane.get(i.id)!, of: ends.length }]));
+  close();
+  return layout;
+}
+
+/** The most lanes any cluster of the column needs (1 without overlap). */
+function widestOf(layout: Map<string, { of: number }>): number {
+  return Math.max(1, ...[...layout.values()].map((l) => l.of));
 }
 
 const STATUS_CLASS: Record<ScheduleItem["status"], string> = {
@@ -93,8 +125,15 @@ export function ScheduleGrid({
   const last = Math.max(18 * 60, ...ends.map((m) => Math.ceil(m / 60) * 60));
   const hours = Array.from({ length: (last - first) / 60 }, (_, i) => first / 60 + i);
   const height = (last - first) * PX_PER_MINUTE;
-  const minWidth = GUTTER + columns.length * 104;
-  const template = `${GUTTER}px repeat(${columns.length}, minmax(0, 1fr))`;
+  // A column with concurrent blocks is wider (and the grid scrolls sideways sooner) so that each
+  // block keeps a readable width, whatever the screen.
+  const layouts = columns.map((col) => lanes(col.items));
+  const widths = layouts.map((layout) => {
+    const widest = widestOf(layout);
+    return { min: Math.max(COLUMN_MIN_WIDTH, widest * LANE_MIN_WIDTH), share: widest };
+  });
+  const minWidth = GUTTER + widths.reduce((sum, w) => sum + w.min, 0);
+  const template = `${GUTTER}px ${widths.map((w) => `minmax(${w.min}px, ${w.share}fr)`).join(" ")}`;
 
   return (
     <section
@@ -134,8 +173,8 @@ export function ScheduleGrid({
               </span>
             ))}
           </div>
-          {columns.map((col) => {
-            const layout = lanes(col.items);
+          {columns.map((col, index) => {
+            const layout = layouts[index]!;
             return (
               <div
                 key={col.key}
@@ -185,7 +224,11 @@ export function ScheduleGrid({
                           )}
                         >
                           <span className="font-semibold tabular-nums">{shown}</span>
-                          <span className="truncate font-medium">{item.customerName}</span>
+                          <span
+                            className={cn("font-medium", of > 1 ? "line-clamp-2 break-words" : "truncate")}
+                          >
+                            {item.customerName}
+                          </span>
                           <span className="truncate text-muted-foreground">{item.city ?? item.address}</span>
                           {col.day ? (
                             <span className="truncate text-muted-foreground">{item.memberName}</span>

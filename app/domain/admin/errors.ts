@@ -12,6 +12,7 @@ export const ADMIN_ERROR_STATUS = {
   LAST_ACTIVE_SERVICE: 409,
   ORDER_CLOSED: 409,
   EMAIL_TAKEN: 409,
+  REASON_REQUIRED: 400,
 } as const;
 
 export type AdminErrorCode = keyof typeof ADMIN_ERROR_STATUS;

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { ApplicationDecisionSchema, ServiceFormSchema, ZoneFormSchema } from "./schemas";
+import {
+  ApplicationDecisionSchema,
+  RefusalSchema,
+  refusalReason,
+  ServiceFormSchema,
+  ZoneFormSchema,
+} from "./schemas";
 import { adminMessages } from "~/lib/messages/admin.fr";
 
 const a = adminMessages;
@@ -85,5 +91,32 @@ describe("ApplicationDecisionSchema", () => {
       zoneIds: [],
     });
     expect(ApplicationDecisionSchema.safeParse({ intent: "delete", applicationId: ID }).success).toBe(false);
+  });
+});
+
+describe("refusing an application", () => {
+  const id = "0b8e7c1e-8f6a-4c1e-9a51-2f0c6a1d2e3f";
+  it("needs a reason, and a text for 'other'", () => {
+    expect(RefusalSchema.safeParse({ intent: "reject", applicationId: id }).success).toBe(false);
+    const other = RefusalSchema.safeParse({ intent: "reject", applicationId: id, reasonChoice: "other" });
+    expect(other.success).toBe(false);
+    expect(other.error?.issues[0]?.path).toEqual(["reasonText"]);
+    const chosen = RefusalSchema.parse({
+      intent: "reject",
+      applicationId: id,
+      reasonChoice: "funds",
+      reasonText: "  revenir dans un an ",
+    });
+    expect(refusalReason(chosen)).toBe("Financement insuffisant pour démarrer — revenir dans un an");
+    expect(
+      refusalReason(
+        RefusalSchema.parse({
+          intent: "reject",
+          applicationId: id,
+          reasonChoice: "other",
+          reasonText: "Doublon",
+        }),
+      ),
+    ).toBe("Doublon");
   });
 });

@@ -80,9 +80,38 @@ export type ZoneForm = z.output<typeof ZoneFormSchema>;
 
 export const ZoneDeleteSchema = z.object({ id: uuid });
 
+/** The refusal reasons offered on the application page (ADR 056); 'other' needs a typed text. */
+export const REFUSAL_REASONS = ["territory", "funds", "experience", "incomplete", "other"] as const;
+export type RefusalReason = (typeof REFUSAL_REASONS)[number];
+export const REFUSAL_TEXT_MAX = 500;
+
+const rj = adminMessages.applications.refusal;
+
+/** A refusal's reason: one of the offered reasons, and a text (required for 'other'). */
+export const RefusalSchema = z
+  .object({
+    intent: z.literal("reject"),
+    applicationId: uuid,
+    reasonChoice: z.enum(REFUSAL_REASONS, { error: rj.choiceRequired }),
+    reasonText: refuseNul(z.string().trim().max(REFUSAL_TEXT_MAX, rj.textTooLong(REFUSAL_TEXT_MAX)))
+      .optional()
+      .default(""),
+  })
+  .refine((value) => value.reasonChoice !== "other" || value.reasonText.length > 0, {
+    message: rj.textRequired,
+    path: ["reasonText"],
+  });
+
+/** The reason kept in the audit trail: the chosen reason's label, then the typed details. */
+export function refusalReason(value: { reasonChoice: RefusalReason; reasonText: string }): string {
+  if (value.reasonChoice === "other") return value.reasonText;
+  const label = rj.choices[value.reasonChoice];
+  return value.reasonText ? `${label} — ${value.reasonText}` : label;
+}
+
 export const ApplicationDecisionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("review"), applicationId: uuid }),
-  z.object({ intent: z.literal("reject"), applicationId: uuid }),
+  RefusalSchema,
   z.object({
     intent: z.literal("approve"),
     applicationId: uuid,

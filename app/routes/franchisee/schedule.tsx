@@ -44,7 +44,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /** Schedule actions, each limited on the server to the franchisee's own appointments and members. */
 export async function action({ request }: Route.ActionArgs) {
-  const { franchisee, db } = await requireFranchisee(request);
+  const { franchisee, db, user: actor } = await requireFranchisee(request);
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "");
   const franchiseeId = franchisee.id;
@@ -67,13 +67,13 @@ export async function action({ request }: Route.ActionArgs) {
       case "cancel": {
         const parsed = FranchiseeCancelSchema.safeParse(Object.fromEntries(formData));
         if (!parsed.success) return fail(s.cancelReasonRequired, 400);
-        await cancelAppointment(db, { appointmentId, franchiseeId, reason: parsed.data.reason });
+        await cancelAppointment(db, { appointmentId, franchiseeId, actor, reason: parsed.data.reason });
         return done(s.cancelled, s.cancelledText);
       }
       case "reassign": {
         const submission = parseWithZod(formData, { schema: ReassignSchema });
         if (submission.status !== "success") return fail(s.memberNotFound, 400);
-        await reassignAppointment(db, { ...submission.value, franchiseeId });
+        await reassignAppointment(db, { ...submission.value, franchiseeId, actor });
         return done(s.reassigned);
       }
       default:

@@ -8,6 +8,7 @@ import { AppError } from "~/lib/errors";
 import type { Db } from "~/server/db.server";
 import { describeDatabases } from "../../../../tests/setup/db";
 import { loggedLines } from "../../../../tests/setup/unit";
+import { getApplication } from "./application-trail.server";
 import { approveFranchiseApplication } from "./approve-franchise-application.server";
 import { listApplications } from "./list-applications.server";
 import { setApplicationStatus } from "./set-application-status.server";
@@ -216,11 +217,23 @@ describeDatabases("approving a franchise application", ({ db }) => {
   it("moves applications through review and rejection, and lists them with their audit trail", async () => {
     const applicationId = await createApplication(db(), "pipeline@example.com");
     await setApplicationStatus(db(), { actor: admin, applicationId, status: "reviewing", now: NOW });
-    await setApplicationStatus(db(), { actor: admin, applicationId, status: "rejected", now: NOW });
+    // A refusal needs its reason: without one nothing changes (ADR 056).
     await expect(
-      setApplicationStatus(db(), { actor: admin, applicationId, status: "rejected", now: NOW }),
+      setApplicationStatus(db(), { actor: admin, applicationId, status: "rejected", reason: "  ", now: NOW }),
+    ).rejects.toEqual(new AdminError("REASON_REQUIRED"));
+    const later = new Date(NOW.getTime() + 60_000);
+    await setApplicationStatus(db(), {
+      actor: admin,
+      applicationId,
+      status: "rejected",
+      reason: "Financement insuffisant pour démarrer — revenir dans un an",
+      now: later,
+    });
+    await expect(
+      setApplicationStatus(db(), { actor: admin, applicationId, status: "rejected", reason: "x", now: NOW }),
     ).rejects.toEqual(new AdminError("TRANSITION"));
-    await setApplicationStatus(db(), { actor: admin, applicationId, status: "reviewing", now: NOW });
+    const last = new Date(NOW.getTime() + 120_000);
+    await setApplicationStatus(db(), { actor: admin, applicationId, status: "reviewing", now: last });
 
     const listed = (await listApplications(db(), { actor: admin })).find((a) => a.id === applicationId);
     expect(listed).toMatchObject({
@@ -230,6 +243,60 @@ describeDatabases("approving a franchise application", ({ db }) => {
       signerIp: "203.0.113.9",
       signatureSha256: "a".repeat(64),
     });
+
+    // The page's trail: every move, oldest first, with who, when and the refusal's reason.
+    const { application, trail } = await getApplication(db(), { actor: admin, applicationId });
+    expect(application.status).toBe("reviewing");
+    expect(
+      trail.map(({ fromStatus, toStatus, actorName, reason, createdAt }) => ({
+        fromStatus,
+        toStatus,
+        actorName,
+        reason,
+        at: createdAt.toISOString(),
+      })),
+    ).toEqual([
+      {
+        fromStatus: "submitted",
+        toStatus: "reviewing",
+        actorName: "Test",
+        reason: "",
+        at: NOW.toISOString(),
+      },
+      {
+        fromStatus: "reviewing",
+        toStatus: "rejected",
+        actorName: "Test",
+        reason: "Financement insuffisant pour démarrer — revenir dans un an",
+        at: later.toISOString(),
+      },
+      {
+        fromStatus: "rejected",
+        toStatus: "reviewing",
+        actorName: "Test",
+        reason: "",
+        at: last.toISOString(),
+      },
+    ]);
+  });
+
+  it("records the approval in the trail, and shows an application to the admin only", async () => {
+    const applicationId = await createApplication(db(), "trail-approved@example.com");
+    await approveFranchiseApplication(db(), {
+      actor: admin,
+      applicationId,
+      zoneIds: [],
+      now: NOW,
+      sendPasswordLink,
+    });
+    const { trail } = await getApplication(db(), { actor: admin, applicationId });
+    expect(trail).toMatchObject([{ fromStatus: "submitted", toStatus: "approved", actorName: "Test" }]);
+    await expect(
+      getApplication(db(), { actor: { id: admin.id, role: "franchisee" }, applicationId }),
+    ).rejects.toBeInstanceOf(AppError);
+    await expect(getApplication(db(), { actor: admin, applicationId: crypto.randomUUID() })).rejects.toEqual(
+      new AdminError("NOT_FOUND"),
+    );
   });
 });
 

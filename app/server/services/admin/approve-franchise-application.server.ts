@@ -9,6 +9,7 @@ import { getAuth } from "../../auth.server";
 import type { Db } from "../../db.server";
 import { queueWaitlistCheck } from "../waitlist/notify-waitlist.server";
 import { withSlotChange } from "../booking/slot-cache.server";
+import { logApplicationChange } from "./application-trail.server";
 import { assertAdmin, type AdminActor } from "./assert-admin.server";
 import { log } from "../../log.server";
 
@@ -130,6 +131,13 @@ export async function approveFranchiseApplication(
       .update(franchiseApplications)
       .set({ status: "approved", userId, reviewedBy: actor.id, reviewedAt: now })
       .where(eq(franchiseApplications.id, applicationId));
+    await logApplicationChange(tx, {
+      applicationId,
+      from: application.status,
+      to: "approved",
+      actor,
+      now,
+    });
 
     return { email, userId, franchiseeId, accountCreated: !existing };
   });

@@ -3,19 +3,32 @@ import { franchiseApplications } from "#db/schema";
 import { AdminError } from "~/domain/admin/errors";
 import { canMoveApplication } from "~/domain/admin/transitions";
 import type { Db } from "../../db.server";
+import { logApplicationChange } from "./application-trail.server";
 import { assertAdmin, type AdminActor } from "./assert-admin.server";
 
-/** Moves an application to review or rejects it (approval has its own use case). */
+/**
+ * Moves an application to review or rejects it (approval has its own use case). A refusal needs
+ * its reason (REASON_REQUIRED); each move is a line of the application's audit trail (ADR 056).
+ * No e-mail goes to the candidate: none exists for these moves.
+ */
 export async function setApplicationStatus(
   db: Db,
   {
     actor,
     applicationId,
     status,
+    reason = "",
     now = new Date(),
-  }: { actor: AdminActor; applicationId: string; status: "reviewing" | "rejected"; now?: Date },
+  }: {
+    actor: AdminActor;
+    applicationId: string;
+    status: "reviewing" | "rejected";
+    reason?: string;
+    now?: Date;
+  },
 ): Promise<void> {
   assertAdmin(actor);
+  if (status === "rejected" && reason.trim() === "") throw new AdminError("REASON_REQUIRED");
   await db.transaction(async (tx) => {
     const [row] = await tx
       .select({ status: franchiseApplications.status })
@@ -28,5 +41,13 @@ export async function setApplicationStatus(
       .update(franchiseApplications)
       .set({ status, reviewedBy: actor.id, reviewedAt: now })
       .where(eq(franchiseApplications.id, applicationId));
+    await logApplicationChange(tx, {
+      applicationId,
+      from: row.status,
+      to: status,
+      actor,
+      reason: reason.trim(),
+      now,
+    });
   });
 }

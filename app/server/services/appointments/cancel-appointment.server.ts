@@ -4,11 +4,13 @@ import type { Db } from "../../db.server";
 import { announceSlotsChanged, invalidateOpenSlots } from "../booking/slot-cache.server";
 import { lockOwnScheduledAppointment } from "./lock-own-appointment.server";
 import { queueBookingCancelled } from "../messaging/notify.server";
+import { logStaffChange, type StaffChange } from "../booking/staff-change.server";
 
 /**
  * The franchisee cancels one of its scheduled appointments, with a reason kept on the row (ADR 021).
  * Unlike the customer's manage link, no 24 h limit applies. The slot is free again at once.
  * NOT_FOUND for another franchisee's appointment; APPOINTMENT_NOT_CHANGEABLE when not scheduled.
+ * Logged in booking_changes with the actor, like the booking desk's changes (ADR 056).
  */
 export async function cancelAppointment(
   db: Db,
@@ -16,8 +18,15 @@ export async function cancelAppointment(
     appointmentId,
     franchiseeId,
     reason,
+    actor,
     now = new Date(),
-  }: { appointmentId: string; franchiseeId: string; reason: string; now?: Date },
+  }: {
+    appointmentId: string;
+    franchiseeId: string;
+    reason: string;
+    actor: StaffChange["actor"];
+    now?: Date;
+  },
 ): Promise<{ status: "cancelled" }> {
   await db.transaction(async (tx) => {
     await announceSlotsChanged(tx);
@@ -26,6 +35,10 @@ export async function cancelAppointment(
       .update(appointments)
       .set({ status: "cancelled", cancelledAt: now, cancelReason: reason })
       .where(eq(appointments.id, appointmentId));
+    await logStaffChange(tx, appointmentId, { actor, franchiseeId, reason }, "cancelled", {
+      from: { status: "scheduled" },
+      to: { status: "cancelled" },
+    });
     // The customer is told (e-mail with a cancelling .ics) and the 24 h reminder is dropped.
     await queueBookingCancelled(tx, appointmentId);
   });

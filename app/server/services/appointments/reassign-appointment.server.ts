@@ -1,11 +1,12 @@
-import { eq } from "drizzle-orm";
-import { appointments } from "#db/schema";
+import { eq, inArray } from "drizzle-orm";
+import { appointments, teamMembers } from "#db/schema";
 import { canTakeAppointment } from "~/domain/franchisee/assignment";
 import { AppError } from "~/lib/errors";
 import type { Db } from "../../db.server";
 import { loadBusy, loadTeam, localDateOf, SLOT_TIME_ZONE, sqlState } from "../booking/booking-context.server";
 import { lockMemberDays } from "../travel/member-day-lock.server";
 import { announceSlotsChanged, invalidateOpenSlots } from "../booking/slot-cache.server";
+import { logStaffChange, type StaffChange } from "../booking/staff-change.server";
 import { lockOwnScheduledAppointment } from "./lock-own-appointment.server";
 
 /** Lost to a concurrent booking of the same member: exclusion violation or deadlock (see book-slot). */
@@ -19,7 +20,8 @@ const MEMBER_TAKEN_CONCURRENTLY = new Set(["23P01", "40P01"]);
  *
  * NOT_FOUND: the appointment is not this franchisee's (message MEMBER when the member is not one
  * of its active members); APPOINTMENT_NOT_CHANGEABLE: no longer scheduled; SLOT_TAKEN (message
- * MEMBER_NOT_FREE): the member is not free.
+ * MEMBER_NOT_FREE): the member is not free. A real move is logged in booking_changes with the
+ * actor and both members' names (ADR 056), so the booking's history shows it.
  */
 export async function reassignAppointment(
   db: Db,
@@ -27,7 +29,15 @@ export async function reassignAppointment(
     appointmentId,
     franchiseeId,
     teamMemberId,
-  }: { appointmentId: string; franchiseeId: string; teamMemberId: string },
+    actor,
+    reason = "",
+  }: {
+    appointmentId: string;
+    franchiseeId: string;
+    teamMemberId: string;
+    actor: StaffChange["actor"];
+    reason?: string;
+  },
 ): Promise<{ teamMemberId: string }> {
   await db.transaction(async (tx) => {
     await announceSlotsChanged(tx);
@@ -60,6 +70,19 @@ export async function reassignAppointment(
         throw new AppError("SLOT_TAKEN", "MEMBER_NOT_FREE");
       throw error;
     }
+    const ids = [teamMemberId, ...(appointment.teamMemberId ? [appointment.teamMemberId] : [])];
+    const names = await tx
+      .select({ id: teamMembers.id, firstName: teamMembers.firstName, lastName: teamMembers.lastName })
+      .from(teamMembers)
+      .where(inArray(teamMembers.id, ids));
+    const nameOf = (id: string | null) => {
+      const m = names.find((candidate) => candidate.id === id);
+      return m ? `${m.firstName} ${m.lastName}` : null;
+    };
+    await logStaffChange(tx, appointmentId, { actor, franchiseeId, reason }, "reassigned", {
+      from: { teamMemberId: appointment.teamMemberId, memberName: nameOf(appointment.teamMemberId) },
+      to: { teamMemberId, memberName: nameOf(teamMemberId) },
+    });
   });
   invalidateOpenSlots();
   return { teamMemberId };

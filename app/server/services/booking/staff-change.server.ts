@@ -1,4 +1,4 @@
-import { bookingChanges, type appointments } from "#db/schema";
+import { bookingChanges, type appointments, type bookingChangeAction } from "#db/schema";
 import { AppError } from "~/lib/errors";
 import type { SessionUser } from "../../auth.server";
 import type { Tx } from "../../db.server";
@@ -44,7 +44,7 @@ export async function logStaffChange(
   tx: Tx,
   appointmentId: string,
   staff: StaffChange,
-  action: "cancelled" | "rescheduled" | "changed",
+  action: (typeof bookingChangeAction.enumValues)[number],
   details: Record<string, unknown> = {},
 ): Promise<void> {
   await tx.insert(bookingChanges).values({

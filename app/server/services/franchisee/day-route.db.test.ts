@@ -24,11 +24,14 @@ const request = (time: string, address: string, email: string) =>
 
 describeDatabases("the day's route", ({ db }) => {
   let franchiseeId: string;
+  let ownerId: string;
 
   beforeAll(async () => {
     await seed(db(), { demoAccounts: false });
     const [zone] = await db().select().from(s.serviceZones).where(eq(s.serviceZones.routeSlug, "granby"));
     franchiseeId = zone!.franchiseeId!;
+    const [owner] = await db().select().from(s.franchisees).where(eq(s.franchisees.id, franchiseeId));
+    ownerId = owner!.userId;
   });
 
   it("orders a member's stops with their drives, and warns when a reassignment makes them late", async () => {
@@ -58,6 +61,7 @@ describeDatabases("the day's route", ({ db }) => {
       appointmentId: granby.appointmentId,
       franchiseeId,
       teamMemberId: cowansville.teamMemberId,
+      actor: { id: ownerId, role: "franchisee", name: "Partenaire", email: "partenaire@example.com" },
     });
     const after = await loadDayRoutes(db(), { franchiseeId, date: MONDAY });
     expect(after.members).toHaveLength(1);

@@ -76,6 +76,14 @@ describeDatabases("franchisee tools", ({ db }) => {
     await db().delete(s.appointments);
   });
 
+  /** The franchisee signed in, as the schedule's actions pass them (booking_changes, ADR 056). */
+  const staff = () => ({
+    id: granbyUserId,
+    role: "franchisee" as const,
+    name: "Partenaire Granby",
+    email: "franchisee@example.com",
+  });
+
   async function book(start: string, email = "client@example.com", upsells: string[] = []) {
     const input = BookingRequestSchema.parse({
       zone: "granby",
@@ -308,6 +316,7 @@ describeDatabases("franchisee tools", ({ db }) => {
           reassignAppointment(db(), {
             appointmentId: a.appointmentId,
             franchiseeId: granby,
+            actor: staff(),
             teamMemberId: b.teamMemberId,
           }),
         ),
@@ -319,16 +328,34 @@ describeDatabases("franchisee tools", ({ db }) => {
       await reassignAppointment(db(), {
         appointmentId: a.appointmentId,
         franchiseeId: granby,
+        actor: staff(),
         teamMemberId: free.id,
       });
       const [moved] = await db().select().from(s.appointments).where(eq(s.appointments.id, a.appointmentId));
       expect(moved!.teamMemberId).toBe(free.id);
+      // The booking's history shows the move, who made it and between whom (ADR 056).
+      const log = await db()
+        .select()
+        .from(s.bookingChanges)
+        .where(eq(s.bookingChanges.appointmentId, a.appointmentId));
+      expect(log).toHaveLength(1);
+      expect(log[0]).toMatchObject({
+        action: "reassigned",
+        actorUserId: granbyUserId,
+        actorName: "Partenaire Granby",
+        actorRole: "franchisee",
+        details: { from: { teamMemberId: a.teamMemberId }, to: { teamMemberId: free.id } },
+      });
+      expect((log[0]!.details as { to: { memberName: string } }).to.memberName).toBe(
+        `${free.firstName} ${free.lastName}`,
+      );
       // Another franchisee's member, or another franchisee's appointment: NOT_FOUND, nothing changes.
       expect(
         await codeOf(
           reassignAppointment(db(), {
             appointmentId: a.appointmentId,
             franchiseeId: granby,
+            actor: staff(),
             teamMemberId: sherbrookeMemberId,
           }),
         ),
@@ -338,6 +365,7 @@ describeDatabases("franchisee tools", ({ db }) => {
           reassignAppointment(db(), {
             appointmentId: a.appointmentId,
             franchiseeId: sherbrooke,
+            actor: staff(),
             teamMemberId: sherbrookeMemberId,
           }),
         ),
@@ -367,6 +395,7 @@ describeDatabases("franchisee tools", ({ db }) => {
           reassignAppointment(db(), {
             appointmentId: a.appointmentId,
             franchiseeId: granby,
+            actor: staff(),
             teamMemberId: added.id,
           }),
         ),
@@ -381,6 +410,7 @@ describeDatabases("franchisee tools", ({ db }) => {
           cancelAppointment(db(), {
             appointmentId: a.appointmentId,
             franchiseeId: sherbrooke,
+            actor: staff(),
             reason: "x",
             now: NOW,
           }),
@@ -404,6 +434,7 @@ describeDatabases("franchisee tools", ({ db }) => {
       await cancelAppointment(db(), {
         appointmentId: b.appointmentId,
         franchiseeId: granby,
+        actor: staff(),
         reason: "Panne du camion",
         now: NOW,
       });
@@ -412,11 +443,22 @@ describeDatabases("franchisee tools", ({ db }) => {
         .from(s.appointments)
         .where(eq(s.appointments.id, b.appointmentId));
       expect(cancelled).toMatchObject({ status: "cancelled", cancelReason: "Panne du camion" });
+      const [logged] = await db()
+        .select()
+        .from(s.bookingChanges)
+        .where(eq(s.bookingChanges.appointmentId, b.appointmentId));
+      expect(logged).toMatchObject({
+        action: "cancelled",
+        reason: "Panne du camion",
+        actorUserId: granbyUserId,
+        actorRole: "franchisee",
+      });
       expect(
         await codeOf(
           cancelAppointment(db(), {
             appointmentId: b.appointmentId,
             franchiseeId: granby,
+            actor: staff(),
             reason: "encore",
             now: NOW,
           }),
@@ -505,6 +547,7 @@ describeDatabases("franchisee tools", ({ db }) => {
       await cancelAppointment(db(), {
         appointmentId: c.appointmentId,
         franchiseeId: granby,
+        actor: staff(),
         reason: "x",
         now: NOW,
       });
