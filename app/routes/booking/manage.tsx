@@ -14,7 +14,7 @@ import { messages } from "~/lib/messages.fr";
 import { originFrom, seoMeta } from "~/lib/seo";
 import { getSessionUser } from "~/server/auth.server";
 import { getDb } from "~/server/db.server";
-import { loadManageAccess } from "~/server/services/booking/booking-context.server";
+import { loadManageAccess } from "~/server/services/booking/manage-access.server";
 import { cancelBooking } from "~/server/services/booking/cancel-booking.server";
 import { getAppointment } from "~/server/services/booking/get-appointment.server";
 import { listOpenSlots } from "~/server/services/booking/list-open-slots.server";

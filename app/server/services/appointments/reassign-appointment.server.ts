@@ -3,7 +3,8 @@ import { appointments } from "#db/schema";
 import { canTakeAppointment } from "~/domain/franchisee/assignment";
 import { AppError } from "~/lib/errors";
 import type { Db } from "../../db.server";
-import { loadBusy, loadTeam, SLOT_TIME_ZONE, sqlState } from "../booking/booking-context.server";
+import { loadBusy, loadTeam, SLOT_TIME_ZONE } from "../booking/booking-context.server";
+import { sqlState } from "../../db-errors.server";
 import { announceSlotsChanged, invalidateOpenSlots } from "../booking/slot-cache.server";
 import { lockOwnScheduledAppointment } from "./lock-own-appointment.server";
 

@@ -34,14 +34,9 @@ import { resolveAuthSecret } from "../../auth.server";
 import type { Db } from "../../db.server";
 import { hitRateLimit, type RateLimitRule } from "../../rate-limit.server";
 import { BOOKING_RATE_LIMIT, bookSlot } from "../booking/book-slot.server";
-import {
-  contactProofMatches,
-  loadBookableZone,
-  loadBookingService,
-  resolveUpsells,
-  SLOT_TIME_ZONE,
-  type ContactProof,
-} from "../booking/booking-context.server";
+import { contactProofMatches, type ContactProof } from "../booking/manage-access.server";
+import { loadBookableZone, loadBookingService, SLOT_TIME_ZONE } from "../booking/booking-context.server";
+import { resolveUpsells } from "../booking/resolve-upsells.server";
 import { cancelBooking } from "../booking/cancel-booking.server";
 import { listOpenSlots } from "../booking/list-open-slots.server";
 import { rescheduleBooking } from "../booking/reschedule-booking.server";
