@@ -3,7 +3,6 @@ import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as s from "#db/schema";
 import { seed } from "#db/seed";
-import { AdminError } from "~/domain/admin/errors";
 import { AppError } from "~/lib/errors";
 import type { Db } from "~/server/db.server";
 import { describeDatabases } from "../../../../tests/setup/db";
@@ -133,7 +132,7 @@ describeDatabases("approving a franchise application", ({ db }) => {
         now: NOW,
         sendPasswordLink,
       }),
-    ).rejects.toEqual(new AdminError("ZONE_TAKEN"));
+    ).rejects.toEqual(new AppError("ZONE_TAKEN"));
 
     const [user] = await db().select().from(s.users).where(eq(s.users.id, userId));
     expect(user!.role).toBe("client");
@@ -156,13 +155,13 @@ describeDatabases("approving a franchise application", ({ db }) => {
         zoneIds: [],
         sendPasswordLink,
       }),
-    ).rejects.toEqual(new AdminError("ADMIN_ACCOUNT"));
+    ).rejects.toEqual(new AppError("ADMIN_ACCOUNT"));
 
     const applicationId = await createApplication(db(), "deux-fois@example.com");
     await approveFranchiseApplication(db(), { actor: admin, applicationId, zoneIds: [], sendPasswordLink });
     await expect(
       approveFranchiseApplication(db(), { actor: admin, applicationId, zoneIds: [], sendPasswordLink }),
-    ).rejects.toEqual(new AdminError("TRANSITION"));
+    ).rejects.toEqual(new AppError("TRANSITION"));
 
     const other = await createApplication(db(), "interdit@example.com");
     for (const role of ["client", "franchisee"] as const) {
@@ -191,7 +190,7 @@ describeDatabases("approving a franchise application", ({ db }) => {
         zoneIds: [],
         sendPasswordLink,
       }),
-    ).rejects.toEqual(new AdminError("EMAIL_UNVERIFIED"));
+    ).rejects.toEqual(new AppError("EMAIL_UNVERIFIED"));
     expect(await db().select().from(s.users).where(eq(s.users.email, "pas.confirme@example.com"))).toEqual(
       [],
     );
@@ -206,7 +205,7 @@ describeDatabases("approving a franchise application", ({ db }) => {
         zoneIds: [],
         sendPasswordLink,
       }),
-    ).rejects.toEqual(new AdminError("ACCOUNT_UNVERIFIED"));
+    ).rejects.toEqual(new AppError("ACCOUNT_UNVERIFIED"));
     const [user] = await db().select().from(s.users).where(eq(s.users.id, squatter));
     expect(user!.role).toBe("client");
     expect(await db().select().from(s.franchisees).where(eq(s.franchisees.userId, squatter))).toEqual([]);
@@ -218,7 +217,7 @@ describeDatabases("approving a franchise application", ({ db }) => {
     await setApplicationStatus(db(), { actor: admin, applicationId, status: "rejected", now: NOW });
     await expect(
       setApplicationStatus(db(), { actor: admin, applicationId, status: "rejected", now: NOW }),
-    ).rejects.toEqual(new AdminError("TRANSITION"));
+    ).rejects.toEqual(new AppError("TRANSITION"));
     await setApplicationStatus(db(), { actor: admin, applicationId, status: "reviewing", now: NOW });
 
     const listed = (await listApplications(db(), { actor: admin })).find((a) => a.id === applicationId);

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { franchiseApplications } from "#db/schema";
-import { AdminError } from "~/domain/admin/errors";
+import { AppError } from "~/lib/errors";
 import { canMoveApplication } from "~/domain/admin/transitions";
 import type { Db } from "../../db.server";
 import { assertAdmin, type AdminActor } from "./assert-admin.server";
@@ -22,8 +22,8 @@ export async function setApplicationStatus(
       .from(franchiseApplications)
       .where(eq(franchiseApplications.id, applicationId))
       .for("update");
-    if (!row) throw new AdminError("NOT_FOUND");
-    if (!canMoveApplication(row.status, status)) throw new AdminError("TRANSITION");
+    if (!row) throw new AppError("NOT_FOUND");
+    if (!canMoveApplication(row.status, status)) throw new AppError("TRANSITION");
     await tx
       .update(franchiseApplications)
       .set({ status, reviewedBy: actor.id, reviewedAt: now })

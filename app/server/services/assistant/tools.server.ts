@@ -29,7 +29,7 @@ import { AppError } from "~/lib/errors";
 import { formatLongDate, formatMoney } from "~/lib/format";
 import { messages } from "~/lib/messages.fr";
 import { z } from "~/lib/zod-fr";
-import { bookingFailure } from "~/routes/api/booking-answers.server";
+import { failureOf } from "~/server/http/failure.server";
 import { resolveAuthSecret } from "../../auth.server";
 import type { Db } from "../../db.server";
 import { hitRateLimit, type RateLimitRule } from "../../rate-limit.server";
@@ -91,8 +91,8 @@ function invalid(error: z.ZodError): ToolResult<never> {
 
 /** A service's error as the French answer the page gives. */
 function failure(error: unknown, notFound: string = messages.booking.appointmentNotFound): ToolResult<never> {
-  const answer = bookingFailure(error, { requestId: "assistant", notFound });
-  return refused(error instanceof AppError ? error.code : "UNKNOWN", answer.message);
+  const answer = failureOf(error, { NOT_FOUND: notFound });
+  return refused(answer.code, answer.message);
 }
 
 async function limited(ctx: ToolContext, key: string, rule: RateLimitRule): Promise<boolean> {

@@ -7,8 +7,14 @@ import { BOOKING_ID_PATTERN, normalizeNorthAmericanPhone } from "~/domain/bookin
 import { AppError } from "~/lib/errors";
 import type { SessionUser } from "../../auth.server";
 import type { Db, Tx } from "../../db.server";
+import { env } from "../../env.server";
 
 type Queryable = Db | Tx;
+
+/** The manage link, built here only: PUBLIC_URL/booking/manage/{bookingId}?token=… */
+export function manageUrlFor(bookingId: string, manageToken: string): string {
+  return `${env().PUBLIC_URL}/booking/manage/${bookingId}?token=${manageToken}`;
+}
 
 /** SHA-256 hex of a manage-link token: only this is stored. */
 export function hashManageToken(token: string): string {

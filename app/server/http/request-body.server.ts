@@ -1,12 +1,10 @@
 /**
- * What the booking JSON routes share: reading a body, and turning a validation failure or a
- * service's error code into a French answer with its HTTP status (STYLE.md, section 4).
+ * What the JSON routes share before the use case: the method, the body (JSON or a form), the
+ * shared schema, each refusal answered in French (STYLE.md, section 4; failures after it:
+ * failure.server.ts).
  */
 import { data } from "react-router";
 import type { ZodError } from "zod";
-import { BOOKING_HORIZON_DAYS } from "~/domain/booking/horizon";
-import { BUSINESS } from "~/lib/business";
-import { AppError } from "~/lib/errors";
 import { messages } from "~/lib/messages.fr";
 import { z } from "~/lib/zod-fr";
 
@@ -79,65 +77,4 @@ export async function readPost<S extends z.ZodType>(
   const parsed = schema.safeParse(body);
   if (!parsed.success) return { answer: invalidFields(parsed.error) };
   return { input: parsed.data };
-}
-
-/** {success: false, error} with the status of a booking service's failure. */
-export function failureAnswer(error: unknown, context: { requestId: string; notFound: string }) {
-  const failure = bookingFailure(error, context);
-  return data({ success: false, error: failure.message }, { status: failure.status });
-}
-
-/**
- * The French text and status of a booking service's failure. Anything that is not an expected
- * AppError is logged with the request id and answered with the generic message (500).
- */
-export function bookingFailure(
-  error: unknown,
-  { requestId, notFound }: { requestId: string; notFound: string },
-): { status: number; message: string } {
-  if (error instanceof AppError) {
-    const message = bookingErrorMessage(error, notFound);
-    if (message !== null) return { status: error.status, message };
-  }
-  console.error(`[${requestId}] booking request failed`, error);
-  return { status: 500, message: messages.errors.generic };
-}
-
-/** The French refusal of a promo code (ADR 050); the error's message is the reason. */
-export function promoRefusalMessage(reason: string): string {
-  const refused = messages.offers.promo.refused;
-  return Object.hasOwn(refused, reason) ? refused[reason as keyof typeof refused] : refused.UNKNOWN;
-}
-
-function bookingErrorMessage(error: AppError, notFound: string): string | null {
-  switch (error.code) {
-    case "NOT_FOUND":
-      return notFound;
-    case "ZONE_NOT_ACTIVE":
-      return b.zoneNotActive;
-    case "ADDRESS_OUT_OF_ZONE":
-      return b.addressOutOfZone(error.message);
-    case "ADDRESS_NOT_LOCATED":
-      return b.addressNotLocated;
-    case "SLOT_TAKEN":
-      return b.slotTaken;
-    case "SLOT_UNAVAILABLE":
-      return b.slotUnavailable;
-    case "BEYOND_BOOKING_HORIZON":
-      return b.beyondHorizon(BOOKING_HORIZON_DAYS);
-    case "INVALID_MANAGE_TOKEN":
-      return b.invalidManageToken;
-    case "TOO_LATE_TO_CHANGE":
-      return b.tooLateToChange(BUSINESS.phone);
-    case "APPOINTMENT_NOT_CHANGEABLE":
-      return b.notChangeable;
-    case "UNKNOWN_UPSELL":
-      return b.unknownUpsell(error.message);
-    case "RATE_LIMITED":
-      return b.rateLimited;
-    case "PROMO_CODE_REFUSED":
-      return promoRefusalMessage(error.message);
-    default:
-      return null;
-  }
 }
