@@ -1,4 +1,8 @@
-/** Error codes of the use cases; routes turn them into French text and HTTP statuses. */
+/**
+ * The one failure type of the use cases (ADR 059): a code from this catalogue, its HTTP status,
+ * and what the French answer needs (the field at fault, a detail such as the unknown extras, the
+ * wait before retrying). app/server/http turns any failure into the French answer.
+ */
 export const ERROR_STATUS = {
   VALIDATION: 400,
   INVALID_CREDENTIALS: 401,
@@ -28,19 +32,53 @@ export const ERROR_STATUS = {
   ALREADY_APPLIED: 409,
   INVALID_SIGNATURE: 422,
   SIGNATURE_UPLOAD_FAILED: 503,
+  // Back office (formerly AdminError): the page changed under the admin.
+  /** An application's step changed meanwhile. */
+  TRANSITION: 409,
+  ZONE_TAKEN: 409,
+  ZONE_NOT_FOUND: 409,
+  ADMIN_ACCOUNT: 409,
+  EMAIL_UNVERIFIED: 409,
+  ACCOUNT_UNVERIFIED: 409,
+  SLUG_TAKEN: 409,
+  HAS_APPOINTMENTS: 409,
+  LAST_ACTIVE_SERVICE: 409,
+  ORDER_CLOSED: 409,
+  /** A refused application needs its reason (ADR 056). */
+  REASON_REQUIRED: 400,
+  // Uploaded photos (formerly PhotoError); `field` names the file at fault.
+  FILE_TYPE: 422,
+  FILE_TOO_LARGE: 422,
+  FILE_TOO_SMALL: 422,
+  FILE_TOO_BIG: 422,
+  FILE_UNREADABLE: 422,
   UNKNOWN: 500,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
+export interface AppErrorOptions {
+  /** The form field at fault, when the answer shows the error beside it. */
+  field?: string;
+  /** Seconds before a retry may succeed (RATE_LIMITED): the Retry-After header. */
+  retryAfterSeconds?: number;
+  cause?: unknown;
+}
+
 export class AppError extends Error {
   readonly status: number;
+  readonly field?: string;
+  readonly retryAfterSeconds?: number;
   constructor(
     readonly code: ErrorCode,
+    /** The code, or a detail the French text quotes (the unknown extras, a promo refusal reason). */
     message: string = code,
+    options: AppErrorOptions = {},
   ) {
-    super(message);
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = "AppError";
     this.status = ERROR_STATUS[code];
+    this.field = options.field;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }

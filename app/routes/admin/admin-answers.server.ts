@@ -1,7 +1,8 @@
 import { redirect } from "react-router";
-import { AdminError, type AdminErrorCode } from "~/domain/admin/errors";
 import { flashHeaders } from "~/server/flash.server";
 import { adminMessages } from "~/lib/messages/admin.fr";
+import type { ErrorTexts } from "~/server/http/error-text.server";
+import { failureOf, type Failure } from "~/server/http/failure.server";
 
 /** After a successful admin action: back to the page (or `to`) with a toast (post/redirect/get). */
 export async function redirectWithToast(
@@ -16,16 +17,9 @@ export async function redirectWithToast(
 }
 
 /**
- * An expected failure of an admin use case, as French text and a status for the form; anything
- * else is rethrown (the error boundary shows the generic message and the server logs it).
+ * A failure of an admin use case as French text and a status for the form (the one failure path,
+ * ADR 059), "not found" in the back office's words; `texts` are the page's own.
  */
-export function adminFailure(
-  error: unknown,
-  texts: Partial<Record<AdminErrorCode, string>> = {},
-): { message: string; status: number } {
-  if (!(error instanceof AdminError)) throw error;
-  const message =
-    texts[error.code] ??
-    (error.code === "NOT_FOUND" ? adminMessages.common.notFound : adminMessages.common.conflict);
-  return { message, status: error.status };
+export function adminFailure(error: unknown, texts: ErrorTexts = {}): Failure {
+  return failureOf(error, { NOT_FOUND: adminMessages.common.notFound, ...texts });
 }

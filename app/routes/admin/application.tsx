@@ -5,7 +5,6 @@ import { Decisions } from "~/components/admin/application-decisions";
 import { Trail } from "~/components/admin/application-trail";
 import { FormErrors } from "~/components/forms/form-errors";
 import { Badge } from "~/components/ui/badge";
-import { AdminError } from "~/domain/admin/errors";
 import { requireRole } from "~/server/auth.server";
 import { getDb } from "~/server/db.server";
 import { getApplication } from "~/server/services/admin/application-trail.server";
@@ -13,6 +12,7 @@ import { listAdminZones } from "~/server/services/admin/manage-zones.server";
 import { decideApplication } from "./application-decision.server";
 import type { Route } from "./+types/application";
 import { adminMessages } from "~/lib/messages/admin.fr";
+import { AppError } from "~/lib/errors";
 
 const t = adminMessages.applications;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -36,7 +36,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     ]);
     return { ...review, zones };
   } catch (error) {
-    if (error instanceof AdminError && error.code === "NOT_FOUND") {
+    if (error instanceof AppError && error.code === "NOT_FOUND") {
       throw data(t.errors.NOT_FOUND, { status: 404 });
     }
     throw error;

@@ -20,8 +20,6 @@ import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import {
   PHOTO_ACCEPT,
-  PHOTO_MAX_BYTES,
-  PHOTO_MIN_WIDTH,
   photoGalleryItem,
   PhotoIdSchema,
   PhotoMoveSchema,
@@ -39,23 +37,14 @@ import {
   setPhotoPublished,
   type AdminPhoto,
 } from "~/server/services/gallery/manage-photos.server";
-import { PhotoError, type PhotoProblem } from "~/server/services/gallery/process-photo.server";
 import { listZones } from "~/server/services/zones/list-zones.server";
 import { getStorage } from "~/server/storage/storage.server";
 import { adminFailure, redirectWithToast } from "./admin-answers.server";
 import type { Route } from "./+types/photos";
 import { adminMessages } from "~/lib/messages/admin.fr";
+import { formFailure } from "~/server/http/failure.server";
 
 const t = messages.photos;
-const MAX_MB = PHOTO_MAX_BYTES / (1024 * 1024);
-
-const PROBLEM_TEXT: Record<PhotoProblem, string> = {
-  FILE_TYPE: t.fileType,
-  FILE_TOO_LARGE: t.fileTooLarge(MAX_MB),
-  FILE_TOO_SMALL: t.fileTooSmall(PHOTO_MIN_WIDTH),
-  FILE_TOO_BIG: t.fileTooBig,
-  FILE_UNREADABLE: t.fileUnreadable,
-};
 
 export const meta: Route.MetaFunction = () => [
   { title: `${t.title} | Lavage Mobile Prestige` },
@@ -133,22 +122,12 @@ export async function action({ request }: Route.ActionArgs) {
       before: before ? new Uint8Array(await before.arrayBuffer()) : null,
     });
   } catch (error) {
-    if (error instanceof PhotoError) {
-      return data<ActionData>(
-        {
-          result: submission.reply({
-            hideFields,
-            fieldErrors: { [error.field]: [PROBLEM_TEXT[error.problem]] },
-          }),
-        },
-        { status: 422 },
-      );
-    }
-    const failure = adminFailure(error, { ZONE_NOT_FOUND: t.zoneInvalid });
-    return data<ActionData>(
-      { result: submission.reply({ hideFields, formErrors: [failure.message] }) },
-      { status: failure.status },
-    );
+    // A refused file is an error of its field; anything else, of the form.
+    const { failure, result } = formFailure(error, submission, {
+      texts: { NOT_FOUND: adminMessages.common.notFound, ZONE_NOT_FOUND: t.zoneInvalid },
+      hideFields,
+    });
+    return data<ActionData>({ result }, { status: failure.status });
   }
   return redirectWithToast(request, input.publish ? t.createdPublished : t.created);
 }

@@ -2,7 +2,7 @@ import { messages } from "~/lib/messages.fr";
 import { getSessionUser } from "~/server/auth.server";
 import { getDb } from "~/server/db.server";
 import { getAppointment } from "~/server/services/booking/get-appointment.server";
-import { failureAnswer } from "./booking-answers.server";
+import { jsonFailure } from "~/server/http/failure.server";
 import type { Route } from "./+types/appointment";
 
 /**
@@ -10,7 +10,7 @@ import type { Route } from "./+types/appointment";
  * price, upsells), or 404. The customer's contact details come only with the manage token or to
  * the signed-in owner.
  */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ request, params }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? undefined;
   try {
     return await getAppointment(getDb(), {
@@ -20,9 +20,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       now: new Date(),
     });
   } catch (error) {
-    return failureAnswer(error, {
-      requestId: context.requestId,
-      notFound: messages.booking.appointmentNotFound,
-    });
+    return jsonFailure(error, { texts: { NOT_FOUND: messages.booking.appointmentNotFound } });
   }
 }

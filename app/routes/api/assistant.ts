@@ -4,7 +4,7 @@ import { getDb } from "~/server/db.server";
 import { hitRateLimit } from "~/server/rate-limit.server";
 import { converse } from "~/server/services/assistant/conversations.server";
 import { assistantMode } from "~/server/services/assistant/engine.server";
-import { methodNotAllowed, readBody } from "./booking-answers.server";
+import { methodNotAllowed, readBody } from "~/server/http/request-body.server";
 import type { Route } from "./+types/assistant";
 import { log } from "~/server/log.server";
 

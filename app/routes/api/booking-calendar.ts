@@ -2,7 +2,7 @@ import { messages } from "~/lib/messages.fr";
 import { getSessionUser } from "~/server/auth.server";
 import { getDb } from "~/server/db.server";
 import { getBookingCalendar } from "~/server/services/booking/booking-calendar.server";
-import { failureAnswer } from "./booking-answers.server";
+import { jsonFailure } from "~/server/http/failure.server";
 import type { Route } from "./+types/booking-calendar";
 
 /**
@@ -10,7 +10,7 @@ import type { Route } from "./+types/booking-calendar";
  * (the confirmation page's 'Ajouter à mon agenda'). The manage token or the owner's session;
  * otherwise 404, as for an unknown booking.
  */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ request, params }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? undefined;
   try {
     const ics = await getBookingCalendar(getDb(), {
@@ -27,9 +27,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       },
     });
   } catch (error) {
-    return failureAnswer(error, {
-      requestId: context.requestId,
-      notFound: messages.booking.appointmentNotFound,
-    });
+    return jsonFailure(error, { texts: { NOT_FOUND: messages.booking.appointmentNotFound } });
   }
 }

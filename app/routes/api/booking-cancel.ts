@@ -2,7 +2,8 @@ import { CancelSchema } from "~/domain/booking/schemas";
 import { messages } from "~/lib/messages.fr";
 import { getDb } from "~/server/db.server";
 import { cancelBooking } from "~/server/services/booking/cancel-booking.server";
-import { failureAnswer, methodNotAllowed, readPost } from "./booking-answers.server";
+import { jsonFailure } from "~/server/http/failure.server";
+import { methodNotAllowed, readPost } from "~/server/http/request-body.server";
 import type { Route } from "./+types/booking-cancel";
 
 export function loader() {
@@ -13,16 +14,13 @@ export function loader() {
  * POST /api/bookings/{bookingId}/cancel {token, reason?}: {success: true}, or {success: false,
  * error} with 403 (wrong token), 404, 409 (already cancelled, or less than 24 h before: call us).
  */
-export async function action({ request, params, context }: Route.ActionArgs) {
+export async function action({ request, params }: Route.ActionArgs) {
   const parsed = await readPost(request, CancelSchema);
   if (parsed.answer) return parsed.answer;
   try {
     await cancelBooking(getDb(), { bookingId: params.bookingId, input: parsed.input, now: new Date() });
     return { success: true };
   } catch (error) {
-    return failureAnswer(error, {
-      requestId: context.requestId,
-      notFound: messages.booking.appointmentNotFound,
-    });
+    return jsonFailure(error, { texts: { NOT_FOUND: messages.booking.appointmentNotFound } });
   }
 }

@@ -4,7 +4,8 @@ import { messages } from "~/lib/messages.fr";
 import { getDb } from "~/server/db.server";
 import { SLOT_TIME_ZONE } from "~/server/services/booking/booking-context.server";
 import { rescheduleBooking } from "~/server/services/booking/reschedule-booking.server";
-import { failureAnswer, methodNotAllowed, readPost } from "./booking-answers.server";
+import { jsonFailure } from "~/server/http/failure.server";
+import { methodNotAllowed, readPost } from "~/server/http/request-body.server";
 import type { Route } from "./+types/booking-reschedule";
 
 export function loader() {
@@ -16,7 +17,7 @@ export function loader() {
  * with the local offset), or {success: false, error} with 403 (wrong token), 404, 409 (slot not
  * open, booking no longer scheduled, or less than 24 h before: call us).
  */
-export async function action({ request, params, context }: Route.ActionArgs) {
+export async function action({ request, params }: Route.ActionArgs) {
   const parsed = await readPost(request, RescheduleSchema);
   if (parsed.answer) return parsed.answer;
   try {
@@ -31,9 +32,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       end: formatIsoWithOffset(moved.endAt, SLOT_TIME_ZONE),
     };
   } catch (error) {
-    return failureAnswer(error, {
-      requestId: context.requestId,
-      notFound: messages.booking.appointmentNotFound,
-    });
+    return jsonFailure(error, { texts: { NOT_FOUND: messages.booking.appointmentNotFound } });
   }
 }

@@ -1,16 +1,11 @@
 import { data } from "react-router";
 import { BookingRequestSchema } from "~/domain/booking/schemas";
-import { AppError } from "~/lib/errors";
 import { messages } from "~/lib/messages.fr";
 import { getSessionUser } from "~/server/auth.server";
 import { getDb } from "~/server/db.server";
-import { env } from "~/server/env.server";
-import { hitRateLimit } from "~/server/rate-limit.server";
-import { BOOKING_RATE_LIMIT, bookSlot } from "~/server/services/booking/book-slot.server";
-import { localDateOf } from "~/server/services/booking/booking-context.server";
-import { listOpenSlots } from "~/server/services/booking/list-open-slots.server";
-import { siteOf } from "~/server/services/booking/slot-cache.server";
-import { bookingFailure, methodNotAllowed, readPost } from "./booking-answers.server";
+import { jsonFailure } from "~/server/http/failure.server";
+import { methodNotAllowed, readPost } from "~/server/http/request-body.server";
+import { placeBooking, SlotConflictError } from "~/server/services/booking/place-booking.server";
 import type { Route } from "./+types/bookings";
 
 export function loader() {
@@ -26,26 +21,23 @@ export function loader() {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
-  const db = getDb();
-  const limit = await hitRateLimit(db, `booking:ip:${context.ip}`, BOOKING_RATE_LIMIT);
-  if (!limit.allowed) {
-    return data(
-      { success: false, error: messages.booking.rateLimited },
-      { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
-    );
-  }
-  const parsed = await readPost(request, BookingRequestSchema);
-  if (parsed.answer) return parsed.answer;
-  const input = parsed.input;
-  const now = new Date();
-
   try {
-    const booking = await bookSlot(db, { actor: await getSessionUser(request), input, now });
-    const manageUrl = `${env().PUBLIC_URL}/booking/manage/${booking.bookingId}?token=${booking.manageToken}`;
+    const placed = await placeBooking(getDb(), {
+      ip: context.ip,
+      now: new Date(),
+      relist: "day",
+      read: async () => {
+        const parsed = await readPost(request, BookingRequestSchema);
+        return parsed.answer ? { refusal: parsed.answer } : { input: parsed.input };
+      },
+      actor: () => getSessionUser(request),
+    });
+    if (placed.refusal) return placed.refusal;
+    const { booking } = placed;
     return data(
       {
         booking_id: booking.bookingId,
-        manage_url: manageUrl,
+        manage_url: booking.manageUrl,
         // Before taxes, after the promo discount (ADR 050).
         price_cents: booking.priceCents,
         discount_cents: booking.discountCents,
@@ -53,29 +45,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 201 },
     );
   } catch (error) {
-    const failure = bookingFailure(error, {
-      requestId: context.requestId,
-      notFound: messages.booking.zoneNotFound,
-    });
-    if (error instanceof AppError && (error.code === "SLOT_TAKEN" || error.code === "SLOT_UNAVAILABLE")) {
-      // A day outside the slot list's range (e.g. a start in the past) has no slots to offer.
-      const day = await listOpenSlots(db, {
-        zoneSlug: input.zone,
-        cars: input.cars,
-        from: localDateOf(new Date(input.start)),
-        days: 1,
-        serviceId: input.serviceId,
-        site: await siteOf([input.address, input.postalCode].filter(Boolean).join(" ")),
-        now,
-      }).catch((listError: unknown) => {
-        if (listError instanceof AppError && listError.code === "BEYOND_BOOKING_HORIZON") return null;
-        throw listError;
-      });
-      return data(
-        { success: false, error: failure.message, slots: day?.days[0]?.slots ?? [] },
-        { status: failure.status },
-      );
+    const texts = { NOT_FOUND: messages.booking.zoneNotFound };
+    if (error instanceof SlotConflictError) {
+      return jsonFailure(error, { texts, body: { slots: error.slots?.days[0]?.slots ?? [] } });
     }
-    return data({ success: false, error: failure.message }, { status: failure.status });
+    return jsonFailure(error, { texts });
   }
 }

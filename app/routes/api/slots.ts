@@ -2,7 +2,8 @@ import { SlotsQuerySchema } from "~/domain/booking/schemas";
 import { messages } from "~/lib/messages.fr";
 import { getDb } from "~/server/db.server";
 import { slotsAnswerJson } from "~/server/services/booking/slot-cache.server";
-import { failureAnswer, invalidFields } from "./booking-answers.server";
+import { jsonFailure } from "~/server/http/failure.server";
+import { invalidFields } from "~/server/http/request-body.server";
 import type { Route } from "./+types/slots";
 
 /**
@@ -10,16 +11,13 @@ import type { Route } from "./+types/slots";
  * `{zone, cars, duration_minutes, days: [{date, slots: [{start, end}]}]}` with ISO 8601 local
  * offsets. 400 for a bad parameter, 404 for an unknown zone, 409 for a zone not taking bookings.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   const query = SlotsQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!query.success) return invalidFields(query.error);
   try {
     const body = await slotsAnswerJson(getDb(), query.data, new Date());
     return new Response(body, { headers: { "Content-Type": "application/json; charset=utf-8" } });
   } catch (error) {
-    return failureAnswer(error, {
-      requestId: context.requestId,
-      notFound: messages.booking.zoneNotFound,
-    });
+    return jsonFailure(error, { texts: { NOT_FOUND: messages.booking.zoneNotFound } });
   }
 }

@@ -3,7 +3,8 @@ import { messages } from "~/lib/messages.fr";
 import { getSessionUser } from "~/server/auth.server";
 import { getDb } from "~/server/db.server";
 import { updateAppointmentUpsells } from "~/server/services/booking/update-appointment-upsells.server";
-import { failureAnswer, methodNotAllowed, readPost } from "./booking-answers.server";
+import { jsonFailure } from "~/server/http/failure.server";
+import { methodNotAllowed, readPost } from "~/server/http/request-body.server";
 import type { Route } from "./+types/update-appointment";
 
 export function loader() {
@@ -16,7 +17,7 @@ export function loader() {
  * confirmation. Needs the manage token or the owner's session (403 otherwise). {success: true},
  * or {success: false, error} with 400 (unknown extra), 403, 404, 409 (cancelled, done or started).
  */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request }: Route.ActionArgs) {
   const parsed = await readPost(request, UpdateAppointmentSchema);
   if (parsed.answer) return parsed.answer;
   try {
@@ -29,9 +30,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
     return { success: true };
   } catch (error) {
-    return failureAnswer(error, {
-      requestId: context.requestId,
-      notFound: messages.booking.appointmentNotFound,
-    });
+    return jsonFailure(error, { texts: { NOT_FOUND: messages.booking.appointmentNotFound } });
   }
 }

@@ -14,12 +14,12 @@ import { messages } from "~/lib/messages.fr";
 import { originFrom, seoMeta } from "~/lib/seo";
 import { getSessionUser } from "~/server/auth.server";
 import { getDb } from "~/server/db.server";
-import { loadManageAccess } from "~/server/services/booking/booking-context.server";
+import { failureOf } from "~/server/http/failure.server";
+import { loadManageAccess } from "~/server/services/booking/manage-access.server";
 import { cancelBooking } from "~/server/services/booking/cancel-booking.server";
 import { getAppointment } from "~/server/services/booking/get-appointment.server";
 import { listOpenSlotsForMove } from "~/server/services/booking/booking-travel.server";
 import { rescheduleBooking } from "~/server/services/booking/reschedule-booking.server";
-import { bookingFailure } from "../api/booking-answers.server";
 import type { Route } from "./+types/manage";
 
 const t = messages.manage;
@@ -89,7 +89,7 @@ async function openSlots(appointment: { bookingId: string }, now: Date): Promise
  * rule. The signed-in owner's forms carry no token. A wrong token answers as an unknown booking
  * (404); a time taken meanwhile answers 409 with that time, for the picker.
  */
-export async function action({ request, params, context }: Route.ActionArgs) {
+export async function action({ request, params }: Route.ActionArgs) {
   const form = Object.fromEntries(await request.formData());
   const actor = await getSessionUser(request);
   // Without a token, only a session can still be the owner: the service decides.
@@ -98,11 +98,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const db = getDb();
   const answer = (result: ManageActionResult, status = 200) => data<ManageActionResult>(result, { status });
   const fail = (error: unknown, taken?: string) => {
-    const code = error instanceof AppError ? error.code : null;
-    if (code === "NOT_FOUND" || code === "INVALID_MANAGE_TOKEN")
+    const failure = failureOf(error);
+    if (failure.code === "NOT_FOUND" || failure.code === "INVALID_MANAGE_TOKEN")
       return answer({ ok: false, error: t.invalidLink }, 404);
-    const failure = bookingFailure(error, { requestId: context.requestId, notFound: t.invalidLink });
-    const lost = code === "SLOT_TAKEN" || code === "SLOT_UNAVAILABLE" ? taken : undefined;
+    const lost = failure.code === "SLOT_TAKEN" || failure.code === "SLOT_UNAVAILABLE" ? taken : undefined;
     return answer({ ok: false, error: failure.message, ...(lost ? { taken: lost } : {}) }, failure.status);
   };
 

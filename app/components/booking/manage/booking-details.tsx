@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { formatMoney } from "~/lib/format";
+import { PriceLine } from "../price-lines";
 import { messages } from "~/lib/messages.fr";
 import { cn } from "~/lib/utils";
 import { formatDateTime, formatTime } from "./format";
@@ -83,25 +83,6 @@ function Detail({ label, className, children }: { label: string; className?: str
     <div className={cn("grid gap-0.5", className)}>
       <dt className="text-muted-foreground">{label}</dt>
       <dd>{children}</dd>
-    </div>
-  );
-}
-
-function PriceLine({
-  label,
-  cents,
-  className,
-  muted = false,
-}: {
-  label: string;
-  cents: number;
-  className?: string;
-  muted?: boolean;
-}) {
-  return (
-    <div className={cn("flex justify-between gap-4", muted && "text-muted-foreground", className)}>
-      <dt>{label}</dt>
-      <dd className="tabular-nums">{formatMoney(cents)}</dd>
     </div>
   );
 }

@@ -17,7 +17,8 @@ import {
 } from "../../mail/templates.server";
 import { smsProviderFromEnv, type SmsProvider } from "../../sms/provider.server";
 import { applicationConfirmUrl } from "../../services/applications/confirm-application-email.server";
-import { loadBookingForMessages, manageUrlFor } from "../../services/messaging/booking-mail.server";
+import { manageUrlFor } from "../../services/booking/manage-access.server";
+import { loadBookingForMessages } from "../../services/messaging/booking-mail.server";
 import { currentConsent } from "../../services/messaging/consent.server";
 import { EMAIL_MAX_ATTEMPTS, REMINDER_LEAD_MS } from "../../services/messaging/notify.server";
 import { deliverQueuedSms, queueSms } from "../../services/messaging/sms.server";

@@ -1,10 +1,10 @@
 import { asc, eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { applicationStatusChanges, franchiseApplications, users } from "#db/schema";
-import { AdminError } from "~/domain/admin/errors";
 import type { ApplicationStatus } from "~/domain/admin/transitions";
 import type { Db, Tx } from "../../db.server";
 import { assertAdmin, type AdminActor } from "./assert-admin.server";
+import { AppError } from "~/lib/errors";
 
 /**
  * One line of an application's audit trail (ADR 056), written in the transaction of the change:
@@ -55,7 +55,7 @@ export async function getApplication(
     .from(franchiseApplications)
     .leftJoin(reviewer, eq(reviewer.id, franchiseApplications.reviewedBy))
     .where(eq(franchiseApplications.id, applicationId));
-  if (!row) throw new AdminError("NOT_FOUND");
+  if (!row) throw new AppError("NOT_FOUND");
   const trail = await db
     .select({
       id: applicationStatusChanges.id,

@@ -3,7 +3,6 @@ import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as s from "#db/schema";
 import { seed } from "#db/seed";
-import { AdminError } from "~/domain/admin/errors";
 import { AppError } from "~/lib/errors";
 import type { Db } from "~/server/db.server";
 import { describeDatabases } from "../../../../tests/setup/db";
@@ -135,7 +134,7 @@ describeDatabases("approving a franchise application", ({ db }) => {
         now: NOW,
         sendPasswordLink,
       }),
-    ).rejects.toEqual(new AdminError("ZONE_TAKEN"));
+    ).rejects.toEqual(new AppError("ZONE_TAKEN"));
 
     const [user] = await db().select().from(s.users).where(eq(s.users.id, userId));
     expect(user!.role).toBe("client");
@@ -158,13 +157,13 @@ describeDatabases("approving a franchise application", ({ db }) => {
         zoneIds: [],
         sendPasswordLink,
       }),
-    ).rejects.toEqual(new AdminError("ADMIN_ACCOUNT"));
+    ).rejects.toEqual(new AppError("ADMIN_ACCOUNT"));
 
     const applicationId = await createApplication(db(), "deux-fois@example.com");
     await approveFranchiseApplication(db(), { actor: admin, applicationId, zoneIds: [], sendPasswordLink });
     await expect(
       approveFranchiseApplication(db(), { actor: admin, applicationId, zoneIds: [], sendPasswordLink }),
-    ).rejects.toEqual(new AdminError("TRANSITION"));
+    ).rejects.toEqual(new AppError("TRANSITION"));
 
     const other = await createApplication(db(), "interdit@example.com");
     for (const role of ["client", "franchisee"] as const) {
@@ -193,7 +192,7 @@ describeDatabases("approving a franchise application", ({ db }) => {
         zoneIds: [],
         sendPasswordLink,
       }),
-    ).rejects.toEqual(new AdminError("EMAIL_UNVERIFIED"));
+    ).rejects.toEqual(new AppError("EMAIL_UNVERIFIED"));
     expect(await db().select().from(s.users).where(eq(s.users.email, "pas.confirme@example.com"))).toEqual(
       [],
     );
@@ -208,7 +207,7 @@ describeDatabases("approving a franchise application", ({ db }) => {
         zoneIds: [],
         sendPasswordLink,
       }),
-    ).rejects.toEqual(new AdminError("ACCOUNT_UNVERIFIED"));
+    ).rejects.toEqual(new AppError("ACCOUNT_UNVERIFIED"));
     const [user] = await db().select().from(s.users).where(eq(s.users.id, squatter));
     expect(user!.role).toBe("client");
     expect(await db().select().from(s.franchisees).where(eq(s.franchisees.userId, squatter))).toEqual([]);
@@ -220,7 +219,7 @@ describeDatabases("approving a franchise application", ({ db }) => {
     // A refusal needs its reason: without one nothing changes (ADR 056).
     await expect(
       setApplicationStatus(db(), { actor: admin, applicationId, status: "rejected", reason: "  ", now: NOW }),
-    ).rejects.toEqual(new AdminError("REASON_REQUIRED"));
+    ).rejects.toEqual(new AppError("REASON_REQUIRED"));
     const later = new Date(NOW.getTime() + 60_000);
     await setApplicationStatus(db(), {
       actor: admin,
@@ -231,7 +230,7 @@ describeDatabases("approving a franchise application", ({ db }) => {
     });
     await expect(
       setApplicationStatus(db(), { actor: admin, applicationId, status: "rejected", reason: "x", now: NOW }),
-    ).rejects.toEqual(new AdminError("TRANSITION"));
+    ).rejects.toEqual(new AppError("TRANSITION"));
     const last = new Date(NOW.getTime() + 120_000);
     await setApplicationStatus(db(), { actor: admin, applicationId, status: "reviewing", now: last });
 
@@ -295,7 +294,7 @@ describeDatabases("approving a franchise application", ({ db }) => {
       getApplication(db(), { actor: { id: admin.id, role: "franchisee" }, applicationId }),
     ).rejects.toBeInstanceOf(AppError);
     await expect(getApplication(db(), { actor: admin, applicationId: crypto.randomUUID() })).rejects.toEqual(
-      new AdminError("NOT_FOUND"),
+      new AppError("NOT_FOUND"),
     );
   });
 });

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { accounts, franchiseApplications, franchisees, serviceZones, users } from "#db/schema";
-import { AdminError } from "~/domain/admin/errors";
+import { AppError } from "~/lib/errors";
 import { canMoveApplication } from "~/domain/admin/transitions";
 import { asInvitation } from "../auth/reset-tokens.server";
 import { getAuth } from "../../auth.server";
@@ -55,11 +55,11 @@ export async function approveFranchiseApplication(
       .from(franchiseApplications)
       .where(eq(franchiseApplications.id, applicationId))
       .for("update");
-    if (!application) throw new AdminError("NOT_FOUND");
-    if (!canMoveApplication(application.status, "approved")) throw new AdminError("TRANSITION");
+    if (!application) throw new AppError("NOT_FOUND");
+    if (!canMoveApplication(application.status, "approved")) throw new AppError("TRANSITION");
     // The applicant proved the address by the link e-mailed to it (ADR 043): without that, an
     // application in someone else's name could hand out a franchisee account.
-    if (!application.emailVerifiedAt) throw new AdminError("EMAIL_UNVERIFIED");
+    if (!application.emailVerifiedAt) throw new AppError("EMAIL_UNVERIFIED");
     const email = application.email.trim().toLowerCase();
 
     const [existing] = await tx
@@ -67,9 +67,9 @@ export async function approveFranchiseApplication(
       .from(users)
       .where(sql`lower(${users.email}) = ${email}`)
       .for("update");
-    if (existing?.role === "admin") throw new AdminError("ADMIN_ACCOUNT");
+    if (existing?.role === "admin") throw new AppError("ADMIN_ACCOUNT");
     // An account that never proved this address may be someone else's: it is not upgraded.
-    if (existing && !existing.emailVerified) throw new AdminError("ACCOUNT_UNVERIFIED");
+    if (existing && !existing.emailVerified) throw new AppError("ACCOUNT_UNVERIFIED");
 
     let userId: string;
     if (existing) {
@@ -115,9 +115,9 @@ export async function approveFranchiseApplication(
         .from(serviceZones)
         .where(inArray(serviceZones.id, [...zoneIds]))
         .for("update");
-      if (zones.length !== zoneIds.length) throw new AdminError("ZONE_NOT_FOUND");
+      if (zones.length !== zoneIds.length) throw new AppError("ZONE_NOT_FOUND");
       if (zones.some((zone) => zone.franchiseeId !== null && zone.franchiseeId !== franchiseeId)) {
-        throw new AdminError("ZONE_TAKEN");
+        throw new AppError("ZONE_TAKEN");
       }
       await tx
         .update(serviceZones)

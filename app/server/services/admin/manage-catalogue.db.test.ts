@@ -2,7 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import * as s from "#db/schema";
 import { seed } from "#db/seed";
-import { AdminError } from "~/domain/admin/errors";
+import { AppError } from "~/lib/errors";
 import { ServiceFormSchema, ZoneFormSchema } from "~/domain/admin/schemas";
 import { listActiveServices } from "~/server/services/catalog/list-active-services.server";
 import { checkServiceArea } from "~/server/services/zones/check-service-area.server";
@@ -58,7 +58,7 @@ describeDatabases("admin catalogue, zones and restock orders", ({ db }) => {
       await setServiceActive(db(), { actor: admin, id: service.id, active: false });
     }
     await expect(setServiceActive(db(), { actor: admin, id: active[0]!.id, active: false })).rejects.toEqual(
-      new AdminError("LAST_ACTIVE_SERVICE"),
+      new AppError("LAST_ACTIVE_SERVICE"),
     );
   });
 
@@ -96,7 +96,7 @@ describeDatabases("admin catalogue, zones and restock orders", ({ db }) => {
 
     await expect(
       saveZone(db(), { actor: admin, input: ZoneFormSchema.parse({ ...input, zoneName: "Doublon" }) }),
-    ).rejects.toEqual(new AdminError("SLUG_TAKEN"));
+    ).rejects.toEqual(new AppError("SLUG_TAKEN"));
     await deleteZone(db(), { actor: admin, id });
     expect(await db().select().from(s.serviceZones).where(eq(s.serviceZones.id, id))).toEqual([]);
   });
@@ -113,7 +113,7 @@ describeDatabases("admin catalogue, zones and restock orders", ({ db }) => {
     await closeRestockOrder(db(), { actor: admin, orderId: order!.id, status: "delivered" });
     await expect(
       closeRestockOrder(db(), { actor: admin, orderId: order!.id, status: "cancelled" }),
-    ).rejects.toEqual(new AdminError("ORDER_CLOSED"));
+    ).rejects.toEqual(new AppError("ORDER_CLOSED"));
     expect((await listRestockOrders(db(), { actor: admin, open: true })).map((o) => o.id)).not.toContain(
       order!.id,
     );

@@ -1,6 +1,6 @@
 import { desc, eq, inArray } from "drizzle-orm";
 import { franchisees, restockOrders } from "#db/schema";
-import { AdminError } from "~/domain/admin/errors";
+import { AppError } from "~/lib/errors";
 import { canCloseRestockOrder } from "~/domain/admin/transitions";
 import type { Db } from "../../db.server";
 import { assertAdmin, type AdminActor } from "./assert-admin.server";
@@ -44,8 +44,8 @@ export async function closeRestockOrder(
       .from(restockOrders)
       .where(eq(restockOrders.id, orderId))
       .for("update");
-    if (!order) throw new AdminError("NOT_FOUND");
-    if (!canCloseRestockOrder(order.status, status)) throw new AdminError("ORDER_CLOSED");
+    if (!order) throw new AppError("NOT_FOUND");
+    if (!canCloseRestockOrder(order.status, status)) throw new AppError("ORDER_CLOSED");
     await tx.update(restockOrders).set({ status }).where(eq(restockOrders.id, orderId));
     return { orderNumber: order.orderNumber };
   });

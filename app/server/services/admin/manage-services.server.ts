@@ -1,6 +1,6 @@
 import { and, asc, count, eq, ne } from "drizzle-orm";
 import { services } from "#db/schema";
-import { AdminError } from "~/domain/admin/errors";
+import { AppError } from "~/lib/errors";
 import type { ServiceForm } from "~/domain/admin/schemas";
 import type { Db, Tx } from "../../db.server";
 import { withSlotChange } from "../booking/slot-cache.server";
@@ -55,7 +55,7 @@ export async function saveService(
     };
     if (input.id) {
       const [before] = await tx.select().from(services).where(eq(services.id, input.id)).for("update");
-      if (!before) throw new AdminError("NOT_FOUND");
+      if (!before) throw new AppError("NOT_FOUND");
       await tx.update(services).set(values).where(eq(services.id, input.id));
       return { id: input.id, name: input.name, created: false };
     }
@@ -82,7 +82,7 @@ export async function moveService(
       .orderBy(asc(services.sortOrder), asc(services.name))
       .for("update");
     const index = rows.findIndex((row) => row.id === id);
-    if (index === -1) throw new AdminError("NOT_FOUND");
+    if (index === -1) throw new AppError("NOT_FOUND");
     const target = direction === "up" ? index - 1 : index + 1;
     if (target < 0 || target >= rows.length) return;
     [rows[index], rows[target]] = [rows[target]!, rows[index]!];
@@ -104,13 +104,13 @@ export async function setServiceActive(
   assertAdmin(actor);
   return withSlotChange(db, async (tx) => {
     const [row] = await tx.select().from(services).where(eq(services.id, id)).for("update");
-    if (!row) throw new AdminError("NOT_FOUND");
+    if (!row) throw new AppError("NOT_FOUND");
     if (!active && row.isActive) {
       const [others] = await tx
         .select({ n: count() })
         .from(services)
         .where(and(eq(services.isActive, true), ne(services.id, id)));
-      if ((others?.n ?? 0) === 0) throw new AdminError("LAST_ACTIVE_SERVICE");
+      if ((others?.n ?? 0) === 0) throw new AppError("LAST_ACTIVE_SERVICE");
     }
     await tx.update(services).set({ isActive: active }).where(eq(services.id, id));
     return { name: row.name };

@@ -1,6 +1,6 @@
 import { asc, count, eq, ne, and } from "drizzle-orm";
 import { appointments, franchisees, serviceZones } from "#db/schema";
-import { AdminError } from "~/domain/admin/errors";
+import { AppError } from "~/lib/errors";
 import type { ZoneForm } from "~/domain/admin/schemas";
 import type { Db } from "../../db.server";
 import { withSlotChange } from "../booking/slot-cache.server";
@@ -63,13 +63,13 @@ export async function saveZone(
           ? and(eq(serviceZones.routeSlug, input.routeSlug), ne(serviceZones.id, input.id))
           : eq(serviceZones.routeSlug, input.routeSlug),
       );
-    if (taken) throw new AdminError("SLUG_TAKEN");
+    if (taken) throw new AppError("SLUG_TAKEN");
     if (input.franchiseeId) {
       const [owner] = await tx
         .select({ id: franchisees.id })
         .from(franchisees)
         .where(eq(franchisees.id, input.franchiseeId));
-      if (!owner) throw new AdminError("NOT_FOUND");
+      if (!owner) throw new AppError("NOT_FOUND");
     }
     const values = {
       zoneName: input.zoneName,
@@ -89,7 +89,7 @@ export async function saveZone(
         .set(values)
         .where(eq(serviceZones.id, input.id))
         .returning({ id: serviceZones.id });
-      if (updated.length === 0) throw new AdminError("NOT_FOUND");
+      if (updated.length === 0) throw new AppError("NOT_FOUND");
       id = input.id;
     } else {
       const [row] = await tx.insert(serviceZones).values(values).returning({ id: serviceZones.id });
@@ -110,9 +110,9 @@ export async function deleteZone(
   assertAdmin(actor);
   return withSlotChange(db, async (tx) => {
     const [zone] = await tx.select().from(serviceZones).where(eq(serviceZones.id, id)).for("update");
-    if (!zone) throw new AdminError("NOT_FOUND");
+    if (!zone) throw new AppError("NOT_FOUND");
     const [used] = await tx.select({ n: count() }).from(appointments).where(eq(appointments.zoneId, id));
-    if ((used?.n ?? 0) > 0) throw new AdminError("HAS_APPOINTMENTS");
+    if ((used?.n ?? 0) > 0) throw new AppError("HAS_APPOINTMENTS");
     await tx.delete(serviceZones).where(eq(serviceZones.id, id));
     return { zoneName: zone.zoneName };
   });

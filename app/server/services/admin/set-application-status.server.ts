@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { franchiseApplications } from "#db/schema";
-import { AdminError } from "~/domain/admin/errors";
+import { AppError } from "~/lib/errors";
 import { canMoveApplication } from "~/domain/admin/transitions";
 import type { Db } from "../../db.server";
 import { logApplicationChange } from "./application-trail.server";
@@ -28,15 +28,15 @@ export async function setApplicationStatus(
   },
 ): Promise<void> {
   assertAdmin(actor);
-  if (status === "rejected" && reason.trim() === "") throw new AdminError("REASON_REQUIRED");
+  if (status === "rejected" && reason.trim() === "") throw new AppError("REASON_REQUIRED");
   await db.transaction(async (tx) => {
     const [row] = await tx
       .select({ status: franchiseApplications.status })
       .from(franchiseApplications)
       .where(eq(franchiseApplications.id, applicationId))
       .for("update");
-    if (!row) throw new AdminError("NOT_FOUND");
-    if (!canMoveApplication(row.status, status)) throw new AdminError("TRANSITION");
+    if (!row) throw new AppError("NOT_FOUND");
+    if (!canMoveApplication(row.status, status)) throw new AppError("TRANSITION");
     await tx
       .update(franchiseApplications)
       .set({ status, reviewedBy: actor.id, reviewedAt: now })

@@ -18,7 +18,7 @@ import { parsePostalCode } from "~/domain/geo/postal-code";
 import { messages } from "~/lib/messages.fr";
 import type { Db } from "../../db.server";
 import { env } from "../../env.server";
-import type { ContactProof } from "../booking/booking-context.server";
+import type { ContactProof } from "../booking/manage-access.server";
 import {
   BookAppointmentInput,
   bookAppointmentTool,

@@ -29,19 +29,14 @@ import { AppError } from "~/lib/errors";
 import { formatLongDate, formatMoney } from "~/lib/format";
 import { messages } from "~/lib/messages.fr";
 import { z } from "~/lib/zod-fr";
-import { bookingFailure } from "~/routes/api/booking-answers.server";
+import { failureOf } from "~/server/http/failure.server";
 import { resolveAuthSecret } from "../../auth.server";
 import type { Db } from "../../db.server";
 import { hitRateLimit, type RateLimitRule } from "../../rate-limit.server";
 import { BOOKING_RATE_LIMIT, bookSlot } from "../booking/book-slot.server";
-import {
-  contactProofMatches,
-  loadBookableZone,
-  loadBookingService,
-  resolveUpsells,
-  SLOT_TIME_ZONE,
-  type ContactProof,
-} from "../booking/booking-context.server";
+import { contactProofMatches, type ContactProof } from "../booking/manage-access.server";
+import { loadBookableZone, loadBookingService, SLOT_TIME_ZONE } from "../booking/booking-context.server";
+import { resolveUpsells } from "../booking/resolve-upsells.server";
 import { cancelBooking } from "../booking/cancel-booking.server";
 import { listOpenSlots } from "../booking/list-open-slots.server";
 import { siteOf } from "../booking/slot-cache.server";
@@ -97,8 +92,8 @@ function invalid(error: z.ZodError): ToolResult<never> {
 
 /** A service's error as the French answer the page gives. */
 function failure(error: unknown, notFound: string = messages.booking.appointmentNotFound): ToolResult<never> {
-  const answer = bookingFailure(error, { requestId: "assistant", notFound });
-  return refused(error instanceof AppError ? error.code : "UNKNOWN", answer.message);
+  const answer = failureOf(error, { NOT_FOUND: notFound });
+  return refused(answer.code, answer.message);
 }
 
 async function limited(ctx: ToolContext, key: string, rule: RateLimitRule): Promise<boolean> {

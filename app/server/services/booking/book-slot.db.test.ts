@@ -8,7 +8,7 @@ import type { SessionUser } from "~/server/auth.server";
 import type { Db } from "~/server/db.server";
 import { describeDatabases } from "../../../../tests/setup/db";
 import { bookSlot, newBookingId } from "./book-slot.server";
-import { hashManageToken } from "./booking-context.server";
+import { hashManageToken } from "./manage-access.server";
 import { cancelBooking } from "./cancel-booking.server";
 import { getAppointment } from "./get-appointment.server";
 import { listOpenSlots } from "./list-open-slots.server";

@@ -17,16 +17,16 @@ import { slotsChangedAfterCommit } from "./slot-cache.server";
 import { blockedUntilFor, dayDriveTimes } from "./booking-travel.server";
 import type { Db } from "../../db.server";
 import type { RateLimitRule } from "../../rate-limit.server";
+import { assignMember } from "./assign-member.server";
 import {
-  assignMember,
-  hashManageToken,
   loadBookableZone,
   loadBookingService,
   loadTeam,
-  resolveUpsells,
   SLOT_TIME_ZONE,
   type BookableZone,
 } from "./booking-context.server";
+import { hashManageToken } from "./manage-access.server";
+import { resolveUpsells } from "./resolve-upsells.server";
 
 /** Bookings one IP address may make: plenty for a family or an agent, too few for a flood. */
 export const BOOKING_RATE_LIMIT = { max: 20, windowSeconds: 10 * 60 } as const satisfies RateLimitRule;

@@ -5,8 +5,8 @@ import { AppError } from "~/lib/errors";
 import type { SessionUser } from "../../auth.server";
 import type { Db } from "../../db.server";
 import { bookingIcs } from "../../mail/templates.server";
-import { loadBookingForMessages, manageUrlFor } from "../messaging/booking-mail.server";
-import { manageAccess } from "./booking-context.server";
+import { loadBookingForMessages } from "../messaging/booking-mail.server";
+import { manageAccess, manageUrlFor } from "./manage-access.server";
 
 /**
  * The booking as an .ics file for 'Ajouter à mon agenda': the same event as the e-mails' (same

@@ -5,7 +5,7 @@ import { queueBookingCancelled } from "../messaging/notify.server";
 import { announceSlotsChanged, invalidateOpenSlots } from "./slot-cache.server";
 import type { SessionUser } from "../../auth.server";
 import type { Db } from "../../db.server";
-import { type ContactProof, lockAppointment, requireSelfServiceChange } from "./booking-context.server";
+import { type ContactProof, lockAppointment, requireSelfServiceChange } from "./manage-access.server";
 import { logStaffChange, requireStaffChange, type StaffChange } from "./staff-change.server";
 
 /**

@@ -8,7 +8,8 @@ import { BOOKING_ID_PATTERN } from "~/domain/booking/schemas";
 import type { SessionUser } from "../../auth.server";
 import { loadExtrasOf } from "./appointment-extras.server";
 import type { Db } from "../../db.server";
-import { manageTokenMatches, SLOT_TIME_ZONE } from "./booking-context.server";
+import { manageTokenMatches } from "./manage-access.server";
+import { SLOT_TIME_ZONE } from "./booking-context.server";
 
 type AppointmentStatus = (typeof appointments.status.enumValues)[number];
 

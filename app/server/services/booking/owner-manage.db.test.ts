@@ -7,7 +7,7 @@ import { AppError } from "~/lib/errors";
 import type { SessionUser } from "~/server/auth.server";
 import { describeDatabases } from "../../../../tests/setup/db";
 import { bookSlot } from "./book-slot.server";
-import { actorOwnsAppointment, loadManageAccess, requireSelfServiceChange } from "./booking-context.server";
+import { actorOwnsAppointment, loadManageAccess, requireSelfServiceChange } from "./manage-access.server";
 import { cancelBooking } from "./cancel-booking.server";
 import { rescheduleBooking } from "./reschedule-booking.server";
 

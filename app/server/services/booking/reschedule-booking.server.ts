@@ -9,15 +9,10 @@ import { queueBookingChanged } from "../messaging/notify.server";
 import { announceSlotsChanged, invalidateOpenSlots } from "./slot-cache.server";
 import type { SessionUser } from "../../auth.server";
 import type { Db, Tx } from "../../db.server";
-import {
-  type ContactProof,
-  assignMember,
-  loadTeam,
-  lockAppointment,
-  requireSelfServiceChange,
-  resolveUpsells,
-  SLOT_TIME_ZONE,
-} from "./booking-context.server";
+import { type ContactProof, lockAppointment, requireSelfServiceChange } from "./manage-access.server";
+import { assignMember } from "./assign-member.server";
+import { loadTeam, SLOT_TIME_ZONE } from "./booking-context.server";
+import { resolveUpsells } from "./resolve-upsells.server";
 import { blockedUntilFor, travelForMove } from "./booking-travel.server";
 import { logStaffChange, requireStaffChange, type StaffChange } from "./staff-change.server";
 

@@ -5,7 +5,8 @@ import { AppError } from "~/lib/errors";
 import type { SessionUser } from "../../auth.server";
 import type { Db } from "../../db.server";
 import { queueBookingChanged } from "../messaging/notify.server";
-import { lockAppointment, manageAccess, resolveUpsells } from "./booking-context.server";
+import { lockAppointment, manageAccess } from "./manage-access.server";
+import { resolveUpsells } from "./resolve-upsells.server";
 
 export interface UpdateUpsellsResult {
   bookingId: string;

@@ -14,7 +14,7 @@ import {
 import { RESTOCK_LIMITS, type RestockOrderInput } from "~/domain/franchisee/schemas";
 import { AppError } from "~/lib/errors";
 import type { Db } from "../../db.server";
-import { sqlState } from "../booking/booking-context.server";
+import { sqlState } from "../../db-errors.server";
 
 /** Active inventory items, by sort order (spec section 7). */
 export async function listCatalogue(db: Db): Promise<CatalogueItem[]> {

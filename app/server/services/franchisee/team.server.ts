@@ -10,7 +10,7 @@ import type { AvailabilityInput, TeamMemberInput } from "~/domain/franchisee/sch
 import { AppError } from "~/lib/errors";
 import type { Db, Tx } from "../../db.server";
 import { announceSlotsChanged, invalidateOpenSlots } from "../booking/slot-cache.server";
-import { sqlState } from "../booking/booking-context.server";
+import { sqlState } from "../../db-errors.server";
 
 export interface AvailabilityView {
   id: string;

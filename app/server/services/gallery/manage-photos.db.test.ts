@@ -7,7 +7,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import * as s from "#db/schema";
 import { seed } from "#db/seed";
-import { AdminError } from "~/domain/admin/errors";
+import { AppError } from "~/lib/errors";
 import { photoGalleryItem, PhotoFormSchema, photoKey } from "~/domain/gallery/photos";
 import { LocalDiskStorage } from "~/server/storage/local-disk.server";
 import { describeDatabases } from "../../../../tests/setup/db";
@@ -20,7 +20,6 @@ import {
   movePhoto,
   setPhotoPublished,
 } from "./manage-photos.server";
-import { PhotoError } from "./process-photo.server";
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "lavage-photos-"));
 const storage = new LocalDiskStorage(root);
@@ -108,8 +107,8 @@ describeDatabases("photos of real work", ({ db }) => {
     ];
     for (const [after, problem] of cases) {
       const attempt = createPhoto(db(), storage, { actor: admin, input, after, before: null });
-      await expect(attempt).rejects.toBeInstanceOf(PhotoError);
-      await expect(attempt).rejects.toMatchObject({ problem, field: "after" });
+      await expect(attempt).rejects.toBeInstanceOf(AppError);
+      await expect(attempt).rejects.toMatchObject({ code: problem, field: "after" });
     }
     const bad = createPhoto(db(), storage, {
       actor: admin,
@@ -117,7 +116,7 @@ describeDatabases("photos of real work", ({ db }) => {
       after: await photoJpegWithGps(),
       before: gif,
     });
-    await expect(bad).rejects.toMatchObject({ problem: "FILE_TYPE", field: "before" });
+    await expect(bad).rejects.toMatchObject({ code: "FILE_TYPE", field: "before" });
     expect((await listAllPhotos(db(), { actor: admin })).some((p) => p.caption === "Refusée")).toBe(false);
   });
 
@@ -134,9 +133,7 @@ describeDatabases("photos of real work", ({ db }) => {
     await deletePhoto(db(), storage, { actor: admin, id: first.id });
     expect(await storage.exists(photoKey(first.id, "after", 800, "webp"))).toBe(false);
     expect(await storage.exists(photoKey(first.id, "before", 400, "avif"))).toBe(false);
-    await expect(deletePhoto(db(), storage, { actor: admin, id: first.id })).rejects.toBeInstanceOf(
-      AdminError,
-    );
+    await expect(deletePhoto(db(), storage, { actor: admin, id: first.id })).rejects.toBeInstanceOf(AppError);
 
     const franchisee = { id: admin.id, role: "franchisee" as const };
     await expect(listAllPhotos(db(), { actor: franchisee })).rejects.toMatchObject({ code: "FORBIDDEN" });

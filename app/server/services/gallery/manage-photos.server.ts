@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { and, asc, desc, eq, isNotNull, max } from "drizzle-orm";
 import { serviceZones, workPhotos } from "#db/schema";
-import { AdminError } from "~/domain/admin/errors";
+import { AppError } from "~/lib/errors";
 import { photoKey, PHOTO_FORMATS, type PhotoForm, type PhotoRole } from "~/domain/gallery/photos";
 import type { Db } from "../../db.server";
 import type { FileStorage } from "../../storage/storage.server";
@@ -51,7 +51,7 @@ export async function createPhoto(
       .select({ id: serviceZones.id })
       .from(serviceZones)
       .where(eq(serviceZones.id, input.zoneId));
-    if (!zone) throw new AdminError("ZONE_NOT_FOUND");
+    if (!zone) throw new AppError("ZONE_NOT_FOUND");
   }
   const widths = widthsFor(checkedAfter, checkedBefore);
   const afterCopies = await encodeCopies(checkedAfter, widths, "after");
@@ -138,7 +138,7 @@ export async function setPhotoPublished(
     .set({ publishedAt: published ? new Date() : null })
     .where(eq(workPhotos.id, id))
     .returning({ id: workPhotos.id });
-  if (updated.length === 0) throw new AdminError("NOT_FOUND");
+  if (updated.length === 0) throw new AppError("NOT_FOUND");
 }
 
 /** Swaps a photo with its neighbour above or below (sort_order is renumbered 1..n). */
@@ -154,7 +154,7 @@ export async function movePhoto(
       .orderBy(asc(workPhotos.sortOrder), desc(workPhotos.createdAt))
       .for("update");
     const index = rows.findIndex((row) => row.id === id);
-    if (index < 0) throw new AdminError("NOT_FOUND");
+    if (index < 0) throw new AppError("NOT_FOUND");
     const target = direction === "up" ? index - 1 : index + 1;
     if (target >= 0 && target < rows.length) [rows[index], rows[target]] = [rows[target]!, rows[index]!];
     for (const [position, row] of rows.entries()) {
@@ -174,7 +174,7 @@ export async function deletePhoto(
 ): Promise<{ caption: string }> {
   assertAdmin(actor);
   const [deleted] = await db.delete(workPhotos).where(eq(workPhotos.id, id)).returning(columns);
-  if (!deleted) throw new AdminError("NOT_FOUND");
+  if (!deleted) throw new AppError("NOT_FOUND");
   await Promise.all(keysOf(deleted).map((key) => storage.delete(key).catch(() => {})));
   return { caption: deleted.caption };
 }

@@ -6,20 +6,14 @@ import {
   photoWidths,
   type PhotoFormat,
 } from "~/domain/gallery/photos";
+import { AppError } from "~/lib/errors";
 
-/** Why an uploaded photo is refused; the admin page shows the French text of each code. */
-export type PhotoProblem =
-  "FILE_TYPE" | "FILE_TOO_LARGE" | "FILE_TOO_SMALL" | "FILE_TOO_BIG" | "FILE_UNREADABLE";
+/** Why an uploaded photo is refused: an AppError code whose `field` is the file at fault. */
+type PhotoProblem = "FILE_TYPE" | "FILE_TOO_LARGE" | "FILE_TOO_SMALL" | "FILE_TOO_BIG" | "FILE_UNREADABLE";
 
-export class PhotoError extends Error {
-  constructor(
-    readonly problem: PhotoProblem,
-    /** The form field at fault: 'after' or 'before'. */
-    readonly field: "after" | "before",
-  ) {
-    super(`${field}: ${problem}`);
-    this.name = "PhotoError";
-  }
+/** The refusal of the file of `field` ('after' or 'before'). */
+function refused(problem: PhotoProblem, field: "after" | "before"): AppError {
+  return new AppError(problem, `${field}: ${problem}`, { field });
 }
 
 /** Formats read from the file's bytes, never from its name or declared type. */
@@ -32,23 +26,23 @@ export interface CheckedPhoto {
   height: number;
 }
 
-/** Checks an uploaded file: size, real format, pixel count and width; throws PhotoError. */
+/** Checks an uploaded file: size, real format, pixel count and width; throws AppError (a photo code, with the field). */
 export async function checkPhoto(input: Uint8Array, field: "after" | "before"): Promise<CheckedPhoto> {
-  if (input.byteLength > PHOTO_MAX_BYTES) throw new PhotoError("FILE_TOO_LARGE", field);
+  if (input.byteLength > PHOTO_MAX_BYTES) throw refused("FILE_TOO_LARGE", field);
   let metadata: Metadata;
   try {
     metadata = await sharp(input, { limitInputPixels: false }).metadata();
   } catch {
-    throw new PhotoError("FILE_TYPE", field);
+    throw refused("FILE_TYPE", field);
   }
-  if (!metadata.format || !ACCEPTED.has(metadata.format)) throw new PhotoError("FILE_TYPE", field);
-  if (!metadata.width || !metadata.height) throw new PhotoError("FILE_UNREADABLE", field);
-  if (metadata.width * metadata.height > PHOTO_MAX_PIXELS) throw new PhotoError("FILE_TOO_BIG", field);
+  if (!metadata.format || !ACCEPTED.has(metadata.format)) throw refused("FILE_TYPE", field);
+  if (!metadata.width || !metadata.height) throw refused("FILE_UNREADABLE", field);
+  if (metadata.width * metadata.height > PHOTO_MAX_PIXELS) throw refused("FILE_TOO_BIG", field);
   // Orientations 5 to 8 turn the picture a quarter: its upright width is the stored height.
   const quarter = (metadata.orientation ?? 1) >= 5;
   const width = quarter ? metadata.height : metadata.width;
   const height = quarter ? metadata.width : metadata.height;
-  if (width < PHOTO_MIN_WIDTH) throw new PhotoError("FILE_TOO_SMALL", field);
+  if (width < PHOTO_MIN_WIDTH) throw refused("FILE_TOO_SMALL", field);
   return { input, width, height };
 }
 
@@ -93,7 +87,7 @@ export async function encodeCopies(
       }
     }
   } catch {
-    throw new PhotoError("FILE_UNREADABLE", field);
+    throw refused("FILE_UNREADABLE", field);
   }
   return copies;
 }

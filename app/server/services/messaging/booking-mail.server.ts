@@ -2,7 +2,6 @@ import { eq } from "drizzle-orm";
 import { appointments, promoCodes, promoRedemptions, services } from "#db/schema";
 import { loadExtrasOf } from "../booking/appointment-extras.server";
 import type { Db, Tx } from "../../db.server";
-import { env } from "../../env.server";
 import type { BookingMailData } from "../../mail/templates.server";
 
 export type BookingForMessages = BookingMailData & {
@@ -46,9 +45,4 @@ export async function loadBookingForMessages(
     promoCode: row.promoCode,
     createdAt: a.createdAt,
   };
-}
-
-/** The manage link as the booking flow builds it: PUBLIC_URL/booking/manage/{bookingId}?token=… */
-export function manageUrlFor(bookingId: string, manageToken: string): string {
-  return `${env().PUBLIC_URL}/booking/manage/${bookingId}?token=${manageToken}`;
 }

@@ -8,7 +8,7 @@ import { data } from "react-router";
 import { z } from "zod";
 import { BookingRequestSchema } from "~/domain/booking/schemas";
 import { AppError } from "~/lib/errors";
-import { promoRefusalMessage } from "~/routes/api/booking-answers.server";
+import { errorText } from "../../http/error-text.server";
 import type { Db } from "../../db.server";
 import { loadBookableZone } from "../booking/booking-context.server";
 import { previewPromoCode } from "./redeem-promo-code.server";
@@ -53,7 +53,7 @@ export async function checkPromoFromForm(db: Db, formData: FormData) {
     return answer(200, { code: promo.code, kind: promo.kind, value: promo.value });
   } catch (error) {
     if (error instanceof AppError && error.code === "PROMO_CODE_REFUSED") {
-      return answer(422, null, promoRefusalMessage(error.message));
+      return answer(422, null, errorText(error));
     }
     throw error;
   }

@@ -1,0 +1,47 @@
+import { formatMoney } from "~/lib/format";
+import { messages } from "~/lib/messages.fr";
+import { cn } from "~/lib/utils";
+
+/** The promo code's discount (ADR 050), before the taxes; nothing without one. */
+export function DiscountLine({
+  code,
+  cents,
+  testId,
+}: {
+  code: string | null;
+  cents: number;
+  testId?: string;
+}) {
+  if (cents <= 0) return null;
+  return (
+    <div className="flex justify-between gap-4">
+      <dt>{code ? messages.offers.promo.discountLine(code) : messages.messaging.email.labels.discount}</dt>
+      <dd className="tabular-nums" data-testid={testId}>
+        -{formatMoney(cents)}
+      </dd>
+    </div>
+  );
+}
+
+export function PriceLine({
+  label,
+  cents,
+  className,
+  muted = false,
+  testId,
+}: {
+  label: string;
+  cents: number;
+  className?: string;
+  muted?: boolean;
+  testId?: string;
+}) {
+  return (
+    <div className={cn("flex justify-between gap-4", muted && "text-muted-foreground", className)}>
+      <dt>{label}</dt>
+      <dd className="tabular-nums" data-testid={testId}>
+        {formatMoney(cents)}
+      </dd>
+    </div>
+  );
+}

@@ -1,0 +1,239 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Car, Pencil } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Form, Link, useNavigate, useNavigation } from "react-router";
+import { z } from "zod";
+import { BookingSummary, SummaryBar } from "~/components/booking/wizard/booking-summary";
+import { CustomerForm } from "~/components/booking/wizard/customer-form";
+import { ExtrasPicker } from "~/components/booking/wizard/extras-picker";
+import { PromoCodeField } from "~/components/booking/wizard/promo-code-field";
+import { SlotPicker } from "~/components/booking/wizard/slot-picker";
+import { Alert, AlertDescription } from "~/components/ui/alert";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { BookingRequestSchema } from "~/domain/booking/schemas";
+import { BUSINESS } from "~/lib/business";
+import { messages } from "~/lib/messages.fr";
+import { useHydrated } from "~/lib/use-hydrated";
+import type { WizardActionData, WizardLoaderData } from "~/routes/booking/wizard-types";
+import { focusInView } from "./focus-in-view";
+
+const w = messages.wizard;
+
+/** The booking form's check in the browser: the shared schema. */
+const validateBooking = (formData: FormData) => parseWithZod(formData, { schema: BookingRequestSchema });
+/** The slot of a start among the offered ones. */
+function findSlot(
+  days: readonly { slots: readonly { start: string; end: string }[] }[],
+  start: string | null,
+) {
+  if (!start) return null;
+  for (const day of days) {
+    const slot = day.slots.find((s) => s.start === start);
+    if (slot) return slot;
+  }
+  return null;
+}
+
+/**
+ * Step 2: the time, the extras, the customer's details (address and postal code pre-filled),
+ * and the summary kept in view (sticky beside the form on a desktop, a bar at the bottom of a
+ * phone), then the booking (POST, intent 'book').
+ */
+export function SlotStep({
+  data: page,
+  actionData,
+}: {
+  data: Extract<WizardLoaderData, { step: 2 }>;
+  actionData: WizardActionData;
+}) {
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const errorRef = useRef<HTMLDivElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const failed = actionData?.status === "failed" ? actionData : null;
+  const promoAnswer = actionData?.status === "promo" ? actionData : null;
+  const slots = failed?.slots ?? page.slots;
+  const zone = page.slots.zone;
+  const cars = page.slots.cars;
+  const service = page.service;
+
+  const [form, fields] = useForm({
+    id: "booking",
+    lastResult: failed?.result ?? promoAnswer?.result,
+    defaultValue: {
+      zone,
+      cars: String(cars),
+      serviceId: service?.id,
+      name: page.prefill?.name,
+      email: page.prefill?.email,
+      address: page.address,
+      postalCode: page.postalCode,
+      promoCode: page.promo ?? undefined,
+    },
+    constraint: getZodConstraint(BookingRequestSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    // 'Appliquer' (intent promo) checks only the code, on the server: the rest may be unfinished.
+    onValidate: ({ formData }) =>
+      formData.get("intent") === "promo"
+        ? (parseWithZod(formData, { schema: z.looseObject({}) }) as unknown as ReturnType<
+            typeof validateBooking
+          >)
+        : validateBooking(formData),
+  });
+
+  // What the summary repeats: the chosen time, the extras and the address, as they change.
+  const [start, setStart] = useState<string | null>(() => fields.start.initialValue ?? null);
+  const [extras, setExtras] = useState<ReadonlySet<string>>(() => new Set());
+  const [address, setAddress] = useState(page.address);
+
+  useEffect(() => {
+    if (actionData?.status === "booked") {
+      const { bookingId, cars: bookedCars, citySlug, manageUrl } = actionData;
+      void navigate(`/booking-success/${bookingId}`, {
+        replace: true,
+        state: { cars: bookedCars, citySlug, manageUrl },
+      });
+    }
+  }, [actionData, navigate]);
+
+  // A refusal is shown where it belongs, focused and in view: the first field in error (address
+  // out of the zone, slot just taken, invalid field), else the message of the whole form. Conform
+  // shows the server's errors a render later: look again on each render until one is found.
+  const handledFailure = useRef<unknown>(null);
+  useEffect(() => {
+    if (!failed || handledFailure.current === failed) return;
+    const root = formRef.current;
+    const startError = root?.querySelector<HTMLElement>(`#${CSS.escape(fields.start.errorId)}`);
+    const invalid = root?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    const target =
+      startError ?? invalid ?? (errorRef.current?.dataset.hasErrors === "true" ? errorRef.current : null);
+    if (!target) return;
+    handledFailure.current = failed;
+    if (target === startError) target.tabIndex = -1;
+    focusInView(target);
+  });
+
+  const editPath = `?${new URLSearchParams({
+    ...(page.where ? { where: page.where } : { zone }),
+    cars: String(cars),
+    step: "1",
+    ...(page.serviceParam ? { service: page.serviceParam } : {}),
+    ...(page.promo ? { promo: page.promo } : {}),
+  }).toString()}`;
+  const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const hasSlots = slots.days.some((day) => day.slots.length > 0);
+  const formErrors = form.errors ?? [];
+  const summary = service
+    ? {
+        serviceName: service.name,
+        unitPriceCents: service.basePriceCents,
+        cars,
+        zoneName: page.city,
+        slot: findSlot(slots.days, start),
+        durationMinutes: slots.duration_minutes,
+        address: [address, page.postalCode && !address.includes(page.postalCode) ? page.postalCode : ""]
+          .filter(Boolean)
+          .join(" "),
+        extras: page.extras.filter((e) => extras.has(e.slug)),
+        promo: promoAnswer?.promo ?? null,
+      }
+    : null;
+
+  return (
+    <div className="grid gap-6">
+      <div className="-mt-2 flex flex-wrap items-center justify-between gap-3">
+        <Badge variant="secondary" className="h-auto max-w-full px-3 py-1 text-sm whitespace-normal">
+          <Car aria-hidden="true" />
+          {w.summaryBadge(messages.serviceArea.cars(cars), page.city)}
+        </Badge>
+        <Button asChild variant="outline">
+          <Link to={editPath}>
+            <Pencil aria-hidden="true" />
+            {w.editServices}
+          </Link>
+        </Button>
+      </div>
+
+      <div
+        ref={errorRef}
+        id={form.errorId}
+        tabIndex={-1}
+        data-has-errors={formErrors.length > 0}
+        className="outline-none"
+      >
+        {formErrors.length > 0 ? (
+          <Alert variant="destructive">
+            <AlertDescription className="text-foreground">{formErrors.join(" ")}</AlertDescription>
+          </Alert>
+        ) : null}
+      </div>
+
+      {hasSlots && service && summary ? (
+        <Form
+          ref={formRef}
+          method="post"
+          {...getFormProps(form)}
+          onChange={(event) => {
+            const target = event.target as unknown as HTMLInputElement;
+            if (target.name === fields.start.name) setStart(target.value);
+            if (target.name === fields.address.name) setAddress(target.value);
+          }}
+          className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start"
+        >
+          <input type="hidden" name={fields.zone.name} value={zone} />
+          <input type="hidden" name={fields.cars.name} value={cars} />
+          <input type="hidden" name={fields.serviceId.name} value={service.id} />
+          {hydrated ? <input type="hidden" name="navigation" value="client" /> : null}
+          <div className="grid gap-10">
+            <SlotPicker
+              key={slots === page.slots ? "loaded" : "fresh"}
+              name={fields.start.name}
+              days={slots.days}
+              durationMinutes={slots.duration_minutes}
+              // After a refusal in the browser, `value` holds the start sent (the picker names it if taken).
+              defaultValue={fields.start.value ?? fields.start.initialValue}
+              error={fields.start.errors}
+              errorId={fields.start.errorId}
+              phone={BUSINESS.phone}
+            />
+            <ExtrasPicker
+              options={page.extras}
+              chosen={extras}
+              onToggle={(slug, on) =>
+                setExtras((current) => {
+                  const next = new Set(current);
+                  if (on) next.add(slug);
+                  else next.delete(slug);
+                  return next;
+                })
+              }
+            />
+            <CustomerForm fields={fields} />
+          </div>
+          <div className="grid gap-4 lg:sticky lg:top-24">
+            <BookingSummary input={summary} />
+            <Button type="submit" name="intent" value="book" size="lg" loading={submitting}>
+              {w.submit}
+            </Button>
+            {/* After the booking button: Enter in any field books (the form's first submit button),
+                and the button does not move when the code's answer shows (ADR 050). */}
+            <PromoCodeField field={fields.promoCode} applied={promoAnswer?.promo?.code ?? null} />
+          </div>
+          {hydrated ? <SummaryBar input={summary} /> : null}
+        </Form>
+      ) : (
+        <SlotPicker
+          name={fields.start.name}
+          days={slots.days}
+          durationMinutes={slots.duration_minutes}
+          errorId={fields.start.errorId}
+          phone={BUSINESS.phone}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,131 @@
+import { Form, useLocation } from "react-router";
+import { CircleX } from "lucide-react";
+import { useEffect, useId, useRef, useState } from "react";
+import { z } from "zod";
+import { CarsPicker } from "~/components/booking/wizard/cars-picker";
+import { WaitlistForm } from "~/components/booking/waitlist-form";
+import { Alert, AlertDescription } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { CARS_MAX, CARS_MIN } from "~/domain/booking/pricing";
+import { BOOKING_LIMITS } from "~/domain/booking/schemas";
+import { messages } from "~/lib/messages.fr";
+import { useHydrated } from "~/lib/use-hydrated";
+import type { WizardLoaderData } from "~/routes/booking/wizard-types";
+import { focusInView } from "./focus-in-view";
+
+const w = messages.wizard;
+
+/** The car count the zone page passes in the router state (spec section 2). */
+const WizardStateSchema = z.object({
+  cars: z.number().int().min(CARS_MIN).max(CARS_MAX).optional().catch(undefined),
+});
+/**
+ * Step 1: the address or postal code (the service-area check) and the cars, then 'Voir les
+ * disponibilités' (a GET form: ?where=&cars=&step=2). A refusal (not served, not found) is shown
+ * at the field, focused, with what was typed; two zones covering the address add a chooser.
+ */
+export function WhereStep({ data: page }: { data: Extract<WizardLoaderData, { step: 1 }> }) {
+  const location = useLocation();
+  const hydrated = useHydrated();
+  const id = useId();
+  const whereRef = useRef<HTMLInputElement>(null);
+  const zoneRef = useRef<HTMLFieldSetElement>(null);
+  const [chosenCars, setCars] = useState<number | null>(null);
+  const remembered = hydrated ? WizardStateSchema.safeParse(location.state ?? {}) : null;
+  const cars = chosenCars ?? page.cars ?? (remembered?.success ? remembered.data.cars : undefined) ?? 1;
+  const error = page.error;
+  const whereErrorId = `${id}-where-error`;
+  const formErrorId = `${id}-form-error`;
+
+  useEffect(() => {
+    if (error?.field === "where") focusInView(whereRef.current);
+    else if (page.choices.length > 0) focusInView(zoneRef.current?.querySelector("input") ?? null);
+  }, [error, page.choices]);
+
+  return (
+    <>
+      <Form method="get" className="grid max-w-xl gap-8" noValidate>
+        <p className="-mt-4 text-muted-foreground">{w.whereText}</p>
+        <input type="hidden" name="step" value="2" />
+        {page.serviceParam ? <input type="hidden" name="service" value={page.serviceParam} /> : null}
+        {page.promo ? <input type="hidden" name="promo" value={page.promo} /> : null}
+        {error?.field === "form" ? (
+          <Alert variant="destructive" id={formErrorId}>
+            <AlertDescription className="text-foreground">{error.message}</AlertDescription>
+          </Alert>
+        ) : null}
+        <div className="grid gap-2">
+          <Label htmlFor={`${id}-where`} className="text-base font-semibold">
+            {messages.serviceArea.fieldLabel}
+          </Label>
+          <Input
+            ref={whereRef}
+            id={`${id}-where`}
+            name="where"
+            defaultValue={page.where}
+            placeholder={messages.serviceArea.fieldPlaceholder}
+            autoComplete="street-address"
+            maxLength={BOOKING_LIMITS.address}
+            required
+            autoFocus={error?.field === "where"}
+            aria-invalid={error?.field === "where" || undefined}
+            aria-describedby={error?.field === "where" ? whereErrorId : undefined}
+          />
+          {error?.field === "where" ? (
+            // The not-served answer: the same message as the service-area check (the waiting
+            // list's form belongs here, under it).
+            <div id={whereErrorId} data-testid="where-error">
+              <p className="flex items-start gap-2 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm font-medium text-foreground">
+                <CircleX aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-destructive" />
+                <span>{error.message}</span>
+              </p>
+            </div>
+          ) : page.zoneHint ? (
+            <p className="text-sm text-muted-foreground">{messages.serviceArea.zone.hero(page.zoneHint)}</p>
+          ) : null}
+        </div>
+        {page.choices.length > 0 ? (
+          <fieldset ref={zoneRef} className="grid gap-3">
+            <legend className="mb-3 text-base font-semibold">{w.zoneChoice}</legend>
+            <div className="grid gap-3 sm:grid-cols-2">
+              {page.choices.map((zone, index) => (
+                <label
+                  key={zone.slug}
+                  className="flex min-h-14 cursor-pointer items-center gap-3 rounded-lg border bg-card p-4 has-checked:border-primary has-checked:bg-primary/5"
+                >
+                  <input
+                    type="radio"
+                    name="zone"
+                    value={zone.slug}
+                    defaultChecked={index === 0}
+                    className="size-5 shrink-0 accent-primary"
+                  />
+                  <span className="font-medium">{zone.name}</span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        ) : null}
+        <CarsPicker
+          value={cars}
+          onChange={setCars}
+          errorId={error?.field === "cars" ? formErrorId : undefined}
+        />
+        {error?.field === "cars" ? (
+          <p id={formErrorId} className="-mt-4 text-sm font-medium text-destructive">
+            {error.message}
+          </p>
+        ) : null}
+        <Button type="submit" size="lg" className="sm:justify-self-start">
+          {w.seeSlots}
+        </Button>
+      </Form>
+      {error?.waitlistCode !== undefined ? (
+        // Not served yet: the waiting list's own form, outside the GET form of this step (ADR 046).
+        <WaitlistForm key={page.where} defaultPostalCode={error.waitlistCode} className="mt-8 max-w-xl" />
+      ) : null}
+    </>
+  );
+}

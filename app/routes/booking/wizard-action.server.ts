@@ -1,0 +1,75 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect } from "react-router";
+import { BookingRequestSchema } from "~/domain/booking/schemas";
+import type { ErrorCode } from "~/lib/errors";
+import { messages } from "~/lib/messages.fr";
+import { getSessionUser } from "~/server/auth.server";
+import { getDb } from "~/server/db.server";
+import { formFailure } from "~/server/http/failure.server";
+import type { OpenSlots } from "~/server/services/booking/list-open-slots.server";
+import { placeBooking, SlotConflictError } from "~/server/services/booking/place-booking.server";
+import { checkPromoFromForm } from "~/server/services/offers/wizard-promo.server";
+import type { Route } from "./+types/wizard";
+
+const b = messages.booking;
+
+/** The field a refusal belongs to (the rest are errors of the whole form). */
+const FIELD_OF: Partial<Record<ErrorCode, string>> = {
+  ADDRESS_OUT_OF_ZONE: "address",
+  ADDRESS_NOT_LOCATED: "address",
+  PROMO_CODE_REFUSED: "promoCode",
+  // A slot taken meanwhile is an error of the time step, with the fresh slots.
+  SLOT_TAKEN: "start",
+  SLOT_UNAVAILABLE: "start",
+};
+
+/**
+ * intent 'book': parse with the shared schema, book, then go to /booking-success/{bookingId}.
+ * With JavaScript the page navigates itself and hands over the manage link in the router state
+ * (never in a URL); without it, a redirect, and the manage link arrives by e-mail. A taken slot
+ * answers with the fresh slots; an address outside the zone is an error of the address field.
+ * The flow is POST /api/bookings's (placeBooking).
+ */
+export async function bookFromWizard({ request, context }: Route.ActionArgs) {
+  const db = getDb();
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: BookingRequestSchema });
+  const fail = (
+    status: number,
+    reply: Parameters<typeof submission.reply>[0],
+    slots: OpenSlots | null = null,
+  ) => data({ status: "failed" as const, result: submission.reply(reply), slots }, { status });
+
+  // 'Appliquer' beside the promo code: its rules checked, the form kept as typed (ADR 050).
+  if (formData.get("intent") === "promo") return checkPromoFromForm(db, formData);
+  if (formData.get("intent") !== "book") return fail(400, { formErrors: [messages.errors.generic] });
+
+  try {
+    const placed = await placeBooking(db, {
+      ip: context.ip,
+      now: new Date(),
+      relist: "range",
+      read: async () =>
+        submission.status === "success" ? { input: submission.value } : { refusal: true as const },
+      actor: () => getSessionUser(request),
+    });
+    if (placed.refusal) return fail(400, {});
+    const { booking } = placed;
+    if (formData.get("navigation") !== "client") throw redirect(`/booking-success/${booking.bookingId}`);
+    return {
+      status: "booked" as const,
+      bookingId: booking.bookingId,
+      manageUrl: booking.manageUrl,
+      cars: booking.input.cars,
+      citySlug: booking.zoneSlug,
+    };
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    const { failure, result } = formFailure(error, submission, {
+      texts: { NOT_FOUND: b.zoneNotFound },
+      fields: FIELD_OF,
+    });
+    const slots = error instanceof SlotConflictError ? error.slots : null;
+    return data({ status: "failed" as const, result, slots }, { status: failure.status });
+  }
+}

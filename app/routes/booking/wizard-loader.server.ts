@@ -1,0 +1,146 @@
+import { z } from "zod";
+import { CARS_MAX, CARS_MIN } from "~/domain/booking/pricing";
+import { BOOKING_LIMITS } from "~/domain/booking/schemas";
+import { parsePostalCode } from "~/domain/geo/postal-code";
+import type { GeoPoint } from "~/domain/travel/travel-time";
+import { AppError } from "~/lib/errors";
+import { messages } from "~/lib/messages.fr";
+import { getSessionUser } from "~/server/auth.server";
+import { getDb } from "~/server/db.server";
+import { hitRateLimit } from "~/server/rate-limit.server";
+import { listOpenSlots } from "~/server/services/booking/list-open-slots.server";
+import { locateBookingAddress } from "~/server/services/booking/locate-booking-address.server";
+import { listActiveServices } from "~/server/services/catalog/list-active-services.server";
+import { listUpsellOptions } from "~/server/services/catalog/list-upsell-options.server";
+import { listZones } from "~/server/services/zones/list-zones.server";
+import type { Route } from "./+types/wizard";
+
+const w = messages.wizard;
+const b = messages.booking;
+
+/** A blank or malformed search parameter counts as absent: the wizard then asks again. */
+const WizardQuerySchema = z.object({
+  /** The address or postal code, typed once at step 1 (ADR 044). */
+  where: z.string().trim().max(BOOKING_LIMITS.address).optional().catch(undefined),
+  zone: z.string().trim().toLowerCase().min(1).max(BOOKING_LIMITS.zone).optional().catch(undefined),
+  cars: z.coerce.number().int().min(CARS_MIN).max(CARS_MAX).optional().catch(undefined),
+  step: z.enum(["1", "2"]).catch("1"),
+  service: z.uuid().optional().catch(undefined),
+  /** A promo or referral code from a personal link (/booking?promo=CODE, ADR 050). */
+  promo: z.string().trim().max(64).optional().catch(undefined),
+});
+/** The same budget as the service-area check (POST /api/validate-location), whose key it shares. */
+const CHECK_RATE_LIMIT = { max: 30, windowSeconds: 60 };
+type StepOneError = {
+  field: "where" | "zone" | "cars" | "form";
+  message: string;
+  notServed?: boolean;
+  /** Not served yet: the waiting list is offered, pre-filled with the full code typed (ADR 046). */
+  waitlistCode?: string;
+};
+/**
+ * One path (ADR 044): /booking, /booking/{id}, the zone pages and ?service= all start here.
+ * The state lives in the URL (?where=&cars=&zone=&step=2), so a reload, back and forward, and a
+ * browser without JavaScript land on the same step. Step 1 asks the address or postal code and
+ * the cars; the address decides the zone (a chooser only when two zones cover it). Step 2 loads
+ * the open slots of the next 30 days, the extras, and the details pre-filled with the address.
+ * A link with ?zone=&cars=&step=2 and no address (older links) still opens step 2.
+ */
+export async function loadWizard({ request, context }: Route.LoaderArgs) {
+  const db = getDb();
+  const query = WizardQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const [zones, services, upsells, user] = await Promise.all([
+    listZones(db),
+    listActiveServices(db),
+    listUpsellOptions(db),
+    getSessionUser(request),
+  ]);
+  const service = services.find((s) => s.id === query.service) ?? services[0] ?? null;
+  const bookable = zones.filter((zone) => zone.status === "active");
+  const page = {
+    where: query.where ?? "",
+    cars: query.cars ?? null,
+    serviceParam: query.service ?? null,
+    promo: query.promo ?? null,
+    service: service ? { id: service.id, name: service.name, basePriceCents: service.basePriceCents } : null,
+    prefill: user ? { name: user.name, email: user.email } : null,
+  };
+  const stepOne = (error: StepOneError | null, choices: { slug: string; name: string }[] = []) => ({
+    ...page,
+    step: 1 as const,
+    error,
+    choices,
+    zoneHint: bookable.find((z) => z.routeSlug === query.zone)?.zoneName ?? null,
+    slots: null,
+  });
+
+  if (query.step === "1") return stepOne(null);
+  if (!query.cars) return stepOne({ field: "cars", message: b.carsInvalid });
+  if (!service) return stepOne({ field: "form", message: w.noService });
+
+  let zoneSlug = bookable.find((z) => z.routeSlug === query.zone)?.routeSlug ?? null;
+  let address = "";
+  let postalCode = "";
+  let site: GeoPoint | null = null;
+  if (query.where) {
+    const limit = await hitRateLimit(db, `validate-location:${context.ip}`, CHECK_RATE_LIMIT);
+    if (!limit.allowed) return stepOne({ field: "where", message: messages.errors.rateLimited });
+    const area = await locateBookingAddress(db, { text: query.where });
+    if (!area.decision.inArea || area.zones.length === 0) {
+      const joinable = area.decision.code === "OUT_OF_AREA" || area.decision.code === "ZONE_NOT_ACTIVE";
+      return stepOne({
+        field: "where",
+        message: area.message,
+        notServed: true,
+        ...(joinable ? { waitlistCode: parsePostalCode(area.postalCode ?? "") ?? "" } : {}),
+      });
+    }
+    if (!zoneSlug || !area.zones.some((z) => z.slug === zoneSlug)) {
+      if (area.zones.length > 1) return stepOne(null, area.zones);
+      zoneSlug = area.zones[0]!.slug;
+    }
+    site = area.point;
+    const typedPostalCode = parsePostalCode(query.where);
+    address = typedPostalCode ? "" : query.where;
+    postalCode = typedPostalCode ?? (area.postalCode && area.postalCode.length > 3 ? area.postalCode : "");
+  } else if (!zoneSlug) {
+    return stepOne(
+      query.zone
+        ? { field: "where", message: b.zoneNotActive }
+        : { field: "where", message: w.whereRequired },
+    );
+  }
+
+  try {
+    // The times leave room for the drive to this address (ADR 048).
+    const slots = await listOpenSlots(db, {
+      zoneSlug,
+      cars: query.cars,
+      serviceId: service.id,
+      site,
+      now: new Date(),
+    });
+    return {
+      ...page,
+      step: 2 as const,
+      error: null,
+      slots,
+      city: bookable.find((z) => z.routeSlug === zoneSlug)?.zoneName ?? slots.zone,
+      address,
+      postalCode,
+      extras: upsells.map(({ slug, name, description, priceCents, isPopular }) => ({
+        slug,
+        name,
+        description,
+        priceCents,
+        isPopular,
+      })),
+    };
+  } catch (error) {
+    if (error instanceof AppError && error.code === "NOT_FOUND")
+      return stepOne({ field: "where", message: b.zoneNotFound });
+    if (error instanceof AppError && error.code === "ZONE_NOT_ACTIVE")
+      return stepOne({ field: "where", message: b.zoneNotActive });
+    throw error;
+  }
+}

@@ -1,0 +1,75 @@
+/**
+ * The one mapping from an error code to its French text (ADR 059). The texts live in the message
+ * catalogues; a page may name what was not found or refused in its own words (`ErrorTexts`).
+ */
+import { BOOKING_HORIZON_DAYS } from "~/domain/booking/horizon";
+import { PHOTO_MAX_BYTES, PHOTO_MIN_WIDTH } from "~/domain/gallery/photos";
+import { BUSINESS } from "~/lib/business";
+import type { AppError, ErrorCode } from "~/lib/errors";
+import { messages } from "~/lib/messages.fr";
+import { accountMessages } from "~/lib/messages/account.fr";
+import { adminMessages } from "~/lib/messages/admin.fr";
+import { applicationMessages } from "~/lib/messages/application.fr";
+
+/** A page's own words for some codes (e.g. what NOT_FOUND means there). */
+export type ErrorTexts = Partial<Record<ErrorCode, string>>;
+
+const b = messages.booking;
+const photos = messages.photos;
+const application = adminMessages.applications.errors;
+const applicant = applicationMessages.errors;
+
+/** The French refusal of a promo code (ADR 050); the error's message is the reason. */
+function promoRefusal(reason: string): string {
+  const refused = messages.offers.promo.refused;
+  return Object.hasOwn(refused, reason) ? refused[reason as keyof typeof refused] : refused.UNKNOWN;
+}
+
+const TEXTS: Record<ErrorCode, (error: AppError) => string> = {
+  VALIDATION: () => b.invalidFields,
+  INVALID_CREDENTIALS: () => messages.auth.invalidCredentials,
+  EMAIL_NOT_VERIFIED: () => accountMessages.emailNotVerified,
+  ACCOUNT_SLOWED: () => accountMessages.accountSlowed,
+  NOT_AUTHENTICATED: () => messages.errors.notAuthenticated,
+  FORBIDDEN: () => messages.errors.forbidden,
+  NOT_FOUND: () => messages.errors.notFound,
+  EMAIL_TAKEN: () => messages.auth.emailTaken,
+  ZONE_NOT_ACTIVE: () => b.zoneNotActive,
+  ADDRESS_OUT_OF_ZONE: (error) => b.addressOutOfZone(error.message),
+  ADDRESS_NOT_LOCATED: () => b.addressNotLocated,
+  SLOT_TAKEN: () => b.slotTaken,
+  SLOT_UNAVAILABLE: () => b.slotUnavailable,
+  INVALID_MANAGE_TOKEN: () => b.invalidManageToken,
+  TOO_LATE_TO_CHANGE: () => b.tooLateToChange(BUSINESS.phone),
+  APPOINTMENT_NOT_CHANGEABLE: () => b.notChangeable,
+  UNKNOWN_UPSELL: (error) => b.unknownUpsell(error.message),
+  BEYOND_BOOKING_HORIZON: () => b.beyondHorizon(BOOKING_HORIZON_DAYS),
+  RATE_LIMITED: () => b.rateLimited,
+  PROMO_CODE_REFUSED: (error) => promoRefusal(error.message),
+  EMAIL_ALREADY_EXISTS: () => applicant.emailExists,
+  ALREADY_APPLIED: () => applicant.alreadyApplied,
+  INVALID_SIGNATURE: () => applicant.signatureInvalid,
+  SIGNATURE_UPLOAD_FAILED: () => applicant.signatureUpload,
+  TRANSITION: () => adminMessages.common.conflict,
+  ZONE_TAKEN: () => application.ZONE_TAKEN,
+  ZONE_NOT_FOUND: () => application.ZONE_NOT_FOUND,
+  ADMIN_ACCOUNT: () => application.ADMIN_ACCOUNT,
+  EMAIL_UNVERIFIED: () => application.EMAIL_UNVERIFIED,
+  ACCOUNT_UNVERIFIED: () => application.ACCOUNT_UNVERIFIED,
+  SLUG_TAKEN: () => adminMessages.coverage.slugTaken,
+  HAS_APPOINTMENTS: () => adminMessages.coverage.hasAppointments,
+  LAST_ACTIVE_SERVICE: () => adminMessages.services.lastActive,
+  ORDER_CLOSED: () => adminMessages.restock.closed,
+  REASON_REQUIRED: () => application.REASON_REQUIRED,
+  FILE_TYPE: () => photos.fileType,
+  FILE_TOO_LARGE: () => photos.fileTooLarge(PHOTO_MAX_BYTES / (1024 * 1024)),
+  FILE_TOO_SMALL: () => photos.fileTooSmall(PHOTO_MIN_WIDTH),
+  FILE_TOO_BIG: () => photos.fileTooBig,
+  FILE_UNREADABLE: () => photos.fileUnreadable,
+  UNKNOWN: () => messages.errors.generic,
+};
+
+/** The French text of an expected failure: the page's words for its code, else the catalogue's. */
+export function errorText(error: AppError, texts: ErrorTexts = {}): string {
+  return texts[error.code] ?? TEXTS[error.code](error);
+}

@@ -1,0 +1,87 @@
+/** The choice of the team member who takes a booking or a rescheduled appointment. */
+import {
+  addedDrivingMinutes,
+  freeTeamMembersForSlot,
+  pickTeamMember,
+  type BusyRange,
+  type SlotMember,
+  type SlotRules,
+} from "~/domain/booking/slots";
+import { addDaysToDateString } from "~/domain/time/zoned";
+import { AppError } from "~/lib/errors";
+import { sqlState } from "../../db-errors.server";
+import type { Tx } from "../../db.server";
+import { lockMemberDays } from "../travel/member-day-lock.server";
+import { busyWindow, loadBusy, localDateOf, startOfLocalDay } from "./booking-context.server";
+
+/** Appointments per member starting on the local day of `start`: the load `pickTeamMember` balances. */
+function loadsOfDay(busy: readonly BusyRange[], start: Date): Map<string, number> {
+  const date = localDateOf(start);
+  const dayStart = startOfLocalDay(date).getTime();
+  const dayEnd = startOfLocalDay(addDaysToDateString(date, 1)).getTime();
+  const loads = new Map<string, number>();
+  for (const range of busy) {
+    const at = range.start.getTime();
+    if (at >= dayStart && at < dayEnd)
+      loads.set(range.teamMemberId, (loads.get(range.teamMemberId) ?? 0) + 1);
+  }
+  return loads;
+}
+
+/**
+ * The insert lost to a concurrent booking of the same member: exclusion_violation (the other one
+ * committed first), or deadlock_detected (both inserted conflicting rows at once and each waited
+ * for the other, so PostgreSQL aborted this statement). Either way the savepoint is rolled back
+ * and the next free member is tried.
+ */
+const LOST_TO_CONCURRENT_BOOKING = new Set(["23P01", "40P01"]);
+
+/**
+ * Inside a transaction: re-checks the slot with fresh busy ranges (and the travel rule when the
+ * rules carry a site, ADR 048), picks the free member whose day gets the least added driving,
+ * then the least loaded, and runs `write` for that member in a savepoint. When the exclusion constraint refuses
+ * the member (a concurrent booking took them), tries once more with fresh busy ranges and the
+ * next free member. Shared by booking and rescheduling (`exceptAppointmentId` = the one moved).
+ */
+export async function assignMember(
+  tx: Tx,
+  members: readonly SlotMember[],
+  rules: (busy: SlotRules["busy"]) => SlotRules & { start: Date },
+  write: (savepoint: Tx, teamMemberId: string) => Promise<string>,
+  options: { exceptAppointmentId?: string; preferredMemberId?: string } = {},
+): Promise<{ teamMemberId: string; appointmentId: string }> {
+  const memberIds = members.map((m) => m.id);
+  const start = rules([]).start;
+  // One placement at a time per member and day, so the travel re-check sees the others (ADR 048).
+  await lockMemberDays(tx, memberIds, localDateOf(start));
+  const refused = new Set<string>();
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const busy = await loadBusy(
+      tx,
+      memberIds,
+      busyWindow(localDateOf(start), 1),
+      options.exceptAppointmentId,
+    );
+    const free = freeTeamMembersForSlot(rules(busy)).filter((id) => !refused.has(id));
+    if (free.length === 0) {
+      const everOffered = refused.size > 0 || freeTeamMembersForSlot(rules([])).length > 0;
+      throw new AppError(everOffered ? "SLOT_TAKEN" : "SLOT_UNAVAILABLE");
+    }
+    const teamMemberId =
+      options.preferredMemberId && free.includes(options.preferredMemberId)
+        ? options.preferredMemberId
+        : pickTeamMember(
+            { teamMemberIds: free },
+            loadsOfDay(busy, start),
+            addedDrivingMinutes({ ...rules(busy), teamMemberIds: free }),
+          )!;
+    try {
+      const appointmentId = await tx.transaction((savepoint) => write(savepoint, teamMemberId));
+      return { teamMemberId, appointmentId };
+    } catch (error) {
+      if (!LOST_TO_CONCURRENT_BOOKING.has(sqlState(error) ?? "")) throw error;
+      refused.add(teamMemberId);
+    }
+  }
+  throw new AppError("SLOT_TAKEN");
+}
