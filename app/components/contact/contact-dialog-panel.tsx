@@ -10,7 +10,7 @@ import { PhoneCopyButton } from "./phone-copy-button";
 // The form (and its validation library) loads when the visitor asks for it, not with the dialog.
 const loadContactForm = () => import("./contact-form");
 const ContactForm = lazy(() => loadContactForm().then((module) => ({ default: module.ContactForm })));
-export const loadChatPanel = () => import("./chat-panel");
+const loadChatPanel = () => import("./chat-panel");
 const ChatPanel = lazy(() => loadChatPanel().then((module) => ({ default: module.ChatPanel })));
 
 const c = messages.contact;

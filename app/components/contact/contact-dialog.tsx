@@ -13,11 +13,9 @@ import { useMainActionBeneath } from "./use-main-action-beneath";
 
 // The dialog, its library (Radix) and the assistant's panel load on the first press of the button
 // (or when a pointer or the focus comes onto it), not with every page (ADR 054).
+// Both at once: the dialog opens on the assistant's panel.
 const loadDialog = () =>
-  import("./contact-dialog-panel").then(async (module) => {
-    await module.loadChatPanel();
-    return module;
-  });
+  Promise.all([import("./contact-dialog-panel"), import("./chat-panel")]).then(([module]) => module);
 
 const c = messages.contact;
 
