@@ -51,7 +51,15 @@ export function ContactDialog() {
   const Panel = dialog.module?.ContactDialogPanel;
   return (
     <>
-      <Button asChild size="icon">
+      <Button
+        asChild
+        size="icon"
+        // On the Button, whose classes merge (a rounded-full over its own corners).
+        className={cn(
+          "fixed right-4 bottom-[max(1rem,env(safe-area-inset-bottom))] z-40 size-14 rounded-full shadow-lg transition-[opacity,visibility] motion-reduce:transition-none print:hidden",
+          beneath && !open && "invisible opacity-0",
+        )}
+      >
         <a
           ref={trigger}
           href={FALLBACK_HREF}
@@ -69,10 +77,6 @@ export function ContactDialog() {
           onPointerEnter={dialog.prefetch}
           onFocus={dialog.prefetch}
           data-stepped-aside={beneath && !open ? "" : undefined}
-          className={cn(
-            "fixed right-4 bottom-[max(1rem,env(safe-area-inset-bottom))] z-40 size-14 rounded-full shadow-lg transition-[opacity,visibility] motion-reduce:transition-none print:hidden",
-            beneath && !open && "invisible opacity-0",
-          )}
         >
           {waiting ? (
             <Spinner label={null} className="size-6" />
