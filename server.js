@@ -1,6 +1,7 @@
 // The HTTP server of `npm start`, `npm run serve` and `npm run dev`.
 // Production serves the build; development runs Vite in middleware mode with hot reload.
 import path from "node:path";
+import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
 import compression from "compression";
 import express from "express";
@@ -69,11 +70,17 @@ try {
 }
 
 const listener = server.listen(PORT, HOST, () => {
+  // Cold start (ADR 054): from the process's start (performance.now() counts from it) to ready,
+  // code imported, database opened, migrated and seeded; and the resident memory at that moment.
+  const startMs = Math.round(performance.now());
+  const rssMb = Math.round(process.memoryUsage.rss() / 1048576);
   entry.log.info(
-    `Serveur prêt sur http://localhost:${PORT} (${DEVELOPMENT ? "développement" : "production"})`,
+    `Serveur prêt sur http://localhost:${PORT} (${DEVELOPMENT ? "développement" : "production"}) en ${(startMs / 1000).toFixed(1).replace(".", ",")} s, ${rssMb} Mo en mémoire`,
     {
       port: PORT,
       pid: process.pid,
+      startMs,
+      rssMb,
     },
   );
 });

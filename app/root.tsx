@@ -13,7 +13,7 @@ import type { Route } from "./+types/root";
 import appCssText from "./app.css?inline";
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import { ContactDialog } from "~/components/contact/contact-dialog";
-import { isBackOfficePath } from "~/components/layout/back-office-shell";
+import { isBackOfficePath } from "~/lib/back-office-path";
 import { ErrorFallback } from "~/components/layout/error-fallback";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";

@@ -8,7 +8,8 @@
 // - mixed page views (/, /gallery, /booking and a signed-in /client) with the server's own
 //   render times per page (its request log's durationMs).
 // Prints requests/s, p50, p95, p99 latency, the ratio to the baseline, the server's cold start
-// (spawn to /readyz on the existing database), idle memory after start and peak memory as JSON,
+// (spawn to /readyz on the existing database, and the server's own figure from its start log),
+// its memory when ready, idle memory 1 s after start and peak memory as JSON,
 // on PGlite and, when TEST_DATABASE_URL is set, on PostgreSQL.
 // Targets (2 cores, ADR 054): slot list p95 < 50 ms and at least a third of the baseline's
 // requests/s; bookings p95 <= 100 ms, p99 <= 250 ms; peak memory <= 300 MB (PGlite), <= 200 MB
@@ -152,6 +153,17 @@ async function runTarget(name, dbEnv) {
   let pending = "";
   server.stdout.setEncoding("utf8");
   server.stdout.on("data", (chunk) => {
+    // The server's own start log: its cold start and resident memory when ready (server.js).
+    if (serverTimes.startMs === undefined && chunk.includes('"startMs"')) {
+      const line = chunk.split("\n").find((text) => text.includes('"startMs"'));
+      try {
+        const entry = JSON.parse(line);
+        serverTimes.startMs = entry.startMs;
+        serverTimes.rssMbAtReady = entry.rssMb;
+      } catch {
+        // not a whole log line
+      }
+    }
     if (!serverTimes.collect) return;
     pending += chunk;
     const lines = pending.split("\n");
@@ -306,6 +318,8 @@ async function runTarget(name, dbEnv) {
       database: name,
       dataset,
       coldStartMs,
+      serverReportedStartMs: serverTimes.startMs ?? null,
+      memoryAtReadyMb: serverTimes.rssMbAtReady ?? null,
       idleMemoryMb,
       results: [baseline, slots, slotsMixed, bookings, pageViews].map((r) => ({
         ...r,

@@ -1,5 +1,14 @@
 import { Clock, Mail, Phone } from "lucide-react";
-import { lazy, Suspense, type ComponentType, type ReactNode, type SVGProps } from "react";
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useRef,
+  type ComponentType,
+  type ReactNode,
+  type RefObject,
+  type SVGProps,
+} from "react";
 
 import { BUSINESS } from "~/lib/business";
 import { messages } from "~/lib/messages.fr";
@@ -13,9 +22,44 @@ const c = messages.contact;
 // (ADR 040). The server imports it before any render; a static import would put it back among the
 // browser's page scripts.
 const serverModule = import.meta.env.SSR ? await import("./contact-form") : null;
+// In the browser that code waits until the section comes near the screen or the visitor first
+// presses, taps or types anywhere (ADR 054): until then React leaves the server's HTML of the
+// form as it is (a suspended boundary keeps it), and that form posts without JavaScript. Any
+// interaction opens the gate, so that no navigation waits on a form that is still loading.
+let openGate = () => {};
+const gate = new Promise<void>((resolve) => {
+  openGate = resolve;
+});
 const ContactForm =
   serverModule?.ContactForm ??
-  lazy(() => import("./contact-form").then((module) => ({ default: module.ContactForm })));
+  lazy(() => gate.then(() => import("./contact-form")).then((module) => ({ default: module.ContactForm })));
+
+const INTERACTIONS = ["pointerdown", "keydown", "focusin", "wheel", "touchstart"] as const;
+
+/** Opens the gate once `element` comes within 400 px of the screen, or on the first interaction. */
+function useLoadFormWhenNear(element: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const target = element.current;
+    if (!target || typeof IntersectionObserver === "undefined") return openGate();
+    const stop = () => {
+      observer.disconnect();
+      for (const type of INTERACTIONS) window.removeEventListener(type, open, true);
+    };
+    const open = () => {
+      stop();
+      openGate();
+    };
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) open();
+      },
+      { rootMargin: "400px 0px" },
+    );
+    observer.observe(target);
+    for (const type of INTERACTIONS) window.addEventListener(type, open, { capture: true, passive: true });
+    return stop;
+  }, [element]);
+}
 
 function ContactItem({
   Icon,
@@ -41,6 +85,8 @@ function ContactItem({
 
 /** The home page's 'Contact' section: the form, the phone number with its copy button, e-mail and hours. */
 export function ContactSection() {
+  const formBox = useRef<HTMLDivElement>(null);
+  useLoadFormWhenNear(formBox);
   return (
     <section id="contact" aria-labelledby="contact-title" className="scroll-mt-24 py-16 sm:py-24">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 lg:grid-cols-[2fr_3fr] lg:gap-16">
@@ -81,7 +127,7 @@ export function ContactSection() {
             </ContactItem>
           </ul>
         </div>
-        <div className="rounded-xl border bg-card p-6 text-card-foreground shadow-sm sm:p-8">
+        <div ref={formBox} className="rounded-xl border bg-card p-6 text-card-foreground shadow-sm sm:p-8">
           <Suspense>
             <ContactForm />
           </Suspense>

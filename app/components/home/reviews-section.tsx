@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 
 import { Stars } from "~/components/reviews/star-rating";
-import { formatAverage } from "~/domain/reviews/reviews";
+import { formatAverage } from "~/domain/reviews/average";
 import { messages } from "~/lib/messages.fr";
 
 import { SectionHeading } from "./section-heading";

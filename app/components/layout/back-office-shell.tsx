@@ -176,8 +176,3 @@ function ShellFooter({
     </div>
   );
 }
-
-/** Whether a path belongs to the back office, which has its own frame instead of the site's. */
-export function isBackOfficePath(pathname: string): boolean {
-  return /^\/(admin|franchisee)(\/|$)/.test(pathname);
-}

@@ -65,7 +65,7 @@ function FooterLinks({ links }: { links: readonly { to: string; label: string }[
 
 export function SiteFooter() {
   return (
-    <footer className="border-t bg-card text-card-foreground">
+    <footer id="pied-de-page" className="border-t bg-card text-card-foreground">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-[1.6fr_1fr_1.2fr_1fr] lg:gap-8">
         <div className="space-y-4">
           <BrandLink />

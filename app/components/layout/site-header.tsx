@@ -1,16 +1,17 @@
-import { CalendarPlus, House, LayoutDashboard, LogIn, LogOut, Menu, X } from "lucide-react";
-import { Dialog as DialogPrimitive } from "radix-ui";
-import { lazy, Suspense, useId, useState, type MouseEvent } from "react";
-import { Form, Link, useLocation } from "react-router";
+import { CalendarPlus, House, LogIn, Menu } from "lucide-react";
+import { lazy, Suspense, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from "react";
+import { Link, useLocation } from "react-router";
 
 import { Button } from "~/components/ui/button";
+import { Spinner } from "~/components/ui/spinner";
 import { messages } from "~/lib/messages.fr";
-import { dashboardPathFor } from "~/lib/roles";
 import { cn } from "~/lib/utils";
+import { useOnDemand } from "~/lib/use-on-demand";
 import { useRootData } from "~/lib/root-data";
 
-import { Avatar, displayName, spaceLabel, type HeaderUser } from "./account";
+import type { HeaderUser } from "./account";
 import { BrandLink } from "./brand-link";
+import { BRAND_NAME_NARROW, SECTIONS } from "./site-sections";
 import { ThemeToggle, useForcedLightTheme } from "./theme-toggle";
 import { useActiveSection } from "./use-active-section";
 import { useScrolled } from "./use-scrolled";
@@ -25,15 +26,9 @@ const UserMenu =
   serverUserMenu?.UserMenu ??
   lazy(() => import("./user-menu").then((module) => ({ default: module.UserMenu })));
 
-/** The landing sections of the home page, in page order (spec section 2). */
-const SECTIONS = ["home", "about", "services", "gallery", "reviews", "franchise", "contact"] as const;
-
 /** Spec: the bar turns 'scrolled' after 20 px; a section is active within 100 px of the top. */
 const SCROLLED_THRESHOLD = 20;
 const SECTION_OFFSET = 100;
-
-/** Below `sm` the name wraps onto two lines, leaving room for the header's buttons. */
-const BRAND_NAME_NARROW = "max-sm:max-w-28 max-sm:text-sm max-sm:whitespace-normal";
 
 function isDashboardPath(pathname: string): boolean {
   return /^\/(admin|franchisee|client)(\/|$)/.test(pathname);
@@ -128,10 +123,18 @@ export function SiteHeader() {
   );
 }
 
+// The full-screen menu and its dialog library (Radix) load on the first press of the menu button
+// (or when a pointer or the focus comes onto it), not with every page (ADR 054).
+const loadMenuDialog = () => import("./mobile-menu-dialog");
+
+/** Without JavaScript, or before the page has hydrated, the menu button leads to the footer's links. */
+const MENU_FALLBACK_HREF = "#pied-de-page";
+
 /**
- * The full-screen menu below the `lg` breakpoint. A modal dialog: focus moves in and stays there,
- * Escape closes it, the page behind does not scroll, and focus returns to the menu button. It
- * closes on any navigation, because it is open only for the location where it was opened.
+ * The menu button below the `lg` breakpoint, opening the full-screen menu (mobile-menu-dialog.tsx).
+ * The menu is open only for the location where it was opened, so it closes on any navigation. A
+ * link acting as a button: until the menu's code has loaded it shows a spinner, and if that code
+ * cannot load, it follows its link.
  */
 function MobileMenu({
   user,
@@ -145,119 +148,57 @@ function MobileMenu({
   const location = useLocation();
   const [openedAt, setOpenedAt] = useState<string | null>(null);
   const open = openedAt === location.key;
-  const close = () => setOpenedAt(null);
   const menuId = useId();
+  const trigger = useRef<HTMLAnchorElement>(null);
+  const dialog = useOnDemand(loadMenuDialog);
+  const show = (event: MouseEvent | KeyboardEvent) => {
+    event.preventDefault();
+    setOpenedAt(location.key);
+    dialog.request().catch(() => {
+      setOpenedAt(null);
+      window.location.assign(MENU_FALLBACK_HREF);
+    });
+  };
+  const waiting = open && !dialog.module;
+  const Dialog = dialog.module?.MobileMenuDialog;
 
   return (
-    <DialogPrimitive.Root open={open} onOpenChange={(next) => setOpenedAt(next ? location.key : null)}>
-      <DialogPrimitive.Trigger asChild>
-        <Button
-          variant="ghost"
-          size="icon"
+    <>
+      <Button asChild variant="ghost" size="icon" className="lg:hidden">
+        <a
+          ref={trigger}
+          href={MENU_FALLBACK_HREF}
+          role="button"
           aria-label={open ? t.closeMenu : t.openMenu}
+          aria-haspopup="dialog"
+          aria-expanded={open}
           aria-controls={menuId}
-          className="lg:hidden"
+          aria-busy={waiting || undefined}
+          onClick={show}
+          onKeyDown={(event) => {
+            if (event.key === " ") show(event);
+          }}
+          onPointerEnter={dialog.prefetch}
+          onFocus={dialog.prefetch}
         >
-          <Menu aria-hidden="true" className="size-6" />
-        </Button>
-      </DialogPrimitive.Trigger>
-      <DialogPrimitive.Portal>
-        {/* Radix locks the page's scroll through the overlay, so it stays even under a full-screen panel. */}
-        <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-background lg:hidden" />
-        <DialogPrimitive.Content
+          {waiting ? (
+            <Spinner label={null} className="size-6" />
+          ) : (
+            <Menu aria-hidden="true" className="size-6" />
+          )}
+        </a>
+      </Button>
+      {Dialog ? (
+        <Dialog
           id={menuId}
-          aria-describedby={undefined}
-          className="fixed inset-0 z-50 flex flex-col overflow-y-auto bg-background text-foreground transition-[opacity,translate] duration-200 motion-reduce:transition-none lg:hidden starting:translate-y-2 starting:opacity-0"
-        >
-          <div className="flex h-16 shrink-0 items-center gap-2 border-b px-4">
-            <BrandLink onClick={close} nameClassName={BRAND_NAME_NARROW} />
-            <DialogPrimitive.Title className="sr-only">{t.menu}</DialogPrimitive.Title>
-            <div className="ml-auto flex items-center gap-1">
-              <ThemeToggle />
-              <DialogPrimitive.Close asChild>
-                <Button variant="ghost" size="icon" aria-label={t.closeMenu}>
-                  <X aria-hidden="true" className="size-6" />
-                </Button>
-              </DialogPrimitive.Close>
-            </div>
-          </div>
-
-          <div className="mx-auto flex w-full max-w-md flex-1 flex-col gap-8 px-6 py-8">
-            <nav aria-label={t.main}>
-              <ul className="flex flex-col">
-                {SECTIONS.map((id) => (
-                  <li key={id} className="border-b last:border-b-0">
-                    <Link
-                      to={`/#${id}`}
-                      onClick={close}
-                      aria-current={activeSection === id ? "location" : undefined}
-                      className="block rounded-md py-3 text-2xl font-semibold tracking-tight transition-colors hover:text-primary aria-[current=location]:text-primary"
-                    >
-                      {t.sections[id]}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            </nav>
-
-            {user ? <MobileAccount user={user} onNavigate={close} /> : null}
-
-            <div className="mt-auto flex flex-col gap-3">
-              {user ? null : (
-                <Button asChild variant="outline" size="lg" className="w-full">
-                  <Link to="/auth" onClick={close}>
-                    <LogIn aria-hidden="true" />
-                    {messages.auth.signIn}
-                  </Link>
-                </Button>
-              )}
-              <Button
-                type="button"
-                size="lg"
-                className="h-14 w-full text-lg"
-                onClick={() => {
-                  close();
-                  onBook();
-                }}
-              >
-                <CalendarPlus aria-hidden="true" className="size-5" />
-                {t.bookNow}
-              </Button>
-            </div>
-          </div>
-        </DialogPrimitive.Content>
-      </DialogPrimitive.Portal>
-    </DialogPrimitive.Root>
-  );
-}
-
-function MobileAccount({ user, onNavigate }: { user: HeaderUser; onNavigate: () => void }) {
-  return (
-    <section aria-label={t.account} className="rounded-lg border bg-card p-4 text-card-foreground">
-      <div className="flex items-center gap-3">
-        <Avatar user={user} />
-        <div className="min-w-0">
-          <p className="truncate font-semibold">{user.name || displayName(user)}</p>
-          <p className="text-sm text-muted-foreground first-letter:uppercase">
-            {messages.labels.roles[user.role]}
-          </p>
-        </div>
-      </div>
-      <div className="mt-4 grid grid-cols-2 gap-2">
-        <Button asChild variant="secondary">
-          <Link to={dashboardPathFor(user.role)} onClick={onNavigate}>
-            <LayoutDashboard aria-hidden="true" />
-            {spaceLabel(user.role)}
-          </Link>
-        </Button>
-        <Form method="post" action="/auth" onSubmit={onNavigate}>
-          <input type="hidden" name="intent" value="sign-out" />
-          <Button type="submit" variant="outline" className="w-full">
-            <LogOut aria-hidden="true" />
-            {messages.auth.signOut}
-          </Button>
-        </Form>
-      </div>
-    </section>
+          open={open}
+          onOpenChange={(next) => setOpenedAt(next ? location.key : null)}
+          returnFocusTo={trigger}
+          user={user}
+          activeSection={activeSection}
+          onBook={onBook}
+        />
+      ) : null}
+    </>
   );
 }

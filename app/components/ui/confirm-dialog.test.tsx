@@ -49,7 +49,7 @@ describe("confirm dialog", () => {
     renderAsker({ title: "Supprimer le membre ?", description: "Cette action est définitive." });
 
     await user.click(screen.getByRole("button", { name: "Demander" }));
-    const dialog = screen.getByRole("alertdialog", { name: "Supprimer le membre ?" });
+    const dialog = await screen.findByRole("alertdialog", { name: "Supprimer le membre ?" });
     expect(dialog).toHaveAccessibleDescription("Cette action est définitive.");
     await user.click(screen.getByRole("button", { name: "Confirmer" }));
 
@@ -62,7 +62,7 @@ describe("confirm dialog", () => {
     renderAsker({ title: "Continuer ?", cancelText: "Non merci" });
 
     await user.click(screen.getByRole("button", { name: "Demander" }));
-    await user.click(screen.getByRole("button", { name: "Non merci" }));
+    await user.click(await screen.findByRole("button", { name: "Non merci" }));
     expect(await screen.findByText("false", { selector: "output" })).toBeInTheDocument();
 
     await user.click(screen.getByRole("button", { name: "Demander" }));
@@ -83,7 +83,7 @@ describe("confirm dialog", () => {
     });
 
     await user.click(screen.getByRole("button", { name: "Demander" }));
-    await user.click(screen.getByRole("button", { name: "Supprimer" }));
+    await user.click(await screen.findByRole("button", { name: "Supprimer" }));
 
     const confirmButton = screen.getByRole("button", { name: "Supprimer" });
     expect(confirmButton).toHaveAttribute("aria-busy", "true");
@@ -104,7 +104,7 @@ describe("confirm dialog", () => {
     renderAsker({ title: "Envoyer ?", onConfirm: () => work.promise });
 
     await user.click(screen.getByRole("button", { name: "Demander" }));
-    await user.click(screen.getByRole("button", { name: "Confirmer" }));
+    await user.click(await screen.findByRole("button", { name: "Confirmer" }));
     work.reject(new Error("réseau"));
 
     expect(await screen.findByRole("alert")).toHaveTextContent(

@@ -1,12 +1,23 @@
-import { TriangleAlert } from "lucide-react";
-import { AlertDialog as AlertDialogPrimitive } from "radix-ui";
-import { createContext, useCallback, useContext, useRef, useState, type ReactNode } from "react";
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useCallback,
+  useContext,
+  useRef,
+  useState,
+  type ReactNode,
+} from "react";
 
 import { messages } from "~/lib/messages.fr";
 import { cn } from "~/lib/utils";
 
-import { Button } from "./button";
-import { modalPanelClasses, overlayClasses } from "./dialog";
+import { modalPanelClasses, overlayClasses } from "./dialog-classes";
+import { Spinner } from "./spinner";
+
+const ConfirmDialogView = lazy(() =>
+  import("./confirm-dialog-view").then((module) => ({ default: module.ConfirmDialogView })),
+);
 
 export type ConfirmOptions = {
   title: string;
@@ -91,76 +102,31 @@ function ConfirmHost({ children }: { children: ReactNode }) {
     settle(target, true);
   }
 
-  const options = request?.options;
-  const destructive = options?.type === "destructive";
-  const icon = options?.icon ?? (destructive ? <TriangleAlert className="size-5" /> : null);
-
   return (
     <ConfirmContext value={confirm}>
       {children}
-      <AlertDialogPrimitive.Root
-        open={request !== null}
-        onOpenChange={(open) => {
-          if (!open && request && !confirming) settle(request, false);
-        }}
-      >
-        {request && options ? (
-          <AlertDialogPrimitive.Portal>
-            <AlertDialogPrimitive.Overlay className={overlayClasses} />
-            <AlertDialogPrimitive.Content
-              className={cn(modalPanelClasses, "max-w-md")}
-              aria-busy={confirming || undefined}
-              {...(options.description ? {} : { "aria-describedby": undefined })}
-              onEscapeKeyDown={(event) => {
-                if (confirming) event.preventDefault();
-              }}
-            >
-              <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
-                {icon ? (
-                  <div
-                    aria-hidden="true"
-                    className={cn(
-                      "flex size-10 shrink-0 items-center justify-center rounded-full",
-                      destructive ? "bg-destructive/10 text-destructive" : "bg-primary/10 text-primary",
-                    )}
-                  >
-                    {icon}
-                  </div>
-                ) : null}
-                <div className="grid gap-2">
-                  <AlertDialogPrimitive.Title className="text-lg leading-tight font-semibold">
-                    {options.title}
-                  </AlertDialogPrimitive.Title>
-                  {options.description ? (
-                    <AlertDialogPrimitive.Description className="text-sm text-muted-foreground">
-                      {options.description}
-                    </AlertDialogPrimitive.Description>
-                  ) : null}
-                  {failed ? (
-                    <p role="alert" className="text-sm font-medium text-destructive">
-                      {messages.errors.generic}
-                    </p>
-                  ) : null}
-                </div>
+      {request ? (
+        // The dialog and its library (Radix) load on the first confirmation asked (ADR 054).
+        <Suspense
+          fallback={
+            <div className={overlayClasses}>
+              <div className={cn(modalPanelClasses, "max-w-md justify-center")}>
+                <Spinner />
               </div>
-              <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-                <AlertDialogPrimitive.Cancel asChild>
-                  <Button variant="outline" disabled={confirming}>
-                    {options.cancelText ?? messages.ui.cancel}
-                  </Button>
-                </AlertDialogPrimitive.Cancel>
-                <Button
-                  variant={destructive ? "destructive" : "default"}
-                  loading={confirming}
-                  onClick={() => void onConfirmClick(request)}
-                >
-                  {options.confirmText ?? messages.ui.confirm}
-                </Button>
-              </div>
-            </AlertDialogPrimitive.Content>
-          </AlertDialogPrimitive.Portal>
-        ) : null}
-      </AlertDialogPrimitive.Root>
+            </div>
+          }
+        >
+          <ConfirmDialogView
+            options={request.options}
+            confirming={confirming}
+            failed={failed}
+            onCancel={() => {
+              if (!confirming) settle(request, false);
+            }}
+            onConfirm={() => void onConfirmClick(request)}
+          />
+        </Suspense>
+      ) : null}
     </ConfirmContext>
   );
 }

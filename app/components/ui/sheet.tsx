@@ -6,7 +6,7 @@ import type { ComponentProps } from "react";
 import { messages } from "~/lib/messages.fr";
 import { cn } from "~/lib/utils";
 
-import { overlayClasses } from "./dialog";
+import { overlayClasses } from "./dialog-classes";
 
 export const Sheet = SheetPrimitive.Root;
 export const SheetTrigger = SheetPrimitive.Trigger;

@@ -1,8 +1,7 @@
 import { CalendarCheck, Expand } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 
-import { GalleryViewer } from "~/components/gallery/gallery-viewer";
 import { ResponsivePicture } from "~/components/gallery/responsive-picture";
 import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
@@ -13,6 +12,11 @@ import { originFrom, seoMeta } from "~/lib/seo";
 import { getDb } from "~/server/db.server";
 import { galleryItems } from "~/server/services/gallery/gallery-items.server";
 import type { Route } from "./+types/gallery";
+
+// The full-screen viewer and its dialog library (Radix) load on the first tile a visitor opens, or
+// when a pointer or the focus comes onto a tile, not with the page (ADR 054).
+const loadViewer = () => import("~/components/gallery/gallery-viewer");
+const GalleryViewer = lazy(() => loadViewer().then((module) => ({ default: module.GalleryViewer })));
 
 const t = messages.gallery;
 
@@ -75,8 +79,12 @@ export default function GalleryPage({ loaderData }: Route.ComponentProps) {
     return () => window.clearTimeout(timer);
   }, []);
 
+  /** Mounted from the first opening on, so that it closes and reopens as one dialog. */
+  const [viewerWanted, setViewerWanted] = useState(false);
+
   function openViewer(index: number) {
     openerIndex.current = index;
+    setViewerWanted(true);
     setOpenIndex(index);
   }
 
@@ -119,6 +127,8 @@ export default function GalleryPage({ loaderData }: Route.ComponentProps) {
               aria-label={item.openLabel}
               disabled={loading}
               onClick={() => openViewer(index)}
+              onPointerEnter={() => void loadViewer()}
+              onFocus={() => void loadViewer()}
               className="group relative block w-full overflow-hidden rounded-lg border border-border bg-card shadow-sm transition-shadow hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:cursor-progress"
             >
               <ResponsivePicture
@@ -176,16 +186,26 @@ export default function GalleryPage({ loaderData }: Route.ComponentProps) {
         </Button>
       </section>
 
-      <GalleryViewer
-        images={items}
-        index={openIndex}
-        onIndexChange={setOpenIndex}
-        onClose={() => setOpenIndex(null)}
-        onCloseAutoFocus={(event) => {
-          event.preventDefault();
-          tileRefs.current[openerIndex.current]?.focus();
-        }}
-      />
+      {viewerWanted ? (
+        <Suspense
+          fallback={
+            <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/95 text-white">
+              <Spinner className="size-8" />
+            </div>
+          }
+        >
+          <GalleryViewer
+            images={items}
+            index={openIndex}
+            onIndexChange={setOpenIndex}
+            onClose={() => setOpenIndex(null)}
+            onCloseAutoFocus={(event) => {
+              event.preventDefault();
+              tileRefs.current[openerIndex.current]?.focus();
+            }}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import sharp from "sharp";
+import { loadSharp } from "~/server/sharp.server";
 import { SIGNATURE_HEIGHT, SIGNATURE_WIDTH } from "~/domain/applications/png";
 
 /** Longest typed name drawn as a signature (the form's field holds as much). */
@@ -14,6 +14,7 @@ function escapeMarkup(text: string): string {
  * application keeps one kind of signature file with its hash.
  */
 export async function typedSignaturePng(name: string): Promise<Uint8Array> {
+  const sharp = await loadSharp();
   const text = await sharp({
     text: {
       text: `<span foreground="#111827"><i>${escapeMarkup(name.trim().slice(0, TYPED_SIGNATURE_MAX))}</i></span>`,

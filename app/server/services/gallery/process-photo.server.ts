@@ -1,4 +1,5 @@
-import sharp, { type Metadata } from "sharp";
+import type { Metadata } from "sharp";
+import { loadSharp } from "~/server/sharp.server";
 import {
   PHOTO_MAX_BYTES,
   PHOTO_MAX_PIXELS,
@@ -29,6 +30,7 @@ export interface CheckedPhoto {
 /** Checks an uploaded file: size, real format, pixel count and width; throws AppError (a photo code, with the field). */
 export async function checkPhoto(input: Uint8Array, field: "after" | "before"): Promise<CheckedPhoto> {
   if (input.byteLength > PHOTO_MAX_BYTES) throw refused("FILE_TOO_LARGE", field);
+  const sharp = await loadSharp();
   let metadata: Metadata;
   try {
     metadata = await sharp(input, { limitInputPixels: false }).metadata();
@@ -65,6 +67,7 @@ export async function encodeCopies(
   field: "after" | "before",
 ) {
   const copies: EncodedCopy[] = [];
+  const sharp = await loadSharp();
   try {
     for (const width of widths) {
       const resized = sharp(photo.input, { limitInputPixels: PHOTO_MAX_PIXELS, failOn: "error" })
