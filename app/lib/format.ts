@@ -181,17 +181,19 @@ export function formatDateTime(instant: Date | string, style: DateTimeStyle = "f
   }
 }
 
-const numberFormats = new Map<number, Intl.NumberFormat>();
+const numberFormats = new Map<string, Intl.NumberFormat>();
 
 /**
- * A number the fr-CA way ('1 234,5'), with at most `maximumFractionDigits` decimals. Uses `Intl`
- * (rounding a decimal is its job), created on first use: keep it off the public pages (ADR 040).
+ * A number the fr-CA way ('1 234,5'), with between `minimumFractionDigits` and
+ * `maximumFractionDigits` decimals. Uses `Intl` (rounding a decimal is its job), created on first
+ * use: keep it off the public pages' first paint (ADR 040).
  */
-export function formatNumber(value: number, maximumFractionDigits = 0): string {
-  let format = numberFormats.get(maximumFractionDigits);
+export function formatNumber(value: number, maximumFractionDigits = 0, minimumFractionDigits = 0): string {
+  const key = `${minimumFractionDigits}-${maximumFractionDigits}`;
+  let format = numberFormats.get(key);
   if (!format) {
-    format = new Intl.NumberFormat("fr-CA", { maximumFractionDigits });
-    numberFormats.set(maximumFractionDigits, format);
+    format = new Intl.NumberFormat("fr-CA", { minimumFractionDigits, maximumFractionDigits });
+    numberFormats.set(key, format);
   }
   return format.format(value);
 }

@@ -58,10 +58,3 @@ export function defaultDisplayName(fullName: string): string {
 export function canEditReview(createdAt: Date, now: Date): boolean {
   return now.getTime() - createdAt.getTime() <= REVIEW_EDIT_WINDOW_MS;
 }
-
-/** The average shown with one decimal, French style ("4,5"). */
-export function formatAverage(average: number): string {
-  return new Intl.NumberFormat("fr-CA", { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(
-    average,
-  );
-}
