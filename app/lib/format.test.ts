@@ -1,6 +1,17 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatList, formatLongDate, formatMoney } from "./format";
+import {
+  formatDate,
+  formatDateTime,
+  formatDay,
+  formatList,
+  formatLongDate,
+  formatMonth,
+  formatMoney,
+  formatNumber,
+  formatTime,
+  type DayStyle,
+} from "./format";
 
 describe("formatMoney", () => {
   it("formats cents the Quebec way", () => {
@@ -46,5 +57,106 @@ describe("formatList", () => {
     ]) {
       expect(formatList(names)).toBe(intl.format(names));
     }
+  });
+});
+
+const ZONE = "America/Toronto";
+
+/** Every day of 2025 and 2026 (leap-free and ordinary months, all weekdays). */
+const DAYS = Array.from({ length: 731 }, (_, i) => new Date(Date.UTC(2025, 0, 1 + i)));
+
+describe("formatDay", () => {
+  const oracle: Record<DayStyle, Intl.DateTimeFormatOptions> = {
+    long: { day: "numeric", month: "long", year: "numeric" },
+    medium: { day: "numeric", month: "short", year: "numeric" },
+    weekday: { weekday: "long", day: "numeric", month: "long" },
+    weekdayYear: { weekday: "long", day: "numeric", month: "long", year: "numeric" },
+    shortWeekday: { weekday: "short", day: "numeric" },
+    dayMonth: { day: "numeric", month: "long" },
+    dayShortMonth: { day: "numeric", month: "short" },
+  };
+  for (const [style, options] of Object.entries(oracle) as [DayStyle, Intl.DateTimeFormatOptions][]) {
+    it(`writes '${style}' as Intl does for every day of two years`, () => {
+      const intl = new Intl.DateTimeFormat("fr-CA", { ...options, timeZone: "UTC" });
+      for (const date of DAYS)
+        expect(formatDay(date.toISOString().slice(0, 10), style)).toBe(intl.format(date));
+    });
+  }
+
+  it("writes a Monday in March the Quebec way", () => {
+    expect(formatDay("2026-03-09", "weekdayYear")).toBe("lundi 9 mars 2026");
+    expect(formatDay("2026-11-01", "medium")).toBe("1 nov. 2026");
+  });
+});
+
+describe("formatMonth", () => {
+  it("writes every month of two years as Intl does", () => {
+    const long = new Intl.DateTimeFormat("fr-CA", { month: "long", year: "numeric", timeZone: "UTC" });
+    const short = new Intl.DateTimeFormat("fr-CA", { month: "short", year: "numeric", timeZone: "UTC" });
+    const compact = new Intl.DateTimeFormat("fr-CA", { month: "short", year: "2-digit", timeZone: "UTC" });
+    for (let i = 0; i < 24; i++) {
+      const date = new Date(Date.UTC(2025, i, 15));
+      const key = date.toISOString().slice(0, 7);
+      expect(formatMonth(key, "long")).toBe(long.format(date));
+      expect(formatMonth(key, "short")).toBe(short.format(date));
+      expect(formatMonth(key, "compact")).toBe(compact.format(date));
+    }
+  });
+});
+
+describe("formatTime and formatDateTime (business time zone)", () => {
+  it("writes the hour without a leading zero, on both sides of the DST changes", () => {
+    // 2026-03-08: at 2:00 EST the clocks jump to 3:00 EDT; 2026-11-01: at 2:00 EDT back to 1:00 EST.
+    expect(formatTime("2026-03-08T06:30:00Z")).toBe("1 h 30");
+    expect(formatTime("2026-03-08T07:30:00Z")).toBe("3 h 30");
+    expect(formatTime("2026-11-01T05:30:00Z")).toBe("1 h 30");
+    expect(formatTime("2026-11-01T06:30:00Z")).toBe("1 h 30");
+    expect(formatTime("2026-11-01T07:30:00Z")).toBe("2 h 30");
+    expect(formatTime(new Date("2026-03-09T13:05:00Z"))).toBe("9 h 05");
+    expect(formatTime("2026-03-09T04:05:00Z")).toBe("0 h 05");
+    expect(formatTime("2026-07-01T21:45:00-04:00")).toBe("21 h 45");
+  });
+
+  it("writes the local day, which differs from the UTC day late in the evening", () => {
+    expect(formatDate("2026-03-10T03:30:00Z")).toBe("9 mars 2026");
+    expect(formatDateTime("2026-03-10T03:30:00Z")).toBe("lundi 9 mars 2026 à 23 h 30");
+    expect(formatDateTime("2026-03-09T13:05:00Z", "medium")).toBe("9 mars 2026, 9 h 05");
+    expect(formatDateTime("2026-03-09T13:05:00Z", "weekdayShort")).toBe("lun. 9 mars, 9 h 05");
+    expect(formatDateTime("2026-03-09T13:05:00Z", "short")).toBe("9 mars, 9 h 05");
+  });
+
+  it("gives what Intl gives (hour: numeric) over two years and every 10 minutes of the DST days", () => {
+    const options = { timeZone: ZONE, day: "numeric", hour: "numeric", minute: "2-digit" } as const;
+    const full = new Intl.DateTimeFormat("fr-CA", {
+      ...options,
+      weekday: "long",
+      month: "long",
+      year: "numeric",
+    });
+    const medium = new Intl.DateTimeFormat("fr-CA", { ...options, month: "short", year: "numeric" });
+    const weekdayShort = new Intl.DateTimeFormat("fr-CA", { ...options, weekday: "short", month: "short" });
+    const short = new Intl.DateTimeFormat("fr-CA", { ...options, month: "short" });
+    const time = new Intl.DateTimeFormat("fr-CA", { timeZone: ZONE, hour: "numeric", minute: "2-digit" });
+    const start = Date.UTC(2025, 0, 1);
+    const everyFewHours = Array.from({ length: 2000 }, (_, i) => start + i * 523 * 60_000);
+    const dstDays = ["2025-03-09", "2025-11-02", "2026-03-08", "2026-11-01"].flatMap((day) =>
+      Array.from({ length: 144 }, (_, i) => Date.parse(`${day}T00:00:00Z`) + i * 10 * 60_000),
+    );
+    for (const ms of [...everyFewHours, ...dstDays]) {
+      const instant = new Date(ms);
+      expect(formatTime(instant)).toBe(time.format(instant));
+      expect(formatDateTime(instant)).toBe(full.format(instant));
+      expect(formatDateTime(instant, "medium")).toBe(medium.format(instant));
+      expect(formatDateTime(instant, "weekdayShort")).toBe(weekdayShort.format(instant));
+      expect(formatDateTime(instant, "short")).toBe(short.format(instant));
+    }
+  });
+});
+
+describe("formatNumber", () => {
+  it("groups digits and uses a decimal comma", () => {
+    expect(formatNumber(1234.56, 1).replace(/\s/g, " ")).toBe("1 234,6");
+    expect(formatNumber(45.50001, 4)).toBe("45,5");
+    expect(formatNumber(12)).toBe("12");
   });
 });

@@ -1,8 +1,15 @@
 /**
+ * The one place where the app writes money, dates, times and numbers for people (fr-CA, ADR 060).
+ * Instants are written in the business time zone ({@link TIME_ZONE}); calendar days (`yyyy-MM-dd`)
+ * and months (`yyyy-MM`) involve no zone.
+ *
  * Formatting without Intl on the public pages' path: the first `Intl` formatter of a locale makes
  * the browser load that locale's data, a ~25 ms task on a phone before the page can respond
- * (ADR 040). These functions give exactly what `Intl` gives for fr-CA (tests compare them).
+ * (ADR 040). These functions give exactly what `Intl` gives for fr-CA (tests compare them), except
+ * the time, written '9 h 05' where `Intl`'s `timeStyle: "short"` writes '09 h 05' (ADR 060).
  */
+
+import { BUSINESS_TIME_ZONE as TIME_ZONE, instantToZonedParts } from "~/domain/time/zoned";
 
 const NO_BREAK_SPACE = "\u00a0";
 
@@ -46,4 +53,147 @@ export function formatLongDate(isoDate: string): string {
 export function formatList(items: readonly string[]): string {
   if (items.length <= 1) return items.join("");
   return `${items.slice(0, -1).join(", ")} et ${items[items.length - 1]}`;
+}
+
+const SHORT_MONTHS = [
+  "janv.",
+  "févr.",
+  "mars",
+  "avr.",
+  "mai",
+  "juin",
+  "juill.",
+  "août",
+  "sept.",
+  "oct.",
+  "nov.",
+  "déc.",
+] as const;
+
+const WEEKDAYS = ["dimanche", "lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi"] as const;
+const SHORT_WEEKDAYS = ["dim.", "lun.", "mar.", "mer.", "jeu.", "ven.", "sam."] as const;
+
+interface CalendarDay {
+  year: number;
+  month: number;
+  day: number;
+  /** 0 = Sunday ... 6 = Saturday. */
+  weekday: number;
+}
+
+function calendarDay(isoDate: string): CalendarDay {
+  const [year, month, day] = isoDate.slice(0, 10).split("-").map(Number) as [number, number, number];
+  return { year, month, day, weekday: new Date(Date.UTC(year, month - 1, day)).getUTCDay() };
+}
+
+/**
+ * How a calendar day (`yyyy-MM-dd`, no time zone involved) is written, for 2026-03-09:
+ * - `long`: '9 mars 2026' (as {@link formatLongDate})
+ * - `medium`: '9 nov. 2026' (short month)
+ * - `weekday`: 'lundi 9 mars'
+ * - `weekdayYear`: 'lundi 9 mars 2026'
+ * - `shortWeekday`: 'lun. 9' (a column of a week grid)
+ * - `dayMonth`: '9 mars' (long month)
+ * - `dayShortMonth`: '9 nov.' (short month)
+ */
+export type DayStyle =
+  "long" | "medium" | "weekday" | "weekdayYear" | "shortWeekday" | "dayMonth" | "dayShortMonth";
+
+/** A calendar day `yyyy-MM-dd` in one of the {@link DayStyle}s (fr-CA, as `Intl` writes it). */
+export function formatDay(isoDate: string, style: DayStyle): string {
+  const { year, month, day, weekday } = calendarDay(isoDate);
+  const long = MONTHS[month - 1]!;
+  const short = SHORT_MONTHS[month - 1]!;
+  switch (style) {
+    case "long":
+      return `${day} ${long} ${year}`;
+    case "medium":
+      return `${day} ${short} ${year}`;
+    case "weekday":
+      return `${WEEKDAYS[weekday]} ${day} ${long}`;
+    case "weekdayYear":
+      return `${WEEKDAYS[weekday]} ${day} ${long} ${year}`;
+    case "shortWeekday":
+      return `${SHORT_WEEKDAYS[weekday]} ${day}`;
+    case "dayMonth":
+      return `${day} ${long}`;
+    case "dayShortMonth":
+      return `${day} ${short}`;
+  }
+}
+
+/**
+ * How a month (`yyyy-MM`) is written, for 2026-11: `long` 'novembre 2026', `short` 'nov. 2026',
+ * `compact` 'nov. 26' (a chart's axis).
+ */
+export type MonthStyle = "long" | "short" | "compact";
+
+/** A month key `yyyy-MM` in one of the {@link MonthStyle}s (fr-CA, as `Intl` writes it). */
+export function formatMonth(monthKey: string, style: MonthStyle): string {
+  const [year, month] = monthKey.split("-").map(Number) as [number, number];
+  if (style === "long") return `${MONTHS[month - 1]} ${year}`;
+  const name = SHORT_MONTHS[month - 1]!;
+  return style === "short" ? `${name} ${year}` : `${name} ${String(year % 100).padStart(2, "0")}`;
+}
+
+function zoned(instant: Date | string): { date: string; hour: number; minute: string } {
+  const { date, time } = instantToZonedParts(new Date(instant), TIME_ZONE);
+  return { date, hour: Number(time.slice(0, 2)), minute: time.slice(3, 5) };
+}
+
+/**
+ * An instant's wall-clock time in the business time zone: '9 h 05', '14 h 30', '0 h 15'. The
+ * hour has no leading zero, as the Office québécois de la langue française writes it (ADR 060).
+ */
+export function formatTime(instant: Date | string): string {
+  const { hour, minute } = zoned(instant);
+  return `${hour} h ${minute}`;
+}
+
+/** An instant's calendar day in the business time zone, in a {@link DayStyle} ('9 mars 2026' by default). */
+export function formatDate(instant: Date | string, style: DayStyle = "long"): string {
+  return formatDay(zoned(instant).date, style);
+}
+
+/**
+ * How an instant is written with its time, in the business time zone, for 2026-03-09 9:05:
+ * - `full`: 'lundi 9 mars 2026 à 9 h 05' (an appointment)
+ * - `medium`: '9 mars 2026, 9 h 05' (a list's time stamp)
+ * - `weekdayShort`: 'lun. 9 mars, 9 h 05' (a compact appointment line)
+ * - `short`: '9 mars, 9 h 05' (a stamp within the year)
+ */
+export type DateTimeStyle = "full" | "medium" | "weekdayShort" | "short";
+
+/** An instant with its time in the business time zone, in a {@link DateTimeStyle}. */
+export function formatDateTime(instant: Date | string, style: DateTimeStyle = "full"): string {
+  const { date } = zoned(instant);
+  const time = formatTime(instant);
+  const { day, month, weekday } = calendarDay(date);
+  switch (style) {
+    case "full":
+      return `${formatDay(date, "weekdayYear")} à ${time}`;
+    case "medium":
+      return `${formatDay(date, "medium")}, ${time}`;
+    case "weekdayShort":
+      return `${SHORT_WEEKDAYS[weekday]} ${day} ${SHORT_MONTHS[month - 1]}, ${time}`;
+    case "short":
+      return `${day} ${SHORT_MONTHS[month - 1]}, ${time}`;
+  }
+}
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * A number the fr-CA way ('1 234,5'), with between `minimumFractionDigits` and
+ * `maximumFractionDigits` decimals. Uses `Intl` (rounding a decimal is its job), created on first
+ * use: keep it off the public pages' first paint (ADR 040).
+ */
+export function formatNumber(value: number, maximumFractionDigits = 0, minimumFractionDigits = 0): string {
+  const key = `${minimumFractionDigits}-${maximumFractionDigits}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat("fr-CA", { minimumFractionDigits, maximumFractionDigits });
+    numberFormats.set(key, format);
+  }
+  return format.format(value);
 }

@@ -2,7 +2,7 @@ import { readIcs } from "../setup/ical";
 import { attachmentOfOpenMail, openMail } from "./dev-mail";
 import { expect, test, waitForHydration } from "./fixtures";
 
-const TIME = /^\d{2} h \d{2}$/;
+const TIME = /^\d{1,2} h \d{2}$/;
 
 /** A day and time as the pages and e-mails write them, on the business clock. */
 const dayOf = (iso: string) =>

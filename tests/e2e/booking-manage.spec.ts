@@ -10,7 +10,7 @@ interface SlotsAnswer {
 }
 
 const DAY_MS = 24 * 3_600_000;
-const TIME = /^\d{2} h \d{2}$/;
+const TIME = /^\d{1,2} h \d{2}$/;
 
 async function openSlots(request: APIRequestContext): Promise<Slot[]> {
   const answer = (await (await request.get("/api/slots?zone=granby&cars=2")).json()) as SlotsAnswer;

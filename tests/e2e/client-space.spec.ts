@@ -10,7 +10,7 @@ import {
   waitForHydration,
 } from "./fixtures";
 
-const TIME = /^\d{2} h \d{2}$/;
+const TIME = /^\d{1,2} h \d{2}$/;
 
 /** Signs up a new client through /auth 'Inscription' and confirms the address (lands on /client signed in). */
 async function signUp(page: Page, email: string, password = "unMotDePasse1") {

@@ -156,7 +156,7 @@ test.describe("messaging pages", () => {
       .nth(1)
       .check();
     await page
-      .getByRole("radio", { name: /^\d{2} h \d{2}$/ })
+      .getByRole("radio", { name: /^\d{1,2} h \d{2}$/ })
       .nth(1)
       .check();
     const smsBox = page.getByRole("checkbox", { name: /recevoir par texto les offres/ });

@@ -1,7 +1,7 @@
 import { openMail } from "./dev-mail";
 import { expect, loginAs, test } from "./fixtures";
 
-const TIME = /^\d{2} h \d{2}$/;
+const TIME = /^\d{1,2} h \d{2}$/;
 const DAY = /^(lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche) \d{1,2} \p{L}+ \d{4}$/u;
 
 /**

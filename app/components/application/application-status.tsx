@@ -6,6 +6,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import type { ApplicationStatus as Status } from "~/domain/applications/schemas";
 import { applicationMessages } from "~/lib/messages/application.fr";
+import { formatDate } from "~/lib/format";
 
 const s = applicationMessages.status;
 
@@ -17,11 +18,6 @@ const BADGES = {
   approved: "success",
   rejected: "secondary",
 } as const;
-
-const dateFormat = new Intl.DateTimeFormat("fr-CA", {
-  dateStyle: "long",
-  timeZone: "America/Toronto",
-});
 
 /**
  * What a signed-in applicant sees instead of a new form: the status of their application in
@@ -54,9 +50,7 @@ export function ApplicationStatusCard({
           <dt className="text-muted-foreground">{s.city}</dt>
           <dd className="font-medium">{application.city}</dd>
         </dl>
-        <p className="text-sm text-muted-foreground">
-          {s.submittedOn(dateFormat.format(new Date(application.submittedAt)))}
-        </p>
+        <p className="text-sm text-muted-foreground">{s.submittedOn(formatDate(application.submittedAt))}</p>
         <p>{s.details[application.status]}</p>
         {application.status === "approved" ? (
           <Button asChild className="justify-self-start">

@@ -15,8 +15,7 @@ import {
   type DeskBookingData,
   type DeskRowView,
 } from "~/domain/booking/desk-schemas";
-import { BUSINESS } from "~/lib/business";
-import { formatMoney } from "~/lib/format";
+import { formatDateTime, formatMoney, formatTime } from "~/lib/format";
 import { messages } from "~/lib/messages.fr";
 import { formatPhone } from "~/lib/phone";
 import { ContactLinks } from "./contact-links";
@@ -31,28 +30,6 @@ const STATUS_VARIANT = {
   cancelled: "destructive",
   no_show: "secondary",
 } as const;
-
-const when = new Intl.DateTimeFormat("fr-CA", {
-  timeZone: BUSINESS.timeZone,
-  weekday: "long",
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-});
-const stamp = new Intl.DateTimeFormat("fr-CA", {
-  timeZone: BUSINESS.timeZone,
-  day: "numeric",
-  month: "short",
-  hour: "2-digit",
-  minute: "2-digit",
-});
-const clock = new Intl.DateTimeFormat("fr-CA", {
-  timeZone: BUSINESS.timeZone,
-  hour: "2-digit",
-  minute: "2-digit",
-});
 
 /** The desk's search: one box and a date, results as a list of links (ADR 052). */
 export function DeskSearch({
@@ -107,7 +84,7 @@ export function DeskSearch({
                       {formatPhone(row.customerPhone)} · {row.customerEmail}
                     </span>
                     <span className="block text-sm text-muted-foreground first-letter:uppercase">
-                      {when.format(new Date(row.startAt))} · {row.zoneName}
+                      {formatDateTime(row.startAt)} · {row.zoneName}
                     </span>
                   </span>
                   <Badge variant={STATUS_VARIANT[row.status]} className="justify-self-start">
@@ -170,7 +147,7 @@ export function DeskBookingView({
         <dl className="grid gap-3 text-sm sm:grid-cols-2">
           <Item label={d.when}>
             <span className="first-letter:uppercase" data-testid="desk-when">
-              {when.format(new Date(a.startAt))} – {clock.format(new Date(a.endAt))}
+              {formatDateTime(a.startAt)} – {formatTime(a.endAt)}
             </span>
           </Item>
           <Item label={d.where}>{address}</Item>
@@ -224,7 +201,7 @@ export function DeskBookingView({
                   {slots.length === 0 ? <option value="">{franchiseeMessages.schedule.empty}</option> : null}
                   {slots.map((slot) => (
                     <option key={slot.start} value={slot.start}>
-                      {clock.format(new Date(slot.start))}
+                      {formatTime(slot.start)}
                     </option>
                   ))}
                 </NativeSelect>
@@ -320,7 +297,7 @@ export function DeskBookingView({
                       : (d.messageKinds[m.kind] ?? d.messageKinds.other)}
                   </span>
                   <span className="text-muted-foreground">
-                    {stamp.format(new Date(m.at))} · {d.messageStatus[m.status] ?? m.status}
+                    {formatDateTime(m.at, "short")} · {d.messageStatus[m.status] ?? m.status}
                   </span>
                   {m.body ? <span className="break-words">{m.body}</span> : null}
                 </li>
@@ -342,7 +319,7 @@ export function DeskBookingView({
                     {d.actions[c.action]} ·{" "}
                     {d.by(`${c.actorName} (${messages.labels.roles[c.actorRole as "admin"] ?? c.actorRole})`)}
                   </span>
-                  <span className="text-muted-foreground">{stamp.format(new Date(c.createdAt))}</span>
+                  <span className="text-muted-foreground">{formatDateTime(c.createdAt, "short")}</span>
                   <ReassignedMembers change={c} />
                   {c.reason ? <span className="break-words">{c.reason}</span> : null}
                 </li>

@@ -2,7 +2,7 @@
 import "@testing-library/jest-dom/vitest";
 import { render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { BarChart, formatNumber, niceTicks } from "./bar-chart";
+import { BarChart, niceTicks } from "./bar-chart";
 
 describe("niceTicks", () => {
   it("covers the maximum with round steps from 0", () => {
@@ -16,10 +16,6 @@ describe("niceTicks", () => {
     expect(niceTicks(3, 4, true)).toEqual([0, 1, 2, 3]);
     expect(niceTicks(10, 4, true)).toEqual([0, 5, 10]);
     expect(niceTicks(1, 4, false)).toContain(0.25);
-  });
-
-  it("writes numbers the fr-CA way", () => {
-    expect(formatNumber(1234.5)).toBe("1\u00a0234,5");
   });
 });
 

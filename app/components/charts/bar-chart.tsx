@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { TableScroller } from "~/components/ui/data-table";
 import { cn } from "~/lib/utils";
+import { formatNumber } from "~/lib/format";
 
 export interface ChartSeries {
   name: string;
@@ -47,9 +48,8 @@ const FONT_SIZE = 13;
 const CHAR_WIDTH = 7.2;
 const PAD = { top: 16, right: 12, bottom: 40 };
 
-const numberFormat = new Intl.NumberFormat("fr-CA", { maximumFractionDigits: 2 });
 /** 1234.5 -> '1 234,5' (fr-CA). */
-export const formatNumber = (value: number) => numberFormat.format(value);
+const formatChartNumber = (value: number) => formatNumber(value, 2);
 
 /** 0, a round step, ... up to at least `max`: 4 or 5 gridlines; whole steps for counts. */
 export function niceTicks(max: number, count = 4, integer = false): number[] {
@@ -73,7 +73,7 @@ export function BarChart({
   title,
   categories,
   series,
-  formatValue = formatNumber,
+  formatValue = formatChartNumber,
   integer = false,
   categoryLabel,
   tableLabel,
@@ -214,7 +214,7 @@ export function ChartTable({
   caption,
   categories,
   series,
-  formatValue = formatNumber,
+  formatValue = formatChartNumber,
   categoryLabel,
   totalLabel,
 }: Pick<BarChartProps, "categories" | "series" | "formatValue" | "categoryLabel" | "totalLabel"> & {

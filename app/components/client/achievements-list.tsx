@@ -1,6 +1,6 @@
 import { Trophy } from "lucide-react";
-import { formatDate } from "./format";
 import { clientMessages } from "~/lib/messages/client.fr";
+import { formatDate } from "~/lib/format";
 
 const t = clientMessages.achievements;
 

@@ -4,8 +4,7 @@ import { CalendarDays, ChevronRight, Star } from "lucide-react";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import type { BookingPrice } from "~/domain/booking/pricing";
-import { formatMoney } from "~/lib/format";
-import { formatDateTime, formatTime } from "./format";
+import { formatDateTime, formatMoney, formatTime } from "~/lib/format";
 import { clientMessages } from "~/lib/messages/client.fr";
 
 const t = clientMessages.appointments;

@@ -1,8 +1,8 @@
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import type { ConsentStatus } from "~/domain/messaging/consent";
-import { formatDate } from "./format";
 import { clientMessages } from "~/lib/messages/client.fr";
+import { formatDate } from "~/lib/format";
 
 const t = clientMessages.account;
 

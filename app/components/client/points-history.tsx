@@ -1,7 +1,7 @@
 import { TableScroller } from "~/components/ui/data-table";
 import { cn } from "~/lib/utils";
-import { formatDate } from "./format";
 import { clientMessages } from "~/lib/messages/client.fr";
+import { formatDate, formatNumber } from "~/lib/format";
 
 const t = clientMessages.ledger;
 
@@ -67,7 +67,7 @@ export function PointsHistory({ items }: { items: LedgerItem[] }) {
                   {t.delta(item.delta)}
                 </td>
                 <td className="py-2 text-right whitespace-nowrap tabular-nums">
-                  {item.balanceAfter.toLocaleString("fr-CA")}
+                  {formatNumber(item.balanceAfter)}
                 </td>
               </tr>
             );

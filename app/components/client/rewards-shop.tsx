@@ -2,8 +2,8 @@ import { Gift } from "lucide-react";
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import { Button } from "~/components/ui/button";
 import { canAfford } from "~/domain/loyalty/levels";
-import { formatDate } from "./format";
 import { clientMessages } from "~/lib/messages/client.fr";
+import { formatDate } from "~/lib/format";
 
 const t = clientMessages.rewards;
 

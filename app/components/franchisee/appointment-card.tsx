@@ -17,9 +17,8 @@ import { Field } from "~/components/ui/field";
 import { inputClasses } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { CANCEL_REASON_MAX } from "~/domain/franchisee/schemas";
-import { BUSINESS } from "~/lib/business";
 import { ContactLinks } from "~/components/back-office/contact-links";
-import { formatMoney } from "~/lib/format";
+import { formatMoney, formatTime } from "~/lib/format";
 import { formatPhone } from "~/lib/phone";
 import { canCompleteAt } from "~/domain/franchisee/completion";
 import { cn } from "~/lib/utils";
@@ -50,12 +49,6 @@ export interface ScheduleItem {
   reassignTo: { id: string; name: string }[];
 }
 
-const timeFormat = new Intl.DateTimeFormat("fr-CA", {
-  timeZone: BUSINESS.timeZone,
-  hour: "2-digit",
-  minute: "2-digit",
-});
-
 const STATUS_VARIANT = {
   scheduled: "default",
   completed: "success",
@@ -80,7 +73,7 @@ export function AppointmentCard({ appointment, now }: { appointment: ScheduleIte
   const busy = fetcher.state !== "idle";
   const scheduled = appointment.status === "scheduled";
   const started = canCompleteAt(start, new Date(now));
-  const title = `${timeFormat.format(start)} – ${timeFormat.format(end)} · ${appointment.customerName}`;
+  const title = `${formatTime(start)} – ${formatTime(end)} · ${appointment.customerName}`;
   const submit = (values: Record<string, string>) =>
     void fetcher.submit({ ...values, appointmentId: appointment.id }, { method: "post" });
 

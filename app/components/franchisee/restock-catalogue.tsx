@@ -25,7 +25,6 @@ import {
   cartTotalCents,
   categoriesOf,
   filterCatalogue,
-  formatRestockPrice,
   setQuantity,
   type CartLine,
   type CatalogueItem,
@@ -33,6 +32,7 @@ import {
 import { RESTOCK_LIMITS } from "~/domain/franchisee/schemas";
 import type { FranchiseeActionData } from "./action-data";
 import { franchiseeMessages } from "~/lib/messages/franchisee.fr";
+import { formatMoney } from "~/lib/format";
 
 const r = franchiseeMessages.restock;
 
@@ -62,7 +62,7 @@ function ProductGrid({
               </CardHeader>
               <CardContent>
                 <p className="text-xl font-bold tabular-nums">
-                  {formatRestockPrice(item.unitPriceCents)}{" "}
+                  {formatMoney(item.unitPriceCents)}{" "}
                   <span className="text-sm font-normal text-muted-foreground">
                     {r.perUnit(item.unitType)}
                   </span>
@@ -203,8 +203,8 @@ export function RestockCatalogue({ items }: { items: CatalogueItem[] }) {
                       {line.name}
                     </p>
                     <p className="text-sm text-muted-foreground">
-                      {formatRestockPrice(line.unitPriceCents)} {r.perUnit(line.unitType)} · {r.lineTotal} :{" "}
-                      {formatRestockPrice(line.quantity * line.unitPriceCents)}
+                      {formatMoney(line.unitPriceCents)} {r.perUnit(line.unitType)} · {r.lineTotal} :{" "}
+                      {formatMoney(line.quantity * line.unitPriceCents)}
                     </p>
                   </div>
                   <div className="flex items-center gap-1">
@@ -269,7 +269,7 @@ export function RestockCatalogue({ items }: { items: CatalogueItem[] }) {
           </Field>
           <p className="flex justify-between text-lg font-semibold">
             <span>{r.total}</span>
-            <span className="tabular-nums">{formatRestockPrice(cartTotalCents(cart))}</span>
+            <span className="tabular-nums">{formatMoney(cartTotalCents(cart))}</span>
           </p>
           <DialogFooter>
             <Button type="button" onClick={submit} disabled={cart.length === 0} loading={submitting}>

@@ -1,9 +1,10 @@
+import { BUSINESS_TIME_ZONE, instantToZonedParts } from "~/domain/time/zoned";
 import { useEffect, useRef } from "react";
-import { BUSINESS } from "~/lib/business";
 import { cn } from "~/lib/utils";
 import type { ScheduleItem } from "./appointment-card";
 import { franchiseeMessages } from "~/lib/messages/franchisee.fr";
 import { backOfficeMessages } from "~/lib/messages/back-office.fr";
+import { formatDay, formatTime } from "~/lib/format";
 
 const c = backOfficeMessages.calendar;
 const s = franchiseeMessages.schedule;
@@ -13,19 +14,9 @@ const PX_PER_MINUTE = 64 / 60;
 /** Width of the hours' gutter, kept in view while the grid scrolls sideways. */
 const GUTTER = 48;
 
-const clock = new Intl.DateTimeFormat("fr-CA", {
-  timeZone: BUSINESS.timeZone,
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
-const columnDay = new Intl.DateTimeFormat("fr-CA", { timeZone: "UTC", weekday: "short", day: "numeric" });
-
 /** Minutes since local midnight (business time zone). */
 function minutesOf(instant: Date): number {
-  const parts = clock.formatToParts(instant);
-  const hour = Number(parts.find((p) => p.type === "hour")?.value ?? 0);
-  const minute = Number(parts.find((p) => p.type === "minute")?.value ?? 0);
+  const [hour = 0, minute = 0] = instantToZonedParts(instant, BUSINESS_TIME_ZONE).time.split(":").map(Number);
   return hour * 60 + minute;
 }
 
@@ -200,8 +191,8 @@ export function ScheduleGrid({
                     const endMinutes = minutesOf(end) === 0 ? 24 * 60 : minutesOf(end);
                     const blockHeight = Math.max(44, (endMinutes - minutesOf(start)) * PX_PER_MINUTE);
                     const { lane, of } = layout.get(item.id) ?? { lane: 0, of: 1 };
-                    const time = `${clock.format(start)}–${clock.format(end)}`;
-                    const shown = of > 1 ? clock.format(start) : time;
+                    const time = `${formatTime(start)}–${formatTime(end)}`;
+                    const shown = of > 1 ? formatTime(start) : time;
                     const title = `${time} · ${item.customerName}`;
                     return (
                       <div
@@ -257,7 +248,7 @@ export function dayColumns(
   return days.map<GridColumn>((day) => ({
     key: day,
     day,
-    label: columnDay.format(new Date(`${day}T12:00:00Z`)),
+    label: formatDay(day, "shortWeekday"),
     isToday: day === today,
     items: items.filter((i) => dayOf(i) === day),
   }));

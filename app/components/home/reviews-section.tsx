@@ -1,10 +1,10 @@
 import { Link } from "react-router";
 
 import { Stars } from "~/components/reviews/star-rating";
-import { formatAverage } from "~/domain/reviews/average";
 import { messages } from "~/lib/messages.fr";
 
 import { SectionHeading } from "./section-heading";
+import { formatDate, formatNumber } from "~/lib/format";
 
 const t = messages.reviews.section;
 
@@ -17,8 +17,6 @@ export interface ShownReview {
   createdAt: string | Date;
   response: string | null;
 }
-
-const dateFormat = new Intl.DateTimeFormat("fr-CA", { timeZone: "America/Toronto", dateStyle: "long" });
 
 /**
  * The 'reviews' section (ADR 049): the latest published reviews customers wrote after their wash,
@@ -49,7 +47,7 @@ export function ReviewsSection({
             <span aria-hidden="true">
               <Stars rating={Math.round(summary.average)} />
             </span>
-            {t.average(formatAverage(summary.average), summary.count)}
+            {t.average(formatNumber(summary.average, 1, 1), summary.count)}
           </p>
         ) : null}
         {reviews.length === 0 ? (
@@ -76,7 +74,7 @@ export function ReviewsSection({
                   <figcaption className="mt-6">
                     <span className="block font-semibold">{review.displayName}</span>
                     <span className="block text-sm text-muted-foreground">
-                      {review.zoneName} · {dateFormat.format(new Date(review.createdAt))}
+                      {review.zoneName} · {formatDate(review.createdAt)}
                     </span>
                   </figcaption>
                   {review.response ? (

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Badge } from "~/components/ui/badge";
 import { messages } from "~/lib/messages.fr";
 import { Stars } from "./star-rating";
+import { formatDateTime } from "~/lib/format";
 
 const t = messages.reviews;
 
@@ -18,12 +19,6 @@ export interface ManagedReviewView {
   response: string | null;
 }
 
-export const reviewDateFormat = new Intl.DateTimeFormat("fr-CA", {
-  timeZone: "America/Toronto",
-  dateStyle: "medium",
-  timeStyle: "short",
-});
-
 /** One review in the franchisee's and the admin's lists, with their actions below. */
 export function ManagedReview({ review, children }: { review: ManagedReviewView; children?: ReactNode }) {
   const label = `${review.displayName}, ${t.section.rating(review.rating)}`;
@@ -33,7 +28,7 @@ export function ManagedReview({ review, children }: { review: ManagedReviewView;
         <Stars rating={review.rating} />
         <span className="font-semibold">{review.displayName}</span>
         <span className="text-sm text-muted-foreground">
-          {review.zoneName} · {review.bookingId} · {reviewDateFormat.format(new Date(review.createdAt))}
+          {review.zoneName} · {review.bookingId} · {formatDateTime(review.createdAt, "medium")}
         </span>
         {!review.publishConsent ? <Badge variant="secondary">{t.franchisee.notPublished}</Badge> : null}
         {review.hiddenAt ? <Badge variant="destructive">{t.franchisee.hiddenBadge}</Badge> : null}

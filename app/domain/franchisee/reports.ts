@@ -6,6 +6,7 @@ import { csvAmount, toCsv } from "~/lib/csv";
 import { addDaysToDateString } from "../time/zoned";
 import { localDate, monthStart, nextMonthStart, weekStart, type Period } from "./periods";
 import { franchiseeMessages } from "~/lib/messages/franchisee.fr";
+import { formatDay, formatMonth } from "~/lib/format";
 
 export type Grouping = "week" | "month";
 /** Periods shown: the current one and the ones before it. */
@@ -85,24 +86,14 @@ export function reportCsv(report: CsvReport): string {
   ]);
 }
 
-const weekLabel = new Intl.DateTimeFormat("fr-CA", { timeZone: "UTC", day: "numeric", month: "short" });
-const monthLabel = new Intl.DateTimeFormat("fr-CA", { timeZone: "UTC", month: "long", year: "numeric" });
-const shortMonthLabel = new Intl.DateTimeFormat("fr-CA", {
-  timeZone: "UTC",
-  month: "short",
-  year: "2-digit",
-});
-
-const noon = (day: string) => new Date(`${day}T12:00:00Z`);
-
 /** 'Semaine du 9 mars' or 'mars 2026': the label of a period in the table and the CSV. */
 export function periodLabel(grouping: Grouping, from: string): string {
   return grouping === "week"
-    ? franchiseeMessages.reports.weekOf(weekLabel.format(noon(from)))
-    : monthLabel.format(noon(from));
+    ? franchiseeMessages.reports.weekOf(formatDay(from, "dayShortMonth"))
+    : formatMonth(from.slice(0, 7), "long");
 }
 
 /** '9 mars' or 'mars 26': the label under a bar of the chart. */
 export function shortPeriodLabel(grouping: Grouping, from: string): string {
-  return grouping === "week" ? weekLabel.format(noon(from)) : shortMonthLabel.format(noon(from));
+  return grouping === "week" ? formatDay(from, "dayShortMonth") : formatMonth(from.slice(0, 7), "compact");
 }

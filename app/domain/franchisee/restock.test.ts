@@ -7,7 +7,6 @@ import {
   cartTotalCents,
   categoriesOf,
   filterCatalogue,
-  formatRestockPrice,
   mergeOrderLines,
   restockOrderNumber,
   setQuantity,
@@ -83,10 +82,8 @@ describe("restock cart", () => {
     expect(setQuantity(cart, "1", 4.7).find((l) => l.inventoryItemId === "1")?.quantity).toBe(4);
   });
 
-  it("numbers orders 'RO-' plus a timestamp and shows prices with 2 decimals", () => {
+  it("numbers orders 'RO-' plus a timestamp", () => {
     expect(restockOrderNumber(new Date("2026-03-09T14:00:00Z"))).toBe("RO-1773064800000");
-    expect(formatRestockPrice(3450).replace(/\s/g, " ")).toBe("34,50 $");
-    expect(formatRestockPrice(100000).replace(/\s/g, " ")).toBe("1 000,00 $");
   });
 });
 

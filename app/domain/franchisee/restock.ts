@@ -82,11 +82,6 @@ export function restockOrderNumber(now: Date): string {
   return `RO-${now.getTime()}`;
 }
 
-/** Spec section 9: restock prices are shown with 2 decimals in $ (fr-CA: '12,50 $'). */
-export function formatRestockPrice(cents: number): string {
-  return `${(cents / 100).toLocaleString("fr-CA", { minimumFractionDigits: 2, maximumFractionDigits: 2 })} $`;
-}
-
 /**
  * The lines of an order with each product once: repeated lines of one product add up, so the
  * per-product maximum holds however the request splits it (ADR 043). First-seen order kept.

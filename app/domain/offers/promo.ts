@@ -3,6 +3,8 @@
  * Money in integer cents (ADR 004); the discount comes off before the taxes (pricing.ts).
  */
 
+import { BUSINESS_TIME_ZONE, instantToZonedParts } from "~/domain/time/zoned";
+
 export type PromoKind = "percent" | "fixed";
 export type PromoCampaign = "admin" | "referral" | "winback";
 
@@ -124,12 +126,7 @@ export function randomPromoCode(prefix: string, randomBytes: (n: number) => Uint
   return `${prefix}-${out}`;
 }
 
-/** The local day (America/Toronto) of an instant, yyyy-MM-dd: the win-back period key. */
+/** The local day (business time zone) of an instant, yyyy-MM-dd: the win-back period key. */
 export function torontoDay(now: Date): string {
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone: "America/Toronto",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(now);
+  return instantToZonedParts(now, BUSINESS_TIME_ZONE).date;
 }

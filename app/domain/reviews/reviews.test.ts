@@ -5,7 +5,6 @@ import {
   ReviewFormSchema,
   canEditReview,
   defaultDisplayName,
-  formatAverage,
 } from "./reviews";
 
 describe("reviews domain", () => {
@@ -43,10 +42,5 @@ describe("reviews domain", () => {
     const created = new Date("2026-01-01T12:00:00Z");
     expect(canEditReview(created, new Date(created.getTime() + REVIEW_EDIT_WINDOW_MS))).toBe(true);
     expect(canEditReview(created, new Date(created.getTime() + REVIEW_EDIT_WINDOW_MS + 1))).toBe(false);
-  });
-
-  it("writes the average the French way", () => {
-    expect(formatAverage(3.5)).toBe("3,5");
-    expect(formatAverage(4)).toBe("4,0");
   });
 });

@@ -58,6 +58,3 @@ export function defaultDisplayName(fullName: string): string {
 export function canEditReview(createdAt: Date, now: Date): boolean {
   return now.getTime() - createdAt.getTime() <= REVIEW_EDIT_WINDOW_MS;
 }
-
-// Apart from the schemas above, so that the home page shows the average without loading zod.
-export { formatAverage } from "./average";

@@ -4,6 +4,7 @@ import { requireRole } from "~/server/auth.server";
 import { getDb } from "~/server/db.server";
 import { listConversations } from "~/server/services/assistant/conversations.server";
 import type { Route } from "./+types/conversations";
+import { formatDateTime } from "~/lib/format";
 
 const t = messages.assistant.admin;
 
@@ -17,13 +18,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireRole(request, ["admin"]);
   return { conversations: await listConversations(getDb(), { limit: 50 }) };
 }
-
-const dateTime = (iso: string) =>
-  new Date(iso).toLocaleString("fr-CA", {
-    timeZone: "America/Toronto",
-    dateStyle: "medium",
-    timeStyle: "short",
-  });
 
 export default function Conversations({ loaderData }: Route.ComponentProps) {
   const { conversations } = loaderData;
@@ -40,7 +34,7 @@ export default function Conversations({ loaderData }: Route.ComponentProps) {
                 <summary className="cursor-pointer p-4 text-sm">
                   <span className="font-medium">{conversation.channel === "sms" ? t.sms : t.chat}</span>
                   {conversation.phone ? ` · ${conversation.phone}` : ""} · {t.mode(conversation.mode)} ·{" "}
-                  {dateTime(conversation.updatedAt)} · {t.count(conversation.history.length)}
+                  {formatDateTime(conversation.updatedAt, "medium")} · {t.count(conversation.history.length)}
                 </summary>
                 <ol className="flex flex-col gap-2 border-t p-4 text-sm">
                   {conversation.history.map((entry, index) => (

@@ -33,6 +33,7 @@ import { listWaitlist, type WaitlistGroup } from "~/server/services/waitlist/lis
 import { adminFailure, redirectWithToast } from "./admin-answers.server";
 import type { Route } from "./+types/coverage";
 import { adminMessages } from "~/lib/messages/admin.fr";
+import { formatNumber } from "~/lib/format";
 
 const t = adminMessages.coverage;
 
@@ -104,9 +105,6 @@ export async function action({ request }: Route.ActionArgs) {
     return data<ActionData>({ result: reply }, { status: failure.status });
   }
 }
-
-const coordinate = new Intl.NumberFormat("fr-CA", { maximumFractionDigits: 4 });
-const kilometres = new Intl.NumberFormat("fr-CA", { maximumFractionDigits: 1 });
 
 type LoaderData = Route.ComponentProps["loaderData"];
 const m = messages.maps;
@@ -265,8 +263,8 @@ function ZoneCard({ zone }: { zone: AdminZone & { shownLabel: string | null } })
         <div>
           <dt className="text-xs text-muted-foreground">{t.radius}</dt>
           <dd>
-            {t.centre(coordinate.format(zone.centerLatitude), coordinate.format(zone.centerLongitude))} ·{" "}
-            {t.radiusKm(kilometres.format(zone.serviceRadiusKm))}
+            {t.centre(formatNumber(zone.centerLatitude, 4), formatNumber(zone.centerLongitude, 4))} ·{" "}
+            {t.radiusKm(formatNumber(zone.serviceRadiusKm, 1))}
           </dd>
         </div>
         {zone.status === "active" ? null : (

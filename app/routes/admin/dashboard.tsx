@@ -11,7 +11,8 @@ import {
 import { Link } from "react-router";
 import { EmptyState, PageHeader } from "~/components/admin/page-header";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { formatMoney } from "~/lib/format";
+import { addDaysToDateString } from "~/domain/time/zoned";
+import { formatDay, formatMoney } from "~/lib/format";
 import { requireRole } from "~/server/auth.server";
 import { getDb } from "~/server/db.server";
 import { getNetworkDashboard, type PeriodFigures } from "~/server/services/admin/network-figures.server";
@@ -30,15 +31,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return getNetworkDashboard(getDb(), { actor, now: new Date() });
 }
 
-const dayFormat = new Intl.DateTimeFormat("fr-CA", { timeZone: "UTC", day: "numeric", month: "long" });
-/** A local calendar day `yyyy-MM-dd` -> '16 novembre'. */
-const formatDay = (date: string) => dayFormat.format(new Date(`${date}T12:00:00Z`));
-/** The exclusive end day -> the last day of the period. */
-const lastDay = (date: string) => {
-  const d = new Date(`${date}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() - 1);
-  return dayFormat.format(d);
-};
+/** The exclusive end day -> the last day of the period ('16 novembre'). */
+const lastDay = (date: string) => formatDay(addDaysToDateString(date, -1), "dayMonth");
 
 const ACTIONS = [
   { to: "/admin/franchisees", icon: Users, ...t.actions.franchisees },
@@ -57,13 +51,13 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         <PeriodCard
           id="week"
           title={t.week}
-          subtitle={t.weekRange(formatDay(week.startDate), lastDay(week.endDate))}
+          subtitle={t.weekRange(formatDay(week.startDate, "dayMonth"), lastDay(week.endDate))}
           figures={week}
         />
         <PeriodCard
           id="month"
           title={t.month}
-          subtitle={t.weekRange(formatDay(month.startDate), lastDay(month.endDate))}
+          subtitle={t.weekRange(formatDay(month.startDate, "dayMonth"), lastDay(month.endDate))}
           figures={month}
         />
       </div>

@@ -11,6 +11,7 @@ import { jobCounts, listJobs, retryDeadJob, type JobStatus } from "~/server/jobs
 import { redirectWithToast } from "./admin-answers.server";
 import type { Route } from "./+types/jobs";
 import { adminMessages } from "~/lib/messages/admin.fr";
+import { formatDateTime } from "~/lib/format";
 
 const t = adminMessages.jobs;
 
@@ -45,11 +46,6 @@ export async function action({ request }: Route.ActionArgs) {
   return redirectWithToast(request, t.retried(parsed.data.jobId));
 }
 
-const dateTimeFormat = new Intl.DateTimeFormat("fr-CA", {
-  timeZone: "America/Toronto",
-  dateStyle: "medium",
-  timeStyle: "short",
-});
 const STATUSES: JobStatus[] = ["pending", "running", "completed", "dead"];
 
 export default function JobsPage({ loaderData }: Route.ComponentProps) {
@@ -104,7 +100,7 @@ export default function JobsPage({ loaderData }: Route.ComponentProps) {
                 <td className="max-w-md p-3">
                   <code className="text-xs break-words whitespace-pre-wrap">{job.lastError}</code>
                 </td>
-                <td className="p-3 whitespace-nowrap">{dateTimeFormat.format(new Date(job.updatedAt))}</td>
+                <td className="p-3 whitespace-nowrap">{formatDateTime(job.updatedAt, "medium")}</td>
                 <td className="p-3">
                   <ActionButton
                     fields={{ jobId: String(job.id) }}

@@ -8,7 +8,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { REPORT_MONTHS, ReportQuerySchema } from "~/domain/admin/schemas";
-import { formatMoney } from "~/lib/format";
+import { formatMoney, formatMonth } from "~/lib/format";
 import { requireRole } from "~/server/auth.server";
 import { getDb } from "~/server/db.server";
 import { getNetworkReport, type ReportRow } from "~/server/services/admin/get-network-report.server";
@@ -30,10 +30,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { ...report, monthCount: months };
 }
 
-const monthFormat = new Intl.DateTimeFormat("fr-CA", { timeZone: "UTC", month: "short", year: "numeric" });
-/** '2026-11' -> 'nov. 2026'. */
-const formatMonth = (key: string) => monthFormat.format(new Date(`${key}-15T12:00:00Z`));
-
 /** One series per zone, one value per month (0 where the zone had no booking). */
 function seriesOf(months: string[], rows: ReportRow[], pick: (row: ReportRow) => number): ChartSeries[] {
   const zones = [...new Set(rows.map((row) => row.zoneName))].sort((a, b) => a.localeCompare(b, "fr"));
@@ -48,7 +44,7 @@ function seriesOf(months: string[], rows: ReportRow[], pick: (row: ReportRow) =>
 
 export default function ReportsPage({ loaderData }: Route.ComponentProps) {
   const { months, rows, restock, monthCount } = loaderData;
-  const labels = months.map(formatMonth);
+  const labels = months.map((key) => formatMonth(key, "short"));
   const exportUrl = (type: string) => `/admin/reports/export?type=${type}&months=${monthCount}`;
   const chartText = {
     categoryLabel: t.month,

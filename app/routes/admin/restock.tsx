@@ -4,7 +4,7 @@ import { EmptyState, PageHeader } from "~/components/admin/page-header";
 import { FormErrors } from "~/components/forms/form-errors";
 import { Badge } from "~/components/ui/badge";
 import { RestockCloseSchema } from "~/domain/admin/schemas";
-import { formatMoney } from "~/lib/format";
+import { formatDate, formatMoney } from "~/lib/format";
 import { cn } from "~/lib/utils";
 import { requireRole } from "~/server/auth.server";
 import { getDb } from "~/server/db.server";
@@ -45,8 +45,6 @@ export async function action({ request }: Route.ActionArgs) {
     return data({ error: failure.message }, { status: failure.status });
   }
 }
-
-const dateFormat = new Intl.DateTimeFormat("fr-CA", { timeZone: "America/Toronto", dateStyle: "medium" });
 
 const STATUS_BADGE = {
   pending: "default",
@@ -105,7 +103,7 @@ function OrderRow({ order }: { order: AdminRestockOrder }) {
           <Badge variant={STATUS_BADGE[order.status]}>{t.statuses[order.status]}</Badge>
         </h2>
         <p className="text-sm text-muted-foreground">
-          {order.businessName} · {dateFormat.format(new Date(order.createdAt))}
+          {order.businessName} · {formatDate(order.createdAt, "medium")}
         </p>
         {order.notes ? <p className="text-sm">{order.notes}</p> : null}
       </div>

@@ -1,7 +1,7 @@
 import { data, Form, useActionData, useNavigation } from "react-router";
 import { NativeSelect } from "~/components/admin/native-select";
 import { EmptyState, PageHeader } from "~/components/admin/page-header";
-import { ManagedReview, reviewDateFormat } from "~/components/reviews/managed-review";
+import { ManagedReview } from "~/components/reviews/managed-review";
 import { ReviewPolicy } from "~/components/reviews/review-policy";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
@@ -13,6 +13,7 @@ import { getDb } from "~/server/db.server";
 import { hideReview, listAllReviews, restoreReview } from "~/server/services/reviews/reviews.server";
 import { redirectWithToast } from "./admin-answers.server";
 import type { Route } from "./+types/reviews";
+import { formatDateTime } from "~/lib/format";
 
 const t = messages.reviews.admin;
 const p = messages.reviews.policy;
@@ -80,7 +81,7 @@ export default function AdminReviews({ loaderData }: Route.ComponentProps) {
                       {t.hiddenInfo(
                         p.reasonLabels[review.hiddenReason],
                         review.hiddenByName ?? "—",
-                        reviewDateFormat.format(new Date(review.hiddenAt)),
+                        formatDateTime(review.hiddenAt, "medium"),
                       )}
                     </p>
                     <input type="hidden" name="review_id" value={review.id} />

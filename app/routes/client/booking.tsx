@@ -1,12 +1,11 @@
 import { ArrowLeft, Phone } from "lucide-react";
 import { data, Link } from "react-router";
 import { StatusBadge } from "~/components/client/appointment-list";
-import { formatDateTime, formatTime } from "~/components/client/format";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { BUSINESS } from "~/lib/business";
 import { AppError } from "~/lib/errors";
-import { formatMoney } from "~/lib/format";
+import { formatDateTime, formatMoney, formatTime } from "~/lib/format";
 import { originFrom, seoMeta } from "~/lib/seo";
 import { requireRole } from "~/server/auth.server";
 import { getDb } from "~/server/db.server";

@@ -1,14 +1,13 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { CalendarPlus, Download, History, Sparkles } from "lucide-react";
 import { useEffect } from "react";
-import { data, Link, redirect, useNavigation } from "react-router";
+import { Link, useNavigation } from "react-router";
+import { Section } from "~/components/client/client-section";
 import { AchievementsList } from "~/components/client/achievements-list";
 import {
   ChangePasswordDialog,
   DeleteAccountDialog,
   EditProfileDialog,
   PaymentMethodsDialog,
-  type AccountActionData,
 } from "~/components/client/account-forms";
 import { AppointmentList } from "~/components/client/appointment-list";
 import { ConsentForm } from "~/components/client/consent-form";
@@ -19,32 +18,17 @@ import { RedemptionList, RewardsShop } from "~/components/client/rewards-shop";
 import { StartBookingLink } from "~/components/client/start-booking-link";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
+import { Card, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
 import { Separator } from "~/components/ui/separator";
 import { toast } from "~/components/ui/toast";
-import {
-  ChangePasswordSchema,
-  ConsentSchema,
-  DeleteAccountSchema,
-  ExchangeRewardSchema,
-  ProfileSchema,
-} from "~/domain/loyalty/schemas";
-import { PhoneCodeSchema } from "~/domain/account/phone-verification";
 import { originFrom, seoMeta } from "~/lib/seo";
-import { cn } from "~/lib/utils";
-import { forwardCookies, getAuth, requireRole } from "~/server/auth.server";
+import { requireRole } from "~/server/auth.server";
 import { getDb } from "~/server/db.server";
-import { flashHeaders } from "~/server/flash.server";
-import { changeClientPassword } from "~/server/services/account/change-client-password.server";
-import { setClientConsent } from "~/server/services/account/client-consent.server";
-import { deleteClientAccount } from "~/server/services/account/delete-client-account.server";
 import { getClientSpace } from "~/server/services/account/get-client-space.server";
 import { ensureReferralCode } from "~/server/services/offers/referrals.server";
 import { bookingUrl } from "~/server/services/offers/winback.server";
 import { ReferralCard } from "~/components/client/referral-card";
-import { updateClientProfile } from "~/server/services/account/update-client-profile.server";
-import { confirmPhoneCode, sendPhoneCode } from "~/server/services/account/verify-phone.server";
-import { exchangeReward } from "~/server/services/loyalty/exchange-reward.server";
+import { handleClientIntent } from "./client-actions.server";
 import type { Route } from "./+types/client";
 import { clientMessages } from "~/lib/messages/client.fr";
 
@@ -70,199 +54,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { ...space, referral: { ...referral, link: bookingUrl(referral.code) } };
 }
 
-type ActionData =
-  | AccountActionData
-  | { intent: "exchange"; ok: false; message: string }
-  | { intent: "phone-send" | "phone-confirm"; ok: false; message: string; code?: string };
-
-/** Ends the session of a deleted account: better-auth's sign-out, or expired cookies when it has none left. */
-async function signedOutHeaders(request: Request): Promise<Headers> {
-  try {
-    const result = await getAuth().api.signOut({ headers: request.headers, returnHeaders: true });
-    return forwardCookies(result.headers);
-  } catch {
-    const headers = new Headers();
-    for (const part of (request.headers.get("cookie") ?? "").split(";")) {
-      const name = part.split("=")[0]?.trim() ?? "";
-      if (/^(__Secure-)?better-auth\./.test(name)) {
-        const secure = name.startsWith("__Secure-") ? "; Secure" : "";
-        headers.append("Set-Cookie", `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure}`);
-      }
-    }
-    return headers;
-  }
-}
-
-/**
- * The forms of the page, by intent: exchange a reward, edit the profile, change the password,
- * record consent choices, delete the account. The session decides whose data: no id is read
- * from the form except the reward's.
- */
+/** The forms of the page, one handler per intent (client-actions.server.ts); clients only. */
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireRole(request, ["client"]);
   const formData = await request.formData();
-  const intent = String(formData.get("intent") ?? "");
-  const db = getDb();
-  const a = t.account;
-
-  if (intent === "exchange") {
-    const parsed = ExchangeRewardSchema.safeParse({ reward_id: formData.get("reward_id") });
-    if (!parsed.success) {
-      return data<ActionData>({ intent, ok: false, message: t.rewards.unknownReward }, { status: 400 });
-    }
-    const result = await exchangeReward(db, { userId: user.id, rewardId: parsed.data.reward_id });
-    if (!result.ok) {
-      const message =
-        result.code === "INSUFFICIENT_POINTS" ? t.rewards.insufficientPoints : t.rewards.unknownReward;
-      const status = result.code === "INSUFFICIENT_POINTS" ? 409 : 404;
-      return data<ActionData>({ intent, ok: false, message }, { status });
-    }
-    throw redirect("/client", {
-      headers: await flashHeaders({ title: t.rewards.success(result.rewardName) }),
-    });
-  }
-
-  if (intent === "profile") {
-    const submission = parseWithZod(formData, { schema: ProfileSchema });
-    if (submission.status !== "success") {
-      return data<ActionData>({ intent, ok: false, result: submission.reply() }, { status: 400 });
-    }
-    await updateClientProfile(db, { userId: user.id, input: submission.value });
-    return data<ActionData>({ intent, ok: true, message: a.saved, result: submission.reply() });
-  }
-
-  if (intent === "password") {
-    const hideFields = ["currentPassword", "newPassword", "confirmPassword"];
-    const submission = parseWithZod(formData, { schema: ChangePasswordSchema });
-    if (submission.status !== "success") {
-      return data<ActionData>(
-        { intent, ok: false, result: submission.reply({ hideFields }) },
-        { status: 400 },
-      );
-    }
-    const result = await changeClientPassword({ input: submission.value, headers: request.headers });
-    if (!result.ok) {
-      return data<ActionData>(
-        {
-          intent,
-          ok: false,
-          result: submission.reply({ fieldErrors: { currentPassword: [a.wrongPassword] }, hideFields }),
-        },
-        { status: 400 },
-      );
-    }
-    return data<ActionData>(
-      { intent, ok: true, message: a.passwordChanged, result: submission.reply({ resetForm: true }) },
-      { headers: forwardCookies(result.headers) },
-    );
-  }
-
-  if (intent === "consent") {
-    const parsed = ConsentSchema.safeParse({
-      email: formData.get("email") ?? undefined,
-      sms: formData.get("sms") ?? undefined,
-    });
-    if (!parsed.success)
-      return data<ActionData>({ intent, ok: false, message: a.invalidRequest }, { status: 400 });
-    await setClientConsent(db, { userId: user.id, choice: parsed.data });
-    throw redirect("/client#mon-compte", { headers: await flashHeaders({ title: a.consentSaved }) });
-  }
-
-  if (intent === "phone-send") {
-    const p = t.phoneVerification;
-    const result = await sendPhoneCode(db, { userId: user.id });
-    if (!result.ok) {
-      const [message, status] = {
-        NO_PHONE: [p.noPhone, 400],
-        ALREADY_VERIFIED: [p.alreadyVerified, 409],
-        RATE_LIMITED: [p.rateLimited, 429],
-        SMS_REFUSED: [p.smsRefused, 422],
-      }[result.code] as [string, number];
-      return data<ActionData>({ intent, ok: false, message }, { status });
-    }
-    throw redirect("/client#mon-compte", { headers: await flashHeaders({ title: p.sent(result.phone) }) });
-  }
-
-  if (intent === "phone-confirm") {
-    const p = t.phoneVerification;
-    const typed = String(formData.get("code") ?? "").slice(0, 20);
-    const parsed = PhoneCodeSchema.safeParse({ code: formData.get("code") ?? undefined });
-    if (!parsed.success) {
-      const message = parsed.error.issues[0]?.message ?? p.codeFormat;
-      return data<ActionData>({ intent, ok: false, message, code: typed }, { status: 400 });
-    }
-    const result = await confirmPhoneCode(db, { userId: user.id, code: parsed.data.code });
-    if (!result.ok) {
-      const message = {
-        NO_CODE: p.noCode,
-        EXPIRED: p.expired,
-        TOO_MANY_ATTEMPTS: p.tooManyAttempts,
-        WRONG_CODE: p.wrongCode,
-      }[result.code];
-      return data<ActionData>({ intent, ok: false, message, code: typed }, { status: 400 });
-    }
-    throw redirect("/client#mon-compte", { headers: await flashHeaders({ title: p.confirmed }) });
-  }
-
-  if (intent === "delete") {
-    const submission = parseWithZod(formData, { schema: DeleteAccountSchema });
-    if (submission.status !== "success") {
-      return data<ActionData>(
-        { intent, ok: false, result: submission.reply({ hideFields: ["password"] }) },
-        { status: 400 },
-      );
-    }
-    const result = await deleteClientAccount(db, { userId: user.id, password: submission.value.password });
-    if (!result.ok) {
-      return data<ActionData>(
-        {
-          intent,
-          ok: false,
-          result: submission.reply({
-            fieldErrors: { password: [a.wrongPassword] },
-            hideFields: ["password"],
-          }),
-        },
-        { status: 400 },
-      );
-    }
-    const headers = await flashHeaders(
-      { title: a.deleted, description: a.deletedText },
-      await signedOutHeaders(request),
-    );
-    throw redirect("/", { headers });
-  }
-
-  return data<ActionData>({ intent, ok: false, message: a.invalidRequest }, { status: 400 });
-}
-
-function Section({
-  id,
-  title,
-  description,
-  children,
-  footer,
-  className,
-}: {
-  id: string;
-  title: string;
-  description?: string;
-  children: React.ReactNode;
-  footer?: React.ReactNode;
-  className?: string;
-}) {
-  return (
-    <Card aria-labelledby={`${id}-title`} role="region" id={id} className={cn("scroll-mt-24", className)}>
-      <CardHeader>
-        <CardTitle as="h2" id={`${id}-title`}>
-          {title}
-        </CardTitle>
-        {description ? <CardDescription>{description}</CardDescription> : null}
-      </CardHeader>
-      <CardContent>{children}</CardContent>
-      {footer ? <CardFooter className="flex-wrap">{footer}</CardFooter> : null}
-    </Card>
-  );
+  return handleClientIntent({ request, formData, userId: user.id, db: getDb() });
 }
 
 export default function ClientSpacePage({ loaderData, actionData }: Route.ComponentProps) {

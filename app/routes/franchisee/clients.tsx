@@ -7,8 +7,7 @@ import { Input } from "~/components/ui/input";
 import { DataTable } from "~/components/ui/data-table";
 import { CLIENT_SEARCH_MAX } from "~/domain/franchisee/schemas";
 import { stripNul } from "~/lib/zod-fr";
-import { BUSINESS } from "~/lib/business";
-import { formatMoney } from "~/lib/format";
+import { formatDate, formatMoney } from "~/lib/format";
 import { listClients } from "~/server/services/franchisee/list-clients.server";
 import type { Route } from "./+types/clients";
 import { requireFranchisee } from "./guard.server";
@@ -30,8 +29,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   const clients = await listClients(db, { franchiseeId: franchisee.id, search: q });
   return { q, clients };
 }
-
-const dateFormat = new Intl.DateTimeFormat("fr-CA", { timeZone: BUSINESS.timeZone, dateStyle: "medium" });
 
 export default function Page({ loaderData }: Route.ComponentProps) {
   const { q, clients } = loaderData;
@@ -89,7 +86,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
                 <td className="p-3 whitespace-nowrap">{formatPhone(client.phone)}</td>
                 <td className="p-3 text-right tabular-nums">{client.washes}</td>
                 <td className="p-3 whitespace-nowrap">
-                  {client.lastVisit ? dateFormat.format(new Date(client.lastVisit)) : "—"}
+                  {client.lastVisit ? formatDate(client.lastVisit, "medium") : "—"}
                 </td>
                 <td className="p-3 text-right whitespace-nowrap tabular-nums">
                   {formatMoney(client.totalSpentCents)}

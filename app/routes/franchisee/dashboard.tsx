@@ -18,9 +18,8 @@ import { TeamSection } from "~/components/franchisee/team-section";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { AvailabilitySchema, TeamMemberSchema } from "~/domain/franchisee/schemas";
-import { BUSINESS } from "~/lib/business";
 import { AppError } from "~/lib/errors";
-import { formatMoney } from "~/lib/format";
+import { formatDateTime, formatMoney, formatNumber } from "~/lib/format";
 import { messages } from "~/lib/messages.fr";
 import { flashHeaders } from "~/server/flash.server";
 import { getDashboard } from "~/server/services/franchisee/get-dashboard.server";
@@ -151,15 +150,6 @@ export async function action({ request }: Route.ActionArgs) {
 
 /** A malformed id reaches PostgreSQL as an invalid uuid (22P02): the same as an unknown one. */
 
-const timeFormat = new Intl.DateTimeFormat("fr-CA", {
-  timeZone: BUSINESS.timeZone,
-  weekday: "short",
-  day: "numeric",
-  month: "short",
-  hour: "2-digit",
-  minute: "2-digit",
-});
-
 export default function Page({ loaderData }: Route.ComponentProps) {
   const { figures, team, businessName } = loaderData;
   const actions = [
@@ -191,10 +181,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           value={
             figures.averageRating === null
               ? "—"
-              : d.ratingValue(
-                  figures.averageRating.toLocaleString("fr-CA", { maximumFractionDigits: 1 }),
-                  figures.reviewCount,
-                )
+              : d.ratingValue(formatNumber(figures.averageRating, 1), figures.reviewCount)
           }
           hint={figures.averageRating === null ? d.noRating : undefined}
         />
@@ -231,7 +218,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
             <ul className="grid gap-2 text-sm">
               {figures.nextAppointments.map((a) => (
                 <li key={a.id} className="flex flex-wrap justify-between gap-2 border-b pb-2 last:border-0">
-                  <span className="font-medium">{timeFormat.format(new Date(a.startAt))}</span>
+                  <span className="font-medium">{formatDateTime(a.startAt, "weekdayShort")}</span>
                   <span>
                     {a.customerName}
                     {a.city ? ` · ${a.city}` : ""}

@@ -4,9 +4,7 @@ import type { FranchiseeActionData } from "~/components/franchisee/action-data";
 import { RestockCatalogue } from "~/components/franchisee/restock-catalogue";
 import { Badge } from "~/components/ui/badge";
 import { DataTable } from "~/components/ui/data-table";
-import { formatRestockPrice } from "~/domain/franchisee/restock";
 import { RESTOCK_LIMITS, RestockOrderSchema } from "~/domain/franchisee/schemas";
-import { BUSINESS } from "~/lib/business";
 import { AppError } from "~/lib/errors";
 import { flashHeaders } from "~/server/flash.server";
 import {
@@ -18,6 +16,7 @@ import type { Route } from "./+types/restock";
 import { requireFranchisee } from "./guard.server";
 import { franchiseeMessages } from "~/lib/messages/franchisee.fr";
 import { log } from "~/server/log.server";
+import { formatDateTime, formatMoney } from "~/lib/format";
 
 const r = franchiseeMessages.restock;
 
@@ -67,12 +66,6 @@ export async function action({ request }: Route.ActionArgs) {
   );
 }
 
-const dateFormat = new Intl.DateTimeFormat("fr-CA", {
-  timeZone: BUSINESS.timeZone,
-  dateStyle: "medium",
-  timeStyle: "short",
-});
-
 export default function Page({ loaderData }: Route.ComponentProps) {
   const { items, orders } = loaderData;
   return (
@@ -105,7 +98,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
                 <th scope="row" className="p-3 text-left font-mono font-medium">
                   {order.orderNumber}
                 </th>
-                <td className="p-3 whitespace-nowrap">{dateFormat.format(new Date(order.createdAt))}</td>
+                <td className="p-3 whitespace-nowrap">{formatDateTime(order.createdAt, "medium")}</td>
                 <td className="p-3">
                   <ul>
                     {order.lines.map((line) => (
@@ -117,7 +110,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
                   {order.notes ? <p className="mt-1 text-muted-foreground">{order.notes}</p> : null}
                 </td>
                 <td className="p-3 text-right whitespace-nowrap tabular-nums">
-                  {formatRestockPrice(order.totalAmountCents)}
+                  {formatMoney(order.totalAmountCents)}
                 </td>
                 <td className="p-3">
                   <Badge variant={order.status === "cancelled" ? "destructive" : "secondary"}>

@@ -7,12 +7,13 @@ import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { isLocalDate, localDate } from "~/domain/franchisee/periods";
-import { addDaysToDateString, BUSINESS_TIME_ZONE } from "~/domain/time/zoned";
+import { addDaysToDateString } from "~/domain/time/zoned";
 import { franchiseeMessages } from "~/lib/messages/franchisee.fr";
 import { loadDayRoutes } from "~/server/services/franchisee/day-route.server";
 import { mapTiles } from "~/server/map-tiles.server";
 import type { Route } from "./+types/route";
 import { requireFranchisee } from "./guard.server";
+import { formatDay, formatTime } from "~/lib/format";
 
 const t = franchiseeMessages.route;
 
@@ -33,21 +34,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /** Okabe-Ito colours: told apart with the common colour-vision deficiencies, on both themes. */
 const COLOURS = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9"];
-
-const dayTitle = new Intl.DateTimeFormat("fr-CA", {
-  timeZone: "UTC",
-  weekday: "long",
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-});
-const timeOf = new Intl.DateTimeFormat("fr-CA", {
-  timeZone: BUSINESS_TIME_ZONE,
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
-const time = (instant: Date | string) => timeOf.format(new Date(instant)).replace(":", " h ");
 
 /** 75 -> '1 h 15', 40 -> '40 min'. */
 function duration(minutes: number): string {
@@ -81,7 +67,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
                 latitude: stop.point.lat,
                 longitude: stop.point.lon,
                 number: n + 1,
-                title: `${time(stop.startAt)} · ${stop.city ?? stop.address}`,
+                title: `${formatTime(stop.startAt)} · ${stop.city ?? stop.address}`,
               },
             ]
           : [],
@@ -109,7 +95,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           </Link>
         </Button>
         <p className="font-medium first-letter:uppercase" aria-live="polite">
-          {dayTitle.format(new Date(`${date}T12:00:00Z`))}
+          {formatDay(date, "weekdayYear")}
         </p>
         <Link
           to={`/franchisee/schedule?view=day&date=${date}`}
@@ -158,7 +144,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
                     .map((stop) => (
                       <Alert key={stop.id} variant="destructive">
                         <AlertDescription className="text-foreground">
-                          {t.late(member.memberName, stop.lateMinutes, time(stop.startAt))}
+                          {t.late(member.memberName, stop.lateMinutes, formatTime(stop.startAt))}
                         </AlertDescription>
                       </Alert>
                     ))}
@@ -178,7 +164,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
                         </p>
                         <p className="font-medium">
                           <span className="tabular-nums">
-                            {n + 1}. {time(stop.startAt)} – {time(stop.endAt)}
+                            {n + 1}. {formatTime(stop.startAt)} – {formatTime(stop.endAt)}
                           </span>{" "}
                           · {stop.customerName}
                         </p>

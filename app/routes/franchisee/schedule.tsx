@@ -20,6 +20,7 @@ import type { Route } from "./+types/schedule";
 import { requireFranchisee, scheduleFailure } from "./guard.server";
 import { franchiseeMessages } from "~/lib/messages/franchisee.fr";
 import { backOfficeMessages } from "~/lib/messages/back-office.fr";
+import { formatDay } from "~/lib/format";
 
 const s = franchiseeMessages.schedule;
 const c = backOfficeMessages.calendar;
@@ -86,28 +87,14 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
-const dayTitle = new Intl.DateTimeFormat("fr-CA", {
-  timeZone: "UTC",
-  weekday: "long",
-  day: "numeric",
-  month: "long",
-});
-const shortDay = new Intl.DateTimeFormat("fr-CA", {
-  timeZone: "UTC",
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-});
-const asDate = (day: string) => new Date(`${day}T12:00:00Z`);
-
 export default function Page({ loaderData }: Route.ComponentProps) {
   const { view, date, today, period, days, appointments, now } = loaderData;
   const step = view === "day" ? 1 : 7;
   const href = (v: string, d: string) => `?view=${v}&date=${d}`;
   const label =
     view === "day"
-      ? dayTitle.format(asDate(date))
-      : `${shortDay.format(asDate(period.from))} – ${shortDay.format(asDate(addDaysToDateString(period.to, -1)))}`;
+      ? formatDay(date, "weekday")
+      : `${formatDay(period.from, "medium")} – ${formatDay(addDaysToDateString(period.to, -1), "medium")}`;
   return (
     <div className="grid gap-6">
       <header className="grid gap-1">
@@ -180,7 +167,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
             return (
               <section key={day} aria-labelledby={`day-${day}`} className="grid gap-3">
                 <h2 id={`day-${day}`} className="text-lg font-semibold first-letter:uppercase">
-                  {dayTitle.format(asDate(day))}
+                  {formatDay(day, "weekday")}
                 </h2>
                 <ul className="grid gap-3">
                   {ofDay.map((appointment) => (

@@ -9,6 +9,7 @@ import { listTerritory } from "~/server/services/franchisee/list-territory.serve
 import type { Route } from "./+types/territory";
 import { requireFranchisee } from "./guard.server";
 import { franchiseeMessages } from "~/lib/messages/franchisee.fr";
+import { formatNumber } from "~/lib/format";
 
 const t = franchiseeMessages.territory;
 
@@ -60,15 +61,12 @@ export default function Page({ loaderData }: Route.ComponentProps) {
                   <div>
                     <dt className="text-muted-foreground">{t.centre}</dt>
                     <dd className="font-medium tabular-nums">
-                      {zone.centerLatitude.toLocaleString("fr-CA", { maximumFractionDigits: 4 })},{" "}
-                      {zone.centerLongitude.toLocaleString("fr-CA", { maximumFractionDigits: 4 })}
+                      {formatNumber(zone.centerLatitude, 4)}, {formatNumber(zone.centerLongitude, 4)}
                     </dd>
                   </div>
                   <div>
                     <dt className="text-muted-foreground">{t.radius}</dt>
-                    <dd className="font-medium">
-                      {t.radiusValue(zone.serviceRadiusKm.toLocaleString("fr-CA"))}
-                    </dd>
+                    <dd className="font-medium">{t.radiusValue(formatNumber(zone.serviceRadiusKm, 3))}</dd>
                   </div>
                   <div>
                     <dt className="text-muted-foreground">{t.bookingPage}</dt>

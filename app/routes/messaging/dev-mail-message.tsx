@@ -5,6 +5,7 @@ import { messages } from "~/lib/messages.fr";
 import { demoToolsAllowed } from "~/server/security/demo-tools.server";
 import { readStoredMail } from "~/server/mail/mailer.server";
 import type { Route } from "./+types/dev-mail-message";
+import { formatDateTime } from "~/lib/format";
 
 const t = messages.messaging.devMail;
 
@@ -12,12 +13,6 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) => [
   { title: `${loaderData?.mail.subject ?? t.notFound} | ${t.metaTitle}` },
   { name: "robots", content: "noindex" },
 ];
-
-const dateTime = new Intl.DateTimeFormat("fr-CA", {
-  timeZone: "America/Toronto",
-  dateStyle: "full",
-  timeStyle: "medium",
-});
 
 /** The links of the plain-text version, so a tester can follow them (manage, reset, unsubscribe). */
 function linksOf(text: string): string[] {
@@ -49,7 +44,7 @@ export default function DevMailMessage({ loaderData }: Route.ComponentProps) {
         <dd className="break-all">{mail.to}</dd>
         <dt className="font-semibold">{t.date}</dt>
         <dd>
-          <time dateTime={mail.date}>{dateTime.format(new Date(mail.date))}</time>
+          <time dateTime={mail.date}>{formatDateTime(mail.date)}</time>
         </dd>
         {mail.attachments.length > 0 ? (
           <>

@@ -5,6 +5,7 @@ import { messages } from "~/lib/messages.fr";
 import { demoToolsAllowed } from "~/server/security/demo-tools.server";
 import { listStoredMails } from "~/server/mail/mailer.server";
 import type { Route } from "./+types/dev-mail";
+import { formatDateTime } from "~/lib/format";
 
 const t = messages.messaging.devMail;
 
@@ -12,12 +13,6 @@ export const meta: Route.MetaFunction = () => [
   { title: t.metaTitle },
   { name: "robots", content: "noindex" },
 ];
-
-const dateTime = new Intl.DateTimeFormat("fr-CA", {
-  timeZone: "America/Toronto",
-  dateStyle: "medium",
-  timeStyle: "medium",
-});
 
 /** Development only (NODE_ENV=development or DEMO_ACCOUNTS=1): the .eml files of DATA_DIR/mail. */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -70,7 +65,7 @@ export default function DevMail({ loaderData }: Route.ComponentProps) {
                       {t.to} : {mail.to}
                     </span>
                     <span>
-                      {t.date} : <time dateTime={mail.date}>{dateTime.format(new Date(mail.date))}</time>
+                      {t.date} : <time dateTime={mail.date}>{formatDateTime(mail.date, "medium")}</time>
                     </span>
                     {mail.attachments > 0 ? (
                       <span className="inline-flex items-center gap-1">

@@ -14,6 +14,7 @@ import { getSessionUser } from "~/server/auth.server";
 import { getDb } from "~/server/db.server";
 import { loadReviewPage, saveReview, type ReviewAccess } from "~/server/services/reviews/reviews.server";
 import type { Route } from "./+types/review";
+import { formatDate } from "~/lib/format";
 
 const t = messages.reviews.page;
 const p = messages.reviews.policy;
@@ -22,8 +23,6 @@ export const meta: Route.MetaFunction = () => [
   { title: `${t.metaTitle} | Lavage Mobile Prestige` },
   { name: "robots", content: "noindex" },
 ];
-
-const dateFormat = new Intl.DateTimeFormat("fr-CA", { timeZone: "America/Toronto", dateStyle: "long" });
 
 async function access(request: Request, bookingId: string, token: string): Promise<ReviewAccess> {
   const user = await getSessionUser(request);
@@ -37,9 +36,9 @@ function pageData(page: NonNullable<Awaited<ReturnType<typeof loadReviewPage>>>,
     token,
     bookingId: page.bookingId,
     serviceName: page.serviceName,
-    date: dateFormat.format(page.startAt),
+    date: formatDate(page.startAt),
     editable: page.editable,
-    editableUntil: page.editableUntil ? dateFormat.format(page.editableUntil) : null,
+    editableUntil: page.editableUntil ? formatDate(page.editableUntil) : null,
     values: {
       rating: review?.rating,
       comment: review?.comment ?? "",

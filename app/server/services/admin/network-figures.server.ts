@@ -1,6 +1,7 @@
 import { and, count, eq, gte, lt, ne, sql, sum } from "drizzle-orm";
 import { appointments, franchiseApplications, jobs, restockOrders, serviceZones } from "#db/schema";
 import { monthOf, weekOf, type Period } from "~/domain/admin/periods";
+import { BUSINESS_TIME_ZONE } from "~/domain/time/zoned";
 import type { Db, Tx } from "../../db.server";
 import { assertAdmin, type AdminActor } from "./assert-admin.server";
 
@@ -86,4 +87,4 @@ export async function getNetworkDashboard(
 
 /** `yyyy-MM` of an instant in the business time zone, as SQL (for grouping by local month). */
 export const localMonthOf = (column: typeof appointments.startAt | typeof restockOrders.createdAt) =>
-  sql<string>`to_char(${column} at time zone 'America/Toronto', 'YYYY-MM')`;
+  sql<string>`to_char(${column} at time zone ${sql.raw(`'${BUSINESS_TIME_ZONE}'`)}, 'YYYY-MM')`;
