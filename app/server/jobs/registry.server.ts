@@ -1,6 +1,7 @@
 import { deliverApplicationWebhook } from "./handlers/application-webhook.server";
 import { deliverContactWebhook } from "./handlers/contact-webhook.server";
 import { createMessagingHandlers } from "./handlers/messaging.server";
+import { createOfferHandlers } from "./handlers/offers.server";
 import { createReviewHandlers } from "./handlers/reviews.server";
 import { createWaitlistHandlers } from "./handlers/waitlist.server";
 import { runWinback, scheduleWinback } from "../services/offers/winback.server";
@@ -25,6 +26,8 @@ export const jobHandlers: { [N in JobName]: JobHandler<JobPayloads[N]> } = {
     await runWinback(db, { now });
     await scheduleWinback(db, new Date(now.getTime() + 60_000));
   },
+  // The thank-you offer a day after the review request, and its e-mail (ADR 057).
+  ...createOfferHandlers(),
   // The assistant: conversations idle for 30 days go (ADR 051).
   "assistant.purge": async (_payload, { db }) => {
     await purgeConversations(db);

@@ -590,3 +590,46 @@ export function renderReviewRequest({
   });
   return { subject: r.subject, html, text };
 }
+
+/**
+ * The thank-you offer after a wash (ADR 057): commercial, so it identifies the business and
+ * carries the unsubscribe link (ADR 015); the personal code and the booking link with it.
+ */
+export function renderThankYouOffer({
+  customerName,
+  discount,
+  code,
+  until,
+  bookUrl,
+  unsubscribeUrl,
+}: {
+  customerName: string;
+  discount: string;
+  code: string;
+  until: string;
+  bookUrl: string;
+  unsubscribeUrl: string;
+}): RenderedMail {
+  const ty = messages.offers.thankyou;
+  const { html, text } = layout({
+    title: ty.subject,
+    blocksHtml: [
+      paragraph(m.greeting(customerName)),
+      paragraph(ty.intro(discount)),
+      paragraph(ty.code(code, until)),
+      button(bookUrl, ty.button),
+    ],
+    blocksText: [
+      m.greeting(customerName),
+      "",
+      ty.intro(discount),
+      "",
+      ty.code(code, until),
+      "",
+      `${ty.button} : ${bookUrl}`,
+      "",
+    ],
+    unsubscribeUrl,
+  });
+  return { subject: ty.subject, html, text };
+}
