@@ -45,6 +45,9 @@ export const THANKYOU_MIN_VALID_DAYS = 7;
 export const THANKYOU_MAX_VALID_DAYS = 365;
 export const THANKYOU_DELAY_MINUTES = 24 * 60;
 
+/** How many codes of a campaign the admin's page lists, newest first. */
+export const CODES_LISTED = 100;
+
 /** Letters, digits and dashes, 3 to 32 characters, once upper-cased. */
 export const PROMO_CODE_PATTERN = /^[A-Z0-9-]{3,32}$/;
 export const PROMO_CODE_MAX_LENGTH = 32;

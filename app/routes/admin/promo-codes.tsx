@@ -7,7 +7,7 @@ import { CampaignFiguresTable } from "~/components/admin/promo-codes/figures-tab
 import { ThankYouSettingsForm, WinbackSettings } from "~/components/admin/promo-codes/offer-settings";
 import { PromoCodeForm } from "~/components/admin/promo-codes/promo-code-form";
 import { FormErrors } from "~/components/forms/form-errors";
-import { PROMO_CAMPAIGNS, type PromoCampaign } from "~/domain/offers/promo";
+import { CODES_LISTED, PROMO_CAMPAIGNS, type PromoCampaign } from "~/domain/offers/promo";
 import {
   PromoCodeActiveSchema,
   PromoCodeFormSchema,
@@ -20,7 +20,7 @@ import { adminMessages } from "~/lib/messages/admin.fr";
 import { requireRole } from "~/server/auth.server";
 import { getDb } from "~/server/db.server";
 import { createPromoCode, setPromoCodeActive } from "~/server/services/offers/manage-promo-codes.server";
-import { campaignFigures, CODES_LISTED, listPromoCodes } from "~/server/services/offers/promo-figures.server";
+import { campaignFigures, listPromoCodes } from "~/server/services/offers/promo-figures.server";
 import { setThankYouSettings, thankYouSettings } from "~/server/services/offers/thankyou.server";
 import { setWinbackDays, winbackDays } from "~/server/services/offers/winback.server";
 import { listZones } from "~/server/services/zones/list-zones.server";

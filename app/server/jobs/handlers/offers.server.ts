@@ -4,7 +4,7 @@ import { formatMailDate, renderThankYouOffer } from "../../mail/templates.server
 import { currentConsent } from "../../services/messaging/consent.server";
 import { listUnsubscribeHeaders, unsubscribePageUrl } from "../../services/messaging/unsubscribe.server";
 import { discountText, loadThankYouMail, sendThankYouOffer } from "../../services/offers/thankyou.server";
-import { bookingUrl } from "../../services/offers/winback.server";
+import { bookingUrl, runWinback, scheduleWinback } from "../../services/offers/winback.server";
 import type { JobPayloads } from "../payloads";
 import type { JobHandler } from "../worker.server";
 
@@ -15,14 +15,23 @@ export interface OfferDeps {
   now?: () => Date;
 }
 
-type Handlers = { [N in "offers.thankyou" | "email.thankyou"]: JobHandler<JobPayloads[N]> };
+type Handlers = {
+  [N in "offers.winback" | "offers.thankyou" | "email.thankyou"]: JobHandler<JobPayloads[N]>;
+};
 
-/** The thank-you offer's jobs (ADR 057); tests pass their own mailer and clock. */
+/** The offers' jobs: win-back (ADR 050), thank-you (ADR 057); tests pass their own mailer and clock. */
 export function createOfferHandlers({
   mailer = mailerFromEnv,
   now = () => new Date(),
 }: OfferDeps = {}): Handlers {
   return {
+    // The daily win-back run, then the next day's (its singleton key is the day: queued once).
+    "offers.winback": async (_payload, { db }) => {
+      const at = now();
+      await runWinback(db, { now: at });
+      await scheduleWinback(db, new Date(at.getTime() + 60_000));
+    },
+
     "offers.thankyou": async ({ appointmentId }, { db }) => {
       await sendThankYouOffer(db, appointmentId, { now: now() });
     },

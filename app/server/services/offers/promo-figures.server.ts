@@ -17,6 +17,7 @@ import {
   winbackSends,
 } from "#db/schema";
 import {
+  CODES_LISTED,
   PROMO_CAMPAIGNS,
   type AdminPromoCode,
   type OfferFigures,
@@ -24,9 +25,6 @@ import {
 } from "~/domain/offers/promo";
 import type { Db } from "../../db.server";
 import { assertAdmin, type AdminActor } from "../admin/assert-admin.server";
-
-/** How many codes of a campaign the page lists, newest first. */
-export const CODES_LISTED = 100;
 
 const used = sql<number>`count(${promoRedemptions.id})::int`;
 const bookings = sql<number>`(count(${appointments.id}) filter (where ${appointments.status} <> 'cancelled'))::int`;
