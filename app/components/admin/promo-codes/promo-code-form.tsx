@@ -89,7 +89,9 @@ export function PromoCodeForm({
       <CardContent>
         <Form method="post" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
           <input type="hidden" name="intent" value={intent} />
-          <FormErrors id={form.errorId} errors={form.errors} />
+          <div className="empty:hidden sm:col-span-2">
+            <FormErrors id={form.errorId} errors={form.errors} />
+          </div>
           <InputField
             meta={fields.code}
             label={t.code}
