@@ -52,6 +52,7 @@ export default [
       route("coverage", "routes/admin/coverage.tsx"),
       route("restock", "routes/admin/restock.tsx"),
       route("promo-codes", "routes/admin/promo-codes.tsx"),
+      route("promo-codes/:id", "routes/admin/promo-code-edit.tsx"),
       route("jobs", "routes/admin/jobs.tsx"),
       route("reviews", "routes/admin/reviews.tsx"),
       route("bookings", "routes/admin/bookings.tsx"),

@@ -17,8 +17,11 @@ import { appointments } from "./booking";
 import { createdAt, updatedAt } from "./columns";
 
 export const promoDiscountKind = pgEnum("promo_discount_kind", ["percent", "fixed"]);
-/** Where a code comes from: made by an admin, a client's referral code, a win-back offer (ADR 050). */
-export const promoCampaign = pgEnum("promo_campaign", ["admin", "referral", "winback"]);
+/**
+ * Where a code comes from: made by an admin, a client's referral code, a win-back offer (ADR 050),
+ * a thank-you offer after a wash (ADR 057).
+ */
+export const promoCampaign = pgEnum("promo_campaign", ["admin", "referral", "winback", "thankyou"]);
 
 /**
  * A promo code (ADR 050). `code` is stored upper-case. `uses_count` counts the bookings that used
@@ -117,4 +120,23 @@ export const winbackSends = pgTable(
     index("winback_sends_email_idx").on(t.email, t.sentAt),
     uniqueIndex("winback_sends_email_period_uq").on(t.email, t.periodKey),
   ],
+);
+
+/**
+ * The thank-you offer of one completed appointment (ADR 057), written once by the job that sends
+ * it (the primary key is the appointment): never two, whatever runs the job twice. A row without
+ * a code is an appointment considered and skipped (no consent at send time, offers turned off).
+ */
+export const thankyouSends = pgTable(
+  "thankyou_sends",
+  {
+    appointmentId: uuid("appointment_id")
+      .primaryKey()
+      .references(() => appointments.id, { onDelete: "cascade" }),
+    promoCodeId: uuid("promo_code_id").references(() => promoCodes.id, { onDelete: "cascade" }),
+    emailQueued: boolean("email_queued").notNull().default(false),
+    smsQueued: boolean("sms_queued").notNull().default(false),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("thankyou_sends_code_idx").on(t.promoCodeId)],
 );

@@ -6,7 +6,14 @@
 import { BUSINESS_TIME_ZONE, instantToZonedParts } from "~/domain/time/zoned";
 
 export type PromoKind = "percent" | "fixed";
-export type PromoCampaign = "admin" | "referral" | "winback";
+export type PromoCampaign = "admin" | "referral" | "winback" | "thankyou";
+/** The campaigns in the order the admin reads them. */
+export const PROMO_CAMPAIGNS = [
+  "admin",
+  "referral",
+  "winback",
+  "thankyou",
+] as const satisfies readonly PromoCampaign[];
 
 /** What the friend of a referral gets off a first booking, in cents (10 $). */
 export const REFERRAL_DISCOUNT_CENTS = 1_000;
@@ -18,6 +25,30 @@ export const WINBACK_VALID_DAYS = 30;
 export const WINBACK_DEFAULT_DAYS = 60;
 export const WINBACK_MIN_DAYS = 14;
 export const WINBACK_MAX_DAYS = 365;
+
+/**
+ * The thank-you offer after a wash (ADR 057): its defaults, until the admin sets them. It goes
+ * THANKYOU_DELAY_MINUTES after the review request, so the two messages do not arrive together.
+ */
+export interface ThankYouSettings {
+  enabled: boolean;
+  kind: PromoKind;
+  /** percent: 1 to 100; fixed: cents. */
+  value: number;
+  validDays: number;
+}
+export const THANKYOU_DEFAULTS: ThankYouSettings = {
+  enabled: true,
+  kind: "percent",
+  value: 10,
+  validDays: 60,
+};
+export const THANKYOU_MIN_VALID_DAYS = 7;
+export const THANKYOU_MAX_VALID_DAYS = 365;
+export const THANKYOU_DELAY_MINUTES = 24 * 60;
+
+/** How many codes of a campaign the admin's page lists, newest first. */
+export const CODES_LISTED = 100;
 
 /** Letters, digits and dashes, 3 to 32 characters, once upper-cased. */
 export const PROMO_CODE_PATTERN = /^[A-Z0-9-]{3,32}$/;
@@ -129,4 +160,32 @@ export function randomPromoCode(prefix: string, randomBytes: (n: number) => Uint
 /** The local day (business time zone) of an instant, yyyy-MM-dd: the win-back period key. */
 export function torontoDay(now: Date): string {
   return instantToZonedParts(now, BUSINESS_TIME_ZONE).date;
+}
+
+/** The admin's figures of a campaign or a code (ADR 057), computed in promo-figures.server.ts. */
+export interface OfferFigures {
+  sent: number | null;
+  used: number;
+  bookings: number;
+  revenueCents: number;
+  discountCents: number;
+}
+
+export interface AdminPromoCode extends OfferFigures {
+  id: string;
+  code: string;
+  campaign: PromoCampaign;
+  kind: "percent" | "fixed";
+  value: number;
+  startsAt: string | null;
+  endsAt: string | null;
+  maxUses: number | null;
+  usesCount: number;
+  oncePerCustomer: boolean;
+  firstBookingOnly: boolean;
+  zoneNames: string[];
+  minCars: number;
+  isActive: boolean;
+  /** A personal code's recipient (win-back, thank-you). */
+  recipientEmail: string | null;
 }

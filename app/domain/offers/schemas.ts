@@ -7,7 +7,15 @@ import { parsePriceToCents } from "~/domain/admin/money";
 import { addDaysToDateString, BUSINESS_TIME_ZONE, zonedWallTimeToInstant } from "~/domain/time/zoned";
 import { messages } from "~/lib/messages.fr";
 import { refuseNul, z } from "~/lib/zod-fr";
-import { normalizePromoCode, PROMO_CODE_PATTERN, WINBACK_MAX_DAYS, WINBACK_MIN_DAYS } from "./promo";
+import {
+  normalizePromoCode,
+  PROMO_CODE_PATTERN,
+  THANKYOU_MAX_VALID_DAYS,
+  THANKYOU_MIN_VALID_DAYS,
+  WINBACK_MAX_DAYS,
+  WINBACK_MIN_DAYS,
+  type PromoKind,
+} from "./promo";
 import { adminMessages } from "~/lib/messages/admin.fr";
 
 const o = messages.offers.admin;
@@ -52,16 +60,19 @@ export const PromoCodeFieldsSchema = z.object({
   minCars: z.coerce.number({ error: messages.validation.invalidValue }).int().min(1).max(3),
 });
 
-export const PromoCodeFormSchema = PromoCodeFieldsSchema.transform((input, ctx) => {
+/** A discount as typed: a whole percentage 1-100, or dollars as cents; null when neither. */
+function discountValue(kind: PromoKind, typed: string): number | null {
   const amount =
-    input.kind === "percent"
-      ? /^\d{1,3}$/.test(input.value)
-        ? Number(input.value)
-        : NaN
-      : parsePriceToCents(input.value);
+    kind === "percent" ? (/^\d{1,3}$/.test(typed) ? Number(typed) : NaN) : parsePriceToCents(typed);
   const valid =
-    amount !== null && Number.isInteger(amount) && amount > 0 && (input.kind === "fixed" || amount <= 100);
-  if (!valid) {
+    amount !== null && Number.isInteger(amount) && amount > 0 && (kind === "fixed" || amount <= 100);
+  return valid ? amount : null;
+}
+
+/** Creation and edition of a code (ADR 050, 057): the same fields, the same rules. */
+export const PromoCodeFormSchema = PromoCodeFieldsSchema.transform((input, ctx) => {
+  const amount = discountValue(input.kind, input.value);
+  if (amount === null) {
     ctx.addIssue({ code: "custom", path: ["value"], message: o.valueInvalid });
     return z.NEVER;
   }
@@ -101,4 +112,25 @@ export const WinbackSettingsSchema = z.object({
     .int(o.winbackDaysInvalid(WINBACK_MIN_DAYS, WINBACK_MAX_DAYS))
     .min(WINBACK_MIN_DAYS, o.winbackDaysInvalid(WINBACK_MIN_DAYS, WINBACK_MAX_DAYS))
     .max(WINBACK_MAX_DAYS, o.winbackDaysInvalid(WINBACK_MIN_DAYS, WINBACK_MAX_DAYS)),
+});
+
+/** The thank-you offer's settings (ADR 057): on or off, the discount and how long the code lasts. */
+export const ThankYouFieldsSchema = z.object({
+  enabled: checkbox,
+  kind: z.enum(["percent", "fixed"], { error: messages.validation.invalidValue }),
+  value: refuseNul(z.string({ error: o.valueInvalid }).trim().min(1, o.valueInvalid).max(20, o.valueInvalid)),
+  validDays: z.coerce
+    .number({ error: o.thankyouDaysInvalid(THANKYOU_MIN_VALID_DAYS, THANKYOU_MAX_VALID_DAYS) })
+    .int(o.thankyouDaysInvalid(THANKYOU_MIN_VALID_DAYS, THANKYOU_MAX_VALID_DAYS))
+    .min(THANKYOU_MIN_VALID_DAYS, o.thankyouDaysInvalid(THANKYOU_MIN_VALID_DAYS, THANKYOU_MAX_VALID_DAYS))
+    .max(THANKYOU_MAX_VALID_DAYS, o.thankyouDaysInvalid(THANKYOU_MIN_VALID_DAYS, THANKYOU_MAX_VALID_DAYS)),
+});
+
+export const ThankYouSettingsSchema = ThankYouFieldsSchema.transform((input, ctx) => {
+  const value = discountValue(input.kind, input.value);
+  if (value === null) {
+    ctx.addIssue({ code: "custom", path: ["value"], message: o.valueInvalid });
+    return z.NEVER;
+  }
+  return { enabled: input.enabled, kind: input.kind, value, validDays: input.validDays };
 });

@@ -53,6 +53,17 @@ export const offersMessages = {
     sms: (percent: number, code: string, until: string) =>
       `${BUSINESS.name} : ${percent} % de rabais sur votre prochain lavage avec le code ${code}, jusqu'au ${until}. STOP pour ne plus recevoir d'offres.`,
   },
+  /** The thank-you offer after a wash (commercial: consent, identification and unsubscribe, ADR 057). */
+  thankyou: {
+    subject: `Merci de votre confiance : un rabais pour votre prochain lavage`,
+    intro: (discount: string) =>
+      `Merci d'avoir choisi ${BUSINESS.name} pour votre dernier lavage. Pour vous remercier, voici ${discount} de rabais (avant taxes) sur votre prochaine réservation.`,
+    code: (code: string, until: string) =>
+      `Votre code personnel : ${code}, valide jusqu'au ${until}, une seule fois et pour vous seulement.`,
+    button: "Réserver avec mon code",
+    sms: (discount: string, code: string, until: string) =>
+      `${BUSINESS.name} : merci ! ${discount} de rabais sur votre prochain lavage avec le code ${code}, jusqu'au ${until}. STOP pour ne plus recevoir d'offres.`,
+  },
   /** The admin's promo codes page. */
   admin: {
     title: "Codes promo",
@@ -106,6 +117,7 @@ export const offersMessages = {
       admin: "Codes de l'administration",
       referral: "Parrainage",
       winback: "Relance (reconquête)",
+      thankyou: "Remerciement après un lavage",
     },
     active: "Actif",
     inactive: "Inactif",
@@ -118,5 +130,26 @@ export const offersMessages = {
     winbackSave: "Enregistrer",
     winbackSaved: (days: number) => `La relance part après ${days} jours sans lavage.`,
     winbackDaysInvalid: (min: number, max: number) => `Entrez un nombre de jours entre ${min} et ${max}.`,
+    thankyouTitle: "Remerciement après un lavage",
+    thankyouHint:
+      "Le lendemain de la demande d'avis, un code personnel à usage unique pour la prochaine réservation, envoyé seulement avec un consentement valide.",
+    thankyouEnabled: "Envoyer l'offre de remerciement",
+    thankyouValidDays: "Validité du code (jours)",
+    thankyouSave: "Enregistrer",
+    thankyouSaved: "L'offre de remerciement est enregistrée.",
+    thankyouDaysInvalid: (min: number, max: number) => `Entrez une validité entre ${min} et ${max} jours.`,
+    edit: "Modifier",
+    editTitle: (code: string) => `Modifier le code ${code}`,
+    editDescription:
+      "Les utilisations déjà faites restent comptées ; les changements valent pour les prochaines réservations.",
+    save: "Enregistrer les changements",
+    saved: (code: string) => `Le code ${code} est modifié.`,
+    back: "Retour aux codes",
+    maxUsesBelowUses: (uses: number) =>
+      `Ce code a déjà servi ${uses} fois : le total ne peut pas être plus bas.`,
+    renameUsed: "Un code déjà utilisé ne peut pas changer de nom.",
+    campaignFilter: "Campagne",
+    campaignFilterShow: "Afficher",
+    latestCodes: (n: number) => `Les ${n} codes les plus récents.`,
   },
 } as const;

@@ -47,6 +47,10 @@ export interface JobPayloads {
   // Offers (ADR 050)
   /** The daily win-back run; it queues the next day's run. */
   "offers.winback": Record<string, never>;
+  /** A day after the review request: the thank-you offer of a completed appointment, once (ADR 057). */
+  "offers.thankyou": { appointmentId: string };
+  /** The thank-you e-mail with its personal code; consent checked again when it is sent. */
+  "email.thankyou": { appointmentId: string };
   // The assistant (ADR 051)
   /** Deletes the conversations idle for 30 days; queues itself again while some remain. */
   "assistant.purge": Record<string, never>;

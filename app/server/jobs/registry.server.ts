@@ -1,9 +1,9 @@
 import { deliverApplicationWebhook } from "./handlers/application-webhook.server";
 import { deliverContactWebhook } from "./handlers/contact-webhook.server";
 import { createMessagingHandlers } from "./handlers/messaging.server";
+import { createOfferHandlers } from "./handlers/offers.server";
 import { createReviewHandlers } from "./handlers/reviews.server";
 import { createWaitlistHandlers } from "./handlers/waitlist.server";
-import { runWinback, scheduleWinback } from "../services/offers/winback.server";
 import type { JobName, JobPayloads } from "./payloads";
 import type { JobHandler } from "./worker.server";
 import { purgeConversations } from "../services/assistant/conversations.server";
@@ -19,12 +19,9 @@ export const jobHandlers: { [N in JobName]: JobHandler<JobPayloads[N]> } = {
   ...createWaitlistHandlers(),
   ...createReviewHandlers(),
 
-  // Offers: the daily win-back run, then the next one (ADR 050).
-  "offers.winback": async (_payload, { db }) => {
-    const now = new Date();
-    await runWinback(db, { now });
-    await scheduleWinback(db, new Date(now.getTime() + 60_000));
-  },
+  // Offers: the daily win-back run, then the next one (ADR 050); the thank-you offer a day after
+  // the review request, and its e-mail (ADR 057).
+  ...createOfferHandlers(),
   // The assistant: conversations idle for 30 days go (ADR 051).
   "assistant.purge": async (_payload, { db }) => {
     await purgeConversations(db);

@@ -170,3 +170,48 @@ export function renderReviewRequest({
   });
   return { subject: r.subject, ...rendered };
 }
+
+/**
+ * The thank-you offer after a wash (ADR 057): commercial, so it names the business and carries the
+ * unsubscribe link (ADR 015); a personal single-use code for the next booking.
+ */
+export function renderThankYouOffer({
+  customerName,
+  discount,
+  code,
+  until,
+  bookUrl,
+  unsubscribeUrl,
+}: {
+  customerName: string;
+  discount: string;
+  code: string;
+  until: string;
+  bookUrl: string;
+  unsubscribeUrl: string;
+}): RenderedMail {
+  const ty = messages.offers.thankyou;
+  const rendered = renderMail({
+    title: ty.subject,
+    html: (
+      <>
+        <Paragraph>{m.greeting(customerName)}</Paragraph>
+        <Paragraph>{ty.intro(discount)}</Paragraph>
+        <Paragraph>{ty.code(code, until)}</Paragraph>
+        <Button href={bookUrl}>{ty.button}</Button>
+      </>
+    ),
+    text: [
+      m.greeting(customerName),
+      "",
+      ty.intro(discount),
+      "",
+      ty.code(code, until),
+      "",
+      `${ty.button} : ${bookUrl}`,
+      "",
+    ],
+    unsubscribeUrl,
+  });
+  return { subject: ty.subject, ...rendered };
+}

@@ -16,5 +16,6 @@ export {
   renderContactReceived,
   renderPromotion,
   renderReviewRequest,
+  renderThankYouOffer,
   renderWaitlistOpen,
 } from "./customer-mails.server";

@@ -22,7 +22,7 @@ import { loadBookingForMessages } from "../../services/messaging/booking-mail.se
 import { currentConsent } from "../../services/messaging/consent.server";
 import { EMAIL_MAX_ATTEMPTS, REMINDER_LEAD_MS } from "../../services/messaging/notify.server";
 import { deliverQueuedSms, queueSms } from "../../services/messaging/sms.server";
-import { oneClickUnsubscribeUrl, unsubscribePageUrl } from "../../services/messaging/unsubscribe.server";
+import { listUnsubscribeHeaders, unsubscribePageUrl } from "../../services/messaging/unsubscribe.server";
 import { enqueue } from "../queue.server";
 import type { JobPayloads } from "../payloads";
 import type { JobHandler } from "../worker.server";
@@ -160,14 +160,10 @@ export function createMessagingHandlers({
     "email.promotion": async ({ to, title, body }, { db }) => {
       if (!allowsCommercialMessages(await currentConsent(db, "email", to, now()))) return;
       const page = await unsubscribePageUrl(db, "email", to);
-      const oneClick = await oneClickUnsubscribeUrl(db, "email", to);
       await mailer().send({
         to,
         ...renderPromotion({ title, body, unsubscribeUrl: page }),
-        headers: {
-          "List-Unsubscribe": `<${oneClick}>, <mailto:${BUSINESS.email}?subject=unsubscribe>`,
-          "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-        },
+        headers: await listUnsubscribeHeaders(db, to),
       });
     },
 

@@ -20,6 +20,8 @@ import { getClientSpace } from "./get-client-space.server";
 import { listClientAppointments } from "./list-client-appointments.server";
 import { updateClientProfile } from "./update-client-profile.server";
 import { confirmPhoneCode, sendPhoneCode } from "./verify-phone.server";
+import { ensureReferralCode } from "../offers/referrals.server";
+import { saveReview } from "../reviews/reviews.server";
 
 const NOW = new Date("2026-03-06T08:00:00-05:00");
 const PASSWORD = "Secret-pass-123";
@@ -369,5 +371,73 @@ describeDatabases("the customer space", ({ db }) => {
     expect(await db().select().from(s.consentEvents).where(eq(s.consentEvents.userId, lea.id))).toHaveLength(
       0,
     );
+  });
+
+  it("puts the client's reviews and codes in the export; deletion deletes the reviews and keeps the codes' figures without the person", async () => {
+    const lea = await createClient("lea@example.com");
+    const past = await book("2026-03-09T09:00:00-04:00", "lea@example.com", lea);
+    await completeAppointment(db(), {
+      appointmentId: past.appointmentId,
+      franchiseeId: granbyFranchiseeId,
+      now: new Date("2026-03-09T12:00:00-04:00"),
+    });
+    const afterWash = new Date("2026-03-09T15:00:00-04:00");
+    await saveReview(
+      db(),
+      { bookingId: past.bookingId, user: lea },
+      { rating: 2, comment: "Correct, sans plus.", display_name: "Léa G.", publish_consent: true },
+      afterWash,
+    );
+    // Lea's referral code, used by a friend.
+    const { code } = await ensureReferralCode(db(), lea.id);
+    const friend = await bookSlot(db(), {
+      actor: null,
+      input: BookingRequestSchema.parse({
+        zone: "granby",
+        cars: 1,
+        start: "2026-03-11T09:00:00-04:00",
+        name: "Marc Ami",
+        email: "marc@example.com",
+        phone: "(450) 555-0188",
+        address: "9 rue Court, Granby",
+        postalCode: "J2G 2T5",
+        promoCode: code,
+      }),
+      now: NOW,
+    });
+
+    const exported = await exportClientData(db(), { userId: lea.id, now: afterWash });
+    expect(exported.reviews).toEqual([
+      expect.objectContaining({
+        bookingId: past.bookingId,
+        rating: 2,
+        comment: "Correct, sans plus.",
+        displayName: "Léa G.",
+        publishConsent: true,
+      }),
+    ]);
+    expect(exported.promoCodes).toEqual([
+      expect.objectContaining({ code, campaign: "referral", usesCount: 1 }),
+    ]);
+
+    const when = new Date("2026-03-10T09:00:00-04:00");
+    expect(await deleteClientAccount(db(), { userId: lea.id, password: PASSWORD, now: when })).toMatchObject({
+      ok: true,
+    });
+    expect(
+      await db()
+        .select()
+        .from(s.appointmentReviews)
+        .where(eq(s.appointmentReviews.appointmentId, past.appointmentId)),
+    ).toHaveLength(0);
+    // The friend's use still counts for the code, which no longer names Lea nor works.
+    const [kept] = await db().select().from(s.promoCodes).where(eq(s.promoCodes.code, code));
+    expect(kept).toMatchObject({ referrerUserId: null, isActive: false, usesCount: 1 });
+    expect(
+      await db()
+        .select()
+        .from(s.promoRedemptions)
+        .where(eq(s.promoRedemptions.appointmentId, friend.appointmentId)),
+    ).toHaveLength(1);
   });
 });

@@ -6,6 +6,8 @@ import type { Db } from "../../db.server";
 import { limitPasswordCheck } from "../auth/auth-guard.server";
 import { recordConsent } from "../messaging/consent.server";
 import { announceSlotsChanged, invalidateOpenSlots } from "../booking/slot-cache.server";
+import { forgetClientOffers } from "../offers/client-offers.server";
+import { deleteReviewsOf } from "../reviews/client-reviews.server";
 import { loadClient, ownedAppointments, verifiedAddresses } from "./client-owner.server";
 
 /** What replaces the personal fields of the bookings a deleted client leaves behind. */
@@ -15,6 +17,8 @@ export const ANONYMIZED = {
   address: "Adresse supprimée",
   /** A unique address of the reserved .invalid domain: it can never reach anyone nor match an account. */
   email: (bookingId: string) => `supprime-${bookingId}@anonyme.invalid`,
+  /** The recipient of the personal codes the client had been sent (ADR 057). */
+  accountEmail: (userId: string) => `supprime-${userId}@anonyme.invalid`,
 } as const;
 
 const ACCOUNT_DELETED_SOURCE = "account_deleted";
@@ -30,7 +34,8 @@ export type DeleteAccountResult =
  *   phone, address, postal code and notes replaced, and no link to the account;
  * - promotional consent is withdrawn on both channels (the withdrawal stays as proof, unlinked);
  * - the user row goes, and with it (cascades) sessions, credentials, the loyalty balance, the
- *   points ledger, redemptions and achievements. A franchise application keeps its own record.
+ *   points ledger, redemptions and achievements. A franchise application keeps its own record;
+ * - the client's reviews are deleted, and the promo codes' records forget the person (ADR 057).
  * All in one transaction.
  */
 export async function deleteClientAccount(
@@ -91,6 +96,16 @@ export async function deleteClientAccount(
           .where(eq(appointments.id, booking.id));
       }
     }
+
+    // Reviews go; codes and offers keep their figures without the person (ADR 057).
+    await deleteReviewsOf(tx, ids);
+    await forgetClientOffers(tx, {
+      userId,
+      email: owner.email,
+      verified: owner.emailVerified,
+      bookings: owned.map((b) => ({ id: b.id, anonymousEmail: ANONYMIZED.email(b.bookingId) })),
+      anonymousEmail: ANONYMIZED.accountEmail(userId),
+    });
 
     // Withdrawn only for verified addresses (ADR 043): an unverified one may be someone else's.
     const verified = verifiedAddresses(owner);

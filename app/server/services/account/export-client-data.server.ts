@@ -11,13 +11,15 @@ import {
 } from "#db/schema";
 import { consentAddress } from "../messaging/consent.server";
 import type { Db } from "../../db.server";
-import { loadClient, verifiedAddresses } from "./client-owner.server";
+import { exportOffers } from "../offers/client-offers.server";
+import { exportReviews } from "../reviews/client-reviews.server";
+import { loadClient, ownedAppointments, verifiedAddresses } from "./client-owner.server";
 import { listOwnedAppointments } from "./owned-appointments.server";
 
 /**
  * Everything the product keeps about a client, as one JSON document (Quebec's Law 25, right to
  * data portability): profile, bookings with their extras, loyalty balance, points ledger,
- * redemptions, achievements, consent events, sessions (without their secrets) and a franchise
+ * redemptions, achievements, reviews, promo codes, consent events, sessions (without their secrets) and a franchise
  * application if any. Secrets (password hash, session tokens, manage-link hashes) are left out.
  */
 export async function exportClientData(db: Db, { userId, now = new Date() }: { userId: string; now?: Date }) {
@@ -47,6 +49,13 @@ export async function exportClientData(db: Db, { userId, now = new Date() }: { u
       createdAt: owner.createdAt,
     },
     bookings: bookings.map(({ id: _id, ...booking }) => booking),
+    // The reviews of those bookings, published or not, with any answer (ADR 057).
+    reviews: await exportReviews(db, ownedAppointments(owner)),
+    // The referral code and the personal offers sent to the verified e-mail (ADR 057).
+    promoCodes: await exportOffers(db, {
+      userId,
+      email: owner.emailVerified ? owner.email : "",
+    }),
     loyalty: balance
       ? { points: balance.points, totalEarned: balance.totalEarned, createdAt: balance.createdAt }
       : null,

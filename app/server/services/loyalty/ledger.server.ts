@@ -72,6 +72,51 @@ export async function ensureLoyaltyProfile(
   });
 }
 
+/**
+ * Credits points for an appointment, once per appointment and reason (the ledger's unique index):
+ * the loyalty record is made if needed, the balance row locked, the ledger row written with the
+ * balance after it, then the balance and the total earned raised. Call inside the transaction
+ * that causes the credit; returns the ledger row's id, or null when it was already credited.
+ */
+export async function creditPoints(
+  tx: Tx,
+  {
+    userId,
+    delta,
+    reason,
+    appointmentId,
+    now,
+  }: {
+    userId: string;
+    delta: number;
+    reason: "appointment_completed" | "referral";
+    appointmentId: string;
+    now: Date;
+  },
+): Promise<string | null> {
+  await ensureLoyaltyProfile(tx, userId, now);
+  const [balance] = await tx
+    .select({ points: loyaltyPoints.points })
+    .from(loyaltyPoints)
+    .where(eq(loyaltyPoints.userId, userId))
+    .for("update");
+  const [entry] = await tx
+    .insert(pointsLedger)
+    .values({ userId, delta, balanceAfter: balance!.points + delta, reason, appointmentId, createdAt: now })
+    .onConflictDoNothing()
+    .returning({ id: pointsLedger.id });
+  if (!entry) return null;
+  await tx
+    .update(loyaltyPoints)
+    .set({
+      points: sql`${loyaltyPoints.points} + ${delta}`,
+      totalEarned: sql`${loyaltyPoints.totalEarned} + ${delta}`,
+      updatedAt: now,
+    })
+    .where(eq(loyaltyPoints.userId, userId));
+  return entry.id;
+}
+
 /** The client an appointment belongs to: its user, or the verified account with its e-mail address (ADR 025). */
 async function appointmentOwner(tx: Tx, appointment: { userId: string | null; customerEmail: string }) {
   if (appointment.userId) return appointment.userId;
@@ -108,14 +153,6 @@ export async function creditCompletedAppointment(
   const userId = await appointmentOwner(tx, appointment);
   if (!userId) return 0;
 
-  await ensureLoyaltyProfile(tx, userId, now);
-  const [balance] = await tx
-    .select({ points: loyaltyPoints.points })
-    .from(loyaltyPoints)
-    .where(eq(loyaltyPoints.userId, userId))
-    .for("update");
-  const balanceAfter = balance!.points + COMPLETED_APPOINTMENT_POINTS;
-
   const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
   const [counted] = await tx
     .select({ completed: sql<number>`count(*)::int` })
@@ -131,34 +168,21 @@ export async function creditCompletedAppointment(
     );
   const type = achievementForCompletedCount(counted?.completed ?? 0);
 
-  const [entry] = await tx
-    .insert(pointsLedger)
-    .values({
-      userId,
-      delta: COMPLETED_APPOINTMENT_POINTS,
-      balanceAfter,
-      reason: "appointment_completed",
-      appointmentId,
-      createdAt: now,
-    })
-    .onConflictDoNothing()
-    .returning({ id: pointsLedger.id });
-  if (!entry) return 0;
-  await tx
-    .update(loyaltyPoints)
-    .set({
-      points: sql`${loyaltyPoints.points} + ${COMPLETED_APPOINTMENT_POINTS}`,
-      totalEarned: sql`${loyaltyPoints.totalEarned} + ${COMPLETED_APPOINTMENT_POINTS}`,
-      updatedAt: now,
-    })
-    .where(eq(loyaltyPoints.userId, userId));
+  const entryId = await creditPoints(tx, {
+    userId,
+    delta: COMPLETED_APPOINTMENT_POINTS,
+    reason: "appointment_completed",
+    appointmentId,
+    now,
+  });
+  if (!entryId) return 0;
   if (type) {
     const achievementId = await grantAchievement(tx, userId, type, 0, now);
     if (achievementId) {
       await tx
         .update(pointsLedger)
         .set({ achievementId })
-        .where(inArray(pointsLedger.id, [entry.id]));
+        .where(inArray(pointsLedger.id, [entryId]));
     }
   }
   return COMPLETED_APPOINTMENT_POINTS;

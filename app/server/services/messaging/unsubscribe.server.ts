@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import type { ConsentChannel } from "~/domain/messaging/consent";
+import { BUSINESS } from "~/lib/business";
 import { resolveAuthSecret } from "../../auth.server";
 import type { Db, Tx } from "../../db.server";
 import { env } from "../../env.server";
@@ -76,6 +77,15 @@ export async function oneClickUnsubscribeUrl(
   address: string,
 ): Promise<string> {
   return `${env().PUBLIC_URL}/api/unsubscribe?token=${await unsubscribeToken(db, channel, address)}`;
+}
+
+/** The List-Unsubscribe headers (RFC 2369, one-click RFC 8058) of a commercial e-mail to `to`. */
+export async function listUnsubscribeHeaders(db: Db | Tx, to: string): Promise<Record<string, string>> {
+  const oneClick = await oneClickUnsubscribeUrl(db, "email", to);
+  return {
+    "List-Unsubscribe": `<${oneClick}>, <mailto:${BUSINESS.email}?subject=unsubscribe>`,
+    "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+  };
 }
 
 /** The address a token names, or null when the token is not genuine. */

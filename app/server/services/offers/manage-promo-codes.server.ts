@@ -1,110 +1,16 @@
 /**
- * The admin's promo codes (ADR 050): create, deactivate, and the figures per code and per
- * campaign: sent (win-back offers), used, bookings (not cancelled), revenue (completed bookings,
- * before taxes, after the discount) and the discounts given.
+ * The admin's promo codes (ADR 050, 057): create, edit with the same form and rules, deactivate.
+ * Only the admin's own codes ('admin' campaign) are edited here: the personal and referral codes
+ * are made by the product. The figures are in promo-figures.server.ts.
  */
-import { and, desc, eq, sql } from "drizzle-orm";
-import { appointments, promoCodes, promoRedemptions, serviceZones, winbackSends } from "#db/schema";
+import { and, eq, ne } from "drizzle-orm";
+import { promoCodes } from "#db/schema";
+import { centsToPriceInput } from "~/domain/admin/money";
+import { torontoDay } from "~/domain/offers/promo";
 import type { PromoCodeForm } from "~/domain/offers/schemas";
-import type { PromoCampaign } from "~/domain/offers/promo";
 import { AppError } from "~/lib/errors";
 import type { Db } from "../../db.server";
 import { assertAdmin, type AdminActor } from "../admin/assert-admin.server";
-
-export interface OfferFigures {
-  sent: number | null;
-  used: number;
-  bookings: number;
-  revenueCents: number;
-  discountCents: number;
-}
-
-export interface AdminPromoCode extends OfferFigures {
-  id: string;
-  code: string;
-  kind: "percent" | "fixed";
-  value: number;
-  startsAt: string | null;
-  endsAt: string | null;
-  maxUses: number | null;
-  usesCount: number;
-  oncePerCustomer: boolean;
-  firstBookingOnly: boolean;
-  zoneNames: string[];
-  minCars: number;
-  isActive: boolean;
-}
-
-const used = sql<number>`count(${promoRedemptions.id})::int`;
-const bookings = sql<number>`count(${appointments.id}) filter (where ${appointments.status} <> 'cancelled')::int`;
-const revenue = sql<number>`coalesce(sum(${appointments.priceCents}) filter (where ${appointments.status} = 'completed'), 0)::int`;
-const discounts = sql<number>`coalesce(sum(${promoRedemptions.discountCents}) filter (where ${appointments.status} <> 'cancelled'), 0)::int`;
-
-/** The codes the admin made, newest first, with their figures. */
-export async function listPromoCodes(db: Db, { actor }: { actor: AdminActor }): Promise<AdminPromoCode[]> {
-  assertAdmin(actor);
-  const rows = await db
-    .select({ code: promoCodes, used, bookings, revenue, discounts })
-    .from(promoCodes)
-    .leftJoin(promoRedemptions, eq(promoRedemptions.promoCodeId, promoCodes.id))
-    .leftJoin(appointments, eq(appointments.id, promoRedemptions.appointmentId))
-    .where(eq(promoCodes.campaign, "admin"))
-    .groupBy(promoCodes.id)
-    .orderBy(desc(promoCodes.createdAt));
-  const zones = await db.select({ id: serviceZones.id, name: serviceZones.zoneName }).from(serviceZones);
-  const zoneName = new Map(zones.map((z) => [z.id, z.name]));
-  return rows.map(({ code, ...figures }) => ({
-    id: code.id,
-    code: code.code,
-    kind: code.kind,
-    value: code.value,
-    startsAt: code.startsAt?.toISOString() ?? null,
-    endsAt: code.endsAt?.toISOString() ?? null,
-    maxUses: code.maxUses,
-    usesCount: code.usesCount,
-    oncePerCustomer: code.oncePerCustomer,
-    firstBookingOnly: code.firstBookingOnly,
-    zoneNames: code.zoneIds.map((id) => zoneName.get(id) ?? id),
-    minCars: code.minCars,
-    isActive: code.isActive,
-    sent: null,
-    used: figures.used,
-    bookings: figures.bookings,
-    revenueCents: figures.revenue,
-    discountCents: figures.discounts,
-  }));
-}
-
-/** The figures of each campaign: admin codes, referrals, win-back offers. */
-export async function campaignFigures(
-  db: Db,
-  { actor }: { actor: AdminActor },
-): Promise<Record<PromoCampaign, OfferFigures>> {
-  assertAdmin(actor);
-  const rows = await db
-    .select({ campaign: promoCodes.campaign, used, bookings, revenue, discounts })
-    .from(promoCodes)
-    .leftJoin(promoRedemptions, eq(promoRedemptions.promoCodeId, promoCodes.id))
-    .leftJoin(appointments, eq(appointments.id, promoRedemptions.appointmentId))
-    .groupBy(promoCodes.campaign);
-  const [sent] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(winbackSends)
-    .where(sql`${winbackSends.emailQueued} or ${winbackSends.smsQueued}`);
-  const empty = (): OfferFigures => ({ sent: null, used: 0, bookings: 0, revenueCents: 0, discountCents: 0 });
-  const result: Record<PromoCampaign, OfferFigures> = { admin: empty(), referral: empty(), winback: empty() };
-  for (const row of rows) {
-    result[row.campaign] = {
-      sent: null,
-      used: row.used,
-      bookings: row.bookings,
-      revenueCents: row.revenue,
-      discountCents: row.discounts,
-    };
-  }
-  result.winback.sent = sent?.n ?? 0;
-  return result;
-}
 
 /** A new code; VALIDATION 'CODE_TAKEN' when the code exists (any campaign). */
 export async function createPromoCode(
@@ -119,6 +25,85 @@ export async function createPromoCode(
     .returning({ code: promoCodes.code });
   if (!row) throw new AppError("VALIDATION", "CODE_TAKEN");
   return row;
+}
+
+/** An admin code as its edit form shows it: the fields as typed (local days, dollars). */
+export interface PromoCodeFormValues {
+  code: string;
+  usesCount: number;
+  kind: "percent" | "fixed";
+  value: string;
+  startsOn: string;
+  endsOn: string;
+  maxUses: string;
+  oncePerCustomer: "on" | "";
+  firstBookingOnly: "on" | "";
+  zoneIds: string[];
+  minCars: string;
+}
+
+export async function getPromoCodeForEdit(
+  db: Db,
+  { actor, id }: { actor: AdminActor; id: string },
+): Promise<PromoCodeFormValues> {
+  assertAdmin(actor);
+  const [row] = await db
+    .select()
+    .from(promoCodes)
+    .where(and(eq(promoCodes.id, id), eq(promoCodes.campaign, "admin")));
+  if (!row) throw new AppError("NOT_FOUND");
+  return {
+    code: row.code,
+    usesCount: row.usesCount,
+    kind: row.kind,
+    value: row.kind === "percent" ? String(row.value) : centsToPriceInput(row.value),
+    startsOn: row.startsAt ? torontoDay(row.startsAt) : "",
+    // Stored as the start of the day after the last one (schemas.ts).
+    endsOn: row.endsAt ? torontoDay(new Date(row.endsAt.getTime() - 60_000)) : "",
+    maxUses: row.maxUses === null ? "" : String(row.maxUses),
+    oncePerCustomer: row.oncePerCustomer ? "on" : "",
+    firstBookingOnly: row.firstBookingOnly ? "on" : "",
+    zoneIds: row.zoneIds,
+    minCars: String(row.minCars),
+  };
+}
+
+/**
+ * Changes an admin code with what the form sent (the creation's schema). Refuses what makes no
+ * sense for a code already used: VALIDATION 'MAX_USES_BELOW_USES' when the total is below the
+ * uses so far, 'RENAME_USED' when a used code would change its name (customers and reports know
+ * it by that name); 'CODE_TAKEN' when the new name exists. The row is locked, so a booking that
+ * takes the code meanwhile is counted before the check.
+ */
+export async function updatePromoCode(
+  db: Db,
+  { actor, id, input, now = new Date() }: { actor: AdminActor; id: string; input: PromoCodeForm; now?: Date },
+): Promise<{ code: string }> {
+  assertAdmin(actor);
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ code: promoCodes.code, usesCount: promoCodes.usesCount })
+      .from(promoCodes)
+      .where(and(eq(promoCodes.id, id), eq(promoCodes.campaign, "admin")))
+      .for("update");
+    if (!current) throw new AppError("NOT_FOUND");
+    if (input.maxUses !== null && input.maxUses < current.usesCount)
+      throw new AppError("VALIDATION", "MAX_USES_BELOW_USES");
+    if (input.code !== current.code) {
+      if (current.usesCount > 0) throw new AppError("VALIDATION", "RENAME_USED");
+      const [taken] = await tx
+        .select({ id: promoCodes.id })
+        .from(promoCodes)
+        .where(and(eq(promoCodes.code, input.code), ne(promoCodes.id, id)));
+      if (taken) throw new AppError("VALIDATION", "CODE_TAKEN");
+    }
+    const [row] = await tx
+      .update(promoCodes)
+      .set({ ...input, updatedAt: now })
+      .where(eq(promoCodes.id, id))
+      .returning({ code: promoCodes.code });
+    return row!;
+  });
 }
 
 export async function setPromoCodeActive(

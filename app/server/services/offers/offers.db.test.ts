@@ -13,7 +13,8 @@ import { getAppointment } from "../booking/get-appointment.server";
 import { listOpenSlots } from "../booking/list-open-slots.server";
 import { recordConsent } from "../messaging/consent.server";
 import { creditReferral, ensureReferralCode } from "./referrals.server";
-import { runWinback, setWinbackDays } from "./winback.server";
+import { createOfferHandlers } from "../../jobs/handlers/offers.server";
+import { runWinback, scheduleWinback, setWinbackDays } from "./winback.server";
 
 /** Friday 2026-03-06, 08:00 in Granby. */
 const NOW = new Date("2026-03-06T08:00:00-05:00");
@@ -311,6 +312,25 @@ describeDatabases("promo codes, referrals and win-back offers", ({ db }) => {
       const sms = await db().select().from(s.smsMessages).where(eq(s.smsMessages.category, "promotional"));
       expect(sms).toHaveLength(1);
       expect(sms[0]!.body).toContain("STOP");
+    });
+
+    it("the daily job: queued once a day at 10:00; run twice in a day it sends once and queues the next day once", async () => {
+      await setWinbackDays(db(), 60);
+      await lapsedClient("deuxfois@example.com", "450 555 0155", RUN, 70);
+      const morning = new Date("2026-06-01T11:00:00Z");
+      // The worker's start and a second start the same morning: one run for the day.
+      await scheduleWinback(db(), morning);
+      await scheduleWinback(db(), morning);
+      const winbackJobs = () => db().select().from(s.jobs).where(eq(s.jobs.name, "offers.winback"));
+      expect((await winbackJobs()).map((j) => j.runAt)).toEqual([new Date("2026-06-01T14:00:00Z")]);
+
+      // The run, and the same job run again later that day (a worker recovered as stale).
+      for (const at of [RUN, new Date(RUN.getTime() + 4 * 60 * 60_000)]) {
+        await createOfferHandlers({ now: () => at })["offers.winback"]({}, { db: db() } as never);
+      }
+      expect(await promotions("deuxfois@example.com")).toHaveLength(1);
+      const runs = (await winbackJobs()).map((j) => j.runAt.toISOString()).sort();
+      expect(runs).toEqual(["2026-06-01T14:00:00.000Z", "2026-06-02T14:00:00.000Z"]);
     });
 
     it("skips a client with an upcoming booking", async () => {

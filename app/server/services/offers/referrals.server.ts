@@ -6,7 +6,7 @@
  */
 import crypto from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import { appointments, loyaltyPoints, pointsLedger, promoCodes, promoRedemptions, users } from "#db/schema";
+import { appointments, promoCodes, promoRedemptions, users } from "#db/schema";
 import {
   randomPromoCode,
   REFERRAL_DISCOUNT_CENTS,
@@ -14,7 +14,7 @@ import {
   sameAddress,
 } from "~/domain/offers/promo";
 import type { Db, Tx } from "../../db.server";
-import { ensureLoyaltyProfile } from "../loyalty/ledger.server";
+import { creditPoints } from "../loyalty/ledger.server";
 
 export interface ReferralCard {
   code: string;
@@ -100,32 +100,12 @@ export async function creditReferral(tx: Tx, appointmentId: string, now: Date = 
     );
   if (theirs.some((a) => a.phone === row.phone || sameAddress(a.address, row.address))) return 0;
 
-  await ensureLoyaltyProfile(tx, referrerUserId, now);
-  const [balance] = await tx
-    .select({ points: loyaltyPoints.points })
-    .from(loyaltyPoints)
-    .where(eq(loyaltyPoints.userId, referrerUserId))
-    .for("update");
-  const [entry] = await tx
-    .insert(pointsLedger)
-    .values({
-      userId: referrerUserId,
-      delta: REFERRAL_POINTS,
-      balanceAfter: balance!.points + REFERRAL_POINTS,
-      reason: "referral",
-      appointmentId,
-      createdAt: now,
-    })
-    .onConflictDoNothing()
-    .returning({ id: pointsLedger.id });
-  if (!entry) return 0;
-  await tx
-    .update(loyaltyPoints)
-    .set({
-      points: sql`${loyaltyPoints.points} + ${REFERRAL_POINTS}`,
-      totalEarned: sql`${loyaltyPoints.totalEarned} + ${REFERRAL_POINTS}`,
-      updatedAt: now,
-    })
-    .where(eq(loyaltyPoints.userId, referrerUserId));
-  return REFERRAL_POINTS;
+  const entryId = await creditPoints(tx, {
+    userId: referrerUserId,
+    delta: REFERRAL_POINTS,
+    reason: "referral",
+    appointmentId,
+    now,
+  });
+  return entryId ? REFERRAL_POINTS : 0;
 }

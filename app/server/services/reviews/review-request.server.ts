@@ -6,6 +6,7 @@ import { env } from "../../env.server";
 import { enqueue } from "../../jobs/queue.server";
 import { EMAIL_MAX_ATTEMPTS } from "../messaging/notify.server";
 import { queueSms } from "../messaging/sms.server";
+import { scheduleThankYouOffer } from "../offers/thankyou.server";
 import { reviewUrlFor } from "./review-link.server";
 
 /** The singleton key of an appointment's review request job. */
@@ -40,7 +41,8 @@ export async function scheduleReviewRequest(
 /**
  * The review.request job: records the request (the table's primary key makes it once per
  * appointment, whatever runs the job twice), then queues the e-mail and, when the booking's SMS
- * box was ticked, an SMS within the monthly cap (ADR 014), all in one transaction. Returns
+ * box was ticked, an SMS within the monthly cap (ADR 014), and schedules the thank-you offer
+ * (ADR 057), all in one transaction. Returns
  * whether this run asked.
  */
 export async function sendReviewRequest(
@@ -77,6 +79,8 @@ export async function sendReviewRequest(
         now,
       });
     }
+    // The thank-you offer follows a day later, as its own commercial message (ADR 057).
+    await scheduleThankYouOffer(tx, appointmentId, { now });
     return true;
   });
 }

@@ -137,6 +137,28 @@ export interface ReviewSummary {
   count: number;
 }
 
+/** The columns of a review as the public reads it (with the customer's name for the default display name). */
+const publicColumns = {
+  id: appointmentReviews.id,
+  rating: appointmentReviews.rating,
+  comment: appointmentReviews.comment,
+  displayName: appointmentReviews.displayName,
+  customerName: appointments.customerName,
+  zoneName: serviceZones.zoneName,
+  createdAt: appointmentReviews.createdAt,
+  response: appointmentReviews.response,
+  respondedAt: appointmentReviews.respondedAt,
+};
+
+/** The name shown: the one the customer chose, else first name and initial. */
+function withDisplayName<T extends { customerName: string; displayName: string | null }>({
+  customerName,
+  displayName,
+  ...rest
+}: T): Omit<T, "customerName" | "displayName"> & { displayName: string } {
+  return { ...rest, displayName: displayName || defaultDisplayName(customerName) };
+}
+
 /** Average and count of the published reviews of the network, or of one zone (by slug). */
 export async function reviewSummary(
   db: Db,
@@ -158,27 +180,14 @@ export async function listPublishedReviews(
   { zoneSlug, limit = 6 }: { zoneSlug?: string; limit?: number } = {},
 ): Promise<PublicReview[]> {
   const rows = await db
-    .select({
-      id: appointmentReviews.id,
-      rating: appointmentReviews.rating,
-      comment: appointmentReviews.comment,
-      displayName: appointmentReviews.displayName,
-      customerName: appointments.customerName,
-      zoneName: serviceZones.zoneName,
-      createdAt: appointmentReviews.createdAt,
-      response: appointmentReviews.response,
-      respondedAt: appointmentReviews.respondedAt,
-    })
+    .select(publicColumns)
     .from(appointmentReviews)
     .innerJoin(appointments, eq(appointments.id, appointmentReviews.appointmentId))
     .innerJoin(serviceZones, eq(serviceZones.id, appointments.zoneId))
     .where(and(published, zoneSlug ? eq(serviceZones.routeSlug, zoneSlug) : undefined))
     .orderBy(desc(appointmentReviews.createdAt), desc(appointmentReviews.id))
     .limit(limit);
-  return rows.map(({ customerName, displayName, ...rest }) => ({
-    ...rest,
-    displayName: displayName || defaultDisplayName(customerName),
-  }));
+  return rows.map(withDisplayName);
 }
 
 export interface ManagedReview extends PublicReview {
@@ -194,15 +203,7 @@ async function listManaged(db: Db, franchiseeId: string | null): Promise<Managed
   const hider = alias(users, "hider");
   const rows = await db
     .select({
-      id: appointmentReviews.id,
-      rating: appointmentReviews.rating,
-      comment: appointmentReviews.comment,
-      displayName: appointmentReviews.displayName,
-      customerName: appointments.customerName,
-      zoneName: serviceZones.zoneName,
-      createdAt: appointmentReviews.createdAt,
-      response: appointmentReviews.response,
-      respondedAt: appointmentReviews.respondedAt,
+      ...publicColumns,
       bookingId: appointments.bookingId,
       publishConsent: appointmentReviews.publishConsent,
       hiddenAt: appointmentReviews.hiddenAt,
@@ -217,10 +218,7 @@ async function listManaged(db: Db, franchiseeId: string | null): Promise<Managed
     .where(franchiseeId ? eq(appointments.franchiseeId, franchiseeId) : undefined)
     .orderBy(desc(appointmentReviews.createdAt), desc(appointmentReviews.id))
     .limit(200);
-  return rows.map(({ customerName, displayName, ...rest }) => ({
-    ...rest,
-    displayName: displayName || defaultDisplayName(customerName),
-  }));
+  return rows.map(withDisplayName);
 }
 
 /** Every review of the franchisee's appointments, newest first (published or not). */

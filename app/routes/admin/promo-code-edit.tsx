@@ -1,0 +1,99 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Link, useActionData } from "react-router";
+import { PageHeader } from "~/components/admin/page-header";
+import { PromoCodeForm } from "~/components/admin/promo-codes/promo-code-form";
+import { Button } from "~/components/ui/button";
+import { PromoCodeFormSchema } from "~/domain/offers/schemas";
+import { AppError } from "~/lib/errors";
+import { messages } from "~/lib/messages.fr";
+import { requireRole } from "~/server/auth.server";
+import { getDb } from "~/server/db.server";
+import { getPromoCodeForEdit, updatePromoCode } from "~/server/services/offers/manage-promo-codes.server";
+import { listZones } from "~/server/services/zones/list-zones.server";
+import { redirectWithToast } from "./admin-answers.server";
+import type { Route } from "./+types/promo-code-edit";
+
+const t = messages.offers.admin;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const meta: Route.MetaFunction = ({ data: loaded }) => [
+  { title: `${loaded ? t.editTitle(loaded.values.code) : t.title} | Lavage Mobile Prestige` },
+  { name: "robots", content: "noindex" },
+];
+
+function notFound(): never {
+  throw data(null, { status: 404 });
+}
+
+/** /admin/promo-codes/:id: the admin's code in the creation's form (ADR 057). */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const actor = await requireRole(request, ["admin"]);
+  if (!UUID.test(params.id)) notFound();
+  const db = getDb();
+  try {
+    const [values, zones] = await Promise.all([
+      getPromoCodeForEdit(db, { actor, id: params.id }),
+      listZones(db),
+    ]);
+    return { values, zones: zones.map((z) => ({ id: z.id, name: z.zoneName })) };
+  } catch (error) {
+    if (error instanceof AppError && error.code === "NOT_FOUND") notFound();
+    throw error;
+  }
+}
+
+const REFUSALS: Record<string, { field: string; message: (uses: number) => string }> = {
+  MAX_USES_BELOW_USES: { field: "maxUses", message: t.maxUsesBelowUses },
+  RENAME_USED: { field: "code", message: () => t.renameUsed },
+  CODE_TAKEN: { field: "code", message: () => t.codeTaken },
+};
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const actor = await requireRole(request, ["admin"]);
+  if (!UUID.test(params.id)) notFound();
+  const db = getDb();
+  const submission = parseWithZod(await request.formData(), { schema: PromoCodeFormSchema });
+  if (submission.status !== "success")
+    return data<{ result: SubmissionResult<string[]> }>({ result: submission.reply() }, { status: 400 });
+  try {
+    const { code } = await updatePromoCode(db, { actor, id: params.id, input: submission.value });
+    return redirectWithToast(request, t.saved(code), { to: "/admin/promo-codes" });
+  } catch (error) {
+    if (error instanceof AppError && error.code === "NOT_FOUND") notFound();
+    const refusal = error instanceof AppError ? REFUSALS[error.message] : undefined;
+    if (!refusal) throw error;
+    const { usesCount } = await getPromoCodeForEdit(db, { actor, id: params.id });
+    return data(
+      { result: submission.reply({ fieldErrors: { [refusal.field]: [refusal.message(usesCount)] } }) },
+      { status: 409 },
+    );
+  }
+}
+
+export default function PromoCodeEditPage({ loaderData }: Route.ComponentProps) {
+  const { values, zones } = loaderData;
+  const actionData = useActionData<typeof action>();
+  const { usesCount: _uses, ...defaultValue } = values;
+  return (
+    <div className="grid max-w-3xl gap-8">
+      <PageHeader
+        title={t.editTitle(values.code)}
+        actions={
+          <Button asChild variant="outline">
+            <Link to="/admin/promo-codes">{t.back}</Link>
+          </Button>
+        }
+      />
+      <PromoCodeForm
+        zones={zones}
+        lastResult={actionData?.result}
+        intent="update"
+        title={t.editTitle(values.code)}
+        description={t.editDescription}
+        submitLabel={t.save}
+        defaultValue={defaultValue}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,299 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { seed } from "#db/seed";
+import * as s from "#db/schema";
+import { BookingRequestSchema } from "~/domain/booking/schemas";
+import { THANKYOU_DEFAULTS } from "~/domain/offers/promo";
+import type { Mailer, OutgoingMail } from "~/server/mail/mailer.server";
+import { openPostgres, type Database, type Db } from "../../db.server";
+import { createTestDatabase, describeDatabases } from "../../../../tests/setup/db";
+import { withDatabase } from "../../../../tests/setup/database-url";
+import { createOfferHandlers } from "../../jobs/handlers/offers.server";
+import { enqueue, jobCounts } from "../../jobs/queue.server";
+import { createWorker } from "../../jobs/worker.server";
+import { completeAppointment } from "../appointments/complete-appointment.server";
+import { bookSlot } from "../booking/book-slot.server";
+import { recordConsent } from "../messaging/consent.server";
+import { sendReviewRequest } from "../reviews/review-request.server";
+import { sendThankYouOffer, setThankYouSettings, thankYouKey, thankYouSettings } from "./thankyou.server";
+
+const BOOKED_AT = new Date("2026-03-06T08:00:00-05:00");
+/** Every wash below has started by then. */
+const DONE = new Date("2026-03-13T18:00:00-04:00");
+/** The review request's run, three hours after completion. */
+const ASKED = new Date(DONE.getTime() + 3 * 60 * 60_000);
+/** The thank-you's run: a day after the request. */
+const THANKED = new Date(ASKED.getTime() + 24 * 60 * 60_000);
+const DAY_MS = 24 * 60 * 60_000;
+
+function memoryMailer(sent: OutgoingMail[]): () => Mailer {
+  return () => ({
+    kind: "file",
+    send: (mail) => {
+      sent.push(mail);
+      return Promise.resolve({ messageId: `m${sent.length}` });
+    },
+  });
+}
+
+let slot = 0;
+/** A Granby wash booked (implied e-mail consent from the purchase) and marked completed. */
+async function completedWash(db: Db, email: string, { sms = false }: { sms?: boolean } = {}) {
+  const [zone] = await db.select().from(s.serviceZones).where(eq(s.serviceZones.routeSlug, "granby"));
+  const day = 9 + Math.floor(slot / 2);
+  const time = slot % 2 === 0 ? "09:00" : "13:00";
+  slot++;
+  const booked = await bookSlot(db, {
+    actor: null,
+    input: BookingRequestSchema.parse({
+      zone: "granby",
+      cars: 1,
+      start: `2026-03-${String(day).padStart(2, "0")}T${time}:00-04:00`,
+      name: "Léa Tremblay",
+      email,
+      phone: `(450) 555-01${String(slot).padStart(2, "0")}`,
+      address: "123, rue Principale, Granby",
+      postalCode: "J2G 2T5",
+      smsConsent: sms ? "on" : undefined,
+    }),
+    now: BOOKED_AT,
+  });
+  await completeAppointment(db, {
+    appointmentId: booked.appointmentId,
+    franchiseeId: zone!.franchiseeId!,
+    now: DONE,
+  });
+  return booked.appointmentId;
+}
+
+async function clear(db: Db) {
+  slot = 0;
+  await db.delete(s.thankyouSends);
+  await db.delete(s.winbackSends);
+  await db.delete(s.promoRedemptions);
+  await db.delete(s.promoCodes);
+  await db.delete(s.reviewRequests);
+  await db.delete(s.pointsLedger);
+  await db.delete(s.achievements);
+  await db.delete(s.loyaltyPoints);
+  await db.delete(s.appointmentUpsells);
+  await db.delete(s.appointments);
+  await db.delete(s.jobs);
+  await db.delete(s.smsMessages);
+  await db.delete(s.consentEvents);
+  await db.delete(s.appSettings).where(eq(s.appSettings.key, "thankyou_offer"));
+}
+
+async function thankYouCodes(db: Db) {
+  return db.select().from(s.promoCodes).where(eq(s.promoCodes.campaign, "thankyou"));
+}
+
+describeDatabases("the thank-you offer after a wash", ({ db }) => {
+  beforeAll(async () => {
+    await seed(db(), { demoAccounts: false });
+  });
+  beforeEach(async () => clear(db()));
+
+  it("is scheduled by the review request, a day later, once per appointment", async () => {
+    const id = await completedWash(db(), "lea@example.com");
+    expect(await sendReviewRequest(db(), id, { now: ASKED })).toBe(true);
+    expect(await sendReviewRequest(db(), id, { now: ASKED })).toBe(false);
+    const jobs = await db().select().from(s.jobs).where(eq(s.jobs.name, "offers.thankyou"));
+    expect(jobs).toHaveLength(1);
+    expect(jobs[0]).toMatchObject({ singletonKey: thankYouKey(id), payload: { appointmentId: id } });
+    expect(jobs[0]!.runAt).toEqual(THANKED);
+  });
+
+  it("sends one personal single-use code with the defaults; a second run sends nothing", async () => {
+    expect(await thankYouSettings(db())).toEqual(THANKYOU_DEFAULTS);
+    const id = await completedWash(db(), "Lea@Example.com");
+    expect(await sendThankYouOffer(db(), id, { now: THANKED })).toBe("sent");
+    expect(await sendThankYouOffer(db(), id, { now: THANKED })).toBe("already");
+    const codes = await thankYouCodes(db());
+    expect(codes).toHaveLength(1);
+    expect(codes[0]).toMatchObject({
+      kind: "percent",
+      value: 10,
+      maxUses: 1,
+      oncePerCustomer: true,
+      recipientEmail: "lea@example.com",
+      startsAt: THANKED,
+      endsAt: new Date(THANKED.getTime() + 60 * DAY_MS),
+    });
+    expect(codes[0]!.code).toMatch(/^MERCI-[2-9A-HJ-NP-Z]{8}$/);
+    const mails = await db().select().from(s.jobs).where(eq(s.jobs.name, "email.thankyou"));
+    expect(mails).toHaveLength(1);
+    // No SMS box ticked, no SMS consent: no SMS.
+    expect(await db().select().from(s.smsMessages)).toHaveLength(0);
+  });
+
+  it("follows the admin's settings: a fixed amount and a validity", async () => {
+    await setThankYouSettings(db(), { enabled: true, kind: "fixed", value: 1500, validDays: 30 });
+    const id = await completedWash(db(), "fixe@example.com");
+    await sendThankYouOffer(db(), id, { now: THANKED });
+    const [code] = await thankYouCodes(db());
+    expect(code).toMatchObject({
+      kind: "fixed",
+      value: 1500,
+      endsAt: new Date(THANKED.getTime() + 30 * DAY_MS),
+    });
+  });
+
+  it("sends nothing when the admin turned it off", async () => {
+    await setThankYouSettings(db(), { ...THANKYOU_DEFAULTS, enabled: false });
+    const id = await completedWash(db(), "off@example.com");
+    expect(await sendThankYouOffer(db(), id, { now: THANKED })).toBe("skipped");
+    expect(await thankYouCodes(db())).toHaveLength(0);
+  });
+
+  it("reads the consent ledger when it runs: a withdrawn consent gets no code, and a later run none either", async () => {
+    const id = await completedWash(db(), "parti@example.com");
+    await recordConsent(db(), {
+      channel: "email",
+      address: "parti@example.com",
+      kind: "implied",
+      action: "withdrawn",
+      source: "unsubscribe_link",
+      now: new Date(DONE.getTime() + 60_000),
+    });
+    expect(await sendThankYouOffer(db(), id, { now: THANKED })).toBe("skipped");
+    expect(await sendThankYouOffer(db(), id, { now: THANKED })).toBe("already");
+    expect(await thankYouCodes(db())).toHaveLength(0);
+    expect(await db().select().from(s.jobs).where(eq(s.jobs.name, "email.thankyou"))).toHaveLength(0);
+  });
+
+  it("the e-mail names the business, carries the code and the unsubscribe link, and is dropped if consent goes meanwhile", async () => {
+    const kept = await completedWash(db(), "garde@example.com");
+    const gone = await completedWash(db(), "change@example.com");
+    await sendThankYouOffer(db(), kept, { now: THANKED });
+    await sendThankYouOffer(db(), gone, { now: THANKED });
+    await recordConsent(db(), {
+      channel: "email",
+      address: "change@example.com",
+      kind: "implied",
+      action: "withdrawn",
+      source: "unsubscribe_link",
+      now: new Date(THANKED.getTime() + 60_000),
+    });
+    const sent: OutgoingMail[] = [];
+    const handlers = createOfferHandlers({
+      mailer: memoryMailer(sent),
+      now: () => new Date(THANKED.getTime() + 120_000),
+    });
+    for (const appointmentId of [kept, gone]) {
+      await handlers["email.thankyou"]({ appointmentId }, { db: db() } as never);
+    }
+    expect(sent.map((m) => m.to)).toEqual(["garde@example.com"]);
+    const [code] = await db()
+      .select()
+      .from(s.promoCodes)
+      .where(eq(s.promoCodes.recipientEmail, "garde@example.com"));
+    const mail = sent[0]!;
+    expect(mail.subject).toBe("Merci de votre confiance : un rabais pour votre prochain lavage");
+    expect(mail.text).toContain(code!.code);
+    expect(mail.text).toContain("10 % de rabais");
+    expect(mail.text).toContain(`/booking?promo=${code!.code}`);
+    expect(mail.text).toContain("Lavage Mobile Prestige");
+    expect(mail.text).toMatch(/\/unsubscribe\?token=/);
+    expect(mail.headers?.["List-Unsubscribe"]).toMatch(/\/api\/unsubscribe\?token=/);
+    expect(mail.headers?.["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+  });
+
+  it("sends an SMS only with the SMS consent, as a promotional message under the monthly cap", async () => {
+    const id = await completedWash(db(), "texto@example.com", { sms: true });
+    expect(await sendThankYouOffer(db(), id, { now: THANKED })).toBe("sent");
+    const sms = await db().select().from(s.smsMessages).where(eq(s.smsMessages.appointmentId, id));
+    expect(sms).toHaveLength(1);
+    expect(sms[0]).toMatchObject({ category: "promotional", status: "queued" });
+    expect(sms[0]!.body).toMatch(/^Lavage Mobile Prestige : merci ! 10 % de rabais .* STOP/);
+    const [send] = await db().select().from(s.thankyouSends).where(eq(s.thankyouSends.appointmentId, id));
+    expect(send).toMatchObject({ emailQueued: true, smsQueued: true });
+  });
+});
+
+/** Ten completed washes, each thank-you job queued twice (a recovered job runs again): two workers send one each. */
+async function thankOnceWithTwoWorkers(dbs: [Db, Db]): Promise<void> {
+  const [first] = dbs;
+  await seed(first, { demoAccounts: false });
+  await clear(first);
+  const ids: string[] = [];
+  for (let i = 0; i < 10; i++) ids.push(await completedWash(first, `client${i}@example.com`));
+  await first.delete(s.jobs);
+  for (const id of ids) {
+    await enqueue(first, "offers.thankyou", { appointmentId: id }, { singletonKey: thankYouKey(id) });
+    await enqueue(first, "offers.thankyou", { appointmentId: id });
+  }
+  const sent: OutgoingMail[] = [];
+  const workers = dbs.map((db, index) =>
+    createWorker(db, {
+      workerId: `worker-${index + 1}`,
+      pollIntervalMs: 10,
+      concurrency: 4,
+      handlers: createOfferHandlers({ mailer: memoryMailer(sent) }),
+    }),
+  );
+  for (const worker of workers) worker.start();
+  try {
+    await vi.waitFor(
+      async () => {
+        const counts = await jobCounts(first);
+        expect(counts.pending + counts.running + counts.dead).toBe(0);
+        // Twenty thank-you jobs and ten e-mails.
+        expect(counts.completed).toBe(30);
+      },
+      { timeout: 30_000, interval: 25 },
+    );
+  } finally {
+    await Promise.all(workers.map((worker) => worker.stop()));
+  }
+  expect(sent.map((m) => m.to).sort()).toEqual(ids.map((_, i) => `client${i}@example.com`).sort());
+  const codes = await first
+    .select()
+    .from(s.promoCodes)
+    .where(and(eq(s.promoCodes.campaign, "thankyou"), sql`true`));
+  expect(codes).toHaveLength(10);
+  const sends = await first.select().from(s.thankyouSends).where(inArray(s.thankyouSends.appointmentId, ids));
+  expect(sends).toHaveLength(10);
+}
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)(
+  "thank-you offers on PostgreSQL: two workers, two pools",
+  () => {
+    let database: Database;
+    const pools: Database[] = [];
+
+    beforeAll(async () => {
+      database = await createTestDatabase("postgres");
+      const [current] = await database.db
+        .select({ name: sql<string>`current_database()` })
+        .from(sql`(values (1)) as one`);
+      const url = withDatabase(process.env.TEST_DATABASE_URL!, current!.name);
+      pools.push(await openPostgres(url, 4), await openPostgres(url, 4));
+    });
+
+    afterAll(async () => {
+      await Promise.all(pools.map((pool) => pool.close()));
+      await database?.close();
+    });
+
+    it("sends each completed wash's offer once, even when its job runs twice", async () => {
+      await thankOnceWithTwoWorkers([pools[0]!.db, pools[1]!.db]);
+    });
+  },
+);
+
+describe("thank-you offers on PGlite: two workers on one database", () => {
+  let database: Database;
+
+  beforeAll(async () => {
+    database = await createTestDatabase("pglite");
+  });
+
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it("sends each completed wash's offer once, even when its job runs twice", async () => {
+    await thankOnceWithTwoWorkers([database.db, database.db]);
+  });
+});
