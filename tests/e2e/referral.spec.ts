@@ -1,0 +1,64 @@
+import { appPage, expect, loginAs, test, testAddress } from "./fixtures";
+
+const TIME = /^\d{2} h \d{2}$/;
+const DAY = /^(lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche) \d{1,2} \p{L}+ \d{4}$/u;
+
+/**
+ * ADR 050. The friend is a new customer: a phone no other test books with (the code is for a first
+ * booking, by e-mail or phone) and an address of their own (the booking's rate limit counts per
+ * address, X-Forwarded-For as in fixtures.ts). The referrer's own phone is refused at booking time
+ * with the reason in French, and nothing is booked.
+ */
+test("a client's referral link brings a friend to a first booking with the 10 $ off shown; the referrer's own phone is refused", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  // The client copies the personal link from their space.
+  await loginAs(page, "client");
+  await page.goto("/client");
+  const code = (await page.getByTestId("referral-code").textContent())!.trim();
+  const link = await page.getByLabel("Votre lien personnel").inputValue();
+  expect(link).toContain(`/booking?promo=${code}`);
+
+  // The friend, not signed in, opens it and books a first wash.
+  const context = await browser.newContext({
+    baseURL: test.info().project.use.baseURL,
+    extraHTTPHeaders: { "x-forwarded-for": testAddress() },
+  });
+  const friend = appPage(await context.newPage());
+  await friend.goto(new URL(link).pathname + new URL(link).search);
+  await friend.getByLabel("Adresse ou code postal").fill("J2G 1A1");
+  await friend.getByRole("button", { name: "Voir les disponibilités" }).click();
+  await friend
+    .getByRole("group", { name: "Choisissez un jour" })
+    .getByRole("radio", { disabled: false })
+    .nth(2)
+    .check();
+  await friend.getByRole("group", { name: DAY }).getByRole("radio", { name: TIME }).first().check();
+  await friend.getByLabel("Nom complet").fill("Marc Ami");
+  await friend.getByLabel("Adresse e-mail").fill(`ami-${Date.now()}@example.com`);
+  await friend.getByLabel("Adresse du service").fill("77 rue des Érables, Granby");
+  await expect(friend.getByLabel("Code promo (facultatif)")).toHaveValue(code);
+  await friend.getByRole("button", { name: "Appliquer" }).click();
+  const summary = friend.getByTestId("booking-summary").first();
+  await expect(summary.getByText(`Rabais (${code})`)).toBeVisible();
+  await expect(summary.getByTestId("summary-discount")).toHaveText("-10,00 $");
+
+  // With the referrer's phone (typed after 'Appliquer'), the booking refuses the code, in French.
+  await friend.getByLabel("Téléphone").fill("450 555 0199");
+  await friend.getByRole("button", { name: "Confirmer la réservation" }).click();
+  await expect(
+    friend.getByText("Vous ne pouvez pas utiliser votre propre code de parrainage."),
+  ).toBeVisible();
+  await expect(friend).toHaveURL(/\/booking\?/);
+  await expect(friend.getByLabel("Nom complet")).toHaveValue("Marc Ami");
+
+  // With their own phone, the booking goes through with the discount.
+  const phone = `450 555 ${String(200 + Math.floor(Math.random() * 700)).padStart(4, "0")}`;
+  await friend.getByLabel("Téléphone").fill(phone);
+  await friend.getByRole("button", { name: "Confirmer la réservation" }).click();
+  await expect(friend).toHaveURL(/\/booking-success\/[0-9a-z]{10}$/);
+  await expect(friend.getByTestId("success-discount")).toHaveText("-10,00 $");
+  await context.close();
+});
