@@ -1,39 +1,25 @@
 import { getFormProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { MapPin, Trash2 } from "lucide-react";
 import { useEffect } from "react";
-import { data, Form, Link, useActionData, useSearchParams } from "react-router";
-import { EditItemLink, EditorForm, NewItemButton, useEditorState } from "~/components/admin/catalogue-editor";
-import { ActionButton } from "~/components/admin/confirm-submit";
+import { Form, Link, useActionData, useSearchParams } from "react-router";
+import { EditorForm, NewItemButton, useEditorState } from "~/components/admin/catalogue-editor";
 import { NativeSelect } from "~/components/admin/native-select";
 import { EmptyState, PageHeader } from "~/components/admin/page-header";
 import { FormErrors } from "~/components/forms/form-errors";
 import { InputField } from "~/components/forms/input-field";
 import { toMapZone } from "~/components/map/zone-geometry";
 import { ZoneMap } from "~/components/map/zone-map";
-import { Badge } from "~/components/ui/badge";
 import { Field } from "~/components/ui/field";
-import { ZONE_STATUSES, ZoneDeleteSchema, ZoneFormSchema } from "~/domain/admin/schemas";
-import { shownStatusLabel } from "~/domain/geo/status-label";
-import { searchTowns, townByKey, townSlug } from "~/domain/geo/towns";
+import { ZONE_STATUSES, ZoneFormSchema } from "~/domain/admin/schemas";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { messages } from "~/lib/messages.fr";
-import { requireRole } from "~/server/auth.server";
-import { mapTiles } from "~/server/map-tiles.server";
-import { getDb } from "~/server/db.server";
-import {
-  deleteZone,
-  listAdminZones,
-  listFranchiseeChoices,
-  saveZone,
-  type AdminZone,
-} from "~/server/services/admin/manage-zones.server";
-import { listWaitlist, type WaitlistGroup } from "~/server/services/waitlist/list-waitlist.server";
-import { adminFailure, redirectWithToast } from "./admin-answers.server";
+import type { AdminZone } from "~/server/services/admin/manage-zones.server";
+import { WaitlistSection } from "~/components/admin/coverage/waitlist-section";
+import { ZoneCard } from "~/components/admin/coverage/zone-card";
 import type { Route } from "./+types/coverage";
+import { loadCoverage, saveCoverage } from "./coverage.server";
 import { adminMessages } from "~/lib/messages/admin.fr";
-import { formatNumber } from "~/lib/format";
 
 const t = adminMessages.coverage;
 
@@ -42,68 +28,12 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const actor = await requireRole(request, ["admin"]);
-  const db = getDb();
-  const [zones, franchisees, waitlist] = await Promise.all([
-    listAdminZones(db, { actor }),
-    listFranchiseeChoices(db, { actor }),
-    listWaitlist(db, { actor }),
-  ]);
-  // The label the site shows now: a label naming a past date is replaced (ADR 046).
-  const now = new Date();
-  // Placing a zone (ADR 053): towns of the offline geodata matching ?town=, the one chosen by ?pick=.
-  const params = new URL(request.url).searchParams;
-  const townText = (params.get("town") ?? "").slice(0, 80);
-  const picked = townByKey(params.get("pick") ?? "");
-  return {
-    zones: zones.map((zone) => ({ ...zone, shownLabel: shownStatusLabel(zone.statusLabel, now) })),
-    franchisees,
-    waitlist,
-    tiles: mapTiles(),
-    townText,
-    towns: searchTowns(townText),
-    picked: picked ? { ...picked, slug: townSlug(picked) } : null,
-  };
+export function loader({ request }: Route.LoaderArgs) {
+  return loadCoverage(request);
 }
 
-type ActionData = { result?: SubmissionResult<string[]>; error?: string };
-
-export async function action({ request }: Route.ActionArgs) {
-  const actor = await requireRole(request, ["admin"]);
-  const formData = await request.formData();
-  const db = getDb();
-
-  if (formData.get("intent") === "delete") {
-    const parsed = ZoneDeleteSchema.safeParse(Object.fromEntries(formData));
-    if (!parsed.success)
-      return data<ActionData>({ error: adminMessages.common.invalidRequest }, { status: 400 });
-    try {
-      const { zoneName } = await deleteZone(db, { actor, id: parsed.data.id });
-      return redirectWithToast(request, t.deleted(zoneName), { to: "/admin/coverage" });
-    } catch (error) {
-      const failure = adminFailure(error, { HAS_APPOINTMENTS: t.hasAppointments });
-      return data<ActionData>({ error: failure.message }, { status: failure.status });
-    }
-  }
-
-  const submission = parseWithZod(formData, { schema: ZoneFormSchema });
-  if (submission.status !== "success")
-    return data<ActionData>({ result: submission.reply() }, { status: 400 });
-  try {
-    const saved = await saveZone(db, { actor, input: submission.value });
-    const name = submission.value.zoneName;
-    return redirectWithToast(request, saved.created ? t.created(name) : t.saved(name), {
-      to: "/admin/coverage",
-    });
-  } catch (error) {
-    const failure = adminFailure(error, { SLUG_TAKEN: t.slugTaken });
-    const reply =
-      failure.message === t.slugTaken
-        ? submission.reply({ fieldErrors: { routeSlug: [t.slugTaken] } })
-        : submission.reply({ formErrors: [failure.message] });
-    return data<ActionData>({ result: reply }, { status: failure.status });
-  }
+export function action({ request }: Route.ActionArgs) {
+  return saveCoverage(request);
 }
 
 type LoaderData = Route.ComponentProps["loaderData"];
@@ -155,151 +85,6 @@ export default function CoveragePage({ loaderData }: Route.ComponentProps) {
 
       <WaitlistSection waitlist={waitlist} />
     </div>
-  );
-}
-
-const w = messages.waitlist.admin;
-
-/** The waiting list by town and by three-character postal area (ADR 046): counts only. */
-function WaitlistSection({ waitlist }: { waitlist: Route.ComponentProps["loaderData"]["waitlist"] }) {
-  return (
-    <section aria-labelledby="waitlist-title" className="grid gap-4">
-      <div className="grid gap-1">
-        <h2 id="waitlist-title" className="text-xl font-semibold tracking-tight">
-          {w.title}
-        </h2>
-        <p className="text-sm text-muted-foreground">{w.description}</p>
-        <p className="text-sm font-medium">{w.total(waitlist.waiting, waitlist.notified)}</p>
-      </div>
-      {waitlist.byFsa.length === 0 ? (
-        <EmptyState>{w.empty}</EmptyState>
-      ) : (
-        <div className="grid gap-4 md:grid-cols-2">
-          <WaitlistTable
-            caption={w.byTown}
-            keyLabel={w.town}
-            groups={waitlist.byTown}
-            unknown={w.unknownTown}
-          />
-          <WaitlistTable caption={w.byFsa} keyLabel={w.fsa} groups={waitlist.byFsa} unknown="—" />
-        </div>
-      )}
-    </section>
-  );
-}
-
-function WaitlistTable({
-  caption,
-  keyLabel,
-  groups,
-  unknown,
-}: {
-  caption: string;
-  keyLabel: string;
-  groups: WaitlistGroup[];
-  unknown: string;
-}) {
-  return (
-    <div className="overflow-x-auto rounded-lg border bg-card shadow-sm">
-      <table className="w-full text-sm">
-        <caption className="px-4 pt-3 text-left font-semibold">{caption}</caption>
-        <thead>
-          <tr className="border-b text-left text-xs text-muted-foreground">
-            <th scope="col" className="px-4 py-2 font-medium">
-              {keyLabel}
-            </th>
-            <th scope="col" className="px-4 py-2 text-right font-medium">
-              {w.waiting}
-            </th>
-            <th scope="col" className="px-4 py-2 text-right font-medium">
-              {w.notified}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {groups.map((group) => (
-            <tr key={group.key ?? ""} className="border-b last:border-0">
-              <th scope="row" className="px-4 py-2 text-left font-normal">
-                {group.key ?? unknown}
-              </th>
-              <td className="px-4 py-2 text-right tabular-nums">{group.waiting}</td>
-              <td className="px-4 py-2 text-right tabular-nums">{group.notified}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
-function ZoneCard({ zone }: { zone: AdminZone & { shownLabel: string | null } }) {
-  const inactiveLabel = zone.shownLabel ?? messages.serviceArea.zone.comingSoon;
-  const staleLabel = zone.statusLabel && zone.shownLabel === null ? zone.statusLabel : null;
-  return (
-    <article
-      aria-labelledby={`zone-${zone.id}`}
-      className="grid h-full gap-3 rounded-lg border bg-card p-4 shadow-sm"
-    >
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id={`zone-${zone.id}`} className="flex items-center gap-2 font-semibold">
-          <MapPin aria-hidden className="size-4 text-primary" />
-          {zone.zoneName}
-        </h2>
-        <Badge variant={zone.status === "active" ? "success" : "secondary"}>{t.statuses[zone.status]}</Badge>
-      </div>
-      <dl className="grid grid-cols-2 gap-2 text-sm">
-        <div>
-          <dt className="text-xs text-muted-foreground">{t.slug}</dt>
-          <dd>
-            <Link to={`/franchise/${zone.routeSlug}`} className="text-primary hover:underline">
-              /franchise/{zone.routeSlug}
-            </Link>
-          </dd>
-        </div>
-        <div>
-          <dt className="text-xs text-muted-foreground">{t.franchisee}</dt>
-          <dd>{zone.franchiseeName ?? t.noFranchisee}</dd>
-        </div>
-        <div>
-          <dt className="text-xs text-muted-foreground">{t.radius}</dt>
-          <dd>
-            {t.centre(formatNumber(zone.centerLatitude, 4), formatNumber(zone.centerLongitude, 4))} ·{" "}
-            {t.radiusKm(formatNumber(zone.serviceRadiusKm, 1))}
-          </dd>
-        </div>
-        {zone.status === "active" ? null : (
-          <div>
-            <dt className="text-xs text-muted-foreground">{t.statusLabel}</dt>
-            <dd>
-              {inactiveLabel}
-              {staleLabel ? (
-                <span className="block text-xs text-muted-foreground">{t.staleLabel(staleLabel)}</span>
-              ) : null}
-            </dd>
-          </div>
-        )}
-      </dl>
-      <div className="flex flex-wrap gap-2">
-        <EditItemLink id={zone.id} name={zone.zoneName} />
-        {zone.appointments === 0 ? (
-          <ActionButton
-            fields={{ intent: "delete", id: zone.id }}
-            variant="outline"
-            size="sm"
-            aria-label={`${t.delete} ${zone.zoneName}`}
-            confirm={{
-              title: t.deleteTitle(zone.zoneName),
-              description: t.deleteText,
-              confirmText: t.delete,
-              type: "destructive",
-            }}
-          >
-            <Trash2 aria-hidden />
-            {t.delete}
-          </ActionButton>
-        ) : null}
-      </div>
-    </article>
   );
 }
 

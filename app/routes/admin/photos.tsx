@@ -7,7 +7,7 @@ import {
 } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { ArrowDown, ArrowUp, ImagePlus } from "lucide-react";
-import { data, Form, useActionData, useNavigation } from "react-router";
+import { Form, useActionData, useNavigation } from "react-router";
 import { ActionButton } from "~/components/admin/confirm-submit";
 import { NativeSelect } from "~/components/admin/native-select";
 import { EmptyState, PageHeader } from "~/components/admin/page-header";
@@ -18,31 +18,14 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import {
-  PHOTO_ACCEPT,
-  photoGalleryItem,
-  PhotoIdSchema,
-  PhotoMoveSchema,
-  PhotoPublishSchema,
-  PhotoUploadSchema,
-} from "~/domain/gallery/photos";
+import { PHOTO_ACCEPT, photoGalleryItem, PhotoUploadSchema } from "~/domain/gallery/photos";
 import { messages } from "~/lib/messages.fr";
 import { requireRole } from "~/server/auth.server";
 import { getDb } from "~/server/db.server";
-import {
-  createPhoto,
-  deletePhoto,
-  listAllPhotos,
-  movePhoto,
-  setPhotoPublished,
-  type AdminPhoto,
-} from "~/server/services/gallery/manage-photos.server";
+import { listAllPhotos, type AdminPhoto } from "~/server/services/gallery/manage-photos.server";
 import { listZones } from "~/server/services/zones/list-zones.server";
-import { getStorage } from "~/server/storage/storage.server";
-import { adminFailure, redirectWithToast } from "./admin-answers.server";
 import type { Route } from "./+types/photos";
-import { adminMessages } from "~/lib/messages/admin.fr";
-import { formFailure } from "~/server/http/failure.server";
+import { photosAction } from "./photos.server";
 
 const t = messages.photos;
 
@@ -58,78 +41,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { photos, zones: zones.map((zone) => ({ id: zone.id, name: zone.zoneName })) };
 }
 
-type ActionData = { result?: SubmissionResult<string[]>; error?: string };
-
-export async function action({ request }: Route.ActionArgs) {
-  const actor = await requireRole(request, ["admin"]);
-  let formData: FormData;
-  try {
-    formData = await request.formData();
-  } catch {
-    return data<ActionData>({ error: adminMessages.common.invalidRequest }, { status: 400 });
-  }
-  const intent = formData.get("intent");
-  const db = getDb();
-  const invalid = () => data<ActionData>({ error: adminMessages.common.invalidRequest }, { status: 400 });
-  const fail = (error: unknown) => {
-    const failure = adminFailure(error);
-    return data<ActionData>({ error: failure.message }, { status: failure.status });
-  };
-
-  if (intent === "move") {
-    const parsed = PhotoMoveSchema.safeParse(Object.fromEntries(formData));
-    if (!parsed.success) return invalid();
-    try {
-      await movePhoto(db, { actor, ...parsed.data });
-    } catch (error) {
-      return fail(error);
-    }
-    return redirectWithToast(request, t.moved);
-  }
-  if (intent === "publish") {
-    const parsed = PhotoPublishSchema.safeParse(Object.fromEntries(formData));
-    if (!parsed.success) return invalid();
-    try {
-      await setPhotoPublished(db, { actor, ...parsed.data });
-    } catch (error) {
-      return fail(error);
-    }
-    return redirectWithToast(request, parsed.data.published ? t.published : t.unpublished);
-  }
-  if (intent === "delete") {
-    const parsed = PhotoIdSchema.safeParse(Object.fromEntries(formData));
-    if (!parsed.success) return invalid();
-    try {
-      await deletePhoto(db, getStorage(), { actor, id: parsed.data.id });
-    } catch (error) {
-      return fail(error);
-    }
-    return redirectWithToast(request, t.deleted);
-  }
-  if (intent !== "upload") return invalid();
-
-  const submission = parseWithZod(formData, { schema: PhotoUploadSchema });
-  const hideFields = ["after", "before"];
-  if (submission.status !== "success") {
-    return data<ActionData>({ result: submission.reply({ hideFields }) }, { status: 400 });
-  }
-  const { after, before, ...input } = submission.value;
-  try {
-    await createPhoto(db, getStorage(), {
-      actor,
-      input,
-      after: new Uint8Array(await after.arrayBuffer()),
-      before: before ? new Uint8Array(await before.arrayBuffer()) : null,
-    });
-  } catch (error) {
-    // A refused file is an error of its field; anything else, of the form.
-    const { failure, result } = formFailure(error, submission, {
-      texts: { NOT_FOUND: adminMessages.common.notFound, ZONE_NOT_FOUND: t.zoneInvalid },
-      hideFields,
-    });
-    return data<ActionData>({ result }, { status: failure.status });
-  }
-  return redirectWithToast(request, input.publish ? t.createdPublished : t.created);
+export function action({ request }: Route.ActionArgs) {
+  return photosAction(request);
 }
 
 export default function PhotosPage({ loaderData }: Route.ComponentProps) {

@@ -1,0 +1,141 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect } from "react-router";
+import { safeRedirectPath } from "~/domain/auth/redirect-to";
+import { SignInSchema, SignUpSchema, TestLoginSchema } from "~/domain/auth/schemas";
+import { AppError } from "~/lib/errors";
+import { messages } from "~/lib/messages.fr";
+import { dashboardPathFor, type Role } from "~/lib/roles";
+import { forwardCookies, getAuth } from "~/server/auth.server";
+import { getDb } from "~/server/db.server";
+import { demoToolsAllowed } from "~/server/security/demo-tools.server";
+import { flashHeaders } from "~/server/flash.server";
+import { setupTestUsers } from "~/server/services/auth/setup-test-users.server";
+import { signInWithPassword } from "~/server/services/auth/sign-in-with-password.server";
+import { signUpWithPassword } from "~/server/services/auth/sign-up-with-password.server";
+import type { Route } from "./+types/auth";
+import { accountMessages } from "~/lib/messages/account.fr";
+import { log } from "~/server/log.server";
+
+export type Intent = "sign-in" | "sign-up" | "test-login" | "sign-out";
+
+function errorText(code: AppError["code"], intent: Intent): string {
+  if (code === "RATE_LIMITED") return messages.errors.rateLimited;
+  if (code === "ACCOUNT_SLOWED") return accountMessages.accountSlowed;
+  if (code === "EMAIL_NOT_VERIFIED") return accountMessages.emailNotVerified;
+  if (code === "INVALID_CREDENTIALS") return messages.auth.invalidCredentials;
+  return intent === "sign-up" ? messages.auth.signUpError : messages.auth.signInError;
+}
+
+/** Where the confirmation link leads: back here signed in, then on to `redirectTo` or the space. */
+function confirmationLanding(redirectTo: string | null): string {
+  const params = new URLSearchParams({ verified: "1" });
+  if (redirectTo) params.set("redirectTo", redirectTo);
+  return `/auth?${params}`;
+}
+
+/** Sign-in, sign-up, the demo test login and sign-out; errors keep what was typed. */
+export async function authAction({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const intent = formData.get("intent") as Intent | null;
+  const db = getDb();
+  const redirectTo = safeRedirectPath(
+    formData.get("redirectTo") ?? new URL(request.url).searchParams.get("redirectTo"),
+  );
+
+  if (intent === "sign-out") {
+    const result = await getAuth().api.signOut({ headers: request.headers, returnHeaders: true });
+    throw redirect("/", { headers: forwardCookies(result.headers) });
+  }
+
+  if (intent === "test-login") {
+    if (!demoToolsAllowed(context)) throw data(null, { status: 404 });
+    const parsed = TestLoginSchema.safeParse({ role: formData.get("role") });
+    if (!parsed.success)
+      return data(
+        { intent, result: null, testLoginError: messages.auth.signInError, checkEmail: null },
+        { status: 400 },
+      );
+    const role: Role = parsed.data.role;
+    try {
+      const credentials = await setupTestUsers(db, { role });
+      const session = await signInWithPassword(db, {
+        input: credentials,
+        ip: context.ip,
+        headers: request.headers,
+      });
+      const headers = await flashHeaders(
+        { title: messages.auth.signInSuccess },
+        forwardCookies(session.headers),
+      );
+      throw redirect(redirectTo ?? dashboardPathFor(role), { headers });
+    } catch (error) {
+      if (error instanceof Response) throw error;
+      log.error("Connexion de test en échec", { err: error });
+      return data(
+        { intent, result: null, testLoginError: messages.auth.testLoginError(role), checkEmail: null },
+        { status: 400 },
+      );
+    }
+  }
+
+  const schema = intent === "sign-up" ? SignUpSchema : SignInSchema;
+  const submission = parseWithZod(formData, { schema });
+  if (submission.status !== "success") {
+    return data(
+      {
+        intent,
+        result: submission.reply({ hideFields: ["password"] }),
+        testLoginError: null,
+        checkEmail: null,
+      },
+      { status: 400 },
+    );
+  }
+  try {
+    if (intent === "sign-up") {
+      const value = submission.value as (typeof SignUpSchema)["_zod"]["output"];
+      await signUpWithPassword(db, {
+        input: value,
+        ip: context.ip,
+        headers: request.headers,
+        callbackURL: confirmationLanding(redirectTo),
+      });
+      // The same answer whether or not the address had an account (its owner gets an e-mail).
+      return data({
+        intent,
+        result: submission.reply({ resetForm: true }),
+        testLoginError: null,
+        checkEmail: value.email,
+      });
+    }
+    const value = submission.value as (typeof SignInSchema)["_zod"]["output"];
+    const session = await signInWithPassword(db, {
+      input: value,
+      ip: context.ip,
+      headers: request.headers,
+      callbackURL: confirmationLanding(redirectTo),
+    });
+    const headers = await flashHeaders(
+      { title: messages.auth.signInSuccess },
+      forwardCookies(session.headers),
+    );
+    throw redirect(redirectTo ?? dashboardPathFor(session.role), { headers });
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    if (!(error instanceof AppError)) log.error("Connexion en échec", { err: error });
+    const code = error instanceof AppError ? error.code : "UNKNOWN";
+    const status = error instanceof AppError ? error.status : 500;
+    return data(
+      {
+        intent,
+        result: submission.reply({
+          formErrors: [errorText(code, intent ?? "sign-in")],
+          hideFields: ["password"],
+        }),
+        testLoginError: null,
+        checkEmail: null,
+      },
+      { status: status >= 500 ? 400 : status },
+    );
+  }
+}
