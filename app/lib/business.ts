@@ -1,5 +1,3 @@
-import { BUSINESS_TIME_ZONE } from "~/domain/time/zoned";
-
 /** The business identity shown in the chrome, legal pages and messages: one place to change it. */
 export const BUSINESS = {
   name: "Lavage Mobile Prestige",
@@ -33,6 +31,4 @@ export const BUSINESS = {
     { days: "Samedi et dimanche", hours: "Fermé" },
   ],
   copyrightYear: 2024,
-  /** An alias of BUSINESS_TIME_ZONE (the one time-zone constant, ADR 060), for the e-mails and the manage page until they use ~/lib/format. */
-  timeZone: BUSINESS_TIME_ZONE,
 } as const;

@@ -1,19 +1,9 @@
+import { formatDate, formatDateTime } from "~/lib/format";
 import { Badge } from "~/components/ui/badge";
 import { formatPhone } from "~/lib/phone";
 import { adminMessages } from "~/lib/messages/admin.fr";
 
 const t = adminMessages.applications;
-
-export const dateFormat = new Intl.DateTimeFormat("fr-CA", {
-  timeZone: "America/Toronto",
-  dateStyle: "long",
-});
-export const dateTimeFormat = new Intl.DateTimeFormat("fr-CA", {
-  timeZone: "America/Toronto",
-  dateStyle: "long",
-  timeStyle: "medium",
-});
-export const toDate = (value: When) => (value instanceof Date ? value : new Date(value));
 
 type When = Date | string;
 
@@ -71,9 +61,7 @@ export function Answers({ application: a }: { application: Application }) {
             className="ml-2 align-middle"
             data-testid="application-email-state"
           >
-            {a.emailVerifiedAt
-              ? t.emailVerified(dateFormat.format(toDate(a.emailVerifiedAt)))
-              : t.emailUnverified}
+            {a.emailVerifiedAt ? t.emailVerified(formatDate(a.emailVerifiedAt)) : t.emailUnverified}
           </Badge>
         </Row>
         <Row label={t.fields.phone}>{formatPhone(`+${a.phoneCountryCode}${a.phone}`)}</Row>
@@ -120,7 +108,7 @@ export function Signature({ application: a, name }: { application: Application; 
         <h3 className="text-sm font-semibold">{t.audit}</h3>
         <p className="text-xs text-muted-foreground">{t.auditText}</p>
         <dl className="grid gap-2" data-testid="signature-audit">
-          <Row label={t.signedAt}>{a.signedAt ? dateTimeFormat.format(toDate(a.signedAt)) : t.missing}</Row>
+          <Row label={t.signedAt}>{a.signedAt ? formatDateTime(a.signedAt, "medium") : t.missing}</Row>
           <Row label={t.ip}>{a.signerIp ?? t.missing}</Row>
           <Row label={t.userAgent}>{a.signerUserAgent ?? t.missing}</Row>
           <Row label={t.signatureHash}>{hash(a.signatureSha256)}</Row>

@@ -1,5 +1,5 @@
+import { formatDateTime } from "~/lib/format";
 import type { ApplicationStatus } from "~/domain/admin/transitions";
-import { dateTimeFormat, toDate } from "./application-answers";
 import { adminMessages } from "~/lib/messages/admin.fr";
 
 const t = adminMessages.applications;
@@ -39,16 +39,14 @@ export function Trail({
       <ol className="grid gap-3 text-sm" data-testid="application-trail">
         <li className="grid gap-0.5 border-l-2 pl-3">
           <span className="font-medium">{t.trailReceived}</span>
-          <span className="text-muted-foreground">
-            {dateTimeFormat.format(toDate(application.createdAt))}
-          </span>
+          <span className="text-muted-foreground">{formatDateTime(application.createdAt, "medium")}</span>
         </li>
         {trail.map((line) => (
           <li key={line.id} className="grid gap-0.5 border-l-2 border-primary pl-3">
             <span className="font-medium">
               {t.trailMove(t.status[line.fromStatus], t.status[line.toStatus])} · {t.trailBy(line.actorName)}
             </span>
-            <span className="text-muted-foreground">{dateTimeFormat.format(toDate(line.createdAt))}</span>
+            <span className="text-muted-foreground">{formatDateTime(line.createdAt, "medium")}</span>
             {line.reason ? <span className="break-words whitespace-pre-line">{line.reason}</span> : null}
           </li>
         ))}
@@ -58,7 +56,7 @@ export function Trail({
               {t.status[before.status]} · {t.trailBy(before.reviewerName ?? t.trailUnknown)}
             </span>
             <span className="text-muted-foreground">
-              {dateTimeFormat.format(toDate(before.reviewedAt))} · {t.trailBefore}
+              {formatDateTime(before.reviewedAt, "medium")} · {t.trailBefore}
             </span>
           </li>
         ) : null}

@@ -1,39 +1,18 @@
-import { BUSINESS_TIME_ZONE } from "~/domain/time/zoned";
-
-const longDate = new Intl.DateTimeFormat("fr-CA", {
-  weekday: "long",
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: BUSINESS_TIME_ZONE,
-});
-
-const shortDate = new Intl.DateTimeFormat("fr-CA", {
-  weekday: "short",
-  day: "numeric",
-  month: "short",
-  timeZone: BUSINESS_TIME_ZONE,
-});
-
-const clockTime = new Intl.DateTimeFormat("fr-CA", {
-  hour: "numeric",
-  minute: "2-digit",
-  timeZone: BUSINESS_TIME_ZONE,
-});
+import { formatDate, formatDateTime, formatTime } from "~/lib/format";
 
 /** An ISO instant -> 'lundi 9 mars 2026' on the business clock. */
 export function bookingDay(iso: string): string {
-  return longDate.format(new Date(iso));
+  return formatDate(iso, "weekdayYear");
 }
 
 /** An ISO instant -> 'lun. 9 mars' on the business clock (the phone's summary bar). */
 export function bookingShortDay(iso: string): string {
-  return shortDate.format(new Date(iso));
+  return formatDateTime(iso, "weekdayShort").split(",")[0]!;
 }
 
 /** An ISO instant -> '9 h 00' on the business clock (as the e-mails write it). */
 export function bookingTime(iso: string): string {
-  return clockTime.format(new Date(iso));
+  return formatTime(iso);
 }
 
 /** 90 -> '1 h 30', 180 -> '3 h', 45 -> '45 min'. */

@@ -1,6 +1,7 @@
+import { formatDate } from "~/lib/format";
 import { ArrowLeft } from "lucide-react";
 import { data, Link, useActionData } from "react-router";
-import { Answers, dateFormat, Signature, toDate } from "~/components/admin/application-answers";
+import { Answers, Signature } from "~/components/admin/application-answers";
 import { Decisions } from "~/components/admin/application-decisions";
 import { Trail } from "~/components/admin/application-trail";
 import { FormErrors } from "~/components/forms/form-errors";
@@ -79,7 +80,7 @@ export default function ApplicationPage({ loaderData }: Route.ComponentProps) {
           </Badge>
         </div>
         <p className="text-muted-foreground">
-          {t.receivedFrom(application.city, dateFormat.format(toDate(application.createdAt)))}
+          {t.receivedFrom(application.city, formatDate(application.createdAt))}
         </p>
       </header>
       {actionData?.error && !actionData.fieldErrors ? (

@@ -1,12 +1,11 @@
 import { FileSignature } from "lucide-react";
 import { Link, useActionData } from "react-router";
-import { dateFormat, toDate } from "~/components/admin/application-answers";
 import { EmptyState, PageHeader } from "~/components/admin/page-header";
 import { FormErrors } from "~/components/forms/form-errors";
 import { Badge } from "~/components/ui/badge";
 import { DataTable } from "~/components/ui/data-table";
 import { APPLICATION_STATUSES, type ApplicationStatus } from "~/domain/admin/transitions";
-import { formatMoney } from "~/lib/format";
+import { formatDate, formatMoney } from "~/lib/format";
 import { requireRole } from "~/server/auth.server";
 import { getDb } from "~/server/db.server";
 import { listApplications, type ApplicationView } from "~/server/services/admin/list-applications.server";
@@ -114,7 +113,7 @@ function ApplicationCard({ application }: { application: ApplicationView }) {
         {name}
       </h4>
       <p className="text-muted-foreground">
-        {application.city} · {t.receivedOn(dateFormat.format(toDate(application.createdAt)))}
+        {application.city} · {t.receivedOn(formatDate(application.createdAt))}
       </p>
       {/* The whole card opens the application's page (ADR 056); the link's name says whose. */}
       <Link

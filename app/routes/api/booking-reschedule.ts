@@ -1,8 +1,7 @@
 import { RescheduleSchema } from "~/domain/booking/schemas";
-import { formatIsoWithOffset } from "~/domain/time/zoned";
+import { formatIsoWithOffset, BUSINESS_TIME_ZONE } from "~/domain/time/zoned";
 import { messages } from "~/lib/messages.fr";
 import { getDb } from "~/server/db.server";
-import { SLOT_TIME_ZONE } from "~/server/services/booking/booking-context.server";
 import { rescheduleBooking } from "~/server/services/booking/reschedule-booking.server";
 import { jsonFailure } from "~/server/http/failure.server";
 import { methodNotAllowed, readPost } from "~/server/http/request-body.server";
@@ -28,8 +27,8 @@ export async function action({ request, params }: Route.ActionArgs) {
     });
     return {
       success: true,
-      start: formatIsoWithOffset(moved.startAt, SLOT_TIME_ZONE),
-      end: formatIsoWithOffset(moved.endAt, SLOT_TIME_ZONE),
+      start: formatIsoWithOffset(moved.startAt, BUSINESS_TIME_ZONE),
+      end: formatIsoWithOffset(moved.endAt, BUSINESS_TIME_ZONE),
     };
   } catch (error) {
     return jsonFailure(error, { texts: { NOT_FOUND: messages.booking.appointmentNotFound } });

@@ -4,6 +4,7 @@
  * Every e-mail names the sender (business name, postal address, phone, e-mail); commercial ones
  * add the unsubscribe link.
  */
+import { formatDate, formatTime } from "~/lib/format";
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { BUSINESS } from "~/lib/business";
@@ -18,27 +19,14 @@ export interface RenderedMail {
   attachments?: { filename: string; content: string; contentType: string }[];
 }
 
-const dateFormat = new Intl.DateTimeFormat("fr-CA", {
-  timeZone: BUSINESS.timeZone,
-  weekday: "long",
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-});
-const timeFormat = new Intl.DateTimeFormat("fr-CA", {
-  timeZone: BUSINESS.timeZone,
-  hour: "numeric",
-  minute: "2-digit",
-});
-
 /** 'lundi 9 mars 2026' in the business time zone. */
 export function formatMailDate(instant: Date): string {
-  return dateFormat.format(instant);
+  return formatDate(instant, "weekdayYear");
 }
 
 /** '9 h 00' in the business time zone. */
 export function formatMailTime(instant: Date): string {
-  return timeFormat.format(instant);
+  return formatTime(instant);
 }
 
 const ACCENT = "#0e7490";

@@ -6,12 +6,11 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { DataTable } from "~/components/ui/data-table";
 import { PROMO_CAMPAIGNS, type AdminPromoCode, type PromoCampaign } from "~/domain/offers/promo";
-import { formatMoney } from "~/lib/format";
+import { formatDate, formatMoney } from "~/lib/format";
 import { messages } from "~/lib/messages.fr";
 
 const t = messages.offers.admin;
 const c = t.columns;
-const dayFormat = new Intl.DateTimeFormat("fr-CA", { timeZone: "America/Toronto", dateStyle: "medium" });
 
 function discountText(code: Pick<AdminPromoCode, "kind" | "value">) {
   return code.kind === "percent" ? `${code.value} %` : formatMoney(code.value);
@@ -20,8 +19,8 @@ function discountText(code: Pick<AdminPromoCode, "kind" | "value">) {
 function periodText(code: AdminPromoCode) {
   if (!code.startsAt && !code.endsAt) return t.always;
   // The end is stored as the start of the day after the last one.
-  const last = code.endsAt ? dayFormat.format(new Date(new Date(code.endsAt).getTime() - 60_000)) : "…";
-  return `${code.startsAt ? dayFormat.format(new Date(code.startsAt)) : "…"} – ${last}`;
+  const last = code.endsAt ? formatDate(new Date(new Date(code.endsAt).getTime() - 60_000), "medium") : "…";
+  return `${code.startsAt ? formatDate(code.startsAt, "medium") : "…"} – ${last}`;
 }
 
 /** The codes of one campaign with their figures; the admin's own codes can be edited and turned off. */

@@ -12,7 +12,8 @@ import {
   PICKER_DAYS,
   type StripDay,
 } from "~/domain/booking/slot-picker";
-import { BUSINESS_TIME_ZONE, dayOfWeekOf, zonedWallTimeToInstant } from "~/domain/time/zoned";
+import { dayOfWeekOf } from "~/domain/time/zoned";
+import { formatDay, formatTime } from "~/lib/format";
 import { messages } from "~/lib/messages.fr";
 import { cn } from "~/lib/utils";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -30,20 +31,6 @@ export interface SlotDay {
   slots: readonly { start: string; end: string }[];
 }
 
-const longDate = new Intl.DateTimeFormat("fr-CA", {
-  weekday: "long",
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: BUSINESS_TIME_ZONE,
-});
-
-const clockTime = new Intl.DateTimeFormat("fr-CA", {
-  hour: "2-digit",
-  minute: "2-digit",
-  timeZone: BUSINESS_TIME_ZONE,
-});
-
 // A calendar day read at noon UTC: the same day whatever the zone of the reader.
 const chipParts = new Intl.DateTimeFormat("fr-CA", {
   weekday: "short",
@@ -52,17 +39,17 @@ const chipParts = new Intl.DateTimeFormat("fr-CA", {
   timeZone: "UTC",
 });
 
-/** '2026-03-09' -> 'lundi 9 mars 2026' (noon local time: the same day in every offset). */
+/** '2026-03-09' -> 'lundi 9 mars 2026'. */
 export function formatSlotDay(date: string): string {
-  return longDate.format(zonedWallTimeToInstant(date, "12:00", BUSINESS_TIME_ZONE));
+  return formatDay(date, "weekdayYear");
 }
 
-/** '2026-03-09T09:00:00-04:00' -> '09 h 00', on the business clock. */
+/** '2026-03-09T09:00:00-04:00' -> '9 h 00', on the business clock. */
 export function formatSlotTime(iso: string): string {
-  return clockTime.format(new Date(iso));
+  return formatTime(iso);
 }
 
-/** 'lundi 9 mars 2026 à 09 h 00'. */
+/** 'lundi 9 mars 2026 à 9 h 00'. */
 function formatSlotWhen(iso: string): string {
   return `${formatSlotDay(localDayOf(iso))} à ${formatSlotTime(iso)}`;
 }

@@ -1,9 +1,10 @@
+import { BUSINESS_TIME_ZONE } from "~/domain/time/zoned";
 import { eq, inArray } from "drizzle-orm";
 import { appointments, teamMembers } from "#db/schema";
 import { canTakeAppointment } from "~/domain/franchisee/assignment";
 import { AppError } from "~/lib/errors";
 import type { Db } from "../../db.server";
-import { loadBusy, loadTeam, localDateOf, SLOT_TIME_ZONE } from "../booking/booking-context.server";
+import { loadBusy, loadTeam, localDateOf } from "../booking/booking-context.server";
 import { sqlState } from "../../db-errors.server";
 import { lockMemberDays } from "../travel/member-day-lock.server";
 import { announceSlotsChanged, invalidateOpenSlots } from "../booking/slot-cache.server";
@@ -59,7 +60,7 @@ export async function reassignAppointment(
       { from: range.start, to: range.blockedUntil },
       appointmentId,
     );
-    if (!canTakeAppointment({ availability: member.availability, busy }, range, SLOT_TIME_ZONE)) {
+    if (!canTakeAppointment({ availability: member.availability, busy }, range, BUSINESS_TIME_ZONE)) {
       throw new AppError("SLOT_TAKEN", "MEMBER_NOT_FREE");
     }
     try {

@@ -24,7 +24,7 @@ import {
   type BookingRequest,
 } from "~/domain/booking/schemas";
 import { ContactMessageSchema, CONTACT_LIMITS } from "~/domain/contact/schemas";
-import { instantToZonedParts } from "~/domain/time/zoned";
+import { instantToZonedParts, BUSINESS_TIME_ZONE } from "~/domain/time/zoned";
 import { AppError } from "~/lib/errors";
 import { formatLongDate, formatMoney } from "~/lib/format";
 import { messages } from "~/lib/messages.fr";
@@ -35,7 +35,7 @@ import type { Db } from "../../db.server";
 import { hitRateLimit, type RateLimitRule } from "../../rate-limit.server";
 import { BOOKING_RATE_LIMIT, bookSlot } from "../booking/book-slot.server";
 import { contactProofMatches, type ContactProof } from "../booking/manage-access.server";
-import { loadBookableZone, loadBookingService, SLOT_TIME_ZONE } from "../booking/booking-context.server";
+import { loadBookableZone, loadBookingService } from "../booking/booking-context.server";
 import { resolveUpsells } from "../booking/resolve-upsells.server";
 import { cancelBooking } from "../booking/cancel-booking.server";
 import { listOpenSlots } from "../booking/list-open-slots.server";
@@ -103,7 +103,7 @@ async function limited(ctx: ToolContext, key: string, rule: RateLimitRule): Prom
 
 /** '2026-03-09T09:00:00-04:00' -> '9 mars 2026 à 09:00' (local time). */
 export function formatWhen(instant: Date): string {
-  const parts = instantToZonedParts(instant, SLOT_TIME_ZONE);
+  const parts = instantToZonedParts(instant, BUSINESS_TIME_ZONE);
   return t.at(formatLongDate(parts.date), parts.time.slice(0, 5));
 }
 

@@ -1,3 +1,4 @@
+import { BUSINESS_TIME_ZONE } from "~/domain/time/zoned";
 import crypto from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { appointments, appointmentUpsells, serviceZones, users } from "#db/schema";
@@ -18,13 +19,7 @@ import { blockedUntilFor, dayDriveTimes } from "./booking-travel.server";
 import type { Db } from "../../db.server";
 import type { RateLimitRule } from "../../rate-limit.server";
 import { assignMember } from "./assign-member.server";
-import {
-  loadBookableZone,
-  loadBookingService,
-  loadTeam,
-  SLOT_TIME_ZONE,
-  type BookableZone,
-} from "./booking-context.server";
+import { loadBookableZone, loadBookingService, loadTeam, type BookableZone } from "./booking-context.server";
 import { hashManageToken } from "./manage-access.server";
 import { resolveUpsells } from "./resolve-upsells.server";
 
@@ -107,7 +102,7 @@ export async function bookSlot(
   const manageToken = newManageToken();
   const rules = (busy: SlotRules["busy"]): SlotRules & { start: Date } => ({
     now,
-    timeZone: SLOT_TIME_ZONE,
+    timeZone: BUSINESS_TIME_ZONE,
     serviceDurationMinutes: service.durationMinutes,
     cars: input.cars,
     members,

@@ -17,7 +17,6 @@ import { AppError } from "~/lib/errors";
 import type { Db, Tx } from "../../db.server";
 
 /** Slots and availability are local to the business time zone (ADR 004, ADR 008). */
-export const SLOT_TIME_ZONE = BUSINESS_TIME_ZONE;
 
 type Queryable = Db | Tx;
 
@@ -153,12 +152,12 @@ export async function loadBusy(
 
 /** Midnight of a local day, as an instant. */
 export function startOfLocalDay(date: string): Date {
-  return zonedWallTimeToInstant(date, "00:00", SLOT_TIME_ZONE);
+  return zonedWallTimeToInstant(date, "00:00", BUSINESS_TIME_ZONE);
 }
 
 /** The local day of an instant, `yyyy-MM-dd`. */
 export function localDateOf(instant: Date): string {
-  return instantToZonedParts(instant, SLOT_TIME_ZONE).date;
+  return instantToZonedParts(instant, BUSINESS_TIME_ZONE).date;
 }
 
 /**

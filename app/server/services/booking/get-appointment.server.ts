@@ -2,14 +2,13 @@ import { eq } from "drizzle-orm";
 import { appointments, franchisees, promoCodes, promoRedemptions, services, serviceZones } from "#db/schema";
 import { canSelfServiceChange, selfServiceDeadline } from "~/domain/booking/cancellation";
 import { priceBooking, type BookingPrice } from "~/domain/booking/pricing";
-import { formatIsoWithOffset } from "~/domain/time/zoned";
+import { formatIsoWithOffset, BUSINESS_TIME_ZONE } from "~/domain/time/zoned";
 import { AppError } from "~/lib/errors";
 import { BOOKING_ID_PATTERN } from "~/domain/booking/schemas";
 import type { SessionUser } from "../../auth.server";
 import { loadExtrasOf } from "./appointment-extras.server";
 import type { Db } from "../../db.server";
 import { manageTokenMatches } from "./manage-access.server";
-import { SLOT_TIME_ZONE } from "./booking-context.server";
 
 type AppointmentStatus = (typeof appointments.status.enumValues)[number];
 
@@ -87,8 +86,8 @@ export async function getAppointment(
   return {
     bookingId: a.bookingId,
     status: a.status,
-    start: formatIsoWithOffset(a.startAt, SLOT_TIME_ZONE),
-    end: formatIsoWithOffset(a.endAt, SLOT_TIME_ZONE),
+    start: formatIsoWithOffset(a.startAt, BUSINESS_TIME_ZONE),
+    end: formatIsoWithOffset(a.endAt, BUSINESS_TIME_ZONE),
     zone: { name: row.zoneName, slug: row.zoneSlug },
     service: { name: row.serviceName },
     cars: a.cars,
@@ -102,7 +101,7 @@ export async function getAppointment(
     promoCode: row.promoCode,
     upsells,
     selfServiceChangeAllowed: a.status === "scheduled" && canSelfServiceChange(a.startAt, now),
-    selfServiceDeadline: formatIsoWithOffset(selfServiceDeadline(a.startAt), SLOT_TIME_ZONE),
+    selfServiceDeadline: formatIsoWithOffset(selfServiceDeadline(a.startAt), BUSINESS_TIME_ZONE),
     ...(mayReadCustomer
       ? {
           customer: {

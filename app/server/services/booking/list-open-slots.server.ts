@@ -1,3 +1,4 @@
+import { BUSINESS_TIME_ZONE } from "~/domain/time/zoned";
 import { isSlotsFromInRange } from "~/domain/booking/horizon";
 import { computeSlots, DEFAULT_RANGE_DAYS } from "~/domain/booking/slots";
 import type { GeoPoint } from "~/domain/travel/travel-time";
@@ -11,7 +12,6 @@ import {
   loadBusy,
   loadTeam,
   localDateOf,
-  SLOT_TIME_ZONE,
 } from "./booking-context.server";
 
 /** The answer of GET /api/slots (ARCHITECTURE.md): ISO 8601 instants with the local offset. */
@@ -62,7 +62,7 @@ export async function listOpenSlots(
   }: ListOpenSlotsInput,
 ): Promise<OpenSlots> {
   // A first day out of [today - 1, today + horizon] is refused before anything is computed.
-  if (from !== undefined && !isSlotsFromInRange(from, now, SLOT_TIME_ZONE)) {
+  if (from !== undefined && !isSlotsFromInRange(from, now, BUSINESS_TIME_ZONE)) {
     throw new AppError("BEYOND_BOOKING_HORIZON");
   }
   const zone = await loadBookableZone(db, zoneSlug);
@@ -81,7 +81,7 @@ export async function listOpenSlots(
     : undefined;
   const result = computeSlots({
     now,
-    timeZone: SLOT_TIME_ZONE,
+    timeZone: BUSINESS_TIME_ZONE,
     serviceDurationMinutes: service.durationMinutes,
     cars,
     members,

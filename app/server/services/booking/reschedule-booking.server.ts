@@ -1,3 +1,4 @@
+import { BUSINESS_TIME_ZONE } from "~/domain/time/zoned";
 import { eq } from "drizzle-orm";
 import { appointments, appointmentUpsells, services } from "#db/schema";
 import { priceBooking } from "~/domain/booking/pricing";
@@ -11,7 +12,7 @@ import type { SessionUser } from "../../auth.server";
 import type { Db, Tx } from "../../db.server";
 import { type ContactProof, lockAppointment, requireSelfServiceChange } from "./manage-access.server";
 import { assignMember } from "./assign-member.server";
-import { loadTeam, SLOT_TIME_ZONE } from "./booking-context.server";
+import { loadTeam } from "./booking-context.server";
 import { resolveUpsells } from "./resolve-upsells.server";
 import { blockedUntilFor, travelForMove } from "./booking-travel.server";
 import { logStaffChange, requireStaffChange, type StaffChange } from "./staff-change.server";
@@ -84,7 +85,7 @@ export async function rescheduleBooking(
       members,
       (busy) => ({
         now,
-        timeZone: SLOT_TIME_ZONE,
+        timeZone: BUSINESS_TIME_ZONE,
         serviceDurationMinutes: service.durationMinutes,
         cars,
         members,

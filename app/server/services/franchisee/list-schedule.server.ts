@@ -1,10 +1,11 @@
+import { BUSINESS_TIME_ZONE } from "~/domain/time/zoned";
 import { and, asc, eq, gte, lt } from "drizzle-orm";
 import { appointments, serviceZones, teamMembers } from "#db/schema";
 import { canTakeAppointment } from "~/domain/franchisee/assignment";
 import { periodInstants, type Period } from "~/domain/franchisee/periods";
 import type { Db } from "../../db.server";
 import { loadAppointmentExtras } from "../booking/appointment-extras.server";
-import { loadBusy, loadTeam, SLOT_TIME_ZONE } from "../booking/booking-context.server";
+import { loadBusy, loadTeam } from "../booking/booking-context.server";
 
 export interface ScheduleAppointment {
   id: string;
@@ -106,7 +107,7 @@ export async function listSchedule(
                   busy: busy.filter((b) => b.teamMemberId === m.id),
                 },
                 appointment,
-                SLOT_TIME_ZONE,
+                BUSINESS_TIME_ZONE,
               ),
             )
             .map((m) => ({ id: m.id, name: names.get(m.id) ?? "" }))
