@@ -88,6 +88,7 @@ test.describe("admin area", () => {
     axe,
     baseURL,
   }) => {
+    test.slow(); // a whole journey: application, review page, approval, the applicant's first sign-in
     const id = unique();
     const email = `candidat-${id}@example.com`;
     const lastName = `Candidat${id}`;
@@ -377,6 +378,7 @@ test.describe("admin area on a phone", () => {
     loginAs,
     axe,
   }) => {
+    test.slow(); // every admin page, each with an accessibility scan
     await loginAs("admin");
     for (const path of [
       "/admin",
