@@ -377,6 +377,15 @@ const TABLE: Record<string, Row> = {
       expect: only({ admin: "400" }, "3xx /"),
     },
   },
+  // A code's edit page (ADR 057): no such code for the admin, nothing for anyone else.
+  "routes/admin/promo-code-edit": {
+    get: { url: () => `/admin/promo-codes/${UUID}`, expect: only({ admin: "404" }, "3xx /") },
+    post: {
+      url: () => `/admin/promo-codes/${UUID}`,
+      form: () => ({ code: "" }),
+      expect: only({ admin: "400" }, "3xx /"),
+    },
+  },
   "routes/admin/photos": {
     get: { url: () => "/admin/photos", expect: adminOnly, alone: true },
     post: {
