@@ -31,6 +31,7 @@ test.describe("candidature de franchise", () => {
     page,
     axe,
   }) => {
+    test.slow(); // four steps filled twice, a drawn signature each time and three accessibility scans
     await open(page);
     expect(await axe()).toEqual([]);
     const stepper = page.getByRole("navigation", { name: "Progression" });
