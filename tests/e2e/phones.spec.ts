@@ -27,6 +27,9 @@ interface Ids {
   /** A message of the development mail box (the booking's confirmation), if it arrived. */
   mailId: string;
   wizardId: string;
+  /** An application and a promo code the admin's lists link to (a random id, the 404 page, if none). */
+  applicationId: string;
+  promoCodeId: string;
 }
 
 /** The URLs of one manifest page: its path with real ids, and the states worth a look. */
@@ -58,6 +61,10 @@ function urlsOf(route: ManifestRoute, ids: Ids): string[] {
     case "admin/bookings":
     case "franchisee/bookings":
       return [`/${route.path}`, `/${route.path}?q=${encodeURIComponent("450 555-0199")}`];
+    case "admin/applications/:id":
+      return [`/admin/applications/${ids.applicationId}`];
+    case "admin/promo-codes/:id":
+      return [`/admin/promo-codes/${ids.promoCodeId}`];
     case "admin/bookings/:bookingId":
     case "franchisee/bookings/:bookingId":
       return [
@@ -117,6 +124,13 @@ async function bookForDemoClient(request: APIRequestContext, baseURL: string) {
 }
 
 /** The id of a message of the development mail box (the confirmation leaves through the job queue). */
+/** The first `/admin/<kind>/<uuid>` a list page links to, or `fallback`. */
+async function linkedId(request: APIRequestContext, page: string, kind: string, fallback: string) {
+  const html = await (await request.get(page)).text();
+  const found = new RegExp(`href="/admin/${kind}/([0-9a-f-]{36})"`).exec(html);
+  return found?.[1] ?? fallback;
+}
+
 async function someMailId(request: APIRequestContext): Promise<string> {
   let id = "inconnu";
   await expect
@@ -213,7 +227,23 @@ test.describe("téléphones", () => {
           ...booked,
           mailId: await someMailId(context.request),
           wizardId: crypto.randomUUID(),
+          applicationId: crypto.randomUUID(),
+          promoCodeId: crypto.randomUUID(),
         };
+      }
+      if (role === "admin") {
+        ids.applicationId = await linkedId(
+          context.request,
+          "/admin/franchisees",
+          "applications",
+          ids.applicationId,
+        );
+        ids.promoCodeId = await linkedId(
+          context.request,
+          "/admin/promo-codes",
+          "promo-codes",
+          ids.promoCodeId,
+        );
       }
       await context.close();
     }

@@ -25,9 +25,16 @@ test("the admin makes a code; a visitor books with it and sees the discount and 
   await loginAs(admin, "admin");
   await admin.goto("/admin/promo-codes");
   await expect(admin.getByRole("heading", { level: 1, name: "Codes promo" })).toBeVisible();
-  await admin.getByRole("textbox", { name: /^Code/ }).fill(code.toLowerCase());
-  await admin.getByRole("combobox", { name: /^Type de rabais/ }).selectOption("percent");
-  await admin.getByRole("textbox", { name: /^Valeur/ }).fill("20");
+  // The new code's form comes first; the thank-you offer's settings below have the same fields.
+  await admin.getByRole("textbox", { name: /^Code/ }).first().fill(code.toLowerCase());
+  await admin
+    .getByRole("combobox", { name: /^Type de rabais/ })
+    .first()
+    .selectOption("percent");
+  await admin
+    .getByRole("textbox", { name: /^Valeur/ })
+    .first()
+    .fill("20");
   await admin.getByRole("button", { name: "Créer le code" }).click();
   await expect(admin.getByRole("rowheader").filter({ hasText: code })).toBeVisible();
   await admin.close();
