@@ -91,6 +91,7 @@ test.describe("candidature de franchise", () => {
   test("chaque étape vérifie ses champs en français avant la suivante; Précédent garde les réponses", async ({
     page,
   }) => {
+    test.slow(); // every step's errors, back and forth, then a signature drawn and cleared
     await open(page);
     await page.getByRole("button", { name: "Suivant" }).click();
     await expect(stepHeading(page, "Vos coordonnées")).toBeVisible();
