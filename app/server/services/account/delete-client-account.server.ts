@@ -5,7 +5,7 @@ import { accounts, appointments, consentEvents, users, waitlistEntries } from "#
 import type { Db } from "../../db.server";
 import { limitPasswordCheck } from "../auth/auth-guard.server";
 import { recordConsent } from "../messaging/consent.server";
-import { announceSlotsChanged, invalidateOpenSlots } from "../booking/slot-cache.server";
+import { withSlotChange } from "../booking/slot-cache.server";
 import { forgetClientOffers } from "../offers/client-offers.server";
 import { deleteReviewsOf } from "../reviews/client-reviews.server";
 import { loadClient, ownedAppointments, verifiedAddresses } from "./client-owner.server";
@@ -58,7 +58,8 @@ export async function deleteClientAccount(
     return { ok: false, code: "WRONG_PASSWORD" };
   }
 
-  const result = await db.transaction(async (tx) => {
+  // Its future bookings are cancelled: their slots open again (announced, and cleared here).
+  return withSlotChange(db, async (tx) => {
     const owned = await tx
       .select({ id: appointments.id, bookingId: appointments.bookingId })
       .from(appointments)
@@ -66,7 +67,6 @@ export async function deleteClientAccount(
     const ids = owned.map((a) => a.id);
     let cancelled = 0;
     if (ids.length) {
-      await announceSlotsChanged(tx);
       const cancelledRows = await tx
         .update(appointments)
         .set({ status: "cancelled", cancelledAt: now, cancelReason: ACCOUNT_DELETED_SOURCE, updatedAt: now })
@@ -129,6 +129,4 @@ export async function deleteClientAccount(
     await tx.delete(users).where(eq(users.id, userId));
     return { ok: true as const, cancelledBookings: cancelled, anonymizedBookings: owned.length };
   });
-  if (result.cancelledBookings > 0) invalidateOpenSlots();
-  return result;
 }

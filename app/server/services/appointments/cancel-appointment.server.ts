@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { appointments } from "#db/schema";
 import type { Db } from "../../db.server";
-import { announceSlotsChanged, invalidateOpenSlots } from "../booking/slot-cache.server";
+import { withSlotChange } from "../booking/slot-cache.server";
 import { lockOwnScheduledAppointment } from "./lock-own-appointment.server";
 import { queueBookingCancelled } from "../messaging/notify.server";
 import { logStaffChange, type StaffChange } from "../booking/staff-change.server";
@@ -28,8 +28,7 @@ export async function cancelAppointment(
     now?: Date;
   },
 ): Promise<{ status: "cancelled" }> {
-  await db.transaction(async (tx) => {
-    await announceSlotsChanged(tx);
+  await withSlotChange(db, async (tx) => {
     await lockOwnScheduledAppointment(tx, { appointmentId, franchiseeId });
     await tx
       .update(appointments)
@@ -42,6 +41,5 @@ export async function cancelAppointment(
     // The customer is told (e-mail with a cancelling .ics) and the 24 h reminder is dropped.
     await queueBookingCancelled(tx, appointmentId);
   });
-  invalidateOpenSlots();
   return { status: "cancelled" };
 }

@@ -3,7 +3,7 @@ import { appointments } from "#db/schema";
 import { canCompleteAt } from "~/domain/franchisee/completion";
 import { AppError } from "~/lib/errors";
 import type { Db } from "../../db.server";
-import { announceSlotsChanged, invalidateOpenSlots } from "../booking/slot-cache.server";
+import { withSlotChange } from "../booking/slot-cache.server";
 import { creditCompletedAppointment } from "../loyalty/ledger.server";
 import { scheduleReviewRequest } from "../reviews/review-request.server";
 import { creditReferral } from "../offers/referrals.server";
@@ -24,7 +24,7 @@ export async function completeAppointment(
     now = new Date(),
   }: { appointmentId: string; franchiseeId: string; now?: Date },
 ): Promise<{ pointsCredited: number }> {
-  const result = await db.transaction(async (tx) => {
+  return withSlotChange(db, async (tx) => {
     const [appointment] = await tx
       .select({ id: appointments.id, status: appointments.status, startAt: appointments.startAt })
       .from(appointments)
@@ -34,7 +34,6 @@ export async function completeAppointment(
     if (appointment.status !== "scheduled") throw new AppError("APPOINTMENT_NOT_CHANGEABLE");
     if (!canCompleteAt(appointment.startAt, now))
       throw new AppError("APPOINTMENT_NOT_CHANGEABLE", "NOT_STARTED");
-    await announceSlotsChanged(tx);
     await tx
       .update(appointments)
       .set({ status: "completed", completedAt: now })
@@ -46,6 +45,4 @@ export async function completeAppointment(
     await creditReferral(tx, appointmentId, now);
     return { pointsCredited };
   });
-  invalidateOpenSlots();
-  return result;
 }

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { appointments } from "#db/schema";
 import { AppError } from "~/lib/errors";
 import type { Db } from "../../db.server";
-import { announceSlotsChanged, invalidateOpenSlots } from "../booking/slot-cache.server";
+import { withSlotChange } from "../booking/slot-cache.server";
 import { lockOwnScheduledAppointment } from "./lock-own-appointment.server";
 
 /**
@@ -18,14 +18,12 @@ export async function markNoShow(
     now = new Date(),
   }: { appointmentId: string; franchiseeId: string; now?: Date },
 ): Promise<{ status: "no_show" }> {
-  await db.transaction(async (tx) => {
-    await announceSlotsChanged(tx);
+  await withSlotChange(db, async (tx) => {
     const appointment = await lockOwnScheduledAppointment(tx, { appointmentId, franchiseeId });
     if (appointment.startAt.getTime() > now.getTime()) {
       throw new AppError("APPOINTMENT_NOT_CHANGEABLE", "NOT_STARTED");
     }
     await tx.update(appointments).set({ status: "no_show" }).where(eq(appointments.id, appointmentId));
   });
-  invalidateOpenSlots();
   return { status: "no_show" };
 }

@@ -7,7 +7,7 @@ import type { Db } from "../../db.server";
 import { loadBusy, loadTeam, localDateOf } from "../booking/booking-context.server";
 import { sqlState } from "../../db-errors.server";
 import { lockMemberDays } from "../travel/member-day-lock.server";
-import { announceSlotsChanged, invalidateOpenSlots } from "../booking/slot-cache.server";
+import { withSlotChange } from "../booking/slot-cache.server";
 import { logStaffChange, type StaffChange } from "../booking/staff-change.server";
 import { lockOwnScheduledAppointment } from "./lock-own-appointment.server";
 
@@ -41,8 +41,7 @@ export async function reassignAppointment(
     reason?: string;
   },
 ): Promise<{ teamMemberId: string }> {
-  await db.transaction(async (tx) => {
-    await announceSlotsChanged(tx);
+  await withSlotChange(db, async (tx) => {
     const appointment = await lockOwnScheduledAppointment(tx, { appointmentId, franchiseeId });
     const member = (await loadTeam(tx, franchiseeId)).find((m) => m.id === teamMemberId);
     if (!member) throw new AppError("NOT_FOUND", "MEMBER");
@@ -86,6 +85,5 @@ export async function reassignAppointment(
       to: { teamMemberId, memberName: nameOf(teamMemberId) },
     });
   });
-  invalidateOpenSlots();
   return { teamMemberId };
 }

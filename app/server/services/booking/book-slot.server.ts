@@ -14,7 +14,7 @@ import type { SessionUser } from "../../auth.server";
 import { recordBookingConsents } from "../messaging/consent.server";
 import { applyPromoCode, recordPromoUse, type AppliedPromo } from "../offers/redeem-promo-code.server";
 import { queueBookingConfirmation } from "../messaging/notify.server";
-import { slotsChangedAfterCommit } from "./slot-cache.server";
+import { withBookedSlot } from "./slot-cache.server";
 import { blockedUntilFor, dayDriveTimes } from "./booking-travel.server";
 import type { Db } from "../../db.server";
 import type { RateLimitRule } from "../../rate-limit.server";
@@ -113,7 +113,8 @@ export async function bookSlot(
     driveTime,
   });
 
-  const result = await db.transaction(async (tx) => {
+  // The NOTIFY goes after the commit, not inside it: inside, it serialized concurrent commits.
+  return withBookedSlot(db, async (tx) => {
     const promo: AppliedPromo | null = input.promoCode
       ? await applyPromoCode(tx, {
           code: input.promoCode,
@@ -201,9 +202,6 @@ export async function bookSlot(
       discountCents,
     };
   });
-  // After the commit, not inside it: a NOTIFY in the transaction serialized concurrent commits.
-  slotsChangedAfterCommit(db);
-  return result;
 }
 
 /**

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { appointments } from "#db/schema";
 import type { CancelRequest } from "~/domain/booking/schemas";
 import { queueBookingCancelled } from "../messaging/notify.server";
-import { announceSlotsChanged, invalidateOpenSlots } from "./slot-cache.server";
+import { withSlotChange } from "./slot-cache.server";
 import type { SessionUser } from "../../auth.server";
 import type { Db } from "../../db.server";
 import { type ContactProof, lockAppointment, requireSelfServiceChange } from "./manage-access.server";
@@ -35,8 +35,7 @@ export async function cancelBooking(
     proof?: ContactProof;
   },
 ): Promise<{ bookingId: string; status: "cancelled" }> {
-  const result = await db.transaction(async (tx) => {
-    await announceSlotsChanged(tx);
+  return withSlotChange(db, async (tx) => {
     const appointment = await lockAppointment(tx, bookingId);
     if (staff) requireStaffChange(appointment, staff);
     else requireSelfServiceChange(appointment, input.token, now, actor, proof);
@@ -54,6 +53,4 @@ export async function cancelBooking(
     await queueBookingCancelled(tx, appointment.id);
     return { bookingId, status: "cancelled" as const };
   });
-  invalidateOpenSlots();
-  return result;
 }

@@ -7,7 +7,7 @@ import { bookingDurationMinutes } from "~/domain/booking/slots";
 import { isWithinBookingHorizon } from "~/domain/booking/horizon";
 import { AppError } from "~/lib/errors";
 import { queueBookingChanged } from "../messaging/notify.server";
-import { announceSlotsChanged, invalidateOpenSlots } from "./slot-cache.server";
+import { withSlotChange } from "./slot-cache.server";
 import type { SessionUser } from "../../auth.server";
 import type { Db, Tx } from "../../db.server";
 import { type ContactProof, lockAppointment, requireSelfServiceChange } from "./manage-access.server";
@@ -58,8 +58,7 @@ export async function rescheduleBooking(
   },
 ): Promise<RescheduleResult> {
   const startAt = new Date(input.start);
-  const result = await db.transaction(async (tx) => {
-    await announceSlotsChanged(tx);
+  return withSlotChange(db, async (tx) => {
     const appointment = await lockAppointment(tx, bookingId);
     let access: ReturnType<typeof requireSelfServiceChange> | "staff" = "staff";
     if (staff) requireStaffChange(appointment, staff);
@@ -112,8 +111,6 @@ export async function rescheduleBooking(
     });
     return { bookingId, teamMemberId: assigned.teamMemberId, startAt, endAt };
   });
-  invalidateOpenSlots();
-  return result;
 }
 
 type Appointment = typeof appointments.$inferSelect;

@@ -9,14 +9,16 @@ import { log } from "../../log.server";
 /**
  * A cache of slot lists for the JSON endpoint that apps and agents poll (GET /api/slots).
  *
- * Any change that can open or close a slot (a booking, a cancellation, a reschedule, and later
- * availability and team changes) calls `announceSlotsChanged(tx)` inside its transaction: it
- * sends `NOTIFY slots_changed`, which PostgreSQL delivers at commit to every app instance
- * listening (bootstrap subscribes), and bumps this process's epoch once the change is committed.
- * On PGlite there is only one process, so the local epoch is enough. Entries also expire after
- * 30 s and are keyed by the minute, so that the minimum notice keeps moving and a lost
- * notification can only leave a list stale for seconds. The booking transaction re-checks every
- * slot, so a stale list can never cause a double booking; pages compute their lists fresh.
+ * Any change that can open or close a slot (a booking, a cancellation, a reschedule, a zone, a
+ * service, a team member's hours) goes through one of the two helpers below, never through the
+ * cache directly: `withSlotChange` (the rare writes: NOTIFY inside the transaction) or
+ * `withBookedSlot` (a booking: NOTIFY after the commit, ADR 054). Both forget this process's
+ * lists once the change has committed, so GET /api/slots answers the new set at once, on PGlite
+ * too (one process; nothing receives the NOTIFY); the NOTIFY reaches the other instances, which
+ * listen on `SLOTS_CHANNEL` (bootstrap). Entries also expire after 30 s and are keyed by the
+ * minute, so that the minimum notice keeps moving and a lost notification can only leave a list
+ * stale for seconds. The booking transaction re-checks every slot, so a stale list can never
+ * cause a double booking; pages compute their lists fresh.
  */
 export const SLOTS_CHANNEL = "slots_changed";
 const TTL_MS = 30_000;
@@ -27,15 +29,55 @@ const holder = globalThis as typeof globalThis & {
 };
 const state = (holder.__slotCache ??= { epoch: 0, entries: new Map() });
 
-/** Forgets every cached list (called on a notification from another instance, or locally). */
+/**
+ * Forgets every cached list: on a notification from another instance (bootstrap), and in tests.
+ * A change of this process goes through `withSlotChange` or `withBookedSlot` instead.
+ */
 export function invalidateOpenSlots(): void {
   state.epoch += 1;
   state.entries.clear();
 }
 
-/** Inside the transaction of a change: tells every instance, at commit, to recompute. */
-export async function announceSlotsChanged(tx: Tx | Db): Promise<void> {
+/** Tells every instance listening, at the commit of `tx` (or at once outside one), to recompute. */
+async function announceSlotsChanged(tx: Tx | Db): Promise<void> {
   await tx.execute(sql`select pg_notify(${SLOTS_CHANNEL}, '')`);
+}
+
+/**
+ * The one way for a rare change that can open or close slots (a cancellation, a reschedule, a
+ * reassignment, a zone, a service, a team member's hours): runs it in a transaction that
+ * announces the change (NOTIFY, delivered at commit to the other instances), then clears this
+ * process's cached lists once committed. A change that throws rolls back, announces nothing and
+ * keeps the lists; one that turned out to change nothing only costs a recomputation.
+ */
+export async function withSlotChange<T>(db: Db, change: (tx: Tx) => Promise<T>): Promise<T> {
+  const result = await db.transaction(async (tx) => {
+    const value = await change(tx);
+    await announceSlotsChanged(tx);
+    return value;
+  });
+  // After the commit: a list computed before it can no longer be kept (the epoch moved).
+  invalidateOpenSlots();
+  return result;
+}
+
+/**
+ * The hot path's variant (a booking): runs the change in a transaction without a NOTIFY, then,
+ * once committed, clears this process's lists at once and tells the other instances with a
+ * NOTIFY of its own, outside the transaction.
+ *
+ * Why not `withSlotChange`: PostgreSQL serializes the commits of every transaction that sent a
+ * NOTIFY (one global lock, held through the commit's disk flush), so concurrent bookings queued
+ * behind each other at commit (ADR 054). Here at most one NOTIFY is in flight per process:
+ * changes committed meanwhile share the next one. Nobody waits for it; a lost one leaves another
+ * instance's list stale for at most the cache's 30 s, and the booking transaction re-checks
+ * every slot anyway.
+ */
+export async function withBookedSlot<T>(db: Db, change: (tx: Tx) => Promise<T>): Promise<T> {
+  const result = await db.transaction(change);
+  invalidateOpenSlots();
+  notifyOthersSoon(db);
+  return result;
 }
 
 const notifier = globalThis as typeof globalThis & {
@@ -43,19 +85,8 @@ const notifier = globalThis as typeof globalThis & {
 };
 const notifyState = (notifier.__slotsNotify ??= { running: false, again: false });
 
-/**
- * After a change has committed (the hot path: a booking): forgets this process's lists at once
- * and tells the other instances with a NOTIFY of its own, outside the change's transaction.
- *
- * Why not `announceSlotsChanged(tx)` there: PostgreSQL serializes the commits of every
- * transaction that sent a NOTIFY (one global lock, held through the commit's disk flush), so
- * concurrent bookings queued behind each other at commit (ADR 054). Here at most one NOTIFY is
- * in flight per process: changes committed meanwhile share the next one. Nobody waits for it;
- * a lost one leaves another instance's list stale for at most the cache's 30 s, and the booking
- * transaction re-checks every slot anyway.
- */
-export function slotsChangedAfterCommit(db: Db): void {
-  invalidateOpenSlots();
+/** One NOTIFY outside any transaction, at most one in flight; changes meanwhile share the next. */
+function notifyOthersSoon(db: Db): void {
   if (notifyState.running) {
     notifyState.again = true;
     return;
@@ -73,24 +104,6 @@ export function slotsChangedAfterCommit(db: Db): void {
       notifyState.running = false;
     }
   })();
-}
-
-/**
- * The one way for a change that can open or close slots (a zone, a service, a booking): runs it
- * in a transaction that announces the change (NOTIFY, delivered at commit to the other
- * instances), then clears this process's cached lists once committed, so GET /api/slots answers
- * the new set at once, on PGlite too (where nothing receives the announcement). Announcing a
- * change that turned out to change nothing only costs a recomputation.
- */
-export async function withSlotChange<T>(db: Db, change: (tx: Tx) => Promise<T>): Promise<T> {
-  const result = await db.transaction(async (tx) => {
-    const value = await change(tx);
-    await announceSlotsChanged(tx);
-    return value;
-  });
-  // After the commit: a list computed before it can no longer be kept (the epoch moved).
-  invalidateOpenSlots();
-  return result;
 }
 
 /** The slot list as the JSON body of GET /api/slots (serialised once per cached list). */

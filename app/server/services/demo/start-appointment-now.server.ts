@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { appointments } from "#db/schema";
 import { AppError } from "~/lib/errors";
 import type { Db } from "../../db.server";
-import { announceSlotsChanged, invalidateOpenSlots } from "../booking/slot-cache.server";
+import { withSlotChange } from "../booking/slot-cache.server";
 
 /**
  * A demo tool for browser tests (ADR 049, demo mode and loopback only, like the test login): a
@@ -12,8 +12,7 @@ import { announceSlotsChanged, invalidateOpenSlots } from "../booking/slot-cache
  */
 export async function startAppointmentNow(db: Db, bookingId: string): Promise<void> {
   try {
-    await db.transaction(async (tx) => {
-      await announceSlotsChanged(tx);
+    await withSlotChange(db, async (tx) => {
       const moved = await tx
         .update(appointments)
         .set({
@@ -29,7 +28,5 @@ export async function startAppointmentNow(db: Db, bookingId: string): Promise<vo
     const code = (error as { cause?: { code?: string } }).cause?.code;
     if (code === "23P01") throw new AppError("SLOT_TAKEN");
     throw error;
-  } finally {
-    invalidateOpenSlots();
   }
 }

@@ -9,7 +9,7 @@ import { findOverlap, shortTime, sortWeekly } from "~/domain/franchisee/availabi
 import type { AvailabilityInput, TeamMemberInput } from "~/domain/franchisee/schemas";
 import { AppError } from "~/lib/errors";
 import type { Db, Tx } from "../../db.server";
-import { announceSlotsChanged, invalidateOpenSlots } from "../booking/slot-cache.server";
+import { withSlotChange } from "../booking/slot-cache.server";
 import { sqlState } from "../../db-errors.server";
 
 export interface AvailabilityView {
@@ -81,16 +81,6 @@ export async function listTeam(
 
 export type TeamChange = { ok: true; id: string } | { ok: false; code: "EMAIL_TAKEN" };
 
-/** Runs a change in one transaction that announces new slots, and forgets cached lists after it. */
-async function changeSlots<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
-  const result = await db.transaction(async (tx) => {
-    await announceSlotsChanged(tx);
-    return work(tx);
-  });
-  invalidateOpenSlots();
-  return result;
-}
-
 function isDuplicateEmail(error: unknown): boolean {
   return sqlState(error) === "23505";
 }
@@ -100,7 +90,7 @@ export async function addTeamMember(
   { franchiseeId, input }: { franchiseeId: string; input: TeamMemberInput },
 ): Promise<TeamChange> {
   try {
-    return await changeSlots(db, async (tx) => {
+    return await withSlotChange(db, async (tx) => {
       const [row] = await tx
         .insert(teamMembers)
         .values({
@@ -125,7 +115,7 @@ export async function updateTeamMember(
   { franchiseeId, memberId, input }: { franchiseeId: string; memberId: string; input: TeamMemberInput },
 ): Promise<TeamChange> {
   try {
-    return await changeSlots(db, async (tx) => {
+    return await withSlotChange(db, async (tx) => {
       const [row] = await tx
         .update(teamMembers)
         .set({
@@ -156,7 +146,7 @@ export async function removeTeamMember(
   db: Db,
   { franchiseeId, memberId, now = new Date() }: { franchiseeId: string; memberId: string; now?: Date },
 ): Promise<RemoveMemberResult> {
-  return changeSlots(db, async (tx) => {
+  return withSlotChange(db, async (tx) => {
     const [member] = await tx
       .select({ id: teamMembers.id })
       .from(teamMembers)
@@ -217,7 +207,7 @@ export async function addAvailability(
   { franchiseeId, input }: { franchiseeId: string; input: AvailabilityInput },
 ): Promise<AvailabilityChange> {
   try {
-    return await changeSlots(db, async (tx) => {
+    return await withSlotChange(db, async (tx) => {
       const [member] = await tx
         .select({ id: teamMembers.id })
         .from(teamMembers)
@@ -261,7 +251,7 @@ export async function setAvailabilityAvailable(
     isAvailable,
   }: { franchiseeId: string; availabilityId: string; isAvailable: boolean },
 ): Promise<void> {
-  await changeSlots(db, async (tx) => {
+  await withSlotChange(db, async (tx) => {
     const [row] = await tx
       .update(teamAvailability)
       .set({ isAvailable })
@@ -275,7 +265,7 @@ export async function deleteAvailability(
   db: Db,
   { franchiseeId, availabilityId }: { franchiseeId: string; availabilityId: string },
 ): Promise<void> {
-  await changeSlots(db, async (tx) => {
+  await withSlotChange(db, async (tx) => {
     const [row] = await tx
       .delete(teamAvailability)
       .where(ownAvailability(tx, franchiseeId, availabilityId))
