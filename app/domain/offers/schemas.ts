@@ -33,13 +33,18 @@ const day = z
     }
   }, messages.validation.invalidValue);
 
+/** A discount as typed (DiscountFields): its kind, and its value checked by `discountValue`. */
+const discountFields = {
+  kind: z.enum(["percent", "fixed"], { error: messages.validation.invalidValue }),
+  value: refuseNul(z.string({ error: o.valueInvalid }).trim().min(1, o.valueInvalid).max(20, o.valueInvalid)),
+};
+
 /** The form's fields as typed (for the browser's constraints); PromoCodeFormSchema checks and converts them. */
 export const PromoCodeFieldsSchema = z.object({
   code: refuseNul(z.string({ error: o.codeHint }).trim().max(64, o.codeHint))
     .transform(normalizePromoCode)
     .refine((value) => PROMO_CODE_PATTERN.test(value), o.codeHint),
-  kind: z.enum(["percent", "fixed"], { error: messages.validation.invalidValue }),
-  value: refuseNul(z.string({ error: o.valueInvalid }).trim().min(1, o.valueInvalid).max(20, o.valueInvalid)),
+  ...discountFields,
   startsOn: z.preprocess(blank, day.optional()),
   endsOn: z.preprocess(blank, day.optional()),
   maxUses: z.preprocess(
@@ -117,8 +122,7 @@ export const WinbackSettingsSchema = z.object({
 /** The thank-you offer's settings (ADR 057): on or off, the discount and how long the code lasts. */
 export const ThankYouFieldsSchema = z.object({
   enabled: checkbox,
-  kind: z.enum(["percent", "fixed"], { error: messages.validation.invalidValue }),
-  value: refuseNul(z.string({ error: o.valueInvalid }).trim().min(1, o.valueInvalid).max(20, o.valueInvalid)),
+  ...discountFields,
   validDays: z.coerce
     .number({ error: o.thankyouDaysInvalid(THANKYOU_MIN_VALID_DAYS, THANKYOU_MAX_VALID_DAYS) })
     .int(o.thankyouDaysInvalid(THANKYOU_MIN_VALID_DAYS, THANKYOU_MAX_VALID_DAYS))

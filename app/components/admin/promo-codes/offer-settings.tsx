@@ -1,19 +1,12 @@
-import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  useForm,
-  type SubmissionResult,
-} from "@conform-to/react";
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
-import { NativeSelect } from "~/components/admin/native-select";
 import { FormErrors } from "~/components/forms/form-errors";
-import { InputField } from "~/components/forms/input-field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
+import { DiscountFields } from "./discount-fields";
 import { centsToPriceInput } from "~/domain/admin/money";
 import {
   THANKYOU_MAX_VALID_DAYS,
@@ -98,19 +91,7 @@ export function ThankYouSettingsForm({
             />
             {t.thankyouEnabled}
           </label>
-          <Field label={t.kind} id={fields.kind.id} error={fields.kind.errors} required>
-            <NativeSelect {...getSelectProps(fields.kind, { ariaAttributes: false })}>
-              <option value="percent">{t.kindPercent}</option>
-              <option value="fixed">{t.kindFixed}</option>
-            </NativeSelect>
-          </Field>
-          <InputField
-            meta={fields.value}
-            label={t.value}
-            description={t.valueHint}
-            inputMode="decimal"
-            required
-          />
+          <DiscountFields kind={fields.kind} value={fields.value} />
           <Field
             label={t.thankyouValidDays}
             id={fields.validDays.id}

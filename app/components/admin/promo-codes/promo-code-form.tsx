@@ -14,6 +14,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
+import { DiscountFields } from "./discount-fields";
 import {
   PromoCodeFieldsSchema,
   PromoCodeFormSchema,
@@ -100,19 +101,7 @@ export function PromoCodeForm({
             autoComplete="off"
             required
           />
-          <Field label={t.kind} id={fields.kind.id} error={fields.kind.errors} required>
-            <NativeSelect {...getSelectProps(fields.kind, { ariaAttributes: false })}>
-              <option value="percent">{t.kindPercent}</option>
-              <option value="fixed">{t.kindFixed}</option>
-            </NativeSelect>
-          </Field>
-          <InputField
-            meta={fields.value}
-            label={t.value}
-            description={t.valueHint}
-            inputMode="decimal"
-            required
-          />
+          <DiscountFields kind={fields.kind} value={fields.value} />
           <Field label={t.minCars} id={fields.minCars.id} error={fields.minCars.errors} required>
             <NativeSelect {...getSelectProps(fields.minCars, { ariaAttributes: false })}>
               <option value="1">1</option>
