@@ -292,6 +292,8 @@ export const messages = {
   slotPicker: {
     dayLegend: "Choisissez un jour",
     dayHint: "Les jours grisés n'ont aucune heure libre.",
+    dayKeysHint:
+      "Au clavier : flèches gauche et droite pour le jour, haut et bas pour la semaine, Début et Fin pour le début et la fin de la semaine, Page précédente et Page suivante pour le mois.",
     closedDay: "aucune heure libre",
     chosenDay: "jour choisi",
     parts: { morning: "Matin", afternoon: "Après-midi", evening: "Soir" },

@@ -1,11 +1,14 @@
 import { describe, expect, it } from "vitest";
 import {
   buildDayStrip,
+  dayForKey,
   dayPartOf,
   groupByDayPart,
   initialDay,
   localDayOf,
   nearestFreeSlots,
+  isDayKey,
+  type DayKey,
   type PickerDay,
 } from "./slot-picker";
 import { computeSlots, type AvailabilityWindow } from "./slots";
@@ -182,5 +185,65 @@ describe("initialDay", () => {
     // Sunday 2026-10-25 is closed: the strip from it opens on Monday.
     expect(initialDay(buildDayStrip(FALL, "2026-10-25"), {}, TZ)).toBe("2026-10-26");
     expect(initialDay([], {}, TZ)).toBeNull();
+  });
+});
+
+describe("dayForKey (the day calendar's keys)", () => {
+  // Thursday 2026-01-15 to Friday 2026-02-13; Sundays closed, and Wednesday 2026-01-21 full.
+  const closed = new Set(["2026-01-18", "2026-01-21", "2026-01-25", "2026-02-01", "2026-02-08"]);
+  const strip = Array.from({ length: 30 }, (_, i) => {
+    const date = new Date(Date.UTC(2026, 0, 15 + i)).toISOString().slice(0, 10);
+    return { date, open: !closed.has(date), slots: [] };
+  });
+  const move = (from: string, key: DayKey) => dayForKey(strip, from, key);
+
+  it("left and right: the previous and next open day, skipping closed ones, not past the ends", () => {
+    expect(move("2026-01-16", "ArrowRight")).toBe("2026-01-17");
+    expect(move("2026-01-17", "ArrowRight")).toBe("2026-01-19"); // over Sunday
+    expect(move("2026-01-22", "ArrowLeft")).toBe("2026-01-20"); // over the full Wednesday
+    expect(move("2026-01-15", "ArrowLeft")).toBeNull();
+    expect(move("2026-02-13", "ArrowRight")).toBeNull();
+  });
+
+  it("up and down: a week earlier or later, then on to an open day; near the ends, the last one", () => {
+    expect(move("2026-01-15", "ArrowDown")).toBe("2026-01-22");
+    expect(move("2026-01-14", "ArrowDown")).toBeNull(); // not in the strip
+    expect(move("2026-01-28", "ArrowUp")).toBe("2026-01-20"); // Wed 21 full: on backwards
+    expect(move("2026-01-19", "ArrowUp")).toBe("2026-01-15"); // before the start: the first open day
+    expect(move("2026-02-10", "ArrowDown")).toBe("2026-02-13"); // past the end: the last open day
+    expect(move("2026-02-13", "ArrowDown")).toBeNull();
+  });
+
+  it("Home and End: the first and last open day of the week, Monday to Sunday", () => {
+    expect(move("2026-01-22", "Home")).toBe("2026-01-19");
+    expect(move("2026-01-22", "End")).toBe("2026-01-24"); // Sunday 25 closed
+    expect(move("2026-01-15", "Home")).toBeNull(); // the strip starts on this Thursday
+    expect(move("2026-01-19", "Home")).toBeNull(); // already on Monday
+    expect(move("2026-02-12", "End")).toBe("2026-02-13"); // the strip ends on Friday
+  });
+
+  it("PageUp and PageDown: the same date a month away, within the strip", () => {
+    expect(move("2026-01-15", "PageDown")).toBe("2026-02-13"); // 15 Feb is past the end
+    expect(move("2026-02-10", "PageUp")).toBe("2026-01-15"); // 10 Jan is before the start
+    expect(move("2026-02-01", "PageUp")).toBe("2026-01-15"); // from a closed day too
+    expect(move("2026-01-15", "PageUp")).toBeNull();
+    expect(move("2026-02-13", "PageDown")).toBeNull();
+  });
+});
+
+describe("dayForKey across a month's end", () => {
+  // 31 January -> 28 February (2026 is not a leap year): the date is clamped to the month.
+  const strip = Array.from({ length: 40 }, (_, i) => {
+    const date = new Date(Date.UTC(2026, 0, 25 + i)).toISOString().slice(0, 10);
+    return { date, open: true, slots: [] };
+  });
+  it("moves from 31 January to 28 February and back to 28 January", () => {
+    expect(dayForKey(strip, "2026-01-31", "PageDown")).toBe("2026-02-28");
+    expect(dayForKey(strip, "2026-02-28", "PageUp")).toBe("2026-01-28");
+    expect(dayForKey(strip, "2026-03-05", "PageUp")).toBe("2026-02-05");
+  });
+  it("knows its keys", () => {
+    expect(isDayKey("PageDown")).toBe(true);
+    expect(isDayKey("Enter")).toBe(false);
   });
 });

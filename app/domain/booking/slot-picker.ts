@@ -3,7 +3,12 @@
  * a day grouped by part of day on the business clock, and the free times nearest to one that was
  * just taken. No clock is read here: the first day of the strip comes from the slot list.
  */
-import { addDaysToDateString, BUSINESS_TIME_ZONE, instantToZonedParts } from "~/domain/time/zoned";
+import {
+  addDaysToDateString,
+  BUSINESS_TIME_ZONE,
+  dayOfWeekOf,
+  instantToZonedParts,
+} from "~/domain/time/zoned";
 
 /** Days shown by the picker, as the slot list (ADR 008). */
 export const PICKER_DAYS = 30;
@@ -117,4 +122,84 @@ export function initialDay(
     strip[0]?.date ??
     null
   );
+}
+
+/** The keys of the day calendar (the WAI-ARIA date grid's, without the year keys). */
+export const DAY_KEYS = [
+  "ArrowLeft",
+  "ArrowRight",
+  "ArrowUp",
+  "ArrowDown",
+  "Home",
+  "End",
+  "PageUp",
+  "PageDown",
+] as const;
+export type DayKey = (typeof DAY_KEYS)[number];
+
+export function isDayKey(key: string): key is DayKey {
+  return (DAY_KEYS as readonly string[]).includes(key);
+}
+
+/** 'yyyy-MM-dd' one month later or earlier, the day clamped to the month's last (31 Jan -> 28 Feb). */
+function shiftMonth(date: string, months: number): string {
+  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
+  const first = new Date(Date.UTC(year, month - 1 + months, 1));
+  const lastDay = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
+  first.setUTCDate(Math.min(day, lastDay));
+  return first.toISOString().slice(0, 10);
+}
+
+/** Whole calendar days from `a` to `b` (both yyyy-MM-dd). */
+function daysBetween(a: string, b: string): number {
+  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
+}
+
+/**
+ * The open day a key moves to from `from` in the calendar, or null to stay: left and right, the
+ * previous and next open day; up and down, a week earlier or later; Home and End, the first and
+ * last open day of the week (Monday to Sunday); PageUp and PageDown, the same date a month
+ * earlier or later. A target that is closed moves on in the key's direction to the next open day;
+ * past the strip's end (or with no open day left that way), to the open day nearest it on the
+ * way back, never back past `from`.
+ */
+export function dayForKey(strip: readonly StripDay[], from: string, key: DayKey): string | null {
+  const index = strip.findIndex((day) => day.date === from);
+  if (index < 0) return null;
+  const last = strip.length - 1;
+  const search = (start: number, step: 1 | -1, stop: number): string | null => {
+    for (let i = start; step > 0 ? i <= stop : i >= stop; i += step) {
+      if (strip[i]?.open) return strip[i]!.date;
+    }
+    return null;
+  };
+  const towards = (target: number, step: 1 | -1): string | null => {
+    if (step > 0) {
+      const t = Math.min(target, last);
+      if (t <= index) return null;
+      return search(t, 1, last) ?? search(t - 1, -1, index + 1);
+    }
+    const t = Math.max(target, 0);
+    if (t >= index) return null;
+    return search(t, -1, 0) ?? search(t + 1, 1, index - 1);
+  };
+  const weekday = (dayOfWeekOf(from) + 6) % 7; // Monday 0 ... Sunday 6
+  switch (key) {
+    case "ArrowRight":
+      return search(index + 1, 1, last);
+    case "ArrowLeft":
+      return search(index - 1, -1, 0);
+    case "ArrowDown":
+      return towards(index + 7, 1);
+    case "ArrowUp":
+      return towards(index - 7, -1);
+    case "Home":
+      return search(Math.max(index - weekday, 0), 1, index - 1);
+    case "End":
+      return search(Math.min(index + 6 - weekday, last), -1, index + 1);
+    case "PageDown":
+      return towards(index + daysBetween(from, shiftMonth(from, 1)), 1);
+    case "PageUp":
+      return towards(index + daysBetween(from, shiftMonth(from, -1)), -1);
+  }
 }

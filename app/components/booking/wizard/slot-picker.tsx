@@ -1,12 +1,14 @@
 import { CalendarClock, RefreshCw } from "lucide-react";
-import { useEffect, useId, useMemo, useRef, useState, type RefObject } from "react";
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from "react";
 import { useLocation } from "react-router";
 
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import {
   buildDayStrip,
+  dayForKey,
   groupByDayPart,
   initialDay,
+  isDayKey,
   localDayOf,
   nearestFreeSlots,
   PICKER_DAYS,
@@ -311,6 +313,7 @@ export function SlotPicker({
       />
       <p id={`${id}-day-hint`} className="-mt-3 text-xs text-muted-foreground">
         {p.dayHint}
+        {hydrated ? <span className="sr-only"> {p.dayKeysHint}</span> : null}
       </p>
 
       {selected ? (
@@ -390,7 +393,9 @@ const CHIP =
 
 /**
  * The 30 days: a strip that scrolls inside its box on a phone, a Monday-first calendar from 640 px.
- * Hydrated, one group of radios (arrow keys move between open days); before that, GET links.
+ * Hydrated, one group of native radios: Tab reaches the chosen day only (the browser's roving
+ * focus), and the calendar's keys (`dayForKey`: arrows, Home/End, PageUp/PageDown) move the choice
+ * between open days. Before that, GET links.
  */
 function DayStrip({
   strip,
@@ -413,6 +418,20 @@ function DayStrip({
 }) {
   // Blank cells before the first day put each weekday in its calendar column (Monday first).
   const lead = strip[0] ? (dayOfWeekOf(strip[0].date) + 6) % 7 : 0;
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const radio = event.target;
+    if (!(radio instanceof HTMLInputElement) || radio.name !== groupName) return;
+    if (!isDayKey(event.key) || event.altKey || event.ctrlKey || event.metaKey) return;
+    // Instead of the browser's radio moves (previous or next, wrapping round): the calendar's.
+    event.preventDefault();
+    const next = dayForKey(strip, radio.value, event.key);
+    if (!next) return;
+    onChange(next);
+    stripRef.current
+      ?.querySelector<HTMLInputElement>(`input[name='${CSS.escape(groupName)}'][value='${next}']`)
+      ?.focus();
+  }
   return (
     <fieldset className="grid min-w-0 gap-2" aria-describedby={describedBy}>
       <legend className="mb-2 text-base font-semibold">{p.dayLegend}</legend>
@@ -420,6 +439,7 @@ function DayStrip({
         ref={stripRef}
         className="relative -mx-1 flex gap-2 overflow-x-auto overscroll-x-contain px-1 pt-1 pb-3 sm:grid sm:grid-cols-7 sm:overflow-visible"
         data-testid="day-strip"
+        onKeyDown={hydrated ? onKeyDown : undefined}
       >
         {Array.from({ length: lead }, (_, i) => (
           <span key={`lead-${i}`} aria-hidden="true" className="hidden sm:block" />
