@@ -21,17 +21,19 @@ test.describe("/design-system", () => {
     await expect(page.getByText("Aucune option trouvée")).toBeVisible();
   });
 
-  test("the date picker reports yyyy-MM-dd, Today and Clear work", async ({ page }) => {
-    await page.clock.setFixedTime(new Date("2026-03-09T15:00:00-04:00"));
+  test("the booking calendar moves by day, week and month from the keyboard", async ({ page }) => {
     await page.goto("/design-system");
     await page.getByRole("tab", { name: "Forms" }).click();
-    const field = page.getByText(/Valeur transmise :/);
-    await page.getByRole("button", { name: /Date du lavage/ }).click();
-    await page.getByRole("button", { name: "Aujourd'hui" }).click();
-    await expect(field).toHaveText("Valeur transmise : 2026-03-09");
-    await page.getByRole("button", { name: /Date du lavage/ }).click();
-    await page.getByRole("button", { name: "Effacer" }).click();
-    await expect(field).toHaveText("Valeur transmise : aucune");
+    const day = (name: RegExp) => page.getByRole("radio", { name });
+    await day(/^lundi 2 mars 2026$/).focus();
+    await page.keyboard.press("ArrowDown");
+    await expect(day(/^lundi 9 mars 2026$/)).toBeFocused();
+    await expect(day(/^lundi 9 mars 2026$/)).toBeChecked();
+    await page.keyboard.press("End");
+    await expect(day(/^samedi 14 mars 2026$/)).toBeChecked(); // Sunday closed
+    await page.keyboard.press("PageDown");
+    await expect(day(/^mardi 31 mars 2026$/)).toBeChecked(); // 14 April is past the last day
+    await expect(page.getByRole("group", { name: /mardi 31 mars 2026/i })).toBeVisible();
   });
 
   test("the confirm dialog resolves true on confirm and false on cancel", async ({ page }) => {

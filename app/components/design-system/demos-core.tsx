@@ -1,13 +1,13 @@
 import { CalendarCheck, Plus, Sparkles } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { Link } from "react-router";
+import { SlotPicker, type SlotDay } from "~/components/booking/wizard/slot-picker";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
 import { Checkbox } from "~/components/ui/checkbox";
 import type { SelectOption } from "~/components/ui/combobox";
-import { DatePicker } from "~/components/ui/date-picker";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -29,6 +29,13 @@ import { Skeleton } from "~/components/ui/skeleton";
 import { Spinner } from "~/components/ui/spinner";
 import { Switch } from "~/components/ui/switch";
 import { Textarea } from "~/components/ui/textarea";
+import {
+  addDaysToDateString,
+  BUSINESS_TIME_ZONE,
+  dayOfWeekOf,
+  formatIsoWithOffset,
+  zonedWallTimeToInstant,
+} from "~/domain/time/zoned";
 
 /** The /design-system showcase: core, forms, feedback and layout tabs. */
 
@@ -100,6 +107,29 @@ const COUNTRY_CODES: SelectOption[] = [
   { value: "SN", label: "Sénégal", prefix: "+221", group: "Afrique" },
 ];
 
+/**
+ * Thirty days from Monday 2 March 2026 (the change to daylight time on the 8th included): Sundays
+ * closed, every third Wednesday full, times every 90 minutes from 8 h (Saturdays until noon).
+ */
+const DEMO_SLOT_DAYS: SlotDay[] = Array.from({ length: 30 }, (_, index) => {
+  const date = addDaysToDateString("2026-03-02", index);
+  const weekday = dayOfWeekOf(date);
+  const closed = weekday === 0 || (weekday === 3 && index % 3 === 2);
+  const hours = closed ? [] : weekday === 6 ? [8, 9.5] : [8, 9.5, 11, 12.5, 14, 15.5, 17, 18.5];
+  return {
+    date,
+    slots: hours.map((hour) => {
+      const time = `${String(Math.floor(hour)).padStart(2, "0")}:${hour % 1 ? "30" : "00"}:00`;
+      const start = zonedWallTimeToInstant(date, time, BUSINESS_TIME_ZONE);
+      const end = new Date(start.getTime() + 90 * 60_000);
+      return {
+        start: formatIsoWithOffset(start, BUSINESS_TIME_ZONE),
+        end: formatIsoWithOffset(end, BUSINESS_TIME_ZONE),
+      };
+    }),
+  };
+});
+
 const WEEK_DAYS: SelectOption[] = [
   "dimanche",
   "lundi",
@@ -114,7 +144,6 @@ export function FormsDemo() {
   const [email, setEmail] = useState("");
   const [country, setCountry] = useState("CA");
   const [days, setDays] = useState<string[]>(["1", "2"]);
-  const [date, setDate] = useState("");
   const emailError = email && !email.includes("@") ? "Veuillez entrer une adresse e-mail valide." : null;
 
   return (
@@ -160,9 +189,19 @@ export function FormsDemo() {
           <Field label="Jours de disponibilité" description="5 jours au maximum.">
             <MultiSelect options={WEEK_DAYS} value={days} onValueChange={setDays} max={5} />
           </Field>
-          <Field label="Date du lavage" description={`Valeur transmise : ${date || "aucune"}`}>
-            <DatePicker value={date} onValueChange={setDate} />
-          </Field>
+        </div>
+      </Demo>
+      <Demo title="Calendrier de réservation">
+        {/* The booking's own day and time picker (ADR 062), on fixed days: the same on every render. */}
+        <div className="w-full max-w-2xl">
+          <SlotPicker
+            name="demo-debut"
+            days={DEMO_SLOT_DAYS}
+            durationMinutes={90}
+            errorId="demo-debut-erreur"
+            phone="450 555-0100"
+            legend="Date et heure du lavage"
+          />
         </div>
       </Demo>
       <Demo title="Cases, interrupteurs et boutons radio">
