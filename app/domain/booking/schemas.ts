@@ -6,12 +6,14 @@ import { parsePostalCode } from "~/domain/geo/postal-code";
 import { normalizePromoCode, PROMO_CODE_PATTERN } from "~/domain/offers/promo";
 import { addDaysToDateString } from "~/domain/time/zoned";
 import { messages } from "~/lib/messages.fr";
+import { bookingMessages } from "~/lib/messages/booking.fr";
+import { offersMessages } from "~/lib/messages/offers.fr";
 import { refuseNul, z } from "~/lib/zod-fr";
 import { CARS_MAX, CARS_MIN } from "./pricing";
 import { MAX_RANGE_DAYS } from "./slots";
 
 const v = messages.validation;
-const b = messages.booking;
+const b = bookingMessages;
 
 /** Longest accepted value of each text field, in characters. */
 /**
@@ -165,11 +167,9 @@ export const BookingRequestSchema = z.object({
   /** A promo or referral code (ADR 050), checked in the booking transaction; blank = none. */
   promoCode: z.preprocess(
     blankToUndefined,
-    refuseNul(
-      z.string({ error: messages.offers.promo.codeInvalid }).max(64, messages.offers.promo.codeInvalid),
-    )
+    refuseNul(z.string({ error: offersMessages.promo.codeInvalid }).max(64, offersMessages.promo.codeInvalid))
       .transform((value) => normalizePromoCode(value))
-      .refine((value) => PROMO_CODE_PATTERN.test(value), messages.offers.promo.codeInvalid)
+      .refine((value) => PROMO_CODE_PATTERN.test(value), offersMessages.promo.codeInvalid)
       .optional(),
   ),
 });

@@ -5,6 +5,8 @@ import { parsePostalCode } from "~/domain/geo/postal-code";
 import type { GeoPoint } from "~/domain/travel/travel-time";
 import { AppError } from "~/lib/errors";
 import { messages } from "~/lib/messages.fr";
+import { bookingMessages } from "~/lib/messages/booking.fr";
+import { wizardMessages } from "~/lib/messages/wizard.fr";
 import { getSessionUser } from "~/server/auth.server";
 import { getDb } from "~/server/db.server";
 import { hitRateLimit } from "~/server/rate-limit.server";
@@ -15,8 +17,8 @@ import { listUpsellOptions } from "~/server/services/catalog/list-upsell-options
 import { listZones } from "~/server/services/zones/list-zones.server";
 import type { Route } from "./+types/wizard";
 
-const w = messages.wizard;
-const b = messages.booking;
+const w = wizardMessages;
+const b = bookingMessages;
 
 /** A blank or malformed search parameter counts as absent: the wizard then asks again. */
 const WizardQuerySchema = z.object({

@@ -10,12 +10,13 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { CARS_MAX, CARS_MIN } from "~/domain/booking/pricing";
 import { BOOKING_LIMITS } from "~/domain/booking/schemas";
-import { messages } from "~/lib/messages.fr";
+import { serviceAreaMessages } from "~/lib/messages/service-area.fr";
+import { wizardMessages } from "~/lib/messages/wizard.fr";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { WizardLoaderData } from "~/routes/booking/wizard-types";
 import { focusInView } from "./focus-in-view";
 
-const w = messages.wizard;
+const w = wizardMessages;
 
 /** The car count the zone page passes in the router state (spec section 2). */
 const WizardStateSchema = z.object({
@@ -58,14 +59,14 @@ export function WhereStep({ data: page }: { data: Extract<WizardLoaderData, { st
         ) : null}
         <div className="grid gap-2">
           <Label htmlFor={`${id}-where`} className="text-base font-semibold">
-            {messages.serviceArea.fieldLabel}
+            {serviceAreaMessages.fieldLabel}
           </Label>
           <Input
             ref={whereRef}
             id={`${id}-where`}
             name="where"
             defaultValue={page.where}
-            placeholder={messages.serviceArea.fieldPlaceholder}
+            placeholder={serviceAreaMessages.fieldPlaceholder}
             autoComplete="street-address"
             maxLength={BOOKING_LIMITS.address}
             required
@@ -83,7 +84,7 @@ export function WhereStep({ data: page }: { data: Extract<WizardLoaderData, { st
               </p>
             </div>
           ) : page.zoneHint ? (
-            <p className="text-sm text-muted-foreground">{messages.serviceArea.zone.hero(page.zoneHint)}</p>
+            <p className="text-sm text-muted-foreground">{serviceAreaMessages.zone.hero(page.zoneHint)}</p>
           ) : null}
         </div>
         {page.choices.length > 0 ? (
