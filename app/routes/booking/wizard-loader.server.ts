@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CARS_MAX, CARS_MIN } from "~/domain/booking/pricing";
-import { BOOKING_LIMITS } from "~/domain/booking/schemas";
+import { BOOKING_LIMITS } from "~/domain/booking/limits";
 import { parsePostalCode } from "~/domain/geo/postal-code";
 import type { GeoPoint } from "~/domain/travel/travel-time";
 import { AppError } from "~/lib/errors";

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Link, useLocation, type ShouldRevalidateFunctionArgs } from "react-router";
 
-import { SlotStep } from "~/components/booking/wizard/slot-step";
+import { SlotStep } from "~/components/booking/wizard/lazy-steps";
 import { StepIndicator } from "~/components/booking/wizard/step-indicator";
 import { WhereStep } from "~/components/booking/wizard/where-step";
 import {

@@ -1,15 +1,14 @@
 import { Form, useLocation } from "react-router";
 import { CircleX } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
-import { z } from "zod";
 import { CarsPicker } from "~/components/booking/wizard/cars-picker";
-import { WaitlistForm } from "~/components/booking/waitlist-form";
+import { preloadSlotStep, WaitlistForm } from "~/components/booking/wizard/lazy-steps";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { CARS_MAX, CARS_MIN } from "~/domain/booking/pricing";
-import { BOOKING_LIMITS } from "~/domain/booking/schemas";
+import { BOOKING_LIMITS } from "~/domain/booking/limits";
 import { serviceAreaMessages } from "~/lib/messages/service-area.fr";
 import { wizardMessages } from "~/lib/messages/wizard.fr";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -18,10 +17,14 @@ import { focusInView } from "./focus-in-view";
 
 const w = wizardMessages;
 
-/** The car count the zone page passes in the router state (spec section 2). */
-const WizardStateSchema = z.object({
-  cars: z.number().int().min(CARS_MIN).max(CARS_MAX).optional().catch(undefined),
-});
+/** The car count the zone page passes in the router state (spec section 2), when it is one. */
+function rememberedCars(state: unknown): number | undefined {
+  const cars = typeof state === "object" && state !== null ? (state as { cars?: unknown }).cars : undefined;
+  return typeof cars === "number" && Number.isInteger(cars) && cars >= CARS_MIN && cars <= CARS_MAX
+    ? cars
+    : undefined;
+}
+
 /**
  * Step 1: the address or postal code (the service-area check) and the cars, then 'Voir les
  * disponibilités' (a GET form: ?where=&cars=&step=2). A refusal (not served, not found) is shown
@@ -34,8 +37,8 @@ export function WhereStep({ data: page }: { data: Extract<WizardLoaderData, { st
   const whereRef = useRef<HTMLInputElement>(null);
   const zoneRef = useRef<HTMLFieldSetElement>(null);
   const [chosenCars, setCars] = useState<number | null>(null);
-  const remembered = hydrated ? WizardStateSchema.safeParse(location.state ?? {}) : null;
-  const cars = chosenCars ?? page.cars ?? (remembered?.success ? remembered.data.cars : undefined) ?? 1;
+  const remembered = hydrated ? rememberedCars(location.state) : undefined;
+  const cars = chosenCars ?? page.cars ?? remembered ?? 1;
   const error = page.error;
   const whereErrorId = `${id}-where-error`;
   const formErrorId = `${id}-form-error`;
@@ -47,7 +50,13 @@ export function WhereStep({ data: page }: { data: Extract<WizardLoaderData, { st
 
   return (
     <>
-      <Form method="get" className="grid max-w-xl gap-8" noValidate>
+      <Form
+        method="get"
+        className="grid max-w-xl gap-8"
+        noValidate
+        onFocus={preloadSlotStep}
+        onPointerDown={preloadSlotStep}
+      >
         <p className="-mt-4 text-muted-foreground">{w.whereText}</p>
         <input type="hidden" name="step" value="2" />
         {page.serviceParam ? <input type="hidden" name="service" value={page.serviceParam} /> : null}
