@@ -1,13 +1,13 @@
-import { lazy, Suspense, type ComponentProps } from "react";
-
-import { Spinner } from "~/components/ui/spinner";
+import { lazy } from "react";
 
 // The wizard's first step (/booking) downloads only what it shows (ADR 054): the second step
 // (the slot picker, the customer's form, their validation with conform and zod) and the waiting
 // list's form (shown only where a place is not served yet) load apart in the browser. The server
-// imports them before any render and renders them at once: the page's HTML is complete and its
-// forms post without JavaScript (ADR 040); in the browser, React keeps that HTML until their code
-// has come (a suspended boundary keeps it during hydration).
+// imports them before any render and renders them at once, so that the page's HTML is whole and
+// its forms post without JavaScript (ADR 040). No Suspense boundary of their own, on purpose:
+// React would stream a large boundary's HTML after its fallback (shown only with JavaScript);
+// without one, the page's hydration waits for their code, and a navigation to the second step
+// keeps the first on screen until it has come.
 const server = import.meta.env.SSR
   ? {
       slotStep: await import("./slot-step"),
@@ -17,38 +17,16 @@ const server = import.meta.env.SSR
 
 const loadSlotStep = () => import("./slot-step");
 
-/** Starts the second step's download early (the first step's form is in use), once. */
+/** Starts the second step's download early, while the first step's form is in use. */
 export function preloadSlotStep() {
   if (!server) void loadSlotStep();
 }
 
-const SlotStepPart =
+export const SlotStep =
   server?.slotStep.SlotStep ?? lazy(() => loadSlotStep().then((module) => ({ default: module.SlotStep })));
 
-const WaitlistFormPart =
+export const WaitlistForm =
   server?.waitlistForm.WaitlistForm ??
   lazy(() =>
     import("~/components/booking/waitlist-form").then((module) => ({ default: module.WaitlistForm })),
   );
-
-export function SlotStep(props: ComponentProps<typeof SlotStepPart>) {
-  return (
-    <Suspense
-      fallback={
-        <div className="flex min-h-64 items-center justify-center">
-          <Spinner className="size-8 text-primary" />
-        </div>
-      }
-    >
-      <SlotStepPart {...props} />
-    </Suspense>
-  );
-}
-
-export function WaitlistForm(props: ComponentProps<typeof WaitlistFormPart>) {
-  return (
-    <Suspense fallback={null}>
-      <WaitlistFormPart {...props} />
-    </Suspense>
-  );
-}
