@@ -15,20 +15,17 @@
 // Script bytes (ADR 054): beside the bytes transferred, each page's scripts are fetched again and
 // compressed here, gzip (level 6, as the compression middleware) and Brotli (quality 11, as a
 // precompressed file), so that figures compare across servers and machines.
-import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import zlib from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
+import { buildApp, measureScripts, startServer, totals } from "./page-scripts.mjs";
 
 const PAGES = (process.env.LIGHTHOUSE_PAGES ?? "/,/gallery,/terms,/booking").split(",");
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 4390);
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";
-const origin = `http://127.0.0.1:${PORT}`;
 
 const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 if (!fs.existsSync(CHROME_PATH)) {
@@ -36,44 +33,12 @@ if (!fs.existsSync(CHROME_PATH)) {
   process.exit(1);
 }
 
-if (process.env.LIGHTHOUSE_SKIP_BUILD !== "1") {
-  const build = spawnSync("npx", ["react-router", "build"], {
-    stdio: "inherit",
-    env: { ...process.env, BUILD_DIR },
-  });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-}
-
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lavage-lighthouse-"));
-const server = spawn(process.execPath, ["server.js"], {
-  env: {
-    ...process.env,
-    BUILD_DIR,
-    PORT: String(PORT),
-    HOST: "127.0.0.1",
-    DATA_DIR: dataDir,
-    PUBLIC_URL: origin,
-  },
-  // The server's request log stays out of the JSON printed at the end.
-  stdio: ["ignore", "ignore", "inherit"],
-});
-
-async function waitReady() {
-  // Up to 5 minutes: a fresh database (initdb, migrations, seed) on a busy machine is slow.
-  for (let i = 0; i < 1500; i++) {
-    try {
-      if ((await fetch(`${origin}/readyz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error("the server did not start");
-}
+buildApp({ buildDir: BUILD_DIR, skip: process.env.LIGHTHOUSE_SKIP_BUILD === "1" });
+const server = await startServer({ port: PORT, buildDir: BUILD_DIR, name: "lighthouse" });
+const { origin } = server;
 
 const chrome = { instance: null };
 try {
-  await waitReady();
   chrome.instance = await chromeLauncher.launch({
     chromePath: CHROME_PATH,
     chromeFlags: [
@@ -119,15 +84,7 @@ try {
       (item) => item.resourceType === "Script",
     );
     const jsBytes = scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
-    const js = { scripts: scripts.length, raw: 0, gzip: 0, brotli: 0 };
-    for (const url of new Set(scripts.map((item) => item.url))) {
-      const body = Buffer.from(await (await fetch(url)).arrayBuffer());
-      js.raw += body.length;
-      js.gzip += zlib.gzipSync(body, { level: 6 }).length;
-      js.brotli += zlib.brotliCompressSync(body, {
-        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 },
-      }).length;
-    }
+    const js = totals(await measureScripts(scripts.map((item) => item.url)));
     const failing = Object.values(lhr.audits)
       .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === "binary")
       .map((a) => a.id);
@@ -141,7 +98,7 @@ try {
       cls: Number(lhr.audits["cumulative-layout-shift"].numericValue.toFixed(3)),
       tbtMs: Math.round(lhr.audits["total-blocking-time"].numericValue),
       jsBytesTransferred: jsBytes,
-      scripts: js.scripts,
+      scripts: scripts.length,
       jsKbRaw: Math.round(js.raw / 1024),
       jsKbGzip: Math.round(js.gzip / 1024),
       jsKbBrotli: Math.round(js.brotli / 1024),
@@ -177,9 +134,7 @@ try {
   );
 } finally {
   await chrome.instance?.kill();
-  server.kill("SIGTERM");
-  await new Promise((r) => server.on("exit", r));
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 }
 
 function lighthouseVersion() {

@@ -8,12 +8,8 @@
 // Target (issue 19): <= 100 KB gzipped on each page.
 //
 // SCRIPT_BYTES_URL=http://host:port measures a server already running instead of starting one.
-import { spawn, spawnSync } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import zlib from "node:zlib";
 import { chromium } from "@playwright/test";
+import { buildApp, measureScripts, startServer, totals, waitReady } from "./page-scripts.mjs";
 
 const PAGES = (process.env.SCRIPT_BYTES_PAGES ?? "/,/gallery,/terms,/booking").split(",");
 const PORT = Number(process.env.SCRIPT_BYTES_PORT ?? 4391);
@@ -21,49 +17,21 @@ const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 const TARGET_KB = 100;
 
 const external = process.env.SCRIPT_BYTES_URL;
-const origin = external ?? `http://127.0.0.1:${PORT}`;
-let server = null;
-let dataDir = null;
-if (!external) {
-  if (process.env.SCRIPT_BYTES_SKIP_BUILD !== "1") {
-    // The build's log goes to stderr: stdout is the JSON.
-    const build = spawnSync("npx", ["react-router", "build"], {
-      stdio: ["ignore", 2, 2],
-      env: { ...process.env, BUILD_DIR },
-    });
-    if (build.status !== 0) process.exit(build.status ?? 1);
-  }
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lavage-script-bytes-"));
-  server = spawn(process.execPath, ["server.js"], {
-    env: {
-      ...process.env,
-      BUILD_DIR,
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      PUBLIC_URL: origin,
-    },
-    stdio: ["ignore", "ignore", "inherit"],
+// The build's log goes to stderr: stdout is the JSON.
+if (!external)
+  buildApp({
+    buildDir: BUILD_DIR,
+    skip: process.env.SCRIPT_BYTES_SKIP_BUILD === "1",
+    stdio: ["ignore", 2, 2],
   });
-}
-
-async function waitReady() {
-  for (let i = 0; i < 1500; i++) {
-    try {
-      if ((await fetch(`${origin}/readyz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error("the server did not start");
-}
+const server = external ? null : await startServer({ port: PORT, buildDir: BUILD_DIR, name: "script-bytes" });
+const origin = external ?? server.origin;
 
 const kb = (bytes) => Math.round(bytes / 102.4) / 10;
 
 const browser = { instance: null };
 try {
-  await waitReady();
+  if (external) await waitReady(origin);
   browser.instance = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run"],
@@ -83,25 +51,14 @@ try {
     await tab.waitForSelector("html[data-hydrated]", { timeout: 30_000 });
     await tab.waitForLoadState("networkidle");
     await tab.close();
-    const files = [];
-    for (const url of urls) {
-      const body = Buffer.from(await (await fetch(url)).arrayBuffer());
-      files.push({
-        file: new URL(url).pathname.replace(/^\/assets\//, ""),
-        raw: body.length,
-        gzip: zlib.gzipSync(body, { level: 6 }).length,
-        brotli: zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } })
-          .length,
-      });
-    }
-    files.sort((a, b) => b.gzip - a.gzip);
-    const sum = (key) => files.reduce((total, file) => total + file[key], 0);
+    const files = await measureScripts(urls);
+    const sum = totals(files);
     results.push({
       page,
-      scripts: files.length,
-      kbRaw: kb(sum("raw")),
-      kbGzip: kb(sum("gzip")),
-      kbBrotli: kb(sum("brotli")),
+      scripts: sum.scripts,
+      kbRaw: kb(sum.raw),
+      kbGzip: kb(sum.gzip),
+      kbBrotli: kb(sum.brotli),
       largestGzipKb: (process.env.SCRIPT_BYTES_FILES === "1" ? files : files.slice(0, 5)).map((file) => ({
         file: file.file,
         kb: kb(file.gzip),
@@ -112,9 +69,5 @@ try {
   console.log(JSON.stringify({ targetKbGzip: TARGET_KB, targetMet, results }, null, 2));
 } finally {
   await browser.instance?.close();
-  if (server) {
-    server.kill("SIGTERM");
-    await new Promise((r) => server.on("exit", r));
-  }
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  await server?.stop();
 }

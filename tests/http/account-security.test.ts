@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "~/lib/messages.fr";
+import { messagingMessages } from "~/lib/messages/messaging.fr";
 import { linkIn, waitForMails } from "./mail-folder";
 import { cookieHeader, startServer, type RunningServer } from "./server";
 import { securityMessages } from "~/lib/messages/security.fr";
@@ -219,7 +220,7 @@ for (const target of targets)
       });
       expect(res.status).toBe(200);
       const [mail] = await waitForMails(server.dataDir, email, /mot de passe/);
-      expect(mail!.subject).toBe(messages.messaging.email.passwordReset.subject);
+      expect(mail!.subject).toBe(messagingMessages.email.passwordReset.subject);
       expect(mail!.text).not.toContain("welcome");
     });
 

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { readIcs } from "../setup/ical";
-import { messages } from "~/lib/messages.fr";
+import { messagingMessages } from "~/lib/messages/messaging.fr";
 import { twilioSignature } from "~/server/sms/provider.server";
 import { signUnsubscribeToken } from "~/server/services/messaging/unsubscribe.server";
 import { startHttpReceiver, type HttpReceiver } from "../receivers/http-receiver";
@@ -12,7 +12,7 @@ import { startServer, type RunningServer } from "./server";
 
 const SECRET = "messaging-http-test-secret-0123456789abcdef";
 const AUTH = { "x-sms-secret": "0123456789abcdef-secret" };
-const sms = messages.messaging.sms;
+const sms = messagingMessages.sms;
 
 function inbound(
   server: RunningServer,

@@ -18,7 +18,7 @@ import {
   firstStepWithError,
   schemaForStep,
 } from "~/domain/applications/schemas";
-import { messages } from "~/lib/messages.fr";
+import { contactMessages } from "~/lib/messages/contact.fr";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { z } from "~/lib/zod-fr";
 
@@ -252,7 +252,7 @@ export function ApplicationForm({
 
         {/* Hidden from people and assistive tech; a bot that fills it in is ignored. */}
         <div className="hidden">
-          <label htmlFor={`${form.id}-${APPLICATION_HONEYPOT_FIELD}`}>{messages.contact.honeypot}</label>
+          <label htmlFor={`${form.id}-${APPLICATION_HONEYPOT_FIELD}`}>{contactMessages.honeypot}</label>
           <input
             id={`${form.id}-${APPLICATION_HONEYPOT_FIELD}`}
             name={APPLICATION_HONEYPOT_FIELD}

@@ -1,5 +1,6 @@
 import { formatMoney } from "~/lib/format";
-import { messages } from "~/lib/messages.fr";
+import { messagingMessages } from "~/lib/messages/messaging.fr";
+import { offersMessages } from "~/lib/messages/offers.fr";
 import { cn } from "~/lib/utils";
 
 /** The promo code's discount (ADR 050), before the taxes; nothing without one. */
@@ -15,7 +16,7 @@ export function DiscountLine({
   if (cents <= 0) return null;
   return (
     <div className="flex justify-between gap-4">
-      <dt>{code ? messages.offers.promo.discountLine(code) : messages.messaging.email.labels.discount}</dt>
+      <dt>{code ? offersMessages.promo.discountLine(code) : messagingMessages.email.labels.discount}</dt>
       <dd className="tabular-nums" data-testid={testId}>
         -{formatMoney(cents)}
       </dd>

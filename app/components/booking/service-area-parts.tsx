@@ -3,10 +3,10 @@ import { useId, type ReactNode } from "react";
 
 import { Label } from "~/components/ui/label";
 import { RadioGroup, RadioGroupItem } from "~/components/ui/radio-group";
-import { messages } from "~/lib/messages.fr";
+import { serviceAreaMessages } from "~/lib/messages/service-area.fr";
 import { cn } from "~/lib/utils";
 
-const t = messages.serviceArea;
+const t = serviceAreaMessages;
 
 const CAR_COUNTS = [1, 2, 3] as const;
 

@@ -9,10 +9,10 @@ import { Button } from "~/components/ui/button";
 import { Field, useFieldControl } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { WAITLIST_HONEYPOT_FIELD, WaitlistFormSchema } from "~/domain/waitlist/schemas";
-import { messages } from "~/lib/messages.fr";
+import { waitlistMessages } from "~/lib/messages/waitlist.fr";
 import { cn } from "~/lib/utils";
 
-const t = messages.waitlist;
+const t = waitlistMessages;
 
 /** Where the form posts: the action of /waitlist (a page, so it works before JavaScript runs). */
 export const WAITLIST_ACTION = "/waitlist";

@@ -5,9 +5,9 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { REFERRAL_DISCOUNT_CENTS, REFERRAL_POINTS } from "~/domain/offers/promo";
 import { formatMoney } from "~/lib/format";
-import { messages } from "~/lib/messages.fr";
+import { offersMessages } from "~/lib/messages/offers.fr";
 
-const r = messages.offers.referral;
+const r = offersMessages.referral;
 
 /** The client's personal referral code and link (ADR 050), with the rules. */
 export function ReferralCard({ code, link, uses }: { code: string; link: string; uses: number }) {

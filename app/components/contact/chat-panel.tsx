@@ -3,11 +3,11 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { messages } from "~/lib/messages.fr";
+import { assistantMessages } from "~/lib/messages/assistant.fr";
 import { cn } from "~/lib/utils";
 
-const p = messages.assistant.panel;
-const g = messages.assistant.guided;
+const p = assistantMessages.panel;
+const g = assistantMessages.guided;
 
 interface Chip {
   label: string;

@@ -4,6 +4,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Spinner } from "~/components/ui/spinner";
 import { BUSINESS } from "~/lib/business";
 import { messages } from "~/lib/messages.fr";
+import { contactMessages } from "~/lib/messages/contact.fr";
 
 import { PhoneCopyButton } from "./phone-copy-button";
 
@@ -13,7 +14,7 @@ const ContactForm = lazy(() => loadContactForm().then((module) => ({ default: mo
 const loadChatPanel = () => import("./chat-panel");
 const ChatPanel = lazy(() => loadChatPanel().then((module) => ({ default: module.ChatPanel })));
 
-const c = messages.contact;
+const c = contactMessages;
 
 /**
  * The 'Contactez-nous' dialog: the assistant first (ADR 051), the contact form one tap away

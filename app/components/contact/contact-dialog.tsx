@@ -5,7 +5,7 @@ import { useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
 import { isBackOfficePath } from "~/lib/back-office-path";
-import { messages } from "~/lib/messages.fr";
+import { contactMessages } from "~/lib/messages/contact.fr";
 import { useOnDemand } from "~/lib/use-on-demand";
 import { cn } from "~/lib/utils";
 
@@ -17,7 +17,7 @@ import { useMainActionBeneath } from "./use-main-action-beneath";
 const loadDialog = () =>
   Promise.all([import("./contact-dialog-panel"), import("./chat-panel")]).then(([module]) => module);
 
-const c = messages.contact;
+const c = contactMessages;
 
 /** Without JavaScript, or before the page has hydrated, the button leads to the home page's contact section. */
 const FALLBACK_HREF = "/#contact";

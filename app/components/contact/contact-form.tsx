@@ -19,10 +19,10 @@ import {
   ContactMessageSchema,
   hasMissingRequiredField,
 } from "~/domain/contact/schemas";
-import { messages } from "~/lib/messages.fr";
+import { contactMessages } from "~/lib/messages/contact.fr";
 import { cn } from "~/lib/utils";
 
-const c = messages.contact;
+const c = contactMessages;
 const ENDPOINT = "/api/contact";
 
 type SendResult =

@@ -11,11 +11,11 @@ import {
 } from "react";
 
 import { BUSINESS } from "~/lib/business";
-import { messages } from "~/lib/messages.fr";
+import { contactMessages } from "~/lib/messages/contact.fr";
 
 import { PhoneCopyButton } from "./phone-copy-button";
 
-const c = messages.contact;
+const c = contactMessages;
 
 // The form is in the page's HTML (it posts without JavaScript), but in the browser its code and the
 // validation library load apart from the page's, so that the home page's first scripts stay small

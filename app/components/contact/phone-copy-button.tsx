@@ -4,9 +4,9 @@ import { useEffect, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { toast } from "~/components/ui/toast";
 import { BUSINESS } from "~/lib/business";
-import { messages } from "~/lib/messages.fr";
+import { contactMessages } from "~/lib/messages/contact.fr";
 
-const c = messages.contact;
+const c = contactMessages;
 /** How long the button shows its check mark after a copy. */
 const COPIED_MS = 2000;
 

@@ -6,13 +6,15 @@ import { Spinner } from "~/components/ui/spinner";
 import { nextIndex, previousIndex } from "~/domain/gallery/navigation";
 import type { GalleryItem } from "~/lib/gallery";
 import { messages } from "~/lib/messages.fr";
+import { galleryMessages } from "~/lib/messages/gallery.fr";
+import { photosMessages } from "~/lib/messages/photos.fr";
 import { cn } from "~/lib/utils";
 
 import { ResponsivePicture } from "./responsive-picture";
 import { usePointerGestures } from "./use-pointer-gestures";
 
-const t = messages.gallery;
-const p = messages.photos;
+const t = galleryMessages;
+const p = photosMessages;
 
 /** The viewer shows the image across the whole screen: let the browser pick the widest file it needs. */
 const VIEWER_SIZES = "100vw";

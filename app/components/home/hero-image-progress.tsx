@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useState, useSyncExternalStore, type RefObject } from "react";
 
 import { Progress } from "~/components/ui/progress";
-import { messages } from "~/lib/messages.fr";
+import { homeMessages } from "~/lib/messages/home.fr";
 
-const t = messages.home;
+const t = homeMessages;
 
 /** Spec section 9: the hero images are waited for 8 s at most, then the page goes on without them. */
 const HERO_IMAGES_TIMEOUT_MS = 8000;

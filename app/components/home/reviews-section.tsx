@@ -1,12 +1,12 @@
 import { Link } from "react-router";
 
 import { Stars } from "~/components/reviews/star-rating";
-import { messages } from "~/lib/messages.fr";
+import { reviewsMessages } from "~/lib/messages/reviews.fr";
 
 import { SectionHeading } from "./section-heading";
 import { formatDate, formatNumber } from "~/lib/format";
 
-const t = messages.reviews.section;
+const t = reviewsMessages.section;
 
 export interface ShownReview {
   id: string;

@@ -1,12 +1,12 @@
 import { BadgeCheck, Clock, Leaf, Pause, Play, ShieldCheck, Users } from "lucide-react";
 import { useEffect, useState, type ComponentType, type SVGProps } from "react";
 
-import { messages } from "~/lib/messages.fr";
+import { homeMessages } from "~/lib/messages/home.fr";
 import { cn } from "~/lib/utils";
 
 import { usePrefersReducedMotion } from "./use-prefers-reduced-motion";
 
-const t = messages.home;
+const t = homeMessages;
 
 /** Spec section 9: the hero badges rotate every 3 s. */
 const ROTATION_MS = 3000;

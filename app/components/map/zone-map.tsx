@@ -1,6 +1,6 @@
 import type { Circle, LatLngBounds, Map as LeafletMap } from "leaflet";
 import { useEffect, useRef, useState } from "react";
-import { messages } from "~/lib/messages.fr";
+import { mapsMessages } from "~/lib/messages/maps.fr";
 import { cn } from "~/lib/utils";
 import { projection, type MapZone } from "./zone-geometry";
 
@@ -168,7 +168,7 @@ export function ZoneMap({
         weight: 3,
         fillOpacity: 0.2,
       })
-        .bindTooltip(messages.maps.draft)
+        .bindTooltip(mapsMessages.draft)
         .addTo(map);
       map.fitBounds(draftLayer.current.getBounds(), { padding: [24, 24], maxZoom: 11 });
     });
@@ -281,16 +281,16 @@ export function ZoneMap({
               className="size-3 rounded-full border-2"
               style={{ borderColor: DRAFT_COLOUR }}
             />
-            {messages.maps.draft}
+            {mapsMessages.draft}
           </span>
         ) : null}
         {interactive ? null : <span>{fallbackNote}</span>}
         {tiles ? null : (
           <span data-testid="map-no-tiles" className="basis-full font-medium text-foreground">
-            {messages.maps.noTiles}
+            {mapsMessages.noTiles}
           </span>
         )}
-        {picking ? <span className="basis-full">{messages.maps.pickHint}</span> : null}
+        {picking ? <span className="basis-full">{mapsMessages.pickHint}</span> : null}
       </figcaption>
     </figure>
   );

@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
 import { Badge } from "~/components/ui/badge";
-import { messages } from "~/lib/messages.fr";
+import { reviewsMessages } from "~/lib/messages/reviews.fr";
 import { Stars } from "./star-rating";
 import { formatDateTime } from "~/lib/format";
 
-const t = messages.reviews;
+const t = reviewsMessages;
 
 export interface ManagedReviewView {
   id: string;

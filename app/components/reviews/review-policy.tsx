@@ -1,7 +1,7 @@
 import { HIDE_REASONS } from "~/domain/reviews/reviews";
-import { messages } from "~/lib/messages.fr";
+import { reviewsMessages } from "~/lib/messages/reviews.fr";
 
-const p = messages.reviews.policy;
+const p = reviewsMessages.policy;
 
 /** The short content policy shown where reviews are written and shown (ADR 049). */
 export function ReviewPolicy({

@@ -1,8 +1,8 @@
 import { Star } from "lucide-react";
-import { messages } from "~/lib/messages.fr";
+import { reviewsMessages } from "~/lib/messages/reviews.fr";
 import { cn } from "~/lib/utils";
 
-const t = messages.reviews;
+const t = reviewsMessages;
 
 /** Stars shown for a rating, read as "N étoiles sur 5". */
 export function Stars({ rating, className }: { rating: number; className?: string }) {

@@ -1,5 +1,6 @@
 /** The forms of the password reset / set-password pages (shared by server and browser). */
 import { messages } from "~/lib/messages.fr";
+import { messagingMessages } from "~/lib/messages/messaging.fr";
 import { refuseNul, z } from "~/lib/zod-fr";
 import { PASSWORD_MAX, PASSWORD_MIN } from "./schemas";
 
@@ -19,8 +20,8 @@ export type ForgotPassword = z.infer<typeof ForgotPasswordSchema>;
 export const ResetPasswordSchema = z
   .object({
     token: refuseNul(
-      z.string({ error: messages.messaging.resetPassword.invalidToken }).min(1).max(200),
-      messages.messaging.resetPassword.invalidToken,
+      z.string({ error: messagingMessages.resetPassword.invalidToken }).min(1).max(200),
+      messagingMessages.resetPassword.invalidToken,
     ),
     password: z
       .string({ error: v.passwordRequired })
@@ -31,5 +32,5 @@ export const ResetPasswordSchema = z
   })
   .refine((value) => value.password === value.confirm, {
     path: ["confirm"],
-    message: messages.messaging.resetPassword.mismatch,
+    message: messagingMessages.resetPassword.mismatch,
   });

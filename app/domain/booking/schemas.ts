@@ -6,32 +6,22 @@ import { parsePostalCode } from "~/domain/geo/postal-code";
 import { normalizePromoCode, PROMO_CODE_PATTERN } from "~/domain/offers/promo";
 import { addDaysToDateString } from "~/domain/time/zoned";
 import { messages } from "~/lib/messages.fr";
+import { bookingMessages } from "~/lib/messages/booking.fr";
+import { offersMessages } from "~/lib/messages/offers.fr";
 import { refuseNul, z } from "~/lib/zod-fr";
+import { BOOKING_LIMITS } from "./limits";
 import { CARS_MAX, CARS_MIN } from "./pricing";
 import { MAX_RANGE_DAYS } from "./slots";
 
 const v = messages.validation;
-const b = messages.booking;
+const b = bookingMessages;
 
-/** Longest accepted value of each text field, in characters. */
 /**
  * The shape of a public booking id (letters and digits: generated ids are 10 of Crockford's base
  * 32, seeded ones 'demohist01'). Anything else is no booking: it is answered 'not found' without
  * reaching the database (a NUL byte there is an error, not an empty result).
  */
 export const BOOKING_ID_PATTERN = /^[0-9A-Za-z]{1,64}$/;
-
-export const BOOKING_LIMITS = {
-  zone: 100,
-  name: 100,
-  email: 254,
-  phone: 30,
-  address: 200,
-  token: 200,
-  reason: 500,
-  upsellName: 100,
-  upsells: 20,
-} as const;
 
 /**
  * A North American (NANP) number as people type it ('450 555-0142', '(450) 555.0142',
@@ -165,11 +155,9 @@ export const BookingRequestSchema = z.object({
   /** A promo or referral code (ADR 050), checked in the booking transaction; blank = none. */
   promoCode: z.preprocess(
     blankToUndefined,
-    refuseNul(
-      z.string({ error: messages.offers.promo.codeInvalid }).max(64, messages.offers.promo.codeInvalid),
-    )
+    refuseNul(z.string({ error: offersMessages.promo.codeInvalid }).max(64, offersMessages.promo.codeInvalid))
       .transform((value) => normalizePromoCode(value))
-      .refine((value) => PROMO_CODE_PATTERN.test(value), messages.offers.promo.codeInvalid)
+      .refine((value) => PROMO_CODE_PATTERN.test(value), offersMessages.promo.codeInvalid)
       .optional(),
   ),
 });

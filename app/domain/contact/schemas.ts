@@ -1,8 +1,9 @@
 import { messages } from "~/lib/messages.fr";
+import { contactMessages } from "~/lib/messages/contact.fr";
 import { refuseNul, z } from "~/lib/zod-fr";
 
 const v = messages.validation;
-const c = messages.contact;
+const c = contactMessages;
 
 /** Longest accepted value of each field, in characters. */
 export const CONTACT_LIMITS = { name: 100, email: 254, phone: 30, message: 5000 } as const;

@@ -1,10 +1,10 @@
 import type { GalleryItem, ResponsiveImage } from "~/lib/gallery";
-import { messages } from "~/lib/messages.fr";
+import { photosMessages } from "~/lib/messages/photos.fr";
 import { refuseNul, z } from "~/lib/zod-fr";
 import { adminMessages } from "~/lib/messages/admin.fr";
 
 /** Rules of the photos of real work (ADR 053), shared by the admin form and the server. */
-const t = messages.photos;
+const t = photosMessages;
 
 /** Largest file accepted, per photo. */
 export const PHOTO_MAX_BYTES = 15 * 1024 * 1024;

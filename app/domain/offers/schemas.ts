@@ -6,6 +6,7 @@
 import { parsePriceToCents } from "~/domain/admin/money";
 import { addDaysToDateString, BUSINESS_TIME_ZONE, zonedWallTimeToInstant } from "~/domain/time/zoned";
 import { messages } from "~/lib/messages.fr";
+import { offersMessages } from "~/lib/messages/offers.fr";
 import { refuseNul, z } from "~/lib/zod-fr";
 import {
   normalizePromoCode,
@@ -18,7 +19,7 @@ import {
 } from "./promo";
 import { adminMessages } from "~/lib/messages/admin.fr";
 
-const o = messages.offers.admin;
+const o = offersMessages.admin;
 
 const blank = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 const checkbox = z.preprocess((value) => value === "on" || value === "true" || value === true, z.boolean());

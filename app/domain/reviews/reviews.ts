@@ -1,7 +1,7 @@
-import { messages } from "~/lib/messages.fr";
+import { reviewsMessages } from "~/lib/messages/reviews.fr";
 import { refuseNul, z } from "~/lib/zod-fr";
 
-const e = messages.reviews.errors;
+const e = reviewsMessages.errors;
 
 /** The content policy's reasons, the only grounds on which an admin may hide a review (ADR 049). */
 export const HIDE_REASONS = ["insult", "personal_data", "off_topic"] as const;

@@ -1,9 +1,10 @@
 import { parsePostalCode } from "~/domain/geo/postal-code";
 import { messages } from "~/lib/messages.fr";
+import { waitlistMessages } from "~/lib/messages/waitlist.fr";
 import { refuseNul, z } from "~/lib/zod-fr";
 
 const v = messages.validation;
-const w = messages.waitlist.errors;
+const w = waitlistMessages.errors;
 
 /** Longest accepted value of each field, in characters. */
 export const WAITLIST_LIMITS = { email: 254, postalCode: 20 } as const;

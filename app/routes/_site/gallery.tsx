@@ -6,7 +6,8 @@ import { ResponsivePicture } from "~/components/gallery/responsive-picture";
 import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
 import { BUSINESS } from "~/lib/business";
-import { messages } from "~/lib/messages.fr";
+import { galleryMessages } from "~/lib/messages/gallery.fr";
+import { photosMessages } from "~/lib/messages/photos.fr";
 import { cn } from "~/lib/utils";
 import { originFrom, seoMeta } from "~/lib/seo";
 import { getDb } from "~/server/db.server";
@@ -18,7 +19,7 @@ import type { Route } from "./+types/gallery";
 const loadViewer = () => import("~/components/gallery/gallery-viewer");
 const GalleryViewer = lazy(() => loadViewer().then((module) => ({ default: module.GalleryViewer })));
 
-const t = messages.gallery;
+const t = galleryMessages;
 
 /** Spec section 9: the gallery shows a simulated loading state for 500 ms. */
 const SIMULATED_LOADING_MS = 500;
@@ -107,7 +108,7 @@ export default function GalleryPage({ loaderData }: Route.ComponentProps) {
             {t.loading}
           </>
         ) : items.length === 0 ? (
-          messages.photos.galleryEmpty
+          photosMessages.galleryEmpty
         ) : (
           t.loaded(items.length)
         )}
@@ -149,7 +150,7 @@ export default function GalleryPage({ loaderData }: Route.ComponentProps) {
               />
               {item.before ? (
                 <span className="absolute top-2 left-2 rounded-full bg-black/65 px-2.5 py-1 text-xs font-medium text-white">
-                  {messages.photos.pair}
+                  {photosMessages.pair}
                 </span>
               ) : null}
               <span

@@ -1,12 +1,12 @@
 import { EmptyState, PageHeader } from "~/components/admin/page-header";
-import { messages } from "~/lib/messages.fr";
+import { assistantMessages } from "~/lib/messages/assistant.fr";
 import { requireRole } from "~/server/auth.server";
 import { getDb } from "~/server/db.server";
 import { listConversations } from "~/server/services/assistant/conversations.server";
 import type { Route } from "./+types/conversations";
 import { formatDateTime } from "~/lib/format";
 
-const t = messages.assistant.admin;
+const t = assistantMessages.admin;
 
 export const meta: Route.MetaFunction = () => [
   { title: `${t.title} | Lavage Mobile Prestige` },
@@ -41,8 +41,8 @@ export default function Conversations({ loaderData }: Route.ComponentProps) {
                     <li key={index} className="break-words whitespace-pre-line">
                       <span className="font-medium">
                         {entry.role === "user"
-                          ? messages.assistant.panel.you
-                          : messages.assistant.panel.assistant}{" "}
+                          ? assistantMessages.panel.you
+                          : assistantMessages.panel.assistant}{" "}
                         :
                       </span>{" "}
                       {entry.text}

@@ -13,7 +13,7 @@ import { Field } from "~/components/ui/field";
 import { ZONE_STATUSES, ZoneFormSchema } from "~/domain/admin/schemas";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { messages } from "~/lib/messages.fr";
+import { mapsMessages } from "~/lib/messages/maps.fr";
 import type { AdminZone } from "~/server/services/admin/manage-zones.server";
 import { WaitlistSection } from "~/components/admin/zones/waitlist-section";
 import { ZoneCard } from "~/components/admin/zones/zone-card";
@@ -37,7 +37,7 @@ export function action({ request }: Route.ActionArgs) {
 }
 
 type LoaderData = Route.ComponentProps["loaderData"];
-const m = messages.maps;
+const m = mapsMessages;
 
 export default function CoveragePage({ loaderData }: Route.ComponentProps) {
   const { zones, franchisees, waitlist, tiles } = loaderData;

@@ -1,4 +1,4 @@
-import { messages } from "~/lib/messages.fr";
+import { photosMessages } from "~/lib/messages/photos.fr";
 import { type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
@@ -21,7 +21,7 @@ import { adminFailure, redirectWithToast } from "./admin-answers.server";
 import { adminMessages } from "~/lib/messages/admin.fr";
 import { formFailure } from "~/server/http/failure.server";
 
-const t = messages.photos;
+const t = photosMessages;
 
 export type ActionData = { result?: SubmissionResult<string[]>; error?: string };
 

@@ -19,7 +19,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { PHOTO_ACCEPT, photoGalleryItem, PhotoUploadSchema } from "~/domain/gallery/photos";
-import { messages } from "~/lib/messages.fr";
+import { photosMessages } from "~/lib/messages/photos.fr";
 import { requireRole } from "~/server/auth.server";
 import { getDb } from "~/server/db.server";
 import { listAllPhotos, type AdminPhoto } from "~/server/services/gallery/manage-photos.server";
@@ -27,7 +27,7 @@ import { listZones } from "~/server/services/zones/list-zones.server";
 import type { Route } from "./+types/photos";
 import { photosAction } from "./photos.server";
 
-const t = messages.photos;
+const t = photosMessages;
 
 export const meta: Route.MetaFunction = () => [
   { title: `${t.title} | Lavage Mobile Prestige` },

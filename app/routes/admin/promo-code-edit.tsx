@@ -6,7 +6,7 @@ import { PromoCodeForm } from "~/components/admin/promo-codes/promo-code-form";
 import { Button } from "~/components/ui/button";
 import { PromoCodeFormSchema } from "~/domain/offers/schemas";
 import { AppError } from "~/lib/errors";
-import { messages } from "~/lib/messages.fr";
+import { offersMessages } from "~/lib/messages/offers.fr";
 import { requireRole } from "~/server/auth.server";
 import { getDb } from "~/server/db.server";
 import { getPromoCodeForEdit, updatePromoCode } from "~/server/services/offers/manage-promo-codes.server";
@@ -14,7 +14,7 @@ import { listZones } from "~/server/services/zones/list-zones.server";
 import { redirectWithToast } from "./admin-answers.server";
 import type { Route } from "./+types/promo-code-edit";
 
-const t = messages.offers.admin;
+const t = offersMessages.admin;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => [

@@ -15,7 +15,7 @@ import {
   WinbackSettingsSchema,
 } from "~/domain/offers/schemas";
 import { AppError } from "~/lib/errors";
-import { messages } from "~/lib/messages.fr";
+import { offersMessages } from "~/lib/messages/offers.fr";
 import { adminMessages } from "~/lib/messages/admin.fr";
 import { requireRole } from "~/server/auth.server";
 import { getDb } from "~/server/db.server";
@@ -27,7 +27,7 @@ import { listZones } from "~/server/services/zones/list-zones.server";
 import { redirectWithToast } from "./admin-answers.server";
 import type { Route } from "./+types/promo-codes";
 
-const t = messages.offers.admin;
+const t = offersMessages.admin;
 
 export const meta: Route.MetaFunction = () => [
   { title: `${t.title} | Lavage Mobile Prestige` },

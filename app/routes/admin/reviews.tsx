@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { HIDE_REASONS, HideReviewSchema } from "~/domain/reviews/reviews";
 import { AppError } from "~/lib/errors";
-import { messages } from "~/lib/messages.fr";
+import { reviewsMessages } from "~/lib/messages/reviews.fr";
 import { requireRole } from "~/server/auth.server";
 import { getDb } from "~/server/db.server";
 import { hideReview, listAllReviews, restoreReview } from "~/server/services/reviews/reviews.server";
@@ -15,9 +15,9 @@ import { redirectWithToast } from "./admin-answers.server";
 import type { Route } from "./+types/reviews";
 import { formatDateTime } from "~/lib/format";
 
-const t = messages.reviews.admin;
-const p = messages.reviews.policy;
-const e = messages.reviews.errors;
+const t = reviewsMessages.admin;
+const p = reviewsMessages.policy;
+const e = reviewsMessages.errors;
 
 export const meta: Route.MetaFunction = () => [
   { title: `${t.title} | Lavage Mobile Prestige` },

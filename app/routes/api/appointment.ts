@@ -1,4 +1,4 @@
-import { messages } from "~/lib/messages.fr";
+import { bookingMessages } from "~/lib/messages/booking.fr";
 import { getSessionUser } from "~/server/auth.server";
 import { getDb } from "~/server/db.server";
 import { getAppointment } from "~/server/services/booking/get-appointment.server";
@@ -20,6 +20,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       now: new Date(),
     });
   } catch (error) {
-    return jsonFailure(error, { texts: { NOT_FOUND: messages.booking.appointmentNotFound } });
+    return jsonFailure(error, { texts: { NOT_FOUND: bookingMessages.appointmentNotFound } });
   }
 }

@@ -1,4 +1,5 @@
 import { messages } from "~/lib/messages.fr";
+import { bookingMessages } from "~/lib/messages/booking.fr";
 import { refuseNul, z } from "~/lib/zod-fr";
 import { getDb } from "~/server/db.server";
 import { hitRateLimit } from "~/server/rate-limit.server";
@@ -40,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   const body = TurnSchema.safeParse(await readBody(request));
-  if (!body.success) return Response.json({ error: messages.booking.invalidRequest }, { status: 400 });
+  if (!body.success) return Response.json({ error: bookingMessages.invalidRequest }, { status: 400 });
   const { conversationId, text, choice } = body.data;
   const encoder = new TextEncoder();
   const stream = new ReadableStream<Uint8Array>({

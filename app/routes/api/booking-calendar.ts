@@ -1,4 +1,5 @@
-import { messages } from "~/lib/messages.fr";
+import { bookingMessages } from "~/lib/messages/booking.fr";
+import { messagingMessages } from "~/lib/messages/messaging.fr";
 import { getSessionUser } from "~/server/auth.server";
 import { getDb } from "~/server/db.server";
 import { getBookingCalendar } from "~/server/services/booking/booking-calendar.server";
@@ -22,11 +23,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     return new Response(ics, {
       headers: {
         "Content-Type": "text/calendar; charset=utf-8",
-        "Content-Disposition": `attachment; filename="${messages.messaging.email.icsFileName}"`,
+        "Content-Disposition": `attachment; filename="${messagingMessages.email.icsFileName}"`,
         "Cache-Control": "private, no-store",
       },
     });
   } catch (error) {
-    return jsonFailure(error, { texts: { NOT_FOUND: messages.booking.appointmentNotFound } });
+    return jsonFailure(error, { texts: { NOT_FOUND: bookingMessages.appointmentNotFound } });
   }
 }

@@ -1,5 +1,5 @@
 import { CancelSchema } from "~/domain/booking/schemas";
-import { messages } from "~/lib/messages.fr";
+import { bookingMessages } from "~/lib/messages/booking.fr";
 import { getDb } from "~/server/db.server";
 import { cancelBooking } from "~/server/services/booking/cancel-booking.server";
 import { jsonFailure } from "~/server/http/failure.server";
@@ -21,6 +21,6 @@ export async function action({ request, params }: Route.ActionArgs) {
     await cancelBooking(getDb(), { bookingId: params.bookingId, input: parsed.input, now: new Date() });
     return { success: true };
   } catch (error) {
-    return jsonFailure(error, { texts: { NOT_FOUND: messages.booking.appointmentNotFound } });
+    return jsonFailure(error, { texts: { NOT_FOUND: bookingMessages.appointmentNotFound } });
   }
 }

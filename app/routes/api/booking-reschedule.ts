@@ -1,6 +1,6 @@
 import { RescheduleSchema } from "~/domain/booking/schemas";
 import { formatIsoWithOffset, BUSINESS_TIME_ZONE } from "~/domain/time/zoned";
-import { messages } from "~/lib/messages.fr";
+import { bookingMessages } from "~/lib/messages/booking.fr";
 import { getDb } from "~/server/db.server";
 import { rescheduleBooking } from "~/server/services/booking/reschedule-booking.server";
 import { jsonFailure } from "~/server/http/failure.server";
@@ -31,6 +31,6 @@ export async function action({ request, params }: Route.ActionArgs) {
       end: formatIsoWithOffset(moved.endAt, BUSINESS_TIME_ZONE),
     };
   } catch (error) {
-    return jsonFailure(error, { texts: { NOT_FOUND: messages.booking.appointmentNotFound } });
+    return jsonFailure(error, { texts: { NOT_FOUND: bookingMessages.appointmentNotFound } });
   }
 }

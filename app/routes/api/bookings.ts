@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { BookingRequestSchema } from "~/domain/booking/schemas";
-import { messages } from "~/lib/messages.fr";
+import { bookingMessages } from "~/lib/messages/booking.fr";
 import { getSessionUser } from "~/server/auth.server";
 import { getDb } from "~/server/db.server";
 import { jsonFailure } from "~/server/http/failure.server";
@@ -45,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 201 },
     );
   } catch (error) {
-    const texts = { NOT_FOUND: messages.booking.zoneNotFound };
+    const texts = { NOT_FOUND: bookingMessages.zoneNotFound };
     if (error instanceof SlotConflictError) {
       return jsonFailure(error, { texts, body: { slots: error.slots?.days[0]?.slots ?? [] } });
     }

@@ -8,14 +8,14 @@ import {
 } from "~/domain/contact/schemas";
 import { AppError } from "~/lib/errors";
 import { errorsOnly } from "~/lib/reply-errors-only";
-import { messages } from "~/lib/messages.fr";
+import { contactMessages } from "~/lib/messages/contact.fr";
 import { getDb } from "~/server/db.server";
 import { flashHeaders } from "~/server/flash.server";
 import { sendContactMessage } from "~/server/services/contact/send-contact-message.server";
 import type { Route } from "./+types/contact";
 import { log } from "~/server/log.server";
 
-const c = messages.contact;
+const c = contactMessages;
 
 /** The answer of POST /api/contact. `result` is Conform's reply: the French error of each field. */
 type ContactAnswer =

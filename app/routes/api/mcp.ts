@@ -1,4 +1,5 @@
 import { messages } from "~/lib/messages.fr";
+import { bookingMessages } from "~/lib/messages/booking.fr";
 import { getDb } from "~/server/db.server";
 import { hitRateLimit } from "~/server/rate-limit.server";
 import { handleMcpRequest, MCP_RATE_LIMIT } from "~/server/services/assistant/mcp.server";
@@ -14,7 +15,7 @@ function rpcError(status: number, message: string, headers: Record<string, strin
 
 /** Stateless: no event stream to open (GET) and no session to end (DELETE). */
 export function loader() {
-  return rpcError(405, messages.booking.methodNotAllowed("POST"), { Allow: "POST" });
+  return rpcError(405, bookingMessages.methodNotAllowed("POST"), { Allow: "POST" });
 }
 
 /**

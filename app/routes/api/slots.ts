@@ -1,5 +1,5 @@
 import { SlotsQuerySchema } from "~/domain/booking/schemas";
-import { messages } from "~/lib/messages.fr";
+import { bookingMessages } from "~/lib/messages/booking.fr";
 import { getDb } from "~/server/db.server";
 import { slotsAnswerJson } from "~/server/services/booking/slot-cache.server";
 import { jsonFailure } from "~/server/http/failure.server";
@@ -18,6 +18,6 @@ export async function loader({ request }: Route.LoaderArgs) {
     const body = await slotsAnswerJson(getDb(), query.data, new Date());
     return new Response(body, { headers: { "Content-Type": "application/json; charset=utf-8" } });
   } catch (error) {
-    return jsonFailure(error, { texts: { NOT_FOUND: messages.booking.zoneNotFound } });
+    return jsonFailure(error, { texts: { NOT_FOUND: bookingMessages.zoneNotFound } });
   }
 }

@@ -1,5 +1,5 @@
 import { UpdateAppointmentSchema } from "~/domain/booking/schemas";
-import { messages } from "~/lib/messages.fr";
+import { bookingMessages } from "~/lib/messages/booking.fr";
 import { getSessionUser } from "~/server/auth.server";
 import { getDb } from "~/server/db.server";
 import { updateAppointmentUpsells } from "~/server/services/booking/update-appointment-upsells.server";
@@ -30,6 +30,6 @@ export async function action({ request }: Route.ActionArgs) {
     });
     return { success: true };
   } catch (error) {
-    return jsonFailure(error, { texts: { NOT_FOUND: messages.booking.appointmentNotFound } });
+    return jsonFailure(error, { texts: { NOT_FOUND: bookingMessages.appointmentNotFound } });
   }
 }

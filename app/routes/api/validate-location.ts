@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { messages } from "~/lib/messages.fr";
+import { serviceAreaMessages } from "~/lib/messages/service-area.fr";
 import { refuseNul, z } from "~/lib/zod-fr";
 import { getDb } from "~/server/db.server";
 import { hitRateLimit } from "~/server/rate-limit.server";
@@ -11,7 +12,7 @@ import {
 import type { Route } from "./+types/validate-location";
 import { log } from "~/server/log.server";
 
-const t = messages.serviceArea;
+const t = serviceAreaMessages;
 
 /** Each address checked reads the zones: 30 checks a minute per client address is plenty. */
 const RATE_LIMIT = { max: 30, windowSeconds: 60 };

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { messages } from "~/lib/messages.fr";
+import { serviceAreaMessages } from "~/lib/messages/service-area.fr";
 import { refuseNul, z } from "~/lib/zod-fr";
 import { getDb } from "~/server/db.server";
 import { hitRateLimit } from "~/server/rate-limit.server";
@@ -7,7 +8,7 @@ import { validatePostalCode, type PostalCodeAnswer } from "~/server/services/zon
 import type { Route } from "./+types/validate-postal-code";
 import { log } from "~/server/log.server";
 
-const t = messages.serviceArea.postal;
+const t = serviceAreaMessages.postal;
 
 /** The same budget as the address check: 30 validations a minute per client address. */
 const RATE_LIMIT = { max: 30, windowSeconds: 60 };

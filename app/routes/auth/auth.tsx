@@ -4,6 +4,7 @@ import { Form, Link, redirect, useActionData, useNavigation, useSearchParams } f
 import { safeRedirectPath } from "~/domain/auth/redirect-to";
 import { SignInSchema, SignUpSchema } from "~/domain/auth/schemas";
 import { messages } from "~/lib/messages.fr";
+import { messagingMessages } from "~/lib/messages/messaging.fr";
 import { dashboardPathFor, type Role } from "~/lib/roles";
 import { getSessionUser } from "~/server/auth.server";
 import { demoToolsAllowed } from "~/server/security/demo-tools.server";
@@ -157,7 +158,7 @@ function SignInForm({ lastResult, redirectTo }: FormProps) {
         to="/auth/forgot-password"
         className="justify-self-center text-sm font-medium text-primary underline-offset-4 hover:underline"
       >
-        {messages.messaging.forgotPassword.link}
+        {messagingMessages.forgotPassword.link}
       </Link>
     </Form>
   );

@@ -9,12 +9,13 @@ import { Input } from "~/components/ui/input";
 import { ForgotPasswordSchema } from "~/domain/auth/password-reset";
 import { AppError } from "~/lib/errors";
 import { messages } from "~/lib/messages.fr";
+import { messagingMessages } from "~/lib/messages/messaging.fr";
 import { getDb } from "~/server/db.server";
 import { requestPasswordReset } from "~/server/services/auth/password-reset.server";
 import type { Route } from "./+types/forgot-password";
 import { log } from "~/server/log.server";
 
-const t = messages.messaging.forgotPassword;
+const t = messagingMessages.forgotPassword;
 
 export const meta: Route.MetaFunction = () => [
   { title: t.metaTitle },

@@ -9,14 +9,15 @@ import { Input } from "~/components/ui/input";
 import { ResetPasswordSchema } from "~/domain/auth/password-reset";
 import { AppError } from "~/lib/errors";
 import { messages } from "~/lib/messages.fr";
+import { messagingMessages } from "~/lib/messages/messaging.fr";
 import { getDb } from "~/server/db.server";
 import { flashHeaders } from "~/server/flash.server";
 import { resetPasswordWithToken } from "~/server/services/auth/password-reset.server";
 import type { Route } from "./+types/reset-password";
 import { log } from "~/server/log.server";
 
-const t = messages.messaging.resetPassword;
-const welcome = messages.messaging.email.setPassword;
+const t = messagingMessages.resetPassword;
+const welcome = messagingMessages.email.setPassword;
 
 export const meta: Route.MetaFunction = () => [
   { title: t.metaTitle },

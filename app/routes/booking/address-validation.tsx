@@ -9,6 +9,7 @@ import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { parsePostalCode } from "~/domain/geo/postal-code";
 import { messages } from "~/lib/messages.fr";
+import { serviceAreaMessages } from "~/lib/messages/service-area.fr";
 import { originFrom, seoMeta } from "~/lib/seo";
 import { getDb } from "~/server/db.server";
 import { hitRateLimit } from "~/server/rate-limit.server";
@@ -16,7 +17,7 @@ import { validatePostalCode, type PostalCodeAnswer } from "~/server/services/zon
 import type { Route } from "./+types/address-validation";
 import { log } from "~/server/log.server";
 
-const t = messages.serviceArea.postal;
+const t = serviceAreaMessages.postal;
 
 /** The same budget as POST /api/validate-postal-code, whose key it shares. */
 const RATE_LIMIT = { max: 30, windowSeconds: 60 };

@@ -10,7 +10,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { newBookingId } from "~/lib/booking-id";
 import { BUSINESS } from "~/lib/business";
 import { formatMoney } from "~/lib/format";
-import { messages } from "~/lib/messages.fr";
+import { serviceAreaMessages } from "~/lib/messages/service-area.fr";
 import { originFrom, seoMeta } from "~/lib/seo";
 import { getDb } from "~/server/db.server";
 import { listActiveServices } from "~/server/services/catalog/list-active-services.server";
@@ -18,7 +18,7 @@ import { listPublishedReviews, reviewSummary } from "~/server/services/reviews/r
 import { listZones } from "~/server/services/zones/list-zones.server";
 import type { Route } from "./+types/franchise-zone";
 
-const t = messages.serviceArea.zone;
+const t = serviceAreaMessages.zone;
 
 export const meta: Route.MetaFunction = ({ data, params, matches }) => {
   if (!data) return [];

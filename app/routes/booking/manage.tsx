@@ -10,7 +10,8 @@ import type { ManageActionResult } from "~/components/booking/manage/types";
 import { toast } from "~/components/ui/toast";
 import { CancelSchema, RescheduleSchema } from "~/domain/booking/schemas";
 import { AppError } from "~/lib/errors";
-import { messages } from "~/lib/messages.fr";
+import { bookingMessages } from "~/lib/messages/booking.fr";
+import { manageBookingMessages } from "~/lib/messages/manage-booking.fr";
 import { originFrom, seoMeta } from "~/lib/seo";
 import { getSessionUser } from "~/server/auth.server";
 import { getDb } from "~/server/db.server";
@@ -22,7 +23,7 @@ import { listOpenSlotsForMove } from "~/server/services/booking/booking-travel.s
 import { rescheduleBooking } from "~/server/services/booking/reschedule-booking.server";
 import type { Route } from "./+types/manage";
 
-const t = messages.manage;
+const t = manageBookingMessages;
 
 export const meta: Route.MetaFunction = ({ matches, params }) =>
   seoMeta({
@@ -137,7 +138,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       return fail(error, parsed.data.start);
     }
   }
-  return answer({ ok: false, error: messages.booking.invalidRequest }, 400);
+  return answer({ ok: false, error: bookingMessages.invalidRequest }, 400);
 }
 
 export default function ManageBookingPage({ loaderData }: Route.ComponentProps) {

@@ -13,13 +13,13 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { newBookingId } from "~/lib/booking-id";
 import { BUSINESS } from "~/lib/business";
 import { formatMoney } from "~/lib/format";
-import { messages } from "~/lib/messages.fr";
+import { bookingSuccessMessages } from "~/lib/messages/booking-success.fr";
 import { originFrom, seoMeta } from "~/lib/seo";
 import { getDb } from "~/server/db.server";
 import { listUpsellOptions } from "~/server/services/catalog/list-upsell-options.server";
 import type { Route } from "./+types/success";
 
-const t = messages.success;
+const t = bookingSuccessMessages;
 
 export const meta: Route.MetaFunction = ({ matches, params }) =>
   seoMeta({

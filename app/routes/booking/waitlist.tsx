@@ -5,13 +5,14 @@ import { WaitlistForm, type WaitlistAnswer } from "~/components/booking/waitlist
 import { parsePostalCode } from "~/domain/geo/postal-code";
 import { WAITLIST_HONEYPOT_FIELD, WaitlistFormSchema } from "~/domain/waitlist/schemas";
 import { AppError } from "~/lib/errors";
-import { messages } from "~/lib/messages.fr";
+import { serviceAreaMessages } from "~/lib/messages/service-area.fr";
+import { waitlistMessages } from "~/lib/messages/waitlist.fr";
 import { getDb } from "~/server/db.server";
 import { joinWaitlist } from "~/server/services/waitlist/join-waitlist.server";
 import type { Route } from "./+types/waitlist";
 import { log } from "~/server/log.server";
 
-const t = messages.waitlist;
+const t = waitlistMessages;
 
 export const meta: Route.MetaFunction = () => [
   { title: `${t.page.title} | Lavage Mobile Prestige` },
@@ -55,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       case "served":
         return {
           ok: true,
-          title: messages.serviceArea.IN_AREA(outcome.zoneName),
+          title: serviceAreaMessages.IN_AREA(outcome.zoneName),
           message: t.done.alreadyServed(outcome.zoneName),
           bookTo: `/franchise/${outcome.routeSlug}`,
         } satisfies WaitlistAnswer;

@@ -3,6 +3,7 @@ import { data, redirect } from "react-router";
 import { BookingRequestSchema } from "~/domain/booking/schemas";
 import type { ErrorCode } from "~/lib/errors";
 import { messages } from "~/lib/messages.fr";
+import { bookingMessages } from "~/lib/messages/booking.fr";
 import { getSessionUser } from "~/server/auth.server";
 import { getDb } from "~/server/db.server";
 import { formFailure } from "~/server/http/failure.server";
@@ -11,7 +12,7 @@ import { placeBooking, SlotConflictError } from "~/server/services/booking/place
 import { checkPromoFromForm } from "~/server/services/offers/wizard-promo.server";
 import type { Route } from "./+types/wizard";
 
-const b = messages.booking;
+const b = bookingMessages;
 
 /** The field a refusal belongs to (the rest are errors of the whole form). */
 const FIELD_OF: Partial<Record<ErrorCode, string>> = {

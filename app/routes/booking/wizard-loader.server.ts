@@ -1,10 +1,12 @@
 import { z } from "zod";
 import { CARS_MAX, CARS_MIN } from "~/domain/booking/pricing";
-import { BOOKING_LIMITS } from "~/domain/booking/schemas";
+import { BOOKING_LIMITS } from "~/domain/booking/limits";
 import { parsePostalCode } from "~/domain/geo/postal-code";
 import type { GeoPoint } from "~/domain/travel/travel-time";
 import { AppError } from "~/lib/errors";
 import { messages } from "~/lib/messages.fr";
+import { bookingMessages } from "~/lib/messages/booking.fr";
+import { wizardMessages } from "~/lib/messages/wizard.fr";
 import { getSessionUser } from "~/server/auth.server";
 import { getDb } from "~/server/db.server";
 import { hitRateLimit } from "~/server/rate-limit.server";
@@ -15,8 +17,8 @@ import { listUpsellOptions } from "~/server/services/catalog/list-upsell-options
 import { listZones } from "~/server/services/zones/list-zones.server";
 import type { Route } from "./+types/wizard";
 
-const w = messages.wizard;
-const b = messages.booking;
+const w = wizardMessages;
+const b = bookingMessages;
 
 /** A blank or malformed search parameter counts as absent: the wizard then asks again. */
 const WizardQuerySchema = z.object({

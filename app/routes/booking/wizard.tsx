@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Link, useLocation, type ShouldRevalidateFunctionArgs } from "react-router";
 
-import { SlotStep } from "~/components/booking/wizard/slot-step";
+import { SlotStep } from "~/components/booking/wizard/lazy-steps";
 import { StepIndicator } from "~/components/booking/wizard/step-indicator";
 import { WhereStep } from "~/components/booking/wizard/where-step";
 import {
@@ -12,18 +12,19 @@ import {
   BreadcrumbPage,
   BreadcrumbSeparator,
 } from "~/components/ui/breadcrumb";
-import { messages } from "~/lib/messages.fr";
+import { serviceAreaMessages } from "~/lib/messages/service-area.fr";
+import { wizardMessages } from "~/lib/messages/wizard.fr";
 import { originFrom, seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/wizard";
 import { bookFromWizard } from "./wizard-action.server";
 import { loadWizard } from "./wizard-loader.server";
 
-const w = messages.wizard;
+const w = wizardMessages;
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   seoMeta({
     title: w.title,
-    description: location.pathname === "/booking" ? messages.serviceArea.booking.description : w.description,
+    description: location.pathname === "/booking" ? serviceAreaMessages.booking.description : w.description,
     path: location.pathname,
     origin: originFrom(matches),
     // /booking is the path's public start; /booking/{id} is one visitor's booking in progress.

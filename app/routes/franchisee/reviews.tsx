@@ -6,14 +6,14 @@ import { Field } from "~/components/ui/field";
 import { Textarea } from "~/components/ui/textarea";
 import { REVIEW_LIMITS, ReviewResponseSchema } from "~/domain/reviews/reviews";
 import { AppError } from "~/lib/errors";
-import { messages } from "~/lib/messages.fr";
+import { reviewsMessages } from "~/lib/messages/reviews.fr";
 import { flashHeaders } from "~/server/flash.server";
 import { listFranchiseeReviews, respondToReview } from "~/server/services/reviews/reviews.server";
 import type { Route } from "./+types/reviews";
 import { requireFranchisee } from "./guard.server";
 
-const t = messages.reviews.franchisee;
-const e = messages.reviews.errors;
+const t = reviewsMessages.franchisee;
+const e = reviewsMessages.errors;
 
 export const meta: Route.MetaFunction = () => [
   { title: `${t.title} | Lavage Mobile Prestige` },

@@ -1,13 +1,13 @@
 import { Mail, Paperclip } from "lucide-react";
 import { data, Link } from "react-router";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { messages } from "~/lib/messages.fr";
+import { messagingMessages } from "~/lib/messages/messaging.fr";
 import { demoToolsAllowed } from "~/server/security/demo-tools.server";
 import { listStoredMails } from "~/server/mail/mailer.server";
 import type { Route } from "./+types/dev-mail";
 import { formatDateTime } from "~/lib/format";
 
-const t = messages.messaging.devMail;
+const t = messagingMessages.devMail;
 
 export const meta: Route.MetaFunction = () => [
   { title: t.metaTitle },

@@ -1,12 +1,12 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { messages } from "~/lib/messages.fr";
+import { messagingMessages } from "~/lib/messages/messaging.fr";
 import { getDb } from "~/server/db.server";
 import { readUnsubscribeToken, unsubscribeWithToken } from "~/server/services/messaging/unsubscribe.server";
 import type { Route } from "./+types/unsubscribe";
 
-const t = messages.messaging.unsubscribe;
+const t = messagingMessages.unsubscribe;
 
 export const meta: Route.MetaFunction = () => [
   { title: t.metaTitle },

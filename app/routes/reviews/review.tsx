@@ -9,15 +9,15 @@ import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { REVIEW_LIMITS, ReviewFormSchema } from "~/domain/reviews/reviews";
 import { AppError } from "~/lib/errors";
-import { messages } from "~/lib/messages.fr";
+import { reviewsMessages } from "~/lib/messages/reviews.fr";
 import { getSessionUser } from "~/server/auth.server";
 import { getDb } from "~/server/db.server";
 import { loadReviewPage, saveReview, type ReviewAccess } from "~/server/services/reviews/reviews.server";
 import type { Route } from "./+types/review";
 import { formatDate } from "~/lib/format";
 
-const t = messages.reviews.page;
-const p = messages.reviews.policy;
+const t = reviewsMessages.page;
+const p = reviewsMessages.policy;
 
 export const meta: Route.MetaFunction = () => [
   { title: `${t.metaTitle} | Lavage Mobile Prestige` },
@@ -105,7 +105,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   } catch (error) {
     if (error instanceof AppError && error.code === "APPOINTMENT_NOT_CHANGEABLE") {
       return data(
-        { ok: false as const, errors: {}, formError: messages.reviews.errors.tooLate, values: null },
+        { ok: false as const, errors: {}, formError: reviewsMessages.errors.tooLate, values: null },
         { status: 409 },
       );
     }

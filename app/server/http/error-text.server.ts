@@ -7,6 +7,9 @@ import { PHOTO_MAX_BYTES, PHOTO_MIN_WIDTH } from "~/domain/gallery/photos";
 import { BUSINESS } from "~/lib/business";
 import type { AppError, ErrorCode } from "~/lib/errors";
 import { messages } from "~/lib/messages.fr";
+import { bookingMessages } from "~/lib/messages/booking.fr";
+import { offersMessages } from "~/lib/messages/offers.fr";
+import { photosMessages } from "~/lib/messages/photos.fr";
 import { accountMessages } from "~/lib/messages/account.fr";
 import { adminMessages } from "~/lib/messages/admin.fr";
 import { applicationMessages } from "~/lib/messages/application.fr";
@@ -14,14 +17,14 @@ import { applicationMessages } from "~/lib/messages/application.fr";
 /** A page's own words for some codes (e.g. what NOT_FOUND means there). */
 export type ErrorTexts = Partial<Record<ErrorCode, string>>;
 
-const b = messages.booking;
-const photos = messages.photos;
+const b = bookingMessages;
+const photos = photosMessages;
 const application = adminMessages.applications.errors;
 const applicant = applicationMessages.errors;
 
 /** The French refusal of a promo code (ADR 050); the error's message is the reason. */
 function promoRefusal(reason: string): string {
-  const refused = messages.offers.promo.refused;
+  const refused = offersMessages.promo.refused;
   return Object.hasOwn(refused, reason) ? refused[reason as keyof typeof refused] : refused.UNKNOWN;
 }
 

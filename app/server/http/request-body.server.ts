@@ -5,10 +5,10 @@
  */
 import { data } from "react-router";
 import type { ZodError } from "zod";
-import { messages } from "~/lib/messages.fr";
+import { bookingMessages } from "~/lib/messages/booking.fr";
 import { z } from "~/lib/zod-fr";
 
-const b = messages.booking;
+const b = bookingMessages;
 
 /** Fields sent more than once in a form post (the rest keep their last value). */
 const LIST_FIELDS = new Set(["upsells"]);

@@ -1,5 +1,5 @@
 /** The password and account e-mails (ADR 042): transactional, no unsubscribe link. */
-import { messages } from "~/lib/messages.fr";
+import { messagingMessages } from "~/lib/messages/messaging.fr";
 import { accountMessages } from "~/lib/messages/account.fr";
 import { Button, m, Paragraph, renderMail, type RenderedMail } from "./layout.server";
 
@@ -88,7 +88,7 @@ export function renderAccountMail(
           <Paragraph>{c.intro}</Paragraph>
           <Button href={signIn}>{c.signIn}</Button>
           <Paragraph>{c.reset}</Paragraph>
-          <Button href={forgot}>{messages.messaging.forgotPassword.title}</Button>
+          <Button href={forgot}>{messagingMessages.forgotPassword.title}</Button>
           <Paragraph>{c.ignore}</Paragraph>
         </>
       ),

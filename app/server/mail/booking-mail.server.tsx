@@ -3,7 +3,7 @@ import { priceBooking } from "~/domain/booking/pricing";
 import { buildIcs } from "~/domain/messaging/ics";
 import { BUSINESS } from "~/lib/business";
 import { formatMoney } from "~/lib/format";
-import { messages } from "~/lib/messages.fr";
+import { offersMessages } from "~/lib/messages/offers.fr";
 import {
   Button,
   formatMailDate,
@@ -58,7 +58,7 @@ export function serviceAddress(b: Pick<BookingMailData, "address" | "postalCode"
 
 /** The discount line's label: 'Rabais (CODE)', or 'Rabais' without a known code. */
 function discountLabel(code: string | null | undefined): string {
-  return code ? messages.offers.promo.discountLine(code) : m.labels.discount;
+  return code ? offersMessages.promo.discountLine(code) : m.labels.discount;
 }
 
 /** The rows of the booking's summary: when, where, what, and the price with its taxes. */
@@ -190,7 +190,7 @@ export function bookingIcs(
       booking.upsells.length === 0 ? m.labels.noExtras : booking.upsells.map((u) => u.name).join(", "),
       manageUrl,
       price.discountCents > 0
-        ? messages.offers.promo.discountText(formatMoney(price.discountCents), booking.promoCode ?? "")
+        ? offersMessages.promo.discountText(formatMoney(price.discountCents), booking.promoCode ?? "")
         : undefined,
     ),
     url: manageUrl,

@@ -1,5 +1,7 @@
 /** The other e-mails: franchise application, contact message, offers, waiting list, reviews. */
-import { messages } from "~/lib/messages.fr";
+import { offersMessages } from "~/lib/messages/offers.fr";
+import { reviewsMessages } from "~/lib/messages/reviews.fr";
+import { waitlistMessages } from "~/lib/messages/waitlist.fr";
 import { Button, formatMailDate, m, Paragraph, renderMail, Rows, type RenderedMail } from "./layout.server";
 
 export function renderApplicationReceived({
@@ -122,7 +124,7 @@ export function renderWaitlistOpen({
   bookUrl: string;
   unsubscribeUrl: string;
 }): RenderedMail {
-  const w = messages.waitlist.email;
+  const w = waitlistMessages.email;
   const subject = w.subject(zoneName);
   const rendered = renderMail({
     title: subject,
@@ -153,7 +155,7 @@ export function renderReviewRequest({
   startAt: Date;
   reviewUrl: string;
 }): RenderedMail {
-  const r = messages.reviews.email;
+  const r = reviewsMessages.email;
   const date = formatMailDate(startAt);
   const rendered = renderMail({
     title: r.subject,
@@ -190,7 +192,7 @@ export function renderThankYouOffer({
   bookUrl: string;
   unsubscribeUrl: string;
 }): RenderedMail {
-  const ty = messages.offers.thankyou;
+  const ty = offersMessages.thankyou;
   const rendered = renderMail({
     title: ty.subject,
     html: (

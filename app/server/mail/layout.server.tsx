@@ -8,9 +8,9 @@ import { formatDate, formatTime } from "~/lib/format";
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { BUSINESS } from "~/lib/business";
-import { messages } from "~/lib/messages.fr";
+import { messagingMessages } from "~/lib/messages/messaging.fr";
 
-export const m = messages.messaging.email;
+export const m = messagingMessages.email;
 
 export interface RenderedMail {
   subject: string;

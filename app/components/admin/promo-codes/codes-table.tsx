@@ -7,9 +7,9 @@ import { Button } from "~/components/ui/button";
 import { DataTable } from "~/components/ui/data-table";
 import { PROMO_CAMPAIGNS, type AdminPromoCode, type PromoCampaign } from "~/domain/offers/promo";
 import { formatDate, formatMoney } from "~/lib/format";
-import { messages } from "~/lib/messages.fr";
+import { offersMessages } from "~/lib/messages/offers.fr";
 
-const t = messages.offers.admin;
+const t = offersMessages.admin;
 const c = t.columns;
 
 function discountText(code: Pick<AdminPromoCode, "kind" | "value">) {

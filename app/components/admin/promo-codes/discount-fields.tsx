@@ -2,9 +2,9 @@ import { getSelectProps, type FieldMetadata } from "@conform-to/react";
 import { NativeSelect } from "~/components/admin/native-select";
 import { InputField } from "~/components/forms/input-field";
 import { Field } from "~/components/ui/field";
-import { messages } from "~/lib/messages.fr";
+import { offersMessages } from "~/lib/messages/offers.fr";
 
-const t = messages.offers.admin;
+const t = offersMessages.admin;
 
 /**
  * A discount's kind (percent or dollars) and value, bound to Conform fields: the promo code form

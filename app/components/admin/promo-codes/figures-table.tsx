@@ -1,9 +1,9 @@
 import { DataTable } from "~/components/ui/data-table";
 import { PROMO_CAMPAIGNS, type OfferFigures, type PromoCampaign } from "~/domain/offers/promo";
 import { formatMoney } from "~/lib/format";
-import { messages } from "~/lib/messages.fr";
+import { offersMessages } from "~/lib/messages/offers.fr";
 
-const t = messages.offers.admin;
+const t = offersMessages.admin;
 const c = t.columns;
 
 /** Sent, used, bookings, revenue and discounts of each campaign (ADR 057). */

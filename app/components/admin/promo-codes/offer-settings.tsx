@@ -16,9 +16,9 @@ import {
   type ThankYouSettings,
 } from "~/domain/offers/promo";
 import { ThankYouFieldsSchema, ThankYouSettingsSchema } from "~/domain/offers/schemas";
-import { messages } from "~/lib/messages.fr";
+import { offersMessages } from "~/lib/messages/offers.fr";
 
-const t = messages.offers.admin;
+const t = offersMessages.admin;
 
 /** N, the days without a wash before the win-back offer (ADR 050). */
 export function WinbackSettings({ days, error }: { days: number; error: string | undefined }) {

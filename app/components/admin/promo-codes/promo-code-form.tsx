@@ -20,9 +20,9 @@ import {
   PromoCodeFormSchema,
   type PromoCodeForm as PromoCodeValues,
 } from "~/domain/offers/schemas";
-import { messages } from "~/lib/messages.fr";
+import { offersMessages } from "~/lib/messages/offers.fr";
 
-const t = messages.offers.admin;
+const t = offersMessages.admin;
 const checkbox = "size-5 shrink-0 accent-primary";
 
 /** The form's fields as the browser sends them. */

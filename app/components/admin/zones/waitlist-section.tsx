@@ -1,5 +1,5 @@
 import { EmptyState } from "~/components/admin/page-header";
-import { messages } from "~/lib/messages.fr";
+import { waitlistMessages } from "~/lib/messages/waitlist.fr";
 
 /** A line of the waiting list: a town or a three-character postal area, and its counts. */
 interface WaitlistGroup {
@@ -15,7 +15,7 @@ interface WaitlistSummary {
   notified: number;
 }
 
-const w = messages.waitlist.admin;
+const w = waitlistMessages.admin;
 
 /** The waiting list by town and by three-character postal area (ADR 046): counts only. */
 export function WaitlistSection({ waitlist }: { waitlist: WaitlistSummary }) {

@@ -5,7 +5,7 @@ import { ActionButton } from "~/components/admin/confirm-submit";
 import { Badge } from "~/components/ui/badge";
 import type { ZONE_STATUSES } from "~/domain/admin/schemas";
 import { formatNumber } from "~/lib/format";
-import { messages } from "~/lib/messages.fr";
+import { serviceAreaMessages } from "~/lib/messages/service-area.fr";
 import { adminMessages } from "~/lib/messages/admin.fr";
 
 const t = adminMessages.coverage;
@@ -26,7 +26,7 @@ interface ZoneCardData {
 }
 
 export function ZoneCard({ zone }: { zone: ZoneCardData }) {
-  const inactiveLabel = zone.shownLabel ?? messages.serviceArea.zone.comingSoon;
+  const inactiveLabel = zone.shownLabel ?? serviceAreaMessages.zone.comingSoon;
   const staleLabel = zone.statusLabel && zone.shownLabel === null ? zone.statusLabel : null;
   return (
     <article

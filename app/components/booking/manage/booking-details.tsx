@@ -3,12 +3,12 @@ import type { ReactNode } from "react";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { PriceLine } from "../price-lines";
-import { messages } from "~/lib/messages.fr";
+import { manageBookingMessages } from "~/lib/messages/manage-booking.fr";
 import { cn } from "~/lib/utils";
 import { formatDateTime, formatTime } from "./format";
 import type { ManagedAppointment } from "./types";
 
-const t = messages.manage;
+const t = manageBookingMessages;
 
 const STATUS_BADGE = {
   scheduled: "default",

@@ -8,11 +8,11 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
 import { useConfirm } from "~/components/ui/confirm-dialog";
 import { BUSINESS } from "~/lib/business";
-import { messages } from "~/lib/messages.fr";
+import { manageBookingMessages } from "~/lib/messages/manage-booking.fr";
 import { formatDateTime } from "./format";
 import type { ManageActionResult, ManagedAppointment } from "./types";
 
-const t = messages.manage;
+const t = manageBookingMessages;
 
 type ManageFetcher = ReturnType<typeof useFetcher<ManageActionResult>>;
 

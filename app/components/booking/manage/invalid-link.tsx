@@ -3,9 +3,9 @@ import { Link } from "react-router";
 
 import { Button } from "~/components/ui/button";
 import { BUSINESS } from "~/lib/business";
-import { messages } from "~/lib/messages.fr";
+import { manageBookingMessages } from "~/lib/messages/manage-booking.fr";
 
-const t = messages.manage;
+const t = manageBookingMessages;
 
 /** An unknown booking or a link that does not open it: one page, nothing about the booking. */
 export function InvalidLink() {

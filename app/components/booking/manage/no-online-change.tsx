@@ -4,9 +4,9 @@ import { Link } from "react-router";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { BUSINESS } from "~/lib/business";
-import { messages } from "~/lib/messages.fr";
+import { manageBookingMessages } from "~/lib/messages/manage-booking.fr";
 
-const t = messages.manage;
+const t = manageBookingMessages;
 
 function CallButton() {
   return (

@@ -1,11 +1,13 @@
 import { CreditCard } from "lucide-react";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { messages } from "~/lib/messages.fr";
+import { bookingSuccessMessages } from "~/lib/messages/booking-success.fr";
+import { messagingMessages } from "~/lib/messages/messaging.fr";
+import { serviceAreaMessages } from "~/lib/messages/service-area.fr";
 import { bookingDay, bookingTime } from "../booking-time";
 import { DiscountLine, PriceLine } from "../price-lines";
 import type { Appointment } from "./appointment-lookup";
 
-const t = messages.success;
+const t = bookingSuccessMessages;
 
 /** The address as the e-mails show it: with the postal code when the address lacks it. */
 export function serviceAddressOf(address: string, postalCode: string | null): string {
@@ -27,7 +29,7 @@ export function BookingDetails({
     [t.date, bookingDay(appointment.start)],
     [t.time, `${bookingTime(appointment.start)} à ${bookingTime(appointment.end)}`],
     ...(address ? ([[t.address, address]] as [string, string][]) : []),
-    [t.cars, `${messages.serviceArea.cars(appointment.cars)} · ${appointment.zone.name}`],
+    [t.cars, `${serviceAreaMessages.cars(appointment.cars)} · ${appointment.zone.name}`],
   ];
   return (
     <Card>
@@ -80,7 +82,7 @@ export function BookingDetails({
           <CreditCard aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
           <span>
             <span className="font-medium">{t.paymentTitle} : </span>
-            {messages.messaging.email.paymentText}
+            {messagingMessages.email.paymentText}
           </span>
         </p>
       </CardContent>

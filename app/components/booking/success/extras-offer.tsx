@@ -6,13 +6,13 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Switch } from "~/components/ui/switch";
 import { priceBooking } from "~/domain/booking/pricing";
 import { formatMoney } from "~/lib/format";
-import { messages } from "~/lib/messages.fr";
+import { bookingSuccessMessages } from "~/lib/messages/booking-success.fr";
 import { cn } from "~/lib/utils";
 import type { UpsellOption } from "~/routes/booking/success-types";
 import { DiscountLine, PriceLine } from "../price-lines";
 import type { Appointment } from "./appointment-lookup";
 
-const t = messages.success;
+const t = bookingSuccessMessages;
 const UPSELL_IMAGE = { width: 480, height: 320 } as const;
 
 function UpsellCard({

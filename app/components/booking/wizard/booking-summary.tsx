@@ -5,10 +5,13 @@ import { bookingDay, bookingLength, bookingShortDay, bookingTime } from "~/compo
 import { priceBooking } from "~/domain/booking/pricing";
 import { discountCents, type PromoKind } from "~/domain/offers/promo";
 import { formatMoney } from "~/lib/format";
-import { messages } from "~/lib/messages.fr";
+import { messagingMessages } from "~/lib/messages/messaging.fr";
+import { offersMessages } from "~/lib/messages/offers.fr";
+import { serviceAreaMessages } from "~/lib/messages/service-area.fr";
+import { wizardMessages } from "~/lib/messages/wizard.fr";
 import { cn } from "~/lib/utils";
 
-const w = messages.wizard;
+const w = wizardMessages;
 
 export interface SummaryInput {
   serviceName: string;
@@ -70,11 +73,11 @@ export function BookingSummary({ input, className }: { input: SummaryInput; clas
         <Row label={w.summaryLength}>{bookingLength(input.durationMinutes)}</Row>
         <Row label={w.summaryAddress}>{input.address.trim() || missing}</Row>
         <Row label={w.summaryCars}>
-          {messages.serviceArea.cars(input.cars)}, {input.zoneName}
+          {serviceAreaMessages.cars(input.cars)}, {input.zoneName}
         </Row>
       </dl>
       <dl className="grid gap-2 border-t pt-3 text-sm">
-        <Row label={w.serviceLine(input.serviceName, messages.serviceArea.cars(input.cars))}>
+        <Row label={w.serviceLine(input.serviceName, serviceAreaMessages.cars(input.cars))}>
           <span className="tabular-nums">{formatMoney(price.servicesCents)}</span>
         </Row>
         {input.extras.length === 0 ? (
@@ -90,7 +93,7 @@ export function BookingSummary({ input, className }: { input: SummaryInput; clas
           <span className="tabular-nums">{formatMoney(price.subtotalCents)}</span>
         </Row>
         {input.promo && price.discountCents > 0 ? (
-          <Row label={messages.offers.promo.discountLine(input.promo.code)}>
+          <Row label={offersMessages.promo.discountLine(input.promo.code)}>
             <span className="tabular-nums" data-testid="summary-discount">
               -{formatMoney(price.discountCents)}
             </span>
@@ -117,7 +120,7 @@ export function BookingSummary({ input, className }: { input: SummaryInput; clas
         <CreditCard aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
         <span>
           <span className="font-medium">{w.paymentTitle} : </span>
-          {messages.messaging.email.paymentText}
+          {messagingMessages.email.paymentText}
         </span>
       </p>
       <p className="text-xs text-muted-foreground">{w.pricesNote}</p>
@@ -142,7 +145,7 @@ export function SummaryBar({ input }: { input: SummaryInput }) {
           <span className="text-muted-foreground">
             {input.slot
               ? `${bookingShortDay(input.slot.start)} · ${bookingTime(input.slot.start)}`
-              : `${messages.serviceArea.cars(input.cars)}, ${input.zoneName}`}
+              : `${serviceAreaMessages.cars(input.cars)}, ${input.zoneName}`}
           </span>
         </span>
         <span className="flex items-center gap-1 text-sm font-medium text-primary">

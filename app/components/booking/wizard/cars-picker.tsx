@@ -1,7 +1,8 @@
 import { Car } from "lucide-react";
 
 import { CARS_MAX, CARS_MIN } from "~/domain/booking/pricing";
-import { messages } from "~/lib/messages.fr";
+import { serviceAreaMessages } from "~/lib/messages/service-area.fr";
+import { wizardMessages } from "~/lib/messages/wizard.fr";
 
 const CAR_COUNTS = Array.from({ length: CARS_MAX - CARS_MIN + 1 }, (_, i) => CARS_MIN + i);
 
@@ -15,7 +16,7 @@ interface CarsPickerProps {
 export function CarsPicker({ value, onChange, errorId }: CarsPickerProps) {
   return (
     <fieldset className="grid gap-3" aria-describedby={errorId}>
-      <legend className="mb-3 text-base font-semibold">{messages.wizard.carsLegend}</legend>
+      <legend className="mb-3 text-base font-semibold">{wizardMessages.carsLegend}</legend>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
         {CAR_COUNTS.map((count) => (
           <label
@@ -31,7 +32,7 @@ export function CarsPicker({ value, onChange, errorId }: CarsPickerProps) {
               className="size-5 shrink-0 accent-primary"
             />
             <Car aria-hidden="true" className="size-4 shrink-0" />
-            <span className="font-medium">{messages.serviceArea.cars(count)}</span>
+            <span className="font-medium">{serviceAreaMessages.cars(count)}</span>
           </label>
         ))}
       </div>

@@ -2,10 +2,11 @@ import { getInputProps, type FieldMetadata } from "@conform-to/react";
 
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { messages } from "~/lib/messages.fr";
+import { messagingMessages } from "~/lib/messages/messaging.fr";
+import { wizardMessages } from "~/lib/messages/wizard.fr";
 
-const w = messages.wizard;
-const m = messages.messaging.wizard;
+const w = wizardMessages;
+const m = messagingMessages.wizard;
 
 type Text = FieldMetadata<string>;
 

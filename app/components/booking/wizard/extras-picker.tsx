@@ -2,9 +2,10 @@ import { Check } from "lucide-react";
 
 import { Badge } from "~/components/ui/badge";
 import { formatMoney } from "~/lib/format";
-import { messages } from "~/lib/messages.fr";
+import { bookingSuccessMessages } from "~/lib/messages/booking-success.fr";
+import { wizardMessages } from "~/lib/messages/wizard.fr";
 
-const w = messages.wizard;
+const w = wizardMessages;
 
 export interface ExtraOption {
   slug: string;
@@ -50,7 +51,9 @@ export function ExtrasPicker({
               <span className="flex items-start justify-between gap-3">
                 <span className="flex flex-wrap items-center gap-2 font-medium">
                   {option.name}
-                  {option.isPopular ? <Badge variant="secondary">{messages.success.popular}</Badge> : null}
+                  {option.isPopular ? (
+                    <Badge variant="secondary">{bookingSuccessMessages.popular}</Badge>
+                  ) : null}
                 </span>
                 <span className="flex shrink-0 items-center gap-1 font-semibold tabular-nums">
                   {chosen.has(option.slug) ? (

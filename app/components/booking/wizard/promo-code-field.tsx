@@ -5,9 +5,9 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { PROMO_CODE_MAX_LENGTH } from "~/domain/offers/promo";
-import { messages } from "~/lib/messages.fr";
+import { offersMessages } from "~/lib/messages/offers.fr";
 
-const p = messages.offers.promo;
+const p = offersMessages.promo;
 
 /**
  * The booking summary's promo code (ADR 050): a field of the booking form and an 'Appliquer'

@@ -16,12 +16,14 @@ import {
 } from "~/domain/booking/slot-picker";
 import { dayOfWeekOf } from "~/domain/time/zoned";
 import { formatDay, formatTime } from "~/lib/format";
-import { messages } from "~/lib/messages.fr";
+import { bookingMessages } from "~/lib/messages/booking.fr";
+import { slotPickerMessages } from "~/lib/messages/slot-picker.fr";
+import { wizardMessages } from "~/lib/messages/wizard.fr";
 import { cn } from "~/lib/utils";
 import { useHydrated } from "~/lib/use-hydrated";
 
-const w = messages.wizard;
-const p = messages.slotPicker;
+const w = wizardMessages;
+const p = slotPickerMessages;
 
 /** Search parameter of the day links: without JavaScript, a day is chosen by a GET. */
 const DAY_PARAM = "jour";
@@ -258,7 +260,7 @@ export function SlotPicker({
           className="grid gap-3 rounded-lg border border-destructive/40 bg-destructive/10 p-4 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring"
           data-testid="slot-taken"
         >
-          <p className="font-medium">{messages.booking.slotTaken}</p>
+          <p className="font-medium">{bookingMessages.slotTaken}</p>
           {refreshing ? (
             <p className="flex items-center gap-2 text-muted-foreground">
               <RefreshCw aria-hidden="true" className="size-4 animate-spin motion-reduce:animate-none" />

@@ -14,12 +14,13 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { BookingRequestSchema } from "~/domain/booking/schemas";
 import { BUSINESS } from "~/lib/business";
-import { messages } from "~/lib/messages.fr";
+import { serviceAreaMessages } from "~/lib/messages/service-area.fr";
+import { wizardMessages } from "~/lib/messages/wizard.fr";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { WizardActionData, WizardLoaderData } from "~/routes/booking/wizard-types";
 import { focusInView } from "./focus-in-view";
 
-const w = messages.wizard;
+const w = wizardMessages;
 
 /** The booking form's check in the browser: the shared schema. */
 const validateBooking = (formData: FormData) => parseWithZod(formData, { schema: BookingRequestSchema });
@@ -148,7 +149,7 @@ export function SlotStep({
       <div className="-mt-2 flex flex-wrap items-center justify-between gap-3">
         <Badge variant="secondary" className="h-auto max-w-full px-3 py-1 text-sm whitespace-normal">
           <Car aria-hidden="true" />
-          {w.summaryBadge(messages.serviceArea.cars(cars), page.city)}
+          {w.summaryBadge(serviceAreaMessages.cars(cars), page.city)}
         </Badge>
         <Button asChild variant="outline">
           <Link to={editPath}>

@@ -1,7 +1,7 @@
 import { Stepper } from "~/components/ui/stepper";
-import { messages } from "~/lib/messages.fr";
+import { wizardMessages } from "~/lib/messages/wizard.fr";
 
-const STEPS = [{ label: messages.wizard.steps.vehicles }, { label: messages.wizard.steps.slot }] as const;
+const STEPS = [{ label: wizardMessages.steps.vehicles }, { label: wizardMessages.steps.slot }] as const;
 
 /** The wizard's progress (spec section 2): 1 Choisir les véhicules, 2 Réserver le créneau. */
 export function StepIndicator({ step, className }: { step: 1 | 2; className?: string }) {

@@ -1,26 +1,30 @@
 import { Form, useLocation } from "react-router";
 import { CircleX } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
-import { z } from "zod";
 import { CarsPicker } from "~/components/booking/wizard/cars-picker";
-import { WaitlistForm } from "~/components/booking/waitlist-form";
+import { preloadSlotStep, WaitlistForm } from "~/components/booking/wizard/lazy-steps";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { CARS_MAX, CARS_MIN } from "~/domain/booking/pricing";
-import { BOOKING_LIMITS } from "~/domain/booking/schemas";
-import { messages } from "~/lib/messages.fr";
+import { BOOKING_LIMITS } from "~/domain/booking/limits";
+import { serviceAreaMessages } from "~/lib/messages/service-area.fr";
+import { wizardMessages } from "~/lib/messages/wizard.fr";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { WizardLoaderData } from "~/routes/booking/wizard-types";
 import { focusInView } from "./focus-in-view";
 
-const w = messages.wizard;
+const w = wizardMessages;
 
-/** The car count the zone page passes in the router state (spec section 2). */
-const WizardStateSchema = z.object({
-  cars: z.number().int().min(CARS_MIN).max(CARS_MAX).optional().catch(undefined),
-});
+/** The car count the zone page passes in the router state (spec section 2), when it is one. */
+function rememberedCars(state: unknown): number | undefined {
+  const cars = typeof state === "object" && state !== null ? (state as { cars?: unknown }).cars : undefined;
+  return typeof cars === "number" && Number.isInteger(cars) && cars >= CARS_MIN && cars <= CARS_MAX
+    ? cars
+    : undefined;
+}
+
 /**
  * Step 1: the address or postal code (the service-area check) and the cars, then 'Voir les
  * disponibilités' (a GET form: ?where=&cars=&step=2). A refusal (not served, not found) is shown
@@ -33,8 +37,8 @@ export function WhereStep({ data: page }: { data: Extract<WizardLoaderData, { st
   const whereRef = useRef<HTMLInputElement>(null);
   const zoneRef = useRef<HTMLFieldSetElement>(null);
   const [chosenCars, setCars] = useState<number | null>(null);
-  const remembered = hydrated ? WizardStateSchema.safeParse(location.state ?? {}) : null;
-  const cars = chosenCars ?? page.cars ?? (remembered?.success ? remembered.data.cars : undefined) ?? 1;
+  const remembered = hydrated ? rememberedCars(location.state) : undefined;
+  const cars = chosenCars ?? page.cars ?? remembered ?? 1;
   const error = page.error;
   const whereErrorId = `${id}-where-error`;
   const formErrorId = `${id}-form-error`;
@@ -46,7 +50,13 @@ export function WhereStep({ data: page }: { data: Extract<WizardLoaderData, { st
 
   return (
     <>
-      <Form method="get" className="grid max-w-xl gap-8" noValidate>
+      <Form
+        method="get"
+        className="grid max-w-xl gap-8"
+        noValidate
+        onFocus={preloadSlotStep}
+        onPointerDown={preloadSlotStep}
+      >
         <p className="-mt-4 text-muted-foreground">{w.whereText}</p>
         <input type="hidden" name="step" value="2" />
         {page.serviceParam ? <input type="hidden" name="service" value={page.serviceParam} /> : null}
@@ -58,14 +68,14 @@ export function WhereStep({ data: page }: { data: Extract<WizardLoaderData, { st
         ) : null}
         <div className="grid gap-2">
           <Label htmlFor={`${id}-where`} className="text-base font-semibold">
-            {messages.serviceArea.fieldLabel}
+            {serviceAreaMessages.fieldLabel}
           </Label>
           <Input
             ref={whereRef}
             id={`${id}-where`}
             name="where"
             defaultValue={page.where}
-            placeholder={messages.serviceArea.fieldPlaceholder}
+            placeholder={serviceAreaMessages.fieldPlaceholder}
             autoComplete="street-address"
             maxLength={BOOKING_LIMITS.address}
             required
@@ -83,7 +93,7 @@ export function WhereStep({ data: page }: { data: Extract<WizardLoaderData, { st
               </p>
             </div>
           ) : page.zoneHint ? (
-            <p className="text-sm text-muted-foreground">{messages.serviceArea.zone.hero(page.zoneHint)}</p>
+            <p className="text-sm text-muted-foreground">{serviceAreaMessages.zone.hero(page.zoneHint)}</p>
           ) : null}
         </div>
         {page.choices.length > 0 ? (

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { contactMessages, franchiseApplications, users } from "#db/schema";
 import { allowsCommercialMessages } from "~/domain/messaging/consent";
 import { BUSINESS } from "~/lib/business";
-import { messages } from "~/lib/messages.fr";
+import { messagingMessages } from "~/lib/messages/messaging.fr";
 import { env } from "../../env.server";
 import { mailerFromEnv, type Mailer } from "../../mail/mailer.server";
 import {
@@ -89,7 +89,7 @@ export function createMessagingHandlers({
         if (booking.smsConsent) {
           await queueSms(tx, {
             phone: booking.customerPhone,
-            body: messages.messaging.sms.reminder(formatMailTime(booking.startAt), serviceAddress(booking)),
+            body: messagingMessages.sms.reminder(formatMailTime(booking.startAt), serviceAddress(booking)),
             category: "transactional",
             appointmentId,
             now: at,

@@ -15,7 +15,8 @@ import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import { stepCountIs, streamText, tool, type LanguageModel, type ModelMessage } from "ai";
 import { BookingRequestSchema } from "~/domain/booking/schemas";
 import { parsePostalCode } from "~/domain/geo/postal-code";
-import { messages } from "~/lib/messages.fr";
+import { assistantMessages } from "~/lib/messages/assistant.fr";
+import { bookingMessages } from "~/lib/messages/booking.fr";
 import type { Db } from "../../db.server";
 import { env } from "../../env.server";
 import type { ContactProof } from "../booking/manage-access.server";
@@ -42,7 +43,7 @@ import {
   type ToolContext,
 } from "./tools.server";
 
-const g = messages.assistant.guided;
+const g = assistantMessages.guided;
 const c = g.choices;
 
 export type AssistantMode = "guided" | "model";
@@ -122,7 +123,7 @@ function transcriptOf(state: ConversationState): string {
   return state.history
     .map(
       (h) =>
-        `${h.role === "user" ? messages.assistant.panel.you : messages.assistant.panel.assistant} : ${h.text}`,
+        `${h.role === "user" ? assistantMessages.panel.you : assistantMessages.panel.assistant} : ${h.text}`,
     )
     .join("\n");
 }
@@ -290,8 +291,8 @@ async function modelTurn(
     const result = streamText({
       model: languageModel,
       system:
-        messages.assistant.model.system +
-        (proven.length ? `\n${messages.assistant.model.proven(proven.join(", "))}` : ""),
+        assistantMessages.model.system +
+        (proven.length ? `\n${assistantMessages.model.proven(proven.join(", "))}` : ""),
       messages: [...history, { role: "user", content: userText }],
       tools,
       stopWhen: stepCountIs(6),
@@ -303,7 +304,7 @@ async function modelTurn(
     }
     return { text: text.trim() || (card?.kind === "summary" ? g.summary : g.menu), card, chips };
   } catch {
-    return { text: messages.assistant.model.failed, chips: [{ label: c.contact, value: "contact" }] };
+    return { text: assistantMessages.model.failed, chips: [{ label: c.contact, value: "contact" }] };
   }
 }
 
@@ -425,7 +426,7 @@ async function startTask(
     }
     case "move": {
       const found = await refind(ctx, arg);
-      if (!found) return { text: messages.assistant.tools.proofRequired, chips: MENU };
+      if (!found) return { text: assistantMessages.tools.proofRequired, chips: MENU };
       const slots = await listSlotsTool(ctx, {
         zone: found.zone,
         cars: found.cars,
@@ -509,7 +510,7 @@ async function answerStep(
       }
       case "cars": {
         const cars = Number(typed.replace(/\D/g, ""));
-        if (![1, 2, 3].includes(cars)) return ask(state, "book", "cars", messages.booking.carsInvalid);
+        if (![1, 2, 3].includes(cars)) return ask(state, "book", "cars", bookingMessages.carsInvalid);
         data.cars = cars;
         return offerSlots(ctx, state);
       }

@@ -5,7 +5,7 @@
  */
 import { smsMessages } from "#db/schema";
 import { toE164 } from "~/domain/messaging/consent";
-import { messages } from "~/lib/messages.fr";
+import { assistantMessages } from "~/lib/messages/assistant.fr";
 import type { Db } from "../../db.server";
 import { converse } from "./conversations.server";
 import type { AssistantReply } from "./engine.server";
@@ -21,7 +21,7 @@ export function smsText(reply: AssistantReply): string {
     lines.push(`${s.when} · ${s.address} · ${s.cars} véh. · ${s.total}`);
   }
   if (reply.chips && reply.chips.length > 0) {
-    lines.push(messages.assistant.sms.options, ...reply.chips.map((chip, i) => `${i + 1}) ${chip.label}`));
+    lines.push(assistantMessages.sms.options, ...reply.chips.map((chip, i) => `${i + 1}) ${chip.label}`));
   }
   return lines.join("\n").slice(0, SMS_MAX_LENGTH);
 }

@@ -28,6 +28,10 @@ import { instantToZonedParts, BUSINESS_TIME_ZONE } from "~/domain/time/zoned";
 import { AppError } from "~/lib/errors";
 import { formatLongDate, formatMoney } from "~/lib/format";
 import { messages } from "~/lib/messages.fr";
+import { assistantMessages } from "~/lib/messages/assistant.fr";
+import { bookingMessages } from "~/lib/messages/booking.fr";
+import { contactMessages } from "~/lib/messages/contact.fr";
+import { serviceAreaMessages } from "~/lib/messages/service-area.fr";
 import { z } from "~/lib/zod-fr";
 import { failureOf } from "~/server/http/failure.server";
 import { resolveAuthSecret } from "../../auth.server";
@@ -46,7 +50,7 @@ import { listUpsellOptions } from "../catalog/list-upsell-options.server";
 import { sendContactMessage } from "../contact/send-contact-message.server";
 import { checkServiceArea, locationAnswer } from "../zones/check-service-area.server";
 
-const t = messages.assistant.tools;
+const t = assistantMessages.tools;
 
 /** As POST /api/validate-location: each check reads the zones. */
 export const ADDRESS_CHECK_RATE_LIMIT = { max: 30, windowSeconds: 60 } as const satisfies RateLimitRule;
@@ -85,13 +89,13 @@ function invalid(error: z.ZodError): ToolResult<never> {
   return {
     ok: false,
     code: "VALIDATION",
-    message: messages.booking.invalidFields,
+    message: bookingMessages.invalidFields,
     fields: z.flattenError(error).fieldErrors as Record<string, string[] | undefined>,
   };
 }
 
 /** A service's error as the French answer the page gives. */
-function failure(error: unknown, notFound: string = messages.booking.appointmentNotFound): ToolResult<never> {
+function failure(error: unknown, notFound: string = bookingMessages.appointmentNotFound): ToolResult<never> {
   const answer = failureOf(error, { NOT_FOUND: notFound });
   return refused(answer.code, answer.message);
 }
@@ -116,7 +120,7 @@ export const CheckServiceAreaInput = z.object({
 export async function checkServiceAreaTool(ctx: ToolContext, raw: unknown) {
   const parsed = CheckServiceAreaInput.safeParse(raw);
   if (!parsed.success || !parsed.data.address.trim() || parsed.data.address.includes("\u0000")) {
-    return refused("VALIDATION", messages.serviceArea.EMPTY);
+    return refused("VALIDATION", serviceAreaMessages.EMPTY);
   }
   if (await limited(ctx, "validate-location", ADDRESS_CHECK_RATE_LIMIT)) {
     return refused("RATE_LIMITED", messages.errors.rateLimited);
@@ -198,7 +202,7 @@ export async function listSlotsTool(ctx: ToolContext, raw: unknown) {
         .map((d) => ({ date: d.date, label: formatLongDate(d.date), starts: d.slots.map((s) => s.start) })),
     };
   } catch (error) {
-    return failure(error, messages.booking.zoneNotFound);
+    return failure(error, bookingMessages.zoneNotFound);
   }
 }
 
@@ -308,7 +312,7 @@ export async function bookAppointmentTool(ctx: ToolContext, raw: unknown): Promi
       phone: input.phone,
     };
   } catch (error) {
-    return failure(error, messages.booking.zoneNotFound);
+    return failure(error, bookingMessages.zoneNotFound);
   }
   const code = await confirmationCode(ctx.db, input);
   if (typeof confirmation !== "string" || confirmation.length === 0) {
@@ -324,7 +328,7 @@ export async function bookAppointmentTool(ctx: ToolContext, raw: unknown): Promi
     return { ...refused("CONFIRMATION_MISMATCH", t.confirmationMismatch), summary };
   }
   if (await limited(ctx, "booking:ip", BOOKING_RATE_LIMIT)) {
-    return refused("RATE_LIMITED", messages.booking.rateLimited);
+    return refused("RATE_LIMITED", bookingMessages.rateLimited);
   }
   try {
     const booked = await bookSlot(ctx.db, { actor: null, input, now });
@@ -547,7 +551,7 @@ export async function handOverTool(ctx: ToolContext, raw: unknown) {
     return { ok: true as const, message: t.handedOver };
   } catch (error) {
     if (error instanceof AppError && error.code === "RATE_LIMITED") {
-      return refused("RATE_LIMITED", messages.contact.rateLimited);
+      return refused("RATE_LIMITED", contactMessages.rateLimited);
     }
     throw error;
   }

@@ -4,7 +4,7 @@ import * as s from "#db/schema";
 import { createTwilioProvider, createLogProvider } from "~/server/sms/provider.server";
 import { createWorker } from "~/server/jobs/worker.server";
 import { createMessagingHandlers } from "~/server/jobs/handlers/messaging.server";
-import { messages } from "~/lib/messages.fr";
+import { messagingMessages } from "~/lib/messages/messaging.fr";
 import { BUSINESS } from "~/lib/business";
 import { describeDatabases } from "../../../../tests/setup/db";
 import { startHttpReceiver, type HttpReceiver } from "../../../../tests/receivers/http-receiver";
@@ -14,7 +14,7 @@ import { handleInboundSms, queueSms } from "./sms.server";
 const PHONE = "+14505550123";
 /** 15 March 2026, noon in Toronto. */
 const MARCH = new Date("2026-03-15T16:00:00Z");
-const sms = messages.messaging.sms;
+const sms = messagingMessages.sms;
 
 describeDatabases("SMS", ({ db }) => {
   beforeEach(async () => {

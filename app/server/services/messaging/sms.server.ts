@@ -8,7 +8,7 @@ import {
   transactionalSmsRefusal,
   type SmsRefusal,
 } from "~/domain/messaging/sms";
-import { messages } from "~/lib/messages.fr";
+import { messagingMessages } from "~/lib/messages/messaging.fr";
 import type { Db, Tx } from "../../db.server";
 import { describeError, enqueue } from "../../jobs/queue.server";
 import type { SmsProvider } from "../../sms/provider.server";
@@ -198,7 +198,7 @@ export async function handleInboundSms(
 ): Promise<{ reply: string | null; keyword: "stop" | "start" | "help" | null }> {
   const phone = toE164(from) ?? from.trim().slice(0, 32);
   const keyword = parseSmsKeyword(body);
-  const text = messages.messaging.sms;
+  const text = messagingMessages.sms;
   return db.transaction(async (tx) => {
     await tx.insert(smsMessages).values({
       direction: "inbound",

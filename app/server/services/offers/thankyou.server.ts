@@ -21,7 +21,7 @@ import {
 } from "~/domain/offers/promo";
 import { formatMoney } from "~/lib/format";
 import { z } from "~/lib/zod-fr";
-import { messages } from "~/lib/messages.fr";
+import { offersMessages } from "~/lib/messages/offers.fr";
 import type { Db, Tx } from "../../db.server";
 import { enqueue } from "../../jobs/queue.server";
 import { formatMailDate } from "../../mail/templates.server";
@@ -157,7 +157,7 @@ export async function sendThankYouOffer(
     if (smsOk) {
       const sms = await queueSms(tx, {
         phone: booking.phone,
-        body: messages.offers.thankyou.sms(discountText(settings), code!.code, formatMailDate(endsAt)),
+        body: offersMessages.thankyou.sms(discountText(settings), code!.code, formatMailDate(endsAt)),
         category: "promotional",
         appointmentId,
         now,

@@ -21,7 +21,7 @@ import {
   WINBACK_VALID_DAYS,
 } from "~/domain/offers/promo";
 import { addDaysToDateString, BUSINESS_TIME_ZONE, zonedWallTimeToInstant } from "~/domain/time/zoned";
-import { messages } from "~/lib/messages.fr";
+import { offersMessages } from "~/lib/messages/offers.fr";
 import type { Db, Tx } from "../../db.server";
 import { env } from "../../env.server";
 import { enqueue } from "../../jobs/queue.server";
@@ -148,7 +148,7 @@ async function sendOffer(
     .returning({ id: winbackSends.id });
   if (!send) return false;
   const until = formatMailDate(endsAt);
-  const w = messages.offers.winback;
+  const w = offersMessages.winback;
   let emailQueued = false;
   let smsQueued = false;
   if (emailOk) {

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { appointments, reviewRequests } from "#db/schema";
-import { messages } from "~/lib/messages.fr";
+import { reviewsMessages } from "~/lib/messages/reviews.fr";
 import type { Db, Tx } from "../../db.server";
 import { env } from "../../env.server";
 import { enqueue } from "../../jobs/queue.server";
@@ -73,7 +73,7 @@ export async function sendReviewRequest(
       // needs SMS consent in force and a place under the monthly cap; refused (logged) otherwise.
       await queueSms(tx, {
         phone: booking.phone,
-        body: messages.reviews.sms(await reviewUrlFor(tx, booking.bookingId)),
+        body: reviewsMessages.sms(await reviewUrlFor(tx, booking.bookingId)),
         category: "promotional",
         appointmentId,
         now,

@@ -1,11 +1,11 @@
 import { parsePostalCode } from "~/domain/geo/postal-code";
 import { offlineGeocoder, type Geocoder } from "~/domain/geo/geocoder";
 import { decideFromLocation, type ServiceAreaDecision } from "~/domain/geo/service-area";
-import { messages } from "~/lib/messages.fr";
+import { serviceAreaMessages } from "~/lib/messages/service-area.fr";
 import type { Db } from "../../db.server";
 import { listZones } from "./list-zones.server";
 
-const t = messages.serviceArea;
+const t = serviceAreaMessages;
 
 /**
  * Is this address, town or postal code served? The zones come from the database (PRODUCT-DECISIONS.md,

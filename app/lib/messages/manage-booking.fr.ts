@@ -1,0 +1,56 @@
+/**
+ * /booking/manage/{bookingId}?token=...: the manage link (view, cancel, reschedule). Imported as
+ * `manageBookingMessages` where used (not in `messages`: ADR 054).
+ */
+export const manageBookingMessages = {
+  title: "Gérer ma réservation",
+  description: "Consultez, annulez ou déplacez votre rendez-vous de lavage mobile.",
+  invalidLink: "Lien de gestion invalide ou expiré.",
+  invalidLinkText:
+    "Vérifiez que vous avez copié le lien complet du courriel de confirmation, ou communiquez avec nous.",
+  bookingNumber: (id: string) => `Réservation n° ${id}`,
+  status: { scheduled: "Programmé", completed: "Terminé", cancelled: "Annulé", no_show: "Client absent" },
+  statusLabel: "Statut",
+  date: "Date et heure",
+  timeRange: (start: string, end: string) => `${start} à ${end}`,
+  address: "Adresse",
+  zone: "Zone de service",
+  service: "Service",
+  cars: (count: number) => (count > 1 ? `${count} véhicules` : `${count} véhicule`),
+  carsLabel: "Véhicules",
+  extras: "Options",
+  noExtras: "Aucune option",
+  priceTitle: "Prix",
+  subtotal: "Sous-total avant taxes",
+  tps: "TPS (5 %)",
+  tvq: "TVQ (9,975 %)",
+  total: "Total",
+  changeTitle: "Modifier le rendez-vous",
+  deadline: (when: string) => `Vous pouvez annuler ou déplacer ce rendez-vous jusqu'au ${when}.`,
+  cancel: "Annuler le rendez-vous",
+  cancelTitle: "Annuler ce rendez-vous ?",
+  cancelText: "Le créneau sera libéré pour un autre client. Cette action est définitive.",
+  cancelConfirm: "Oui, annuler",
+  cancelKeep: "Garder le rendez-vous",
+  cancelled: "Votre rendez-vous est annulé.",
+  reschedule: "Changer la date",
+  rescheduleLegend: "Choisissez un nouveau créneau",
+  rescheduleDay: "Jour",
+  noSlots: "Aucun créneau libre pour le moment. Appelez-nous pour trouver une date.",
+  rescheduleSubmit: "Confirmer le nouveau créneau",
+  rescheduleClose: "Fermer",
+  rescheduled: (when: string) => `Rendez-vous déplacé au ${when}.`,
+  slotRequired: "Veuillez choisir un créneau.",
+  callTitle: "Besoin d'un changement ?",
+  callText: (phone: string) =>
+    `Il reste moins de 24 heures avant votre rendez-vous : pour l'annuler ou le déplacer, appelez-nous au ${phone}.`,
+  closedText: (phone: string) =>
+    `Ce rendez-vous ne peut plus être modifié en ligne. Pour toute question, appelez-nous au ${phone}.`,
+  call: (phone: string) => `Appeler le ${phone}`,
+  newBooking: "Nouvelle réservation",
+  home: "Retour à l'accueil",
+  cancelledTitle: "Rendez-vous annulé",
+  cancelledText:
+    "Ce rendez-vous est annulé et son créneau a été libéré. Vous pouvez réserver un nouveau lavage en tout temps.",
+  bookAgain: "Réserver de nouveau",
+} as const;
