@@ -7,7 +7,8 @@ describe("embedded database lifecycle", () => {
   let server: RunningServer;
 
   beforeAll(async () => {
-    server = await startServer();
+    // The first start on an empty folder: it migrates and seeds (the other tests copy a seeded one).
+    server = await startServer({}, { fresh: true });
   });
   afterAll(async () => {
     await server?.stop();

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { inject } from "vitest";
 
 export interface RunningServer {
   url: string;
@@ -27,13 +28,29 @@ export function tempDataDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), "lavage-http-"));
 }
 
-/** Starts the production server (`node server.js`, the build must exist) and waits for /healthz. */
+/**
+ * A new data folder holding a copy of the migrated and seeded PGlite database of the HTTP tests'
+ * set-up (tests/setup/http-global.ts): the server then starts without migrating an empty one.
+ */
+function seededDataDir(): string {
+  const dir = tempDataDir();
+  fs.cpSync(inject("httpDataTemplate"), dir, {
+    recursive: true,
+    filter: (source) => path.basename(source) !== "db.lock",
+  });
+  return dir;
+}
+
+/**
+ * Starts the production server (`node server.js`, the build must exist) and waits for /readyz.
+ * Without a DATA_DIR it gets a copy of the seeded template, or an empty folder with `fresh`.
+ */
 export async function startServer(
   env: Record<string, string> = {},
-  options: { waitReady?: boolean } = {},
+  options: { waitReady?: boolean; fresh?: boolean } = {},
 ): Promise<RunningServer> {
   const port = await freePort();
-  const dataDir = env.DATA_DIR ?? tempDataDir();
+  const dataDir = env.DATA_DIR ?? (options.fresh ? tempDataDir() : seededDataDir());
   const url = `http://127.0.0.1:${port}`;
   let output = "";
   const child = spawn(process.execPath, ["server.js"], {

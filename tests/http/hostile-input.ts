@@ -18,7 +18,7 @@ import { SIGNATURE_MAX_BYTES } from "~/domain/applications/png";
 import { signaturePng } from "../factories/signature-png";
 import { bodyLimitFor } from "~/server/security/input-bounds.server";
 import type { Database } from "~/server/db.server";
-import { startRolesServer, targets, type Ids, type RolesFixture, type Who } from "./roles-fixture";
+import { startRolesServer, type Ids, type RolesFixture, type Target, type Who } from "./roles-fixture";
 import { securityMessages } from "~/lib/messages/security.fr";
 
 /**
@@ -669,7 +669,12 @@ function freshIp(): string {
   return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
 }
 
-for (const target of targets) {
+/**
+ * The suite against one database. Each database has its own test file
+ * (hostile-input.{pglite,postgres}.test.ts) so that the two runs, the longest of the HTTP tests,
+ * go side by side.
+ */
+export function describeHostileInput(target: Target): void {
   describe(`hostile input [${target.name}]`, () => {
     let fixture: RolesFixture;
     let ctx: Context;

@@ -1,0 +1,3 @@
+import { describeHostileInput } from "./hostile-input";
+
+describeHostileInput({ name: "pglite" });
