@@ -42,6 +42,15 @@ const notifier = globalThis as typeof globalThis & {
   __slotsNotify?: { running: boolean; again: boolean };
 };
 const notifyState = (notifier.__slotsNotify ??= { running: false, again: false });
+const alone = globalThis as typeof globalThis & { __slotsAlone?: boolean };
+
+/**
+ * On PGlite this process is the only one on its database (its data folder is locked): nobody
+ * else to tell, so a booking does not spend a statement, and the one session, on a NOTIFY.
+ */
+export function slotsHaveNoOtherInstance(): void {
+  alone.__slotsAlone = true;
+}
 
 /**
  * After a change has committed (the hot path: a booking): forgets this process's lists at once
@@ -56,6 +65,7 @@ const notifyState = (notifier.__slotsNotify ??= { running: false, again: false }
  */
 export function slotsChangedAfterCommit(db: Db): void {
   invalidateOpenSlots();
+  if (alone.__slotsAlone) return;
   if (notifyState.running) {
     notifyState.again = true;
     return;
