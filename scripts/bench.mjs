@@ -16,7 +16,8 @@
 // (scripts/bench-query-count.mjs: per booking, in and out of transactions, transaction times, and
 // PGlite's wait for its one session). On PostgreSQL the booking run also samples every 10 ms what
 // the bench database's busy sessions wait for (pg_stat_activity), and reports the lock waits seen
-// (pg_locks not granted): these counts hold on a loaded machine, where the timings do not.
+// (pg_locks not granted); and it reports the server's CPU time per booking (and on PostgreSQL the
+// database sessions'): these counts hold on a loaded machine, where the timings do not.
 // Targets (2 cores, ADR 054): slot list p95 < 50 ms and at least a third of the baseline's
 // requests/s; bookings p95 <= 100 ms, p99 <= 250 ms; peak memory <= 300 MB (PGlite), <= 200 MB
 // (PostgreSQL); cold start <= 2 s.
@@ -90,6 +91,16 @@ function memoryMb(pid, field) {
   }
 }
 const peakMemoryMb = (pid) => memoryMb(pid, "VmHWM");
+
+/** CPU time (user + system) a process has used so far, in ms; null when it is gone. */
+function cpuMs(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in 1/100 s
+  } catch {
+    return null;
+  }
+}
 const currentMemoryMb = (pid) => memoryMb(pid, "VmRSS");
 
 /** A deterministic pseudo-random generator (mulberry32), so that runs ask the same mix. */
@@ -142,8 +153,16 @@ function sampleWaits(connectionString, database) {
   const client = new pg.Client({ connectionString });
   const counts = { samples: 0, active: {}, idleInTransaction: 0, lockWaits: {} };
   let running = true;
+  const backends = async () =>
+    (
+      await client.query(`select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()`, [
+        database,
+      ])
+    ).rows.map((row) => row.pid);
+  const cpuAtStart = new Map();
   const done = (async () => {
     await client.connect();
+    for (const pid of await backends()) cpuAtStart.set(pid, cpuMs(pid));
     while (running) {
       const { rows } = await client.query(
         `select coalesce(wait_event_type || ':' || wait_event, 'CPU') as wait, state
@@ -166,6 +185,10 @@ function sampleWaits(connectionString, database) {
         counts.lockWaits[row.locktype] = (counts.lockWaits[row.locktype] ?? 0) + row.n;
       await new Promise((r) => setTimeout(r, 10));
     }
+    // The CPU time the database's sessions used during the run (those opened meanwhile, whole).
+    let used = 0;
+    for (const pid of await backends()) used += (cpuMs(pid) ?? 0) - (cpuAtStart.get(pid) ?? 0);
+    counts.databaseCpuMs = Math.round(used);
     await client.end();
   })();
   return async () => {
@@ -311,6 +334,7 @@ async function runTarget(name, dbEnv) {
     slotsMixed.postalAreas = areasAsked.size;
     console.error(`[${name}] ${JSON.stringify(slotsMixed)}`);
     if (COUNT_QUERIES) server.kill("SIGUSR2");
+    const serverCpuAtStart = cpuMs(server.pid);
     const stopSampling = dbEnv.DATABASE_URL
       ? sampleWaits(dbEnv.DATABASE_URL, new URL(dbEnv.DATABASE_URL).pathname.slice(1))
       : null;
@@ -343,7 +367,13 @@ async function runTarget(name, dbEnv) {
       ],
     });
 
-    if (stopSampling) bookings.waits = await stopSampling();
+    // CPU time per request: what the machine's load does not change much, unlike the latencies.
+    const answered = Object.values(bookings.statuses).reduce((a, b) => a + b, 0);
+    bookings.serverCpuMsPerRequest = Number(((cpuMs(server.pid) - serverCpuAtStart) / answered).toFixed(1));
+    if (stopSampling) {
+      bookings.waits = await stopSampling();
+      bookings.databaseCpuMsPerRequest = Number((bookings.waits.databaseCpuMs / answered).toFixed(1));
+    }
     if (COUNT_QUERIES) {
       // The first signal's file (the counts before the run) is dropped; wait for the second's.
       fs.rmSync(countFile, { force: true });
@@ -352,9 +382,8 @@ async function runTarget(name, dbEnv) {
       await new Promise((r) => setTimeout(r, 100));
       const counted = JSON.parse(fs.readFileSync(countFile, "utf8"));
       fs.rmSync(countFile, { force: true });
-      const made = Object.values(bookings.statuses).reduce((a, b) => a + b, 0);
-      counted.perRequest = Number((counted.statements / made).toFixed(2));
-      counted.inTransactionPerRequest = Number((counted.inTransaction / made).toFixed(2));
+      counted.perRequest = Number((counted.statements / answered).toFixed(2));
+      counted.inTransactionPerRequest = Number((counted.inTransaction / answered).toFixed(2));
       bookings.queries = counted;
     }
     // Page views as visitors and a signed-in client make them; the server's render time per page.
