@@ -210,7 +210,12 @@ async function runTarget(name, dbEnv) {
   const countFile = path.join(os.tmpdir(), `lavage-bench-queries-${process.pid}-${name}.json`);
   const server = spawn(
     process.execPath,
-    [...(COUNT_QUERIES ? ["--import", "./scripts/bench-query-count.mjs"] : []), "server.js"],
+    [
+      ...(COUNT_QUERIES ? ["--import", "./scripts/bench-query-count.mjs"] : []),
+      // e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the server.
+      ...(process.env.BENCH_SERVER_NODE_ARGS?.split(" ").filter(Boolean) ?? []),
+      "server.js",
+    ],
     {
       env: {
         ...process.env,
@@ -451,11 +456,13 @@ async function runTarget(name, dbEnv) {
 const report = { connections: CONNECTIONS, durationSeconds: DURATION, cpus: os.cpus().length, targets: [] };
 const pgliteDir = fs.mkdtempSync(path.join(os.tmpdir(), "lavage-bench-"));
 try {
-  report.targets.push(await runTarget("pglite", { DATA_DIR: pgliteDir, DATABASE_URL: "" }));
+  if (DATABASES.includes("pglite")) {
+    report.targets.push(await runTarget("pglite", { DATA_DIR: pgliteDir, DATABASE_URL: "" }));
+  }
 } finally {
   fs.rmSync(pgliteDir, { recursive: true, force: true });
 }
-if (process.env.TEST_DATABASE_URL) {
+if (process.env.TEST_DATABASE_URL && DATABASES.includes("postgres")) {
   const name = `lavage_bench_${crypto.randomBytes(4).toString("hex")}`;
   const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
   await admin.connect();
