@@ -11,6 +11,13 @@
 // (spawn to /readyz on the existing database, and the server's own figure from its start log),
 // its memory when ready, idle memory 1 s after start and peak memory as JSON,
 // on PGlite and, when TEST_DATABASE_URL is set, on PostgreSQL.
+// Options: BENCH_ONLY=bookings runs only the booking call; BENCH_DATABASES=postgres (or pglite)
+// only that database; BENCH_COUNT_QUERIES=1 counts the server's statements during the booking run
+// (scripts/bench-query-count.mjs: per booking, in and out of transactions, transaction times, and
+// PGlite's wait for its one session). On PostgreSQL the booking run also samples every 10 ms what
+// the bench database's busy sessions wait for (pg_stat_activity), and reports the lock waits seen
+// (pg_locks not granted); and it reports the server's CPU time per booking (and on PostgreSQL the
+// database sessions'): these counts hold on a loaded machine, where the timings do not.
 // Targets (2 cores, ADR 054): slot list p95 < 50 ms and at least a third of the baseline's
 // requests/s; bookings p95 <= 100 ms, p99 <= 250 ms; peak memory <= 300 MB (PGlite), <= 200 MB
 // (PostgreSQL); cold start <= 2 s.
@@ -27,6 +34,9 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 10;
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 const PORT = Number(process.env.BENCH_PORT ?? 4395);
+const ONLY_BOOKINGS = process.env.BENCH_ONLY === "bookings";
+const DATABASES = (process.env.BENCH_DATABASES ?? "pglite,postgres").split(",");
+const COUNT_QUERIES = process.env.BENCH_COUNT_QUERIES === "1";
 const origin = `http://127.0.0.1:${PORT}`;
 
 if (process.env.BENCH_SKIP_BUILD !== "1") {
@@ -81,6 +91,16 @@ function memoryMb(pid, field) {
   }
 }
 const peakMemoryMb = (pid) => memoryMb(pid, "VmHWM");
+
+/** CPU time (user + system) a process has used so far, in ms; null when it is gone. */
+function cpuMs(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in 1/100 s
+  } catch {
+    return null;
+  }
+}
 const currentMemoryMb = (pid) => memoryMb(pid, "VmRSS");
 
 /** A deterministic pseudo-random generator (mulberry32), so that runs ask the same mix. */
@@ -124,6 +144,60 @@ async function waitReady() {
   throw new Error("the server did not start");
 }
 
+/**
+ * Samples, every 10 ms until stopped, what the busy sessions of `database` wait for: each sample
+ * counts the sessions running a statement ('active') by wait event (none = on the CPU), those idle
+ * in a transaction (waiting for the app), and the locks not granted by type.
+ */
+function sampleWaits(connectionString, database) {
+  const client = new pg.Client({ connectionString });
+  const counts = { samples: 0, active: {}, idleInTransaction: 0, lockWaits: {} };
+  let running = true;
+  const backends = async () =>
+    (
+      await client.query(`select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()`, [
+        database,
+      ])
+    ).rows.map((row) => row.pid);
+  const cpuAtStart = new Map();
+  const done = (async () => {
+    await client.connect();
+    for (const pid of await backends()) cpuAtStart.set(pid, cpuMs(pid));
+    while (running) {
+      const { rows } = await client.query(
+        `select coalesce(wait_event_type || ':' || wait_event, 'CPU') as wait, state
+           from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()
+             and state in ('active', 'idle in transaction')`,
+        [database],
+      );
+      const locks = await client.query(
+        `select l.locktype, count(*)::int as n from pg_locks l
+           join pg_stat_activity a on a.pid = l.pid
+          where not l.granted and a.datname = $1 group by l.locktype`,
+        [database],
+      );
+      counts.samples++;
+      for (const row of rows) {
+        if (row.state === "active") counts.active[row.wait] = (counts.active[row.wait] ?? 0) + 1;
+        else counts.idleInTransaction++;
+      }
+      for (const row of locks.rows)
+        counts.lockWaits[row.locktype] = (counts.lockWaits[row.locktype] ?? 0) + row.n;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    // The CPU time the database's sessions used during the run (those opened meanwhile, whole).
+    let used = 0;
+    for (const pid of await backends()) used += (cpuMs(pid) ?? 0) - (cpuAtStart.get(pid) ?? 0);
+    counts.databaseCpuMs = Math.round(used);
+    await client.end();
+  })();
+  return async () => {
+    running = false;
+    await done;
+    return counts;
+  };
+}
+
 async function runTarget(name, dbEnv) {
   const prepare = spawnSync("npx", ["tsx", "scripts/bench-seed.ts"], {
     env: { ...process.env, ...dbEnv, NODE_ENV: "production" },
@@ -133,21 +207,32 @@ async function runTarget(name, dbEnv) {
   const dataset = JSON.parse(prepare.stdout.trim().split("\n").pop());
 
   const startedAt = performance.now();
-  const server = spawn(process.execPath, ["server.js"], {
-    env: {
-      ...process.env,
-      ...dbEnv,
-      BUILD_DIR,
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: origin,
-      NODE_ENV: "production",
-      // Every booking call comes from its own address (X-Forwarded-For), like real customers,
-      // so that the per-address limit does not turn the booking run into a rate-limit run.
-      TRUST_PROXY: "1",
+  const countFile = path.join(os.tmpdir(), `lavage-bench-queries-${process.pid}-${name}.json`);
+  const server = spawn(
+    process.execPath,
+    [
+      ...(COUNT_QUERIES ? ["--import", "./scripts/bench-query-count.mjs"] : []),
+      // e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the server.
+      ...(process.env.BENCH_SERVER_NODE_ARGS?.split(" ").filter(Boolean) ?? []),
+      "server.js",
+    ],
+    {
+      env: {
+        ...process.env,
+        BENCH_QUERY_COUNT_FILE: countFile,
+        ...dbEnv,
+        BUILD_DIR,
+        PORT: String(PORT),
+        HOST: "127.0.0.1",
+        PUBLIC_URL: origin,
+        NODE_ENV: "production",
+        // Every booking call comes from its own address (X-Forwarded-For), like real customers,
+        // so that the per-address limit does not turn the booking run into a rate-limit run.
+        TRUST_PROXY: "1",
+      },
+      stdio: ["ignore", "pipe", "inherit"],
     },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+  );
   // The server's request log (JSON lines): the page-view run reads its render times from it.
   const serverTimes = { collect: false, byPath: new Map() };
   let pending = "";
@@ -212,10 +297,14 @@ async function runTarget(name, dbEnv) {
 
     const baseline = await measure("static asset (baseline)", {
       requests: [{ method: "GET", path: "/favicon.svg" }],
+      ...(ONLY_BOOKINGS ? { duration: 1 } : {}),
     });
-    const slots = await measure("GET /api/slots (same query: cache hit)", {
-      requests: [{ method: "GET", path: "/api/slots?zone=granby&cars=2" }],
-    });
+    const skipped = (title) => ({ title, skipped: true, requestsPerSecond: 0 });
+    const slots = ONLY_BOOKINGS
+      ? skipped("GET /api/slots (same query: cache hit)")
+      : await measure("GET /api/slots (same query: cache hit)", {
+          requests: [{ method: "GET", path: "/api/slots?zone=granby&cars=2" }],
+        });
     // 3 zones x 3 car counts x 120 start days x 14 ranges x the zone's 8 to 13 postal-code
     // areas: most requests miss the cache. Each asks for an address, so the drive to and from it
     // (ADR 048) is in every list computed.
@@ -223,30 +312,37 @@ async function runTarget(name, dbEnv) {
     const areasAsked = new Set();
     const postalCode = (fsa) =>
       `${fsa} ${Math.floor(random() * 10)}${"ABCEGHJKLMNPRSTVWXYZ"[Math.floor(random() * 20)]}${Math.floor(random() * 10)}`;
-    const slotsMixed = await measure("GET /api/slots (mixed: mostly cache misses)", {
-      requests: [
-        {
-          method: "GET",
-          setupRequest: (request) => {
-            const zone = ["granby", "sherbrooke", "gatineau"][Math.floor(random() * 3)];
-            const cars = 1 + Math.floor(random() * 3);
-            const from = quebecDay(Math.floor(random() * 120));
-            const days = 1 + Math.floor(random() * 14);
-            const areas = dataset.postalAreas[zone];
-            const fsa = areas[Math.floor(random() * areas.length)];
-            areasAsked.add(fsa);
-            const address = encodeURIComponent(postalCode(fsa));
-            const query = `zone=${zone}&cars=${cars}&from=${from}&days=${days}&address=${address}`;
-            // The cache keeps one list per postal-code area: that is what makes a query distinct.
-            asked.add(`zone=${zone}&cars=${cars}&from=${from}&days=${days}&area=${fsa}`);
-            return { ...request, path: `/api/slots?${query}` };
-          },
-        },
-      ],
-    });
+    const slotsMixed = ONLY_BOOKINGS
+      ? skipped("GET /api/slots (mixed)")
+      : await measure("GET /api/slots (mixed: mostly cache misses)", {
+          requests: [
+            {
+              method: "GET",
+              setupRequest: (request) => {
+                const zone = ["granby", "sherbrooke", "gatineau"][Math.floor(random() * 3)];
+                const cars = 1 + Math.floor(random() * 3);
+                const from = quebecDay(Math.floor(random() * 120));
+                const days = 1 + Math.floor(random() * 14);
+                const areas = dataset.postalAreas[zone];
+                const fsa = areas[Math.floor(random() * areas.length)];
+                areasAsked.add(fsa);
+                const address = encodeURIComponent(postalCode(fsa));
+                const query = `zone=${zone}&cars=${cars}&from=${from}&days=${days}&address=${address}`;
+                // The cache keeps one list per postal-code area: that is what makes a query distinct.
+                asked.add(`zone=${zone}&cars=${cars}&from=${from}&days=${days}&area=${fsa}`);
+                return { ...request, path: `/api/slots?${query}` };
+              },
+            },
+          ],
+        });
     slotsMixed.distinctQueries = asked.size;
     slotsMixed.postalAreas = areasAsked.size;
     console.error(`[${name}] ${JSON.stringify(slotsMixed)}`);
+    if (COUNT_QUERIES) server.kill("SIGUSR2");
+    const serverCpuAtStart = cpuMs(server.pid);
+    const stopSampling = dbEnv.DATABASE_URL
+      ? sampleWaits(dbEnv.DATABASE_URL, new URL(dbEnv.DATABASE_URL).pathname.slice(1))
+      : null;
     const bookings = await measure("POST /api/bookings", {
       requests: [
         {
@@ -276,6 +372,25 @@ async function runTarget(name, dbEnv) {
       ],
     });
 
+    // CPU time per request: what the machine's load does not change much, unlike the latencies.
+    const answered = Object.values(bookings.statuses).reduce((a, b) => a + b, 0);
+    bookings.serverCpuMsPerRequest = Number(((cpuMs(server.pid) - serverCpuAtStart) / answered).toFixed(1));
+    if (stopSampling) {
+      bookings.waits = await stopSampling();
+      bookings.databaseCpuMsPerRequest = Number((bookings.waits.databaseCpuMs / answered).toFixed(1));
+    }
+    if (COUNT_QUERIES) {
+      // The first signal's file (the counts before the run) is dropped; wait for the second's.
+      fs.rmSync(countFile, { force: true });
+      server.kill("SIGUSR2");
+      for (let i = 0; i < 500 && !fs.existsSync(countFile); i++) await new Promise((r) => setTimeout(r, 20));
+      await new Promise((r) => setTimeout(r, 100));
+      const counted = JSON.parse(fs.readFileSync(countFile, "utf8"));
+      fs.rmSync(countFile, { force: true });
+      counted.perRequest = Number((counted.statements / answered).toFixed(2));
+      counted.inTransactionPerRequest = Number((counted.inTransaction / answered).toFixed(2));
+      bookings.queries = counted;
+    }
     // Page views as visitors and a signed-in client make them; the server's render time per page.
     const signIn = await fetch(`${origin}/api/auth/sign-in/email`, {
       method: "POST",
@@ -288,30 +403,33 @@ async function runTarget(name, dbEnv) {
       .join("; ");
     const pages = ["/", "/gallery", "/booking", "/client"];
     serverTimes.collect = true;
-    const pageViews = await measure("GET pages (/, /gallery, /booking, signed-in /client)", {
-      requests: [
-        {
-          method: "GET",
-          setupRequest: (request) => {
-            const page = pages[Math.floor(random() * pages.length)];
-            return {
-              ...request,
-              path: page,
-              headers: {
-                accept: "text/html",
-                "x-forwarded-for": `10.${crypto.randomInt(256)}.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}`,
-                ...(page === "/client" ? { cookie } : {}),
+    const pageViews = ONLY_BOOKINGS
+      ? skipped("GET pages")
+      : await measure("GET pages (/, /gallery, /booking, signed-in /client)", {
+          requests: [
+            {
+              method: "GET",
+              setupRequest: (request) => {
+                const page = pages[Math.floor(random() * pages.length)];
+                return {
+                  ...request,
+                  path: page,
+                  headers: {
+                    accept: "text/html",
+                    "x-forwarded-for": `10.${crypto.randomInt(256)}.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}`,
+                    ...(page === "/client" ? { cookie } : {}),
+                  },
+                };
               },
-            };
-          },
-        },
-      ],
-    });
+            },
+          ],
+        });
     serverTimes.collect = false;
     pageViews.signedIn = signIn.ok && cookie.length > 0;
-    pageViews.serverRenderMs = Object.fromEntries(
-      pages.map((page) => [page, summarize(serverTimes.byPath.get(page) ?? [])]),
-    );
+    if (!ONLY_BOOKINGS)
+      pageViews.serverRenderMs = Object.fromEntries(
+        pages.map((page) => [page, summarize(serverTimes.byPath.get(page) ?? [])]),
+      );
 
     const ratio = (r) => Number((r.requestsPerSecond / baseline.requestsPerSecond).toFixed(2));
     return {
@@ -338,11 +456,13 @@ async function runTarget(name, dbEnv) {
 const report = { connections: CONNECTIONS, durationSeconds: DURATION, cpus: os.cpus().length, targets: [] };
 const pgliteDir = fs.mkdtempSync(path.join(os.tmpdir(), "lavage-bench-"));
 try {
-  report.targets.push(await runTarget("pglite", { DATA_DIR: pgliteDir, DATABASE_URL: "" }));
+  if (DATABASES.includes("pglite")) {
+    report.targets.push(await runTarget("pglite", { DATA_DIR: pgliteDir, DATABASE_URL: "" }));
+  }
 } finally {
   fs.rmSync(pgliteDir, { recursive: true, force: true });
 }
-if (process.env.TEST_DATABASE_URL) {
+if (process.env.TEST_DATABASE_URL && DATABASES.includes("postgres")) {
   const name = `lavage_bench_${crypto.randomBytes(4).toString("hex")}`;
   const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
   await admin.connect();

@@ -1,7 +1,11 @@
 import { seed } from "#db/seed";
 import { initAuth } from "./auth.server";
 import { startWorker, stopWorker } from "./jobs/runtime.server";
-import { invalidateOpenSlots, SLOTS_CHANNEL } from "./services/booking/slot-cache.server";
+import {
+  invalidateOpenSlots,
+  slotsHaveNoOtherInstance,
+  SLOTS_CHANNEL,
+} from "./services/booking/slot-cache.server";
 import { getDatabase, openDatabase, setDatabase, type Database } from "./db.server";
 import { env } from "./env.server";
 
@@ -18,6 +22,7 @@ export function bootstrap(): Promise<Database> {
       await initAuth(database.db);
       // Other instances' bookings invalidate this instance's cached slot lists (PostgreSQL).
       await database.listen?.(SLOTS_CHANNEL, invalidateOpenSlots);
+      if (database.kind === "pglite") slotsHaveNoOtherInstance();
       if (config.RUN_WORKER) await startWorker(database);
     } catch (error) {
       await database.close();

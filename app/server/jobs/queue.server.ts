@@ -117,6 +117,33 @@ export async function enqueue<N extends JobName>(
   throw new Error(`Could not enqueue job ${name} with singleton key ${singletonKey}: it keeps changing`);
 }
 
+/** One job of `enqueueAll`: its name, payload and the options of `enqueue`. */
+type NewJob = { [N in JobName]: { name: N; payload: JobPayloads[N] } & EnqueueOptions }[JobName];
+
+/**
+ * The statement that queues several new jobs at once (a booking's e-mail and reminder, ADR 054),
+ * not yet run: await it, or run it with others (`insertTogether`). A job whose singleton key
+ * already has an unfinished job is left out, as `enqueue` would keep the existing one; meant for
+ * keys that cannot exist yet (those of a row inserted in the same transaction).
+ */
+export function newJobsInsert(db: Db | Tx, list: readonly [NewJob, ...NewJob[]]) {
+  return db
+    .insert(jobs)
+    .values(
+      list.map(({ name, payload, runAt, maxAttempts, singletonKey }) => ({
+        name,
+        payload,
+        runAt,
+        maxAttempts,
+        singletonKey,
+      })),
+    )
+    .onConflictDoNothing({
+      target: jobs.singletonKey,
+      where: sql`${jobs.singletonKey} is not null and ${jobs.status} in ('pending', 'running')`,
+    });
+}
+
 /**
  * Claims up to `limit` due jobs for one worker, oldest first, in one statement. Rows another
  * worker is claiming are skipped (FOR UPDATE SKIP LOCKED), so every job goes to one worker.

@@ -29,39 +29,43 @@ function loadsOfDay(busy: readonly BusyRange[], start: Date): Map<string, number
 }
 
 /**
- * The insert lost to a concurrent booking of the same member: exclusion_violation (the other one
- * committed first), or deadlock_detected (both inserted conflicting rows at once and each waited
- * for the other, so PostgreSQL aborted this statement). Either way the savepoint is rolled back
- * and the next free member is tried.
+ * A write lost to a concurrent booking of the same member: exclusion_violation (the other one
+ * committed first), or deadlock_detected (both wrote conflicting rows at once and each waited
+ * for the other, so PostgreSQL aborted this statement). A `write` that can meet them runs in its
+ * own savepoint, so that the transaction survives and the next free member is tried.
  */
 const LOST_TO_CONCURRENT_BOOKING = new Set(["23P01", "40P01"]);
 
 /**
  * Inside a transaction: re-checks the slot with fresh busy ranges (and the travel rule when the
  * rules carry a site, ADR 048), picks the free member whose day gets the least added driving,
- * then the least loaded, and runs `write` for that member in a savepoint. When the exclusion constraint refuses
- * the member (a concurrent booking took them), tries once more with fresh busy ranges and the
- * next free member. Shared by booking and rescheduling (`exceptAppointmentId` = the one moved).
+ * then the least loaded, and runs `write` for that member. When the exclusion constraint refuses
+ * the member (a concurrent booking took them: `write` returns null, or throws 23P01 or 40P01 from
+ * its own savepoint), tries once more with fresh busy ranges and the next free member. Shared by
+ * booking and rescheduling (`exceptAppointmentId` = the one moved).
+ *
+ * Only the members the slot's schedule could give the job to (their hours and leave) are locked
+ * and read (ADR 048, ADR 054): the others' days are not touched.
  */
 export async function assignMember(
   tx: Tx,
   members: readonly SlotMember[],
   rules: (busy: SlotRules["busy"]) => SlotRules & { start: Date },
-  write: (savepoint: Tx, teamMemberId: string) => Promise<string>,
+  write: (tx: Tx, teamMemberId: string) => Promise<string | null>,
   options: { exceptAppointmentId?: string; preferredMemberId?: string } = {},
 ): Promise<{ teamMemberId: string; appointmentId: string }> {
-  const memberIds = members.map((m) => m.id);
   const start = rules([]).start;
+  // Whoever works then, the drive aside: an earlier job in the window can waive the drive from
+  // the base (ADR 048), so the rule with no busy range would leave out a member it can free.
+  const candidates = freeTeamMembersForSlot({ ...rules([]), site: null });
+  if (candidates.length === 0) throw new AppError("SLOT_UNAVAILABLE");
+  const day = localDateOf(start);
+  const readBusy = () => loadBusy(tx, candidates, busyWindow(day, 1), options.exceptAppointmentId);
   // One placement at a time per member and day, so the travel re-check sees the others (ADR 048).
-  await lockMemberDays(tx, memberIds, localDateOf(start));
+  await lockMemberDays(tx, candidates, day);
   const refused = new Set<string>();
   for (let attempt = 0; attempt < 2; attempt++) {
-    const busy = await loadBusy(
-      tx,
-      memberIds,
-      busyWindow(localDateOf(start), 1),
-      options.exceptAppointmentId,
-    );
+    const busy = await readBusy();
     const free = freeTeamMembersForSlot(rules(busy)).filter((id) => !refused.has(id));
     if (free.length === 0) {
       const everOffered = refused.size > 0 || freeTeamMembersForSlot(rules([])).length > 0;
@@ -76,12 +80,12 @@ export async function assignMember(
             addedDrivingMinutes({ ...rules(busy), teamMemberIds: free }),
           )!;
     try {
-      const appointmentId = await tx.transaction((savepoint) => write(savepoint, teamMemberId));
-      return { teamMemberId, appointmentId };
+      const appointmentId = await write(tx, teamMemberId);
+      if (appointmentId !== null) return { teamMemberId, appointmentId };
     } catch (error) {
       if (!LOST_TO_CONCURRENT_BOOKING.has(sqlState(error) ?? "")) throw error;
-      refused.add(teamMemberId);
     }
+    refused.add(teamMemberId);
   }
   throw new AppError("SLOT_TAKEN");
 }

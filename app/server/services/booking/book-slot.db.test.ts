@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, beforeEach, expect, it } from "vitest";
 import { seed } from "#db/seed";
 import * as s from "#db/schema";
@@ -221,6 +221,63 @@ describeDatabases("booking services", ({ db, kind }) => {
     expect(new Set(atThatTime.map((a) => a.teamMemberId)).size).toBe(sherbrooke.length);
     expect(atThatTime.filter((a) => a.customerEmail.startsWith("client"))).toHaveLength(1);
   }, 120_000);
+
+  it.runIf(kind === "postgres")(
+    "a writer without the member-day lock: the constraint refuses the member, the booking takes the next",
+    async () => {
+      const input = request({
+        zone: "sherbrooke",
+        start: TUESDAY_10,
+        address: "100 rue King Ouest, Sherbrooke",
+        postalCode: "J1H 1P4",
+      });
+      // The member a booking of that time goes to, found by booking it once and removing it.
+      const first = await bookSlot(db(), { actor: null, input, now: NOW });
+      const [row] = await db()
+        .select()
+        .from(s.appointments)
+        .where(eq(s.appointments.id, first.appointmentId));
+      await db().delete(s.appointments).where(eq(s.appointments.id, first.appointmentId));
+
+      // Another writer (no advisory lock, like the demo's tool) inserts that member at that time
+      // and has not committed yet: the booking does not see the row, picks the member, and its
+      // insert waits for the other transaction, then does nothing once it commits.
+      let commit!: () => void;
+      const committed = new Promise<void>((resolve) => (commit = resolve));
+      let inserted!: () => void;
+      const insertedRow = new Promise<void>((resolve) => (inserted = resolve));
+      const other = db().transaction(async (tx) => {
+        await tx.insert(s.appointments).values({ ...row!, id: undefined, bookingId: newBookingId() });
+        inserted();
+        await committed;
+      });
+      await insertedRow;
+      const booking = bookSlot(db(), { actor: null, input: { ...input, email: "b@example.com" }, now: NOW });
+      let sawWait = false;
+      for (let i = 0; i < 500 && !sawWait; i++) {
+        const waiting = await db().execute<{ n: number }>(
+          sql`select count(*)::int as n from pg_stat_activity
+               where datname = current_database() and wait_event_type = 'Lock'`,
+        );
+        sawWait = (waiting as unknown as { rows: { n: number }[] }).rows[0]!.n > 0;
+        if (!sawWait) await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      commit();
+      expect(sawWait).toBe(true);
+      await other;
+      const booked = await booking;
+
+      expect(booked.teamMemberId).not.toBe(row!.teamMemberId);
+      const atThatTime = await db()
+        .select()
+        .from(s.appointments)
+        .where(and(eq(s.appointments.startAt, new Date(TUESDAY_10)), eq(s.appointments.status, "scheduled")));
+      expect(new Set(atThatTime.map((a) => a.teamMemberId))).toEqual(
+        new Set([row!.teamMemberId, booked.teamMemberId]),
+      );
+    },
+    60_000,
+  );
 
   it(`lists open slots with local offsets; a booking closes its slot, a cancel opens it [${kind}]`, async () => {
     const slotsOfMonday = async () => {

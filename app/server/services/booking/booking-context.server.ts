@@ -12,6 +12,7 @@ import {
   instantToZonedParts,
   zonedWallTimeToInstant,
 } from "~/domain/time/zoned";
+import type { ServiceZone } from "~/domain/geo/zones";
 import type { GeoPoint } from "~/domain/travel/travel-time";
 import { AppError } from "~/lib/errors";
 import type { Db, Tx } from "../../db.server";
@@ -27,6 +28,8 @@ export interface BookableZone {
   franchiseeId: string;
   /** Where the teams leave from at the start of the day: the zone's centre (ADR 048). */
   base: GeoPoint;
+  /** The zone as the address check reads it (centre, radius, status). */
+  area: ServiceZone;
 }
 
 /** The zone of a slug, if it takes bookings: NOT_FOUND when unknown, ZONE_NOT_ACTIVE otherwise. */
@@ -38,6 +41,8 @@ export async function loadBookableZone(db: Queryable, slug: string): Promise<Boo
       routeSlug: serviceZones.routeSlug,
       status: serviceZones.status,
       franchiseeId: serviceZones.franchiseeId,
+      statusLabel: serviceZones.statusLabel,
+      serviceRadiusKm: serviceZones.serviceRadiusKm,
       lat: serviceZones.centerLatitude,
       lon: serviceZones.centerLongitude,
     })
@@ -51,6 +56,15 @@ export async function loadBookableZone(db: Queryable, slug: string): Promise<Boo
     routeSlug: zone.routeSlug,
     franchiseeId: zone.franchiseeId,
     base: { lat: zone.lat, lon: zone.lon },
+    area: {
+      zoneName: zone.zoneName,
+      routeSlug: zone.routeSlug,
+      centerLatitude: zone.lat,
+      centerLongitude: zone.lon,
+      serviceRadiusKm: zone.serviceRadiusKm,
+      status: zone.status,
+      statusLabel: zone.statusLabel,
+    },
   };
 }
 

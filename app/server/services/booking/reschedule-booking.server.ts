@@ -92,13 +92,16 @@ export async function rescheduleBooking(
         start: startAt,
         ...travel,
       }),
-      async (savepoint, teamMemberId) => {
-        await savepoint
-          .update(appointments)
-          .set({ teamMemberId, startAt, endAt, blockedUntil, cars })
-          .where(eq(appointments.id, appointment.id));
-        return appointment.id;
-      },
+      // In a savepoint: the exclusion constraint's refusal (a concurrent booking of the member)
+      // must leave the transaction usable for the next member.
+      (write, teamMemberId) =>
+        write.transaction(async (savepoint) => {
+          await savepoint
+            .update(appointments)
+            .set({ teamMemberId, startAt, endAt, blockedUntil, cars })
+            .where(eq(appointments.id, appointment.id));
+          return appointment.id;
+        }),
       { exceptAppointmentId: appointment.id, preferredMemberId: appointment.teamMemberId },
     );
     if (staff) await applyStaffChange(tx, appointment, { startAt, cars, staff });

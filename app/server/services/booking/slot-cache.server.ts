@@ -84,9 +84,19 @@ const notifier = globalThis as typeof globalThis & {
   __slotsNotify?: { running: boolean; again: boolean };
 };
 const notifyState = (notifier.__slotsNotify ??= { running: false, again: false });
+const alone = globalThis as typeof globalThis & { __slotsAlone?: boolean };
+
+/**
+ * On PGlite this process is the only one on its database (its data folder is locked): nobody
+ * else to tell, so a booking does not spend a statement, and the one session, on a NOTIFY.
+ */
+export function slotsHaveNoOtherInstance(): void {
+  alone.__slotsAlone = true;
+}
 
 /** One NOTIFY outside any transaction, at most one in flight; changes meanwhile share the next. */
 function notifyOthersSoon(db: Db): void {
+  if (alone.__slotsAlone) return;
   if (notifyState.running) {
     notifyState.again = true;
     return;

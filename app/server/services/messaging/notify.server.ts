@@ -7,7 +7,7 @@
 import { eq } from "drizzle-orm";
 import { appointments } from "#db/schema";
 import type { Db, Tx } from "../../db.server";
-import { dropPendingJobs, enqueue, reschedulePendingJob } from "../../jobs/queue.server";
+import { dropPendingJobs, enqueue, newJobsInsert, reschedulePendingJob } from "../../jobs/queue.server";
 import type { JobPayloads } from "../../jobs/payloads";
 
 /** Delivery attempts of one e-mail: with the queue's backoff, about three hours of SMTP outage. */
@@ -56,14 +56,36 @@ export async function scheduleBookingReminder(
 
 /**
  * A new booking: the confirmation e-mail (details, taxes, manage link, .ics) and the reminder
- * 24 h before. `manageToken` is the secret of the manage link, known only at booking time.
+ * 24 h before its start (none when that moment has passed). `manageToken` is the secret of the
+ * manage link, known only at booking time. The appointment was just inserted, so no reminder of
+ * it exists yet: both jobs go in one statement (ADR 054), returned not yet run, to run in the
+ * booking's transaction (alone or with its other rows: `insertTogether`).
  */
-export async function queueBookingConfirmation(
+export function bookingConfirmationInsert(
   db: Db | Tx,
   appointmentId: string,
-  { manageToken, now }: { manageToken?: string; now?: Date } = {},
-): Promise<void> {
-  await queueBookingMailAndReminder(db, appointmentId, "confirmation", { manageToken, now });
+  { manageToken, now, startAt }: { manageToken?: string; now: Date; startAt: Date },
+) {
+  const token = manageToken ? { manageToken } : {};
+  const runAt = new Date(startAt.getTime() - REMINDER_LEAD_MS);
+  return newJobsInsert(db, [
+    {
+      name: "email.booking",
+      payload: { appointmentId, kind: "confirmation", ...token },
+      maxAttempts: EMAIL_MAX_ATTEMPTS,
+    },
+    ...(runAt.getTime() > now.getTime()
+      ? [
+          {
+            name: "booking.reminder" as const,
+            payload: { appointmentId, ...token },
+            runAt,
+            singletonKey: reminderKey(appointmentId),
+            maxAttempts: EMAIL_MAX_ATTEMPTS,
+          },
+        ]
+      : []),
+  ]);
 }
 
 /** A booking moved to another time: the 'changed' e-mail (new .ics) and the reminder moved. */
