@@ -1,14 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
+import v8 from "node:v8";
+import type { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
-import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
-import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import pg from "pg";
+import type PgDriver from "pg";
 import * as schema from "#db/schema";
 import { log } from "./log.server";
 
@@ -108,7 +104,30 @@ const PGLITE_SETTINGS = [
   "maintenance_work_mem=16MB",
 ];
 
+/**
+ * V8 compiles PGlite's WebAssembly quickly first (Liftoff), then recompiles the functions that run
+ * often with its optimizing compiler (TurboFan) on as many background threads as it likes: each
+ * thread's compiler memory was 40-70 MB of peak resident memory that the process kept (ADR 054).
+ * One thread compiles the same functions, a little later, for the same CPU time. Set before the
+ * module is compiled; it applies to the whole process (PGlite is its only WebAssembly).
+ */
+function limitWasmCompilerThreads(): void {
+  v8.setFlagsFromString("--wasm-num-compilation-tasks=1");
+}
+
+/**
+ * Each driver is imported when its database is opened (ADR 054): a PostgreSQL server does not load
+ * PGlite (nor its WebAssembly), and a PGlite one does not load pg (~16 MB of memory).
+ */
 export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob }): Promise<Database> {
+  const [{ PGlite }, { btree_gist }, { drizzle: drizzlePglite }, { migrate: migratePglite }] =
+    await Promise.all([
+      import("@electric-sql/pglite"),
+      import("@electric-sql/pglite/contrib/btree_gist"),
+      import("drizzle-orm/pglite"),
+      import("drizzle-orm/pglite/migrator"),
+    ]);
+  limitWasmCompilerThreads();
   let release = () => {};
   let pglitePath: string | undefined;
   if (options.dataDir) {
@@ -147,8 +166,13 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
 const MIGRATION_LOCK_KEY = 724_311_901;
 
 export async function openPostgres(connectionString: string, max = 10): Promise<Database> {
+  const [{ default: pg }, { drizzle: drizzleNodePg }, { migrate: migrateNodePg }] = await Promise.all([
+    import("pg"),
+    import("drizzle-orm/node-postgres"),
+    import("drizzle-orm/node-postgres/migrator"),
+  ]);
   const pool = new pg.Pool({ connectionString, max });
-  const listeners: pg.Client[] = [];
+  const listeners: PgDriver.Client[] = [];
   // An idle connection that the server closes (restart, failover) must not crash the process:
   // the pool drops it and opens a new one on the next query.
   pool.on("error", (error) => {
@@ -171,7 +195,7 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
         client.release();
       }
     },
-    listen: (channel, handler) => listenForNotifications(connectionString, channel, handler, listeners),
+    listen: (channel, handler) => listenForNotifications(pg, connectionString, channel, handler, listeners),
     async close() {
       for (const client of listeners.splice(0)) await client.end().catch(() => {});
       await pool.end();
@@ -180,10 +204,11 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
 }
 
 async function listenForNotifications(
+  pg: typeof PgDriver,
   connectionString: string,
   channel: string,
   handler: () => void,
-  listeners: pg.Client[],
+  listeners: PgDriver.Client[],
 ): Promise<void> {
   const client = new pg.Client({ connectionString });
   listeners.push(client);
@@ -198,7 +223,7 @@ async function listenForNotifications(
     // Changes may have been missed while disconnected.
     handler();
     setTimeout(() => {
-      listenForNotifications(connectionString, channel, handler, listeners).catch(() => handler());
+      listenForNotifications(pg, connectionString, channel, handler, listeners).catch(() => handler());
     }, 1000).unref();
   });
   await client.connect();

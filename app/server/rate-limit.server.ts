@@ -1,4 +1,4 @@
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
 import {
   RateLimiterDrizzle,
   RateLimiterRedis,
@@ -91,7 +91,9 @@ export async function consume(
 // The process's Redis connection, kept on globalThis so that dev-server reloads reuse it.
 const holder = globalThis as typeof globalThis & { __appRateLimitRedis?: Redis };
 
-function sharedRedis(url: string): Redis {
+/** ioredis (~22 MB of memory) is imported only when REDIS_URL is set (ADR 054). */
+async function sharedRedis(url: string): Promise<Redis> {
+  const { Redis } = await import("ioredis");
   holder.__appRateLimitRedis ??= new Redis(url, {
     // A hit waits at most two seconds for Redis, then the database counts instead.
     connectTimeout: 3_000,
@@ -119,7 +121,7 @@ function sharedRedis(url: string): Redis {
 export async function connectRateLimitStore(): Promise<void> {
   const url = env().REDIS_URL;
   if (!url) return;
-  const redis = sharedRedis(url);
+  const redis = await sharedRedis(url);
   try {
     await Promise.race([
       redis.ping(),
@@ -143,15 +145,16 @@ export async function closeRateLimitStore(): Promise<void> {
 /** One limiter per database and rule, made on first use. */
 let limiters = new WeakMap<Db, Map<string, RateLimiterAbstract>>();
 
-function limiterFor(db: Db, rule: RateLimitRule): RateLimiterAbstract {
+async function limiterFor(db: Db, rule: RateLimitRule): Promise<RateLimiterAbstract> {
   const url = env().REDIS_URL;
   const id = `${rule.max}/${rule.windowSeconds}/${url ?? ""}`;
+  const redis = url ? await sharedRedis(url) : undefined;
   let byRule = limiters.get(db);
   if (!byRule) limiters.set(db, (byRule = new Map()));
   let limiter = byRule.get(id);
   if (!limiter) {
     const database = databaseLimiter(db, rule);
-    limiter = url ? redisLimiter(sharedRedis(url), rule, database) : database;
+    limiter = redis ? redisLimiter(redis, rule, database) : database;
     byRule.set(id, limiter);
   }
   return limiter;
@@ -162,7 +165,7 @@ function limiterFor(db: Db, rule: RateLimitRule): RateLimiterAbstract {
  * Redis when REDIS_URL is set, else in the database: either way shared by every app instance.
  */
 export async function hitRateLimit(db: Db, key: string, rule: RateLimitRule): Promise<RateLimitResult> {
-  return consume(limiterFor(db, rule), key, rule);
+  return consume(await limiterFor(db, rule), key, rule);
 }
 
 /**
@@ -170,7 +173,7 @@ export async function hitRateLimit(db: Db, key: string, rule: RateLimitRule): Pr
  * counted by hitRateLimit when one fails): `allowed` while the count is below `rule.max`.
  */
 export async function peekRateLimit(db: Db, key: string, rule: RateLimitRule): Promise<RateLimitResult> {
-  const res = await limiterFor(db, rule).get(key);
+  const res = await (await limiterFor(db, rule)).get(key);
   // One more would pass the maximum: refused as a hit past it would be.
   return resultOf(res ?? new RateLimiterRes(rule.max, 0, 0), rule, (res?.consumedPoints ?? 0) + 1);
 }

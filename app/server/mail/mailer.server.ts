@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type Mail from "nodemailer/lib/mailer";
 import { env } from "../env.server";
 
@@ -59,18 +59,32 @@ function toMailOptions(from: string, mail: OutgoingMail): Mail.Options {
   };
 }
 
+/**
+ * A transport made on the first mail sent: nodemailer (~16 MB of memory) is imported then, not at
+ * start (ADR 054).
+ */
+function lazyTransport(options: object): () => Promise<Transporter> {
+  let transport: Promise<Transporter> | undefined;
+  return () => {
+    transport ??= import("nodemailer").then(({ default: nodemailer }) =>
+      nodemailer.createTransport(options as never),
+    );
+    return transport;
+  };
+}
+
 /** nodemailer over SMTP_URL (smtp:// or smtps://, credentials in the URL). */
 export function createSmtpMailer(url: string, from: string): Mailer {
-  const transport = nodemailer.createTransport({
+  const transport = lazyTransport({
     url,
     connectionTimeout: 15_000,
     greetingTimeout: 15_000,
     socketTimeout: 60_000,
-  } as never);
+  });
   return {
     kind: "smtp",
     async send(mail) {
-      const info = await transport.sendMail(toMailOptions(from, mail));
+      const info = await (await transport()).sendMail(toMailOptions(from, mail));
       return { messageId: info.messageId };
     },
   };
@@ -88,11 +102,11 @@ export const MAIL_ID_PATTERN = /^\d{8}-\d{9}Z-[0-9a-f]{8}$/;
  * receive) under `dir`, with a .json summary beside it for the development mail page.
  */
 export function createFileMailer(dir: string, from: string): Mailer {
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "windows" });
+  const transport = lazyTransport({ streamTransport: true, buffer: true, newline: "windows" });
   return {
     kind: "file",
     async send(mail) {
-      const info = await transport.sendMail(toMailOptions(from, mail));
+      const info = await (await transport()).sendMail(toMailOptions(from, mail));
       const now = new Date();
       const id = newMailId(now);
       await fs.mkdir(dir, { recursive: true });

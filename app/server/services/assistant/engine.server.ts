@@ -11,8 +11,7 @@
  * with the proof the conversation gave to find_booking (kept in the state, never read from the
  * model's arguments).
  */
-import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
-import { stepCountIs, streamText, tool, type LanguageModel, type ModelMessage } from "ai";
+import type { LanguageModel, ModelMessage } from "ai";
 import { BookingRequestSchema } from "~/domain/booking/schemas";
 import { parsePostalCode } from "~/domain/geo/postal-code";
 import { assistantMessages } from "~/lib/messages/assistant.fr";
@@ -107,16 +106,27 @@ export interface TurnOptions {
   onText?: (delta: string) => void;
 }
 
-/** The configured model, or null when AI_BASE_URL and AI_MODEL are not both set. */
-export function configuredModel(): LanguageModel | null {
+/** Whether a model is configured: AI_BASE_URL and AI_MODEL both set. */
+function modelConfigured(): boolean {
+  const { AI_BASE_URL, AI_MODEL } = env();
+  return Boolean(AI_BASE_URL && AI_MODEL);
+}
+
+/**
+ * The configured model, or null when AI_BASE_URL and AI_MODEL are not both set. The provider's
+ * library is imported on the first model turn, not at start (ADR 054: ~18 MB the guided mode and
+ * every other page never use).
+ */
+async function configuredModel(): Promise<LanguageModel | null> {
   const { AI_BASE_URL, AI_MODEL, AI_API_KEY } = env();
   if (!AI_BASE_URL || !AI_MODEL) return null;
+  const { createOpenAICompatible } = await import("@ai-sdk/openai-compatible");
   const provider = createOpenAICompatible({ name: "assistant", baseURL: AI_BASE_URL, apiKey: AI_API_KEY });
   return provider(AI_MODEL);
 }
 
 export function assistantMode(): AssistantMode {
-  return configuredModel() ? "model" : "guided";
+  return modelConfigured() ? "model" : "guided";
 }
 
 function transcriptOf(state: ConversationState): string {
@@ -171,7 +181,7 @@ export async function runTurn(options: TurnOptions): Promise<AssistantReply> {
     reply = await confirmPending(ctx, state);
     options.onText?.(reply.text);
   } else {
-    const model = options.model === undefined ? configuredModel() : options.model;
+    const model = options.model === undefined ? await configuredModel() : options.model;
     reply = model
       ? await modelTurn(model, ctx, state, choice ? `[${said}] ${choice}` : said, options.onText)
       : await guidedTurn(ctx, state, choice ?? null, typed ?? "");
@@ -184,7 +194,7 @@ export async function runTurn(options: TurnOptions): Promise<AssistantReply> {
 }
 
 function usesModel(options: TurnOptions): boolean {
-  return (options.model === undefined ? configuredModel() : options.model) !== null;
+  return options.model === undefined ? modelConfigured() : options.model !== null;
 }
 
 /** The customer's Confirmer: books the pending summary with its code (the model never has it). */
@@ -213,6 +223,8 @@ async function modelTurn(
   userText: string,
   onText?: (delta: string) => void,
 ): Promise<AssistantReply> {
+  // The AI SDK (~23 MB) is imported on the first model turn, not at start (ADR 054).
+  const { stepCountIs, streamText, tool } = await import("ai");
   let card: Card | undefined;
   let chips: Chip[] | undefined;
   const tools = {

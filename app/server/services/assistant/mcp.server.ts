@@ -3,9 +3,9 @@
  * server and transport per request, no session, no cookie). Each tool is the assistant's tool of
  * the same name: the same schemas, limits and proofs as the chat and the pages. A stateless call
  * remembers nothing, so a change of a booking carries its proof (e-mail or phone) every time.
+ * The MCP SDK (~29 MB of memory) is imported on the first call, not at start (ADR 054).
  */
-import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { Db } from "../../db.server";
 import {
   BookAppointmentInput,
@@ -36,7 +36,8 @@ function answer(result: { ok: boolean }) {
   };
 }
 
-export function createMcpServer(ctx: ToolContext): McpServer {
+async function createMcpServer(ctx: ToolContext): Promise<McpServer> {
+  const { McpServer } = await import("@modelcontextprotocol/sdk/server/mcp.js");
   const server = new McpServer(
     { name: "lavage-mobile-prestige", version: "1.0.0" },
     {
@@ -124,7 +125,9 @@ export async function handleMcpRequest(
   { db, ip }: { db: Db; ip: string },
 ): Promise<Response> {
   const ctx: ToolContext = { db, ip, now: () => new Date(), proofs: new Map() };
-  const server = createMcpServer(ctx);
+  const server = await createMcpServer(ctx);
+  const { WebStandardStreamableHTTPServerTransport } =
+    await import("@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js");
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
     enableJsonResponse: true,
