@@ -35,7 +35,12 @@ export function failureOf(error: unknown, texts: ErrorTexts = {}): Failure {
   }
   // The request id comes with the log line (set per request by app.ts).
   log.error("request failed", { err: error });
-  return { code: "UNKNOWN", status: 500, message: texts.UNKNOWN ?? messages.errors.generic };
+  const generic = texts.UNKNOWN;
+  return {
+    code: "UNKNOWN",
+    status: 500,
+    message: typeof generic === "string" ? generic : messages.errors.generic,
+  };
 }
 
 /** An API route's answer: {success: false, error, ...body} with the failure's status. */
