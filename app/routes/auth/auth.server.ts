@@ -122,7 +122,6 @@ export async function authAction({ request, context }: Route.ActionArgs) {
     );
     throw redirect(redirectTo ?? dashboardPathFor(session.role), { headers });
   } catch (error) {
-    if (error instanceof Response) throw error;
     const { failure, result } = formFailure(error, submission, {
       texts: authTexts(intent ?? "sign-in"),
       hideFields: ["password"],

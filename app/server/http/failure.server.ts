@@ -20,8 +20,12 @@ export interface Failure {
   headers?: HeadersInit;
 }
 
-/** The French answer of any failure; the unexpected one is logged here, and only here. */
+/**
+ * The French answer of any failure; the unexpected one is logged here, and only here. A thrown
+ * Response (a redirect, a 404 page) is the router's answer, not a failure: it is thrown again.
+ */
 export function failureOf(error: unknown, texts: ErrorTexts = {}): Failure {
+  if (error instanceof Response) throw error;
   if (error instanceof AppError && error.code !== "UNKNOWN") {
     return {
       code: error.code,
