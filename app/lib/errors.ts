@@ -44,8 +44,33 @@ export const ERROR_STATUS = {
   HAS_APPOINTMENTS: 409,
   LAST_ACTIVE_SERVICE: 409,
   ORDER_CLOSED: 409,
+  /** A new promo code, or a new name, that another code already has (ADR 057). */
+  CODE_TAKEN: 409,
+  /** A used promo code cannot change its name. */
+  RENAME_USED: 409,
+  /** A promo code's cap below its uses so far; `count` is the uses. */
+  MAX_USES_BELOW_USES: 409,
   /** A refused application needs its reason (ADR 056). */
   REASON_REQUIRED: 400,
+  // Franchisee tools: a team member's weekly range.
+  /** The range overlaps another of the same member on the same day (ADR 020). */
+  OVERLAP: 409,
+  END_BEFORE_START: 409,
+  /** A restock line above the per-item limit. */
+  QUANTITY_TOO_HIGH: 400,
+  // Client space
+  INSUFFICIENT_POINTS: 409,
+  /** The current password, checked again before a change or the account's deletion. */
+  WRONG_PASSWORD: 400,
+  /** Phone verification (ADR 043): no phone in the profile, already verified, SMS refused. */
+  NO_PHONE: 400,
+  PHONE_ALREADY_VERIFIED: 409,
+  SMS_REFUSED: 422,
+  /** A typed phone code: none pending, expired, attempts used up, wrong. */
+  PHONE_CODE_MISSING: 400,
+  PHONE_CODE_EXPIRED: 400,
+  PHONE_CODE_EXHAUSTED: 400,
+  PHONE_CODE_WRONG: 400,
   // Uploaded photos (formerly PhotoError); `field` names the file at fault.
   FILE_TYPE: 422,
   FILE_TOO_LARGE: 422,
@@ -62,6 +87,8 @@ export interface AppErrorOptions {
   field?: string;
   /** Seconds before a retry may succeed (RATE_LIMITED): the Retry-After header. */
   retryAfterSeconds?: number;
+  /** How many things stand in the way (HAS_APPOINTMENTS, MAX_USES_BELOW_USES), for the text. */
+  count?: number;
   cause?: unknown;
 }
 
@@ -69,6 +96,7 @@ export class AppError extends Error {
   readonly status: number;
   readonly field?: string;
   readonly retryAfterSeconds?: number;
+  readonly count?: number;
   constructor(
     readonly code: ErrorCode,
     /** The code, or a detail the French text quotes (the unknown extras, a promo refusal reason). */
@@ -80,5 +108,14 @@ export class AppError extends Error {
     this.status = ERROR_STATUS[code];
     this.field = options.field;
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.count = options.count;
   }
+}
+
+/**
+ * Whether `error` is an AppError with one of `codes` (any code when none is named): for the few
+ * pages whose answer is genuinely different (a 404 page, a lost slot); the rest use failureOf.
+ */
+export function hasCode(error: unknown, ...codes: ErrorCode[]): error is AppError {
+  return error instanceof AppError && (codes.length === 0 || codes.includes(error.code));
 }

@@ -13,7 +13,7 @@ import { listAdminZones } from "~/server/services/admin/manage-zones.server";
 import { decideApplication } from "./application-decision.server";
 import type { Route } from "./+types/application";
 import { adminMessages } from "~/lib/messages/admin.fr";
-import { AppError } from "~/lib/errors";
+import { hasCode } from "~/lib/errors";
 
 const t = adminMessages.applications;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -37,7 +37,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     ]);
     return { ...review, zones };
   } catch (error) {
-    if (error instanceof AppError && error.code === "NOT_FOUND") {
+    if (hasCode(error, "NOT_FOUND")) {
       throw data(t.errors.NOT_FOUND, { status: 404 });
     }
     throw error;

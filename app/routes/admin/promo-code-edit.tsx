@@ -5,10 +5,11 @@ import { PageHeader } from "~/components/admin/page-header";
 import { PromoCodeForm } from "~/components/admin/promo-codes/promo-code-form";
 import { Button } from "~/components/ui/button";
 import { PromoCodeFormSchema } from "~/domain/offers/schemas";
-import { AppError } from "~/lib/errors";
+import { hasCode } from "~/lib/errors";
 import { offersMessages } from "~/lib/messages/offers.fr";
 import { requireRole } from "~/server/auth.server";
 import { getDb } from "~/server/db.server";
+import { formFailure } from "~/server/http/failure.server";
 import { getPromoCodeForEdit, updatePromoCode } from "~/server/services/offers/manage-promo-codes.server";
 import { listZones } from "~/server/services/zones/list-zones.server";
 import { redirectWithToast } from "./admin-answers.server";
@@ -38,16 +39,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     ]);
     return { values, zones: zones.map((z) => ({ id: z.id, name: z.zoneName })) };
   } catch (error) {
-    if (error instanceof AppError && error.code === "NOT_FOUND") notFound();
+    if (hasCode(error, "NOT_FOUND")) notFound();
     throw error;
   }
 }
-
-const REFUSALS: Record<string, { field: string; message: (uses: number) => string }> = {
-  MAX_USES_BELOW_USES: { field: "maxUses", message: t.maxUsesBelowUses },
-  RENAME_USED: { field: "code", message: () => t.renameUsed },
-  CODE_TAKEN: { field: "code", message: () => t.codeTaken },
-};
 
 export async function action({ request, params }: Route.ActionArgs) {
   const actor = await requireRole(request, ["admin"]);
@@ -60,14 +55,11 @@ export async function action({ request, params }: Route.ActionArgs) {
     const { code } = await updatePromoCode(db, { actor, id: params.id, input: submission.value });
     return redirectWithToast(request, t.saved(code), { to: "/admin/promo-codes" });
   } catch (error) {
-    if (error instanceof AppError && error.code === "NOT_FOUND") notFound();
-    const refusal = error instanceof AppError ? REFUSALS[error.message] : undefined;
-    if (!refusal) throw error;
-    const { usesCount } = await getPromoCodeForEdit(db, { actor, id: params.id });
-    return data(
-      { result: submission.reply({ fieldErrors: { [refusal.field]: [refusal.message(usesCount)] } }) },
-      { status: 409 },
-    );
+    if (hasCode(error, "NOT_FOUND")) notFound();
+    const { failure, result } = formFailure(error, submission, {
+      fields: { MAX_USES_BELOW_USES: "maxUses", RENAME_USED: "code", CODE_TAKEN: "code" },
+    });
+    return data({ result }, { status: failure.status });
   }
 }
 

@@ -14,17 +14,17 @@ import {
   ThankYouSettingsSchema,
   WinbackSettingsSchema,
 } from "~/domain/offers/schemas";
-import { AppError } from "~/lib/errors";
 import { offersMessages } from "~/lib/messages/offers.fr";
 import { adminMessages } from "~/lib/messages/admin.fr";
 import { requireRole } from "~/server/auth.server";
 import { getDb } from "~/server/db.server";
+import { formFailure } from "~/server/http/failure.server";
 import { createPromoCode, setPromoCodeActive } from "~/server/services/offers/manage-promo-codes.server";
 import { campaignFigures, listPromoCodes } from "~/server/services/offers/promo-figures.server";
 import { setThankYouSettings, thankYouSettings } from "~/server/services/offers/thankyou.server";
 import { setWinbackDays, winbackDays } from "~/server/services/offers/winback.server";
 import { listZones } from "~/server/services/zones/list-zones.server";
-import { redirectWithToast } from "./admin-answers.server";
+import { adminFailure, redirectWithToast } from "./admin-answers.server";
 import type { Route } from "./+types/promo-codes";
 
 const t = offersMessages.admin;
@@ -82,9 +82,8 @@ export async function action({ request }: Route.ActionArgs) {
       const { code } = await setPromoCodeActive(db, { actor, ...parsed.data });
       return redirectWithToast(request, parsed.data.active ? t.activated(code) : t.deactivated(code));
     } catch (error) {
-      if (error instanceof AppError && error.code === "NOT_FOUND")
-        return data<ActionData>({ error: adminMessages.common.notFound }, { status: 404 });
-      throw error;
+      const { message, status } = adminFailure(error);
+      return data<ActionData>({ error: message }, { status });
     }
   }
   if (intent === "winback") {
@@ -110,13 +109,8 @@ export async function action({ request }: Route.ActionArgs) {
     const { code } = await createPromoCode(db, { actor, input: submission.value });
     return redirectWithToast(request, t.created(code));
   } catch (error) {
-    if (error instanceof AppError && error.message === "CODE_TAKEN") {
-      return data<ActionData>(
-        { result: submission.reply({ fieldErrors: { code: [t.codeTaken] } }) },
-        { status: 409 },
-      );
-    }
-    throw error;
+    const { failure, result } = formFailure(error, submission, { fields: { CODE_TAKEN: "code" } });
+    return data<ActionData>({ result }, { status: failure.status });
   }
 }
 

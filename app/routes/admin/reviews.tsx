@@ -6,12 +6,12 @@ import { ReviewPolicy } from "~/components/reviews/review-policy";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { HIDE_REASONS, HideReviewSchema } from "~/domain/reviews/reviews";
-import { AppError } from "~/lib/errors";
 import { reviewsMessages } from "~/lib/messages/reviews.fr";
 import { requireRole } from "~/server/auth.server";
 import { getDb } from "~/server/db.server";
 import { hideReview, listAllReviews, restoreReview } from "~/server/services/reviews/reviews.server";
 import { redirectWithToast } from "./admin-answers.server";
+import { failureOf } from "~/server/http/failure.server";
 import type { Route } from "./+types/reviews";
 import { formatDateTime } from "~/lib/format";
 
@@ -52,9 +52,8 @@ export async function action({ request }: Route.ActionArgs) {
       actorId: admin.id,
     });
   } catch (error) {
-    if (error instanceof AppError && error.code === "NOT_FOUND") return fail(404, e.notFound);
-    if (error instanceof AppError && error.code === "VALIDATION") return fail(400, e.reason);
-    throw error;
+    const { status, message } = failureOf(error, { NOT_FOUND: e.notFound, VALIDATION: e.reason });
+    return fail(status, message);
   }
   return redirectWithToast(request, t.hiddenDone);
 }

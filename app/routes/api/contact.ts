@@ -6,14 +6,13 @@ import {
   ContactMessageSchema,
   hasMissingRequiredField,
 } from "~/domain/contact/schemas";
-import { AppError } from "~/lib/errors";
 import { errorsOnly } from "~/lib/reply-errors-only";
 import { contactMessages } from "~/lib/messages/contact.fr";
 import { getDb } from "~/server/db.server";
 import { flashHeaders } from "~/server/flash.server";
+import { failureOf } from "~/server/http/failure.server";
 import { sendContactMessage } from "~/server/services/contact/send-contact-message.server";
 import type { Route } from "./+types/contact";
-import { log } from "~/server/log.server";
 
 const c = contactMessages;
 
@@ -22,8 +21,8 @@ type ContactAnswer =
   { success: true } | { success: false; error: string; result?: SubmissionResult<string[]> };
 
 type Outcome =
-  | { status: 200 }
-  | { status: 400 | 429 | 500; title: string; error: string; result?: SubmissionResult<string[]> };
+  | { status: 200; error?: undefined }
+  | { status: number; title: string; error: string; result?: SubmissionResult<string[]> };
 
 export function loader() {
   return data({ success: false, error: c.methodNotAllowed }, { status: 405, headers: { Allow: "POST" } });
@@ -37,21 +36,21 @@ export function loader() {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return loader();
-  const outcome = await handle(request, context.ip, context.requestId);
+  const outcome = await handle(request, context.ip);
 
   if (isPageNavigation(request)) {
     const toast =
-      outcome.status === 200
+      outcome.error === undefined
         ? { title: c.successTitle, description: c.success }
         : { title: outcome.title, description: outcome.error, variant: "destructive" as const };
     throw redirect(backTo(request), { headers: await flashHeaders(toast) });
   }
-  if (outcome.status === 200) return { success: true } satisfies ContactAnswer;
+  if (outcome.error === undefined) return { success: true } satisfies ContactAnswer;
   const { status, error, result } = outcome;
   return data({ success: false, error, result } satisfies ContactAnswer, { status });
 }
 
-async function handle(request: Request, ip: string, requestId: string): Promise<Outcome> {
+async function handle(request: Request, ip: string): Promise<Outcome> {
   const fields = await readFields(request);
   if (!fields) return { status: 400, title: c.sendErrorTitle, error: c.invalidRequest };
   // A bot filled the hidden field: it is told that all went well, and nothing is kept.
@@ -71,21 +70,9 @@ async function handle(request: Request, ip: string, requestId: string): Promise<
     await sendContactMessage(getDb(), { input: submission.value, ip });
     return { status: 200 };
   } catch (error) {
-    if (error instanceof AppError && error.code === "RATE_LIMITED") {
-      return {
-        status: 429,
-        title: c.sendErrorTitle,
-        error: c.rateLimited,
-        result: errorsOnly(submission.reply()),
-      };
-    }
-    log.error("contact message not stored", { requestId, err: error });
-    return {
-      status: 500,
-      title: c.sendErrorTitle,
-      error: c.sendError,
-      result: errorsOnly(submission.reply()),
-    };
+    // The unexpected is logged with the request id by failureOf.
+    const { status, message } = failureOf(error, { RATE_LIMITED: c.rateLimited, UNKNOWN: c.sendError });
+    return { status, title: c.sendErrorTitle, error: message, result: errorsOnly(submission.reply()) };
   }
 }
 

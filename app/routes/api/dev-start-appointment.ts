@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { z } from "zod";
-import { AppError } from "~/lib/errors";
+import { hasCode } from "~/lib/errors";
 import { getDb } from "~/server/db.server";
 import { demoToolsAllowed } from "~/server/security/demo-tools.server";
 import { startAppointmentNow } from "~/server/services/demo/start-appointment-now.server";
@@ -21,8 +21,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await startAppointmentNow(getDb(), parsed.data.bookingId);
     return { success: true };
   } catch (error) {
-    if (error instanceof AppError)
-      return data({ success: false, error: error.code }, { status: error.status });
+    if (hasCode(error)) return data({ success: false, error: error.code }, { status: error.status });
     throw error;
   }
 }

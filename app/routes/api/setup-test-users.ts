@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { TestLoginSchema } from "~/domain/auth/schemas";
-import { AppError } from "~/lib/errors";
+import { hasCode } from "~/lib/errors";
 import { getDb } from "~/server/db.server";
 import { demoToolsAllowed } from "~/server/security/demo-tools.server";
 import { setupTestUsers } from "~/server/services/auth/setup-test-users.server";
@@ -17,7 +17,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await setupTestUsers(getDb(), parsed.data);
     return { success: true };
   } catch (error) {
-    if (error instanceof AppError) return data({ success: false }, { status: error.status });
+    if (hasCode(error)) return data({ success: false }, { status: error.status });
     throw error;
   }
 }

@@ -2,28 +2,29 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { safeRedirectPath } from "~/domain/auth/redirect-to";
 import { SignInSchema, SignUpSchema, TestLoginSchema } from "~/domain/auth/schemas";
-import { AppError } from "~/lib/errors";
 import { messages } from "~/lib/messages.fr";
 import { dashboardPathFor, type Role } from "~/lib/roles";
 import { forwardCookies, getAuth } from "~/server/auth.server";
 import { getDb } from "~/server/db.server";
 import { demoToolsAllowed } from "~/server/security/demo-tools.server";
 import { flashHeaders } from "~/server/flash.server";
+import type { ErrorTexts } from "~/server/http/error-text.server";
+import { formFailure } from "~/server/http/failure.server";
 import { setupTestUsers } from "~/server/services/auth/setup-test-users.server";
 import { signInWithPassword } from "~/server/services/auth/sign-in-with-password.server";
 import { signUpWithPassword } from "~/server/services/auth/sign-up-with-password.server";
 import type { Route } from "./+types/auth";
-import { accountMessages } from "~/lib/messages/account.fr";
 import { log } from "~/server/log.server";
 
 export type Intent = "sign-in" | "sign-up" | "test-login" | "sign-out";
 
-function errorText(code: AppError["code"], intent: Intent): string {
-  if (code === "RATE_LIMITED") return messages.errors.rateLimited;
-  if (code === "ACCOUNT_SLOWED") return accountMessages.accountSlowed;
-  if (code === "EMAIL_NOT_VERIFIED") return accountMessages.emailNotVerified;
-  if (code === "INVALID_CREDENTIALS") return messages.auth.invalidCredentials;
-  return intent === "sign-up" ? messages.auth.signUpError : messages.auth.signInError;
+/**
+ * The page's words: the catalogue's for a refused sign-in (wrong password, unconfirmed, slowed),
+ * its own for the limit per address, and the intent's sentence for a refused or failed sign-up.
+ */
+function authTexts(intent: Intent): ErrorTexts {
+  const generic = intent === "sign-up" ? messages.auth.signUpError : messages.auth.signInError;
+  return { RATE_LIMITED: messages.errors.rateLimited, VALIDATION: generic, UNKNOWN: generic };
 }
 
 /** Where the confirmation link leads: back here signed in, then on to `redirectTo` or the space. */
@@ -121,21 +122,13 @@ export async function authAction({ request, context }: Route.ActionArgs) {
     );
     throw redirect(redirectTo ?? dashboardPathFor(session.role), { headers });
   } catch (error) {
-    if (error instanceof Response) throw error;
-    if (!(error instanceof AppError)) log.error("Connexion en échec", { err: error });
-    const code = error instanceof AppError ? error.code : "UNKNOWN";
-    const status = error instanceof AppError ? error.status : 500;
+    const { failure, result } = formFailure(error, submission, {
+      texts: authTexts(intent ?? "sign-in"),
+      hideFields: ["password"],
+    });
     return data(
-      {
-        intent,
-        result: submission.reply({
-          formErrors: [errorText(code, intent ?? "sign-in")],
-          hideFields: ["password"],
-        }),
-        testLoginError: null,
-        checkEmail: null,
-      },
-      { status: status >= 500 ? 400 : status },
+      { intent, result, testLoginError: null, checkEmail: null },
+      { status: failure.status >= 500 ? 400 : failure.status },
     );
   }
 }

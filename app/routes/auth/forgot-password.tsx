@@ -7,13 +7,12 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { ForgotPasswordSchema } from "~/domain/auth/password-reset";
-import { AppError } from "~/lib/errors";
 import { messages } from "~/lib/messages.fr";
 import { messagingMessages } from "~/lib/messages/messaging.fr";
 import { getDb } from "~/server/db.server";
 import { requestPasswordReset } from "~/server/services/auth/password-reset.server";
 import type { Route } from "./+types/forgot-password";
-import { log } from "~/server/log.server";
+import { formFailure } from "~/server/http/failure.server";
 
 const t = messagingMessages.forgotPassword;
 
@@ -32,15 +31,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     await requestPasswordReset(getDb(), { input: submission.value, ip: context.ip });
     return { sentTo: submission.value.email, result: submission.reply({ resetForm: true }) };
   } catch (error) {
-    const limited = error instanceof AppError && error.code === "RATE_LIMITED";
-    if (!limited) log.error("Demande de réinitialisation en échec", { err: error });
-    return data(
-      {
-        sentTo: null,
-        result: submission.reply({ formErrors: [limited ? messages.errors.rateLimited : t.error] }),
-      },
-      { status: limited ? 429 : 500 },
-    );
+    // Only the limit is said as such; anything else is the page's sentence (no account is told).
+    const { failure, result } = formFailure(error, submission, {
+      texts: { RATE_LIMITED: messages.errors.rateLimited, VALIDATION: t.error, UNKNOWN: t.error },
+    });
+    return data({ sentTo: null, result }, { status: failure.status });
   }
 }
 

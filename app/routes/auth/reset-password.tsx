@@ -7,14 +7,13 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { ResetPasswordSchema } from "~/domain/auth/password-reset";
-import { AppError } from "~/lib/errors";
 import { messages } from "~/lib/messages.fr";
 import { messagingMessages } from "~/lib/messages/messaging.fr";
 import { getDb } from "~/server/db.server";
 import { flashHeaders } from "~/server/flash.server";
 import { resetPasswordWithToken } from "~/server/services/auth/password-reset.server";
 import type { Route } from "./+types/reset-password";
-import { log } from "~/server/log.server";
+import { formFailure } from "~/server/http/failure.server";
 
 const t = messagingMessages.resetPassword;
 const welcome = messagingMessages.email.setPassword;
@@ -56,18 +55,11 @@ export async function action({ request, context }: Route.ActionArgs) {
         { status: 400 },
       );
   } catch (error) {
-    const limited = error instanceof AppError && error.code === "RATE_LIMITED";
-    if (!limited) log.error("Nouveau mot de passe non enregistré", { err: error });
-    return data(
-      {
-        invalid: false,
-        result: submission.reply({
-          formErrors: [limited ? messages.errors.rateLimited : messages.errors.generic],
-          hideFields: ["password", "confirm"],
-        }),
-      },
-      { status: limited ? 429 : 500 },
-    );
+    const { failure, result } = formFailure(error, submission, {
+      texts: { RATE_LIMITED: messages.errors.rateLimited },
+      hideFields: ["password", "confirm"],
+    });
+    return data({ invalid: false, result }, { status: failure.status });
   }
   throw redirect("/auth", { headers: await flashHeaders({ title: t.success }) });
 }

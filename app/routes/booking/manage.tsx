@@ -9,7 +9,7 @@ import { CallUs, Cancelled } from "~/components/booking/manage/no-online-change"
 import type { ManageActionResult } from "~/components/booking/manage/types";
 import { toast } from "~/components/ui/toast";
 import { CancelSchema, RescheduleSchema } from "~/domain/booking/schemas";
-import { AppError } from "~/lib/errors";
+import { hasCode } from "~/lib/errors";
 import { bookingMessages } from "~/lib/messages/booking.fr";
 import { manageBookingMessages } from "~/lib/messages/manage-booking.fr";
 import { originFrom, seoMeta } from "~/lib/seo";
@@ -67,7 +67,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       slots: appointment.selfServiceChangeAllowed ? await openSlots(appointment, now) : null,
     };
   } catch (error) {
-    if (error instanceof AppError && error.code === "NOT_FOUND") return invalidLink();
+    if (hasCode(error, "NOT_FOUND")) return invalidLink();
     throw error;
   }
 }
@@ -80,7 +80,7 @@ async function openSlots(appointment: { bookingId: string }, now: Date): Promise
     return { durationMinutes: open.duration_minutes, days: open.days };
   } catch (error) {
     // A zone that stopped taking bookings has no slots to offer: the page says to call.
-    if (!(error instanceof AppError)) throw error;
+    if (!hasCode(error)) throw error;
     return { durationMinutes: 0, days: [] };
   }
 }
@@ -99,10 +99,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   const db = getDb();
   const answer = (result: ManageActionResult, status = 200) => data<ManageActionResult>(result, { status });
   const fail = (error: unknown, taken?: string) => {
-    const failure = failureOf(error);
-    if (failure.code === "NOT_FOUND" || failure.code === "INVALID_MANAGE_TOKEN")
+    if (hasCode(error, "NOT_FOUND", "INVALID_MANAGE_TOKEN"))
       return answer({ ok: false, error: t.invalidLink }, 404);
-    const lost = failure.code === "SLOT_TAKEN" || failure.code === "SLOT_UNAVAILABLE" ? taken : undefined;
+    const failure = failureOf(error);
+    const lost = hasCode(error, "SLOT_TAKEN", "SLOT_UNAVAILABLE") ? taken : undefined;
     return answer({ ok: false, error: failure.message, ...(lost ? { taken: lost } : {}) }, failure.status);
   };
 

@@ -4,13 +4,12 @@ import { data, useActionData } from "react-router";
 import { WaitlistForm, type WaitlistAnswer } from "~/components/booking/waitlist-form";
 import { parsePostalCode } from "~/domain/geo/postal-code";
 import { WAITLIST_HONEYPOT_FIELD, WaitlistFormSchema } from "~/domain/waitlist/schemas";
-import { AppError } from "~/lib/errors";
 import { serviceAreaMessages } from "~/lib/messages/service-area.fr";
 import { waitlistMessages } from "~/lib/messages/waitlist.fr";
 import { getDb } from "~/server/db.server";
 import { joinWaitlist } from "~/server/services/waitlist/join-waitlist.server";
 import type { Route } from "./+types/waitlist";
-import { log } from "~/server/log.server";
+import { formFailure } from "~/server/http/failure.server";
 
 const t = waitlistMessages;
 
@@ -72,19 +71,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
   } catch (error) {
     // What was typed stays in the form (its reply carries the values), with the form's error.
-    if (error instanceof AppError && error.code === "RATE_LIMITED") {
-      const message = t.errors.rateLimited;
-      return data<WaitlistAnswer>(
-        { ok: false, error: message, result: submission.reply({ formErrors: [message] }) },
-        { status: 429 },
-      );
-    }
-    log.error("waiting-list entry not stored", { err: error });
-    const message = t.errors.failed;
-    return data<WaitlistAnswer>(
-      { ok: false, error: message, result: submission.reply({ formErrors: [message] }) },
-      { status: 500 },
-    );
+    const { failure, result } = formFailure(error, submission, {
+      texts: { RATE_LIMITED: t.errors.rateLimited, UNKNOWN: t.errors.failed },
+    });
+    return data<WaitlistAnswer>({ ok: false, error: failure.message, result }, { status: failure.status });
   }
 }
 

@@ -3,7 +3,7 @@ import { CARS_MAX, CARS_MIN } from "~/domain/booking/pricing";
 import { BOOKING_LIMITS } from "~/domain/booking/limits";
 import { parsePostalCode } from "~/domain/geo/postal-code";
 import type { GeoPoint } from "~/domain/travel/travel-time";
-import { AppError } from "~/lib/errors";
+import { hasCode } from "~/lib/errors";
 import { messages } from "~/lib/messages.fr";
 import { bookingMessages } from "~/lib/messages/booking.fr";
 import { wizardMessages } from "~/lib/messages/wizard.fr";
@@ -139,10 +139,8 @@ export async function loadWizard({ request, context }: Route.LoaderArgs) {
       })),
     };
   } catch (error) {
-    if (error instanceof AppError && error.code === "NOT_FOUND")
-      return stepOne({ field: "where", message: b.zoneNotFound });
-    if (error instanceof AppError && error.code === "ZONE_NOT_ACTIVE")
-      return stepOne({ field: "where", message: b.zoneNotActive });
+    if (hasCode(error, "NOT_FOUND")) return stepOne({ field: "where", message: b.zoneNotFound });
+    if (hasCode(error, "ZONE_NOT_ACTIVE")) return stepOne({ field: "where", message: b.zoneNotActive });
     throw error;
   }
 }

@@ -4,7 +4,7 @@ import { StatusBadge } from "~/components/client/appointment-list";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { BUSINESS } from "~/lib/business";
-import { AppError } from "~/lib/errors";
+import { hasCode } from "~/lib/errors";
 import { formatDateTime, formatMoney, formatTime } from "~/lib/format";
 import { originFrom, seoMeta } from "~/lib/seo";
 import { requireRole } from "~/server/auth.server";
@@ -31,7 +31,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   try {
     return { appointment: await getClientBooking(getDb(), { actor: user, bookingId: params.bookingId }) };
   } catch (error) {
-    if (error instanceof AppError && error.code === "NOT_FOUND") {
+    if (hasCode(error, "NOT_FOUND")) {
       throw data(b.notFound, { status: 404 });
     }
     throw error;

@@ -13,6 +13,8 @@ import { clientMessages } from "~/lib/messages/client.fr";
 import { forwardCookies, getAuth } from "~/server/auth.server";
 import type { Db } from "~/server/db.server";
 import { flashHeaders } from "~/server/flash.server";
+import type { ErrorTexts } from "~/server/http/error-text.server";
+import { failureOf, formFailure } from "~/server/http/failure.server";
 import { changeClientPassword } from "~/server/services/account/change-client-password.server";
 import { setClientConsent } from "~/server/services/account/client-consent.server";
 import { deleteClientAccount } from "~/server/services/account/delete-client-account.server";
@@ -28,6 +30,9 @@ import { exchangeReward } from "~/server/services/loyalty/exchange-reward.server
 
 const t = clientMessages;
 const a = t.account;
+
+/** The current password's refusals, said at its field: too many checks read as a wrong one. */
+const PASSWORD_TEXTS: ErrorTexts = { RATE_LIMITED: a.wrongPassword };
 
 type ActionData =
   | AccountActionData
@@ -67,16 +72,14 @@ async function exchange({ formData, userId, db }: IntentInput) {
   if (!parsed.success) {
     return data<ActionData>({ intent, ok: false, message: t.rewards.unknownReward }, { status: 400 });
   }
-  const result = await exchangeReward(db, { userId: userId, rewardId: parsed.data.reward_id });
-  if (!result.ok) {
-    const message =
-      result.code === "INSUFFICIENT_POINTS" ? t.rewards.insufficientPoints : t.rewards.unknownReward;
-    const status = result.code === "INSUFFICIENT_POINTS" ? 409 : 404;
+  let rewardName: string;
+  try {
+    ({ rewardName } = await exchangeReward(db, { userId: userId, rewardId: parsed.data.reward_id }));
+  } catch (error) {
+    const { message, status } = failureOf(error, { NOT_FOUND: t.rewards.unknownReward });
     return data<ActionData>({ intent, ok: false, message }, { status });
   }
-  throw redirect("/client", {
-    headers: await flashHeaders({ title: t.rewards.success(result.rewardName) }),
-  });
+  throw redirect("/client", { headers: await flashHeaders({ title: t.rewards.success(rewardName) }) });
 }
 
 /** Saves the profile (name, phone, address). */
@@ -98,21 +101,20 @@ async function changePassword({ request, formData }: IntentInput) {
   if (submission.status !== "success") {
     return data<ActionData>({ intent, ok: false, result: submission.reply({ hideFields }) }, { status: 400 });
   }
-  const result = await changeClientPassword({ input: submission.value, headers: request.headers });
-  if (!result.ok) {
+  try {
+    const changed = await changeClientPassword({ input: submission.value, headers: request.headers });
     return data<ActionData>(
-      {
-        intent,
-        ok: false,
-        result: submission.reply({ fieldErrors: { currentPassword: [a.wrongPassword] }, hideFields }),
-      },
-      { status: 400 },
+      { intent, ok: true, message: a.passwordChanged, result: submission.reply({ resetForm: true }) },
+      { headers: forwardCookies(changed.headers) },
     );
+  } catch (error) {
+    const { failure, result } = formFailure(error, submission, {
+      texts: PASSWORD_TEXTS,
+      fields: { WRONG_PASSWORD: "currentPassword", RATE_LIMITED: "currentPassword" },
+      hideFields,
+    });
+    return data<ActionData>({ intent, ok: false, result }, { status: failure.status });
   }
-  return data<ActionData>(
-    { intent, ok: true, message: a.passwordChanged, result: submission.reply({ resetForm: true }) },
-    { headers: forwardCookies(result.headers) },
-  );
 }
 
 /** Records the e-mail and SMS consent choices. */
@@ -132,17 +134,14 @@ async function recordConsent({ formData, userId, db }: IntentInput) {
 async function sendCode({ userId, db }: IntentInput) {
   const intent = "phone-send";
   const p = t.phoneVerification;
-  const result = await sendPhoneCode(db, { userId: userId });
-  if (!result.ok) {
-    const [message, status] = {
-      NO_PHONE: [p.noPhone, 400],
-      ALREADY_VERIFIED: [p.alreadyVerified, 409],
-      RATE_LIMITED: [p.rateLimited, 429],
-      SMS_REFUSED: [p.smsRefused, 422],
-    }[result.code] as [string, number];
+  let phone: string;
+  try {
+    ({ phone } = await sendPhoneCode(db, { userId: userId }));
+  } catch (error) {
+    const { message, status } = failureOf(error, { RATE_LIMITED: p.rateLimited });
     return data<ActionData>({ intent, ok: false, message }, { status });
   }
-  throw redirect("/client#mon-compte", { headers: await flashHeaders({ title: p.sent(result.phone) }) });
+  throw redirect("/client#mon-compte", { headers: await flashHeaders({ title: p.sent(phone) }) });
 }
 
 /** Checks the typed verification code. */
@@ -155,15 +154,11 @@ async function confirmCode({ formData, userId, db }: IntentInput) {
     const message = parsed.error.issues[0]?.message ?? p.codeFormat;
     return data<ActionData>({ intent, ok: false, message, code: typed }, { status: 400 });
   }
-  const result = await confirmPhoneCode(db, { userId: userId, code: parsed.data.code });
-  if (!result.ok) {
-    const message = {
-      NO_CODE: p.noCode,
-      EXPIRED: p.expired,
-      TOO_MANY_ATTEMPTS: p.tooManyAttempts,
-      WRONG_CODE: p.wrongCode,
-    }[result.code];
-    return data<ActionData>({ intent, ok: false, message, code: typed }, { status: 400 });
+  try {
+    await confirmPhoneCode(db, { userId: userId, code: parsed.data.code });
+  } catch (error) {
+    const { message, status } = failureOf(error);
+    return data<ActionData>({ intent, ok: false, message, code: typed }, { status });
   }
   throw redirect("/client#mon-compte", { headers: await flashHeaders({ title: p.confirmed }) });
 }
@@ -178,19 +173,15 @@ async function deleteAccount({ request, formData, userId, db }: IntentInput) {
       { status: 400 },
     );
   }
-  const result = await deleteClientAccount(db, { userId: userId, password: submission.value.password });
-  if (!result.ok) {
-    return data<ActionData>(
-      {
-        intent,
-        ok: false,
-        result: submission.reply({
-          fieldErrors: { password: [a.wrongPassword] },
-          hideFields: ["password"],
-        }),
-      },
-      { status: 400 },
-    );
+  try {
+    await deleteClientAccount(db, { userId: userId, password: submission.value.password });
+  } catch (error) {
+    const { failure, result } = formFailure(error, submission, {
+      texts: PASSWORD_TEXTS,
+      fields: { WRONG_PASSWORD: "password", RATE_LIMITED: "password" },
+      hideFields: ["password"],
+    });
+    return data<ActionData>({ intent, ok: false, result }, { status: failure.status });
   }
   const headers = await flashHeaders(
     { title: a.deleted, description: a.deletedText },

@@ -3,6 +3,7 @@ import { ExchangeRewardSchema } from "~/domain/loyalty/schemas";
 import { messages } from "~/lib/messages.fr";
 import { getSessionUser, requireRole } from "~/server/auth.server";
 import { getDb } from "~/server/db.server";
+import { jsonFailure } from "~/server/http/failure.server";
 import { exchangeReward } from "~/server/services/loyalty/exchange-reward.server";
 import type { Route } from "./+types/rewards-exchange";
 import { clientMessages } from "~/lib/messages/client.fr";
@@ -61,10 +62,10 @@ export async function action({ request }: Route.ActionArgs) {
   if (!parsed.success) {
     return data<ExchangeAnswer>({ success: false, error: t.api.invalidRequest }, { status: 400 });
   }
-  const result = await exchangeReward(getDb(), { userId: user.id, rewardId: parsed.data.reward_id });
-  if (result.ok) return data<ExchangeAnswer>({ success: true });
-  if (result.code === "INSUFFICIENT_POINTS") {
-    return data<ExchangeAnswer>({ success: false, error: t.rewards.insufficientPoints }, { status: 409 });
+  try {
+    await exchangeReward(getDb(), { userId: user.id, rewardId: parsed.data.reward_id });
+    return data<ExchangeAnswer>({ success: true });
+  } catch (error) {
+    return jsonFailure(error, { texts: { NOT_FOUND: t.rewards.unknownReward } });
   }
-  return data<ExchangeAnswer>({ success: false, error: t.rewards.unknownReward }, { status: 404 });
 }

@@ -1,3 +1,4 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import {
   CalendarCheck,
@@ -18,10 +19,12 @@ import { TeamSection } from "~/components/franchisee/team-section";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { AvailabilitySchema, TeamMemberSchema } from "~/domain/franchisee/schemas";
-import { AppError } from "~/lib/errors";
+import { AppError, type ErrorCode } from "~/lib/errors";
 import { formatDateTime, formatMoney, formatNumber } from "~/lib/format";
 import { messages } from "~/lib/messages.fr";
 import { flashHeaders } from "~/server/flash.server";
+import type { ErrorTexts } from "~/server/http/error-text.server";
+import { failureOf } from "~/server/http/failure.server";
 import { getDashboard } from "~/server/services/franchisee/get-dashboard.server";
 import {
   addAvailability,
@@ -63,6 +66,26 @@ async function done(intent: string, title: string) {
   return data<FranchiseeActionData>({ intent, ok: true }, { headers: await flashHeaders({ title }) });
 }
 
+/** Each intent's words for a failure: its own sentence for anything not named (not found, …). */
+const INTENT_TEXTS: Record<string, { generic: string; texts?: ErrorTexts }> = {
+  addMember: { generic: t.addError, texts: { EMAIL_TAKEN: t.emailTaken } },
+  updateMember: { generic: t.updateError, texts: { EMAIL_TAKEN: t.emailTaken } },
+  deleteMember: {
+    generic: t.deleteError,
+    texts: { HAS_APPOINTMENTS: (error) => `${t.deleteError} ${t.hasAppointments(error.count ?? 0)}` },
+  },
+  addAvailability: { generic: av.addError },
+  toggleAvailability: { generic: av.updateError },
+  deleteAvailability: { generic: av.deleteError },
+};
+
+/** The form field a refusal is said at; anything else is a toast. */
+const FIELDS: Partial<Record<ErrorCode, string>> = {
+  EMAIL_TAKEN: "email",
+  OVERLAP: "startTime",
+  END_BEFORE_START: "endTime",
+};
+
 /** Team and availability changes; every one is limited to the signed-in franchisee's members. */
 export async function action({ request }: Route.ActionArgs) {
   const { franchisee, db } = await requireFranchisee(request);
@@ -75,6 +98,8 @@ export async function action({ request }: Route.ActionArgs) {
     if (!UUID.test(value)) throw new AppError("NOT_FOUND");
     return value;
   };
+  /** The form being answered, so a refusal is said at its field with what was typed. */
+  let reply: ((options: { fieldErrors: Record<string, string[]> }) => SubmissionResult<string[]>) | undefined;
   try {
     switch (intent) {
       case "addMember":
@@ -83,36 +108,21 @@ export async function action({ request }: Route.ActionArgs) {
         if (submission.status !== "success") {
           return fail(intent, t.requiredFields, 400, { result: submission.reply() });
         }
-        const changed =
-          intent === "addMember"
-            ? await addTeamMember(db, { franchiseeId, input: submission.value })
-            : await updateTeamMember(db, { franchiseeId, memberId: id("memberId"), input: submission.value });
-        if (!changed.ok) {
-          const error = intent === "addMember" ? t.emailTaken : t.updateError;
-          return fail(intent, error, 409, {
-            result: submission.reply({ fieldErrors: { email: [t.emailTaken] } }),
-          });
-        }
+        reply = (options) => submission.reply(options);
+        if (intent === "addMember") await addTeamMember(db, { franchiseeId, input: submission.value });
+        else await updateTeamMember(db, { franchiseeId, memberId: id("memberId"), input: submission.value });
         return done(intent, intent === "addMember" ? t.added : t.updated);
       }
       case "deleteMember": {
-        const removed = await removeTeamMember(db, { franchiseeId, memberId: id("memberId") });
-        if (!removed.ok) return fail(intent, `${t.deleteError} ${t.hasAppointments(removed.count)}`, 409);
+        await removeTeamMember(db, { franchiseeId, memberId: id("memberId") });
         return done(intent, t.deleted);
       }
       case "addAvailability": {
         const submission = parseWithZod(formData, { schema: AvailabilitySchema });
         if (submission.status !== "success")
           return fail(intent, av.addError, 400, { result: submission.reply() });
-        const added = await addAvailability(db, { franchiseeId, input: submission.value });
-        if (!added.ok) {
-          const message = added.code === "OVERLAP" ? av.overlap : av.endAfterStart;
-          return fail(intent, message, 409, {
-            result: submission.reply({
-              fieldErrors: { [added.code === "OVERLAP" ? "startTime" : "endTime"]: [message] },
-            }),
-          });
-        }
+        reply = (options) => submission.reply(options);
+        await addAvailability(db, { franchiseeId, input: submission.value });
         return done(intent, av.added);
       }
       case "toggleAvailability": {
@@ -131,24 +141,13 @@ export async function action({ request }: Route.ActionArgs) {
         return fail(intent, messages.errors.generic, 400);
     }
   } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    const message =
-      intent === "deleteMember"
-        ? t.deleteError
-        : intent === "updateMember"
-          ? t.updateError
-          : intent === "toggleAvailability"
-            ? av.updateError
-            : intent === "deleteAvailability"
-              ? av.deleteError
-              : intent === "addAvailability"
-                ? av.addError
-                : t.addError;
-    return fail(intent, message, error instanceof AppError ? error.status : 404);
+    const { generic, texts } = INTENT_TEXTS[intent] ?? { generic: messages.errors.generic };
+    const failure = failureOf(error, { NOT_FOUND: generic, UNKNOWN: generic, ...texts });
+    const field = FIELDS[failure.code];
+    const result = field && reply ? reply({ fieldErrors: { [field]: [failure.message] } }) : undefined;
+    return fail(intent, failure.message, failure.status, result ? { result } : {});
   }
 }
-
-/** A malformed id reaches PostgreSQL as an invalid uuid (22P02): the same as an unknown one. */
 
 export default function Page({ loaderData }: Route.ComponentProps) {
   const { figures, team, businessName } = loaderData;

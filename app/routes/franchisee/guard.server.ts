@@ -1,7 +1,8 @@
 import { data } from "react-router";
-import { AppError } from "~/lib/errors";
+import { hasCode } from "~/lib/errors";
 import { requireRole, type SessionUser } from "~/server/auth.server";
 import { getDb, type Db } from "~/server/db.server";
+import { failureOf, type Failure } from "~/server/http/failure.server";
 import {
   resolveFranchisee,
   type FranchiseeActor,
@@ -21,23 +22,20 @@ export async function requireFranchisee(
   try {
     return { user, franchisee: await resolveFranchisee(db, user), db };
   } catch (error) {
-    if (error instanceof AppError && (error.code === "NOT_FOUND" || error.code === "FORBIDDEN")) {
+    if (hasCode(error, "NOT_FOUND", "FORBIDDEN")) {
       throw data(franchiseeMessages.noFranchisee, { status: 403 });
     }
     throw error;
   }
 }
 
-/** The French text of a failed schedule action. */
-export function scheduleFailure(error: unknown): { status: number; message: string } | null {
-  if (!(error instanceof AppError)) return null;
+/** The French answer of a failed schedule action, in the schedule's words (the detail says which). */
+export function scheduleFailure(error: unknown): Failure {
   const t = franchiseeMessages.schedule;
-  if (error.code === "NOT_FOUND") {
-    return { status: 404, message: error.message === "MEMBER" ? t.memberNotFound : t.notFound };
-  }
-  if (error.code === "APPOINTMENT_NOT_CHANGEABLE") {
-    return { status: 409, message: error.message === "NOT_STARTED" ? t.notStarted : t.notChangeable };
-  }
-  if (error.code === "SLOT_TAKEN") return { status: 409, message: t.memberNotFree };
-  return null;
+  return failureOf(error, {
+    NOT_FOUND: (e) => (e.message === "MEMBER" ? t.memberNotFound : t.notFound),
+    APPOINTMENT_NOT_CHANGEABLE: (e) => (e.message === "NOT_STARTED" ? t.notStarted : t.notChangeable),
+    SLOT_TAKEN: t.memberNotFree,
+    UNKNOWN: t.actionError,
+  });
 }

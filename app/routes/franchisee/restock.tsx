@@ -5,7 +5,6 @@ import { RestockCatalogue } from "~/components/franchisee/restock-catalogue";
 import { Badge } from "~/components/ui/badge";
 import { DataTable } from "~/components/ui/data-table";
 import { RESTOCK_LIMITS, RestockOrderSchema } from "~/domain/franchisee/schemas";
-import { AppError } from "~/lib/errors";
 import { flashHeaders } from "~/server/flash.server";
 import {
   listCatalogue,
@@ -15,7 +14,7 @@ import {
 import type { Route } from "./+types/restock";
 import { requireFranchisee } from "./guard.server";
 import { franchiseeMessages } from "~/lib/messages/franchisee.fr";
-import { log } from "~/server/log.server";
+import { failureOf } from "~/server/http/failure.server";
 import { formatDateTime, formatMoney } from "~/lib/format";
 
 const r = franchiseeMessages.restock;
@@ -54,11 +53,13 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     await submitRestockOrder(db, { franchiseeId: franchisee.id, userId: user.id, input: parsed.data });
   } catch (error) {
-    if (error instanceof AppError) {
-      return failure(error.status, error.message === "QUANTITY_TOO_HIGH" ? tooMuch : r.error);
-    }
-    log.error("restock order failed", { err: error });
-    return failure(500);
+    // QUANTITY_TOO_HIGH says the limit; an unknown item or anything else, the page's sentence.
+    const { status, message } = failureOf(error, {
+      VALIDATION: r.error,
+      NOT_FOUND: r.error,
+      UNKNOWN: r.error,
+    });
+    return failure(status, message);
   }
   return data<FranchiseeActionData>(
     { intent: "order", ok: true },

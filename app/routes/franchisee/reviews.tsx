@@ -5,10 +5,10 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Textarea } from "~/components/ui/textarea";
 import { REVIEW_LIMITS, ReviewResponseSchema } from "~/domain/reviews/reviews";
-import { AppError } from "~/lib/errors";
 import { reviewsMessages } from "~/lib/messages/reviews.fr";
 import { flashHeaders } from "~/server/flash.server";
 import { listFranchiseeReviews, respondToReview } from "~/server/services/reviews/reviews.server";
+import { failureOf } from "~/server/http/failure.server";
 import type { Route } from "./+types/reviews";
 import { requireFranchisee } from "./guard.server";
 
@@ -43,10 +43,11 @@ export async function action({ request }: Route.ActionArgs) {
       response: parsed.data.response,
     });
   } catch (error) {
-    if (error instanceof AppError && error.code === "NOT_FOUND") return fail(404, e.notFound);
-    if (error instanceof AppError && error.code === "APPOINTMENT_NOT_CHANGEABLE")
-      return fail(409, e.alreadyAnswered);
-    throw error;
+    const { status, message } = failureOf(error, {
+      NOT_FOUND: e.notFound,
+      APPOINTMENT_NOT_CHANGEABLE: e.alreadyAnswered,
+    });
+    return fail(status, message);
   }
   throw redirect("/franchisee/reviews", { headers: await flashHeaders({ title: t.responded }) });
 }

@@ -82,7 +82,6 @@ export async function action({ request }: Route.ActionArgs) {
     }
   } catch (error) {
     const failure = scheduleFailure(error);
-    if (!failure) throw error;
     return fail(failure.message, failure.status);
   }
 }

@@ -8,10 +8,10 @@ import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { REVIEW_LIMITS, ReviewFormSchema } from "~/domain/reviews/reviews";
-import { AppError } from "~/lib/errors";
 import { reviewsMessages } from "~/lib/messages/reviews.fr";
 import { getSessionUser } from "~/server/auth.server";
 import { getDb } from "~/server/db.server";
+import { failureOf } from "~/server/http/failure.server";
 import { loadReviewPage, saveReview, type ReviewAccess } from "~/server/services/reviews/reviews.server";
 import type { Route } from "./+types/review";
 import { formatDate } from "~/lib/format";
@@ -103,19 +103,11 @@ export async function action({ request, params }: Route.ActionArgs) {
     const { review } = await saveReview(getDb(), who, parsed.data);
     return { ok: true as const, published: review.publishConsent && review.hiddenAt === null };
   } catch (error) {
-    if (error instanceof AppError && error.code === "APPOINTMENT_NOT_CHANGEABLE") {
-      return data(
-        { ok: false as const, errors: {}, formError: reviewsMessages.errors.tooLate, values: null },
-        { status: 409 },
-      );
-    }
-    if (error instanceof AppError && error.code === "NOT_FOUND") {
-      return data(
-        { ok: false as const, errors: {}, formError: t.invalidText, values: null },
-        { status: 404 },
-      );
-    }
-    throw error;
+    const { status, message } = failureOf(error, {
+      APPOINTMENT_NOT_CHANGEABLE: reviewsMessages.errors.tooLate,
+      NOT_FOUND: t.invalidText,
+    });
+    return data({ ok: false as const, errors: {}, formError: message, values: null }, { status });
   }
 }
 

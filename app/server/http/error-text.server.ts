@@ -13,14 +13,22 @@ import { photosMessages } from "~/lib/messages/photos.fr";
 import { accountMessages } from "~/lib/messages/account.fr";
 import { adminMessages } from "~/lib/messages/admin.fr";
 import { applicationMessages } from "~/lib/messages/application.fr";
+import { clientMessages } from "~/lib/messages/client.fr";
+import { franchiseeMessages } from "~/lib/messages/franchisee.fr";
+import { RESTOCK_LIMITS } from "~/domain/franchisee/schemas";
 
-/** A page's own words for some codes (e.g. what NOT_FOUND means there). */
-export type ErrorTexts = Partial<Record<ErrorCode, string>>;
+/**
+ * A page's own words for some codes (e.g. what NOT_FOUND means there); a function when the words
+ * quote the error (a count, a detail).
+ */
+export type ErrorTexts = Partial<Record<ErrorCode, string | ((error: AppError) => string)>>;
 
 const b = bookingMessages;
 const photos = photosMessages;
 const application = adminMessages.applications.errors;
 const applicant = applicationMessages.errors;
+const promoAdmin = offersMessages.admin;
+const phone = clientMessages.phoneVerification;
 
 /** The French refusal of a promo code (ADR 050); the error's message is the reason. */
 function promoRefusal(reason: string): string {
@@ -64,6 +72,21 @@ const TEXTS: Record<ErrorCode, (error: AppError) => string> = {
   LAST_ACTIVE_SERVICE: () => adminMessages.services.lastActive,
   ORDER_CLOSED: () => adminMessages.restock.closed,
   REASON_REQUIRED: () => application.REASON_REQUIRED,
+  CODE_TAKEN: () => promoAdmin.codeTaken,
+  RENAME_USED: () => promoAdmin.renameUsed,
+  MAX_USES_BELOW_USES: (error) => promoAdmin.maxUsesBelowUses(error.count ?? 0),
+  OVERLAP: () => franchiseeMessages.availability.overlap,
+  END_BEFORE_START: () => franchiseeMessages.availability.endAfterStart,
+  QUANTITY_TOO_HIGH: () => franchiseeMessages.restock.quantityTooHigh(RESTOCK_LIMITS.quantity),
+  INSUFFICIENT_POINTS: () => clientMessages.rewards.insufficientPoints,
+  WRONG_PASSWORD: () => clientMessages.account.wrongPassword,
+  NO_PHONE: () => phone.noPhone,
+  PHONE_ALREADY_VERIFIED: () => phone.alreadyVerified,
+  SMS_REFUSED: () => phone.smsRefused,
+  PHONE_CODE_MISSING: () => phone.noCode,
+  PHONE_CODE_EXPIRED: () => phone.expired,
+  PHONE_CODE_EXHAUSTED: () => phone.tooManyAttempts,
+  PHONE_CODE_WRONG: () => phone.wrongCode,
   FILE_TYPE: () => photos.fileType,
   FILE_TOO_LARGE: () => photos.fileTooLarge(PHOTO_MAX_BYTES / (1024 * 1024)),
   FILE_TOO_SMALL: () => photos.fileTooSmall(PHOTO_MIN_WIDTH),
@@ -74,5 +97,6 @@ const TEXTS: Record<ErrorCode, (error: AppError) => string> = {
 
 /** The French text of an expected failure: the page's words for its code, else the catalogue's. */
 export function errorText(error: AppError, texts: ErrorTexts = {}): string {
-  return texts[error.code] ?? TEXTS[error.code](error);
+  const own = texts[error.code];
+  return typeof own === "function" ? own(error) : (own ?? TEXTS[error.code](error));
 }

@@ -20,8 +20,12 @@ export interface Failure {
   headers?: HeadersInit;
 }
 
-/** The French answer of any failure; the unexpected one is logged here, and only here. */
+/**
+ * The French answer of any failure; the unexpected one is logged here, and only here. A thrown
+ * Response (a redirect, a 404 page) is the router's answer, not a failure: it is thrown again.
+ */
 export function failureOf(error: unknown, texts: ErrorTexts = {}): Failure {
+  if (error instanceof Response) throw error;
   if (error instanceof AppError && error.code !== "UNKNOWN") {
     return {
       code: error.code,
@@ -35,7 +39,12 @@ export function failureOf(error: unknown, texts: ErrorTexts = {}): Failure {
   }
   // The request id comes with the log line (set per request by app.ts).
   log.error("request failed", { err: error });
-  return { code: "UNKNOWN", status: 500, message: texts.UNKNOWN ?? messages.errors.generic };
+  const generic = texts.UNKNOWN;
+  return {
+    code: "UNKNOWN",
+    status: 500,
+    message: typeof generic === "string" ? generic : messages.errors.generic,
+  };
 }
 
 /** An API route's answer: {success: false, error, ...body} with the failure's status. */

@@ -2,6 +2,7 @@ import { APIError } from "better-auth/api";
 import { verifyPassword } from "better-auth/crypto";
 import { and, eq, gt, inArray } from "drizzle-orm";
 import { accounts, appointments, consentEvents, users, waitlistEntries } from "#db/schema";
+import { AppError } from "~/lib/errors";
 import type { Db } from "../../db.server";
 import { limitPasswordCheck } from "../auth/auth-guard.server";
 import { recordConsent } from "../messaging/consent.server";
@@ -23,9 +24,10 @@ export const ANONYMIZED = {
 
 const ACCOUNT_DELETED_SOURCE = "account_deleted";
 
-export type DeleteAccountResult =
-  | { ok: true; cancelledBookings: number; anonymizedBookings: number }
-  | { ok: false; code: "WRONG_PASSWORD" | "RATE_LIMITED" };
+export interface DeletedAccount {
+  cancelledBookings: number;
+  anonymizedBookings: number;
+}
 
 /**
  * Deletes a client's account (Quebec's Law 25; ADR 027) after checking the password:
@@ -36,18 +38,20 @@ export type DeleteAccountResult =
  * - the user row goes, and with it (cascades) sessions, credentials, the loyalty balance, the
  *   points ledger, redemptions and achievements. A franchise application keeps its own record;
  * - the client's reviews are deleted, and the promo codes' records forget the person (ADR 057).
- * All in one transaction.
+ * All in one transaction. Refused: WRONG_PASSWORD, RATE_LIMITED (the check's limit).
  */
 export async function deleteClientAccount(
   db: Db,
   { userId, password, now = new Date() }: { userId: string; password: string; now?: Date },
-): Promise<DeleteAccountResult> {
+): Promise<DeletedAccount> {
   const owner = await loadClient(db, userId);
   // The current-password check is limited per account like change-password's (ADR 042).
   try {
     await limitPasswordCheck(db, { userId });
   } catch (error) {
-    if (error instanceof APIError && error.statusCode === 429) return { ok: false, code: "RATE_LIMITED" };
+    if (error instanceof APIError && error.statusCode === 429) {
+      throw new AppError("RATE_LIMITED", undefined, { cause: error });
+    }
     throw error;
   }
   const [credential] = await db
@@ -55,7 +59,7 @@ export async function deleteClientAccount(
     .from(accounts)
     .where(and(eq(accounts.userId, userId), eq(accounts.providerId, "credential")));
   if (!credential?.hash || !(await verifyPassword({ hash: credential.hash, password }))) {
-    return { ok: false, code: "WRONG_PASSWORD" };
+    throw new AppError("WRONG_PASSWORD");
   }
 
   // Its future bookings are cancelled: their slots open again (announced, and cleared here).
@@ -127,6 +131,6 @@ export async function deleteClientAccount(
     await tx.delete(waitlistEntries).where(eq(waitlistEntries.email, owner.email.trim().toLowerCase()));
     await tx.update(consentEvents).set({ userId: null }).where(eq(consentEvents.userId, userId));
     await tx.delete(users).where(eq(users.id, userId));
-    return { ok: true as const, cancelledBookings: cancelled, anonymizedBookings: owned.length };
+    return { cancelledBookings: cancelled, anonymizedBookings: owned.length };
   });
 }

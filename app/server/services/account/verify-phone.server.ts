@@ -10,6 +10,7 @@ import {
   type PhoneCodeCheck,
 } from "~/domain/account/phone-verification";
 import { toE164 } from "~/domain/messaging/consent";
+import { AppError, type ErrorCode } from "~/lib/errors";
 import { resolveAuthSecret } from "../../auth.server";
 import type { Db } from "../../db.server";
 import { hitRateLimit, type RateLimitRule } from "../../rate-limit.server";
@@ -32,27 +33,24 @@ async function hashCode(db: Db, userId: string, phone: string, code: string): Pr
   return crypto.createHmac("sha256", key).update(`${userId}:${phone}:${code}`).digest("base64url");
 }
 
-export type SendPhoneCodeResult =
-  | { ok: true; phone: string }
-  | { ok: false; code: "NO_PHONE" | "ALREADY_VERIFIED" | "RATE_LIMITED" | "SMS_REFUSED" };
-
 /**
  * Sends a new code by SMS to the signed-in client's phone (ADR 043): any earlier code is
- * replaced. Limited per account and per number (rate-limit.server.ts).
+ * replaced. Limited per account and per number (rate-limit.server.ts). Refused: NO_PHONE,
+ * PHONE_ALREADY_VERIFIED, RATE_LIMITED, SMS_REFUSED. Returns the profile's phone.
  */
 export async function sendPhoneCode(
   db: Db,
   { userId, now = new Date() }: { userId: string; now?: Date },
-): Promise<SendPhoneCodeResult> {
+): Promise<{ phone: string }> {
   const owner = await loadClient(db, userId);
   const phone = owner.phone ? toE164(owner.phone) : null;
-  if (!phone) return { ok: false, code: "NO_PHONE" };
-  if (isPhoneVerified(owner.phone, owner.verifiedPhone)) return { ok: false, code: "ALREADY_VERIFIED" };
+  if (!phone) throw new AppError("NO_PHONE");
+  if (isPhoneVerified(owner.phone, owner.verifiedPhone)) throw new AppError("PHONE_ALREADY_VERIFIED");
   for (const [key, rule] of [
     [`phone-code:user:${userId}`, PHONE_CODE_ACCOUNT_LIMIT],
     [`phone-code:number:${phone}`, PHONE_CODE_NUMBER_LIMIT],
   ] as const) {
-    if (!(await hitRateLimit(db, key, rule)).allowed) return { ok: false, code: "RATE_LIMITED" };
+    if (!(await hitRateLimit(db, key, rule)).allowed) throw new AppError("RATE_LIMITED");
   }
   const code = newPhoneCode(crypto.randomInt);
   const codeHash = await hashCode(db, userId, phone, code);
@@ -72,21 +70,28 @@ export async function sendPhoneCode(
       now,
     });
   });
-  if (queued.status !== "queued") return { ok: false, code: "SMS_REFUSED" };
-  return { ok: true, phone: owner.phone! };
+  if (queued.status !== "queued") throw new AppError("SMS_REFUSED");
+  return { phone: owner.phone! };
 }
 
-export type ConfirmPhoneCodeResult = { ok: true } | { ok: false; code: Exclude<PhoneCodeCheck, "ok"> };
+/** The AppError code of a refused typed code. */
+const CODE_REFUSAL: Record<Exclude<PhoneCodeCheck, "ok">, ErrorCode> = {
+  NO_CODE: "PHONE_CODE_MISSING",
+  EXPIRED: "PHONE_CODE_EXPIRED",
+  TOO_MANY_ATTEMPTS: "PHONE_CODE_EXHAUSTED",
+  WRONG_CODE: "PHONE_CODE_WRONG",
+};
 
 /**
  * Checks a typed code against the pending one: the right code (not expired, within the
  * attempts, sent to the profile's current number) verifies the number and is spent; a wrong one
- * counts an attempt.
+ * counts an attempt. Refused: PHONE_CODE_MISSING, PHONE_CODE_EXPIRED, PHONE_CODE_EXHAUSTED,
+ * PHONE_CODE_WRONG.
  */
 export async function confirmPhoneCode(
   db: Db,
   { userId, code, now = new Date() }: { userId: string; code: string; now?: Date },
-): Promise<ConfirmPhoneCodeResult> {
+): Promise<void> {
   const owner = await loadClient(db, userId);
   const [pending] = await db.select().from(phoneVerifications).where(eq(phoneVerifications.userId, userId));
   const expected = Buffer.from(pending ? await hashCode(db, userId, pending.phone, code) : "");
@@ -99,9 +104,8 @@ export async function confirmPhoneCode(
       .update(phoneVerifications)
       .set({ attempts: sql`${phoneVerifications.attempts} + 1` })
       .where(eq(phoneVerifications.userId, userId));
-    return { ok: false, code: outcome };
   }
-  if (outcome !== "ok") return { ok: false, code: outcome };
+  if (outcome !== "ok") throw new AppError(CODE_REFUSAL[outcome]);
   const spent = await db.transaction(async (tx) => {
     // Only one request spends the code, and only if no wrong guess used the last attempt meanwhile.
     const deleted = await tx
@@ -114,5 +118,5 @@ export async function confirmPhoneCode(
     await tx.update(users).set({ verifiedPhone: pending!.phone, updatedAt: now }).where(eq(users.id, userId));
     return true;
   });
-  return spent ? { ok: true } : { ok: false, code: "NO_CODE" };
+  if (!spent) throw new AppError("PHONE_CODE_MISSING");
 }

@@ -41,7 +41,7 @@ export interface SubmittedOrder {
 /**
  * Writes the order and its lines in one transaction. Prices come from the database (the browser
  * sends item ids and quantities only); a line repeated in the request is merged, and the merged
- * quantity may not pass the per-product maximum (VALIDATION, message QUANTITY_TOO_HIGH). An unknown or
+ * quantity may not pass the per-product maximum (QUANTITY_TOO_HIGH). An unknown or
  * inactive item refuses the whole order (VALIDATION, message UNKNOWN_ITEM) and writes nothing.
  * The number is 'RO-' plus the timestamp; on the rare clash with an order of the same
  * millisecond, the next millisecond is tried.
@@ -57,8 +57,7 @@ export async function submitRestockOrder(
 ): Promise<SubmittedOrder> {
   // Repeated lines of one product are merged, and the merged quantity is what is limited.
   const merged = mergeOrderLines(input.lines);
-  if (!withinQuantityLimit(merged, RESTOCK_LIMITS.quantity))
-    throw new AppError("VALIDATION", "QUANTITY_TOO_HIGH");
+  if (!withinQuantityLimit(merged, RESTOCK_LIMITS.quantity)) throw new AppError("QUANTITY_TOO_HIGH");
   const quantities = new Map(merged.map((line) => [line.inventoryItemId, line.quantity]));
   for (let attempt = 0; ; attempt++) {
     try {

@@ -79,16 +79,16 @@ export async function listTeam(
   }));
 }
 
-export type TeamChange = { ok: true; id: string } | { ok: false; code: "EMAIL_TAKEN" };
-
-function isDuplicateEmail(error: unknown): boolean {
-  return sqlState(error) === "23505";
+/** A second member with the same e-mail (unique index, 23505) is EMAIL_TAKEN. */
+function emailTaken(error: unknown): unknown {
+  return sqlState(error) === "23505" ? new AppError("EMAIL_TAKEN", "EMAIL_TAKEN", { cause: error }) : error;
 }
 
+/** EMAIL_TAKEN when another member has this e-mail. */
 export async function addTeamMember(
   db: Db,
   { franchiseeId, input }: { franchiseeId: string; input: TeamMemberInput },
-): Promise<TeamChange> {
+): Promise<{ id: string }> {
   try {
     return await withSlotChange(db, async (tx) => {
       const [row] = await tx
@@ -101,19 +101,18 @@ export async function addTeamMember(
           phone: input.phone || null,
         })
         .returning({ id: teamMembers.id });
-      return { ok: true as const, id: row!.id };
+      return { id: row!.id };
     });
   } catch (error) {
-    if (isDuplicateEmail(error)) return { ok: false, code: "EMAIL_TAKEN" };
-    throw error;
+    throw emailTaken(error);
   }
 }
 
-/** NOT_FOUND when the member is not one of this franchisee's active members. */
+/** EMAIL_TAKEN as above; NOT_FOUND when the member is not one of this franchisee's active members. */
 export async function updateTeamMember(
   db: Db,
   { franchiseeId, memberId, input }: { franchiseeId: string; memberId: string; input: TeamMemberInput },
-): Promise<TeamChange> {
+): Promise<{ id: string }> {
   try {
     return await withSlotChange(db, async (tx) => {
       const [row] = await tx
@@ -127,26 +126,23 @@ export async function updateTeamMember(
         .where(ownMember(franchiseeId, memberId))
         .returning({ id: teamMembers.id });
       if (!row) throw new AppError("NOT_FOUND");
-      return { ok: true as const, id: row.id };
+      return { id: row.id };
     });
   } catch (error) {
-    if (isDuplicateEmail(error)) return { ok: false, code: "EMAIL_TAKEN" };
-    throw error;
+    throw emailTaken(error);
   }
 }
-
-export type RemoveMemberResult = { ok: true } | { ok: false; code: "HAS_APPOINTMENTS"; count: number };
 
 /**
  * Soft delete (is_active false). Refused while the member still has scheduled appointments that
  * have not ended: the franchisee reassigns them first (ADR 020), so no customer is left without
- * a washer. Their availability no longer opens slots.
+ * a washer (HAS_APPOINTMENTS, with their `count`). Their availability no longer opens slots.
  */
 export async function removeTeamMember(
   db: Db,
   { franchiseeId, memberId, now = new Date() }: { franchiseeId: string; memberId: string; now?: Date },
-): Promise<RemoveMemberResult> {
-  return withSlotChange(db, async (tx) => {
+): Promise<void> {
+  await withSlotChange(db, async (tx) => {
     const [member] = await tx
       .select({ id: teamMembers.id })
       .from(teamMembers)
@@ -163,10 +159,8 @@ export async function removeTeamMember(
           gt(appointments.endAt, now),
         ),
       );
-    if (pending && pending.n > 0)
-      return { ok: false as const, code: "HAS_APPOINTMENTS" as const, count: pending.n };
+    if (pending && pending.n > 0) throw new AppError("HAS_APPOINTMENTS", undefined, { count: pending.n });
     await tx.update(teamMembers).set({ isActive: false }).where(eq(teamMembers.id, memberId));
-    return { ok: true as const };
   });
 }
 
@@ -194,18 +188,15 @@ function ownAvailability(tx: Tx, franchiseeId: string, availabilityId: string) {
   );
 }
 
-export type AvailabilityChange =
-  { ok: true; id: string } | { ok: false; code: "OVERLAP" | "END_BEFORE_START" };
-
 /**
  * Adds a weekly range to one of the franchisee's members. A range overlapping another range of
  * the same member on the same day is refused (OVERLAP, ADR 020); the member's row is locked so two
- * concurrent additions cannot both pass that check.
+ * concurrent additions cannot both pass that check. An end before the start is END_BEFORE_START.
  */
 export async function addAvailability(
   db: Db,
   { franchiseeId, input }: { franchiseeId: string; input: AvailabilityInput },
-): Promise<AvailabilityChange> {
+): Promise<{ id: string }> {
   try {
     return await withSlotChange(db, async (tx) => {
       const [member] = await tx
@@ -223,7 +214,7 @@ export async function addAvailability(
         })
         .from(teamAvailability)
         .where(eq(teamAvailability.teamMemberId, member.id));
-      if (findOverlap(existing, input)) return { ok: false as const, code: "OVERLAP" as const };
+      if (findOverlap(existing, input)) throw new AppError("OVERLAP");
       const [row] = await tx
         .insert(teamAvailability)
         .values({
@@ -233,11 +224,11 @@ export async function addAvailability(
           endTime: input.endTime,
         })
         .returning({ id: teamAvailability.id });
-      return { ok: true as const, id: row!.id };
+      return { id: row!.id };
     });
   } catch (error) {
     // team_availability_order: the schema check already refuses it; this is the last guard.
-    if (sqlState(error) === "23514") return { ok: false, code: "END_BEFORE_START" };
+    if (sqlState(error) === "23514") throw new AppError("END_BEFORE_START", undefined, { cause: error });
     throw error;
   }
 }

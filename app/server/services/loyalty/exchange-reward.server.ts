@@ -1,10 +1,14 @@
 import { and, eq, gte, sql } from "drizzle-orm";
 import { loyaltyPoints, pointsLedger, rewardRedemptions, rewards } from "#db/schema";
+import { AppError } from "~/lib/errors";
 import type { Db } from "../../db.server";
 
-export type ExchangeRewardResult =
-  | { ok: true; redemptionId: string; rewardName: string; pointsSpent: number; balanceAfter: number }
-  | { ok: false; code: "REWARD_NOT_FOUND" | "INSUFFICIENT_POINTS" };
+export interface Exchange {
+  redemptionId: string;
+  rewardName: string;
+  pointsSpent: number;
+  balanceAfter: number;
+}
 
 /**
  * Exchanges an active reward for its cost in points (spec sections 5 and 7). The check and the
@@ -12,25 +16,25 @@ export type ExchangeRewardResult =
  * re-reads the row it waited for, so a balance covers at most as many exchanges as it can pay
  * and never goes below zero (the table's check constraint is the last guard). The redemption and
  * its ledger row are written in the same transaction. A client without a loyalty record has no
- * points: INSUFFICIENT_POINTS.
+ * points: INSUFFICIENT_POINTS. An unknown or inactive reward is NOT_FOUND.
  */
 export async function exchangeReward(
   db: Db,
   { userId, rewardId, now = new Date() }: { userId: string; rewardId: string; now?: Date },
-): Promise<ExchangeRewardResult> {
+): Promise<Exchange> {
   return db.transaction(async (tx) => {
     const [reward] = await tx
       .select({ id: rewards.id, name: rewards.name, pointsCost: rewards.pointsCost })
       .from(rewards)
       .where(and(eq(rewards.id, rewardId), eq(rewards.isActive, true)));
-    if (!reward) return { ok: false, code: "REWARD_NOT_FOUND" } as const;
+    if (!reward) throw new AppError("NOT_FOUND", "REWARD");
 
     const [balance] = await tx
       .update(loyaltyPoints)
       .set({ points: sql`${loyaltyPoints.points} - ${reward.pointsCost}`, updatedAt: now })
       .where(and(eq(loyaltyPoints.userId, userId), gte(loyaltyPoints.points, reward.pointsCost)))
       .returning({ points: loyaltyPoints.points });
-    if (!balance) return { ok: false, code: "INSUFFICIENT_POINTS" } as const;
+    if (!balance) throw new AppError("INSUFFICIENT_POINTS");
 
     const [redemption] = await tx
       .insert(rewardRedemptions)
@@ -45,11 +49,10 @@ export async function exchangeReward(
       createdAt: now,
     });
     return {
-      ok: true,
       redemptionId: redemption!.id,
       rewardName: reward.name,
       pointsSpent: reward.pointsCost,
       balanceAfter: balance.points,
-    } as const;
+    };
   });
 }

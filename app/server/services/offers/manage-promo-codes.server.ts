@@ -12,7 +12,7 @@ import { AppError } from "~/lib/errors";
 import type { Db } from "../../db.server";
 import { assertAdmin, type AdminActor } from "../admin/assert-admin.server";
 
-/** A new code; VALIDATION 'CODE_TAKEN' when the code exists (any campaign). */
+/** A new code; CODE_TAKEN when the code exists (any campaign). */
 export async function createPromoCode(
   db: Db,
   { actor, input }: { actor: AdminActor; input: PromoCodeForm },
@@ -23,7 +23,7 @@ export async function createPromoCode(
     .values({ ...input, campaign: "admin", createdBy: actor.id })
     .onConflictDoNothing({ target: promoCodes.code })
     .returning({ code: promoCodes.code });
-  if (!row) throw new AppError("VALIDATION", "CODE_TAKEN");
+  if (!row) throw new AppError("CODE_TAKEN");
   return row;
 }
 
@@ -70,9 +70,9 @@ export async function getPromoCodeForEdit(
 
 /**
  * Changes an admin code with what the form sent (the creation's schema). Refuses what makes no
- * sense for a code already used: VALIDATION 'MAX_USES_BELOW_USES' when the total is below the
- * uses so far, 'RENAME_USED' when a used code would change its name (customers and reports know
- * it by that name); 'CODE_TAKEN' when the new name exists. The row is locked, so a booking that
+ * sense for a code already used: MAX_USES_BELOW_USES (with the uses as `count`) when the total is
+ * below the uses so far, RENAME_USED when a used code would change its name (customers and reports
+ * know it by that name); CODE_TAKEN when the new name exists. The row is locked, so a booking that
  * takes the code meanwhile is counted before the check.
  */
 export async function updatePromoCode(
@@ -88,14 +88,14 @@ export async function updatePromoCode(
       .for("update");
     if (!current) throw new AppError("NOT_FOUND");
     if (input.maxUses !== null && input.maxUses < current.usesCount)
-      throw new AppError("VALIDATION", "MAX_USES_BELOW_USES");
+      throw new AppError("MAX_USES_BELOW_USES", undefined, { count: current.usesCount });
     if (input.code !== current.code) {
-      if (current.usesCount > 0) throw new AppError("VALIDATION", "RENAME_USED");
+      if (current.usesCount > 0) throw new AppError("RENAME_USED");
       const [taken] = await tx
         .select({ id: promoCodes.id })
         .from(promoCodes)
         .where(and(eq(promoCodes.code, input.code), ne(promoCodes.id, id)));
-      if (taken) throw new AppError("VALIDATION", "CODE_TAKEN");
+      if (taken) throw new AppError("CODE_TAKEN");
     }
     const [row] = await tx
       .update(promoCodes)

@@ -41,7 +41,7 @@ async function refusal(promise: Promise<unknown>): Promise<string> {
     (e: unknown) => e,
   );
   expect(error).toBeInstanceOf(AppError);
-  return (error as AppError).message;
+  return (error as AppError).code;
 }
 
 describeDatabases("promo code figures and edits", ({ db }) => {
@@ -220,11 +220,12 @@ describeDatabases("promo code figures and edits", ({ db }) => {
     });
     await book("HIVER-2026", "a@example.com");
     await book("HIVER-2026", "b@example.com");
-    expect(
-      await refusal(
-        updatePromoCode(db(), { actor: admin, id, input: form({ code: "HIVER-2026", maxUses: "1" }) }),
-      ),
-    ).toBe("MAX_USES_BELOW_USES");
+    const below = updatePromoCode(db(), {
+      actor: admin,
+      id,
+      input: form({ code: "HIVER-2026", maxUses: "1" }),
+    });
+    await expect(below).rejects.toMatchObject({ code: "MAX_USES_BELOW_USES", count: 2 });
     expect(await refusal(updatePromoCode(db(), { actor: admin, id, input: form({ code: "AUTRE" }) }))).toBe(
       "RENAME_USED",
     );
