@@ -1,10 +1,8 @@
 import { setTimeout as delay } from "node:timers/promises";
-import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { expect, vi } from "vitest";
 import { jobs } from "#db/schema";
-import { openPostgres, type Database, type Db } from "../db.server";
-import { createTestDatabase } from "../../../tests/setup/db";
-import { withDatabase } from "../../../tests/setup/database-url";
+import type { Db } from "../db.server";
+import { describeTwoWorkers } from "../../../tests/setup/db";
 import { enqueue, jobCounts } from "./queue.server";
 import { createWorker } from "./worker.server";
 
@@ -52,41 +50,4 @@ async function runTwoWorkers(dbs: [Db, Db]): Promise<void> {
   expect(rows.every((row) => row.status === "completed" && row.attempts === 1)).toBe(true);
 }
 
-describe.skipIf(!process.env.TEST_DATABASE_URL)("job queue on PostgreSQL: two workers, two pools", () => {
-  let database: Database;
-  const pools: Database[] = [];
-
-  beforeAll(async () => {
-    database = await createTestDatabase("postgres");
-    const [current] = await database.db
-      .select({ name: sql<string>`current_database()` })
-      .from(sql`(values (1)) as one`);
-    const url = withDatabase(process.env.TEST_DATABASE_URL!, current!.name);
-    pools.push(await openPostgres(url, 4), await openPostgres(url, 4));
-  });
-
-  afterAll(async () => {
-    await Promise.all(pools.map((pool) => pool.close()));
-    await database?.close();
-  });
-
-  it(`runs each of ${JOBS} jobs exactly once`, async () => {
-    await runTwoWorkers([pools[0]!.db, pools[1]!.db]);
-  });
-});
-
-describe("job queue on PGlite: two workers on one database", () => {
-  let database: Database;
-
-  beforeAll(async () => {
-    database = await createTestDatabase("pglite");
-  });
-
-  afterAll(async () => {
-    await database?.close();
-  });
-
-  it(`runs each of ${JOBS} jobs exactly once`, async () => {
-    await runTwoWorkers([database.db, database.db]);
-  });
-});
+describeTwoWorkers("job queue", `runs each of ${JOBS} jobs exactly once`, runTwoWorkers);

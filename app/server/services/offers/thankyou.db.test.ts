@@ -1,13 +1,13 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, beforeEach, expect, it, vi } from "vitest";
 import { seed } from "#db/seed";
 import * as s from "#db/schema";
-import { BookingRequestSchema } from "~/domain/booking/schemas";
 import { THANKYOU_DEFAULTS } from "~/domain/offers/promo";
-import type { Mailer, OutgoingMail } from "~/server/mail/mailer.server";
-import { openPostgres, type Database, type Db } from "../../db.server";
-import { createTestDatabase, describeDatabases } from "../../../../tests/setup/db";
-import { withDatabase } from "../../../../tests/setup/database-url";
+import type { OutgoingMail } from "~/server/mail/mailer.server";
+import type { Db } from "../../db.server";
+import { clearBookings, granbyRequest, nthGranbyStart } from "../../../../tests/factories/bookings";
+import { memoryMailer } from "../../../../tests/factories/memory-mailer";
+import { describeDatabases, describeTwoWorkers } from "../../../../tests/setup/db";
 import { createOfferHandlers } from "../../jobs/handlers/offers.server";
 import { enqueue, jobCounts } from "../../jobs/queue.server";
 import { createWorker } from "../../jobs/worker.server";
@@ -26,34 +26,18 @@ const ASKED = new Date(DONE.getTime() + 3 * 60 * 60_000);
 const THANKED = new Date(ASKED.getTime() + 24 * 60 * 60_000);
 const DAY_MS = 24 * 60 * 60_000;
 
-function memoryMailer(sent: OutgoingMail[]): () => Mailer {
-  return () => ({
-    kind: "file",
-    send: (mail) => {
-      sent.push(mail);
-      return Promise.resolve({ messageId: `m${sent.length}` });
-    },
-  });
-}
-
 let slot = 0;
 /** A Granby wash booked (implied e-mail consent from the purchase) and marked completed. */
 async function completedWash(db: Db, email: string, { sms = false }: { sms?: boolean } = {}) {
   const [zone] = await db.select().from(s.serviceZones).where(eq(s.serviceZones.routeSlug, "granby"));
-  const day = 9 + Math.floor(slot / 2);
-  const time = slot % 2 === 0 ? "09:00" : "13:00";
+  const start = nthGranbyStart(slot);
   slot++;
   const booked = await bookSlot(db, {
     actor: null,
-    input: BookingRequestSchema.parse({
-      zone: "granby",
-      cars: 1,
-      start: `2026-03-${String(day).padStart(2, "0")}T${time}:00-04:00`,
-      name: "Léa Tremblay",
+    input: granbyRequest({
+      start,
       email,
       phone: `(450) 555-01${String(slot).padStart(2, "0")}`,
-      address: "123, rue Principale, Granby",
-      postalCode: "J2G 2T5",
       smsConsent: sms ? "on" : undefined,
     }),
     now: BOOKED_AT,
@@ -68,19 +52,7 @@ async function completedWash(db: Db, email: string, { sms = false }: { sms?: boo
 
 async function clear(db: Db) {
   slot = 0;
-  await db.delete(s.thankyouSends);
-  await db.delete(s.winbackSends);
-  await db.delete(s.promoRedemptions);
-  await db.delete(s.promoCodes);
-  await db.delete(s.reviewRequests);
-  await db.delete(s.pointsLedger);
-  await db.delete(s.achievements);
-  await db.delete(s.loyaltyPoints);
-  await db.delete(s.appointmentUpsells);
-  await db.delete(s.appointments);
-  await db.delete(s.jobs);
-  await db.delete(s.smsMessages);
-  await db.delete(s.consentEvents);
+  await clearBookings(db);
   await db.delete(s.appSettings).where(eq(s.appSettings.key, "thankyou_offer"));
 }
 
@@ -256,44 +228,8 @@ async function thankOnceWithTwoWorkers(dbs: [Db, Db]): Promise<void> {
   expect(sends).toHaveLength(10);
 }
 
-describe.skipIf(!process.env.TEST_DATABASE_URL)(
-  "thank-you offers on PostgreSQL: two workers, two pools",
-  () => {
-    let database: Database;
-    const pools: Database[] = [];
-
-    beforeAll(async () => {
-      database = await createTestDatabase("postgres");
-      const [current] = await database.db
-        .select({ name: sql<string>`current_database()` })
-        .from(sql`(values (1)) as one`);
-      const url = withDatabase(process.env.TEST_DATABASE_URL!, current!.name);
-      pools.push(await openPostgres(url, 4), await openPostgres(url, 4));
-    });
-
-    afterAll(async () => {
-      await Promise.all(pools.map((pool) => pool.close()));
-      await database?.close();
-    });
-
-    it("sends each completed wash's offer once, even when its job runs twice", async () => {
-      await thankOnceWithTwoWorkers([pools[0]!.db, pools[1]!.db]);
-    });
-  },
+describeTwoWorkers(
+  "thank-you offers",
+  "sends each completed wash's offer once, even when its job runs twice",
+  thankOnceWithTwoWorkers,
 );
-
-describe("thank-you offers on PGlite: two workers on one database", () => {
-  let database: Database;
-
-  beforeAll(async () => {
-    database = await createTestDatabase("pglite");
-  });
-
-  afterAll(async () => {
-    await database?.close();
-  });
-
-  it("sends each completed wash's offer once, even when its job runs twice", async () => {
-    await thankOnceWithTwoWorkers([database.db, database.db]);
-  });
-});
