@@ -2,8 +2,9 @@ import fs from "node:fs";
 import crypto from "node:crypto";
 import pg from "pg";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, inject, it, vi } from "vitest";
 import { openPglite, openPostgres, type Database, type Db } from "~/server/db.server";
+import { createWorker, type Worker, type WorkerOptions } from "~/server/jobs/worker.server";
 import { withDatabase } from "./database-url";
 
 export type DatabaseKind = "pglite" | "postgres";
@@ -112,4 +113,27 @@ export function describeTwoWorkers(
       await run([database.db, database.db]);
     });
   });
+}
+
+/**
+ * Starts a worker on each of `dbs` ("worker-1", "worker-2"; four jobs at a time, a poll every
+ * 10 ms; `options` gives the handlers and may give a clock), waits until `settled` passes (30 s at
+ * most), stops them all, and returns them.
+ */
+export async function runWorkersUntil(
+  dbs: Db[],
+  options: (workerId: string) => Pick<WorkerOptions, "handlers" | "now">,
+  settled: () => Promise<void>,
+): Promise<Worker[]> {
+  const workers = dbs.map((db, index) => {
+    const workerId = `worker-${index + 1}`;
+    return createWorker(db, { workerId, pollIntervalMs: 10, concurrency: 4, ...options(workerId) });
+  });
+  for (const worker of workers) worker.start();
+  try {
+    await vi.waitFor(settled, { timeout: 30_000, interval: 25 });
+  } finally {
+    await Promise.all(workers.map((worker) => worker.stop()));
+  }
+  return workers;
 }

@@ -1,10 +1,9 @@
 import { setTimeout as delay } from "node:timers/promises";
-import { expect, vi } from "vitest";
+import { expect } from "vitest";
 import { jobs } from "#db/schema";
 import type { Db } from "../db.server";
-import { describeTwoWorkers } from "../../../tests/setup/db";
+import { describeTwoWorkers, runWorkersUntil } from "../../../tests/setup/db";
 import { enqueue, jobCounts } from "./queue.server";
-import { createWorker } from "./worker.server";
 
 const JOBS = 200;
 
@@ -15,29 +14,18 @@ async function runTwoWorkers(dbs: [Db, Db]): Promise<void> {
   for (let i = 0; i < JOBS; i++) ids.add(await enqueue(first, "noop", {}));
 
   const runs = new Map<number, string[]>();
-  const workers = dbs.map((db, index) => {
-    const workerId = `worker-${index + 1}`;
-    return createWorker(db, {
-      workerId,
-      pollIntervalMs: 10,
-      concurrency: 4,
+  const workers = await runWorkersUntil(
+    dbs,
+    (workerId) => ({
       handlers: {
         noop: async (_payload, { jobId }) => {
           runs.set(jobId, [...(runs.get(jobId) ?? []), workerId]);
           await delay(2);
         },
       },
-    });
-  });
-  for (const worker of workers) worker.start();
-  try {
-    await vi.waitFor(async () => expect((await jobCounts(first)).completed).toBe(JOBS), {
-      timeout: 30_000,
-      interval: 25,
-    });
-  } finally {
-    await Promise.all(workers.map((worker) => worker.stop()));
-  }
+    }),
+    async () => expect((await jobCounts(first)).completed).toBe(JOBS),
+  );
 
   expect(new Set(runs.keys())).toEqual(ids);
   const repeated = [...runs].filter(([, by]) => by.length !== 1);

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { beforeAll, beforeEach, expect, it, vi } from "vitest";
+import { beforeAll, beforeEach, expect, it } from "vitest";
 import { seed } from "#db/seed";
 import * as s from "#db/schema";
 import { THANKYOU_DEFAULTS } from "~/domain/offers/promo";
@@ -7,13 +7,12 @@ import type { OutgoingMail } from "~/server/mail/mailer.server";
 import type { Db } from "../../db.server";
 import { clearBookings, granbyRequest, nthGranbyStart } from "../../../../tests/factories/bookings";
 import { memoryMailer } from "../../../../tests/factories/memory-mailer";
-import { describeDatabases, describeTwoWorkers } from "../../../../tests/setup/db";
+import { unsubscribeEmail } from "../../../../tests/factories/consent";
+import { describeDatabases, describeTwoWorkers, runWorkersUntil } from "../../../../tests/setup/db";
 import { createOfferHandlers } from "../../jobs/handlers/offers.server";
 import { enqueue, jobCounts } from "../../jobs/queue.server";
-import { createWorker } from "../../jobs/worker.server";
 import { completeAppointment } from "../appointments/complete-appointment.server";
 import { bookSlot } from "../booking/book-slot.server";
-import { recordConsent } from "../messaging/consent.server";
 import { sendReviewRequest } from "../reviews/review-request.server";
 import { sendThankYouOffer, setThankYouSettings, thankYouKey, thankYouSettings } from "./thankyou.server";
 
@@ -120,14 +119,7 @@ describeDatabases("the thank-you offer after a wash", ({ db }) => {
 
   it("reads the consent ledger when it runs: a withdrawn consent gets no code, and a later run none either", async () => {
     const id = await completedWash(db(), "parti@example.com");
-    await recordConsent(db(), {
-      channel: "email",
-      address: "parti@example.com",
-      kind: "implied",
-      action: "withdrawn",
-      source: "unsubscribe_link",
-      now: new Date(DONE.getTime() + 60_000),
-    });
+    await unsubscribeEmail(db(), "parti@example.com", new Date(DONE.getTime() + 60_000));
     expect(await sendThankYouOffer(db(), id, { now: THANKED })).toBe("skipped");
     expect(await sendThankYouOffer(db(), id, { now: THANKED })).toBe("already");
     expect(await thankYouCodes(db())).toHaveLength(0);
@@ -139,14 +131,7 @@ describeDatabases("the thank-you offer after a wash", ({ db }) => {
     const gone = await completedWash(db(), "change@example.com");
     await sendThankYouOffer(db(), kept, { now: THANKED });
     await sendThankYouOffer(db(), gone, { now: THANKED });
-    await recordConsent(db(), {
-      channel: "email",
-      address: "change@example.com",
-      kind: "implied",
-      action: "withdrawn",
-      source: "unsubscribe_link",
-      now: new Date(THANKED.getTime() + 60_000),
-    });
+    await unsubscribeEmail(db(), "change@example.com", new Date(THANKED.getTime() + 60_000));
     const sent: OutgoingMail[] = [];
     const handlers = createOfferHandlers({
       mailer: memoryMailer(sent),
@@ -196,28 +181,16 @@ async function thankOnceWithTwoWorkers(dbs: [Db, Db]): Promise<void> {
     await enqueue(first, "offers.thankyou", { appointmentId: id });
   }
   const sent: OutgoingMail[] = [];
-  const workers = dbs.map((db, index) =>
-    createWorker(db, {
-      workerId: `worker-${index + 1}`,
-      pollIntervalMs: 10,
-      concurrency: 4,
-      handlers: createOfferHandlers({ mailer: memoryMailer(sent) }),
-    }),
+  await runWorkersUntil(
+    dbs,
+    () => ({ handlers: createOfferHandlers({ mailer: memoryMailer(sent) }) }),
+    async () => {
+      const counts = await jobCounts(first);
+      expect(counts.pending + counts.running + counts.dead).toBe(0);
+      // Twenty thank-you jobs and ten e-mails.
+      expect(counts.completed).toBe(30);
+    },
   );
-  for (const worker of workers) worker.start();
-  try {
-    await vi.waitFor(
-      async () => {
-        const counts = await jobCounts(first);
-        expect(counts.pending + counts.running + counts.dead).toBe(0);
-        // Twenty thank-you jobs and ten e-mails.
-        expect(counts.completed).toBe(30);
-      },
-      { timeout: 30_000, interval: 25 },
-    );
-  } finally {
-    await Promise.all(workers.map((worker) => worker.stop()));
-  }
   expect(sent.map((m) => m.to).sort()).toEqual(ids.map((_, i) => `client${i}@example.com`).sort());
   const codes = await first
     .select()

@@ -1,15 +1,14 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { expect, vi } from "vitest";
+import { expect } from "vitest";
 import { seed } from "#db/seed";
 import * as s from "#db/schema";
 import type { OutgoingMail } from "~/server/mail/mailer.server";
 import type { Db } from "../../db.server";
 import { granbyRequest } from "../../../../tests/factories/bookings";
 import { memoryMailer } from "../../../../tests/factories/memory-mailer";
-import { describeTwoWorkers } from "../../../../tests/setup/db";
+import { describeTwoWorkers, runWorkersUntil } from "../../../../tests/setup/db";
 import { createReviewHandlers } from "../../jobs/handlers/reviews.server";
 import { enqueue, jobCounts } from "../../jobs/queue.server";
-import { createWorker } from "../../jobs/worker.server";
 import { completeAppointment } from "../appointments/complete-appointment.server";
 import { bookSlot } from "../booking/book-slot.server";
 import { reviewRequestKey } from "./review-request.server";
@@ -69,33 +68,23 @@ async function askOnceWithTwoWorkers(dbs: [Db, Db]): Promise<void> {
   for (const id of ids) await enqueue(first, "review.request", { appointmentId: id });
 
   const sent: OutgoingMail[] = [];
-  const workers = dbs.map((db, index) =>
-    createWorker(db, {
-      workerId: `worker-${index + 1}`,
-      pollIntervalMs: 10,
-      concurrency: 4,
+  await runWorkersUntil(
+    dbs,
+    () => ({
       now: () => LATER,
       handlers: {
         ...createReviewHandlers({ mailer: memoryMailer(sent), now: () => LATER }),
         "sms.deliver": async () => {},
       },
     }),
+    async () => {
+      const counts = await jobCounts(first);
+      // Left pending: each wash's thank-you offer, due a day after its request (ADR 057).
+      expect(counts.pending).toBe(washes.length);
+      expect(counts.running + counts.dead).toBe(0);
+      expect(counts.completed).toBe(washes.length * 3 + 1);
+    },
   );
-  for (const worker of workers) worker.start();
-  try {
-    await vi.waitFor(
-      async () => {
-        const counts = await jobCounts(first);
-        // Left pending: each wash's thank-you offer, due a day after its request (ADR 057).
-        expect(counts.pending).toBe(washes.length);
-        expect(counts.running + counts.dead).toBe(0);
-        expect(counts.completed).toBe(washes.length * 3 + 1);
-      },
-      { timeout: 30_000, interval: 25 },
-    );
-  } finally {
-    await Promise.all(workers.map((worker) => worker.stop()));
-  }
 
   expect(sent.map((mail) => mail.to).sort()).toEqual(washes.map((w) => w.email).sort());
   for (const mail of sent) {
