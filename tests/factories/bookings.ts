@@ -11,22 +11,27 @@ export const FRIDAY_MORNING = new Date("2026-03-06T08:00:00-05:00");
 export const MONDAY = "2026-03-09";
 /** A start on that Monday at a local `time` ("10:00"). */
 export const mondayAt = (time: string) => `${MONDAY}T${time}:00-04:00`;
+export const MONDAY_9 = mondayAt("09:00");
+export const MONDAY_10_30 = mondayAt("10:30");
+export const TUESDAY_10 = "2026-03-10T10:00:00-04:00";
 
 /** Granby's centre (J2G), and Cowansville (J2K) across the zone, 21 km and 33 minutes away. */
 export const GRANBY = { address: "123, rue Principale, Granby", postalCode: "J2G 2T5" };
 export const COWANSVILLE = { address: "200, rue Principale, Cowansville", postalCode: "J2K 1J4" };
 
+/** Léa Tremblay's booking form for one car at Granby's centre, as typed (no start). */
+export const LEA = {
+  zone: "granby",
+  cars: 1,
+  name: "Léa Tremblay",
+  email: "lea.tremblay@example.com",
+  phone: "(450) 555-0199",
+  ...GRANBY,
+};
+
 /** Léa Tremblay's request for one car at Granby's centre; `overrides` replace any field. */
 export function granbyRequest(overrides: Record<string, unknown> = {}): BookingRequest {
-  return BookingRequestSchema.parse({
-    zone: "granby",
-    cars: 1,
-    name: "Léa Tremblay",
-    email: "lea.tremblay@example.com",
-    phone: "(450) 555-0199",
-    ...GRANBY,
-    ...overrides,
-  });
+  return BookingRequestSchema.parse({ ...LEA, ...overrides });
 }
 
 /**
@@ -58,19 +63,23 @@ export async function setOnDuty(db: Db, team: string[], onDuty: string[]): Promi
 
 /** Deletes every booking and what hangs on it (offers, points, jobs, SMS, consents), not the seed. */
 export async function clearBookings(db: Db): Promise<void> {
-  await db.delete(s.thankyouSends);
-  await db.delete(s.winbackSends);
-  await db.delete(s.promoRedemptions);
-  await db.delete(s.promoCodes);
-  await db.delete(s.reviewRequests);
-  await db.delete(s.pointsLedger);
-  await db.delete(s.achievements);
-  await db.delete(s.loyaltyPoints);
-  await db.delete(s.appointmentUpsells);
-  await db.delete(s.appointments);
-  await db.delete(s.jobs);
-  await db.delete(s.smsMessages);
-  await db.delete(s.consentEvents);
+  // In this order: what refers to a row goes before it.
+  const tables = [
+    s.thankyouSends,
+    s.winbackSends,
+    s.promoRedemptions,
+    s.promoCodes,
+    s.reviewRequests,
+    s.pointsLedger,
+    s.achievements,
+    s.loyaltyPoints,
+    s.appointmentUpsells,
+    s.appointments,
+    s.jobs,
+    s.smsMessages,
+    s.consentEvents,
+  ];
+  for (const table of tables) await db.delete(table);
 }
 
 /** What `promise` rejects with, or null when it resolves. */

@@ -7,8 +7,11 @@ import type { SessionUser } from "~/server/auth.server";
 import {
   FRIDAY_MORNING as NOW,
   granbyRequest,
+  MONDAY_10_30,
+  MONDAY_9,
   rejection,
   teamOf,
+  TUESDAY_10,
 } from "../../../../tests/factories/bookings";
 import { describeDatabases } from "../../../../tests/setup/db";
 import { bookSlot, newBookingId } from "./book-slot.server";
@@ -18,10 +21,6 @@ import { getAppointment } from "./get-appointment.server";
 import { listOpenSlots } from "./list-open-slots.server";
 import { rescheduleBooking } from "./reschedule-booking.server";
 import { updateAppointmentUpsells } from "./update-appointment-upsells.server";
-
-const MONDAY_9 = "2026-03-09T09:00:00-04:00";
-const MONDAY_10_30 = "2026-03-09T10:30:00-04:00";
-const TUESDAY_10 = "2026-03-10T10:00:00-04:00";
 
 /** The Granby request, its e-mail and postal code in the case a customer may type them. */
 const request = (overrides: Record<string, unknown> = {}) =>

@@ -4,17 +4,18 @@ import { seed } from "#db/seed";
 import * as s from "#db/schema";
 import { AppError } from "~/lib/errors";
 import type { SessionUser } from "~/server/auth.server";
-import { granbyRequest, rejection } from "../../../../tests/factories/bookings";
+import {
+  FRIDAY_MORNING as NOW,
+  granbyRequest,
+  MONDAY_9,
+  rejection,
+  TUESDAY_10,
+} from "../../../../tests/factories/bookings";
 import { describeDatabases } from "../../../../tests/setup/db";
 import { bookSlot } from "./book-slot.server";
 import { actorOwnsAppointment, loadManageAccess, requireSelfServiceChange } from "./manage-access.server";
 import { cancelBooking } from "./cancel-booking.server";
 import { rescheduleBooking } from "./reschedule-booking.server";
-
-/** Friday 2026-03-06, 08:00 in Granby; the booking is on Monday 09:00. */
-const NOW = new Date("2026-03-06T08:00:00-05:00");
-const MONDAY_9 = "2026-03-09T09:00:00-04:00";
-const TUESDAY_10 = "2026-03-10T10:00:00-04:00";
 
 function sessionUser(user: typeof s.users.$inferSelect): SessionUser {
   return {

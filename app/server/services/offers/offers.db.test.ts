@@ -5,20 +5,23 @@ import * as s from "#db/schema";
 import { REFERRAL_POINTS } from "~/domain/offers/promo";
 import { AppError } from "~/lib/errors";
 import type { Db } from "~/server/db.server";
-import { clearBookings, granbyRequest, rejection } from "../../../../tests/factories/bookings";
+import {
+  clearBookings,
+  FRIDAY_MORNING as NOW,
+  granbyRequest,
+  MONDAY_9,
+  rejection,
+} from "../../../../tests/factories/bookings";
+import { unsubscribeEmail } from "../../../../tests/factories/consent";
 import { describeDatabases } from "../../../../tests/setup/db";
 import { completeAppointment } from "../appointments/complete-appointment.server";
 import { bookSlot } from "../booking/book-slot.server";
 import { getAppointment } from "../booking/get-appointment.server";
 import { listOpenSlots } from "../booking/list-open-slots.server";
-import { recordConsent } from "../messaging/consent.server";
 import { creditReferral, ensureReferralCode } from "./referrals.server";
 import { createOfferHandlers } from "../../jobs/handlers/offers.server";
 import { runWinback, scheduleWinback, setWinbackDays } from "./winback.server";
 
-/** Friday 2026-03-06, 08:00 in Granby. */
-const NOW = new Date("2026-03-06T08:00:00-05:00");
-const MONDAY_9 = "2026-03-09T09:00:00-04:00";
 /** After the Monday 09:00 wash has started. */
 const DONE = new Date("2026-03-09T10:30:00-04:00");
 
@@ -323,14 +326,7 @@ describeDatabases("promo codes, referrals and win-back offers", ({ db }) => {
       await lapsedClient("parti@example.com", "450 555 0153", RUN, 40);
       expect(await runWinback(db(), { now: RUN })).toMatchObject({ sent: 1 });
 
-      await recordConsent(db(), {
-        channel: "email",
-        address: "parti@example.com",
-        kind: "implied",
-        action: "withdrawn",
-        source: "unsubscribe_link",
-        now: new Date(RUN.getTime() + 60_000),
-      });
+      await unsubscribeEmail(db(), "parti@example.com", new Date(RUN.getTime() + 60_000));
       // The next period: due again, but the consent is gone.
       const next = new Date(RUN.getTime() + 35 * 24 * 60 * 60_000);
       expect(await runWinback(db(), { now: next })).toMatchObject({ sent: 0 });
