@@ -4,27 +4,16 @@
  * 1440 px and at 390 px.
  */
 import type { APIRequestContext, Page } from "@playwright/test";
+import { bookThroughApi, GRANBY_ADDRESS as ADDRESS, startsOn } from "./bookings";
 import { openMail } from "./dev-mail";
 import { expect, test } from "./fixtures";
 
 const WIDTHS = [1440, 390] as const;
-const ADDRESS = "120 rue Principale, Granby J2G 2T5";
-
-interface SlotsAnswer {
-  days: { date: string; slots: { start: string }[] }[];
-}
 
 /** yyyy-MM-dd in Granby's time zone, `days` from today. */
 function localDay(days: number): string {
   const date = new Date(Date.now() + days * 86_400_000);
   return new Intl.DateTimeFormat("en-CA", { timeZone: "America/Toronto" }).format(date);
-}
-
-async function slotsOn(request: APIRequestContext, date: string): Promise<string[]> {
-  const response = await request.get(`/api/slots?zone=granby&cars=1&from=${date}&days=1`);
-  expect(response.ok()).toBe(true);
-  const answer = (await response.json()) as SlotsAnswer;
-  return answer.days.flatMap((d) => d.slots.map((s) => s.start));
 }
 
 /** A phone number of the fictional 555-01xx range, different for each call. */
@@ -39,12 +28,7 @@ async function book(
   start: string,
   customer: { name: string; email: string; phone: string },
 ) {
-  const response = await request.post("/api/bookings", {
-    data: { zone: "granby", cars: 1, start, ...customer, address: ADDRESS, upsells: [] },
-    headers: { origin: baseURL },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { booking_id: string }).booking_id;
+  return (await bookThroughApi(request, baseURL, { start, ...customer, upsells: [] })).booking_id;
 }
 
 async function noSidewaysScroll(page: Page) {
@@ -66,10 +50,10 @@ for (const width of WIDTHS) {
       test.setTimeout(60_000);
       // Tomorrow, or the next day the Granby team works when tomorrow is closed.
       let day = localDay(1);
-      let starts = await slotsOn(request, day);
+      let starts = await startsOn(request, day);
       for (let ahead = 2; starts.length < 2 && ahead < 8; ahead++) {
         day = localDay(ahead);
-        starts = await slotsOn(request, day);
+        starts = await startsOn(request, day);
       }
       expect(starts.length, `two open Granby slots on ${day}`).toBeGreaterThanOrEqual(2);
       const customers = [0, 1].map((i) => {
@@ -84,7 +68,7 @@ for (const width of WIDTHS) {
       // Each booking takes the day's last open slot, read again after the one before.
       const ids: string[] = [];
       for (const customer of customers) {
-        ids.push(await book(request, baseURL!, (await slotsOn(request, day)).at(-1)!, customer));
+        ids.push(await book(request, baseURL!, (await startsOn(request, day)).at(-1)!, customer));
       }
 
       await loginAs("franchisee");
@@ -131,11 +115,11 @@ for (const width of WIDTHS) {
       test.setTimeout(90_000);
       // A weekday 40 to 90 days ahead, and the next weekday: far from the other specs' bookings.
       let from = 40 + Math.floor(Math.random() * 50);
-      let starts = await slotsOn(request, localDay(from));
-      while (starts.length === 0) starts = await slotsOn(request, localDay(++from));
+      let starts = await startsOn(request, localDay(from));
+      while (starts.length === 0) starts = await startsOn(request, localDay(++from));
       let to = from + 1;
-      let target = await slotsOn(request, localDay(to));
-      while (target.length === 0) target = await slotsOn(request, localDay(++to));
+      let target = await startsOn(request, localDay(to));
+      while (target.length === 0) target = await startsOn(request, localDay(++to));
       const phone = testPhone();
       const email = `comptoir-${width}-${Date.now()}@example.com`;
       const bookingId = await book(request, baseURL!, starts[0]!, {

@@ -1,30 +1,18 @@
 import type { APIRequestContext } from "@playwright/test";
+import { bookThroughApi, openSlots } from "./bookings";
 import { expect, test } from "./fixtures";
-
-interface SlotsAnswer {
-  days: { date: string; slots: { start: string; end: string }[] }[];
-}
 
 /** Books the first open Granby slot at least two days ahead (2 cars) through the public API. */
 async function createBooking(request: APIRequestContext, baseURL: string) {
-  const slots = (await (await request.get("/api/slots?zone=granby&cars=2")).json()) as SlotsAnswer;
   const later = Date.now() + 48 * 3_600_000;
-  const slot = slots.days.flatMap((d) => d.slots).find((s) => new Date(s.start).getTime() > later);
+  const slot = (await openSlots(request, { cars: 2 })).find((s) => new Date(s.start).getTime() > later);
   expect(slot, "an open Granby slot two days ahead").toBeDefined();
-  const response = await request.post("/api/bookings", {
-    data: {
-      zone: "granby",
-      cars: 2,
-      start: slot!.start,
-      name: "Sophie Gagnon",
-      email: "sophie.gagnon@example.com",
-      phone: "450 555 0199",
-      address: "120 rue Principale, Granby J2G 2T5",
-    },
-    headers: { origin: baseURL },
+  return bookThroughApi(request, baseURL, {
+    cars: 2,
+    start: slot!.start,
+    name: "Sophie Gagnon",
+    email: "sophie.gagnon@example.com",
   });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as { booking_id: string; manage_url: string };
 }
 
 interface AppointmentAnswer {

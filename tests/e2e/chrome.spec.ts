@@ -1,17 +1,7 @@
 import type { Page } from "@playwright/test";
 
 import { BUSINESS } from "../../app/lib/business";
-import { expect, test, waitForHydration } from "./fixtures";
-
-const SECTIONS = [
-  ["Accueil", "home"],
-  ["À propos", "about"],
-  ["Services", "services"],
-  ["Galerie", "gallery"],
-  ["Avis", "reviews"],
-  ["Franchise", "franchise"],
-  ["Contact", "contact"],
-] as const;
+import { expect, SECTIONS, test, waitForHydration } from "./fixtures";
 
 const BOOKING_URL = /\/booking\/[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 

@@ -1,20 +1,15 @@
 import type { APIRequestContext } from "@playwright/test";
+import { bookThroughApi, farWeekday, openSlots } from "./bookings";
 import { expect, test } from "./fixtures";
 
 /** A Thursday far ahead (within the 180-day horizon) that other specs do not book. */
-function farThursday(): string {
-  const date = new Date(Date.now() + (100 + Math.floor(Math.random() * 70)) * 86_400_000);
-  date.setUTCDate(date.getUTCDate() + ((4 - date.getUTCDay() + 7) % 7));
-  return date.toISOString().slice(0, 10);
-}
+const farThursday = () => farWeekday(4);
 
 /** The local start of `time` on `date` as the slot list gives it (EST or EDT). */
 async function slotAt(request: APIRequestContext, date: string, time: string, address: string) {
-  const query = new URLSearchParams({ zone: "granby", cars: "1", from: date, days: "1", address });
-  const response = await request.get(`/api/slots?${query.toString()}`);
-  expect(response.ok()).toBe(true);
-  const answer = (await response.json()) as { days: { slots: { start: string }[] }[] };
-  const start = answer.days[0]!.slots.map((s) => s.start).find((s) => s.includes(`T${time}:00`));
+  const start = (await openSlots(request, { from: date, days: 1, address }))
+    .map((s) => s.start)
+    .find((s) => s.includes(`T${time}:00`));
   expect(start, `${time} open on ${date} for ${address}`).toBeDefined();
   return start!;
 }
@@ -27,19 +22,12 @@ async function book(
   address: string,
 ) {
   const start = await slotAt(request, date, time, address);
-  const response = await request.post("/api/bookings", {
-    data: {
-      zone: "granby",
-      cars: 1,
-      start,
-      name: `Client ${time}`,
-      email: `trajet-${time.replace(":", "h")}@example.com`,
-      phone: "450 555 0199",
-      address,
-    },
-    headers: { origin: baseURL },
+  await bookThroughApi(request, baseURL, {
+    start,
+    name: `Client ${time}`,
+    email: `trajet-${time.replace(":", "h")}@example.com`,
+    address,
   });
-  expect(response.status(), await response.text()).toBe(201);
 }
 
 test.describe("the day's route", () => {

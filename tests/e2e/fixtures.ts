@@ -9,6 +9,17 @@ export const DEMO = {
 export const DEMO_PASSWORD = "Demo12345!";
 export type DemoRole = keyof typeof DEMO;
 
+/** The landing sections in page order, with their header link (spec section 2). */
+export const SECTIONS = [
+  ["Accueil", "home"],
+  ["À propos", "about"],
+  ["Services", "services"],
+  ["Galerie", "gallery"],
+  ["Avis", "reviews"],
+  ["Franchise", "franchise"],
+  ["Contact", "contact"],
+] as const;
+
 /** Signs the browser context in as a demo account through the auth API (no UI). */
 export async function loginAs(page: Pick<Page, "request">, role: DemoRole): Promise<void> {
   const baseURL = test.info().project.use.baseURL!;

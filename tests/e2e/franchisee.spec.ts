@@ -1,43 +1,12 @@
 import type { APIRequestContext, Page } from "@playwright/test";
+import { bookThroughApi, farWeekday, startsOn } from "./bookings";
 import { expect, test, waitForHydration } from "./fixtures";
 
-interface SlotsAnswer {
-  days: { date: string; slots: { start: string }[] }[];
-}
-
-const GRANBY_ADDRESS = "120 rue Principale, Granby J2G 2T5";
-
 /** A Tuesday far enough ahead that no other spec books it (they use the first 30 days). */
-function farTuesday(): string {
-  // Far enough to find an empty Tuesday, within the 180-day booking horizon (ADR 043).
-  const date = new Date(Date.now() + (100 + Math.floor(Math.random() * 70)) * 86_400_000);
-  date.setUTCDate(date.getUTCDate() + ((2 - date.getUTCDay() + 7) % 7));
-  return date.toISOString().slice(0, 10);
-}
+const farTuesday = () => farWeekday(2);
 
-async function startsOn(request: APIRequestContext, date: string): Promise<string[]> {
-  const response = await request.get(`/api/slots?zone=granby&cars=1&from=${date}&days=1`);
-  expect(response.ok()).toBe(true);
-  const answer = (await response.json()) as SlotsAnswer;
-  return answer.days.flatMap((d) => d.slots.map((s) => s.start));
-}
-
-async function book(request: APIRequestContext, baseURL: string, start: string, email: string) {
-  const response = await request.post("/api/bookings", {
-    data: {
-      zone: "granby",
-      cars: 1,
-      start,
-      name: "Client Test",
-      email,
-      phone: "450 555 0199",
-      address: GRANBY_ADDRESS,
-    },
-    headers: { origin: baseURL },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as { booking_id: string; manage_url: string };
-}
+const book = (request: APIRequestContext, baseURL: string, start: string, email: string) =>
+  bookThroughApi(request, baseURL, { start, name: "Client Test", email });
 
 async function cancelByLink(
   request: APIRequestContext,

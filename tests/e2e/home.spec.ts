@@ -1,19 +1,8 @@
 import type { Locator, Page } from "@playwright/test";
 
-import { expect, test, waitForHydration } from "./fixtures";
+import { expect, SECTIONS, test, waitForHydration } from "./fixtures";
 
 const TITLE = "Le lavage d'auto haut de gamme qui vient à vous";
-
-/** The landing sections in page order, with their header link (spec section 2). */
-const SECTIONS = [
-  ["Accueil", "home"],
-  ["À propos", "about"],
-  ["Services", "services"],
-  ["Galerie", "gallery"],
-  ["Avis", "reviews"],
-  ["Franchise", "franchise"],
-  ["Contact", "contact"],
-] as const;
 
 const HIGHLIGHTS = [
   "Garantie qualité 100\u00a0%",

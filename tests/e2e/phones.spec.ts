@@ -9,7 +9,8 @@
 import type { APIRequestContext, Browser, BrowserContext, Page } from "@playwright/test";
 import { readBuiltRoutes, type ManifestRoute } from "../setup/built-routes";
 import { applicant, openApplication, reachSubmission, submitButton } from "./application-form";
-import { DEMO, expect, loginAs, test, testAddress, type DemoRole } from "./fixtures";
+import { bookThroughApi, openSlots } from "./bookings";
+import { appPage, DEMO, expect, loginAs, test, testAddress, type DemoRole } from "./fixtures";
 
 const ROLES = ["anonymous", "client", "franchisee", "admin"] as const;
 type Role = (typeof ROLES)[number];
@@ -85,36 +86,21 @@ async function pages(): Promise<ManifestRoute[]> {
   return routes.filter((r) => r.hasDefaultExport && r.id !== "root" && (r.path !== undefined || r.index));
 }
 
-interface Slot {
-  start: string;
-}
-
 /** Books a Granby slot two days ahead or more for the demo client, through the public API. */
 async function bookForDemoClient(request: APIRequestContext, baseURL: string) {
-  const answer = (await (await request.get("/api/slots?zone=granby&cars=2")).json()) as {
-    days: { slots: Slot[] }[];
-  };
-  const later = answer.days
-    .flatMap((d) => d.slots)
-    .filter((s) => new Date(s.start).getTime() > Date.now() + 2 * 24 * 3_600_000);
+  const later = (await openSlots(request, { cars: 2 })).filter(
+    (s) => new Date(s.start).getTime() > Date.now() + 2 * 24 * 3_600_000,
+  );
   // The last one: far from the slots other tests book.
   const slot = later.at(-1);
   expect(slot, "an open Granby slot").toBeDefined();
-  const response = await request.post("/api/bookings", {
-    data: {
-      zone: "granby",
-      cars: 2,
-      start: slot!.start,
-      name: "Client Démo",
-      email: DEMO.client,
-      phone: "450 555 0199",
-      address: "120 rue Principale, Granby J2G 2T5",
-      upsells: [],
-    },
-    headers: { origin: baseURL },
+  const body = await bookThroughApi(request, baseURL, {
+    cars: 2,
+    start: slot!.start,
+    name: "Client Démo",
+    email: DEMO.client,
+    upsells: [],
   });
-  expect(response.status(), await response.text()).toBe(201);
-  const body = (await response.json()) as { booking_id: string; manage_url: string };
   const manage = new URL(body.manage_url);
   return {
     bookingId: body.booking_id,
@@ -171,20 +157,6 @@ async function landingOf(request: APIRequestContext, url: string): Promise<strin
   if (!location) return url;
   const target = new URL(location, "http://x");
   return target.pathname + target.search;
-}
-
-/** Opens `url` and waits for React to have hydrated it (client-only parts render then). */
-async function open(page: Page, url: string): Promise<void> {
-  await page.goto(url);
-  await page
-    .waitForFunction(
-      () =>
-        document.documentElement.hasAttribute("data-hydrated") ||
-        document.querySelector('script[type="lavage/module"]') === null,
-      null,
-      { timeout: 10_000 },
-    )
-    .catch(() => undefined);
 }
 
 /** How far the page scrolls sideways, and the widest elements that stick out. */
@@ -253,7 +225,7 @@ test.describe("téléphones", () => {
     test(`aucune page ne défile de côté à ${WIDTHS.join(" ni à ")} px (${role})`, async ({ browser }) => {
       test.setTimeout(180_000);
       const context = await newContext(browser, WIDTHS[0], states.get(role));
-      const page = await context.newPage();
+      const page = appPage(await context.newPage());
       const csp: string[] = [];
       page.on("console", (message) => {
         if (/Content[- ]Security[- ]Policy/i.test(message.text())) csp.push(message.text());
@@ -267,7 +239,7 @@ test.describe("téléphones", () => {
             // not loaded again when it was.
             const landing = await landingOf(context.request, url);
             if (seen.has(landing)) continue;
-            await open(page, url);
+            await page.goto(url);
             const landed = new URL(page.url());
             const key = landed.pathname + landed.search;
             seen.add(landing).add(key);
@@ -335,9 +307,9 @@ test.describe("téléphones", () => {
     }
     for (const role of ["anonymous", "client"] as const) {
       const context = await newContext(browser, 390, states.get(role));
-      const page = await context.newPage();
+      const page = appPage(await context.newPage());
       for (const url of formPages[role]) {
-        await open(page, url);
+        await page.goto(url);
         await checkButtons(page, url);
         if (url === "/application") {
           // The last step's 'Soumettre ma candidature'.
@@ -359,8 +331,8 @@ test.describe("téléphones", () => {
     // The back office has no floating button.
     for (const role of ["admin", "franchisee"] as const) {
       const context = await newContext(browser, 390, states.get(role));
-      const page = await context.newPage();
-      await open(page, `/${role}`);
+      const page = appPage(await context.newPage());
+      await page.goto(`/${role}`);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       await expect(page.locator('button[aria-label="Contactez-nous"]')).toHaveCount(0);
       await context.close();

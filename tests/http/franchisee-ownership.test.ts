@@ -5,44 +5,25 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seed } from "#db/seed";
 import * as s from "#db/schema";
-import { BookingRequestSchema } from "~/domain/booking/schemas";
-import { openPglite, openPostgres, type Database } from "~/server/db.server";
-import { bookSlot } from "~/server/services/booking/book-slot.server";
-import { listOpenSlots } from "~/server/services/booking/list-open-slots.server";
-import { signIn, startServer, tempDataDir, type RunningServer } from "./server";
+import type { Db } from "~/server/db.server";
+import { PASSWORD, targets } from "./roles-fixture";
+import { signIn, startServer, type RunningServer } from "./server";
+import {
+  bookOpenSlot,
+  seededDatabase,
+  targetDatabase,
+  usingDatabase,
+  type TargetDatabase,
+} from "./target-database";
 
-const PASSWORD = "Demo12345!";
-
-const targets = [
-  { name: "pglite" as const },
-  ...(process.env.TEST_DATABASE_URL ? [{ name: "postgres" as const }] : []),
-];
-
-async function bookFirstSlot(db: Database["db"], zone: "granby" | "sherbrooke") {
-  const now = new Date();
-  const open = await listOpenSlots(db, { zoneSlug: zone, cars: 1, now });
-  const start = open.days.flatMap((d) => d.slots)[0]!.start;
-  const address =
-    zone === "granby" ? "120 rue Principale, Granby J2G 2T5" : "100 rue King Ouest, Sherbrooke J1H 1P4";
-  const input = BookingRequestSchema.parse({
-    zone,
-    cars: 1,
-    start,
-    name: "Client Test",
-    email: "client.test@example.com",
-    phone: "450 555 0199",
-    address,
-  });
-  return bookSlot(db, { actor: null, input, now });
-}
+const bookFirstSlot = (db: Db, zone: "granby" | "sherbrooke") =>
+  bookOpenSlot(db, zone, { email: "client.test@example.com" });
 
 for (const target of targets) {
   describe(`franchisee actions on another franchisee's data [${target.name}]`, () => {
     let server: RunningServer;
-    let open: () => Promise<Database>;
-    let cleanup: (() => Promise<void>) | undefined;
+    let database: TargetDatabase;
     let cookie: string;
     let clientCookie: string;
     const ids = {} as {
@@ -55,21 +36,8 @@ for (const target of targets) {
 
     beforeAll(async () => {
       const env: Record<string, string> = { DEMO_ACCOUNTS: "1" };
-      if (target.name === "postgres") {
-        const { createPostgresDatabase } = await import("./postgres");
-        const created = await createPostgresDatabase();
-        env.DATABASE_URL = created.url;
-        cleanup = created.drop;
-        open = () => openPostgres(created.url, 2);
-      } else {
-        env.DATA_DIR = tempDataDir();
-        open = () => openPglite({ dataDir: env.DATA_DIR });
-      }
-      const database = await open();
-      try {
-        await database.migrate();
-        await seed(database.db, { demoAccounts: true });
-        const db = database.db;
+      database = await targetDatabase(target.name, env);
+      await seededDatabase(database, async (db) => {
         const zones = await db.select().from(s.serviceZones);
         const sherbrooke = zones.find((z) => z.routeSlug === "sherbrooke")!.franchiseeId!;
         const granby = zones.find((z) => z.routeSlug === "granby")!.franchiseeId!;
@@ -90,9 +58,7 @@ for (const target of targets) {
         ids.granbyMember = granbyMember!.id;
         ids.sherbrookeAppointment = (await bookFirstSlot(db, "sherbrooke")).appointmentId;
         ids.granbyAppointment = (await bookFirstSlot(db, "granby")).appointmentId;
-      } finally {
-        await database.close();
-      }
+      });
       server = await startServer(env);
       cookie = await signIn(server.url, "franchisee@example.com", PASSWORD);
       clientCookie = await signIn(server.url, "client@example.com", PASSWORD);
@@ -100,7 +66,7 @@ for (const target of targets) {
 
     afterAll(async () => {
       await server?.stop();
-      await cleanup?.();
+      await database?.drop();
     });
 
     const post = (path: string, fields: Record<string, string>, as = cookie) =>
@@ -175,9 +141,7 @@ for (const target of targets) {
 
     it("left the other franchisee's data as it was", async () => {
       await server.stop();
-      const database = await open();
-      try {
-        const db = database.db;
+      await usingDatabase(database, async (db) => {
         const [member] = await db
           .select()
           .from(s.teamMembers)
@@ -210,9 +174,7 @@ for (const target of targets) {
           .from(s.teamMembers)
           .where(eq(s.teamMembers.id, ids.granbyMember));
         expect(granbyMember!.isActive).toBe(true);
-      } finally {
-        await database.close();
-      }
+      });
     });
   });
 }

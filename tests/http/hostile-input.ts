@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as s from "#db/schema";
 import { SIGNATURE_MAX_BYTES } from "~/domain/applications/png";
 import { signaturePng } from "../factories/signature-png";
+import { APPLICATION_ANSWERS as APPLICATION } from "./franchise-application-form";
 import { bodyLimitFor } from "~/server/security/input-bounds.server";
 import type { Database } from "~/server/db.server";
 import { startRolesServer, type Ids, type RolesFixture, type Target, type Who } from "./roles-fixture";
@@ -162,23 +163,33 @@ interface Context {
 }
 
 const png = signaturePng();
-const APPLICATION = {
-  first_name: "Léa",
-  last_name: "Tremblay",
-  phone_country_code: "1",
-  phone: "450 555-0142",
-  city: "Granby",
-  service_radius: "less_20km",
-  has_drivers_license: "true",
-  vehicle_info: "Ford Transit 2021",
-  availability_hours: "Lundi au vendredi",
-  has_funds: "true",
-  comfortable_independence: "true",
-  background_check_consent: "on",
-};
 
 /** A body the server cuts off rather than drains after its 413 (input-bounds.server.ts). */
 const CUT_OFF_BYTES = 8 * 1024 * 1024;
+
+/** The fields both booking forms (API and wizard) take. */
+const BOOKING_FIELDS = [
+  "zone",
+  "cars",
+  "start",
+  "name",
+  "email",
+  "phone",
+  "address",
+  "postalCode",
+  "serviceId",
+];
+
+/** A valid Granby booking at `start` for one car, by `name` at `email`. */
+const booking = (start: string, name: string, email: string) => ({
+  zone: "granby",
+  cars: "1",
+  start,
+  name,
+  email,
+  phone: "450 555 0199",
+  address: "120 rue Principale, Granby J2G 2T5",
+});
 
 const ENDPOINTS: Endpoint[] = [
   {
@@ -224,28 +235,8 @@ const ENDPOINTS: Endpoint[] = [
     name: "booking API",
     url: () => "/api/bookings",
     encodings: ["json", "form"],
-    fields: [
-      "zone",
-      "cars",
-      "start",
-      "name",
-      "email",
-      "phone",
-      "address",
-      "postalCode",
-      "serviceId",
-      "smsConsent",
-      "upsells",
-    ],
-    valid: ({ start }) => ({
-      zone: "granby",
-      cars: 1,
-      start,
-      name: "Client Hostile",
-      email: "hostile@example.com",
-      phone: "450 555 0199",
-      address: "120 rue Principale, Granby J2G 2T5",
-    }),
+    fields: [...BOOKING_FIELDS, "smsConsent", "upsells"],
+    valid: ({ start }) => ({ ...booking(start, "Client Hostile", "hostile@example.com"), cars: 1 }),
     creates: { table: "appointments", accepted: (status) => status === 201 },
   },
   {
@@ -253,28 +244,10 @@ const ENDPOINTS: Endpoint[] = [
     url: () => "/booking/granby",
     encodings: ["form"],
     intents: ["book"],
-    fields: [
-      "zone",
-      "cars",
-      "start",
-      "name",
-      "email",
-      "phone",
-      "address",
-      "postalCode",
-      "serviceId",
-      "upsells",
-      "navigation",
-    ],
+    fields: [...BOOKING_FIELDS, "upsells", "navigation"],
     valid: ({ start }) => ({
       intent: "book",
-      zone: "granby",
-      cars: "1",
-      start,
-      name: "Client Assistant",
-      email: "assistant@example.com",
-      phone: "450 555 0199",
-      address: "120 rue Principale, Granby J2G 2T5",
+      ...booking(start, "Client Assistant", "assistant@example.com"),
     }),
     creates: {
       table: "appointments",

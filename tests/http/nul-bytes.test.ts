@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signaturePng } from "../factories/signature-png";
+import { APPLICATION_ANSWERS } from "./franchise-application-form";
 import { startRolesServer, targets, type Ids, type RolesFixture, type Who } from "./roles-fixture";
 
 const NUL = "a\u0000b";
@@ -49,23 +50,12 @@ const BOOKING = (ctx: Ctx) => ({
 const BOOKING_FIELDS = ["zone", "start", "name", "email", "phone", "address", "postalCode", "upsells"];
 
 const APPLICATION = (ctx: Ctx) => ({
-  first_name: "Léa",
-  last_name: "Tremblay",
+  ...APPLICATION_ANSWERS,
   email: `candidat-${unique()}@example.com`,
-  phone_country_code: "1",
-  phone: "450 555-0142",
-  city: "Granby",
-  service_radius: "less_20km",
-  has_drivers_license: "true",
-  vehicle_info: "Ford Transit 2021",
-  availability_hours: "Lundi au vendredi",
   reference_first_name: "Marc",
   reference_last_name: "Roy",
   reference_phone: "450 555-0143",
   available_funds: "20 000 $",
-  has_funds: "true",
-  comfortable_independence: "true",
-  background_check_consent: "on",
   signature: ctx.signature,
 });
 

@@ -8,13 +8,10 @@
 import crypto from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
 import { eq } from "drizzle-orm";
-import { seed } from "#db/seed";
 import * as s from "#db/schema";
-import { BookingRequestSchema } from "~/domain/booking/schemas";
-import { openPglite, openPostgres, type Database } from "~/server/db.server";
-import { bookSlot } from "~/server/services/booking/book-slot.server";
-import { listOpenSlots } from "~/server/services/booking/list-open-slots.server";
-import { signIn, startServer, tempDataDir, type RunningServer } from "./server";
+import type { Database } from "~/server/db.server";
+import { signIn, startServer, type RunningServer } from "./server";
+import { bookOpenSlot, seededDatabase, targetDatabase } from "./target-database";
 
 export const PASSWORD = "Demo12345!";
 
@@ -76,21 +73,7 @@ async function bookFirstSlot(
   email: string,
   skip = 0,
 ): Promise<Booked> {
-  const now = new Date();
-  const open = await listOpenSlots(db, { zoneSlug: zone, cars: 1, now });
-  const start = open.days.flatMap((d) => d.slots)[skip]!.start;
-  const address =
-    zone === "granby" ? "120 rue Principale, Granby J2G 2T5" : "100 rue King Ouest, Sherbrooke J1H 1P4";
-  const input = BookingRequestSchema.parse({
-    zone,
-    cars: 1,
-    start,
-    name: "Client Test",
-    email,
-    phone: "450 555 0199",
-    address,
-  });
-  const booked = await bookSlot(db, { actor: null, input, now });
+  const booked = await bookOpenSlot(db, zone, { email, at: skip });
   return {
     appointmentId: booked.appointmentId,
     bookingId: booked.bookingId,
@@ -110,31 +93,15 @@ async function setPassword(db: Database["db"], userId: string): Promise<void> {
 }
 
 export async function startRolesServer(
-  target: Target,
+  targetOf: Target,
   env: Record<string, string> = {},
   /** Runs on the prepared database before the server starts (e.g. to count rows). */
   beforeStart?: (db: Database["db"]) => Promise<void>,
 ): Promise<RolesFixture> {
   const serverEnv: Record<string, string> = { ...env };
-  let open: () => Promise<Database>;
-  let drop: (() => Promise<void>) | undefined;
-  if (target.name === "postgres") {
-    const { createPostgresDatabase } = await import("./postgres");
-    const created = await createPostgresDatabase();
-    serverEnv.DATABASE_URL = created.url;
-    drop = created.drop;
-    open = () => openPostgres(created.url, 2);
-  } else {
-    serverEnv.DATA_DIR = tempDataDir();
-    open = () => openPglite({ dataDir: serverEnv.DATA_DIR });
-  }
-
-  const database = await open();
-  let ids: Ids;
-  try {
-    await database.migrate();
-    await seed(database.db, { demoAccounts: true });
-    const db = database.db;
+  const target = await targetDatabase(targetOf.name, serverEnv);
+  const { open, drop } = target;
+  const ids = await seededDatabase(target, async (db) => {
     const otherClientId = crypto.randomUUID();
     await db.insert(s.users).values({
       id: otherClientId,
@@ -158,7 +125,7 @@ export async function startRolesServer(
     const franchiseOf = (slug: string) => zones.find((z) => z.routeSlug === slug)!.franchiseeId!;
     const memberOf = async (franchiseeId: string) =>
       (await db.select().from(s.teamMembers).where(eq(s.teamMembers.franchiseeId, franchiseeId)))[0]!.id;
-    ids = {
+    const ids: Ids = {
       clientBooking: await bookFirstSlot(db, "granby", EMAILS.client),
       otherClientBooking: await bookFirstSlot(db, "sherbrooke", EMAILS.otherClient),
       clientPastBookingId: "demohist01",
@@ -167,9 +134,8 @@ export async function startRolesServer(
       users,
     };
     await beforeStart?.(db);
-  } finally {
-    await database.close();
-  }
+    return ids;
+  });
 
   const server = await startServer(serverEnv);
   const cookies = { anonymous: "" } as Record<Who, string>;
@@ -183,7 +149,7 @@ export async function startRolesServer(
     ids,
     close: async () => {
       await server.stop();
-      await drop?.();
+      await drop();
     },
   };
 }

@@ -11,23 +11,20 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seed } from "#db/seed";
 import * as s from "#db/schema";
-import { BookingRequestSchema } from "~/domain/booking/schemas";
-import { openPglite, openPostgres, type Database } from "~/server/db.server";
-import { bookSlot } from "~/server/services/booking/book-slot.server";
-import { listOpenSlots } from "~/server/services/booking/list-open-slots.server";
 import { applicationForm } from "./franchise-application-form";
+import { PASSWORD, targets } from "./roles-fixture";
 import { signIn, startServer, tempDataDir, type RunningServer } from "./server";
+import {
+  bookOpenSlot,
+  seededDatabase,
+  targetDatabase,
+  usingDatabase,
+  type TargetDatabase,
+} from "./target-database";
 
-const PASSWORD = "Demo12345!";
 /** Someone else's number, with their express SMS consent on record. */
 const VICTIM_PHONE = "+14505550177";
-
-const targets = [
-  { name: "pglite" as const },
-  ...(process.env.TEST_DATABASE_URL ? [{ name: "postgres" as const }] : []),
-];
 
 /** A Twilio-style SMS API that keeps the bodies it receives. */
 async function smsReceiver(): Promise<{ url: string; bodies: string[]; close: () => Promise<void> }> {
@@ -63,8 +60,7 @@ for (const target of targets) {
   describe(`verified addresses and bounded inputs over HTTP [${target.name}]`, () => {
     let server: RunningServer;
     let sms: Awaited<ReturnType<typeof smsReceiver>>;
-    let open: () => Promise<Database>;
-    let cleanup: (() => Promise<void>) | undefined;
+    let database: TargetDatabase;
     const cookies = { client: "", franchisee: "", admin: "" };
     const ids = { futureAppointment: "", item: "" };
 
@@ -104,20 +100,8 @@ for (const target of targets) {
         SMS_FROM: "+15145550000",
         SMS_API_URL: sms.url,
       };
-      if (target.name === "postgres") {
-        const { createPostgresDatabase } = await import("./postgres");
-        const created = await createPostgresDatabase();
-        env.DATABASE_URL = created.url;
-        cleanup = created.drop;
-        open = () => openPostgres(created.url, 2);
-      } else {
-        open = () => openPglite({ dataDir: env.DATA_DIR });
-      }
-      const database = await open();
-      try {
-        await database.migrate();
-        await seed(database.db, { demoAccounts: true });
-        const db = database.db;
+      database = await targetDatabase(target.name, env);
+      await seededDatabase(database, async (db) => {
         // The demo client types someone else's number into the profile (not verified).
         await db
           .update(s.users)
@@ -130,28 +114,15 @@ for (const target of targets) {
           action: "given",
           source: "booking_form",
         });
-        const now = new Date();
-        const open = await listOpenSlots(db, { zoneSlug: "granby", cars: 1, now });
-        const start = open.days.flatMap((d) => d.slots).at(-1)!.start;
-        const booked = await bookSlot(db, {
-          actor: null,
-          input: BookingRequestSchema.parse({
-            zone: "granby",
-            cars: 1,
-            start,
-            name: "Client Futur",
-            email: "futur@example.com",
-            phone: "450 555 0199",
-            address: "120 rue Principale, Granby J2G 2T5",
-          }),
-          now,
+        const booked = await bookOpenSlot(db, "granby", {
+          email: "futur@example.com",
+          name: "Client Futur",
+          at: -1,
         });
         ids.futureAppointment = booked.appointmentId;
         const [item] = await db.select().from(s.inventoryItems).limit(1);
         ids.item = item!.id;
-      } finally {
-        await database.close();
-      }
+      });
       server = await startServer(env);
       for (const who of ["client", "franchisee", "admin"] as const) {
         cookies[who] = await signIn(server.url, `${who}@example.com`, PASSWORD);
@@ -161,7 +132,7 @@ for (const target of targets) {
     afterAll(async () => {
       await server?.stop();
       await sms?.close();
-      await cleanup?.();
+      await database?.drop();
     });
 
     it("neither shows nor changes the consent of an unverified phone, nor exports it; private, no-store", async () => {
@@ -320,9 +291,7 @@ for (const target of targets) {
 
     it("kept the refused completion, the other person's consent and the refused order out of the database", async () => {
       await server.stop();
-      const database = await open();
-      try {
-        const db = database.db;
+      await usingDatabase(database, async (db) => {
         const [appointment] = await db
           .select()
           .from(s.appointments)
@@ -334,9 +303,7 @@ for (const target of targets) {
           .where(eq(s.consentEvents.address, VICTIM_PHONE));
         expect(victim.map((e) => e.action)).toEqual(["given"]);
         expect(await db.select().from(s.restockOrders)).toEqual([]);
-      } finally {
-        await database.close();
-      }
+      });
     });
   });
 }

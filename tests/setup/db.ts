@@ -1,8 +1,10 @@
 import fs from "node:fs";
 import crypto from "node:crypto";
 import pg from "pg";
-import { afterAll, beforeAll, describe, inject } from "vitest";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, inject, it, vi } from "vitest";
 import { openPglite, openPostgres, type Database, type Db } from "~/server/db.server";
+import { createWorker, type Worker, type WorkerOptions } from "~/server/jobs/worker.server";
 import { withDatabase } from "./database-url";
 
 export type DatabaseKind = "pglite" | "postgres";
@@ -60,4 +62,78 @@ export function describeDatabases(
       suite({ db: () => database.db, kind });
     });
   }
+}
+
+/**
+ * Two workers on two handles, once per database: on PostgreSQL (when TEST_DATABASE_URL is set)
+ * two pools of four on one fresh database, "`subject` on PostgreSQL: two workers, two pools"; on
+ * PGlite the one handle twice, "`subject` on PGlite: two workers on one database". `run` gets
+ * the two handles and does the whole test `test`.
+ */
+export function describeTwoWorkers(
+  subject: string,
+  test: string,
+  run: (dbs: [Db, Db]) => Promise<void>,
+): void {
+  describe.skipIf(!process.env.TEST_DATABASE_URL)(`${subject} on PostgreSQL: two workers, two pools`, () => {
+    let database: Database;
+    const pools: Database[] = [];
+
+    beforeAll(async () => {
+      database = await createTestDatabase("postgres");
+      const [current] = await database.db
+        .select({ name: sql<string>`current_database()` })
+        .from(sql`(values (1)) as one`);
+      const url = withDatabase(process.env.TEST_DATABASE_URL!, current!.name);
+      pools.push(await openPostgres(url, 4), await openPostgres(url, 4));
+    });
+
+    afterAll(async () => {
+      await Promise.all(pools.map((pool) => pool.close()));
+      await database?.close();
+    });
+
+    it(test, async () => {
+      await run([pools[0]!.db, pools[1]!.db]);
+    });
+  });
+
+  describe(`${subject} on PGlite: two workers on one database`, () => {
+    let database: Database;
+
+    beforeAll(async () => {
+      database = await createTestDatabase("pglite");
+    });
+
+    afterAll(async () => {
+      await database?.close();
+    });
+
+    it(test, async () => {
+      await run([database.db, database.db]);
+    });
+  });
+}
+
+/**
+ * Starts a worker on each of `dbs` ("worker-1", "worker-2"; four jobs at a time, a poll every
+ * 10 ms; `options` gives the handlers and may give a clock), waits until `settled` passes (30 s at
+ * most), stops them all, and returns them.
+ */
+export async function runWorkersUntil(
+  dbs: Db[],
+  options: (workerId: string) => Pick<WorkerOptions, "handlers" | "now">,
+  settled: () => Promise<void>,
+): Promise<Worker[]> {
+  const workers = dbs.map((db, index) => {
+    const workerId = `worker-${index + 1}`;
+    return createWorker(db, { workerId, pollIntervalMs: 10, concurrency: 4, ...options(workerId) });
+  });
+  for (const worker of workers) worker.start();
+  try {
+    await vi.waitFor(settled, { timeout: 30_000, interval: 25 });
+  } finally {
+    await Promise.all(workers.map((worker) => worker.stop()));
+  }
+  return workers;
 }

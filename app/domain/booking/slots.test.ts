@@ -43,6 +43,22 @@ function input(overrides: Partial<ComputeSlotsInput> = {}): ComputeSlotsInput {
 }
 
 /** Local wall times of the slot starts of one day, from the ISO strings. */
+/**
+ * Around a weekend time change (a four-day range from a Friday): Friday's first start and Monday's
+ * first start, as instants and local ISO, and Monday's last end.
+ */
+function aroundTheChange(result: ReturnType<typeof computeSlots>) {
+  const friday = result.days[0]?.slots ?? [];
+  const monday = result.days[3]?.slots ?? [];
+  return {
+    fridayStart: friday[0]?.start,
+    fridayStartIso: friday[0]?.startIso,
+    mondayStart: monday[0]?.start,
+    mondayStartIso: monday[0]?.startIso,
+    mondayEndIso: monday.at(-1)?.endIso,
+  };
+}
+
 function startTimes(result: ReturnType<typeof computeSlots>, date: string): string[] {
   const day = result.days.find((d) => d.date === date);
   if (!day) throw new Error(`no day ${date}`);
@@ -266,13 +282,13 @@ describe("computeSlots (America/Toronto)", () => {
         "2026-03-08",
         "2026-03-09",
       ]);
-      const friday = result.days[0]?.slots ?? [];
-      const monday = result.days[3]?.slots ?? [];
-      expect(friday[0]?.start).toEqual(at("2026-03-06T14:00:00Z"));
-      expect(friday[0]?.startIso).toBe("2026-03-06T09:00:00-05:00");
-      expect(monday[0]?.start).toEqual(at("2026-03-09T13:00:00Z"));
-      expect(monday[0]?.startIso).toBe("2026-03-09T09:00:00-04:00");
-      expect(monday.at(-1)?.endIso).toBe("2026-03-09T17:00:00-04:00");
+      expect(aroundTheChange(result)).toEqual({
+        fridayStart: at("2026-03-06T14:00:00Z"),
+        fridayStartIso: "2026-03-06T09:00:00-05:00",
+        mondayStart: at("2026-03-09T13:00:00Z"),
+        mondayStartIso: "2026-03-09T09:00:00-04:00",
+        mondayEndIso: "2026-03-09T17:00:00-04:00",
+      });
       expect(startTimes(result, "2026-03-06")).toEqual(allDay);
       expect(startTimes(result, "2026-03-09")).toEqual(allDay);
       expect(startTimes(result, "2026-03-08")).toEqual([]); // weekend, no availability
@@ -286,14 +302,14 @@ describe("computeSlots (America/Toronto)", () => {
 
     it("November 2026 (change on Sunday 2026-11-01): Friday is -04:00, Monday is -05:00", () => {
       const result = computeSlots(input({ now: AUTUMN, from: "2026-10-30", days: 4 }));
-      const friday = result.days[0]?.slots ?? [];
-      const monday = result.days[3]?.slots ?? [];
       expect(result.days[3]?.date).toBe("2026-11-02");
-      expect(friday[0]?.start).toEqual(at("2026-10-30T13:00:00Z"));
-      expect(friday[0]?.startIso).toBe("2026-10-30T09:00:00-04:00");
-      expect(monday[0]?.start).toEqual(at("2026-11-02T14:00:00Z"));
-      expect(monday[0]?.startIso).toBe("2026-11-02T09:00:00-05:00");
-      expect(monday.at(-1)?.endIso).toBe("2026-11-02T17:00:00-05:00");
+      expect(aroundTheChange(result)).toEqual({
+        fridayStart: at("2026-10-30T13:00:00Z"),
+        fridayStartIso: "2026-10-30T09:00:00-04:00",
+        mondayStart: at("2026-11-02T14:00:00Z"),
+        mondayStartIso: "2026-11-02T09:00:00-05:00",
+        mondayEndIso: "2026-11-02T17:00:00-05:00",
+      });
       expect(startTimes(result, "2026-10-30")).toEqual(allDay);
       expect(startTimes(result, "2026-11-02")).toEqual(allDay);
     });

@@ -4,11 +4,11 @@ import { env } from "../../env.server";
 import type { JobPayloads } from "../payloads";
 import type { JobHandler } from "../worker.server";
 import { log } from "../../log.server";
+import { postWebhook, warnOnce } from "./webhook.server";
 
-/** Longest wait for the webhook's answer; the job's own time limit (ctx.signal) also applies. */
-export const APPLICATION_WEBHOOK_TIMEOUT_MS = 15_000;
-
-let warnedUnconfigured = false;
+const warnUnconfigured = warnOnce(
+  "Webhook de candidature : APPLICATION_WEBHOOK_URL n'est plus défini, les candidatures en file restent en base sans être transmises.",
+);
 
 /**
  * Delivers a stored franchise application to APPLICATION_WEBHOOK_URL as JSON (spec section 7:
@@ -23,12 +23,7 @@ export const deliverApplicationWebhook: JobHandler<JobPayloads["application.webh
 ) => {
   const url = env().APPLICATION_WEBHOOK_URL;
   if (!url) {
-    if (!warnedUnconfigured) {
-      warnedUnconfigured = true;
-      log.warn(
-        "Webhook de candidature : APPLICATION_WEBHOOK_URL n'est plus défini, les candidatures en file restent en base sans être transmises.",
-      );
-    }
+    warnUnconfigured();
     return;
   }
 
@@ -70,16 +65,5 @@ export const deliverApplicationWebhook: JobHandler<JobPayloads["application.webh
     created_at: a.createdAt.toISOString(),
   };
 
-  const response = await fetch(url, {
-    method: "POST",
-    headers: { "content-type": "application/json", "idempotency-key": applicationId },
-    body: JSON.stringify(body),
-    // A redirect is an answer like any other: following it would turn the POST into a GET.
-    redirect: "manual",
-    signal: AbortSignal.any([signal, AbortSignal.timeout(APPLICATION_WEBHOOK_TIMEOUT_MS)]),
-  });
-  await response.body?.cancel();
-  if (!response.ok) {
-    throw new Error(`Application webhook answered HTTP ${response.status} ${response.statusText}`.trimEnd());
-  }
+  await postWebhook(url, { what: "Application webhook", idempotencyKey: applicationId, body: body, signal });
 };

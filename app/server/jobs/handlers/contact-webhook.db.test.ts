@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
 import { contactMessages, jobs, appRateLimits } from "#db/schema";
 import type * as EnvModule from "~/server/env.server";
+import { CONTACT_MESSAGE as input } from "../../../../tests/factories/contact";
 import { describeDatabases } from "../../../../tests/setup/db";
 import { loggedLines } from "../../../../tests/setup/unit";
 import { startHttpReceiver, type HttpReceiver } from "../../../../tests/receivers/http-receiver";
@@ -23,12 +24,6 @@ afterEach(() => {
 });
 
 const HOUR = 60 * 60_000;
-const input = {
-  name: "Léa Tremblay",
-  email: "lea@example.com",
-  phone: "450-555-0199",
-  message: "Bonjour, faites-vous les camionnettes à Granby ?",
-};
 
 describeDatabases("contact.webhook job", ({ db }) => {
   const savedUrl = process.env.CONTACT_WEBHOOK_URL;

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { contactMessages, franchiseApplications, users } from "#db/schema";
+import { franchiseApplications, users } from "#db/schema";
 import { allowsCommercialMessages } from "~/domain/messaging/consent";
 import { BUSINESS } from "~/lib/business";
 import { messagingMessages } from "~/lib/messages/messaging.fr";
@@ -26,6 +26,7 @@ import { listUnsubscribeHeaders, unsubscribePageUrl } from "../../services/messa
 import { enqueue } from "../queue.server";
 import type { JobPayloads } from "../payloads";
 import type { JobHandler } from "../worker.server";
+import { loadContactMessage } from "./contact-message.server";
 
 export interface MessagingDeps {
   /** Default: SMTP_URL, else .eml files under DATA_DIR/mail. */
@@ -116,15 +117,7 @@ export function createMessagingHandlers({
     },
 
     "email.contact-received": async ({ messageId }, { db }) => {
-      const [message] = await db
-        .select({
-          name: contactMessages.name,
-          email: contactMessages.email,
-          phone: contactMessages.phone,
-          message: contactMessages.message,
-        })
-        .from(contactMessages)
-        .where(eq(contactMessages.id, messageId));
+      const message = await loadContactMessage(db, messageId);
       if (!message) return;
       await mailer().send({ to: BUSINESS.email, replyTo: message.email, ...renderContactReceived(message) });
     },

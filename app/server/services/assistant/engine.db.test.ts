@@ -7,6 +7,13 @@ import { seed } from "#db/seed";
 import * as s from "#db/schema";
 import { BookingRequestSchema } from "~/domain/booking/schemas";
 import type { Db } from "~/server/db.server";
+import {
+  FRIDAY_MORNING as NOW,
+  LEA as TYPED,
+  MONDAY_10_30,
+  MONDAY_9,
+  TUESDAY_10,
+} from "../../../../tests/factories/bookings";
 import { describeDatabases } from "../../../../tests/setup/db";
 import { bookSlot } from "../booking/book-slot.server";
 import {
@@ -16,11 +23,6 @@ import {
   type ConversationState,
   type TurnInput,
 } from "./engine.server";
-
-const NOW = new Date("2026-03-06T08:00:00-05:00");
-const MONDAY_9 = "2026-03-09T09:00:00-04:00";
-const MONDAY_10_30 = "2026-03-09T10:30:00-04:00";
-const TUESDAY_10 = "2026-03-10T10:00:00-04:00";
 
 const usage = {
   inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined },
@@ -61,16 +63,8 @@ function scripted(steps: Step[]) {
   });
 }
 
-const LEA = {
-  zone: "granby",
-  cars: 1,
-  start: MONDAY_9,
-  name: "Léa Tremblay",
-  email: "lea.tremblay@example.com",
-  phone: "450 555-0199",
-  address: "123, rue Principale, Granby",
-  postalCode: "J2G 2T5",
-};
+/** Léa's form as she types it to the assistant. */
+const LEA = { ...TYPED, start: MONDAY_9, phone: "450 555-0199" };
 
 async function bookDirectly(db: Db, fields: Record<string, unknown> = {}) {
   const booked = await bookSlot(db, {

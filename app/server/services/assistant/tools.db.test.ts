@@ -4,6 +4,13 @@ import { seed } from "#db/seed";
 import * as s from "#db/schema";
 import { BookingRequestSchema } from "~/domain/booking/schemas";
 import type { Db } from "~/server/db.server";
+import {
+  FRIDAY_MORNING as NOW,
+  LEA as TYPED,
+  MONDAY_10_30,
+  MONDAY_9,
+  TUESDAY_10,
+} from "../../../../tests/factories/bookings";
 import { describeDatabases } from "../../../../tests/setup/db";
 import { bookSlot } from "../booking/book-slot.server";
 import {
@@ -18,28 +25,14 @@ import {
   type ToolContext,
 } from "./tools.server";
 
-/** Friday 2026-03-06, 08:00 in Granby; Monday 2026-03-09 is after the DST change. */
-const NOW = new Date("2026-03-06T08:00:00-05:00");
-const MONDAY_9 = "2026-03-09T09:00:00-04:00";
-const MONDAY_10_30 = "2026-03-09T10:30:00-04:00";
-const TUESDAY_10 = "2026-03-10T10:00:00-04:00";
-
 let ipCounter = 0;
 function context(db: Db, overrides: Partial<ToolContext> = {}): ToolContext {
   ipCounter += 1;
   return { db, ip: `203.0.113.${ipCounter}`, now: () => NOW, proofs: new Map(), ...overrides };
 }
 
-const LEA = {
-  zone: "granby",
-  cars: 1,
-  start: MONDAY_9,
-  name: "Léa Tremblay",
-  email: "lea.tremblay@example.com",
-  phone: "450 555-0199",
-  address: "123, rue Principale, Granby",
-  postalCode: "J2G 2T5",
-};
+/** Léa's form as she types it to the assistant. */
+const LEA = { ...TYPED, start: MONDAY_9, phone: "450 555-0199" };
 
 /** Books through the tool: summary first, then the confirmed code. */
 async function bookThroughTool(ctx: ToolContext, fields: Record<string, unknown> = {}) {

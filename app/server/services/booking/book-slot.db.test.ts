@@ -2,10 +2,17 @@ import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, beforeEach, expect, it } from "vitest";
 import { seed } from "#db/seed";
 import * as s from "#db/schema";
-import { BookingRequestSchema, type BookingRequest } from "~/domain/booking/schemas";
 import { AppError } from "~/lib/errors";
 import type { SessionUser } from "~/server/auth.server";
-import type { Db } from "~/server/db.server";
+import {
+  FRIDAY_MORNING as NOW,
+  granbyRequest,
+  MONDAY_10_30,
+  MONDAY_9,
+  rejection,
+  teamOf,
+  TUESDAY_10,
+} from "../../../../tests/factories/bookings";
 import { describeDatabases } from "../../../../tests/setup/db";
 import { bookSlot, newBookingId } from "./book-slot.server";
 import { hashManageToken } from "./manage-access.server";
@@ -15,43 +22,9 @@ import { listOpenSlots } from "./list-open-slots.server";
 import { rescheduleBooking } from "./reschedule-booking.server";
 import { updateAppointmentUpsells } from "./update-appointment-upsells.server";
 
-/** Friday 2026-03-06, 08:00 in Granby (EST); Monday 2026-03-09 is the first day after the DST change. */
-const NOW = new Date("2026-03-06T08:00:00-05:00");
-const MONDAY_9 = "2026-03-09T09:00:00-04:00";
-const MONDAY_10_30 = "2026-03-09T10:30:00-04:00";
-const TUESDAY_10 = "2026-03-10T10:00:00-04:00";
-
-function request(overrides: Record<string, unknown> = {}): BookingRequest {
-  return BookingRequestSchema.parse({
-    zone: "granby",
-    cars: 1,
-    start: MONDAY_9,
-    name: "Léa Tremblay",
-    email: "Lea.Tremblay@example.com",
-    phone: "(450) 555-0199",
-    address: "123, rue Principale, Granby",
-    postalCode: "j2g 2t5",
-    ...overrides,
-  });
-}
-
-async function rejection(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
-
-async function teamOf(db: Db, zoneSlug: string): Promise<string[]> {
-  const rows = await db
-    .select({ id: s.teamMembers.id })
-    .from(s.teamMembers)
-    .innerJoin(s.serviceZones, eq(s.serviceZones.franchiseeId, s.teamMembers.franchiseeId))
-    .where(eq(s.serviceZones.routeSlug, zoneSlug));
-  return rows.map((r) => r.id).sort();
-}
+/** The Granby request, its e-mail and postal code in the case a customer may type them. */
+const request = (overrides: Record<string, unknown> = {}) =>
+  granbyRequest({ start: MONDAY_9, email: "Lea.Tremblay@example.com", postalCode: "j2g 2t5", ...overrides });
 
 describeDatabases("booking services", ({ db, kind }) => {
   let client: SessionUser;

@@ -2,28 +2,20 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { seed } from "#db/seed";
 import * as s from "#db/schema";
-import { BookingRequestSchema } from "~/domain/booking/schemas";
 import { AppError } from "~/lib/errors";
 import type { SessionUser } from "~/server/auth.server";
+import {
+  FRIDAY_MORNING as NOW,
+  granbyRequest,
+  MONDAY_9,
+  rejection,
+  TUESDAY_10,
+} from "../../../../tests/factories/bookings";
 import { describeDatabases } from "../../../../tests/setup/db";
 import { bookSlot } from "./book-slot.server";
 import { actorOwnsAppointment, loadManageAccess, requireSelfServiceChange } from "./manage-access.server";
 import { cancelBooking } from "./cancel-booking.server";
 import { rescheduleBooking } from "./reschedule-booking.server";
-
-/** Friday 2026-03-06, 08:00 in Granby; the booking is on Monday 09:00. */
-const NOW = new Date("2026-03-06T08:00:00-05:00");
-const MONDAY_9 = "2026-03-09T09:00:00-04:00";
-const TUESDAY_10 = "2026-03-10T10:00:00-04:00";
-
-async function rejection(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
 
 function sessionUser(user: typeof s.users.$inferSelect): SessionUser {
   return {
@@ -78,13 +70,10 @@ describeDatabases("booking changes by the signed-in owner", ({ db }) => {
   });
 
   async function bookAsOwner() {
-    const input = BookingRequestSchema.parse({
-      zone: "granby",
-      cars: 1,
+    const input = granbyRequest({
       start: MONDAY_9,
       name: "Catherine Client",
       email: "client@example.com",
-      phone: "(450) 555-0199",
       address: "45, rue Dufferin, Granby",
       postalCode: "J2G 4W9",
     });

@@ -1,46 +1,26 @@
-import { eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, expect, it } from "vitest";
 import { seed } from "#db/seed";
 import * as s from "#db/schema";
-import { BookingRequestSchema, type BookingRequest } from "~/domain/booking/schemas";
 import { AppError } from "~/lib/errors";
-import type { Db } from "~/server/db.server";
+import {
+  COWANSVILLE,
+  failureOf,
+  FRIDAY_MORNING as NOW,
+  GRANBY,
+  granbyRequest as request,
+  MONDAY,
+  mondayAt as at,
+  setOnDuty,
+  teamOf,
+} from "../../../../tests/factories/bookings";
 import { describeDatabases } from "../../../../tests/setup/db";
 import { bookSlot } from "./book-slot.server";
 import { listOpenSlotsForMove } from "./booking-travel.server";
 import { rescheduleBooking } from "./reschedule-booking.server";
 
-/** Friday 2026-03-06 in Granby; Monday 2026-03-09 is in EDT (-04:00). */
-const NOW = new Date("2026-03-06T08:00:00-05:00");
-const MONDAY = "2026-03-09";
-const at = (time: string) => `${MONDAY}T${time}:00-04:00`;
-
-/** Granby's centre (J2G), and Cowansville (J2K) across the zone, 33 minutes away. */
-const GRANBY = { address: "123, rue Principale, Granby", postalCode: "J2G 2T5" };
-const COWANSVILLE = { address: "200, rue Principale, Cowansville", postalCode: "J2K 1J4" };
-
-function request(overrides: Record<string, unknown>): BookingRequest {
-  return BookingRequestSchema.parse({
-    zone: "granby",
-    cars: 1,
-    name: "Léa Tremblay",
-    email: "lea.tremblay@example.com",
-    phone: "(450) 555-0199",
-    ...overrides,
-  });
-}
-
 function codeOf(error: unknown): string | null {
   return error instanceof AppError ? error.code : null;
-}
-
-async function granbyTeam(db: Db): Promise<string[]> {
-  const rows = await db
-    .select({ id: s.teamMembers.id })
-    .from(s.teamMembers)
-    .innerJoin(s.serviceZones, eq(s.serviceZones.franchiseeId, s.teamMembers.franchiseeId))
-    .where(eq(s.serviceZones.routeSlug, "granby"));
-  return rows.map((r) => r.id).sort();
 }
 
 /**
@@ -61,18 +41,14 @@ describeDatabases("placing a member's day one booking at a time", ({ db }) => {
 
   beforeAll(async () => {
     await seed(db(), { demoAccounts: false });
-    team = await granbyTeam(db());
+    team = await teamOf(db(), "granby");
   });
 
   beforeEach(async () => {
     await db().delete(s.appointmentUpsells);
     await db().delete(s.appointments);
     // One member on duty: every booking competes for the same day.
-    await db().update(s.teamMembers).set({ isActive: true }).where(inArray(s.teamMembers.id, team));
-    await db()
-      .update(s.teamMembers)
-      .set({ isActive: false })
-      .where(inArray(s.teamMembers.id, team.slice(1)));
+    await setOnDuty(db(), team, team.slice(0, 1));
   });
 
   it("lets through only the concurrent bookings the drive between them allows", async () => {
@@ -128,13 +104,12 @@ describeDatabases("placing a member's day one booking at a time", ({ db }) => {
     expect(offered).toEqual(expect.arrayContaining(["12:30", "14:30", "15:00"]));
 
     // The move's re-check agrees: 12:00 refused (a fixed 30-minute buffer would allow it)...
-    const refused = await rescheduleBooking(db(), {
-      bookingId: moving.bookingId,
-      input: { token: moving.manageToken, start: at("12:00") },
-      now: NOW,
-    }).then(
-      () => null,
-      (error: unknown) => error,
+    const refused = await failureOf(
+      rescheduleBooking(db(), {
+        bookingId: moving.bookingId,
+        input: { token: moving.manageToken, start: at("12:00") },
+        now: NOW,
+      }),
     );
     expect(codeOf(refused)).toBe("SLOT_TAKEN");
     // ...12:30 taken, and the guarded range keeps only the set-up after the wash.
@@ -151,23 +126,22 @@ describeDatabases("placing a member's day one booking at a time", ({ db }) => {
     expect(row!.blockedUntil).toEqual(new Date(at("14:10")));
 
     // The desk (staff, no token) is held to the same rule.
-    const desk = await rescheduleBooking(db(), {
-      bookingId: across.bookingId,
-      input: { start: at("10:30") },
-      now: NOW,
-      staff: {
-        actor: {
-          id: "00000000-0000-0000-0000-000000000000",
-          role: "admin",
-          name: "Siège",
-          email: "siege@example.com",
+    const desk = await failureOf(
+      rescheduleBooking(db(), {
+        bookingId: across.bookingId,
+        input: { start: at("10:30") },
+        now: NOW,
+        staff: {
+          actor: {
+            id: "00000000-0000-0000-0000-000000000000",
+            role: "admin",
+            name: "Siège",
+            email: "siege@example.com",
+          },
+          franchiseeId: null,
+          reason: "Le client a appelé",
         },
-        franchiseeId: null,
-        reason: "Le client a appelé",
-      },
-    }).then(
-      () => null,
-      (error: unknown) => error,
+      }),
     );
     expect(codeOf(desk)).toBe("SLOT_TAKEN");
   });

@@ -1,44 +1,23 @@
-import { eq, inArray } from "drizzle-orm";
 import { beforeAll, beforeEach, expect, it } from "vitest";
 import { seed } from "#db/seed";
 import * as s from "#db/schema";
-import { BookingRequestSchema, type BookingRequest } from "~/domain/booking/schemas";
-import { AppError } from "~/lib/errors";
 import type { Db } from "~/server/db.server";
+import {
+  COWANSVILLE,
+  FRIDAY_MORNING as NOW,
+  GRANBY,
+  granbyRequest as request,
+  MONDAY,
+  mondayAt as at,
+  rejection,
+  setOnDuty,
+  teamOf,
+} from "../../../../tests/factories/bookings";
 import { describeDatabases } from "../../../../tests/setup/db";
 import { listSlotsTool } from "../assistant/tools.server";
 import { bookSlot } from "./book-slot.server";
 import { listOpenSlots } from "./list-open-slots.server";
 import { invalidateOpenSlots, siteOf, slotsAnswerJson } from "./slot-cache.server";
-
-/** Friday 2026-03-06 in Granby; Monday 2026-03-09 is in EDT (-04:00). */
-const NOW = new Date("2026-03-06T08:00:00-05:00");
-const MONDAY = "2026-03-09";
-const at = (time: string) => `${MONDAY}T${time}:00-04:00`;
-
-/** Granby's centre (J2G), and Cowansville (J2K) across the zone, 21 km and 33 minutes away. */
-const GRANBY = { address: "123, rue Principale, Granby", postalCode: "J2G 2T5" };
-const COWANSVILLE = { address: "200, rue Principale, Cowansville", postalCode: "J2K 1J4" };
-
-function request(overrides: Record<string, unknown>): BookingRequest {
-  return BookingRequestSchema.parse({
-    zone: "granby",
-    cars: 1,
-    name: "Léa Tremblay",
-    email: "lea.tremblay@example.com",
-    phone: "(450) 555-0199",
-    ...overrides,
-  });
-}
-
-async function granbyTeam(db: Db): Promise<string[]> {
-  const rows = await db
-    .select({ id: s.teamMembers.id })
-    .from(s.teamMembers)
-    .innerJoin(s.serviceZones, eq(s.serviceZones.franchiseeId, s.teamMembers.franchiseeId))
-    .where(eq(s.serviceZones.routeSlug, "granby"));
-  return rows.map((r) => r.id).sort();
-}
 
 /** Local start times of Monday's open slots for an address (none: the fixed buffer). */
 async function mondayStarts(
@@ -62,19 +41,16 @@ describeDatabases("slots that know the road", ({ db }) => {
 
   beforeAll(async () => {
     await seed(db(), { demoAccounts: false });
-    team = await granbyTeam(db());
+    team = await teamOf(db(), "granby");
   });
 
   /** Leaves only this member of the Granby team active. */
-  async function onlyOnDuty(memberId: string): Promise<void> {
-    const others = team.filter((id) => id !== memberId);
-    await db().update(s.teamMembers).set({ isActive: false }).where(inArray(s.teamMembers.id, others));
-  }
+  const onlyOnDuty = (memberId: string) => setOnDuty(db(), team, [memberId]);
 
   beforeEach(async () => {
     await db().delete(s.appointmentUpsells);
     await db().delete(s.appointments);
-    await db().update(s.teamMembers).set({ isActive: true }).where(inArray(s.teamMembers.id, team));
+    await setOnDuty(db(), team, team);
   });
 
   it("blocks the next times for the booked member only as long as the drive", async () => {
@@ -98,7 +74,7 @@ describeDatabases("slots that know the road", ({ db }) => {
     expect(across).not.toContain("09:00");
 
     // Another member is not held by it.
-    await db().update(s.teamMembers).set({ isActive: true }).where(inArray(s.teamMembers.id, team));
+    await setOnDuty(db(), team, team);
     expect(await mondayStarts(db(), GRANBY)).toEqual(expect.arrayContaining(["09:00", "12:00"]));
   });
 
@@ -110,16 +86,14 @@ describeDatabases("slots that know the road", ({ db }) => {
     });
     await onlyOnDuty(first.teamMemberId);
 
-    const error = await bookSlot(db(), {
-      actor: null,
-      input: request({ start: at("12:00"), ...GRANBY, email: "autre@example.com" }),
-      now: NOW,
-    }).then(
-      () => null,
-      (e: unknown) => e,
+    const error = await rejection(
+      bookSlot(db(), {
+        actor: null,
+        input: request({ start: at("12:00"), ...GRANBY, email: "autre@example.com" }),
+        now: NOW,
+      }),
     );
-    expect(error).toBeInstanceOf(AppError);
-    expect((error as AppError).code).toBe("SLOT_TAKEN");
+    expect(error.code).toBe("SLOT_TAKEN");
     const next = await bookSlot(db(), {
       actor: null,
       input: request({ start: at("12:00"), ...COWANSVILLE, email: "voisin@example.com" }),

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, expect, it, vi } from "vitest";
 import { contactMessages, jobs, appRateLimits } from "#db/schema";
 import { AppError } from "~/lib/errors";
 import type * as EnvModule from "~/server/env.server";
+import { CONTACT_MESSAGE as input } from "../../../../tests/factories/contact";
 import { describeDatabases } from "../../../../tests/setup/db";
 import {
   CONTACT_RATE_LIMIT,
@@ -16,13 +17,6 @@ vi.mock("~/server/env.server", async (importOriginal) => {
   const actual = await importOriginal<typeof EnvModule>();
   return { ...actual, env: () => actual.parseEnv(process.env) };
 });
-
-const input = {
-  name: "Léa Tremblay",
-  email: "lea@example.com",
-  phone: "450-555-0199",
-  message: "Bonjour, faites-vous les camionnettes à Granby ?",
-};
 
 describeDatabases("sendContactMessage", ({ db }) => {
   const savedUrl = process.env.CONTACT_WEBHOOK_URL;

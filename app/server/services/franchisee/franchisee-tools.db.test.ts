@@ -84,6 +84,10 @@ describeDatabases("franchisee tools", ({ db }) => {
     email: "franchisee@example.com",
   });
 
+  /** The signed-in Granby franchisee, acting as `franchiseeId`, moves an appointment to a member. */
+  const reassign = (appointmentId: string, teamMemberId: string, franchiseeId = granby) =>
+    reassignAppointment(db(), { appointmentId, franchiseeId, actor: staff(), teamMemberId });
+
   async function book(start: string, email = "client@example.com", upsells: string[] = []) {
     const input = BookingRequestSchema.parse({
       zone: "granby",
@@ -304,26 +308,12 @@ describeDatabases("franchisee tools", ({ db }) => {
       const a = await book(`${TUESDAY}T09:00:00-04:00`, "a@example.com");
       const b = await book(`${TUESDAY}T09:00:00-04:00`, "b@example.com");
       // b's member is busy at 09:00: a cannot go to them.
-      expect(
-        await codeOf(
-          reassignAppointment(db(), {
-            appointmentId: a.appointmentId,
-            franchiseeId: granby,
-            actor: staff(),
-            teamMemberId: b.teamMemberId,
-          }),
-        ),
-      ).toBe("SLOT_TAKEN:MEMBER_NOT_FREE");
+      expect(await codeOf(reassign(a.appointmentId, b.teamMemberId))).toBe("SLOT_TAKEN:MEMBER_NOT_FREE");
       const team = await listTeam(db(), { franchiseeId: granby });
       const free = team.find(
         (m) => m.availability.length > 0 && m.id !== a.teamMemberId && m.id !== b.teamMemberId,
       )!;
-      await reassignAppointment(db(), {
-        appointmentId: a.appointmentId,
-        franchiseeId: granby,
-        actor: staff(),
-        teamMemberId: free.id,
-      });
+      await reassign(a.appointmentId, free.id);
       const [moved] = await db().select().from(s.appointments).where(eq(s.appointments.id, a.appointmentId));
       expect(moved!.teamMemberId).toBe(free.id);
       // The booking's history shows the move, who made it and between whom (ADR 056).
@@ -343,26 +333,8 @@ describeDatabases("franchisee tools", ({ db }) => {
         `${free.firstName} ${free.lastName}`,
       );
       // Another franchisee's member, or another franchisee's appointment: NOT_FOUND, nothing changes.
-      expect(
-        await codeOf(
-          reassignAppointment(db(), {
-            appointmentId: a.appointmentId,
-            franchiseeId: granby,
-            actor: staff(),
-            teamMemberId: sherbrookeMemberId,
-          }),
-        ),
-      ).toBe("NOT_FOUND:MEMBER");
-      expect(
-        await codeOf(
-          reassignAppointment(db(), {
-            appointmentId: a.appointmentId,
-            franchiseeId: sherbrooke,
-            actor: staff(),
-            teamMemberId: sherbrookeMemberId,
-          }),
-        ),
-      ).toBe("NOT_FOUND");
+      expect(await codeOf(reassign(a.appointmentId, sherbrookeMemberId))).toBe("NOT_FOUND:MEMBER");
+      expect(await codeOf(reassign(a.appointmentId, sherbrookeMemberId, sherbrooke))).toBe("NOT_FOUND");
       const [still] = await db().select().from(s.appointments).where(eq(s.appointments.id, a.appointmentId));
       expect(still!.teamMemberId).toBe(free.id);
     });
@@ -382,16 +354,7 @@ describeDatabases("franchisee tools", ({ db }) => {
           endTime: "14:00",
         }),
       });
-      expect(
-        await codeOf(
-          reassignAppointment(db(), {
-            appointmentId: a.appointmentId,
-            franchiseeId: granby,
-            actor: staff(),
-            teamMemberId: added.id,
-          }),
-        ),
-      ).toBe("SLOT_TAKEN:MEMBER_NOT_FREE");
+      expect(await codeOf(reassign(a.appointmentId, added.id))).toBe("SLOT_TAKEN:MEMBER_NOT_FREE");
       await removeTeamMember(db(), { franchiseeId: granby, memberId: added.id, now: NOW });
     });
 

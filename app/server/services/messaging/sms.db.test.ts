@@ -23,6 +23,18 @@ describeDatabases("SMS", ({ db }) => {
     await db().delete(s.consentEvents);
   });
 
+  /** PHONE's express SMS consent, given on the booking form (by default on 1 March). */
+  function giveSmsConsent(now = new Date("2026-03-01T12:00:00Z")) {
+    return recordConsent(db(), {
+      channel: "sms",
+      address: PHONE,
+      kind: "express",
+      action: "given",
+      source: "booking_form",
+      now,
+    });
+  }
+
   async function log() {
     return db()
       .select()
@@ -38,14 +50,7 @@ describeDatabases("SMS", ({ db }) => {
       ["Arrêt", "stop", sms.stop.fr],
       ["arret", "stop", sms.stop.fr],
     ])("%j unsubscribes and answers %s", async (body, keyword, reply) => {
-      await recordConsent(db(), {
-        channel: "sms",
-        address: PHONE,
-        kind: "express",
-        action: "given",
-        source: "booking_form",
-        now: MARCH,
-      });
+      await giveSmsConsent(MARCH);
       const answer = await handleInboundSms(db(), {
         from: PHONE,
         body,
@@ -114,14 +119,7 @@ describeDatabases("SMS", ({ db }) => {
     });
 
     it("refuses the fifth of a calendar month (Toronto) and allows it again next month", async () => {
-      await recordConsent(db(), {
-        channel: "sms",
-        address: PHONE,
-        kind: "express",
-        action: "given",
-        source: "booking_form",
-        now: new Date("2026-03-01T12:00:00Z"),
-      });
+      await giveSmsConsent();
       const results = [];
       for (let i = 0; i < 5; i++) {
         results.push(
@@ -163,14 +161,7 @@ describeDatabases("SMS", ({ db }) => {
     });
 
     it("keeps the cap under concurrent senders", async () => {
-      await recordConsent(db(), {
-        channel: "sms",
-        address: PHONE,
-        kind: "express",
-        action: "given",
-        source: "booking_form",
-        now: new Date("2026-03-01T12:00:00Z"),
-      });
+      await giveSmsConsent();
       const results = await Promise.all(
         Array.from({ length: 8 }, (_, i) =>
           queueSms(db(), { phone: PHONE, body: `Offre ${i}`, category: "promotional", now: MARCH }),
@@ -181,14 +172,7 @@ describeDatabases("SMS", ({ db }) => {
     });
 
     it("is not sent when consent is withdrawn between queueing and delivery", async () => {
-      await recordConsent(db(), {
-        channel: "sms",
-        address: PHONE,
-        kind: "express",
-        action: "given",
-        source: "booking_form",
-        now: new Date("2026-03-01T12:00:00Z"),
-      });
+      await giveSmsConsent();
       const queued = await queueSms(db(), {
         phone: PHONE,
         body: "Offre",
@@ -227,14 +211,7 @@ describeDatabases("SMS", ({ db }) => {
     });
 
     it("posts the message with basic auth, retries a refusal and records the provider's id", async () => {
-      await recordConsent(db(), {
-        channel: "sms",
-        address: PHONE,
-        kind: "express",
-        action: "given",
-        source: "booking_form",
-        now: new Date("2026-03-01T12:00:00Z"),
-      });
+      await giveSmsConsent();
       const queued = await queueSms(db(), {
         phone: PHONE,
         body: "Lavage à 20 % cette semaine",

@@ -2,48 +2,35 @@ import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { seed } from "#db/seed";
 import * as s from "#db/schema";
-import { BookingRequestSchema } from "~/domain/booking/schemas";
 import { REFERRAL_POINTS } from "~/domain/offers/promo";
 import { AppError } from "~/lib/errors";
 import type { Db } from "~/server/db.server";
+import {
+  clearBookings,
+  FRIDAY_MORNING as NOW,
+  granbyRequest,
+  MONDAY_9,
+  rejection,
+} from "../../../../tests/factories/bookings";
+import { unsubscribeEmail } from "../../../../tests/factories/consent";
 import { describeDatabases } from "../../../../tests/setup/db";
 import { completeAppointment } from "../appointments/complete-appointment.server";
 import { bookSlot } from "../booking/book-slot.server";
 import { getAppointment } from "../booking/get-appointment.server";
 import { listOpenSlots } from "../booking/list-open-slots.server";
-import { recordConsent } from "../messaging/consent.server";
 import { creditReferral, ensureReferralCode } from "./referrals.server";
 import { createOfferHandlers } from "../../jobs/handlers/offers.server";
 import { runWinback, scheduleWinback, setWinbackDays } from "./winback.server";
 
-/** Friday 2026-03-06, 08:00 in Granby. */
-const NOW = new Date("2026-03-06T08:00:00-05:00");
-const MONDAY_9 = "2026-03-09T09:00:00-04:00";
 /** After the Monday 09:00 wash has started. */
 const DONE = new Date("2026-03-09T10:30:00-04:00");
 
-function request(overrides: Record<string, unknown> = {}) {
-  return BookingRequestSchema.parse({
-    zone: "granby",
-    cars: 1,
-    start: MONDAY_9,
-    name: "Léa Tremblay",
-    email: "lea.tremblay@example.com",
-    phone: "(450) 555-0199",
-    address: "123, rue Principale, Granby",
-    postalCode: "J2G 2T5",
-    ...overrides,
-  });
-}
+const request = (overrides: Record<string, unknown> = {}) => granbyRequest({ start: MONDAY_9, ...overrides });
 
 async function refusal(promise: Promise<unknown>): Promise<string> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  expect((error as AppError).code).toBe("PROMO_CODE_REFUSED");
-  return (error as AppError).message;
+  const error = await rejection(promise);
+  expect(error.code).toBe("PROMO_CODE_REFUSED");
+  return error.message;
 }
 
 async function makeCode(db: Db, values: Partial<typeof s.promoCodes.$inferInsert> & { code: string }) {
@@ -70,20 +57,6 @@ async function spacedStarts(db: Db, n: number): Promise<string[]> {
   }
   expect(starts.length).toBeGreaterThanOrEqual(n);
   return starts.slice(0, n);
-}
-
-async function clearBookings(db: Db) {
-  await db.delete(s.winbackSends);
-  await db.delete(s.promoRedemptions);
-  await db.delete(s.promoCodes);
-  await db.delete(s.pointsLedger);
-  await db.delete(s.achievements);
-  await db.delete(s.loyaltyPoints);
-  await db.delete(s.appointmentUpsells);
-  await db.delete(s.appointments);
-  await db.delete(s.jobs);
-  await db.delete(s.smsMessages);
-  await db.delete(s.consentEvents);
 }
 
 describeDatabases("promo codes, referrals and win-back offers", ({ db }) => {
@@ -353,14 +326,7 @@ describeDatabases("promo codes, referrals and win-back offers", ({ db }) => {
       await lapsedClient("parti@example.com", "450 555 0153", RUN, 40);
       expect(await runWinback(db(), { now: RUN })).toMatchObject({ sent: 1 });
 
-      await recordConsent(db(), {
-        channel: "email",
-        address: "parti@example.com",
-        kind: "implied",
-        action: "withdrawn",
-        source: "unsubscribe_link",
-        now: new Date(RUN.getTime() + 60_000),
-      });
+      await unsubscribeEmail(db(), "parti@example.com", new Date(RUN.getTime() + 60_000));
       // The next period: due again, but the consent is gone.
       const next = new Date(RUN.getTime() + 35 * 24 * 60 * 60_000);
       expect(await runWinback(db(), { now: next })).toMatchObject({ sent: 0 });

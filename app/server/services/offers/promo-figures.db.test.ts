@@ -2,11 +2,15 @@ import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, expect, it } from "vitest";
 import { seed } from "#db/seed";
 import * as s from "#db/schema";
-import { BookingRequestSchema } from "~/domain/booking/schemas";
 import { PromoCodeFormSchema } from "~/domain/offers/schemas";
 import { AppError } from "~/lib/errors";
-import type { Db } from "~/server/db.server";
 import type { AdminActor } from "../admin/assert-admin.server";
+import {
+  clearBookings,
+  granbyRequest,
+  nthGranbyStart,
+  rejection,
+} from "../../../../tests/factories/bookings";
 import { describeDatabases } from "../../../../tests/setup/db";
 import { completeAppointment } from "../appointments/complete-appointment.server";
 import { bookSlot } from "../booking/book-slot.server";
@@ -17,31 +21,12 @@ import { ensureReferralCode } from "./referrals.server";
 const NOW = new Date("2026-03-06T08:00:00-05:00");
 const DONE = new Date("2026-03-13T18:00:00-04:00");
 
-async function clear(db: Db) {
-  await db.delete(s.thankyouSends);
-  await db.delete(s.winbackSends);
-  await db.delete(s.promoRedemptions);
-  await db.delete(s.promoCodes);
-  await db.delete(s.pointsLedger);
-  await db.delete(s.achievements);
-  await db.delete(s.loyaltyPoints);
-  await db.delete(s.appointmentUpsells);
-  await db.delete(s.appointments);
-  await db.delete(s.jobs);
-  await db.delete(s.consentEvents);
-}
-
 function form(fields: Record<string, string | string[]>) {
   return PromoCodeFormSchema.parse({ kind: "percent", value: "10", minCars: "1", ...fields });
 }
 
 async function refusal(promise: Promise<unknown>): Promise<string> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return (error as AppError).code;
+  return (await rejection(promise)).code;
 }
 
 describeDatabases("promo code figures and edits", ({ db }) => {
@@ -52,20 +37,15 @@ describeDatabases("promo code figures and edits", ({ db }) => {
 
   /** A Granby booking of 149,99 $ with `code`, in its own slot. */
   async function book(code: string, email: string) {
-    const day = 9 + Math.floor(slot / 2);
-    const time = slot % 2 === 0 ? "09:00" : "13:00";
+    const start = nthGranbyStart(slot);
     slot++;
     return bookSlot(db(), {
       actor: null,
-      input: BookingRequestSchema.parse({
-        zone: "granby",
-        cars: 1,
-        start: `2026-03-${String(day).padStart(2, "0")}T${time}:00-04:00`,
-        name: "Léa Tremblay",
+      input: granbyRequest({
+        start,
         email,
         phone: `(450) 555-02${String(slot).padStart(2, "0")}`,
         address: `${slot} rue Principale, Granby`,
-        postalCode: "J2G 2T5",
         promoCode: code,
       }),
       now: NOW,
@@ -88,7 +68,7 @@ describeDatabases("promo code figures and edits", ({ db }) => {
 
   beforeEach(async () => {
     slot = 0;
-    await clear(db());
+    await clearBookings(db());
   });
 
   it("counts per campaign and per code: sent, used, bookings, revenue before taxes after discount", async () => {

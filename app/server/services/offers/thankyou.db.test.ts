@@ -1,19 +1,18 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, beforeEach, expect, it } from "vitest";
 import { seed } from "#db/seed";
 import * as s from "#db/schema";
-import { BookingRequestSchema } from "~/domain/booking/schemas";
 import { THANKYOU_DEFAULTS } from "~/domain/offers/promo";
-import type { Mailer, OutgoingMail } from "~/server/mail/mailer.server";
-import { openPostgres, type Database, type Db } from "../../db.server";
-import { createTestDatabase, describeDatabases } from "../../../../tests/setup/db";
-import { withDatabase } from "../../../../tests/setup/database-url";
+import type { OutgoingMail } from "~/server/mail/mailer.server";
+import type { Db } from "../../db.server";
+import { clearBookings, granbyRequest, nthGranbyStart } from "../../../../tests/factories/bookings";
+import { memoryMailer } from "../../../../tests/factories/memory-mailer";
+import { unsubscribeEmail } from "../../../../tests/factories/consent";
+import { describeDatabases, describeTwoWorkers, runWorkersUntil } from "../../../../tests/setup/db";
 import { createOfferHandlers } from "../../jobs/handlers/offers.server";
 import { enqueue, jobCounts } from "../../jobs/queue.server";
-import { createWorker } from "../../jobs/worker.server";
 import { completeAppointment } from "../appointments/complete-appointment.server";
 import { bookSlot } from "../booking/book-slot.server";
-import { recordConsent } from "../messaging/consent.server";
 import { sendReviewRequest } from "../reviews/review-request.server";
 import { sendThankYouOffer, setThankYouSettings, thankYouKey, thankYouSettings } from "./thankyou.server";
 
@@ -26,34 +25,18 @@ const ASKED = new Date(DONE.getTime() + 3 * 60 * 60_000);
 const THANKED = new Date(ASKED.getTime() + 24 * 60 * 60_000);
 const DAY_MS = 24 * 60 * 60_000;
 
-function memoryMailer(sent: OutgoingMail[]): () => Mailer {
-  return () => ({
-    kind: "file",
-    send: (mail) => {
-      sent.push(mail);
-      return Promise.resolve({ messageId: `m${sent.length}` });
-    },
-  });
-}
-
 let slot = 0;
 /** A Granby wash booked (implied e-mail consent from the purchase) and marked completed. */
 async function completedWash(db: Db, email: string, { sms = false }: { sms?: boolean } = {}) {
   const [zone] = await db.select().from(s.serviceZones).where(eq(s.serviceZones.routeSlug, "granby"));
-  const day = 9 + Math.floor(slot / 2);
-  const time = slot % 2 === 0 ? "09:00" : "13:00";
+  const start = nthGranbyStart(slot);
   slot++;
   const booked = await bookSlot(db, {
     actor: null,
-    input: BookingRequestSchema.parse({
-      zone: "granby",
-      cars: 1,
-      start: `2026-03-${String(day).padStart(2, "0")}T${time}:00-04:00`,
-      name: "Léa Tremblay",
+    input: granbyRequest({
+      start,
       email,
       phone: `(450) 555-01${String(slot).padStart(2, "0")}`,
-      address: "123, rue Principale, Granby",
-      postalCode: "J2G 2T5",
       smsConsent: sms ? "on" : undefined,
     }),
     now: BOOKED_AT,
@@ -68,19 +51,7 @@ async function completedWash(db: Db, email: string, { sms = false }: { sms?: boo
 
 async function clear(db: Db) {
   slot = 0;
-  await db.delete(s.thankyouSends);
-  await db.delete(s.winbackSends);
-  await db.delete(s.promoRedemptions);
-  await db.delete(s.promoCodes);
-  await db.delete(s.reviewRequests);
-  await db.delete(s.pointsLedger);
-  await db.delete(s.achievements);
-  await db.delete(s.loyaltyPoints);
-  await db.delete(s.appointmentUpsells);
-  await db.delete(s.appointments);
-  await db.delete(s.jobs);
-  await db.delete(s.smsMessages);
-  await db.delete(s.consentEvents);
+  await clearBookings(db);
   await db.delete(s.appSettings).where(eq(s.appSettings.key, "thankyou_offer"));
 }
 
@@ -148,14 +119,7 @@ describeDatabases("the thank-you offer after a wash", ({ db }) => {
 
   it("reads the consent ledger when it runs: a withdrawn consent gets no code, and a later run none either", async () => {
     const id = await completedWash(db(), "parti@example.com");
-    await recordConsent(db(), {
-      channel: "email",
-      address: "parti@example.com",
-      kind: "implied",
-      action: "withdrawn",
-      source: "unsubscribe_link",
-      now: new Date(DONE.getTime() + 60_000),
-    });
+    await unsubscribeEmail(db(), "parti@example.com", new Date(DONE.getTime() + 60_000));
     expect(await sendThankYouOffer(db(), id, { now: THANKED })).toBe("skipped");
     expect(await sendThankYouOffer(db(), id, { now: THANKED })).toBe("already");
     expect(await thankYouCodes(db())).toHaveLength(0);
@@ -167,14 +131,7 @@ describeDatabases("the thank-you offer after a wash", ({ db }) => {
     const gone = await completedWash(db(), "change@example.com");
     await sendThankYouOffer(db(), kept, { now: THANKED });
     await sendThankYouOffer(db(), gone, { now: THANKED });
-    await recordConsent(db(), {
-      channel: "email",
-      address: "change@example.com",
-      kind: "implied",
-      action: "withdrawn",
-      source: "unsubscribe_link",
-      now: new Date(THANKED.getTime() + 60_000),
-    });
+    await unsubscribeEmail(db(), "change@example.com", new Date(THANKED.getTime() + 60_000));
     const sent: OutgoingMail[] = [];
     const handlers = createOfferHandlers({
       mailer: memoryMailer(sent),
@@ -224,28 +181,16 @@ async function thankOnceWithTwoWorkers(dbs: [Db, Db]): Promise<void> {
     await enqueue(first, "offers.thankyou", { appointmentId: id });
   }
   const sent: OutgoingMail[] = [];
-  const workers = dbs.map((db, index) =>
-    createWorker(db, {
-      workerId: `worker-${index + 1}`,
-      pollIntervalMs: 10,
-      concurrency: 4,
-      handlers: createOfferHandlers({ mailer: memoryMailer(sent) }),
-    }),
+  await runWorkersUntil(
+    dbs,
+    () => ({ handlers: createOfferHandlers({ mailer: memoryMailer(sent) }) }),
+    async () => {
+      const counts = await jobCounts(first);
+      expect(counts.pending + counts.running + counts.dead).toBe(0);
+      // Twenty thank-you jobs and ten e-mails.
+      expect(counts.completed).toBe(30);
+    },
   );
-  for (const worker of workers) worker.start();
-  try {
-    await vi.waitFor(
-      async () => {
-        const counts = await jobCounts(first);
-        expect(counts.pending + counts.running + counts.dead).toBe(0);
-        // Twenty thank-you jobs and ten e-mails.
-        expect(counts.completed).toBe(30);
-      },
-      { timeout: 30_000, interval: 25 },
-    );
-  } finally {
-    await Promise.all(workers.map((worker) => worker.stop()));
-  }
   expect(sent.map((m) => m.to).sort()).toEqual(ids.map((_, i) => `client${i}@example.com`).sort());
   const codes = await first
     .select()
@@ -256,44 +201,8 @@ async function thankOnceWithTwoWorkers(dbs: [Db, Db]): Promise<void> {
   expect(sends).toHaveLength(10);
 }
 
-describe.skipIf(!process.env.TEST_DATABASE_URL)(
-  "thank-you offers on PostgreSQL: two workers, two pools",
-  () => {
-    let database: Database;
-    const pools: Database[] = [];
-
-    beforeAll(async () => {
-      database = await createTestDatabase("postgres");
-      const [current] = await database.db
-        .select({ name: sql<string>`current_database()` })
-        .from(sql`(values (1)) as one`);
-      const url = withDatabase(process.env.TEST_DATABASE_URL!, current!.name);
-      pools.push(await openPostgres(url, 4), await openPostgres(url, 4));
-    });
-
-    afterAll(async () => {
-      await Promise.all(pools.map((pool) => pool.close()));
-      await database?.close();
-    });
-
-    it("sends each completed wash's offer once, even when its job runs twice", async () => {
-      await thankOnceWithTwoWorkers([pools[0]!.db, pools[1]!.db]);
-    });
-  },
+describeTwoWorkers(
+  "thank-you offers",
+  "sends each completed wash's offer once, even when its job runs twice",
+  thankOnceWithTwoWorkers,
 );
-
-describe("thank-you offers on PGlite: two workers on one database", () => {
-  let database: Database;
-
-  beforeAll(async () => {
-    database = await createTestDatabase("pglite");
-  });
-
-  afterAll(async () => {
-    await database?.close();
-  });
-
-  it("sends each completed wash's offer once, even when its job runs twice", async () => {
-    await thankOnceWithTwoWorkers([database.db, database.db]);
-  });
-});

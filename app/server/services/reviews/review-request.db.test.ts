@@ -1,15 +1,14 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { expect } from "vitest";
 import { seed } from "#db/seed";
 import * as s from "#db/schema";
-import { BookingRequestSchema } from "~/domain/booking/schemas";
-import type { OutgoingMail, Mailer } from "~/server/mail/mailer.server";
-import { openPostgres, type Database, type Db } from "../../db.server";
-import { createTestDatabase } from "../../../../tests/setup/db";
-import { withDatabase } from "../../../../tests/setup/database-url";
+import type { OutgoingMail } from "~/server/mail/mailer.server";
+import type { Db } from "../../db.server";
+import { granbyRequest } from "../../../../tests/factories/bookings";
+import { memoryMailer } from "../../../../tests/factories/memory-mailer";
+import { describeTwoWorkers, runWorkersUntil } from "../../../../tests/setup/db";
 import { createReviewHandlers } from "../../jobs/handlers/reviews.server";
 import { enqueue, jobCounts } from "../../jobs/queue.server";
-import { createWorker } from "../../jobs/worker.server";
 import { completeAppointment } from "../appointments/complete-appointment.server";
 import { bookSlot } from "../booking/book-slot.server";
 import { reviewRequestKey } from "./review-request.server";
@@ -22,16 +21,6 @@ const LATER = new Date(Math.max(Date.now(), DONE.getTime()) + 24 * 60 * 60_000);
 const DAYS = ["2026-03-09", "2026-03-10", "2026-03-11", "2026-03-12", "2026-03-13"];
 const TIMES = ["09:00", "13:00"];
 
-function memoryMailer(sent: OutgoingMail[]): () => Mailer {
-  return () => ({
-    kind: "file",
-    send: (mail) => {
-      sent.push(mail);
-      return Promise.resolve({ messageId: `m${sent.length}` });
-    },
-  });
-}
-
 /** Ten Granby washes booked and marked completed; the first one with the SMS box ticked. */
 async function completedWashes(db: Db): Promise<{ id: string; email: string }[]> {
   await seed(db, { demoAccounts: false });
@@ -40,15 +29,10 @@ async function completedWashes(db: Db): Promise<{ id: string; email: string }[]>
   for (const day of DAYS) {
     for (const time of TIMES) {
       const email = `client${washes.length}@example.com`;
-      const input = BookingRequestSchema.parse({
-        zone: "granby",
-        cars: 1,
+      const input = granbyRequest({
         start: `${day}T${time}:00-04:00`,
         name: `Client Numéro${washes.length}`,
         email,
-        phone: "(450) 555-0199",
-        address: "123, rue Principale, Granby",
-        postalCode: "J2G 2T5",
         smsConsent: washes.length === 0 ? "on" : undefined,
       });
       const booked = await bookSlot(db, { actor: null, input, now: BOOKED_AT });
@@ -84,33 +68,23 @@ async function askOnceWithTwoWorkers(dbs: [Db, Db]): Promise<void> {
   for (const id of ids) await enqueue(first, "review.request", { appointmentId: id });
 
   const sent: OutgoingMail[] = [];
-  const workers = dbs.map((db, index) =>
-    createWorker(db, {
-      workerId: `worker-${index + 1}`,
-      pollIntervalMs: 10,
-      concurrency: 4,
+  await runWorkersUntil(
+    dbs,
+    () => ({
       now: () => LATER,
       handlers: {
         ...createReviewHandlers({ mailer: memoryMailer(sent), now: () => LATER }),
         "sms.deliver": async () => {},
       },
     }),
+    async () => {
+      const counts = await jobCounts(first);
+      // Left pending: each wash's thank-you offer, due a day after its request (ADR 057).
+      expect(counts.pending).toBe(washes.length);
+      expect(counts.running + counts.dead).toBe(0);
+      expect(counts.completed).toBe(washes.length * 3 + 1);
+    },
   );
-  for (const worker of workers) worker.start();
-  try {
-    await vi.waitFor(
-      async () => {
-        const counts = await jobCounts(first);
-        // Left pending: each wash's thank-you offer, due a day after its request (ADR 057).
-        expect(counts.pending).toBe(washes.length);
-        expect(counts.running + counts.dead).toBe(0);
-        expect(counts.completed).toBe(washes.length * 3 + 1);
-      },
-      { timeout: 30_000, interval: 25 },
-    );
-  } finally {
-    await Promise.all(workers.map((worker) => worker.stop()));
-  }
 
   expect(sent.map((mail) => mail.to).sort()).toEqual(washes.map((w) => w.email).sort());
   for (const mail of sent) {
@@ -128,44 +102,8 @@ async function askOnceWithTwoWorkers(dbs: [Db, Db]): Promise<void> {
   expect(sms[0]!.body).toMatch(/\/review\/[0-9a-z]+\?token=/);
 }
 
-describe.skipIf(!process.env.TEST_DATABASE_URL)(
-  "review requests on PostgreSQL: two workers, two pools",
-  () => {
-    let database: Database;
-    const pools: Database[] = [];
-
-    beforeAll(async () => {
-      database = await createTestDatabase("postgres");
-      const [current] = await database.db
-        .select({ name: sql<string>`current_database()` })
-        .from(sql`(values (1)) as one`);
-      const url = withDatabase(process.env.TEST_DATABASE_URL!, current!.name);
-      pools.push(await openPostgres(url, 4), await openPostgres(url, 4));
-    });
-
-    afterAll(async () => {
-      await Promise.all(pools.map((pool) => pool.close()));
-      await database?.close();
-    });
-
-    it("asks each completed wash once, even when its job runs twice", async () => {
-      await askOnceWithTwoWorkers([pools[0]!.db, pools[1]!.db]);
-    });
-  },
+describeTwoWorkers(
+  "review requests",
+  "asks each completed wash once, even when its job runs twice",
+  askOnceWithTwoWorkers,
 );
-
-describe("review requests on PGlite: two workers on one database", () => {
-  let database: Database;
-
-  beforeAll(async () => {
-    database = await createTestDatabase("pglite");
-  });
-
-  afterAll(async () => {
-    await database?.close();
-  });
-
-  it("asks each completed wash once, even when its job runs twice", async () => {
-    await askOnceWithTwoWorkers([database.db, database.db]);
-  });
-});

@@ -9,7 +9,8 @@ import { openPostgres, type Database, type Db } from "~/server/db.server";
 import { createWaitlistHandlers } from "~/server/jobs/handlers/waitlist.server";
 import { jobCounts } from "~/server/jobs/queue.server";
 import { createWorker, type Worker } from "~/server/jobs/worker.server";
-import type { Mailer, OutgoingMail } from "~/server/mail/mailer.server";
+import type { OutgoingMail } from "~/server/mail/mailer.server";
+import { memoryMailer } from "../../../../tests/factories/memory-mailer";
 import { describeDatabases } from "../../../../tests/setup/db";
 import { withDatabase } from "../../../../tests/setup/database-url";
 import { saveZone } from "../admin/manage-zones.server";
@@ -40,17 +41,6 @@ async function setGranbyRadius(db: Db, km: number): Promise<void> {
       status: granby!.status,
       franchiseeId: granby!.franchiseeId ?? "",
     }),
-  });
-}
-
-/** A mailer that keeps what it is given. */
-function memoryMailer(sent: OutgoingMail[]): () => Mailer {
-  return () => ({
-    kind: "file",
-    send: (mail) => {
-      sent.push(mail);
-      return Promise.resolve({ messageId: `m${sent.length}` });
-    },
   });
 }
 
