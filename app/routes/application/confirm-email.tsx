@@ -1,6 +1,5 @@
-import { data, Form, Link, useNavigation } from "react-router";
-import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
-import { Button } from "~/components/ui/button";
+import { data } from "react-router";
+import { SignedLinkPage } from "~/components/forms/signed-link-page";
 import { getDb } from "~/server/db.server";
 import {
   confirmApplicationEmail,
@@ -50,35 +49,19 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function ConfirmApplicationEmail({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const state = actionData?.state ?? loaderData.state;
   const email = actionData?.email || loaderData.email;
   return (
-    <section className="mx-auto grid w-full max-w-xl gap-6 px-4 py-16">
-      <h1 className="text-3xl font-bold tracking-tight">{t.title}</h1>
-      {state === "invalid" ? (
-        <Alert variant="destructive">
-          <AlertTitle>{t.invalid}</AlertTitle>
-          <AlertDescription>{t.invalidText}</AlertDescription>
-        </Alert>
-      ) : state === "done" ? (
-        <Alert variant="success" role="status">
-          <AlertTitle>{t.done}</AlertTitle>
-          <AlertDescription>{t.doneText(email)}</AlertDescription>
-        </Alert>
-      ) : (
-        <Form method="post" className="grid gap-4">
+    <SignedLinkPage
+      texts={t}
+      state={actionData?.state ?? loaderData.state}
+      doneText={t.doneText(email)}
+      fields={
+        <>
           <input type="hidden" name="id" value={loaderData.id} />
           <input type="hidden" name="token" value={loaderData.token} />
           <p className="break-words">{t.intro(email)}</p>
-          <Button type="submit" className="justify-self-start" loading={navigation.state !== "idle"}>
-            {t.submit}
-          </Button>
-        </Form>
-      )}
-      <Link to="/" className="font-medium text-primary underline-offset-4 hover:underline">
-        {t.home}
-      </Link>
-    </section>
+        </>
+      }
+    />
   );
 }
