@@ -5,7 +5,7 @@ import {
   APPLICATION_SIGNATURE_NAME_FIELD,
   ApplicationSchema,
 } from "~/domain/applications/schemas";
-import { AppError } from "~/lib/errors";
+import type { ErrorCode } from "~/lib/errors";
 import { getSessionUser } from "~/server/auth.server";
 import { getDb } from "~/server/db.server";
 import { submitFranchiseApplication } from "~/server/services/applications/submit-franchise-application.server";
@@ -13,7 +13,8 @@ import { typedSignaturePng } from "~/server/services/applications/typed-signatur
 import { getStorage } from "~/server/storage/storage.server";
 import { readApplicationRequest } from "./read-application-request.server";
 import { applicationMessages } from "~/lib/messages/application.fr";
-import { log } from "~/server/log.server";
+import { failureOf } from "~/server/http/failure.server";
+import type { ErrorTexts } from "~/server/http/error-text.server";
 
 const e = applicationMessages.errors;
 
@@ -32,6 +33,17 @@ const REFUSALS = {
 } as const;
 type Refusal = keyof typeof REFUSALS;
 
+/** The applicant's words for what the service refuses (the one failure path, ADR 059). */
+const SERVICE_TEXTS: ErrorTexts = {
+  VALIDATION: e.invalidFields,
+  EMAIL_ALREADY_EXISTS: e.emailExists,
+  ALREADY_APPLIED: e.alreadyApplied,
+  INVALID_SIGNATURE: e.signatureInvalid,
+  RATE_LIMITED: e.rateLimited,
+  SIGNATURE_UPLOAD_FAILED: e.signatureUpload,
+  UNKNOWN: e.generic,
+};
+
 /**
  * What a submission came to: saved (with the id; `ignored` for a bot caught by the hidden
  * field, told all went well), or refused with a code, its HTTP status, the French message and,
@@ -39,7 +51,13 @@ type Refusal = keyof typeof REFUSALS;
  */
 export type SubmissionOutcome =
   | { saved: true; id: string; ignored: boolean }
-  | { saved: false; code: Refusal; status: number; error: string; result?: SubmissionResult<string[]> };
+  | {
+      saved: false;
+      code: Refusal | ErrorCode;
+      status: number;
+      error: string;
+      result?: SubmissionResult<string[]>;
+    };
 
 function refuse(code: Refusal, result?: SubmissionResult<string[]>): SubmissionOutcome {
   const { status, error } = REFUSALS[code];
@@ -83,17 +101,13 @@ export async function submitApplicationRequest(
     });
     return { saved: true, id, ignored: false };
   } catch (error) {
-    if (error instanceof AppError && error.code in REFUSALS) {
-      const code = error.code as Refusal;
-      // The e-mail is the field at fault: the form shows it there too.
-      return refuse(
-        code,
-        code === "EMAIL_ALREADY_EXISTS"
-          ? submission.reply({ fieldErrors: { email: [e.emailExists] } })
-          : submission.reply(),
-      );
-    }
-    log.error("franchise application not saved", { err: error });
-    return refuse("UNKNOWN", submission.reply());
+    // The unexpected is logged there, once, with the request id.
+    const failure = failureOf(error, SERVICE_TEXTS);
+    // The e-mail is the field at fault: the form shows it there too.
+    const result =
+      failure.code === "EMAIL_ALREADY_EXISTS"
+        ? submission.reply({ fieldErrors: { email: [failure.message] } })
+        : submission.reply();
+    return { saved: false, code: failure.code, status: failure.status, error: failure.message, result };
   }
 }
