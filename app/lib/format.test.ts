@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  dayChipParts,
   formatDate,
   formatDateTime,
   formatDay,
@@ -82,6 +83,24 @@ describe("formatDay", () => {
         expect(formatDay(date.toISOString().slice(0, 10), style)).toBe(intl.format(date));
     });
   }
+
+  it("gives a date grid's chip the parts Intl gives, for every day of two years", () => {
+    const intl = new Intl.DateTimeFormat("fr-CA", {
+      weekday: "short",
+      day: "numeric",
+      month: "short",
+      timeZone: "UTC",
+    });
+    for (const date of DAYS) {
+      const parts = intl.formatToParts(date);
+      const part = (type: string) => parts.find((x) => x.type === type)?.value;
+      expect(dayChipParts(date.toISOString().slice(0, 10))).toEqual({
+        weekday: part("weekday"),
+        day: part("day"),
+        month: part("month"),
+      });
+    }
+  });
 
   it("writes a Monday in March the Quebec way", () => {
     expect(formatDay("2026-03-09", "weekdayYear")).toBe("lundi 9 mars 2026");

@@ -122,6 +122,12 @@ export function formatDay(isoDate: string, style: DayStyle): string {
   }
 }
 
+/** A day's chip in a date grid: '2026-03-09' -> { weekday: 'lun.', day: '9', month: 'mars' }. */
+export function dayChipParts(isoDate: string): { weekday: string; day: string; month: string } {
+  const { month, day, weekday } = calendarDay(isoDate);
+  return { weekday: SHORT_WEEKDAYS[weekday]!, day: String(day), month: SHORT_MONTHS[month - 1]! };
+}
+
 /**
  * How a month (`yyyy-MM`) is written, for 2026-11: `long` 'novembre 2026', `short` 'nov. 2026',
  * `compact` 'nov. 26' (a chart's axis).

@@ -15,7 +15,7 @@ import {
   type StripDay,
 } from "~/domain/booking/slot-picker";
 import { dayOfWeekOf } from "~/domain/time/zoned";
-import { formatDay, formatTime } from "~/lib/format";
+import { dayChipParts, formatDay, formatTime } from "~/lib/format";
 import { bookingMessages } from "~/lib/messages/booking.fr";
 import { slotPickerMessages } from "~/lib/messages/slot-picker.fr";
 import { wizardMessages } from "~/lib/messages/wizard.fr";
@@ -35,14 +35,6 @@ export interface SlotDay {
   slots: readonly { start: string; end: string }[];
 }
 
-// A calendar day read at noon UTC: the same day whatever the zone of the reader.
-const chipParts = new Intl.DateTimeFormat("fr-CA", {
-  weekday: "short",
-  day: "numeric",
-  month: "short",
-  timeZone: "UTC",
-});
-
 /** '2026-03-09' -> 'lundi 9 mars 2026'. */
 export function formatSlotDay(date: string): string {
   return formatDay(date, "weekdayYear");
@@ -56,13 +48,6 @@ export function formatSlotTime(iso: string): string {
 /** 'lundi 9 mars 2026 à 9 h 00'. */
 function formatSlotWhen(iso: string): string {
   return `${formatSlotDay(localDayOf(iso))} à ${formatSlotTime(iso)}`;
-}
-
-/** '2026-03-09' -> { weekday: 'lun.', day: '9', month: 'mars' }. */
-function chipLabel(date: string) {
-  const parts = chipParts.formatToParts(new Date(`${date}T12:00:00Z`));
-  const part = (type: string) => parts.find((x) => x.type === type)?.value ?? "";
-  return { weekday: part("weekday"), day: part("day"), month: part("month") };
 }
 
 /** 90 -> '1 h 30', 180 -> '3 h', 45 -> '45 min'. */
@@ -368,7 +353,7 @@ export function SlotPicker({
 
 /** 'jeu. 26 nov.' */
 function chipText(date: string): string {
-  const { weekday, day, month } = chipLabel(date);
+  const { weekday, day, month } = dayChipParts(date);
   return `${weekday} ${day} ${month}`;
 }
 
@@ -447,7 +432,7 @@ function DayStrip({
           <span key={`lead-${i}`} aria-hidden="true" className="hidden sm:block" />
         ))}
         {strip.map((entry) => {
-          const { weekday, day: dayNumber, month } = chipLabel(entry.date);
+          const { weekday, day: dayNumber, month } = dayChipParts(entry.date);
           const isSelected = entry.date === day;
           const full = formatSlotDay(entry.date);
           const face = (
