@@ -99,6 +99,23 @@ test.describe("/booking/manage/{bookingId}", () => {
     ).toBeVisible();
   });
 
+  test("before the page has hydrated, cancel and move wait visibly instead of ignoring a press", async ({
+    browser,
+    request,
+    baseURL,
+  }) => {
+    const booking = await createBooking(request, baseURL!, laterSlot(7));
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(booking.path);
+    for (const name of ["Annuler le rendez-vous", "Changer la date"]) {
+      const button = page.getByRole("button", { name });
+      await expect(button).toBeDisabled();
+      await expect(button).toHaveAttribute("aria-busy", "true");
+    }
+    await context.close();
+  });
+
   test("cancels after confirmation and frees the slot", async ({ page, request, baseURL }) => {
     // The last open slot of the range, filled up (one booking per free team member).
     const slots = await openSlots(request);

@@ -8,6 +8,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
 import { useConfirm } from "~/components/ui/confirm-dialog";
 import { BUSINESS } from "~/lib/business";
+import { useHydrated } from "~/lib/use-hydrated";
 import { manageBookingMessages } from "~/lib/messages/manage-booking.fr";
 import { formatDateTime } from "./format";
 import type { ManageActionResult, ManagedAppointment } from "./types";
@@ -34,6 +35,9 @@ export function ChangeBooking({
   slots: OpenSlotsForChange;
 }) {
   const confirm = useConfirm();
+  // Both buttons act through JavaScript (a confirmation, the picker): until the page has hydrated
+  // they show that they are not ready yet rather than ignore a press (ADR 040).
+  const hydrated = useHydrated();
   // The picker remembers the answer it was opened after: a newer success closes it.
   const [picker, setPicker] = useState<{ openedAfter: ManageActionResult | undefined } | null>(null);
   const busy = fetcher.state !== "idle";
@@ -82,12 +86,12 @@ export function ChangeBooking({
       ) : null}
       <CardFooter className="flex-col items-stretch gap-3 sm:flex-row">
         {rescheduling ? null : (
-          <Button variant="outline" onClick={() => setRescheduling(true)} disabled={busy}>
+          <Button variant="outline" onClick={() => setRescheduling(true)} disabled={busy} loading={!hydrated}>
             <CalendarClock aria-hidden="true" />
             {t.reschedule}
           </Button>
         )}
-        <Button variant="destructive" onClick={() => void cancel()} disabled={busy}>
+        <Button variant="destructive" onClick={() => void cancel()} disabled={busy} loading={!hydrated}>
           <CalendarX aria-hidden="true" />
           {t.cancel}
         </Button>
