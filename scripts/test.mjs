@@ -4,20 +4,39 @@
 // REQUIRE_BROWSER_TESTS=1 (CI), where a missing browser fails the run.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import path from "node:path";
 
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const requireBrowser = process.env.REQUIRE_BROWSER_TESTS === "1";
 
-function run(title, command, args) {
+function run(title, command, args, onFailure = () => {}) {
   console.log(`\n▶ ${title}`);
   const started = Date.now();
   const result = spawnSync(command, args, { stdio: "inherit", env: process.env });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   if (result.status !== 0) {
+    onFailure();
     console.error(`✖ ${title} a échoué (${seconds} s)`);
     process.exit(result.status ?? 1);
   }
   console.log(`✔ ${title} (${seconds} s)`);
+}
+
+/**
+ * After a failed browser run: what each failing test's page showed when it failed (Playwright's
+ * error-context.md, an accessibility snapshot), since a CI log is often all there is to read.
+ */
+function printPageSnapshots() {
+  const results = "test-results";
+  if (!fs.existsSync(results)) return;
+  for (const entry of fs.readdirSync(results, { withFileTypes: true })) {
+    const file = path.join(results, entry.name, "error-context.md");
+    if (!entry.isDirectory() || !fs.existsSync(file)) continue;
+    const whole = fs.readFileSync(file, "utf8");
+    const text = whole.slice(Math.max(0, whole.indexOf("```yaml")));
+    console.error(`\n── ${entry.name} : la page au moment de l'échec ──`);
+    console.error(text.length > 8000 ? `${text.slice(0, 8000)}\n[…]` : text);
+  }
 }
 
 if (!process.env.TEST_DATABASE_URL) {
@@ -32,7 +51,7 @@ run("Build de production", "npx", ["react-router", "build"]);
 run("Tests HTTP (serveur de production)", "npx", ["vitest", "run", "--project", "http"]);
 
 if (fs.existsSync(chromium)) {
-  run("Tests de bout en bout (Chromium)", "npx", ["playwright", "test"]);
+  run("Tests de bout en bout (Chromium)", "npx", ["playwright", "test"], printPageSnapshots);
 } else {
   const notice =
     `Tests navigateur NON exécutés : Chromium est introuvable à ${chromium}. ` +
