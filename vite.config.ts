@@ -1,5 +1,6 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 
 type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
@@ -13,8 +14,11 @@ type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[]
 function rootShellGroup() {
   let shell: Set<string> | null = null;
   const closure = (graph: ModuleGraph, root: string) => {
+    const rootInfo = graph.getModuleInfo(root);
+    // Loud rather than a silent return to 25 chunks if the root route moves.
+    if (!rootInfo) throw new Error(`rootShellGroup: ${root} is not in the client build`);
     const seen = new Set<string>();
-    const queue = [...(graph.getModuleInfo(root)?.importedIds ?? [])];
+    const queue = [...rootInfo.importedIds];
     for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
       if (seen.has(id)) continue;
       seen.add(id);
@@ -29,7 +33,7 @@ function rootShellGroup() {
     },
   };
 }
-const ROOT_ROUTE = new URL("./app/root.tsx", import.meta.url).pathname;
+const ROOT_ROUTE = fileURLToPath(new URL("./app/root.tsx", import.meta.url));
 
 export default defineConfig(({ command, isSsrBuild }) => ({
   build: isSsrBuild
