@@ -70,7 +70,7 @@ export async function waitReady(origin) {
 export async function measureScripts(urls) {
   const files = [];
   for (const url of new Set(urls)) {
-    const body = Buffer.from(await (await fetch(url)).arrayBuffer());
+    const body = await fetchBody(url);
     files.push({
       file: new URL(url).pathname.replace(/^\/assets\//, ""),
       raw: body.length,
@@ -79,6 +79,20 @@ export async function measureScripts(urls) {
     });
   }
   return files.sort((a, b) => b.gzip - a.gzip);
+}
+
+/**
+ * A script's bytes, asked up to three times: on a loaded machine the server may close a kept-alive
+ * connection just as the next request goes out on it ("other side closed").
+ */
+async function fetchBody(url) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return Buffer.from(await (await fetch(url)).arrayBuffer());
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
 }
 
 /** The totals of `measureScripts`'s files, in bytes. */

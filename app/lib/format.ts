@@ -10,6 +10,10 @@
  */
 
 import { BUSINESS_TIME_ZONE as TIME_ZONE, instantToZonedParts } from "~/domain/time/zoned";
+import { MONTHS } from "./long-date";
+
+/** Lives in long-date.ts, which a page can load without the time-zone code. */
+export { formatLongDate } from "./long-date";
 
 const NO_BREAK_SPACE = "\u00a0";
 
@@ -26,27 +30,6 @@ export function formatMoney(cents: number): string {
   const whole = Math.floor(absolute / 100);
   const fraction = String(absolute % 100).padStart(2, "0");
   return `${sign}${groupDigits(whole)},${fraction}${NO_BREAK_SPACE}$`;
-}
-
-const MONTHS = [
-  "janvier",
-  "février",
-  "mars",
-  "avril",
-  "mai",
-  "juin",
-  "juillet",
-  "août",
-  "septembre",
-  "octobre",
-  "novembre",
-  "décembre",
-] as const;
-
-/** '2025-09-23' -> '23 septembre 2025' (a calendar date, no time zone involved). */
-export function formatLongDate(isoDate: string): string {
-  const [year, month, day] = isoDate.split("-").map(Number) as [number, number, number];
-  return `${day} ${MONTHS[month - 1]} ${year}`;
 }
 
 /** ['Granby', 'Sherbrooke', 'Gatineau'] -> 'Granby, Sherbrooke et Gatineau'. */

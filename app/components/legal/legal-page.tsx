@@ -5,7 +5,7 @@ import { Link, useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
 import { messages } from "~/lib/messages.fr";
 import { cn } from "~/lib/utils";
-import { formatLongDate } from "~/lib/format";
+import { formatLongDate } from "~/lib/long-date";
 
 /** The date of the current version of both legal pages (spec section 9). */
 export const LEGAL_LAST_UPDATED = "2025-09-23";
