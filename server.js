@@ -13,6 +13,23 @@ const HOST = process.env.HOST || "0.0.0.0";
 
 const server = express();
 server.disable("x-powered-by");
+
+/**
+ * The requests being answered: a stop lets them finish before the database closes (ADR 064).
+ * Once stopping, each answer closes its connection, so that no new request follows on it.
+ */
+let stopping = false;
+let answering = 0;
+let allAnswered = () => {};
+server.use((req, res, next) => {
+  answering += 1;
+  if (stopping) res.setHeader("Connection", "close");
+  res.once("close", () => {
+    answering -= 1;
+    if (answering === 0) allAnswered();
+  });
+  next();
+});
 server.use(compression());
 
 let entry;
@@ -85,7 +102,14 @@ const listener = server.listen(PORT, HOST, () => {
   );
 });
 
-let stopping = false;
+/** How long a stop waits for the requests being answered; past it, their connections are cut. */
+const DRAIN_MS = 6_000;
+
+/**
+ * The stop, in order (ADR 064): no new connection, the requests being answered finish (at most
+ * DRAIN_MS), then entry.shutdown() stops what else uses the database (the rate limits' sweep,
+ * the job worker, the last slot-change NOTIFY) and closes it last.
+ */
 async function stop(signal) {
   if (stopping) return;
   stopping = true;
@@ -93,7 +117,14 @@ async function stop(signal) {
   const forced = setTimeout(() => process.exit(1), 10_000);
   forced.unref();
   listener.close();
-  listener.closeAllConnections?.();
+  listener.closeIdleConnections();
+  if (answering > 0) {
+    await new Promise((resolve) => {
+      allAnswered = resolve;
+      setTimeout(resolve, DRAIN_MS).unref();
+    });
+  }
+  listener.closeAllConnections();
   try {
     await entry.shutdown();
   } finally {

@@ -61,15 +61,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // The CSP nonce (ADR 033): browsers hide it from the DOM, hence no hydration warning.
   const nonce = useNonce();
   useHydratedMark();
+  const lightOnly = isLightOnlyPath(pathname);
   return (
-    <html lang="fr-CA" suppressHydrationWarning>
+    // Light-only pages say so without a script too; elsewhere the pre-paint script sets data-theme,
+    // and without JavaScript the stylesheet follows the system's theme (app.css).
+    <html lang="fr-CA" data-theme={lightOnly ? "light" : undefined} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <script
           nonce={nonce}
           suppressHydrationWarning
-          dangerouslySetInnerHTML={{ __html: themeScript(isLightOnlyPath(pathname)) }}
+          dangerouslySetInnerHTML={{ __html: themeScript(lightOnly) }}
         />
         <script
           nonce={nonce}

@@ -40,12 +40,16 @@ export async function bootstrap(): Promise<void> {
   await connectRateLimitStore();
 }
 
-/** Closes the database, then the Redis connection of the rate limits. */
+/**
+ * The stop after the requests are answered (server.js drains them first), in order (ADR 064): the
+ * rate limits (their sweep of expired counters, Redis), then the job worker, the last slot-change
+ * NOTIFY and the database itself, so that nothing uses the database once it is closed.
+ */
 export async function shutdown(): Promise<void> {
   try {
-    await closeDatabase();
-  } finally {
     await closeRateLimitStore();
+  } finally {
+    await closeDatabase();
   }
 }
 

@@ -3,6 +3,7 @@ import { initAuth } from "./auth.server";
 import { startWorker, stopWorker } from "./jobs/runtime.server";
 import {
   invalidateOpenSlots,
+  slotNoticesSent,
   slotsHaveNoOtherInstance,
   SLOTS_CHANNEL,
 } from "./services/booking/slot-cache.server";
@@ -34,12 +35,20 @@ export function bootstrap(): Promise<Database> {
   return holder.__appBoot;
 }
 
-/** Closes the database cleanly (PGlite must not be left open: see STACK-NOTES.md). */
+/**
+ * Closes the database cleanly (PGlite must not be left open: see STACK-NOTES.md), after what
+ * still uses it (ADR 064): the job worker and the jobs it runs, then the slot-change NOTIFY that
+ * the last bookings left in flight. The caller has stopped the requests first.
+ */
 export async function shutdown(): Promise<void> {
   if (!holder.__appBoot) return;
-  await stopWorker();
   const database = getDatabase();
-  setDatabase(undefined);
-  holder.__appBoot = undefined;
-  await database.close();
+  try {
+    await stopWorker();
+    await slotNoticesSent();
+  } finally {
+    setDatabase(undefined);
+    holder.__appBoot = undefined;
+    await database.close();
+  }
 }

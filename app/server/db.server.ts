@@ -172,7 +172,7 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
     import("drizzle-orm/node-postgres/migrator"),
   ]);
   const pool = new pg.Pool({ connectionString, max });
-  const listeners: PgDriver.Client[] = [];
+  const listening: Listening = { closed: false, clients: new Set(), retries: new Set() };
   // An idle connection that the server closes (restart, failover) must not crash the process:
   // the pool drops it and opens a new one on the next query.
   pool.on("error", (error) => {
@@ -195,12 +195,29 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
         client.release();
       }
     },
-    listen: (channel, handler) => listenForNotifications(pg, connectionString, channel, handler, listeners),
+    listen: (channel, handler) => listenForNotifications(pg, connectionString, channel, handler, listening),
+    /**
+     * The last step of a stop (ADR 064): whatever used the pool (requests, the job worker, the
+     * slot notices, the rate-limit sweep) has stopped by now. The listening connections go first,
+     * and no reconnection is attempted after this point.
+     */
     async close() {
-      for (const client of listeners.splice(0)) await client.end().catch(() => {});
+      listening.closed = true;
+      for (const retry of listening.retries) clearTimeout(retry);
+      listening.retries.clear();
+      const clients = [...listening.clients];
+      listening.clients.clear();
+      await Promise.all(clients.map((client) => client.end().catch(() => {})));
       await pool.end();
     },
   };
+}
+
+/** The LISTEN connections of one PostgreSQL database, and their pending reconnections. */
+interface Listening {
+  closed: boolean;
+  clients: Set<PgDriver.Client>;
+  retries: Set<NodeJS.Timeout>;
 }
 
 async function listenForNotifications(
@@ -208,23 +225,26 @@ async function listenForNotifications(
   connectionString: string,
   channel: string,
   handler: () => void,
-  listeners: PgDriver.Client[],
+  listening: Listening,
 ): Promise<void> {
+  if (listening.closed) return;
   const client = new pg.Client({ connectionString });
-  listeners.push(client);
+  listening.clients.add(client);
   client.on("notification", (message) => {
     if (message.channel === channel) handler();
   });
   client.on("error", (error) => {
+    // Closing: the error is the end of the connection that close() asked for.
+    if (!listening.clients.delete(client)) return;
     log.warn(`PostgreSQL : écoute de ${channel} interrompue (${error.message}), reconnexion`);
-    const index = listeners.indexOf(client);
-    if (index === -1) return; // closing
-    listeners.splice(index, 1);
     // Changes may have been missed while disconnected.
     handler();
-    setTimeout(() => {
-      listenForNotifications(pg, connectionString, channel, handler, listeners).catch(() => handler());
-    }, 1000).unref();
+    const retry = setTimeout(() => {
+      listening.retries.delete(retry);
+      listenForNotifications(pg, connectionString, channel, handler, listening).catch(() => handler());
+    }, 1000);
+    retry.unref();
+    listening.retries.add(retry);
   });
   await client.connect();
   await client.query(`listen ${pg.escapeIdentifier(channel)}`);

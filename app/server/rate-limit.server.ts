@@ -1,3 +1,4 @@
+import { lt } from "drizzle-orm";
 import type { Redis } from "ioredis";
 import {
   RateLimiterDrizzle,
@@ -32,7 +33,11 @@ export interface RateLimitResult {
 /** The prefix of every counter: Redis keys are `lavage:rate-limit:${key}`, as before ADR 061. */
 const KEY_PREFIX = "lavage:rate-limit";
 
-/** The counters of `rule` in the database `db`. */
+/**
+ * The counters of `rule` in the database `db`. The library's own clean-up timer (one per limiter)
+ * is off: it could not be stopped before the database closes (ADR 064); `sweepExpiredCounters`
+ * does its work once per database instead.
+ */
 export function databaseLimiter(db: Db, rule: RateLimitRule): RateLimiterAbstract {
   return new RateLimiterDrizzle({
     storeClient: db,
@@ -40,7 +45,42 @@ export function databaseLimiter(db: Db, rule: RateLimitRule): RateLimiterAbstrac
     keyPrefix: KEY_PREFIX,
     points: rule.max,
     duration: rule.windowSeconds,
+    clearExpiredByTimeout: false,
   });
+}
+
+/** As the library did: every five minutes, the counters expired for an hour are deleted. */
+const SWEEP_INTERVAL_MS = 5 * 60_000;
+const SWEEP_AFTER_MS = 60 * 60_000;
+
+/** The sweep of one database's expired counters: its timer and the DELETE in flight. */
+interface Sweep {
+  timer: NodeJS.Timeout;
+  running: Promise<void> | undefined;
+}
+let sweeps = new Map<Db, Sweep>();
+
+/** Starts the periodic sweep of `db`'s expired counters, once per database. */
+function sweepExpiredCounters(db: Db): void {
+  if (sweeps.has(db)) return;
+  const sweep: Sweep = {
+    timer: setInterval(() => {
+      sweep.running ??= db
+        .delete(appRateLimits)
+        .where(lt(appRateLimits.expire, new Date(Date.now() - SWEEP_AFTER_MS)))
+        .then(
+          () => {},
+          (error: unknown) =>
+            log.warn("Limites de fréquence : nettoyage des compteurs expirés impossible.", { err: error }),
+        )
+        .finally(() => {
+          sweep.running = undefined;
+        });
+    }, SWEEP_INTERVAL_MS),
+    running: undefined,
+  };
+  sweep.timer.unref();
+  sweeps.set(db, sweep);
 }
 
 /**
@@ -134,11 +174,19 @@ export async function connectRateLimitStore(): Promise<void> {
   }
 }
 
-/** Closes the Redis connection of the rate limits, if one was opened (shutdown). */
+/**
+ * At a stop, once the requests are answered and before the database closes (ADR 064): stops the
+ * sweeps of expired counters (waiting for a DELETE in flight) and closes the Redis connection, if
+ * one was opened.
+ */
 export async function closeRateLimitStore(): Promise<void> {
+  const stopped = [...sweeps.values()];
+  sweeps = new Map();
+  limiters = new WeakMap();
+  for (const sweep of stopped) clearInterval(sweep.timer);
+  await Promise.all(stopped.map((sweep) => sweep.running));
   const redis = holder.__appRateLimitRedis;
   holder.__appRateLimitRedis = undefined;
-  limiters = new WeakMap();
   if (redis) await redis.quit().catch(() => redis.disconnect());
 }
 
@@ -154,6 +202,7 @@ async function limiterFor(db: Db, rule: RateLimitRule): Promise<RateLimiterAbstr
   let limiter = byRule.get(id);
   if (!limiter) {
     const database = databaseLimiter(db, rule);
+    sweepExpiredCounters(db);
     limiter = redis ? redisLimiter(redis, rule, database) : database;
     byRule.set(id, limiter);
   }

@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 
 import { BUSINESS } from "../../app/lib/business";
 import { expect, SECTIONS, test, waitForHydration } from "./fixtures";
@@ -118,6 +118,72 @@ test.describe("thème", () => {
     await page.goto("/application");
     expect(await htmlIsDark(page)).toBe(false);
     await expect(page.getByRole("button", { name: /thème/ })).toHaveCount(0);
+  });
+});
+
+test.describe("thème sans JavaScript", () => {
+  /** The page's background and the data-theme of <html>, as a visitor would load `path`. */
+  async function shown(
+    browser: Browser,
+    path: string,
+    options: { colorScheme: "light" | "dark"; javaScriptEnabled: boolean; width?: number },
+  ) {
+    const context = await browser.newContext({
+      colorScheme: options.colorScheme,
+      javaScriptEnabled: options.javaScriptEnabled,
+      viewport: { width: options.width ?? 1440, height: 900 },
+    });
+    const page = await context.newPage();
+    await page.goto(path);
+    const background = await page.locator("body").evaluate((body) => getComputedStyle(body).backgroundColor);
+    const theme = await page.locator("html").getAttribute("data-theme");
+    return { page, context, background, theme };
+  }
+
+  test("la page suit le thème sombre du système, sans choix enregistré", async ({ browser }) => {
+    const backgrounds: Record<string, string> = {};
+    for (const colorScheme of ["light", "dark"] as const) {
+      // With JavaScript, the pre-paint script's theme: the reference.
+      const scripted = await shown(browser, "/", { colorScheme, javaScriptEnabled: true });
+      expect(scripted.theme).toBe(colorScheme);
+      await scripted.context.close();
+      for (const width of [390, 1440]) {
+        const plain = await shown(browser, "/", { colorScheme, javaScriptEnabled: false, width });
+        expect(plain.theme).toBeNull();
+        expect(plain.background).toBe(scripted.background);
+        await plain.page.screenshot({ path: `/tmp/shots/theme-no-js/home-${colorScheme}-${width}.png` });
+        await plain.context.close();
+      }
+      backgrounds[colorScheme] = scripted.background;
+    }
+    expect(backgrounds.dark).not.toBe(backgrounds.light);
+
+    // The light-only pages stay light on a dark system, without JavaScript too.
+    const application = await shown(browser, "/application", {
+      colorScheme: "dark",
+      javaScriptEnabled: false,
+    });
+    expect(application.theme).toBe("light");
+    expect(application.background).toBe(backgrounds.light);
+    await application.context.close();
+  });
+
+  test("un thème choisi l'emporte sur celui du système", async ({ browser }) => {
+    const context = await browser.newContext({ colorScheme: "dark" });
+    const page = await context.newPage();
+    await page.goto("/");
+    await page.evaluate(() => localStorage.setItem("theme", "light"));
+    // Without the application's scripts: only the pre-paint script runs, before the first paint.
+    await page.route("**/assets/**/*.js", (route) => route.abort());
+    await page.reload();
+    expect(await page.locator("html").getAttribute("data-theme")).toBe("light");
+    expect(await htmlIsDark(page)).toBe(false);
+    const light = await shown(browser, "/", { colorScheme: "light", javaScriptEnabled: true });
+    expect(await page.locator("body").evaluate((body) => getComputedStyle(body).backgroundColor)).toBe(
+      light.background,
+    );
+    await light.context.close();
+    await context.close();
   });
 });
 

@@ -287,4 +287,36 @@ describeDatabases("job queue", ({ db }) => {
     await stopping;
     expect((await row(id)).status).toBe("completed");
   });
+
+  it("waits, when it stops, for a handler that ran out of time and still writes", async () => {
+    let release = () => {};
+    const worker = createWorker(db(), {
+      pollIntervalMs: 10,
+      jobTimeoutMs: 50,
+      handlers: {
+        // Ignores its aborted signal, then writes: the database must still be open by then.
+        noop: async (_payload, ctx) => {
+          await new Promise<void>((resolve) => (release = resolve));
+          await enqueue(ctx.db, "noop", {}, { runAt: new Date(Date.now() + HOUR) });
+        },
+      },
+    });
+    await enqueue(db(), "noop", {});
+    worker.start();
+    await vi.waitFor(
+      async () =>
+        expect((await db().select().from(jobs)).map((job) => job.lastError)).toContain(
+          "The job did not finish within 50 ms",
+        ),
+      { timeout: 5_000 },
+    );
+
+    let stopped = false;
+    const stopping = worker.stop().then(() => (stopped = true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(stopped).toBe(false);
+    release();
+    await stopping;
+    expect(await db().select().from(jobs)).toHaveLength(2);
+  });
 });

@@ -50,7 +50,10 @@ export interface Worker {
   readonly id: string;
   /** Starts polling in the background; does nothing when already started. */
   start(): void;
-  /** Stops polling and resolves once the jobs being run have finished. */
+  /**
+   * Stops polling and resolves once the jobs being run have finished, those that ran out of time
+   * included: the database can then be closed.
+   */
   stop(): Promise<void>;
   /** Claims one batch (up to `concurrency` jobs), runs it, and returns how many ran. */
   runOnce(): Promise<number>;
@@ -91,6 +94,8 @@ export function createWorker(
   }
   const clock = () => now?.();
   const running = new Map<number, Promise<void>>();
+  /** Handlers that ran out of time and have not returned yet. */
+  const outlived = new Set<Promise<void>>();
   let started = false;
   let stopping = false;
   let loop: Promise<void> | undefined;
@@ -119,11 +124,26 @@ export function createWorker(
       maxAttempts: job.maxAttempts,
       signal: controller.signal,
     };
+    let work: Promise<void> | undefined;
     try {
-      await Promise.race([handler(job.payload as never, ctx), timeout]);
+      work = handler(job.payload as never, ctx);
+      await Promise.race([work, timeout]);
     } finally {
       clearTimeout(timer);
+      // Out of time: its signal is aborted, but the handler may still be using the database.
+      if (work && controller.signal.aborted) outlive(work);
     }
+  }
+
+  /** Keeps a timed-out handler's work until it settles: stop() waits for it too (ADR 064). */
+  function outlive(work: Promise<void>): void {
+    const settled: Promise<void> = work
+      .then(
+        () => {},
+        () => {},
+      )
+      .finally(() => outlived.delete(settled));
+    outlived.add(settled);
   }
 
   async function runJob(job: ClaimedJob): Promise<void> {
@@ -244,6 +264,7 @@ export function createWorker(
       wake?.();
       await loop;
       await Promise.all(running.values());
+      await Promise.all(outlived);
       await maintenance;
       started = false;
       loop = undefined;

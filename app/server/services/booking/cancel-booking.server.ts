@@ -3,10 +3,9 @@ import { appointments } from "#db/schema";
 import type { CancelRequest } from "~/domain/booking/schemas";
 import { queueBookingCancelled } from "../messaging/notify.server";
 import { withSlotChange } from "./slot-cache.server";
-import type { SessionUser } from "../../auth.server";
 import type { Db } from "../../db.server";
-import { type ContactProof, lockAppointment, requireSelfServiceChange } from "./manage-access.server";
-import { logStaffChange, requireStaffChange, type StaffChange } from "./staff-change.server";
+import { type BookingChangeRequest, lockChangeableAppointment } from "./manage-access.server";
+import { logStaffChange } from "./staff-change.server";
 
 /**
  * Cancels a booking through its manage link (PRODUCT-DECISIONS.md 'Booking'): the token must
@@ -16,29 +15,11 @@ import { logStaffChange, requireStaffChange, type StaffChange } from "./staff-ch
  */
 export async function cancelBooking(
   db: Db,
-  {
-    bookingId,
-    input,
-    now,
-    actor = null,
-    staff = null,
-    proof,
-  }: {
-    bookingId: string;
-    input: Omit<CancelRequest, "token"> & { token?: string };
-    now: Date;
-    /** The signed-in user: the booking's owner may cancel without the token. */
-    actor?: SessionUser | null;
-    /** Head office or the franchisee, from the booking desk: no token, no 24 h limit, logged (ADR 052). */
-    staff?: StaffChange | null;
-    /** The assistant's proof (ADR 051): the booking's e-mail or phone. */
-    proof?: ContactProof;
-  },
+  { input, ...request }: BookingChangeRequest & { input: Omit<CancelRequest, "token"> & { token?: string } },
 ): Promise<{ bookingId: string; status: "cancelled" }> {
+  const { bookingId, now, staff } = request;
   return withSlotChange(db, async (tx) => {
-    const appointment = await lockAppointment(tx, bookingId);
-    if (staff) requireStaffChange(appointment, staff);
-    else requireSelfServiceChange(appointment, input.token, now, actor, proof);
+    const { appointment } = await lockChangeableAppointment(tx, { ...request, token: input.token });
     await tx
       .update(appointments)
       .set({

@@ -8,6 +8,7 @@ import { AppError } from "~/lib/errors";
 import type { SessionUser } from "../../auth.server";
 import type { Db, Tx } from "../../db.server";
 import { env } from "../../env.server";
+import { requireStaffChange, type StaffChange } from "./staff-change.server";
 
 type Queryable = Db | Tx;
 
@@ -127,4 +128,37 @@ export function requireSelfServiceChange(
   if (appointment.status !== "scheduled") throw new AppError("APPOINTMENT_NOT_CHANGEABLE");
   if (!canSelfServiceChange(appointment.startAt, now)) throw new AppError("TOO_LATE_TO_CHANGE");
   return access;
+}
+
+/**
+ * Who asks for a change of a booking (a cancel or a move), the same for both: the customer with
+ * the manage link's token (given with the change's input), the signed-in owner, the assistant with
+ * the contact proof, or the staff of the booking desk.
+ */
+export interface BookingChangeRequest<Staff extends StaffChange = StaffChange> {
+  bookingId: string;
+  now: Date;
+  /** The signed-in user: the booking's owner may change it without the token. */
+  actor?: SessionUser | null;
+  /** Head office or the franchisee, from the booking desk: no token, no 24 h limit, logged (ADR 052). */
+  staff?: Staff | null;
+  /** The assistant's proof (ADR 051): the booking's e-mail or phone. */
+  proof?: ContactProof;
+}
+
+/**
+ * The appointment to change, locked for the rest of the transaction, once the change is allowed:
+ * the staff's scope (`requireStaffChange`) or the manage link's rules (`requireSelfServiceChange`).
+ * Returns it with how the change was authorized.
+ */
+export async function lockChangeableAppointment(
+  tx: Tx,
+  { bookingId, now, actor = null, staff = null, proof, token }: BookingChangeRequest & { token?: string },
+) {
+  const appointment = await lockAppointment(tx, bookingId);
+  if (staff) {
+    requireStaffChange(appointment, staff);
+    return { appointment, access: "staff" as const };
+  }
+  return { appointment, access: requireSelfServiceChange(appointment, token, now, actor, proof) };
 }

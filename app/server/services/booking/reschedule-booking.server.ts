@@ -8,14 +8,20 @@ import { isWithinBookingHorizon } from "~/domain/booking/horizon";
 import { AppError } from "~/lib/errors";
 import { queueBookingChanged } from "../messaging/notify.server";
 import { withSlotChange } from "./slot-cache.server";
-import type { SessionUser } from "../../auth.server";
 import type { Db, Tx } from "../../db.server";
-import { type ContactProof, lockAppointment, requireSelfServiceChange } from "./manage-access.server";
+import { type BookingChangeRequest, lockChangeableAppointment } from "./manage-access.server";
 import { assignMember } from "./assign-member.server";
 import { loadTeam } from "./booking-context.server";
 import { resolveUpsells } from "./resolve-upsells.server";
 import { blockedUntilFor, travelForMove } from "./booking-travel.server";
-import { logStaffChange, requireStaffChange, type StaffChange } from "./staff-change.server";
+import { logStaffChange, type StaffChange } from "./staff-change.server";
+
+/**
+ * A move from the booking desk (ADR 052): besides the time, the cars and extras may change (the
+ * slot is re-checked for the new duration, the price recomputed, the extras kept at their price),
+ * and the change is logged.
+ */
+type DeskMove = StaffChange & { cars?: number; upsells?: readonly string[] };
 
 export interface RescheduleResult {
   bookingId: string;
@@ -35,34 +41,14 @@ export interface RescheduleResult {
 export async function rescheduleBooking(
   db: Db,
   {
-    bookingId,
     input,
-    now,
-    actor = null,
-    staff = null,
-    proof,
-  }: {
-    bookingId: string;
-    input: Omit<RescheduleRequest, "token"> & { token?: string };
-    now: Date;
-    /** The signed-in user: the booking's owner may reschedule without the token. */
-    actor?: SessionUser | null;
-    /**
-     * Head office or the franchisee, from the booking desk (ADR 052): no token and no 24 h limit,
-     * the cars and extras may change with the time (the slot is re-checked for the new duration,
-     * the price recomputed, the extras kept at their price), and the change is logged.
-     */
-    staff?: (StaffChange & { cars?: number; upsells?: readonly string[] }) | null;
-    /** The assistant's proof (ADR 051): the booking's e-mail or phone. */
-    proof?: ContactProof;
-  },
+    ...request
+  }: BookingChangeRequest<DeskMove> & { input: Omit<RescheduleRequest, "token"> & { token?: string } },
 ): Promise<RescheduleResult> {
+  const { bookingId, now, staff } = request;
   const startAt = new Date(input.start);
   return withSlotChange(db, async (tx) => {
-    const appointment = await lockAppointment(tx, bookingId);
-    let access: ReturnType<typeof requireSelfServiceChange> | "staff" = "staff";
-    if (staff) requireStaffChange(appointment, staff);
-    else access = requireSelfServiceChange(appointment, input.token, now, actor, proof);
+    const { appointment, access } = await lockChangeableAppointment(tx, { ...request, token: input.token });
     const cars = staff?.cars ?? appointment.cars;
     // After the access check: a stranger learns nothing from the horizon's answer.
     if (!isWithinBookingHorizon(startAt, now)) throw new AppError("BEYOND_BOOKING_HORIZON");

@@ -66,7 +66,8 @@ describeDatabases("cached slot lists", ({ db }) => {
 });
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)("slot change notifications [postgres]", () => {
-  it("reach another instance when a booking commits, not when it fails", async () => {
+  /** A new test database and a second handle on it, as another app instance would have. */
+  async function twoInstances() {
     const first = await createTestDatabase("postgres");
     const result = (await first.db.execute(sql`select current_database() as name`)) as unknown as {
       rows: { name: string }[];
@@ -74,7 +75,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("slot change notifications [post
     const name = result.rows[0]!.name;
     const url = new URL(process.env.TEST_DATABASE_URL!);
     url.pathname = `/${name}`;
-    const second = await openPostgres(url.toString(), 2);
+    return { first, second: await openPostgres(url.toString(), 2), name };
+  }
+
+  it("reach another instance when a booking commits, not when it fails", async () => {
+    const { first, second } = await twoInstances();
     try {
       await seed(first.db, { demoAccounts: false });
       const heard = vi.fn();
@@ -94,6 +99,32 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("slot change notifications [post
       expect(heard).toHaveBeenCalledTimes(1);
     } finally {
       await second.close();
+      await first.close();
+    }
+  });
+
+  it("stop listening for good once closed, even while a lost connection waits to reconnect", async () => {
+    const { first, second, name } = await twoInstances();
+    const listening = async () => {
+      const found = (await first.db.execute(
+        sql`select count(*)::int as n from pg_stat_activity where datname = ${name} and query ilike 'listen %'`,
+      )) as unknown as { rows: { n: number }[] };
+      return found.rows[0]!.n;
+    };
+    try {
+      const heard = vi.fn();
+      await second.listen!(SLOTS_CHANNEL, heard);
+      expect(await listening()).toBe(1);
+      // The connection is lost (a restart, a failover): a reconnection is planned a second later.
+      await first.db.execute(
+        sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = ${name} and query ilike 'listen %'`,
+      );
+      await vi.waitFor(() => expect(heard).toHaveBeenCalled());
+      await second.close();
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect(await listening()).toBe(0);
+    } finally {
+      await second.close().catch(() => {});
       await first.close();
     }
   });

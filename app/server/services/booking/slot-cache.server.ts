@@ -81,9 +81,9 @@ export async function withBookedSlot<T>(db: Db, change: (tx: Tx) => Promise<T>):
 }
 
 const notifier = globalThis as typeof globalThis & {
-  __slotsNotify?: { running: boolean; again: boolean };
+  __slotsNotify?: { sending: Promise<void> | undefined; again: boolean };
 };
-const notifyState = (notifier.__slotsNotify ??= { running: false, again: false });
+const notifyState = (notifier.__slotsNotify ??= { sending: undefined, again: false });
 const alone = globalThis as typeof globalThis & { __slotsAlone?: boolean };
 
 /**
@@ -97,12 +97,11 @@ export function slotsHaveNoOtherInstance(): void {
 /** One NOTIFY outside any transaction, at most one in flight; changes meanwhile share the next. */
 function notifyOthersSoon(db: Db): void {
   if (alone.__slotsAlone) return;
-  if (notifyState.running) {
+  if (notifyState.sending) {
     notifyState.again = true;
     return;
   }
-  notifyState.running = true;
-  void (async () => {
+  notifyState.sending = (async () => {
     try {
       do {
         notifyState.again = false;
@@ -111,9 +110,17 @@ function notifyOthersSoon(db: Db): void {
     } catch (error) {
       log.warn("Liste des créneaux : avis aux autres instances non envoyé.", { err: error });
     } finally {
-      notifyState.running = false;
+      notifyState.sending = undefined;
     }
   })();
+}
+
+/**
+ * Resolves once the NOTIFY in flight, if any, has been sent: a stop waits for it before closing
+ * the database (ADR 064), as the booking that asked for it has already been answered.
+ */
+export async function slotNoticesSent(): Promise<void> {
+  await notifyState.sending;
 }
 
 /** The slot list as the JSON body of GET /api/slots (serialised once per cached list). */
