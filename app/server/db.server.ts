@@ -220,16 +220,44 @@ interface Listening {
   retries: Set<NodeJS.Timeout>;
 }
 
+/** The first wait before a lost LISTEN connection is opened again, and the longest one. */
+const LISTEN_RETRY_FIRST_MS = 1000;
+const LISTEN_RETRY_MAX_MS = 30_000;
+
+/**
+ * Opens a connection that LISTENs on `channel`. A connection lost later, or one that cannot be
+ * opened (PostgreSQL restarting), is tried again after 1 s, then 2, 4 … up to 30 s between tries,
+ * until close(); `handler` runs on each loss, since changes may have been missed meanwhile.
+ */
 async function listenForNotifications(
   pg: typeof PgDriver,
   connectionString: string,
   channel: string,
   handler: () => void,
   listening: Listening,
+  /** Set when reopening a lost connection: the wait before the next try if this one fails. */
+  nextRetryMs?: number,
 ): Promise<void> {
   if (listening.closed) return;
   const client = new pg.Client({ connectionString });
   listening.clients.add(client);
+  const retryLater = (delayMs: number) => {
+    // Changes may have been missed while disconnected.
+    handler();
+    const retry = setTimeout(() => {
+      listening.retries.delete(retry);
+      listenForNotifications(
+        pg,
+        connectionString,
+        channel,
+        handler,
+        listening,
+        Math.min(delayMs * 2, LISTEN_RETRY_MAX_MS),
+      ).catch(() => {});
+    }, delayMs);
+    retry.unref();
+    listening.retries.add(retry);
+  };
   client.on("notification", (message) => {
     if (message.channel === channel) handler();
   });
@@ -237,17 +265,20 @@ async function listenForNotifications(
     // Closing: the error is the end of the connection that close() asked for.
     if (!listening.clients.delete(client)) return;
     log.warn(`PostgreSQL : écoute de ${channel} interrompue (${error.message}), reconnexion`);
-    // Changes may have been missed while disconnected.
-    handler();
-    const retry = setTimeout(() => {
-      listening.retries.delete(retry);
-      listenForNotifications(pg, connectionString, channel, handler, listening).catch(() => handler());
-    }, 1000);
-    retry.unref();
-    listening.retries.add(retry);
+    retryLater(LISTEN_RETRY_FIRST_MS);
   });
-  await client.connect();
-  await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+  try {
+    await client.connect();
+    await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+  } catch (error) {
+    // Closed meanwhile, or already handled by the error event: nothing more to do.
+    if (!listening.clients.delete(client)) return;
+    await client.end().catch(() => {});
+    // The first opening, at start: the start fails, as any other database error would.
+    if (nextRetryMs === undefined) throw error;
+    log.warn(`PostgreSQL : écoute de ${channel} impossible (${(error as Error).message}), nouvel essai`);
+    retryLater(nextRetryMs);
+  }
 }
 
 export function openDatabase(config: { databaseUrl?: string; dataDir: string }): Promise<Database> {

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
+import pg from "pg";
 import * as s from "#db/schema";
 import { seed } from "#db/seed";
 import { BookingRequestSchema } from "~/domain/booking/schemas";
@@ -99,6 +100,44 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("slot change notifications [post
       expect(heard).toHaveBeenCalledTimes(1);
     } finally {
       await second.close();
+      await first.close();
+    }
+  });
+
+  it("keep trying to listen again while the database refuses connections, then hear changes", async () => {
+    const { first, second, name } = await twoInstances();
+    const listening = async () => {
+      const found = (await first.db.execute(
+        sql`select count(*)::int as n from pg_stat_activity where datname = ${name} and query ilike 'listen %'`,
+      )) as unknown as { rows: { n: number }[] };
+      return found.rows[0]!.n;
+    };
+    // A database cannot refuse connections to itself: the test's own database does it.
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    const allowConnections = (allow: boolean) =>
+      admin.query(`alter database ${pg.escapeIdentifier(name)} allow_connections ${allow}`);
+    try {
+      const heard = vi.fn();
+      await second.listen!(SLOTS_CHANNEL, heard);
+      // A restart: the connection is lost and, for a while, no new one is accepted.
+      await allowConnections(false);
+      await first.db.execute(
+        sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = ${name} and query ilike 'listen %'`,
+      );
+      await vi.waitFor(() => expect(heard).toHaveBeenCalled());
+      // The first try, a second later, is refused; the next ones wait longer and keep going.
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect(await listening()).toBe(0);
+      await allowConnections(true);
+      await vi.waitFor(async () => expect(await listening()).toBe(1), { timeout: 6_000, interval: 200 });
+      heard.mockClear();
+      await first.db.execute(sql`select pg_notify(${SLOTS_CHANNEL}, '')`);
+      await vi.waitFor(() => expect(heard).toHaveBeenCalledTimes(1));
+    } finally {
+      await allowConnections(true).catch(() => {});
+      await admin.end();
+      await second.close().catch(() => {});
       await first.close();
     }
   });
