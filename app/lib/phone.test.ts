@@ -24,3 +24,14 @@ describe("phoneHref", () => {
     expect(phoneHref("abc")).toBeNull();
   });
 });
+
+describe("numbers read again", () => {
+  it("give the same answers from the second time on, past the bound of numbers kept", () => {
+    const numbers = Array.from({ length: 1_200 }, (_, i) => `450 555-${String(i).padStart(4, "0")}`);
+    const first = numbers.map((raw) => [formatPhone(raw), phoneHref(raw)]);
+    expect(first[42]).toEqual(["450 555-0042", "+14505550042"]);
+    expect(numbers.map((raw) => [formatPhone(raw), phoneHref(raw)])).toEqual(first);
+    for (const raw of ["poste 12", "poste 12"])
+      expect([formatPhone(raw), phoneHref(raw)]).toEqual(["poste 12", null]);
+  });
+});

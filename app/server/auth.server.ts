@@ -11,6 +11,7 @@ import { PASSWORD_MAX, PASSWORD_MIN } from "~/domain/auth/schemas";
 import { isRole, type Role } from "~/lib/roles";
 import type { Db } from "./db.server";
 import { env } from "./env.server";
+import { onePerPageLoad } from "./http/page-load.server";
 import { configureFlash } from "./flash.server";
 import { trustedOrigins } from "./security/csrf.server";
 import {
@@ -198,7 +199,15 @@ export interface SessionUser {
   role: Role;
 }
 
-export async function getSessionUser(request: Request): Promise<SessionUser | null> {
+/**
+ * The signed-in user. The loaders of one page load (the root's, the layouts', the page's) share
+ * one look-up (`onePerPageLoad`); an action looks it up itself.
+ */
+export function getSessionUser(request: Request): Promise<SessionUser | null> {
+  return onePerPageLoad(request, "session", () => lookUpSessionUser(request));
+}
+
+async function lookUpSessionUser(request: Request): Promise<SessionUser | null> {
   const session = await getAuth().api.getSession({ headers: request.headers });
   if (!session) return null;
   const u = session.user as typeof session.user & { firstName?: string; lastName?: string };

@@ -29,6 +29,11 @@ export function currentRequestId(): string | undefined {
   return requestContext.getStore()?.requestId;
 }
 
+/** The request being served (one object per request), for work its loaders share (page-load.server.ts). */
+export function currentRequestContext(): RequestContext | undefined {
+  return requestContext.getStore();
+}
+
 const REDACTED = "[masqué]";
 
 /** Keys whose values are secrets or contact details, whatever the value looks like. */

@@ -3,6 +3,7 @@ import { hasCode } from "~/lib/errors";
 import { requireRole, type SessionUser } from "~/server/auth.server";
 import { getDb, type Db } from "~/server/db.server";
 import { failureOf, type Failure } from "~/server/http/failure.server";
+import { onePerPageLoad } from "~/server/http/page-load.server";
 import {
   resolveFranchisee,
   type FranchiseeActor,
@@ -14,9 +15,18 @@ import { franchiseeMessages } from "~/lib/messages/franchisee.fr";
  * (anyone else is redirected to /), then the franchisee row of that user. A franchisee account
  * linked to no franchise gets a 403 with a clear French message.
  */
-export async function requireFranchisee(
-  request: Request,
-): Promise<{ user: SessionUser; franchisee: FranchiseeActor; db: Db }> {
+export function requireFranchisee(request: Request): Promise<FranchiseeGuard> {
+  // The layout's loader and the page's ask together: one look-up for both (as getSessionUser's).
+  return onePerPageLoad(request, "franchisee", () => resolveGuard(request));
+}
+
+interface FranchiseeGuard {
+  user: SessionUser;
+  franchisee: FranchiseeActor;
+  db: Db;
+}
+
+async function resolveGuard(request: Request): Promise<FranchiseeGuard> {
   const user = await requireRole(request, ["franchisee"]);
   const db = getDb();
   try {

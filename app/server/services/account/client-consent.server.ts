@@ -2,7 +2,7 @@ import type { ConsentChoice } from "~/domain/loyalty/schemas";
 import type { ConsentChannel, ConsentStatus } from "~/domain/messaging/consent";
 import type { Db } from "../../db.server";
 import { currentConsent, recordConsent } from "../messaging/consent.server";
-import { loadClient, verifiedAddresses } from "./client-owner.server";
+import { loadClient, verifiedAddresses, type ClientOwner } from "./client-owner.server";
 
 const ACCOUNT_SETTINGS_SOURCE = "account_settings";
 
@@ -21,11 +21,20 @@ export async function getClientConsent(
   db: Db,
   { userId, now = new Date() }: { userId: string; now?: Date },
 ): Promise<ClientConsent> {
-  const verified = verifiedAddresses(await loadClient(db, userId));
-  return {
-    email: verified.email ? await currentConsent(db, "email", verified.email, now) : null,
-    sms: verified.phone ? await currentConsent(db, "sms", verified.phone, now) : null,
-  };
+  return consentOf(db, { owner: await loadClient(db, userId), now });
+}
+
+/** The same, for an account already loaded (`loadClient`). */
+export async function consentOf(
+  db: Db,
+  { owner, now }: { owner: ClientOwner; now: Date },
+): Promise<ClientConsent> {
+  const verified = verifiedAddresses(owner);
+  const [email, sms] = await Promise.all([
+    verified.email ? currentConsent(db, "email", verified.email, now) : null,
+    verified.phone ? currentConsent(db, "sms", verified.phone, now) : null,
+  ]);
+  return { email, sms };
 }
 
 /**

@@ -4,9 +4,9 @@ import { isPhoneVerified, PHONE_CODE_MAX_ATTEMPTS } from "~/domain/account/phone
 import { toE164 } from "~/domain/messaging/consent";
 import type { Db } from "../../db.server";
 import { getLoyaltyOverview, type LoyaltyOverview } from "../loyalty/get-loyalty-overview.server";
-import { getClientConsent, type ClientConsent } from "./client-consent.server";
+import { consentOf, type ClientConsent } from "./client-consent.server";
 import { loadClient, type ClientOwner } from "./client-owner.server";
-import { listClientAppointments, type ClientAppointments } from "./list-client-appointments.server";
+import { listAppointmentsOf, type ClientAppointments } from "./list-client-appointments.server";
 
 /** Shown on /client: the last few past bookings (the full history has its own page). */
 const SHOWN_PAST_APPOINTMENTS = 5;
@@ -33,10 +33,14 @@ export async function getClientSpace(
   db: Db,
   { userId, now = new Date() }: { userId: string; now?: Date },
 ): Promise<ClientSpace> {
+  // The account once, then its parts side by side (ADR 054, ninth pass).
   const owner = await loadClient(db, userId);
-  const loyalty = await getLoyaltyOverview(db, { userId, now });
-  const appointments = await listClientAppointments(db, { userId, now });
-  const consent = await getClientConsent(db, { userId, now });
+  const [loyalty, appointments, consent, phoneCodePending] = await Promise.all([
+    getLoyaltyOverview(db, { userId, now }),
+    listAppointmentsOf(db, { owner, now }),
+    consentOf(db, { owner, now }),
+    hasPendingPhoneCode(db, owner, now),
+  ]);
   return {
     account: {
       firstName: owner.firstName,
@@ -45,7 +49,7 @@ export async function getClientSpace(
       emailVerified: owner.emailVerified,
       phone: owner.phone,
       phoneVerified: isPhoneVerified(owner.phone, owner.verifiedPhone),
-      phoneCodePending: await hasPendingPhoneCode(db, owner, now),
+      phoneCodePending,
     },
     loyalty,
     appointments: { ...appointments, past: appointments.past.slice(0, SHOWN_PAST_APPOINTMENTS) },

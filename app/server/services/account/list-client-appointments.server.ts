@@ -2,7 +2,7 @@ import type { appointments } from "#db/schema";
 import { priceBooking, type BookingPrice } from "~/domain/booking/pricing";
 import { formatIsoWithOffset, BUSINESS_TIME_ZONE } from "~/domain/time/zoned";
 import type { Db } from "../../db.server";
-import { loadClient } from "./client-owner.server";
+import { loadClient, type ClientOwner } from "./client-owner.server";
 import { listOwnedAppointments } from "./owned-appointments.server";
 
 type AppointmentStatus = (typeof appointments.status.enumValues)[number];
@@ -35,7 +35,14 @@ export async function listClientAppointments(
   db: Db,
   { userId, now = new Date() }: { userId: string; now?: Date },
 ): Promise<ClientAppointments> {
-  const owner = await loadClient(db, userId);
+  return listAppointmentsOf(db, { owner: await loadClient(db, userId), now });
+}
+
+/** The same, for an account already loaded (`loadClient`). */
+export async function listAppointmentsOf(
+  db: Db,
+  { owner, now }: { owner: ClientOwner; now: Date },
+): Promise<ClientAppointments> {
   const rows = await listOwnedAppointments(db, owner, "desc");
 
   const upcoming: ClientAppointment[] = [];

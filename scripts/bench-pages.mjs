@@ -1,0 +1,204 @@
+// `node scripts/bench-pages.mjs`: the cost of each signed-in page on the server, in counts that
+// hold on a loaded machine (ADR 054, ninth pass). Builds (unless BENCH_SKIP_BUILD=1) and serves
+// the production app on the bench's seeded database (scripts/bench-seed.ts) with
+// scripts/bench-query-count.mjs preloaded, signs in as the three demo accounts, then asks each
+// page PAGES_REQUESTS times (default 40) after a few warm-up requests, one at a time, and prints
+// per request: the statements the server sent (by kind), the transactions, and the server's CPU
+// time (user + system, /proc). Wall times are printed too but are noise on a shared machine.
+// Options: BENCH_DATABASES=pglite (default) or postgres (needs TEST_DATABASE_URL), BENCH_PORT,
+// BENCH_SERVER_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"), PAGES (comma-separated
+// paths to measure, default the list below), PAGES_BY_KIND=1 prints the statements by kind.
+import { spawn, spawnSync } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import pg from "pg";
+
+const BUILD_DIR = process.env.BUILD_DIR ?? "build";
+const PORT = Number(process.env.BENCH_PORT ?? 4396);
+const REQUESTS = Number(process.env.PAGES_REQUESTS ?? 40);
+const WARM_UP = 5;
+const DATABASES = (process.env.BENCH_DATABASES ?? "pglite").split(",");
+const BY_KIND = process.env.PAGES_BY_KIND === "1";
+const origin = `http://127.0.0.1:${PORT}`;
+
+/** Each page with the demo account that may see it (null: a visitor). */
+const DEFAULT_PAGES = [
+  ["/", null],
+  ["/client", "client"],
+  ["/client/history", "client"],
+  ["/franchisee", "franchisee"],
+  ["/franchisee/schedule", "franchisee"],
+  ["/franchisee/clients", "franchisee"],
+  ["/admin", "admin"],
+  ["/admin/bookings", "admin"],
+];
+const ROLE_OF_PREFIX = [
+  ["/client", "client"],
+  ["/franchisee", "franchisee"],
+  ["/admin", "admin"],
+];
+const pages = process.env.PAGES
+  ? process.env.PAGES.split(",").map((page) => [
+      page,
+      ROLE_OF_PREFIX.find(([prefix]) => page.startsWith(prefix))?.[1] ?? null,
+    ])
+  : DEFAULT_PAGES;
+
+if (process.env.BENCH_SKIP_BUILD !== "1") {
+  const build = spawnSync("npx", ["react-router", "build"], {
+    stdio: "inherit",
+    env: { ...process.env, BUILD_DIR },
+  });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+/** CPU time (user + system) a process has used so far, in ms. */
+function cpuMs(pid) {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
+async function waitReady() {
+  for (let i = 0; i < 3000; i++) {
+    try {
+      if ((await fetch(`${origin}/readyz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error("the server did not start");
+}
+
+async function signIn(role) {
+  const response = await fetch(`${origin}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin },
+    body: JSON.stringify({ email: `${role}@example.com`, password: "Demo12345!" }),
+  });
+  if (!response.ok) throw new Error(`sign-in as ${role}: ${response.status}`);
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
+
+/** The server's statement counts since the last call (SIGUSR2, scripts/bench-query-count.mjs). */
+async function takeCounts(server, file) {
+  fs.rmSync(file, { force: true });
+  server.kill("SIGUSR2");
+  for (let i = 0; i < 500 && !fs.existsSync(file); i++) await new Promise((r) => setTimeout(r, 20));
+  await new Promise((r) => setTimeout(r, 50));
+  const counts = JSON.parse(fs.readFileSync(file, "utf8"));
+  fs.rmSync(file, { force: true });
+  return counts;
+}
+
+async function runTarget(name, dbEnv) {
+  const prepare = spawnSync("npx", ["tsx", "scripts/bench-seed.ts"], {
+    env: { ...process.env, ...dbEnv, NODE_ENV: "production" },
+    encoding: "utf8",
+  });
+  if (prepare.status !== 0) throw new Error(`bench seed failed:\n${prepare.stdout}\n${prepare.stderr}`);
+  const countFile = path.join(os.tmpdir(), `lavage-bench-pages-${process.pid}-${name}.json`);
+  const server = spawn(
+    process.execPath,
+    [
+      "--import",
+      "./scripts/bench-query-count.mjs",
+      ...(process.env.BENCH_SERVER_NODE_ARGS?.split(" ").filter(Boolean) ?? []),
+      "server.js",
+    ],
+    {
+      env: {
+        ...process.env,
+        BENCH_QUERY_COUNT_FILE: countFile,
+        ...dbEnv,
+        BUILD_DIR,
+        PORT: String(PORT),
+        HOST: "127.0.0.1",
+        PUBLIC_URL: origin,
+        NODE_ENV: "production",
+        LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+      },
+      stdio: ["ignore", "ignore", "inherit"],
+    },
+  );
+  try {
+    await waitReady();
+    const cookies = {};
+    for (const role of new Set(pages.map(([, role]) => role).filter(Boolean)))
+      cookies[role] = await signIn(role);
+    const results = {};
+    for (const [page, role] of pages) {
+      const ask = async () => {
+        const response = await fetch(`${origin}${page}`, {
+          headers: { accept: "text/html", ...(role ? { cookie: cookies[role] } : {}) },
+          redirect: "manual",
+        });
+        await response.arrayBuffer();
+        return response.status;
+      };
+      for (let i = 0; i < WARM_UP; i++) await ask();
+      await takeCounts(server, countFile);
+      const cpuBefore = cpuMs(server.pid);
+      const started = performance.now();
+      const statuses = {};
+      for (let i = 0; i < REQUESTS; i++) {
+        const status = await ask();
+        statuses[status] = (statuses[status] ?? 0) + 1;
+      }
+      const wallMs = performance.now() - started;
+      const cpu = cpuMs(server.pid) - cpuBefore;
+      const counts = await takeCounts(server, countFile);
+      const per = (n) => Number((n / REQUESTS).toFixed(2));
+      results[page] = {
+        statuses,
+        statementsPerRequest: per(counts.statements),
+        transactionsPerRequest: per(counts.transactions),
+        cpuMsPerRequest: Number((cpu / REQUESTS).toFixed(1)),
+        wallMsPerRequest: Number((wallMs / REQUESTS).toFixed(1)),
+        ...(BY_KIND
+          ? { byKind: Object.fromEntries(Object.entries(counts.byKind).map(([kind, n]) => [kind, per(n)])) }
+          : {}),
+      };
+      console.error(`[${name}] ${page} ${JSON.stringify(results[page])}`);
+    }
+    return { database: name, requestsPerPage: REQUESTS, pages: results };
+  } finally {
+    server.kill("SIGTERM");
+    await new Promise((r) => server.on("exit", r));
+  }
+}
+
+const report = {
+  cpus: os.cpus().length,
+  loadAverage: os.loadavg().map((n) => Number(n.toFixed(1))),
+  targets: [],
+};
+if (DATABASES.includes("pglite")) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lavage-bench-pages-"));
+  try {
+    report.targets.push(await runTarget("pglite", { DATA_DIR: dir, DATABASE_URL: "" }));
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+if (process.env.TEST_DATABASE_URL && DATABASES.includes("postgres")) {
+  const name = `lavage_bench_pages_${crypto.randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  const url = new URL(process.env.TEST_DATABASE_URL);
+  url.pathname = `/${name}`;
+  try {
+    report.targets.push(await runTarget("postgres", { DATABASE_URL: url.toString() }));
+  } finally {
+    await admin.query(`drop database if exists "${name}" with (force)`);
+    await admin.end();
+  }
+}
+console.log(JSON.stringify(report, null, 2));
