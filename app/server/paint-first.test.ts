@@ -8,7 +8,8 @@ const page =
   "<body><p>Texte « accentué » de la page</p>" +
   '<script nonce="n1">window.__reactRouterContext={}</script>' +
   '<script nonce="n1" type="module" async="">import * as route0 from "/assets/root.js";</script>' +
-  '<script nonce="n1">window.__reactRouterContext.streamController.enqueue("x")</script></body></html>';
+  '<script nonce="n1">window.__reactRouterContext.streamController.enqueue("x")</script>' +
+  "<p>Après le démarrage « € 😀 »</p></body></html>";
 
 async function run(chunks: Buffer[], nonce = "n1"): Promise<string> {
   const parts: Buffer[] = [];
@@ -36,6 +37,29 @@ describe("paintFirstTransform", () => {
     }
     const byteByByte = [...bytes].map((b) => Buffer.from([b]));
     expect(await run(byteByByte)).toBe(whole);
+  });
+
+  it("gives the same page cut anywhere in three chunks around the boot script", async () => {
+    const whole = await run([Buffer.from(page)]);
+    expect(whole).toContain("<p>Après le démarrage « € 😀 »</p></body></html>");
+    const bytes = Buffer.from(page);
+    const boot = bytes.indexOf(' type="module"');
+    for (let first = boot - 8; first < bytes.length; first++) {
+      for (let second = first + 1; second < Math.min(bytes.length, first + 12); second++) {
+        const chunks = [bytes.subarray(0, first), bytes.subarray(first, second), bytes.subarray(second)];
+        expect(await run(chunks)).toBe(whole);
+      }
+    }
+  });
+
+  it("leaves a preload link of another shape as it is", async () => {
+    const other = page.replace(
+      '<link rel="modulepreload" href="/assets/root.js"',
+      '<link rel="modulepreload" as="x"',
+    );
+    const out = await run([Buffer.from(other)]);
+    expect(out).toContain('<link rel="modulepreload" as="x" nonce="n1"/>');
+    expect(out).toContain('__lavageBoot(["/assets/entry-é.js"])');
   });
 
   it("leaves a page without a boot script as it is", async () => {

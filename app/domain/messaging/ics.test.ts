@@ -42,6 +42,19 @@ describe("ics", () => {
     expect(read.end.toISOString()).toBe(event.end.toISOString());
   });
 
+  it("folds lines of 2-, 3- and 4-octet characters without cutting one, as ical.js reads them", () => {
+    for (let shift = 0; shift < 4; shift++) {
+      const description = `${"a".repeat(shift)}${"é€😀中".repeat(40)} fin`;
+      const text = buildIcs({ ...event, description });
+      for (const line of text.split("\r\n")) {
+        expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
+        expect(line).not.toContain("\uFFFD");
+        expect(Buffer.from(line).toString("utf8")).toBe(line);
+      }
+      expect(readIcs(text).description).toBe(description);
+    }
+  });
+
   it("cancels an event with the same UID, a higher sequence and its attendee", () => {
     const read = readIcs(buildIcs({ ...event, status: "CANCELLED", sequence: 2 }));
     expect(read).toMatchObject({ method: "CANCEL", status: "CANCELLED", sequence: 2, uid: event.uid });
