@@ -120,13 +120,19 @@ function limitWasmCompilerThreads(): void {
  * PGlite (nor its WebAssembly), and a PGlite one does not load pg (~16 MB of memory).
  */
 export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob }): Promise<Database> {
-  const [{ PGlite }, { btree_gist }, { drizzle: drizzlePglite }, { migrate: migratePglite }] =
-    await Promise.all([
-      import("@electric-sql/pglite"),
-      import("@electric-sql/pglite/contrib/btree_gist"),
-      import("drizzle-orm/pglite"),
-      import("drizzle-orm/pglite/migrator"),
-    ]);
+  const [
+    { PGlite },
+    { btree_gist },
+    { drizzle: drizzlePglite },
+    { migrate: migratePglite },
+    { preparedStatementsClient },
+  ] = await Promise.all([
+    import("@electric-sql/pglite"),
+    import("@electric-sql/pglite/contrib/btree_gist"),
+    import("drizzle-orm/pglite"),
+    import("drizzle-orm/pglite/migrator"),
+    import("./pglite-statements.server"),
+  ]);
   limitWasmCompilerThreads();
   let release = () => {};
   let pglitePath: string | undefined;
@@ -145,7 +151,9 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
     release();
     throw error;
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  // The app's statements run as named prepared statements, one call each (ADR 054); the
+  // migrations keep PGlite's own path.
+  const db = drizzlePglite({ client: preparedStatementsClient(client) as PGlite, schema }) as unknown as Db;
   return {
     db,
     kind: "pglite",
