@@ -70,12 +70,40 @@ pg.Client.prototype.query = function (config, values, callback) {
   return query.call(this, config, values, callback);
 };
 
-// PGlite: one session; a transaction holds it from its BEGIN to its COMMIT.
-const pgliteQuery = PGlite.prototype.query;
-PGlite.prototype.query = function (text, ...rest) {
-  count(text, false);
-  return pgliteQuery.call(this, text, ...rest);
+// PGlite: counted at the wire, as the app's statements may run by name (app/server/
+// pglite-statements.server.ts) or through PGlite's own `query`: each Bind (extended protocol) or
+// Query (simple protocol) message is one statement; a Bind's text is its Parse's.
+const statementTexts = new Map();
+function cString(bytes, at) {
+  let end = at;
+  while (bytes[end] !== 0) end++;
+  return [Buffer.from(bytes.subarray(at, end)).toString("utf8"), end + 1];
+}
+const rawSync = PGlite.prototype.execProtocolRawSync;
+PGlite.prototype.execProtocolRawSync = function (bytes) {
+  for (let at = 0; at + 5 <= bytes.length;) {
+    const type = bytes[at];
+    const length =
+      ((bytes[at + 1] << 24) | (bytes[at + 2] << 16) | (bytes[at + 3] << 8) | bytes[at + 4]) >>> 0;
+    if (type === 0x50) {
+      const [name, next] = cString(bytes, at + 5);
+      statementTexts.set(name, cString(bytes, next)[0]);
+    } else if (type === 0x42) {
+      const [, next] = cString(bytes, at + 5);
+      const text = statementTexts.get(cString(bytes, next)[0]) ?? "?";
+      count(text, this.__benchInTransaction === true);
+    } else if (type === 0x51) {
+      const text = cString(bytes, at + 5)[0];
+      const verb = text.trim().split(/\s+/)[0].toLowerCase();
+      if (verb !== "begin" && verb !== "commit" && verb !== "rollback")
+        count(text, this.__benchInTransaction === true);
+    }
+    at += 1 + length;
+  }
+  return rawSync.call(this, bytes);
 };
+
+// A transaction holds the one session from its BEGIN to its COMMIT.
 const pgliteTransaction = PGlite.prototype.transaction;
 PGlite.prototype.transaction = function (callback) {
   const asked = performance.now();
@@ -83,24 +111,14 @@ PGlite.prototype.transaction = function (callback) {
     const granted = performance.now();
     stats.sessionWaitMs.push(granted - asked);
     count("begin", true);
-    const wrapped = new Proxy(tx, {
-      get(target, property) {
-        const value = Reflect.get(target, property);
-        if (property === "query" || property === "exec") {
-          return (text, ...rest) => {
-            count(text, true);
-            return value.call(target, text, ...rest);
-          };
-        }
-        return typeof value === "function" ? value.bind(target) : value;
-      },
-    });
+    this.__benchInTransaction = true;
     try {
-      return await callback(wrapped);
+      return await callback(tx);
     } catch (error) {
       stats.rollbacks++;
       throw error;
     } finally {
+      this.__benchInTransaction = false;
       count("commit", true);
       stats.transactions++;
       stats.transactionMs.push(performance.now() - granted);

@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type PgDriver from "pg";
 import * as schema from "#db/schema";
 import { log } from "./log.server";
+import type { PgliteClient } from "./pglite-statements.server";
 
 export type Schema = typeof schema;
 /** The one database handle type, whether PGlite or PostgreSQL is behind it. */
@@ -133,8 +134,8 @@ type QueryOptions = Parameters<PGlite["query"]>[2];
  * reads that table itself, with the same results. Options whose parsers are not exactly drizzle's
  * (another drizzle version) are passed on unchanged.
  */
-function sharedParsersClient(client: PGlite): PGlite {
-  for (const type of DRIZZLE_TEXT_TYPES) client.parsers[type] = asText;
+function sharedParsersClient(pglite: PGlite, client: PgliteClient): PGlite {
+  for (const type of DRIZZLE_TEXT_TYPES) pglite.parsers[type] = asText;
   const known = new WeakSet<object>();
   const isDrizzles = (parsers: Record<number, unknown>) => {
     if (known.has(parsers)) return true;
@@ -171,13 +172,19 @@ function sharedParsersClient(client: PGlite): PGlite {
  * PGlite (nor its WebAssembly), and a PGlite one does not load pg (~16 MB of memory).
  */
 export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob }): Promise<Database> {
-  const [{ PGlite }, { btree_gist }, { drizzle: drizzlePglite }, { migrate: migratePglite }] =
-    await Promise.all([
-      import("@electric-sql/pglite"),
-      import("@electric-sql/pglite/contrib/btree_gist"),
-      import("drizzle-orm/pglite"),
-      import("drizzle-orm/pglite/migrator"),
-    ]);
+  const [
+    { PGlite },
+    { btree_gist },
+    { drizzle: drizzlePglite },
+    { migrate: migratePglite },
+    { preparedStatementsClient },
+  ] = await Promise.all([
+    import("@electric-sql/pglite"),
+    import("@electric-sql/pglite/contrib/btree_gist"),
+    import("drizzle-orm/pglite"),
+    import("drizzle-orm/pglite/migrator"),
+    import("./pglite-statements.server"),
+  ]);
   limitWasmCompilerThreads();
   let release = () => {};
   let pglitePath: string | undefined;
@@ -196,13 +203,17 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
     release();
     throw error;
   }
-  const shared = sharedParsersClient(client);
-  const db = drizzlePglite({ client: shared, schema }) as unknown as Db;
+  // The app's statements run as named prepared statements, one call each, with drizzle's parsers
+  // in the instance's table (ADR 054); the migrations keep PGlite's own path.
+  const db = drizzlePglite({
+    client: sharedParsersClient(client, preparedStatementsClient(client)),
+    schema,
+  }) as unknown as Db;
   return {
     db,
     kind: "pglite",
     async migrate() {
-      await migratePglite(drizzlePglite({ client: shared, schema }), {
+      await migratePglite(drizzlePglite({ client: sharedParsersClient(client, client), schema }), {
         migrationsFolder: migrationsFolder(),
       });
     },

@@ -4,6 +4,7 @@ import * as s from "#db/schema";
 import { BookingRequestSchema, type BookingRequest } from "~/domain/booking/schemas";
 import { AppError } from "~/lib/errors";
 import type { Db } from "~/server/db.server";
+import { invalidateOpenSlots } from "~/server/services/booking/slot-cache.server";
 
 /** Friday 2026-03-06, 08:00 in Granby (EST): the clock of the booking tests. */
 export const FRIDAY_MORNING = new Date("2026-03-06T08:00:00-05:00");
@@ -54,11 +55,15 @@ export async function teamOf(db: Db, zoneSlug: string): Promise<string[]> {
   return rows.map((r) => r.id).sort();
 }
 
-/** Of `team`, leaves exactly the members `onDuty` active. */
+/**
+ * Of `team`, leaves exactly the members `onDuty` active. A write outside the services: the
+ * remembered teams and cached lists are forgotten by hand, as a change through them would.
+ */
 export async function setOnDuty(db: Db, team: string[], onDuty: string[]): Promise<void> {
   await db.update(s.teamMembers).set({ isActive: true }).where(inArray(s.teamMembers.id, onDuty));
   const others = team.filter((id) => !onDuty.includes(id));
   await db.update(s.teamMembers).set({ isActive: false }).where(inArray(s.teamMembers.id, others));
+  invalidateOpenSlots();
 }
 
 /** Deletes every booking and what hangs on it (offers, points, jobs, SMS, consents), not the seed. */

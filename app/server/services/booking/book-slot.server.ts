@@ -14,7 +14,7 @@ import type { SessionUser } from "../../auth.server";
 import { bookingConsentsInsert } from "../messaging/consent.server";
 import { applyPromoCode, recordPromoUse, type AppliedPromo } from "../offers/redeem-promo-code.server";
 import { bookingConfirmationInsert } from "../messaging/notify.server";
-import { withBookedSlot } from "./slot-cache.server";
+import { remembered, withBookedSlot } from "./slot-cache.server";
 import { blockedUntilFor, dayDriveTimes } from "./booking-travel.server";
 import type { Db } from "../../db.server";
 import { insertTogether } from "../../db-statements.server";
@@ -81,13 +81,14 @@ export async function bookSlot(
   { actor, input, now }: { actor: SessionUser | null; input: BookingRequest; now: Date },
 ): Promise<BookSlotResult> {
   if (!isWithinBookingHorizon(new Date(input.start), now)) throw new AppError("BEYOND_BOOKING_HORIZON");
-  const zone = await loadBookableZone(db, input.zone);
+  const zone = await remembered(db, `zone:${input.zone}`, () => loadBookableZone(db, input.zone));
   const place = checkAddress(zone, input);
   // Everything that can be read and computed before the transaction is (ADR 054): it holds the
-  // member-day locks, and on PGlite the one session, for as short a time as it can.
+  // member-day locks, and on PGlite the one session, for as short a time as it can. The zone,
+  // service and team come from memory when a booking read them in the last seconds.
   const [service, members, upsells, userId] = await Promise.all([
-    loadBookingService(db, input.serviceId),
-    loadTeam(db, zone.franchiseeId),
+    remembered(db, `service:${input.serviceId ?? ""}`, () => loadBookingService(db, input.serviceId)),
+    remembered(db, `team:${zone.franchiseeId}`, () => loadTeam(db, zone.franchiseeId)),
     resolveUpsells(db, input.upsells ?? []),
     ownerOf(db, actor, input.email),
   ]);

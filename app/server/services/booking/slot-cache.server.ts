@@ -29,13 +29,62 @@ const holder = globalThis as typeof globalThis & {
 };
 const state = (holder.__slotCache ??= { epoch: 0, entries: new Map() });
 
-/**
- * Forgets every cached list: on a notification from another instance (bootstrap), and in tests.
- * A change of this process goes through `withSlotChange` or `withBookedSlot` instead.
- */
-export function invalidateOpenSlots(): void {
+/** Forgets the cached lists only: a booking changes no zone, service or team. */
+function forgetLists(): void {
   state.epoch += 1;
   state.entries.clear();
+}
+
+/**
+ * Forgets every cached list and every remembered zone, service and team (`remembered`): on a
+ * notification from another instance (bootstrap), and in tests after a write that bypasses the
+ * services. A change of this process goes through `withSlotChange` or `withBookedSlot` instead.
+ */
+export function invalidateOpenSlots(): void {
+  forgetLists();
+  context.epoch += 1;
+}
+
+/**
+ * The zone, service and team a booking reads before its transaction, kept for a few seconds
+ * (ADR 054): on PGlite every statement waits for the one session, and these rows change only
+ * through `withSlotChange` (which forgets them at its commit, as it forgets the lists), or on
+ * another instance (its NOTIFY forgets them here; a lost one, after `CONTEXT_TTL_MS`). A booking
+ * read the same rows before its transaction already, so a second-old copy changes nothing the
+ * transaction relies on: the exclusion constraint and the re-check of busy ranges decide.
+ */
+const CONTEXT_TTL_MS = 5_000;
+const MAX_CONTEXT_ENTRIES = 200;
+
+const contextHolder = globalThis as typeof globalThis & {
+  __bookingContext?: {
+    epoch: number;
+    byDb: WeakMap<object, Map<string, { epoch: number; at: number; value: unknown }>>;
+  };
+};
+const context = (contextHolder.__bookingContext ??= { epoch: 0, byDb: new WeakMap() });
+
+/**
+ * `load()`'s value for `key` in `db`, read again when older than a few seconds or after a change
+ * (`withSlotChange`, `invalidateOpenSlots`); a load that throws is not kept.
+ */
+export async function remembered<T>(db: Db, key: string, load: () => Promise<T>): Promise<T> {
+  let entries = context.byDb.get(db);
+  if (!entries) {
+    entries = new Map();
+    context.byDb.set(db, entries);
+  }
+  const hit = entries.get(key);
+  const nowMs = Date.now();
+  if (hit && hit.epoch === context.epoch && nowMs - hit.at < CONTEXT_TTL_MS) return hit.value as T;
+  const epoch = context.epoch;
+  const value = await load();
+  // A change committed while loading moved the epoch: this value is then not kept.
+  if (epoch === context.epoch) {
+    if (entries.size >= MAX_CONTEXT_ENTRIES) entries.clear();
+    entries.set(key, { epoch, at: nowMs, value });
+  }
+  return value;
 }
 
 /** Tells every instance listening, at the commit of `tx` (or at once outside one), to recompute. */
@@ -75,7 +124,7 @@ export async function withSlotChange<T>(db: Db, change: (tx: Tx) => Promise<T>):
  */
 export async function withBookedSlot<T>(db: Db, change: (tx: Tx) => Promise<T>): Promise<T> {
   const result = await db.transaction(change);
-  invalidateOpenSlots();
+  forgetLists();
   notifyOthersSoon(db);
   return result;
 }
