@@ -8,13 +8,12 @@
 // Options: BENCH_DATABASES=pglite (default) or postgres (needs TEST_DATABASE_URL), BENCH_PORT,
 // BENCH_SERVER_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"), PAGES (comma-separated
 // paths to measure, default the list below), PAGES_BY_KIND=1 prints the statements by kind.
-import { spawn, spawnSync } from "node:child_process";
-import crypto from "node:crypto";
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import pg from "pg";
+import { buildUnlessSkipped, cpuMs, onEachDatabase, seedBenchDatabase, waitReady } from "./bench-common.mjs";
 
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 const PORT = Number(process.env.BENCH_PORT ?? 4396);
@@ -47,31 +46,7 @@ const pages = process.env.PAGES
     ])
   : DEFAULT_PAGES;
 
-if (process.env.BENCH_SKIP_BUILD !== "1") {
-  const build = spawnSync("npx", ["react-router", "build"], {
-    stdio: "inherit",
-    env: { ...process.env, BUILD_DIR },
-  });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-}
-
-/** CPU time (user + system) a process has used so far, in ms. */
-function cpuMs(pid) {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-}
-
-async function waitReady() {
-  for (let i = 0; i < 3000; i++) {
-    try {
-      if ((await fetch(`${origin}/readyz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error("the server did not start");
-}
+buildUnlessSkipped(BUILD_DIR);
 
 async function signIn(role) {
   const response = await fetch(`${origin}/api/auth/sign-in/email`, {
@@ -98,11 +73,7 @@ async function takeCounts(server, file) {
 }
 
 async function runTarget(name, dbEnv) {
-  const prepare = spawnSync("npx", ["tsx", "scripts/bench-seed.ts"], {
-    env: { ...process.env, ...dbEnv, NODE_ENV: "production" },
-    encoding: "utf8",
-  });
-  if (prepare.status !== 0) throw new Error(`bench seed failed:\n${prepare.stdout}\n${prepare.stderr}`);
+  seedBenchDatabase(dbEnv);
   const countFile = path.join(os.tmpdir(), `lavage-bench-pages-${process.pid}-${name}.json`);
   const server = spawn(
     process.execPath,
@@ -128,7 +99,7 @@ async function runTarget(name, dbEnv) {
     },
   );
   try {
-    await waitReady();
+    await waitReady(origin);
     const cookies = {};
     for (const role of new Set(pages.map(([, role]) => role).filter(Boolean)))
       cookies[role] = await signIn(role);
@@ -179,26 +150,5 @@ const report = {
   loadAverage: os.loadavg().map((n) => Number(n.toFixed(1))),
   targets: [],
 };
-if (DATABASES.includes("pglite")) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lavage-bench-pages-"));
-  try {
-    report.targets.push(await runTarget("pglite", { DATA_DIR: dir, DATABASE_URL: "" }));
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
-if (process.env.TEST_DATABASE_URL && DATABASES.includes("postgres")) {
-  const name = `lavage_bench_pages_${crypto.randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  const url = new URL(process.env.TEST_DATABASE_URL);
-  url.pathname = `/${name}`;
-  try {
-    report.targets.push(await runTarget("postgres", { DATABASE_URL: url.toString() }));
-  } finally {
-    await admin.query(`drop database if exists "${name}" with (force)`);
-    await admin.end();
-  }
-}
+report.targets.push(...(await onEachDatabase(DATABASES, "lavage_bench_pages", runTarget)));
 console.log(JSON.stringify(report, null, 2));

@@ -21,7 +21,7 @@
 // Targets (2 cores, ADR 054): slot list p95 < 50 ms and at least a third of the baseline's
 // requests/s; bookings p95 <= 100 ms, p99 <= 250 ms; peak memory <= 300 MB (PGlite), <= 200 MB
 // (PostgreSQL); cold start <= 2 s.
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -29,6 +29,7 @@ import { performance } from "node:perf_hooks";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
+import { buildUnlessSkipped, cpuMs, onEachDatabase, seedBenchDatabase, waitReady } from "./bench-common.mjs";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 10;
@@ -39,13 +40,7 @@ const DATABASES = (process.env.BENCH_DATABASES ?? "pglite,postgres").split(",");
 const COUNT_QUERIES = process.env.BENCH_COUNT_QUERIES === "1";
 const origin = `http://127.0.0.1:${PORT}`;
 
-if (process.env.BENCH_SKIP_BUILD !== "1") {
-  const build = spawnSync("npx", ["react-router", "build"], {
-    stdio: "inherit",
-    env: { ...process.env, BUILD_DIR },
-  });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-}
+buildUnlessSkipped(BUILD_DIR);
 
 function percentile(sorted, p) {
   if (sorted.length === 0) return null;
@@ -92,15 +87,6 @@ function memoryMb(pid, field) {
 }
 const peakMemoryMb = (pid) => memoryMb(pid, "VmHWM");
 
-/** CPU time (user + system) a process has used so far, in ms; null when it is gone. */
-function cpuMs(pid) {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in 1/100 s
-  } catch {
-    return null;
-  }
-}
 const currentMemoryMb = (pid) => memoryMb(pid, "VmRSS");
 
 /** A deterministic pseudo-random generator (mulberry32), so that runs ask the same mix. */
@@ -130,18 +116,6 @@ function summarize(values) {
     p95Ms: percentile(sorted, 95),
     p99Ms: percentile(sorted, 99),
   };
-}
-
-async function waitReady() {
-  for (let i = 0; i < 3000; i++) {
-    try {
-      if ((await fetch(`${origin}/readyz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error("the server did not start");
 }
 
 /**
@@ -199,12 +173,7 @@ function sampleWaits(connectionString, database) {
 }
 
 async function runTarget(name, dbEnv) {
-  const prepare = spawnSync("npx", ["tsx", "scripts/bench-seed.ts"], {
-    env: { ...process.env, ...dbEnv, NODE_ENV: "production" },
-    encoding: "utf8",
-  });
-  if (prepare.status !== 0) throw new Error(`bench seed failed:\n${prepare.stdout}\n${prepare.stderr}`);
-  const dataset = JSON.parse(prepare.stdout.trim().split("\n").pop());
+  const dataset = seedBenchDatabase(dbEnv);
 
   const startedAt = performance.now();
   const countFile = path.join(os.tmpdir(), `lavage-bench-queries-${process.pid}-${name}.json`);
@@ -267,7 +236,7 @@ async function runTarget(name, dbEnv) {
     }
   });
   try {
-    await waitReady();
+    await waitReady(origin);
     const coldStartMs = Math.round(performance.now() - startedAt);
     await new Promise((r) => setTimeout(r, 1000));
     const idleMemoryMb = currentMemoryMb(server.pid);
@@ -454,26 +423,5 @@ async function runTarget(name, dbEnv) {
 }
 
 const report = { connections: CONNECTIONS, durationSeconds: DURATION, cpus: os.cpus().length, targets: [] };
-const pgliteDir = fs.mkdtempSync(path.join(os.tmpdir(), "lavage-bench-"));
-try {
-  if (DATABASES.includes("pglite")) {
-    report.targets.push(await runTarget("pglite", { DATA_DIR: pgliteDir, DATABASE_URL: "" }));
-  }
-} finally {
-  fs.rmSync(pgliteDir, { recursive: true, force: true });
-}
-if (process.env.TEST_DATABASE_URL && DATABASES.includes("postgres")) {
-  const name = `lavage_bench_${crypto.randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  const url = new URL(process.env.TEST_DATABASE_URL);
-  url.pathname = `/${name}`;
-  try {
-    report.targets.push(await runTarget("postgres", { DATABASE_URL: url.toString() }));
-  } finally {
-    await admin.query(`drop database if exists "${name}" with (force)`);
-    await admin.end();
-  }
-}
+report.targets.push(...(await onEachDatabase(DATABASES, "lavage_bench", runTarget)));
 console.log(JSON.stringify(report, null, 2));
