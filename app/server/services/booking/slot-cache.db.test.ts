@@ -79,6 +79,17 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("slot change notifications [post
     return { first, second: await openPostgres(url.toString(), 2), name };
   }
 
+  /** How many connections LISTEN on the database `name`. */
+  async function listeningConnections(
+    instance: Awaited<ReturnType<typeof createTestDatabase>>,
+    name: string,
+  ) {
+    const found = (await instance.db.execute(
+      sql`select count(*)::int as n from pg_stat_activity where datname = ${name} and query ilike 'listen %'`,
+    )) as unknown as { rows: { n: number }[] };
+    return found.rows[0]!.n;
+  }
+
   it("reach another instance when a booking commits, not when it fails", async () => {
     const { first, second } = await twoInstances();
     try {
@@ -106,12 +117,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("slot change notifications [post
 
   it("keep trying to listen again while the database refuses connections, then hear changes", async () => {
     const { first, second, name } = await twoInstances();
-    const listening = async () => {
-      const found = (await first.db.execute(
-        sql`select count(*)::int as n from pg_stat_activity where datname = ${name} and query ilike 'listen %'`,
-      )) as unknown as { rows: { n: number }[] };
-      return found.rows[0]!.n;
-    };
+    const listening = () => listeningConnections(first, name);
     // A database cannot refuse connections to itself: the test's own database does it.
     const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
     await admin.connect();
@@ -144,12 +150,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("slot change notifications [post
 
   it("stop listening for good once closed, even while a lost connection waits to reconnect", async () => {
     const { first, second, name } = await twoInstances();
-    const listening = async () => {
-      const found = (await first.db.execute(
-        sql`select count(*)::int as n from pg_stat_activity where datname = ${name} and query ilike 'listen %'`,
-      )) as unknown as { rows: { n: number }[] };
-      return found.rows[0]!.n;
-    };
+    const listening = () => listeningConnections(first, name);
     try {
       const heard = vi.fn();
       await second.listen!(SLOTS_CHANNEL, heard);
