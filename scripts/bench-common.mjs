@@ -1,7 +1,7 @@
 // What `npm run bench` (scripts/bench.mjs) and scripts/bench-pages.mjs share: the production
 // build, the bench's seeded database on PGlite and on PostgreSQL, the server's readiness and its
 // CPU time.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -81,4 +81,43 @@ export async function onEachDatabase(databases, prefix, runTarget) {
     }
   }
   return results;
+}
+
+/**
+ * Starts the production server (server.js, build `buildDir`) on `port` with `dbEnv`, with the
+ * statement counter preloaded when `countQueries` (writing to `countFile` on SIGUSR2,
+ * scripts/bench-query-count.mjs) and BENCH_SERVER_NODE_ARGS on its command line (e.g.
+ * "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it).
+ */
+export function spawnBenchServer({
+  buildDir,
+  port,
+  dbEnv,
+  countQueries,
+  countFile,
+  env = {},
+  stdout = "ignore",
+}) {
+  return spawn(
+    process.execPath,
+    [
+      ...(countQueries ? ["--import", "./scripts/bench-query-count.mjs"] : []),
+      ...(process.env.BENCH_SERVER_NODE_ARGS?.split(" ").filter(Boolean) ?? []),
+      "server.js",
+    ],
+    {
+      env: {
+        ...process.env,
+        BENCH_QUERY_COUNT_FILE: countFile,
+        ...dbEnv,
+        BUILD_DIR: buildDir,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        NODE_ENV: "production",
+        ...env,
+      },
+      stdio: ["ignore", stdout, "inherit"],
+    },
+  );
 }

@@ -8,12 +8,18 @@
 // Options: BENCH_DATABASES=pglite (default) or postgres (needs TEST_DATABASE_URL), BENCH_PORT,
 // BENCH_SERVER_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"), PAGES (comma-separated
 // paths to measure, default the list below), PAGES_BY_KIND=1 prints the statements by kind.
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { buildUnlessSkipped, cpuMs, onEachDatabase, seedBenchDatabase, waitReady } from "./bench-common.mjs";
+import {
+  buildUnlessSkipped,
+  cpuMs,
+  onEachDatabase,
+  seedBenchDatabase,
+  spawnBenchServer,
+  waitReady,
+} from "./bench-common.mjs";
 
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 const PORT = Number(process.env.BENCH_PORT ?? 4396);
@@ -75,29 +81,15 @@ async function takeCounts(server, file) {
 async function runTarget(name, dbEnv) {
   seedBenchDatabase(dbEnv);
   const countFile = path.join(os.tmpdir(), `lavage-bench-pages-${process.pid}-${name}.json`);
-  const server = spawn(
-    process.execPath,
-    [
-      "--import",
-      "./scripts/bench-query-count.mjs",
-      ...(process.env.BENCH_SERVER_NODE_ARGS?.split(" ").filter(Boolean) ?? []),
-      "server.js",
-    ],
-    {
-      env: {
-        ...process.env,
-        BENCH_QUERY_COUNT_FILE: countFile,
-        ...dbEnv,
-        BUILD_DIR,
-        PORT: String(PORT),
-        HOST: "127.0.0.1",
-        PUBLIC_URL: origin,
-        NODE_ENV: "production",
-        LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
-      },
-      stdio: ["ignore", "ignore", "inherit"],
-    },
-  );
+  const server = spawnBenchServer({
+    buildDir: BUILD_DIR,
+    port: PORT,
+    dbEnv,
+    countQueries: true,
+    countFile,
+    env: { LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" },
+  });
+
   try {
     await waitReady(origin);
     const cookies = {};

@@ -21,7 +21,6 @@
 // Targets (2 cores, ADR 054): slot list p95 < 50 ms and at least a third of the baseline's
 // requests/s; bookings p95 <= 100 ms, p99 <= 250 ms; peak memory <= 300 MB (PGlite), <= 200 MB
 // (PostgreSQL); cold start <= 2 s.
-import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -29,7 +28,14 @@ import { performance } from "node:perf_hooks";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
-import { buildUnlessSkipped, cpuMs, onEachDatabase, seedBenchDatabase, waitReady } from "./bench-common.mjs";
+import {
+  buildUnlessSkipped,
+  cpuMs,
+  onEachDatabase,
+  seedBenchDatabase,
+  spawnBenchServer,
+  waitReady,
+} from "./bench-common.mjs";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 10;
@@ -177,31 +183,19 @@ async function runTarget(name, dbEnv) {
 
   const startedAt = performance.now();
   const countFile = path.join(os.tmpdir(), `lavage-bench-queries-${process.pid}-${name}.json`);
-  const server = spawn(
-    process.execPath,
-    [
-      ...(COUNT_QUERIES ? ["--import", "./scripts/bench-query-count.mjs"] : []),
-      // e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the server.
-      ...(process.env.BENCH_SERVER_NODE_ARGS?.split(" ").filter(Boolean) ?? []),
-      "server.js",
-    ],
-    {
-      env: {
-        ...process.env,
-        BENCH_QUERY_COUNT_FILE: countFile,
-        ...dbEnv,
-        BUILD_DIR,
-        PORT: String(PORT),
-        HOST: "127.0.0.1",
-        PUBLIC_URL: origin,
-        NODE_ENV: "production",
-        // Every booking call comes from its own address (X-Forwarded-For), like real customers,
-        // so that the per-address limit does not turn the booking run into a rate-limit run.
-        TRUST_PROXY: "1",
-      },
-      stdio: ["ignore", "pipe", "inherit"],
-    },
-  );
+  const server = spawnBenchServer({
+    buildDir: BUILD_DIR,
+    port: PORT,
+    dbEnv,
+    countQueries: COUNT_QUERIES,
+    countFile,
+    // Every booking call comes from its own address (X-Forwarded-For), like real customers,
+    // so that the per-address limit does not turn the booking run into a rate-limit run.
+    env: { TRUST_PROXY: "1" },
+    // The server's request log (JSON lines): the page-view run reads its render times from it.
+    stdout: "pipe",
+  });
+
   // The server's request log (JSON lines): the page-view run reads its render times from it.
   const serverTimes = { collect: false, byPath: new Map() };
   let pending = "";
