@@ -1,5 +1,6 @@
 // `npm run bench`: builds and serves the production app on a seeded database (3 zones, 10 team
-// members, 2,000 appointments), then measures with autocannon, 10 s each at 10 connections:
+// members, 2,000 appointments), then measures with autocannon, 10 s each at 10 connections after a
+// 3 s warm-up with the same requests (BENCH_WARM_UP_SECONDS; its figures are reported as warmUp):
 // - a static asset of the same server (the baseline);
 // - the slot list, always the same query (a cache hit), and a mixed slot list (random zone, car
 //   count, start day, range and a postal code of the zone, so travel times are on, ADR 048: most
@@ -14,8 +15,8 @@
 // Options: BENCH_ONLY=bookings runs only the booking call; BENCH_DATABASES=postgres (or pglite)
 // only that database; BENCH_COUNT_QUERIES=1 counts the server's statements during the booking run
 // (scripts/bench-query-count.mjs: per booking, in and out of transactions, transaction times, and
-// PGlite's wait for its one session). On PostgreSQL the booking run also samples every 10 ms what
-// the bench database's busy sessions wait for (pg_stat_activity), and reports the lock waits seen
+// PGlite's wait for its one session). On PostgreSQL the booking run also samples every 50 ms what
+// the bench database's busy sessions wait for (pg_stat_activity, every 50 ms), and reports the lock waits seen
 // (pg_locks not granted); and it reports the server's CPU time per booking (and on PostgreSQL the
 // database sessions'): these counts hold on a loaded machine, where the timings do not.
 // Targets (2 cores, ADR 054): slot list p95 < 50 ms and at least a third of the baseline's
@@ -38,6 +39,7 @@ import {
 } from "./bench-common.mjs";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const WARM_UP = Number(process.env.BENCH_WARM_UP_SECONDS ?? 3);
 const CONNECTIONS = 10;
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 const PORT = Number(process.env.BENCH_PORT ?? 4395);
@@ -53,15 +55,16 @@ function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
-/** One autocannon run; latencies are collected per response to give exact p50/p95/p99. */
-function measure(title, options) {
+/** One autocannon run of `seconds`; latencies are collected per response to give exact p50/p95/p99. */
+function run(title, options, seconds) {
   return new Promise((resolve, reject) => {
     const latencies = [];
     const statuses = {};
     const instance = autocannon(
-      { url: origin, connections: CONNECTIONS, duration: DURATION, ...options },
+      { url: origin, connections: CONNECTIONS, duration: seconds, ...options },
       (error, result) => {
         if (error) return reject(error);
+        const firstMs = latencies.length > 0 ? Math.max(...latencies.slice(0, CONNECTIONS)) : null;
         latencies.sort((a, b) => a - b);
         resolve({
           title,
@@ -72,6 +75,7 @@ function measure(title, options) {
           requests: latencies.length,
           statuses,
           errors: result.errors,
+          firstMs,
         });
       },
     );
@@ -80,6 +84,29 @@ function measure(title, options) {
       statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
     });
   });
+}
+
+/**
+ * A warm-up of WARM_UP seconds with the same requests, then the measured run of DURATION: the
+ * figures are the server's steady state, not its first requests (the first bookings compile the
+ * booking and mail code, ~0.5-0.8 s for the first ten). The warm-up's own figures, with its
+ * slowest first response, are reported beside them as `warmUp`. `onMeasureStart` runs between
+ * the two (the CPU and wait counters start there).
+ */
+async function measure(title, options, onMeasureStart = () => {}) {
+  const warmUp = WARM_UP > 0 ? await run(title, options, WARM_UP) : null;
+  await onMeasureStart();
+  const result = await run(title, options, DURATION);
+  delete result.firstMs;
+  if (warmUp)
+    result.warmUp = {
+      seconds: WARM_UP,
+      requests: warmUp.requests,
+      firstMs: warmUp.firstMs,
+      p50Ms: warmUp.p50Ms,
+      p99Ms: warmUp.p99Ms,
+    };
+  return result;
 }
 
 function memoryMb(pid, field) {
@@ -125,7 +152,7 @@ function summarize(values) {
 }
 
 /**
- * Samples, every 10 ms until stopped, what the busy sessions of `database` wait for: each sample
+ * Samples, every 50 ms until stopped (more often, the sampling itself loaded the database), what the busy sessions of `database` wait for: each sample
  * counts the sessions running a statement ('active') by wait event (none = on the CPU), those idle
  * in a transaction (waiting for the app), and the locks not granted by type.
  */
@@ -163,7 +190,7 @@ function sampleWaits(connectionString, database) {
       }
       for (const row of locks.rows)
         counts.lockWaits[row.locktype] = (counts.lockWaits[row.locktype] ?? 0) + row.n;
-      await new Promise((r) => setTimeout(r, 10));
+      await new Promise((r) => setTimeout(r, 50));
     }
     // The CPU time the database's sessions used during the run (those opened meanwhile, whole).
     let used = 0;
@@ -301,39 +328,46 @@ async function runTarget(name, dbEnv) {
     slotsMixed.distinctQueries = asked.size;
     slotsMixed.postalAreas = areasAsked.size;
     console.error(`[${name}] ${JSON.stringify(slotsMixed)}`);
-    if (COUNT_QUERIES) server.kill("SIGUSR2");
-    const serverCpuAtStart = cpuMs(server.pid);
-    const stopSampling = dbEnv.DATABASE_URL
-      ? sampleWaits(dbEnv.DATABASE_URL, new URL(dbEnv.DATABASE_URL).pathname.slice(1))
-      : null;
-    const bookings = await measure("POST /api/bookings", {
-      requests: [
-        {
-          method: "POST",
-          path: "/api/bookings",
-          setupRequest: (request) => {
-            const pick = starts[next++ % starts.length];
-            return {
-              ...request,
-              headers: {
-                "content-type": "application/json",
-                origin,
-                "x-forwarded-for": `10.${crypto.randomInt(256)}.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}`,
-              },
-              body: JSON.stringify({
-                zone: pick.zone,
-                cars: 1,
-                start: pick.start,
-                name: "Client Banc d'essai",
-                email: `banc-${next}@example.com`,
-                phone: "450 555 0199",
-                address: addresses[pick.zone],
-              }),
-            };
+    let serverCpuAtStart = 0;
+    let stopSampling = null;
+    const startCounting = () => {
+      if (COUNT_QUERIES) server.kill("SIGUSR2");
+      serverCpuAtStart = cpuMs(server.pid);
+      if (dbEnv.DATABASE_URL)
+        stopSampling = sampleWaits(dbEnv.DATABASE_URL, new URL(dbEnv.DATABASE_URL).pathname.slice(1));
+    };
+    const bookings = await measure(
+      "POST /api/bookings",
+      {
+        requests: [
+          {
+            method: "POST",
+            path: "/api/bookings",
+            setupRequest: (request) => {
+              const pick = starts[next++ % starts.length];
+              return {
+                ...request,
+                headers: {
+                  "content-type": "application/json",
+                  origin,
+                  "x-forwarded-for": `10.${crypto.randomInt(256)}.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}`,
+                },
+                body: JSON.stringify({
+                  zone: pick.zone,
+                  cars: 1,
+                  start: pick.start,
+                  name: "Client Banc d'essai",
+                  email: `banc-${next}@example.com`,
+                  phone: "450 555 0199",
+                  address: addresses[pick.zone],
+                }),
+              };
+            },
           },
-        },
-      ],
-    });
+        ],
+      },
+      startCounting,
+    );
 
     // CPU time per request: what the machine's load does not change much, unlike the latencies.
     const answered = Object.values(bookings.statuses).reduce((a, b) => a + b, 0);
