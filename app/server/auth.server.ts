@@ -207,8 +207,17 @@ export function getSessionUser(request: Request): Promise<SessionUser | null> {
   return onePerPageLoad(request, "session", () => lookUpSessionUser(request));
 }
 
+/**
+ * The name every session cookie holds (plain, or behind `__Secure-` over HTTPS). better-auth finds
+ * no session without that cookie: a request without it (an anonymous booking, a visitor's page)
+ * skips building better-auth's endpoint context, its hooks and cookie parsing (ADR 054).
+ */
+const SESSION_COOKIE_NAME = "better-auth.session_token";
+
 async function lookUpSessionUser(request: Request): Promise<SessionUser | null> {
-  const session = await getAuth().api.getSession({ headers: request.headers });
+  const auth = getAuth();
+  if (!request.headers.get("cookie")?.includes(SESSION_COOKIE_NAME)) return null;
+  const session = await auth.api.getSession({ headers: request.headers });
   if (!session) return null;
   const u = session.user as typeof session.user & { firstName?: string; lastName?: string };
   return {

@@ -95,6 +95,13 @@ export function checkCsrf(input: CsrfInput): CsrfVerdict {
   return { allowed: true, reason: "not-a-browser" };
 }
 
+/** PUBLIC_URL's origin, parsed once per value rather than once per request. */
+let lastPublic: { url: string; origin: string } | undefined;
+function publicOrigin(publicUrl: string): string {
+  if (lastPublic?.url !== publicUrl) lastPublic = { url: publicUrl, origin: new URL(publicUrl).origin };
+  return lastPublic.origin;
+}
+
 /**
  * The origins that may send state-changing requests: PUBLIC_URL's, and the one the request was
  * addressed to (`requestUrl`, e.g. http://127.0.0.1:3000 when PUBLIC_URL names the public host).
@@ -102,7 +109,7 @@ export function checkCsrf(input: CsrfInput): CsrfVerdict {
  * better-auth's trustedOrigins uses the same list (app/server/auth.server.ts).
  */
 export function trustedOrigins(requestUrl?: string | null, publicUrl: string = env().PUBLIC_URL): string[] {
-  const list = [new URL(publicUrl).origin];
+  const list = [publicOrigin(publicUrl)];
   const own = requestUrl ? originOf(requestUrl) : null;
   if (own && !list.includes(own)) list.push(own);
   return list;
@@ -131,6 +138,8 @@ function refusalPage(): string {
  */
 export function csrfProtection(options: { exempt?: readonly string[] } = {}) {
   return function refuseCrossOrigin(req: Request, res: Response, next: NextFunction): void {
+    // What checkCsrf answers first, without building its input (the trusted origins).
+    if (SAFE_METHODS.has(req.method.toUpperCase())) return next();
     const verdict = checkCsrf({
       method: req.method,
       pathname: req.path,

@@ -102,6 +102,25 @@ describe("securityHeaders middleware", () => {
     });
   });
 
+  it("sends the policy of contentSecurityPolicy with the response's nonce, over HTTP and HTTPS", async () => {
+    const app = express();
+    app.set("trust proxy", "loopback");
+    const options = { mapTileSource: "https://*.tiles.example.com" };
+    app.use(securityHeaders(options));
+    app.get("/", (_req, res) => {
+      res.send(res.locals.cspNonce);
+    });
+    await serve(app, async (url) => {
+      for (const secure of [false, true]) {
+        const res = await fetch(url, { headers: secure ? { "x-forwarded-proto": "https" } : {} });
+        const nonce = await res.text();
+        expect(res.headers.get("content-security-policy")).toBe(
+          contentSecurityPolicy(nonce, { ...options, secure }),
+        );
+      }
+    });
+  });
+
   it("lets a route's own policy replace the site's instead of adding a second one", async () => {
     const app = express();
     app.use(securityHeaders());

@@ -17,9 +17,24 @@ export interface PolicyOptions {
   mapTileSource?: string | null;
 }
 
-/** A random, unguessable nonce (128 bits, base64). */
+const NONCE_BYTES = 16;
+/** Random bytes drawn at once for this many nonces: one call into the system's CSPRNG, not one per response. */
+const NONCES_PER_DRAW = 256;
+let nonceBytes = Buffer.alloc(0);
+let nonceOffset = 0;
+
+/**
+ * A random, unguessable nonce (128 bits, base64). The bytes come from a batch drawn from the
+ * CSPRNG (as Node's crypto.randomUUID does), each used once.
+ */
 export function createNonce(): string {
-  return crypto.randomBytes(16).toString("base64");
+  if (nonceOffset >= nonceBytes.length) {
+    nonceBytes = crypto.randomBytes(NONCE_BYTES * NONCES_PER_DRAW);
+    nonceOffset = 0;
+  }
+  const nonce = nonceBytes.toString("base64", nonceOffset, nonceOffset + NONCE_BYTES);
+  nonceOffset += NONCE_BYTES;
+  return nonce;
 }
 
 /** The Content-Security-Policy header value for one response. */
@@ -144,19 +159,27 @@ declare module "express-serve-static-core" {
  * policy that the browser would enforce too: React Router's adapter appends response headers.
  */
 export function securityHeaders(options: { development?: boolean; mapTileSource?: string | null } = {}) {
+  // The policy and the other headers are the same for every response but the nonce: built once
+  // for each scheme, the policy split where the nonce goes.
+  const NONCE_MARK = "\u0000";
+  const policyParts = (secure: boolean) =>
+    contentSecurityPolicy(NONCE_MARK, {
+      development: options.development,
+      secure,
+      mapTileSource: options.mapTileSource,
+    }).split(NONCE_MARK);
+  const policy = { plain: policyParts(false), secure: policyParts(true) };
+  const others = {
+    plain: Object.entries(securityHeaderValues(false)),
+    secure: Object.entries(securityHeaderValues(true)),
+  };
   return function setSecurityHeaders(req: Request, res: Response, next: NextFunction): void {
     if (res.locals.cspNonce) return next();
     const nonce = createNonce();
     res.locals.cspNonce = nonce;
-    res.setHeader(
-      "Content-Security-Policy",
-      contentSecurityPolicy(nonce, {
-        development: options.development,
-        secure: req.secure,
-        mapTileSource: options.mapTileSource,
-      }),
-    );
-    for (const [name, value] of Object.entries(securityHeaderValues(req.secure))) res.setHeader(name, value);
+    const scheme = req.secure ? "secure" : "plain";
+    res.setHeader("Content-Security-Policy", policy[scheme].join(nonce));
+    for (const [name, value] of others[scheme]) res.setHeader(name, value);
     // Personal answers are never stored by any cache; a route's own Cache-Control cannot relax it.
     const personal = isPersonalRequest(req.path, req.headers.cookie);
     if (personal) res.setHeader("Cache-Control", PRIVATE_NO_STORE);
