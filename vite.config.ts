@@ -2,6 +2,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
+import { oneByteServerSources } from "./scripts/one-byte-sources.js";
 
 type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
 
@@ -44,5 +45,6 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   // uses: imported whole from node_modules they were 10-18 MB of the server's memory (ADR 054).
   // The development server keeps loading them from node_modules.
   ssr: command === "build" ? { noExternal: ["lucide-react"] } : undefined,
-  plugins: [tailwindcss(), reactRouter()],
+  // The server's chunks as one-byte sources in V8's memory: ~1.7 MB less (ADR 054, eleventh pass).
+  plugins: [tailwindcss(), reactRouter(), oneByteServerSources()],
 }));
