@@ -23,10 +23,11 @@ export interface Database {
   /** PGlite only: the whole data folder as a tarball (test templates, backups). */
   dumpDataDir?: () => Promise<Blob>;
   /**
-   * PostgreSQL only: calls `handler` for every NOTIFY on `channel`, from any instance, on a
-   * dedicated connection that reconnects after a loss (PGlite has a single process: none needed).
+   * PostgreSQL only: calls `handler` for every NOTIFY on `channel`, from any instance, with its
+   * payload, on a dedicated connection that reconnects after a loss (then with an empty payload:
+   * anything may have changed meanwhile). PGlite has a single process: none needed.
    */
-  listen?: (channel: string, handler: () => void) => Promise<void>;
+  listen?: (channel: string, handler: (payload: string) => void) => Promise<void>;
 }
 
 export class DataDirLockedError extends Error {
@@ -298,7 +299,7 @@ async function listenForNotifications(
   pg: typeof PgDriver,
   connectionString: string,
   channel: string,
-  handler: () => void,
+  handler: (payload: string) => void,
   listening: Listening,
   /** Set when reopening a lost connection: the wait before the next try if this one fails. */
   nextRetryMs?: number,
@@ -308,7 +309,7 @@ async function listenForNotifications(
   listening.clients.add(client);
   const retryLater = (delayMs: number) => {
     // Changes may have been missed while disconnected.
-    handler();
+    handler("");
     const retry = setTimeout(() => {
       listening.retries.delete(retry);
       listenForNotifications(
@@ -324,7 +325,7 @@ async function listenForNotifications(
     listening.retries.add(retry);
   };
   client.on("notification", (message) => {
-    if (message.channel === channel) handler();
+    if (message.channel === channel) handler(message.payload ?? "");
   });
   client.on("error", (error) => {
     // Closing: the error is the end of the connection that close() asked for.
