@@ -23,3 +23,23 @@ export async function insertTogether(
   const ctes = statements.map((statement, i) => sql`${sql.identifier(`insert_${i}`)} as (${statement})`);
   await db.execute(sql`with ${sql.join(ctes, sql`, `)} ${last}`);
 }
+
+/**
+ * A statement drizzle builds and names once per database handle (`.prepare(name)` with
+ * `sql.placeholder` values), for the few that every booking runs (ADR 054, eleventh pass): drizzle
+ * no longer builds its SQL text for each run, and PostgreSQL parses and plans it once per
+ * connection (on PGlite, each text is already prepared once: pglite-statements.server.ts).
+ * Meant for the process's `Db`, not a transaction's handle (a prepared statement runs on the
+ * handle it was made on).
+ */
+export function preparedOnce<T>(build: (db: Db) => T): (db: Db) => T {
+  const byDb = new WeakMap<Db, T>();
+  return (db) => {
+    let statement = byDb.get(db);
+    if (statement === undefined) {
+      statement = build(db);
+      byDb.set(db, statement);
+    }
+    return statement;
+  };
+}

@@ -17,7 +17,7 @@ import { bookingConfirmationInsert } from "../messaging/notify.server";
 import { remembered, withBookedSlot } from "./slot-cache.server";
 import { blockedUntilFor, dayDriveTimes } from "./booking-travel.server";
 import type { Db } from "../../db.server";
-import { insertTogether } from "../../db-statements.server";
+import { insertTogether, preparedOnce } from "../../db-statements.server";
 import type { RateLimitRule } from "../../rate-limit.server";
 import { assignMember } from "./assign-member.server";
 import { loadBookableZone, loadBookingService, loadTeam, type BookableZone } from "./booking-context.server";
@@ -246,20 +246,26 @@ function checkAddress(
   };
 }
 
-/** The client account the booking belongs to: the signed-in client, else the account of that e-mail. */
-async function ownerOf(db: Db, actor: SessionUser | null, email: string): Promise<string | null> {
-  if (actor?.role === "client") return actor.id;
-  const [account] = await db
+/** The verified client account of an e-mail (lower case), built and named once (ADR 054). */
+const clientAccountOf = preparedOnce((db) =>
+  db
     .select({ id: users.id })
     .from(users)
     .where(
       and(
-        sql`lower(${users.email}) = ${email.toLowerCase()}`,
+        sql`lower(${users.email}) = ${sql.placeholder("email")}`,
         eq(users.role, "client"),
         // Only a verified address proves the account owns it (ADR 025): otherwise anyone could
         // sign up with a customer's e-mail and read their bookings.
         eq(users.emailVerified, true),
       ),
-    );
+    )
+    .prepare("booking_client_account_of"),
+);
+
+/** The client account the booking belongs to: the signed-in client, else the account of that e-mail. */
+async function ownerOf(db: Db, actor: SessionUser | null, email: string): Promise<string | null> {
+  if (actor?.role === "client") return actor.id;
+  const [account] = await clientAccountOf(db).execute({ email: email.toLowerCase() });
   return account?.id ?? null;
 }
