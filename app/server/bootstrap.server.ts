@@ -2,8 +2,8 @@ import { seed } from "#db/seed";
 import { initAuth } from "./auth.server";
 import { startWorker, stopWorker } from "./jobs/runtime.server";
 import {
-  invalidateOpenSlots,
   slotNoticesSent,
+  slotsChangedElsewhere,
   slotsHaveNoOtherInstance,
   SLOTS_CHANNEL,
 } from "./services/booking/slot-cache.server";
@@ -21,8 +21,8 @@ export function bootstrap(): Promise<Database> {
       await database.migrate();
       await seed(database.db, { demoAccounts: config.demoAccounts });
       await initAuth(database.db);
-      // Other instances' bookings invalidate this instance's cached slot lists (PostgreSQL).
-      await database.listen?.(SLOTS_CHANNEL, invalidateOpenSlots);
+      // Other instances' changes invalidate this instance's cached slot lists (PostgreSQL).
+      await database.listen?.(SLOTS_CHANNEL, slotsChangedElsewhere);
       if (database.kind === "pglite") slotsHaveNoOtherInstance();
       if (config.RUN_WORKER) await startWorker(database);
     } catch (error) {

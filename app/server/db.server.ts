@@ -23,10 +23,11 @@ export interface Database {
   /** PGlite only: the whole data folder as a tarball (test templates, backups). */
   dumpDataDir?: () => Promise<Blob>;
   /**
-   * PostgreSQL only: calls `handler` for every NOTIFY on `channel`, from any instance, on a
-   * dedicated connection that reconnects after a loss (PGlite has a single process: none needed).
+   * PostgreSQL only: calls `handler` for every NOTIFY on `channel`, from any instance, with its
+   * payload, on a dedicated connection that reconnects after a loss (then with an empty payload:
+   * anything may have changed meanwhile). PGlite has a single process: none needed.
    */
-  listen?: (channel: string, handler: () => void) => Promise<void>;
+  listen?: (channel: string, handler: (payload: string) => void) => Promise<void>;
 }
 
 export class DataDirLockedError extends Error {
@@ -237,6 +238,10 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
     import("drizzle-orm/node-postgres/migrator"),
   ]);
   const pool = new pg.Pool({ connectionString, max });
+  pool.on("connect", sendBeginWithFirstStatement);
+  pool.on("release", (_error: Error | undefined, client: PgDriver.PoolClient) => {
+    (client as PoolClientWithBegin)[BEGIN_PENDING] = false;
+  });
   const listening: Listening = { closed: false, clients: new Set(), retries: new Set() };
   // An idle connection that the server closes (restart, failover) must not crash the process:
   // the pool drops it and opens a new one on the next query.
@@ -278,6 +283,73 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
   };
 }
 
+const BEGIN_PENDING = Symbol("beginPending");
+type PoolClientWithBegin = PgDriver.PoolClient & { [BEGIN_PENDING]?: boolean };
+type QueryConfig = { text?: unknown; name?: unknown; values?: unknown };
+
+/** What drizzle's transaction sends first: `begin` alone, as a config object without values. */
+function isBareBegin(config: unknown, values: unknown, callback: unknown): boolean {
+  return (
+    typeof config === "object" &&
+    config !== null &&
+    (config as QueryConfig).text === "begin" &&
+    (config as QueryConfig).name === undefined &&
+    (config as QueryConfig).values === undefined &&
+    (values === undefined || (Array.isArray(values) && values.length === 0)) &&
+    callback === undefined
+  );
+}
+
+/** A statement the simple protocol can carry after `begin;` in one message: no name, no values. */
+function isSimple(
+  config: unknown,
+  values: unknown,
+  callback: unknown,
+): config is QueryConfig & { text: string } {
+  return (
+    typeof config === "object" &&
+    config !== null &&
+    typeof (config as QueryConfig).text === "string" &&
+    (config as QueryConfig).name === undefined &&
+    (config as QueryConfig).values === undefined &&
+    (values === undefined || (Array.isArray(values) && values.length === 0)) &&
+    callback === undefined
+  );
+}
+
+/**
+ * A transaction's `begin` waits for its first statement and goes with it (ADR 054, eleventh
+ * pass): when that statement has no parameters (a booking's member-day locks), both travel as
+ * one simple-protocol message, one round trip instead of two; otherwise `begin` is sent just
+ * before it, as before. A transaction that sends nothing before its `commit` or `rollback` sends
+ * neither. The first statement's answer is its own (the `begin`'s is dropped), its error too
+ * (the transaction is then open and aborted, and rolled back as before). Every connection of the
+ * pool gets this once, when opened; a release forgets a `begin` not sent.
+ */
+function sendBeginWithFirstStatement(client: PgDriver.PoolClient): void {
+  const pooled = client as PoolClientWithBegin;
+  const send = client.query.bind(client) as (
+    config: unknown,
+    values?: unknown,
+    callback?: unknown,
+  ) => unknown;
+  const nothing = (command: string) => Promise.resolve({ command, rowCount: null, rows: [], fields: [] });
+  pooled.query = ((config: unknown, values?: unknown, callback?: unknown) => {
+    if (!pooled[BEGIN_PENDING]) {
+      if (!isBareBegin(config, values, callback)) return send(config, values, callback);
+      pooled[BEGIN_PENDING] = true;
+      return nothing("BEGIN");
+    }
+    pooled[BEGIN_PENDING] = false;
+    if (isSimple(config, values, callback)) {
+      if (config.text === "commit" || config.text === "rollback") return nothing(config.text.toUpperCase());
+      const both = send({ ...config, text: `begin;${config.text}` }) as Promise<unknown>;
+      return both.then((results) => (Array.isArray(results) ? results.at(-1) : results));
+    }
+    return (send("begin") as Promise<unknown>).then(() => send(config, values, callback));
+  }) as typeof client.query;
+}
+
 /** The LISTEN connections of one PostgreSQL database, and their pending reconnections. */
 interface Listening {
   closed: boolean;
@@ -298,7 +370,7 @@ async function listenForNotifications(
   pg: typeof PgDriver,
   connectionString: string,
   channel: string,
-  handler: () => void,
+  handler: (payload: string) => void,
   listening: Listening,
   /** Set when reopening a lost connection: the wait before the next try if this one fails. */
   nextRetryMs?: number,
@@ -308,7 +380,7 @@ async function listenForNotifications(
   listening.clients.add(client);
   const retryLater = (delayMs: number) => {
     // Changes may have been missed while disconnected.
-    handler();
+    handler("");
     const retry = setTimeout(() => {
       listening.retries.delete(retry);
       listenForNotifications(
@@ -324,7 +396,7 @@ async function listenForNotifications(
     listening.retries.add(retry);
   };
   client.on("notification", (message) => {
-    if (message.channel === channel) handler();
+    if (message.channel === channel) handler(message.payload ?? "");
   });
   client.on("error", (error) => {
     // Closing: the error is the end of the connection that close() asked for.

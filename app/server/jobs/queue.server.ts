@@ -15,6 +15,7 @@ import {
 import { alias } from "drizzle-orm/pg-core";
 import { jobs, type jobStatus } from "#db/schema";
 import { retryDelayMs } from "~/domain/jobs/backoff";
+import { preparedOnce } from "../db-statements.server";
 import type { Db, Tx } from "../db.server";
 import type { JobName, JobPayloads } from "./payloads";
 
@@ -182,8 +183,42 @@ export async function claimJobs(
   return (claimed as ClaimedJob[]).sort((a, b) => a.runAt.getTime() - b.runAt.getTime() || a.id - b.id);
 }
 
+/**
+ * `completeJob` on the database's clock, built and named once (ADR 054): the worker runs it for
+ * every job, a booking's e-mail included.
+ */
+const completeOnDatabaseClock = preparedOnce((db) =>
+  db
+    .update(jobs)
+    .set({
+      status: "completed",
+      completedAt: sql`now()`,
+      lockedBy: null,
+      lockedAt: null,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(jobs.id, sql.placeholder("id")),
+        eq(jobs.status, "running"),
+        eq(jobs.lockedBy, sql.placeholder("lockedBy")),
+        eq(jobs.attempts, sql.placeholder("attempts")),
+      ),
+    )
+    .returning({ id: jobs.id })
+    .prepare("jobs_complete"),
+);
+
 /** Marks a claimed job done. False when the claim was lost (the job was recovered as stale). */
 export async function completeJob(db: Db, job: ClaimedJob, { now }: { now?: Date } = {}): Promise<boolean> {
+  if (now === undefined) {
+    const done = await completeOnDatabaseClock(db).execute({
+      id: job.id,
+      lockedBy: job.lockedBy,
+      attempts: job.attempts,
+    });
+    return done.length > 0;
+  }
   const done = await db
     .update(jobs)
     .set({ status: "completed", completedAt: at(now), lockedBy: null, lockedAt: null, updatedAt: at(now) })

@@ -98,6 +98,20 @@ function newMailId(now: Date): string {
 export const MAIL_ID_PATTERN = /^\d{8}-\d{9}Z-[0-9a-f]{8}$/;
 
 /**
+ * Writes `file` in `dir`, making the folder only when it is missing: not a mkdir for every mail
+ * (each booking sends one, in the server's own process; ADR 054).
+ */
+async function writeInto(dir: string, file: string, data: string | Buffer): Promise<void> {
+  try {
+    await fs.writeFile(file, data);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    await fs.mkdir(dir, { recursive: true });
+    await fs.writeFile(file, data);
+  }
+}
+
+/**
  * With no SMTP_URL: each message is written as an .eml file (CRLF, what an SMTP server would
  * receive) under `dir`, with a .json summary beside it for the development mail page.
  */
@@ -109,7 +123,6 @@ export function createFileMailer(dir: string, from: string): Mailer {
       const info = await (await transport()).sendMail(toMailOptions(from, mail));
       const now = new Date();
       const id = newMailId(now);
-      await fs.mkdir(dir, { recursive: true });
       const file = path.join(dir, `${id}.eml`);
       const summary: StoredMailSummary = {
         id,
@@ -127,8 +140,8 @@ export function createFileMailer(dir: string, from: string): Mailer {
         })),
       };
       // The .eml first: the page lists the .json files, so a listed mail's .eml is complete.
-      await fs.writeFile(file, info.message as Buffer);
-      await fs.writeFile(path.join(dir, `${id}.json`), JSON.stringify(summary));
+      await writeInto(dir, file, info.message as Buffer);
+      await writeInto(dir, path.join(dir, `${id}.json`), JSON.stringify(summary));
       return { messageId: info.messageId, file };
     },
   };

@@ -248,6 +248,18 @@ describeDatabases("booking services", ({ db, kind }) => {
       expect(new Set(atThatTime.map((a) => a.teamMemberId))).toEqual(
         new Set([row!.teamMemberId, booked.teamMemberId]),
       );
+      // The refused try's consent rows and jobs went with it: the booking's own, once each.
+      const consents = await db()
+        .select()
+        .from(s.consentEvents)
+        .where(eq(s.consentEvents.appointmentId, booked.appointmentId));
+      expect(consents.length).toBeGreaterThan(0);
+      expect(new Set(consents.map((c) => `${c.channel}:${c.kind}`)).size).toBe(consents.length);
+      const queued = await db()
+        .select({ name: s.jobs.name })
+        .from(s.jobs)
+        .where(sql`${s.jobs.payload} ->> 'appointmentId' = ${booked.appointmentId}`);
+      expect(queued.map((job) => job.name).sort()).toEqual(["booking.reminder", "email.booking"]);
     },
     60_000,
   );

@@ -1,7 +1,7 @@
 import { BUSINESS_TIME_ZONE } from "~/domain/time/zoned";
 import crypto from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import { appointments, appointmentUpsells, users } from "#db/schema";
+import { appointments, appointmentUpsells, consentEvents, jobs, users } from "#db/schema";
 import { priceBooking } from "~/domain/booking/pricing";
 import type { BookingRequest } from "~/domain/booking/schemas";
 import { bookingDurationMinutes, type SlotRules } from "~/domain/booking/slots";
@@ -16,8 +16,8 @@ import { applyPromoCode, recordPromoUse, type AppliedPromo } from "../offers/red
 import { bookingConfirmationInsert } from "../messaging/notify.server";
 import { remembered, withBookedSlot } from "./slot-cache.server";
 import { blockedUntilFor, dayDriveTimes } from "./booking-travel.server";
-import type { Db } from "../../db.server";
-import { insertTogether } from "../../db-statements.server";
+import type { Db, Tx } from "../../db.server";
+import { insertTogether, preparedOnce } from "../../db-statements.server";
 import type { RateLimitRule } from "../../rate-limit.server";
 import { assignMember } from "./assign-member.server";
 import { loadBookableZone, loadBookingService, loadTeam, type BookableZone } from "./booking-context.server";
@@ -104,6 +104,7 @@ export async function bookSlot(
   const site = place.point;
   const blockedUntil = blockedUntilFor(endAt, site);
   const driveTime = await dayDriveTimes(db, site, zone.base, members, startAt);
+  const appointmentId = crypto.randomUUID();
   const bookingId = newBookingId();
   const manageToken = newManageToken();
   const rules = (busy: SlotRules["busy"]): SlotRules & { start: Date } => ({
@@ -135,13 +136,28 @@ export async function bookSlot(
       : null;
     const discountCents = promo?.discountCents ?? 0;
     const priceCents = price.subtotalCents - discountCents;
+    // The consent the form gave, the confirmation e-mail and the 24 h reminder: rows that name
+    // the appointment by its id, chosen here, and commit with it (ADR 013).
+    const followers = (write: Tx) => [
+      bookingConsentsInsert(write, {
+        appointmentId,
+        email: input.email,
+        phone: input.phone,
+        smsConsent: input.smsConsent ?? false,
+        emailConsent: input.emailConsent ?? false,
+        userId,
+        now,
+      }),
+      bookingConfirmationInsert(write, appointmentId, { manageToken, now, startAt }),
+    ];
     const assigned = await assignMember(tx, members, rules, async (write, teamMemberId) => {
       // A concurrent booking of the member (the exclusion constraint, ADR 008) makes the insert
       // do nothing instead of failing: no savepoint to wrap it in, one statement. (The public id
       // is the only other unique value: 50 random bits, a collision would read as SLOT_TAKEN.)
-      const [row] = await write
+      const appointment = write
         .insert(appointments)
         .values({
+          id: appointmentId,
           bookingId,
           manageTokenHash: hashManageToken(manageToken),
           zoneId: zone.id,
@@ -169,36 +185,37 @@ export async function bookSlot(
         })
         .onConflictDoNothing()
         .returning({ id: appointments.id });
-      return row?.id ?? null;
+      // The extras' rows need the appointment first (a foreign key): they and the followers go
+      // after it. Without extras, the followers go in the appointment's own statement, one round
+      // trip less (ADR 054, eleventh pass); when the member was taken meanwhile, they are deleted
+      // again before the next try (nobody saw them: the transaction has not committed).
+      if (upsells.length > 0) {
+        const [row] = await appointment;
+        return row?.id ?? null;
+      }
+      const [row] = await insertTogether(write, [...followers(write), appointment]);
+      if (row) return appointmentId;
+      await forgetFollowers(write, appointmentId);
+      return null;
     });
-    const appointmentId = assigned.appointmentId;
     if (promo) {
       await recordPromoUse(tx, promo, { appointmentId, email: input.email, phone: input.phone, now });
     }
-    // The extras, the consent the form gave, the confirmation e-mail and the 24 h reminder commit
-    // with it, in one statement: the transaction waits for the database once, not once each.
-    await insertTogether(tx, [
-      upsells.length > 0
-        ? tx.insert(appointmentUpsells).values(
-            upsells.map((u) => ({
-              appointmentId,
-              upsellOptionId: u.id,
-              name: u.name,
-              priceCents: u.priceCents,
-            })),
-          )
-        : null,
-      bookingConsentsInsert(tx, {
-        appointmentId,
-        email: input.email,
-        phone: input.phone,
-        smsConsent: input.smsConsent ?? false,
-        emailConsent: input.emailConsent ?? false,
-        userId,
-        now,
-      }),
-      bookingConfirmationInsert(tx, appointmentId, { manageToken, now, startAt }),
-    ]);
+    // With extras: they, the consent, the confirmation e-mail and the 24 h reminder commit with
+    // it, in one statement after it: the transaction waits for the database once, not once each.
+    if (upsells.length > 0) {
+      await insertTogether(tx, [
+        tx.insert(appointmentUpsells).values(
+          upsells.map((u) => ({
+            appointmentId,
+            upsellOptionId: u.id,
+            name: u.name,
+            priceCents: u.priceCents,
+          })),
+        ),
+        ...followers(tx),
+      ]);
+    }
     return {
       appointmentId,
       bookingId,
@@ -211,6 +228,17 @@ export async function bookSlot(
       discountCents,
     };
   });
+}
+
+/**
+ * Deletes the consent rows and the jobs that named an appointment whose insert lost to a
+ * concurrent booking (its id is not in the table), in the same transaction, before the next try.
+ */
+async function forgetFollowers(tx: Tx, appointmentId: string): Promise<void> {
+  await tx.execute(
+    sql`with consents as (delete from ${consentEvents} where ${consentEvents.appointmentId} = ${appointmentId})
+      delete from ${jobs} where ${jobs.payload} ->> 'appointmentId' = ${appointmentId}`,
+  );
 }
 
 /**
@@ -246,20 +274,26 @@ function checkAddress(
   };
 }
 
-/** The client account the booking belongs to: the signed-in client, else the account of that e-mail. */
-async function ownerOf(db: Db, actor: SessionUser | null, email: string): Promise<string | null> {
-  if (actor?.role === "client") return actor.id;
-  const [account] = await db
+/** The verified client account of an e-mail (lower case), built and named once (ADR 054). */
+const clientAccountOf = preparedOnce((db) =>
+  db
     .select({ id: users.id })
     .from(users)
     .where(
       and(
-        sql`lower(${users.email}) = ${email.toLowerCase()}`,
+        sql`lower(${users.email}) = ${sql.placeholder("email")}`,
         eq(users.role, "client"),
         // Only a verified address proves the account owns it (ADR 025): otherwise anyone could
         // sign up with a customer's e-mail and read their bookings.
         eq(users.emailVerified, true),
       ),
-    );
+    )
+    .prepare("booking_client_account_of"),
+);
+
+/** The client account the booking belongs to: the signed-in client, else the account of that e-mail. */
+async function ownerOf(db: Db, actor: SessionUser | null, email: string): Promise<string | null> {
+  if (actor?.role === "client") return actor.id;
+  const [account] = await clientAccountOf(db).execute({ email: email.toLowerCase() });
   return account?.id ?? null;
 }

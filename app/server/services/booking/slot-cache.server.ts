@@ -87,9 +87,27 @@ export async function remembered<T>(db: Db, key: string, load: () => Promise<T>)
   return value;
 }
 
+/**
+ * The payload of a booking's NOTIFY: a booking changes no zone, service or team, so the
+ * instances that hear it forget their slot lists only, and keep the remembered rows (ADR 054,
+ * eleventh pass). Every other change notifies with an empty payload: forget everything.
+ */
+const BOOKING_PAYLOAD = "booking";
+
 /** Tells every instance listening, at the commit of `tx` (or at once outside one), to recompute. */
-async function announceSlotsChanged(tx: Tx | Db): Promise<void> {
-  await tx.execute(sql`select pg_notify(${SLOTS_CHANNEL}, '')`);
+async function announceSlotsChanged(tx: Tx | Db, payload: "" | typeof BOOKING_PAYLOAD = ""): Promise<void> {
+  await tx.execute(sql`select pg_notify(${SLOTS_CHANNEL}, ${payload})`);
+}
+
+/**
+ * What an instance does on a NOTIFY of `SLOTS_CHANNEL` (bootstrap), its own included: a
+ * booking's forgets the slot lists; any other (or a lost connection: empty payload) forgets
+ * the remembered zones, services and teams too. This process's own booking already forgot its
+ * lists at its commit; hearing it again keeps the rows it remembers, on PostgreSQL as on PGlite.
+ */
+export function slotsChangedElsewhere(payload: string): void {
+  if (payload === BOOKING_PAYLOAD) forgetLists();
+  else invalidateOpenSlots();
 }
 
 /**
@@ -154,7 +172,7 @@ function notifyOthersSoon(db: Db): void {
     try {
       do {
         notifyState.again = false;
-        await announceSlotsChanged(db);
+        await announceSlotsChanged(db, BOOKING_PAYLOAD);
       } while (notifyState.again);
     } catch (error) {
       log.warn("Liste des créneaux : avis aux autres instances non envoyé.", { err: error });

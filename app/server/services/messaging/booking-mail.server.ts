@@ -1,7 +1,8 @@
-import { eq } from "drizzle-orm";
-import { appointments, promoCodes, promoRedemptions, services } from "#db/schema";
-import { loadExtrasOf } from "../booking/appointment-extras.server";
-import type { Db, Tx } from "../../db.server";
+import { eq, sql } from "drizzle-orm";
+import { appointments, appointmentUpsells, promoCodes, promoRedemptions, services } from "#db/schema";
+import type { AppointmentExtra } from "../booking/appointment-extras.server";
+import { preparedOnce } from "../../db-statements.server";
+import type { Db } from "../../db.server";
 import type { BookingMailData } from "../../mail/templates.server";
 
 export type BookingForMessages = BookingMailData & {
@@ -10,21 +11,40 @@ export type BookingForMessages = BookingMailData & {
   smsConsent: boolean;
 };
 
-/** An appointment with what its e-mails and SMS show, or null when it no longer exists. */
-export async function loadBookingForMessages(
-  db: Db | Tx,
-  appointmentId: string,
-): Promise<BookingForMessages | null> {
-  const [row] = await db
-    .select({ appointment: appointments, serviceName: services.name, promoCode: promoCodes.code })
+/**
+ * The appointment's extras by name, read in the same statement (the mail job runs for every
+ * booking: one round trip less than `loadExtrasOf`, ADR 054), with the same rows and order.
+ */
+const extra = appointmentUpsells;
+const extrasJson = sql<AppointmentExtra[]>`coalesce((
+  select json_agg(json_build_object('name', ${extra.name}, 'priceCents', ${extra.priceCents}) order by ${extra.name})
+  from ${extra} where ${extra.appointmentId} = ${appointments.id}), '[]'::json)`;
+
+/** The appointment with its service, promo code and extras (built and named once: ADR 054). */
+const bookingForMessages = preparedOnce((db) =>
+  db
+    .select({
+      appointment: appointments,
+      serviceName: services.name,
+      promoCode: promoCodes.code,
+      upsells: extrasJson,
+    })
     .from(appointments)
     .innerJoin(services, eq(services.id, appointments.serviceId))
     .leftJoin(promoRedemptions, eq(promoRedemptions.appointmentId, appointments.id))
     .leftJoin(promoCodes, eq(promoCodes.id, promoRedemptions.promoCodeId))
-    .where(eq(appointments.id, appointmentId));
+    .where(eq(appointments.id, sql.placeholder("appointmentId")))
+    .prepare("booking_for_messages"),
+);
+
+/** An appointment with what its e-mails and SMS show, or null when it no longer exists. */
+export async function loadBookingForMessages(
+  db: Db,
+  appointmentId: string,
+): Promise<BookingForMessages | null> {
+  const [row] = await bookingForMessages(db).execute({ appointmentId });
   if (!row) return null;
   const a = row.appointment;
-  const upsells = await loadExtrasOf(db, a.id);
   return {
     appointmentId: a.id,
     bookingId: a.bookingId,
@@ -40,7 +60,7 @@ export async function loadBookingForMessages(
     serviceName: row.serviceName,
     cars: a.cars,
     unitPriceCents: a.unitPriceCents,
-    upsells,
+    upsells: row.upsells,
     discountCents: a.discountCents,
     promoCode: row.promoCode,
     createdAt: a.createdAt,

@@ -14,8 +14,19 @@ import { consentAddress, recordConsent } from "./consent.server";
 
 let cachedKey: { secret: string; key: Buffer } | undefined;
 
+/**
+ * The secret each database gave, once: without BETTER_AUTH_SECRET, `resolveAuthSecret` writes
+ * and reads it back (two statements), and the stored one never changes (insert-if-absent). Each
+ * booking's confirmation e-mail signs a link: the mail job no longer asks again (ADR 054).
+ */
+const storedSecrets = new WeakMap<object, string>();
+
 async function signingKey(db: Db | Tx): Promise<Buffer> {
-  const secret = await resolveAuthSecret(db as Db);
+  let secret = env().BETTER_AUTH_SECRET || storedSecrets.get(db);
+  if (!secret) {
+    secret = await resolveAuthSecret(db as Db);
+    storedSecrets.set(db, secret);
+  }
   if (cachedKey?.secret !== secret) {
     cachedKey = { secret, key: crypto.createHmac("sha256", secret).update("unsubscribe-link-v1").digest() };
   }

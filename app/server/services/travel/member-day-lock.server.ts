@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { sql } from "drizzle-orm";
+import { entityKind, sql } from "drizzle-orm";
 import type { Tx } from "../../db.server";
 
 /**
@@ -26,10 +26,27 @@ export async function lockMemberDays(tx: Tx, memberIds: readonly string[], day: 
   const keys = [...new Set(memberIds.map((id) => memberDayKey(id, day)))].sort((a, b) => a - b);
   if (keys.length === 0) return;
   // One statement; the select list is evaluated left to right, so the locks come in key order.
+  if (onNodePostgres(tx)) {
+    // Keys written out (integers this module computed, never input): a statement without
+    // parameters travels with the transaction's `begin`, one round trip (db.server.ts).
+    await tx.execute(
+      sql.raw(
+        `select ${keys.map((key) => `pg_advisory_xact_lock(${MEMBER_DAY_LOCK_SPACE}, (${key})::int)`).join(", ")}`,
+      ),
+    );
+    return;
+  }
+  // On PGlite each statement text is prepared once by name (ADR 054): the keys stay parameters.
   await tx.execute(
     sql`select ${sql.join(
       keys.map((key) => sql`pg_advisory_xact_lock(${MEMBER_DAY_LOCK_SPACE}::int, ${key}::int)`),
       sql`, `,
     )}`,
   );
+}
+
+/** A transaction of drizzle's node-postgres driver (not PGlite's). */
+function onNodePostgres(tx: Tx): boolean {
+  const kind = (tx.constructor as { [entityKind]?: string })[entityKind];
+  return kind === "NodePgTransaction";
 }
