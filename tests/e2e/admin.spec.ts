@@ -203,6 +203,7 @@ test.describe("admin area", () => {
     loginAs,
     axe,
   }) => {
+    test.slow(); // a service created, edited and deactivated, the home page read after each, a scan
     const name = `Lavage Express ${unique()}`;
     await loginAs("admin");
     await page.goto("/admin/services");
