@@ -141,6 +141,7 @@ test.describe("thème sans JavaScript", () => {
   }
 
   test("la page suit le thème sombre du système, sans choix enregistré", async ({ browser }) => {
+    test.slow(); // seven pages opened in their own contexts, four of them photographed whole
     const backgrounds: Record<string, string> = {};
     for (const colorScheme of ["light", "dark"] as const) {
       // With JavaScript, the pre-paint script's theme: the reference.
