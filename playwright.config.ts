@@ -32,7 +32,9 @@ export default defineConfig({
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [["list"]] : [["list"]],
-  timeout: 30_000,
+  // 60 s: on a 2-core CI machine running two browsers and the server, the longer journeys
+  // (several pages, accessibility scans) came within seconds of 30 s.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   use: { baseURL, locale: "fr-CA", timezoneId: "America/Toronto", trace: "retain-on-failure" },
   projects: [
