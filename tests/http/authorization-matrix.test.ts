@@ -122,7 +122,7 @@ const TABLE: Record<string, Row> = {
       expect: only({ client: "2xx" }, "404"),
     },
     // Another booking's genuine token does not open this one; its owner passes the check and
-    // meets the booking's own rules (a past booking: 409, not changeable).
+    // meets the booking's own rules (it starts in 3 hours, inside the 24 h cut-off: 409).
     post: {
       url: (ids) => `/booking/manage/${ids.clientBooking.bookingId}`,
       form: (ids) => ({ intent: "cancel", token: ids.otherClientBooking.manageToken }),

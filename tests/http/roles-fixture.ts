@@ -46,9 +46,9 @@ export interface Booked {
 }
 
 export interface Ids {
-  /** The demo client's upcoming Granby booking. */
+  /** The demo client's Granby booking, 3 hours from the run's start (inside the 24 h cut-off). */
   clientBooking: Booked;
-  /** The other client's upcoming Sherbrooke booking. */
+  /** The other client's Sherbrooke booking, 72 hours from the run's start. */
   otherClientBooking: Booked;
   /** A completed booking of the demo client's seeded history. */
   clientPastBookingId: string;
@@ -67,13 +67,13 @@ export interface RolesFixture {
   close: () => Promise<void>;
 }
 
-async function bookFirstSlot(
+async function bookStartingIn(
   db: Database["db"],
   zone: "granby" | "sherbrooke",
   email: string,
-  skip = 0,
+  startsInHours: number,
 ): Promise<Booked> {
-  const booked = await bookOpenSlot(db, zone, { email, at: skip });
+  const booked = await bookOpenSlot(db, zone, { email, startsInHours });
   return {
     appointmentId: booked.appointmentId,
     bookingId: booked.bookingId,
@@ -126,8 +126,10 @@ export async function startRolesServer(
     const memberOf = async (franchiseeId: string) =>
       (await db.select().from(s.teamMembers).where(eq(s.teamMembers.franchiseeId, franchiseeId)))[0]!.id;
     const ids: Ids = {
-      clientBooking: await bookFirstSlot(db, "granby", EMAILS.client),
-      otherClientBooking: await bookFirstSlot(db, "sherbrooke", EMAILS.otherClient),
+      // Less than 24 h away whatever the day and hour of the run: its owner can no longer
+      // cancel it online (409), and it stays scheduled for the rows that follow.
+      clientBooking: await bookStartingIn(db, "granby", EMAILS.client, 3),
+      otherClientBooking: await bookStartingIn(db, "sherbrooke", EMAILS.otherClient, 72),
       clientPastBookingId: "demohist01",
       granbyMember: await memberOf(franchiseOf("granby")),
       sherbrookeMember: await memberOf(franchiseOf("sherbrooke")),

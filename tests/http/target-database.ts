@@ -1,3 +1,5 @@
+import { eq, sql } from "drizzle-orm";
+import * as s from "#db/schema";
 import { seed } from "#db/seed";
 import { BookingRequestSchema } from "~/domain/booking/schemas";
 import { openPglite, openPostgres, type Database, type Db } from "~/server/db.server";
@@ -61,14 +63,21 @@ async function withHandle<T>(
 
 /**
  * Books, as a guest, the `at`th open slot of a zone (from now; -1: the last one listed) for one
- * car at a street address of its town.
+ * car at a street address of its town. How far away that slot is depends on the day and the hour
+ * of the run (on a Saturday the first one is Monday's): a test that needs a booking near or far
+ * passes `startsInHours`, and the booking is then moved there (see `moveToStartIn`).
  */
 export async function bookOpenSlot(
   db: Db,
   zone: "granby" | "sherbrooke",
-  { email, name = "Client Test", at = 0 }: { email: string; name?: string; at?: number },
+  {
+    email,
+    name = "Client Test",
+    at = 0,
+    startsInHours,
+    now = new Date(),
+  }: { email: string; name?: string; at?: number; startsInHours?: number; now?: Date },
 ) {
-  const now = new Date();
   const open = await listOpenSlots(db, { zoneSlug: zone, cars: 1, now });
   const start = open.days.flatMap((d) => d.slots).at(at)!.start;
   const address =
@@ -82,5 +91,35 @@ export async function bookOpenSlot(
     phone: "450 555 0199",
     address,
   });
-  return bookSlot(db, { actor: null, input, now });
+  const booked = await bookSlot(db, { actor: null, input, now });
+  if (startsInHours !== undefined) await moveToStartIn(db, booked.appointmentId, startsInHours, now);
+  return booked;
+}
+
+/**
+ * Moves a scheduled appointment so that it starts `hours` after `now` (on the minute), keeping
+ * its length, its travel buffer and its team member, whatever the working hours of that moment:
+ * the state a test needs (a booking less than 24 h away, on a Saturday night too), built directly.
+ * When the member is busy then (the overlap constraint, 23P01), the next half hours are tried.
+ */
+export async function moveToStartIn(db: Db, appointmentId: string, hours: number, now: Date): Promise<Date> {
+  const first = Math.ceil((now.getTime() + hours * 3_600_000) / 60_000) * 60_000;
+  for (let attempt = 0; attempt < 12; attempt += 1) {
+    const start = new Date(first + attempt * 30 * 60_000);
+    const iso = start.toISOString();
+    try {
+      await db
+        .update(s.appointments)
+        .set({
+          startAt: start,
+          endAt: sql`${iso}::timestamptz + (${s.appointments.endAt} - ${s.appointments.startAt})`,
+          blockedUntil: sql`${iso}::timestamptz + (${s.appointments.blockedUntil} - ${s.appointments.startAt})`,
+        })
+        .where(eq(s.appointments.id, appointmentId));
+      return start;
+    } catch (error) {
+      if ((error as { cause?: { code?: string } }).cause?.code !== "23P01") throw error;
+    }
+  }
+  throw new Error(`no free half hour ${hours} h from ${now.toISOString()} for appointment ${appointmentId}`);
 }
