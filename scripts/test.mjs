@@ -5,14 +5,25 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { clockEnv } from "./test-clocks.mjs";
 
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const requireBrowser = process.env.REQUIRE_BROWSER_TESTS === "1";
 
-function run(title, command, args, onFailure = () => {}) {
+// TEST_CLOCK (an ISO instant or a name of scripts/test-clocks.mjs): the unit, database and HTTP
+// suites run under that wall clock (ADR 070). The browser tests keep the real one: Chromium's own
+// clock is not shifted, and the pages would disagree with their server.
+const clocked = process.env.TEST_CLOCK ? clockEnv(process.env.TEST_CLOCK) : process.env;
+if (process.env.TEST_CLOCK) {
+  console.log(
+    `ℹ Horloge des tests : ${clocked.TEST_CLOCK} (fuseau de la machine : ${process.env.TZ ?? "système"}).`,
+  );
+}
+
+function run(title, command, args, onFailure = () => {}, env = clocked) {
   console.log(`\n▶ ${title}`);
   const started = Date.now();
-  const result = spawnSync(command, args, { stdio: "inherit", env: process.env });
+  const result = spawnSync(command, args, { stdio: "inherit", env });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   if (result.status !== 0) {
     onFailure();
@@ -51,7 +62,9 @@ run("Build de production", "npx", ["react-router", "build"]);
 run("Tests HTTP (serveur de production)", "npx", ["vitest", "run", "--project", "http"]);
 
 if (fs.existsSync(chromium)) {
-  run("Tests de bout en bout (Chromium)", "npx", ["playwright", "test"], printPageSnapshots);
+  const realClock = { ...process.env };
+  delete realClock.TEST_CLOCK;
+  run("Tests de bout en bout (Chromium)", "npx", ["playwright", "test"], printPageSnapshots, realClock);
 } else {
   const notice =
     `Tests navigateur NON exécutés : Chromium est introuvable à ${chromium}. ` +
