@@ -7,6 +7,7 @@
  * new one.
  */
 import crypto from "node:crypto";
+import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountMessages } from "~/lib/messages/account.fr";
 import { linkIn, waitForMails } from "./mail-folder";
@@ -342,5 +343,44 @@ for (const target of targets)
           .map((c) => c.split("=")[0])
           .sort();
       expect(cookieNames(taken)).toEqual(cookieNames(fresh));
+    });
+    it("keeps the session token out of the get-session and list-sessions answers (item 12)", async () => {
+      const cookie = await verifiedAccount(unique("jeton"));
+      const token = decodeURIComponent(/session_token=([^;.]+)/.exec(cookie)![1]!);
+      const session = await fetch(`${server.url}/api/auth/get-session`, { headers: { cookie } });
+      expect(session.status).toBe(200);
+      const text = await session.text();
+      expect(JSON.parse(text)).toMatchObject({
+        user: { role: "client" },
+        session: { userId: expect.any(String) },
+      });
+      expect(JSON.parse(text).session).not.toHaveProperty("token");
+      expect(text).not.toContain(token);
+      const list = await fetch(`${server.url}/api/auth/list-sessions`, { headers: { cookie } });
+      const listed = (await list.json()) as Record<string, unknown>[];
+      expect(listed.length).toBeGreaterThan(0);
+      for (const item of listed) expect(item).not.toHaveProperty("token");
+    });
+
+    it("never redirects to the origin a forged Host header names (item 12)", async () => {
+      const { port } = new URL(server.url);
+      const answer = await new Promise<{ status: number; location?: string }>((resolve, reject) => {
+        const req = http.request(
+          {
+            host: "127.0.0.1",
+            port,
+            path: `/api/auth/verify-email?token=abc&callbackURL=${encodeURIComponent("http://evil.example/x")}`,
+            headers: { host: "evil.example" },
+          },
+          (res) => {
+            res.resume();
+            resolve({ status: res.statusCode!, location: res.headers.location });
+          },
+        );
+        req.on("error", reject);
+        req.end();
+      });
+      expect(answer.location ?? "").not.toContain("evil.example");
+      expect(answer.status).toBe(400);
     });
   });
