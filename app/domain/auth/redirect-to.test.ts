@@ -87,9 +87,37 @@ describe("safeRedirectPath", () => {
 
   it("whatever it is given, what it returns stays on this site when a browser follows it", () => {
     const piece = fc.constantFrom(
-      "/", "//", "\\", ".", "..", "%2e", "%2E%2e", "%2f", "%2F", "%5c", "%5C", "%25", "%252f",
-      "\t", "\n", "\r", "\u0000", " ", "@", ":", "?", "#", "evil.example", "client", "auth",
-      "api", "javascript:", "https:", "http://evil.example", "%40", "%00",
+      "/",
+      "//",
+      "\\",
+      ".",
+      "..",
+      "%2e",
+      "%2E%2e",
+      "%2f",
+      "%2F",
+      "%5c",
+      "%5C",
+      "%25",
+      "%252f",
+      "\t",
+      "\n",
+      "\r",
+      "\u0000",
+      " ",
+      "@",
+      ":",
+      "?",
+      "#",
+      "evil.example",
+      "client",
+      "auth",
+      "api",
+      "javascript:",
+      "https:",
+      "http://evil.example",
+      "%40",
+      "%00",
     );
     const candidate = fc.oneof(
       fc.array(piece, { maxLength: 12 }).map((parts) => parts.join("")),
@@ -103,7 +131,7 @@ describe("safeRedirectPath", () => {
         const followed = new URL(path, SITE);
         expect(followed.origin).toBe(SITE);
         expect(path.startsWith("/") && !path.startsWith("//")).toBe(true);
-        expect(path).not.toMatch(/[\\\u0000-\u001f]/);
+        expect([...path].filter((c) => c === "\\" || c.charCodeAt(0) < 0x20)).toEqual([]);
         // Followed a second time (another hop, a proxy decoding it), it stays where it is.
         expect(safeRedirectPath(path)).toBe(path);
         expect(new URL(decodeURIComponent(followed.pathname), SITE).origin).toBe(SITE);
@@ -148,10 +176,9 @@ describe("checkAuthApiInput", () => {
       expect(checkAuthApiInput("/verify-email", undefined, { token: "t", callbackURL: url }), url).toBe(
         "Valeur invalide.",
       );
-      expect(
-        checkAuthApiInput("/reset-password/:token", undefined, { callbackURL: url }),
-        url,
-      ).toBe("Valeur invalide.");
+      expect(checkAuthApiInput("/reset-password/:token", undefined, { callbackURL: url }), url).toBe(
+        "Valeur invalide.",
+      );
     }
     expect(
       checkAuthApiInput("/verify-email", undefined, {

@@ -9,14 +9,20 @@
 const MAX_LENGTH = 512;
 const BASE = "http://redirect.invalid";
 /** Controls (tabs and newlines are dropped by URL parsers, so "/\t/evil" = "//evil") and backslashes. */
-const UNSAFE_CHARACTER = /[\u0000-\u001f\u007f-\u009f\\]/;
+function hasUnsafeCharacter(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code < 0x20 || (code >= 0x7f && code <= 0x9f) || code === 0x5c) return true;
+  }
+  return false;
+}
 /** An encoded slash or backslash: a layer that decodes the path once more would see `//` or `\`. */
 const ENCODED_SEPARATOR = /%(2f|5c)/i;
 const DECODING_DEPTH = 4;
 
 /** A path starting with exactly one slash, with no character a URL parser drops or reinterprets. */
 function isPlainPath(value: string): boolean {
-  return value.startsWith("/") && !value.startsWith("//") && !UNSAFE_CHARACTER.test(value);
+  return value.startsWith("/") && !value.startsWith("//") && !hasUnsafeCharacter(value);
 }
 
 /** The pathname after each percent-decoding, up to a few layers deep (null: not decodable). */
