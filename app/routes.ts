@@ -91,6 +91,7 @@ export default [
   route("dev/mail/:id/html", "routes/messaging/dev-mail-html.ts"),
   route("auth/forgot-password", "routes/auth/forgot-password.tsx"),
   route("auth/reset-password", "routes/auth/reset-password.tsx"),
+  route("auth/choose-password", "routes/auth/choose-password.tsx"),
 
   // Client space
   route("client/history", "routes/client/history.tsx"),

@@ -18,9 +18,11 @@ import {
   ACCOUNT_PATHS,
   authAfterHook,
   authBeforeHook,
+  clearSignInFailures,
   CLIENT_IP_HEADER,
   markEmailVerified,
 } from "./services/auth/auth-guard.server";
+import { settleFirstConfirmation } from "./services/auth/unproven-password.server";
 import {
   extendToInvitation,
   isInvitation,
@@ -83,6 +85,18 @@ export function createAuth(db: Db, options: { secret: string; baseURL: string })
       // signs nobody in; the confirmation link does.
       requireEmailVerification: true,
       autoSignIn: false,
+      // The answer to an address that has an account reads as a new one's, field for field
+      // (ADR 066): better-auth's synthetic user lacks the admin plugin's fields otherwise.
+      customSyntheticUser: ({ coreFields, additionalFields, id }) => ({
+        ...coreFields,
+        ...additionalFields,
+        phone: null,
+        role: "client",
+        banned: false,
+        banReason: null,
+        banExpires: null,
+        id,
+      }),
       onExistingUserSignUp: async ({ user }) => {
         await queueAccountEmail(db, { userId: user.id, kind: "exists" });
       },
@@ -99,6 +113,8 @@ export function createAuth(db: Db, options: { secret: string; baseURL: string })
       },
       onPasswordReset: async ({ user }) => {
         await revokeResetTokens(db, user.id);
+        // The owner proved it by the e-mailed link: the slowdown of their sign-ins ends (ADR 066).
+        await clearSignInFailures(db, user.email);
         // The link came by e-mail: the address is its owner's (an invited franchisee's first sign-in).
         if (!user.emailVerified) await markEmailVerified(db, user.id);
       },
@@ -111,6 +127,12 @@ export function createAuth(db: Db, options: { secret: string; baseURL: string })
       expiresIn: VERIFY_EMAIL_TOKEN_SECONDS,
       sendVerificationEmail: async ({ user, url }) => {
         await queueAccountEmail(db, { userId: user.id, kind: "verify", url });
+      },
+      // ADR 066: the link proves the mailbox, not who chose the password. Unless it is opened
+      // in the browser that signed up, that password is erased and every session ends; /auth
+      // then asks its reader to choose one.
+      afterEmailVerification: async (user, request) => {
+        await settleFirstConfirmation(db, options.secret, user.id, request);
       },
     },
     hooks: {

@@ -227,6 +227,11 @@ export async function peekRateLimit(db: Db, key: string, rule: RateLimitRule): P
   return resultOf(res ?? new RateLimiterRes(rule.max, 0, 0), rule, (res?.consumedPoints ?? 0) + 1);
 }
 
+/** Forgets the counter `key` of `rule` (e.g. an account's failed sign-ins once its owner reset the password). */
+export async function clearRateLimit(db: Db, key: string, rule: RateLimitRule): Promise<void> {
+  await (await limiterFor(db, rule)).delete(key);
+}
+
 /**
  * The account limits (ADR 042), one policy for the app's forms and better-auth's /api/auth/*
  * (applied by the before-hook of app/server/services/auth/auth-guard.server.ts).

@@ -50,8 +50,11 @@ export const franchiseApplications = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    // EMAIL_ALREADY_EXISTS: one application per e-mail address.
-    uniqueIndex("franchise_applications_email_uq").on(sql`lower(${t.email})`),
+    // EMAIL_ALREADY_EXISTS: one confirmed application per e-mail address. An unconfirmed one
+    // (anyone can type any address) neither blocks nor reveals the address's owner (ADR 066).
+    uniqueIndex("franchise_applications_email_uq")
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.emailVerifiedAt} is not null`),
     index("franchise_applications_user_idx").on(t.userId),
     index("franchise_applications_status_idx").on(t.status, t.createdAt),
   ],

@@ -77,10 +77,12 @@ for (const target of targets)
 
     /** Signs up through the form and follows the confirmation link; returns the session cookie. */
     async function verifiedAccount(email: string): Promise<string> {
-      expect((await form("/auth", signUpFields(email))).status).toBe(200);
+      const signUp = await form("/auth", signUpFields(email));
+      expect(signUp.status).toBe(200);
       const [mail] = await waitForMails(server.dataDir, email, /^Confirmez votre adresse/);
       const link = linkIn(mail!.text, `${server.url}/api/auth/verify-email?`);
-      const res = await fetch(link, { redirect: "manual" });
+      // In the browser that signed up (ADR 066): the password chosen there stays.
+      const res = await fetch(link, { redirect: "manual", headers: { cookie: cookieHeader(signUp) } });
       expect(res.status).toBe(302);
       return cookieHeader(res);
     }
@@ -90,6 +92,7 @@ for (const target of targets)
       const res = await form("/auth?redirectTo=%2Fclient%2Fhistory", signUpFields(email));
       expect(res.status).toBe(200);
       expect(cookieHeader(res)).not.toContain("session_token");
+      expect(cookieHeader(res)).toContain("lmp_sign_up=");
       const html = await res.text();
       expect(html).toContain(messages.auth.signUpSuccess);
 
@@ -103,7 +106,7 @@ for (const target of targets)
       const mail = mails.find((m) => m.text.includes("redirectTo")) ?? mails[0];
       expect(mail!.text).toContain(a.email.verify.bookings);
       const link = linkIn(mail!.text, `${server.url}/api/auth/verify-email?`);
-      const confirmed = await fetch(link, { redirect: "manual" });
+      const confirmed = await fetch(link, { redirect: "manual", headers: { cookie: cookieHeader(res) } });
       expect(confirmed.status).toBe(302);
       expect(confirmed.headers.get("location")).toMatch(/^\/auth\?verified=1&redirectTo=%2Fclient%2Fhistory/);
       const cookie = cookieHeader(confirmed);

@@ -58,8 +58,10 @@ describe("sign-up, sign-in and sign-out through /auth", () => {
     expect(await res.text()).toContain("Compte créé ! Vérifiez votre email");
     expect(cookieHeader(res)).not.toContain("better-auth.session_token");
     const [mail] = await waitForMails(server.dataDir, "lea.cote@example.com", /^Confirmez votre adresse/);
+    // Opened in the browser that signed up (its cookie): the password chosen there stays (ADR 066).
     const confirmed = await fetch(linkIn(mail!.text, `${server.url}/api/auth/verify-email?`), {
       redirect: "manual",
+      headers: { cookie: cookieHeader(res) },
     });
     const cookie = cookieHeader(confirmed);
     expect(cookie).toContain("better-auth.session_token");

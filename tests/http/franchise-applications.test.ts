@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { signaturePng } from "../factories/signature-png";
 import { APPLICATION_ANSWERS, applicationForm, signatureBlob } from "./franchise-application-form";
 import { startHttpReceiver, type HttpReceiver } from "../receivers/http-receiver";
+import { linkIn, waitForMails } from "./mail-folder";
 import { signIn, startServer, type RunningServer } from "./server";
 
 const PASSWORD = "Demo12345!";
@@ -130,8 +131,28 @@ function suite(name: string, setup: () => Promise<Record<string, string>>) {
       expect(res.status).toBe(201);
     });
 
-    it("refuses the same e-mail again with EMAIL_ALREADY_EXISTS (409)", async () => {
+    it("lets an unconfirmed application neither block nor reveal its address (issue 29 item 6)", async () => {
+      // Someone applies with another person's address and never confirms it.
+      expect((await post(server, applicationForm("autrui@example.com"))).status).toBe(201);
+      // The owner of the address applies: saved, nothing said of the other one.
+      const owner = await post(server, applicationForm("AUTRUI@example.com"));
+      expect(owner).toEqual({ status: 201, body: { id: expect.stringMatching(/^[0-9a-f-]{36}$/) } });
+    });
+
+    it("refuses the same e-mail again with EMAIL_ALREADY_EXISTS (409) once the first is confirmed", async () => {
       expect((await post(server, applicationForm("double@example.com"))).status).toBe(201);
+      const [mail] = await waitForMails(server.dataDir, "double@example.com", /bien reçu votre candidature/);
+      const link = new URL(linkIn(mail!.text, `${server.url}/application/confirm?`));
+      const confirmed = await fetch(link, {
+        method: "POST",
+        redirect: "manual",
+        headers: { origin: server.url, "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({
+          id: link.searchParams.get("id")!,
+          token: link.searchParams.get("token")!,
+        }),
+      });
+      expect(confirmed.status).toBeLessThan(400);
       const again = await post(server, applicationForm("DOUBLE@example.com"));
       expect(again.status).toBe(409);
       expect(again.body).toMatchObject({

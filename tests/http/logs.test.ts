@@ -111,7 +111,8 @@ describe("structured logs without secrets or contact details", () => {
     const [mail] = await waitForMails(server.dataDir, person.email, /^Confirmez votre adresse/);
     const link = linkIn(mail!.text, `${server.url}/api/auth/verify-email?`);
     secrets.push(new URL(link).searchParams.get("token")!);
-    const verified = await fetch(link, { redirect: "manual" });
+    // In the browser that signed up (ADR 066): the password chosen there stays.
+    const verified = await fetch(link, { redirect: "manual", headers: { cookie: cookieHeader(signUp) } });
     const signUpCookie = cookieHeader(verified);
     expect(signUpCookie).toContain("session_token=");
 

@@ -46,7 +46,7 @@ export function linkIn(text: string, prefix: string): string {
 
 /**
  * Creates an account through the account API and opens it with the confirmation link of its
- * e-mail (ADR 042), as its owner would; returns the session cookie.
+ * e-mail (ADR 042), in the same browser, as its owner would; returns the session cookie.
  */
 export async function signUpVerified(
   server: { url: string; dataDir: string },
@@ -59,8 +59,14 @@ export async function signUpVerified(
   });
   if (!res.ok) throw new Error(`sign-up failed ${res.status}: ${await res.text()}`);
   const [mail] = await waitForMails(server.dataDir, account.email, /^Confirmez votre adresse/);
+  // In the browser that signed up (ADR 066): the password chosen there stays.
+  const signUpCookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
   const verified = await fetch(linkIn(mail!.text, `${server.url}/api/auth/verify-email?`), {
     redirect: "manual",
+    headers: { cookie: signUpCookie },
   });
   return verified.headers
     .getSetCookie()

@@ -6,6 +6,7 @@
 import { messages } from "~/lib/messages.fr";
 import { refuseNul, z } from "~/lib/zod-fr";
 import { emailSchema, nameSchema, PASSWORD_MAX, PASSWORD_MIN } from "./schemas";
+import { sameSitePath } from "./redirect-to";
 import { securityMessages } from "~/lib/messages/security.fr";
 
 const v = messages.validation;
@@ -22,9 +23,8 @@ const relativePath = refuseNul(
   z
     .string()
     .max(512, v.tooLong(512))
-    .refine((value) => value.startsWith("/") && !value.startsWith("//") && !value.includes("\\"), {
-      message: v.invalidValue,
-    }),
+    // The same check as ?redirectTo= (ADR 066): the path as given is already its resolved form.
+    .refine((value) => sameSitePath(value) === value, { message: v.invalidValue }),
 ).optional();
 const token = refuseNul(z.string().min(1).max(MAX_AUTH_TEXT, v.tooLong(MAX_AUTH_TEXT)));
 /** The whole name better-auth keeps: "first last", as the sign-up form composes it. */
@@ -107,6 +107,9 @@ export function findUnboundedText(value: unknown, depth = 0): string | null {
 export function checkAuthApiInput(path: string, body: unknown, query: unknown): string | null {
   const unbounded = findUnboundedText(body) ?? findUnboundedText(query);
   if (unbounded) return unbounded;
+  // The links of the e-mails (verify-email, reset-password/{token}) carry it in their query.
+  const callback = (query as Record<string, unknown> | undefined)?.callbackURL;
+  if (callback !== undefined && sameSitePath(callback) !== callback) return v.invalidValue;
   const rule = AUTH_API_BODY_RULES[path];
   if (!rule || body === undefined || body === null) return null;
   const parsed = rule.safeParse(body);

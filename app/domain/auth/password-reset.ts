@@ -17,20 +17,31 @@ export const ForgotPasswordSchema = z.object({
 });
 export type ForgotPassword = z.infer<typeof ForgotPasswordSchema>;
 
+const newPassword = {
+  password: z
+    .string({ error: v.passwordRequired })
+    .min(1, v.passwordRequired)
+    .min(PASSWORD_MIN, v.passwordTooShort(PASSWORD_MIN))
+    .max(PASSWORD_MAX, v.passwordTooLong),
+  confirm: z.string({ error: v.passwordRequired }).min(1, v.passwordRequired),
+};
+const samePassword: [
+  (value: { password: string; confirm: string }) => boolean,
+  { path: string[]; message: string },
+] = [
+  (value) => value.password === value.confirm,
+  { path: ["confirm"], message: messagingMessages.resetPassword.mismatch },
+];
+
 export const ResetPasswordSchema = z
   .object({
     token: refuseNul(
       z.string({ error: messagingMessages.resetPassword.invalidToken }).min(1).max(200),
       messagingMessages.resetPassword.invalidToken,
     ),
-    password: z
-      .string({ error: v.passwordRequired })
-      .min(1, v.passwordRequired)
-      .min(PASSWORD_MIN, v.passwordTooShort(PASSWORD_MIN))
-      .max(PASSWORD_MAX, v.passwordTooLong),
-    confirm: z.string({ error: v.passwordRequired }).min(1, v.passwordRequired),
+    ...newPassword,
   })
-  .refine((value) => value.password === value.confirm, {
-    path: ["confirm"],
-    message: messagingMessages.resetPassword.mismatch,
-  });
+  .refine(...samePassword);
+
+/** /auth/choose-password: the password of an account confirmed away from its sign-up (ADR 066). */
+export const ChoosePasswordSchema = z.object(newPassword).refine(...samePassword);

@@ -20,6 +20,16 @@ export const accountMessages = {
   /** Too many tries on one account: temporary, the owner is told by e-mail. */
   accountSlowed:
     "Trop de tentatives sur ce compte. Réessayez dans 15 minutes ou choisissez un nouveau mot de passe avec « Mot de passe oublié ? ».",
+  /** /auth/choose-password: an address confirmed in another browser than the sign-up's (ADR 066). */
+  choosePassword: {
+    metaTitle: "Choisissez votre mot de passe",
+    title: "Choisissez votre mot de passe",
+    intro:
+      "Votre adresse est confirmée. Pour protéger votre compte, choisissez maintenant son mot de passe : celui donné à l'inscription ne fonctionne plus, puisque ce lien a été ouvert sur un autre appareil ou navigateur.",
+    submit: "Enregistrer et continuer",
+    done: "Mot de passe enregistré. Bienvenue !",
+    error: "Le mot de passe n'a pas pu être enregistré. Réessayez.",
+  },
   passwordChecksLimited: "Trop d'essais du mot de passe actuel. Réessayez dans 15 minutes.",
   email: {
     verify: {

@@ -95,19 +95,22 @@ export async function authAction({ request, context }: Route.ActionArgs) {
   try {
     if (intent === "sign-up") {
       const value = submission.value as (typeof SignUpSchema)["_zod"]["output"];
-      await signUpWithPassword(db, {
+      const answer = await signUpWithPassword(db, {
         input: value,
         ip: context.ip,
         headers: request.headers,
         callbackURL: confirmationLanding(redirectTo),
       });
       // The same answer whether or not the address had an account (its owner gets an e-mail).
-      return data({
-        intent,
-        result: submission.reply({ resetForm: true }),
-        testLoginError: null,
-        checkEmail: value.email,
-      });
+      return data(
+        {
+          intent,
+          result: submission.reply({ resetForm: true }),
+          testLoginError: null,
+          checkEmail: value.email,
+        },
+        { headers: forwardCookies(answer) },
+      );
     }
     const value = submission.value as (typeof SignInSchema)["_zod"]["output"];
     const session = await signInWithPassword(db, {

@@ -7,6 +7,8 @@ import { messages } from "~/lib/messages.fr";
 import { messagingMessages } from "~/lib/messages/messaging.fr";
 import { dashboardPathFor, type Role } from "~/lib/roles";
 import { getSessionUser } from "~/server/auth.server";
+import { getDb } from "~/server/db.server";
+import { hasPassword } from "~/server/services/auth/unproven-password.server";
 import { demoToolsAllowed } from "~/server/security/demo-tools.server";
 import { flashHeaders } from "~/server/flash.server";
 import { AuthTabs } from "~/components/auth/auth-tabs";
@@ -36,8 +38,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
   if (user) {
     const target = redirectTo ?? dashboardPathFor(user.role);
-    if (url.searchParams.get("verified") === "1")
+    if (url.searchParams.get("verified") === "1") {
+      // Confirmed away from the browser that signed up: the password is theirs to choose (ADR 066).
+      if (!(await hasPassword(getDb(), user.id)))
+        throw redirect(
+          redirectTo
+            ? `/auth/choose-password?${new URLSearchParams({ redirectTo })}`
+            : "/auth/choose-password",
+        );
       throw redirect(target, { headers: await flashHeaders({ title: accountMessages.verified }) });
+    }
     throw redirect(target);
   }
   const verifyFailed = url.searchParams.has("error");

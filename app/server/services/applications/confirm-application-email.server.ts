@@ -69,9 +69,23 @@ export async function confirmApplicationEmail(
 ): Promise<ApplicationLink> {
   const link = await readApplicationLink(db, id, token);
   if (link.status !== "pending") return link;
-  await db
-    .update(franchiseApplications)
-    .set({ emailVerifiedAt: now })
-    .where(and(eq(franchiseApplications.id, id), isNull(franchiseApplications.emailVerifiedAt)));
+  try {
+    await db
+      .update(franchiseApplications)
+      .set({ emailVerifiedAt: now })
+      .where(and(eq(franchiseApplications.id, id), isNull(franchiseApplications.emailVerifiedAt)));
+  } catch (error) {
+    // Another application of this address is confirmed (one per address, ADR 066): this one
+    // stays unconfirmed, and cannot be approved.
+    if (isUniqueViolation(error)) return { status: "invalid" };
+    throw error;
+  }
   return { ...link, status: "confirmed" };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === "object"; e = "cause" in e ? e.cause : undefined) {
+    if ("code" in e && e.code === "23505") return true;
+  }
+  return false;
 }

@@ -12,6 +12,7 @@ import { LocalDiskStorage } from "~/server/storage/local-disk.server";
 import { describeDatabases } from "../../../../tests/setup/db";
 import { expectConsoleError } from "../../../../tests/setup/unit";
 import { signaturePng } from "../../../../tests/factories/signature-png";
+import { applicationConfirmUrl, confirmApplicationEmail } from "./confirm-application-email.server";
 import { getMyApplication } from "./get-my-application.server";
 import {
   APPLICATION_RATE_LIMIT,
@@ -140,8 +141,15 @@ describeDatabases("submitFranchiseApplication", ({ db }) => {
     ]);
   });
 
-  it("refuses a second application with the same e-mail, whatever its case, and keeps no file for it", async () => {
-    await submit();
+  const confirm = (id: string) =>
+    db()
+      .update(franchiseApplications)
+      .set({ emailVerifiedAt: new Date() })
+      .where(eq(franchiseApplications.id, id));
+
+  it("refuses a second application with the same e-mail once the first is confirmed, whatever its case, and keeps no file for it", async () => {
+    const { id } = await submit();
+    await confirm(id);
     const again = submit({ input: { ...input, email: "lea.tremblay@EXAMPLE.com" } });
     await expect(again).rejects.toBeInstanceOf(AppError);
     await expect(submit({ input: { ...input, email: "LEA.TREMBLAY@example.com" } })).rejects.toMatchObject({
@@ -152,22 +160,47 @@ describeDatabases("submitFranchiseApplication", ({ db }) => {
     expect(storedSignatures()).toHaveLength(1);
   });
 
-  it("saves exactly one of 5 concurrent submissions with one e-mail; the others get EMAIL_ALREADY_EXISTS", async () => {
+  it("lets an unconfirmed application neither block nor reveal its address (issue 29 item 6)", async () => {
+    // Someone else applies with Léa's address and never confirms it.
+    await submit({ input: { ...input, first_name: "Intrus" }, ip: "198.51.100.77" });
+    // Léa applies, signed in or not: saved, nothing said of the other one.
+    const { id } = await submit({ input: { ...input, email: "lea.tremblay@EXAMPLE.com" } });
+    expect(await db().select().from(franchiseApplications)).toHaveLength(2);
+    const [user] = await db()
+      .insert(users)
+      .values({
+        id: crypto.randomUUID(),
+        email: `lea-${crypto.randomUUID()}@example.com`,
+        name: "Léa Tremblay",
+        firstName: "Léa",
+        lastName: "Tremblay",
+      })
+      .returning({ id: users.id });
+    const signedIn = await submit({ input: { ...input, email: "LEA.TREMBLAY@example.com" }, actor: user! });
+    expect(signedIn.id).not.toBe(id);
+  });
+
+  it("confirms exactly one of 5 racing applications of one address; the others stay unconfirmed", async () => {
     process.env.APPLICATION_WEBHOOK_URL = "https://hooks.example.com/applications";
-    const results = await Promise.allSettled(
+    const saved = await Promise.all(
       Array.from({ length: 5 }, (_, i) => submit({ ip: `198.51.100.${i + 1}` })),
     );
-    const saved = results.filter((r) => r.status === "fulfilled");
-    expect(saved).toHaveLength(1);
-    for (const r of results) {
-      if (r.status === "rejected") expect(r.reason).toMatchObject({ code: "EMAIL_ALREADY_EXISTS" });
-    }
-    expect(await db().select().from(franchiseApplications)).toHaveLength(1);
-    expect(await db().select().from(jobs).where(eq(jobs.name, "application.webhook"))).toHaveLength(1);
-    // The files of the refused ones are removed: only the saved application's signature stays.
-    expect(storedSignatures()).toEqual([
-      (saved[0] as PromiseFulfilledResult<{ signatureUrl: string }>).value.signatureUrl.split("/").pop(),
-    ]);
+    expect(await db().select().from(jobs).where(eq(jobs.name, "application.webhook"))).toHaveLength(5);
+    const links = await Promise.all(
+      saved.map(async ({ id }) => new URL(await applicationConfirmUrl(db(), { id, email: input.email }))),
+    );
+    const outcomes = await Promise.all(
+      links.map((link) =>
+        confirmApplicationEmail(db(), {
+          id: link.searchParams.get("id")!,
+          token: link.searchParams.get("token")!,
+        }),
+      ),
+    );
+    expect(outcomes.filter((o) => o.status === "confirmed")).toHaveLength(1);
+    expect(outcomes.filter((o) => o.status === "invalid")).toHaveLength(4);
+    const rows = await db().select().from(franchiseApplications);
+    expect(rows.filter((r) => r.emailVerifiedAt !== null)).toHaveLength(1);
   });
 
   it("refuses a signature that is not a 600x200 PNG, before storing anything", async () => {

@@ -76,10 +76,10 @@ async function storeSignature(storage: FileStorage, png: Uint8Array): Promise<st
 /**
  * Saves a franchise application with the audit trail of its electronic signature: the PNG
  * stored as signature_{random id}.png (never overwritten), its SHA-256, the SHA-256 of the
- * canonical JSON of the answers, the instant, the IP address and the user agent. One
- * application per e-mail address: the unique index on lower(email) decides between racing
- * submissions (EMAIL_ALREADY_EXISTS), the early check only spares a useless upload. The webhook
- * is queued in the same transaction.
+ * canonical JSON of the answers, the instant, the IP address and the user agent. One confirmed
+ * application per e-mail address (ADR 066): an unconfirmed one neither blocks nor reveals the
+ * address; the partial unique index on lower(email) decides between racing confirmations. The
+ * webhook is queued in the same transaction.
  */
 export async function submitFranchiseApplication(
   db: Db,
@@ -90,17 +90,21 @@ export async function submitFranchiseApplication(
   if (!limit.allowed) throw new AppError("RATE_LIMITED");
   if (checkSignaturePng(signature) !== null) throw new AppError("INVALID_SIGNATURE");
 
+  // Only a confirmed application holds its address (ADR 066): anyone can type someone else's,
+  // and an unconfirmed one must neither block its owner nor tell that it exists.
+  const confirmedSameEmail = sql`(lower(${franchiseApplications.email}) = lower(${input.email}) and ${franchiseApplications.emailVerifiedAt} is not null)`;
   const [taken] = await db
     .select({
       userId: franchiseApplications.userId,
-      sameEmail: sql<boolean>`lower(${franchiseApplications.email}) = lower(${input.email})`,
+      sameEmail: sql<boolean>`${confirmedSameEmail}`,
     })
     .from(franchiseApplications)
     .where(
       actor
-        ? sql`lower(${franchiseApplications.email}) = lower(${input.email}) or ${franchiseApplications.userId} = ${actor.id}`
-        : sql`lower(${franchiseApplications.email}) = lower(${input.email})`,
+        ? sql`${confirmedSameEmail} or ${franchiseApplications.userId} = ${actor.id}`
+        : confirmedSameEmail,
     )
+    .orderBy(sql`${confirmedSameEmail} desc`)
     .limit(1);
   if (taken) throw new AppError(taken.sameEmail ? "EMAIL_ALREADY_EXISTS" : "ALREADY_APPLIED");
 

@@ -19,9 +19,16 @@ import { checkAuthApiInput } from "~/domain/auth/api-rules";
 import { messages } from "~/lib/messages.fr";
 import type { Db } from "../../db.server";
 import { env } from "../../env.server";
-import { hitRateLimit, peekRateLimit, RATE_LIMITS, type RateLimitRule } from "../../rate-limit.server";
+import {
+  clearRateLimit,
+  hitRateLimit,
+  peekRateLimit,
+  RATE_LIMITS,
+  type RateLimitRule,
+} from "../../rate-limit.server";
 import { queueAccountEmail } from "../messaging/notify.server";
 import { revokeResetTokens } from "./reset-tokens.server";
+import { SIGN_UP_COOKIE, SIGN_UP_COOKIE_SECONDS, signUpCookieValue } from "./unproven-password.server";
 import { accountMessages } from "~/lib/messages/account.fr";
 
 /** The header carrying the client's address to better-auth; always overwritten, never trusted from outside. */
@@ -142,6 +149,10 @@ export function authAfterHook(db: Db) {
     }
     const session = ctx.context.newSession ?? ctx.context.session;
     const signedIn = ctx.context.newSession;
+    if (ctx.path === "/sign-up/email") {
+      await rememberSignUpBrowser(db, ctx, returned);
+      return;
+    }
     if (ctx.path === "/sign-in/email" && signedIn) {
       await ctx.setSignedCookie(KNOWN_DEVICE_COOKIE, deviceTag(signedIn.user.email), ctx.context.secret, {
         path: "/",
@@ -161,6 +172,35 @@ export function authAfterHook(db: Db) {
       if (typeof userId === "string") await revokeResetTokens(db, userId);
     }
   });
+}
+
+/**
+ * The browser that created an account keeps the password it chose when it opens the
+ * confirmation link (ADR 066). The answer to an address that already had an account carries a
+ * cookie of the same shape, so that the headers tell nothing either.
+ */
+async function rememberSignUpBrowser(
+  db: Db,
+  ctx: Parameters<Parameters<typeof createAuthMiddleware>[0]>[0],
+  returned: unknown,
+): Promise<void> {
+  const userId = (returned as { user?: { id?: unknown } } | undefined)?.user?.id;
+  if (typeof userId !== "string") return;
+  const value =
+    (await signUpCookieValue(db, ctx.context.secret, userId)) ??
+    `${userId}.${crypto.randomBytes(32).toString("base64url").slice(0, 43)}`;
+  ctx.setCookie(SIGN_UP_COOKIE, value, {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    secure: env().PUBLIC_URL.startsWith("https://"),
+    maxAge: SIGN_UP_COOKIE_SECONDS,
+  });
+}
+
+/** Clears the per-account slowdown of sign-ins: a reset by the e-mailed link proves the owner. */
+export async function clearSignInFailures(db: Db, email: string): Promise<void> {
+  await clearRateLimit(db, failuresKey(email.trim().toLowerCase()), RATE_LIMITS.signInAccount);
 }
 
 function failuresKey(email: string): string {

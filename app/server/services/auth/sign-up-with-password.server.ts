@@ -8,13 +8,16 @@ import { appErrorOf } from "./sign-in-with-password.server";
  * queues the confirmation e-mail, whose link signs in and leads to `callbackURL`. The answer is
  * the same when the address already has an account (its owner gets an e-mail instead), so the
  * page never tells who has an account. Limits: the auth before-hook's (per address, per e-mail).
+ * Returns the answer's headers: its cookie marks this browser as the one that chose the
+ * password (ADR 066), for the page to pass on.
  */
 export async function signUpWithPassword(
   _db: Db,
   { input, ip, headers, callbackURL }: { input: SignUp; ip: string; headers: Headers; callbackURL: string },
-): Promise<void> {
+): Promise<Headers> {
   try {
-    await getAuth().api.signUpEmail({
+    const { headers: answer } = await getAuth().api.signUpEmail({
+      returnHeaders: true,
       body: {
         name: `${input.firstName} ${input.lastName}`,
         firstName: input.firstName,
@@ -25,6 +28,7 @@ export async function signUpWithPassword(
       },
       headers: headersWithClientIp(headers, ip),
     });
+    return answer;
   } catch (error) {
     throw appErrorOf(error, "VALIDATION") ?? error;
   }

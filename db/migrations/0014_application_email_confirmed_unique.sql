@@ -1,0 +1,2 @@
+DROP INDEX "franchise_applications_email_uq";--> statement-breakpoint
+CREATE UNIQUE INDEX "franchise_applications_email_uq" ON "franchise_applications" USING btree (lower("email")) WHERE "franchise_applications"."email_verified_at" is not null;
