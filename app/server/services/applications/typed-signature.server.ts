@@ -11,7 +11,6 @@ export const TYPED_SIGNATURE_MAX = 100;
  */
 export function typedSignatureName(raw: string | undefined | null): string | null | "invalid" {
   if (!raw) return null;
-  // eslint-disable-next-line no-control-regex -- control characters are what is refused here
   if (/\p{Cc}/u.test(raw)) return "invalid";
   const name = raw.replace(/\p{Cf}/gu, "").trim();
   return /[\p{L}\p{N}]/u.test(name) ? name : null;
