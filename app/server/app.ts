@@ -2,6 +2,7 @@ import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import type { ActionFunction, AppLoadContext } from "react-router";
 import { SlotsQuerySchema } from "~/domain/booking/schemas";
+import { sessionUserOf } from "./auth.server";
 import { bootstrap as openDatabase, shutdown as closeDatabase } from "./bootstrap.server";
 import { getDb, ping } from "./db.server";
 import { env } from "./env.server";
@@ -113,10 +114,13 @@ export const setSecurityHeaders = securityHeaders({
 });
 app.use(setSecurityHeaders);
 /**
- * URL length and depth, body size (ADR 041): before the health checks, React Router and any body
+ * URL length and depth, body size (ADR 041), the session of a signed-in upload and the time and
+ * number of anonymous bodies (ADR 067): before the health checks, React Router and any body
  * parser. Also mounted by server.js before the static files; it runs once per request.
  */
-export const boundInput = inputBounds();
+export const boundInput = inputBounds({
+  sessionRole: async (headers) => (await sessionUserOf(headers))?.role ?? null,
+});
 app.use(boundInput);
 app.use(csrfProtection());
 

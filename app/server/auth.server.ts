@@ -226,7 +226,7 @@ export interface SessionUser {
  * one look-up (`onePerPageLoad`); an action looks it up itself.
  */
 export function getSessionUser(request: Request): Promise<SessionUser | null> {
-  return onePerPageLoad(request, "session", () => lookUpSessionUser(request));
+  return onePerPageLoad(request, "session", () => sessionUserOf(request.headers));
 }
 
 /**
@@ -236,10 +236,14 @@ export function getSessionUser(request: Request): Promise<SessionUser | null> {
  */
 const SESSION_COOKIE_NAME = "better-auth.session_token";
 
-async function lookUpSessionUser(request: Request): Promise<SessionUser | null> {
+/**
+ * The user of the session the headers' cookie names, or null. Also used before a request's body
+ * is read (the signed-in uploads' check, app/server/security/input-bounds.server.ts, ADR 067).
+ */
+export async function sessionUserOf(headers: Headers): Promise<SessionUser | null> {
   const auth = getAuth();
-  if (!request.headers.get("cookie")?.includes(SESSION_COOKIE_NAME)) return null;
-  const session = await auth.api.getSession({ headers: request.headers });
+  if (!headers.get("cookie")?.includes(SESSION_COOKIE_NAME)) return null;
+  const session = await auth.api.getSession({ headers });
   if (!session) return null;
   const u = session.user as typeof session.user & { firstName?: string; lastName?: string };
   return {

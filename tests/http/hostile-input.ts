@@ -46,6 +46,9 @@ const HOSTILE_STRINGS = [
   "\u0000",
   "a\u0000b",
   "\u202Egnp.exe\u202C",
+  // Only invisible characters (zero-width space, joiner, BOM, word joiner; issue 29).
+  "\u200B\u200B\u200B",
+  "\u200D\uFEFF \u2060",
   "שלום עולם",
   "مرحبا بالعالم",
   "🚗💦🧽👨‍👩‍👧‍👦",
@@ -255,6 +258,15 @@ const ENDPOINTS: Endpoint[] = [
     },
   },
   {
+    // 'Appliquer' beside the promo code: the zone, cars and code as the form holds them (issue 29).
+    name: "booking wizard promo preview",
+    url: () => "/booking/granby",
+    encodings: ["form"],
+    intents: ["promo"],
+    fields: ["zone", "cars", "promoCode", "email", "phone", "address"],
+    valid: () => ({ intent: "promo", zone: "granby", cars: "1", promoCode: "BIENVENUE" }),
+  },
+  {
     name: "cancel API",
     url: (ids) => `/api/bookings/${ids.clientBooking.bookingId}/cancel`,
     encodings: ["json", "form"],
@@ -409,6 +421,19 @@ const ENDPOINTS: Endpoint[] = [
       ...APPLICATION,
       email: `candidat-${Math.random().toString(36).slice(2)}@example.com`,
       signature: signatureDataUrl,
+    }),
+    creates: { table: "franchiseApplications", accepted: (status) => status === 201 },
+  },
+  {
+    // The typed-name signature (no drawn one): the name reaches the image code (issue 29).
+    name: "franchise application API, typed signature (JSON)",
+    url: () => "/api/franchise-applications",
+    encodings: ["json"],
+    fields: [...Object.keys(APPLICATION), "email", "signature_name"],
+    valid: () => ({
+      ...APPLICATION,
+      email: `signataire-${Math.random().toString(36).slice(2)}@example.com`,
+      signature_name: "Léa Tremblay",
     }),
     creates: { table: "franchiseApplications", accepted: (status) => status === 201 },
   },

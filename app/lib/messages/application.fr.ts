@@ -114,6 +114,8 @@ export const applicationMessages = {
     signatureUpload: "Erreur lors du téléchargement de la signature. Veuillez réessayer.",
     signatureMissing: "Veuillez signer avant de soumettre votre candidature.",
     signatureInvalid: "La signature doit être une image PNG de 600 × 200 pixels.",
+    typedSignatureInvalid:
+      "Le nom tapé comme signature contient des caractères non permis : tapez votre nom en lettres.",
     tooLarge: "La candidature envoyée est trop volumineuse.",
     unsupportedType: "Format non pris en charge : envoyez un formulaire multipart ou du JSON.",
     invalidRequest: "Requête invalide.",

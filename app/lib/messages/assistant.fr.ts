@@ -103,6 +103,19 @@ Règles :
     sms: "SMS",
     mode: (mode: string) => (mode === "model" ? "IA" : "guidé"),
     count: (n: number) => (n === 1 ? "1 message" : `${n} messages`),
+    pagesLabel: "Pages des conversations",
+    page: (page: number, pages: number) => `Page ${page} sur ${pages}`,
+    newer: "Plus récentes",
+    older: "Plus anciennes",
+    historyCap: (max: number) => `Seuls les ${max} derniers messages de chaque conversation sont conservés.`,
+  },
+  /** POST /mcp's refusals (ADR 067). */
+  mcp: {
+    batchRefused:
+      "Les lots JSON-RPC ne sont pas acceptés : envoyez un seul message par requête (protocole MCP 2025-06-18).",
+    parseError: "Requête invalide : le corps doit être un message JSON-RPC en JSON.",
+    toolCallsLimited:
+      "Trop d'appels d'outils en peu de temps depuis cette adresse. Veuillez réessayer dans quelques minutes.",
   },
   sms: {
     options: "Répondez par le chiffre :",

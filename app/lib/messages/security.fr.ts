@@ -10,6 +10,13 @@ export const securityMessages = {
     urlTooLong: "L'adresse demandée est trop longue : elle n'existe pas sur ce site.",
     bodyTooLarge:
       "La requête envoyée est trop volumineuse. Raccourcissez les champs du formulaire et réessayez.",
+    signInRequired:
+      "Votre session a expiré ou vous n'êtes pas connecté : reconnectez-vous avec un compte administrateur, puis réessayez l'envoi.",
+    forbidden: "Cet envoi est réservé aux administrateurs.",
+    tooSlow:
+      "L'envoi est arrivé trop lentement et a été interrompu. Vérifiez votre connexion, puis réessayez.",
+    tooManyUploads:
+      "Trop d'envois sont en cours depuis votre connexion. Attendez qu'ils se terminent, puis réessayez.",
   },
   /** Demo mode on a public address (ADR 041), said when the server refuses to start. */
   demoOnPublicUrl:

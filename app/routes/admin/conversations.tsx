@@ -1,8 +1,13 @@
+import { Link } from "react-router";
+import { z } from "zod";
 import { EmptyState, PageHeader } from "~/components/admin/page-header";
 import { assistantMessages } from "~/lib/messages/assistant.fr";
 import { requireRole } from "~/server/auth.server";
 import { getDb } from "~/server/db.server";
-import { listConversations } from "~/server/services/assistant/conversations.server";
+import {
+  CONVERSATION_HISTORY_MAX,
+  listConversations,
+} from "~/server/services/assistant/conversations.server";
 import type { Route } from "./+types/conversations";
 import { formatDateTime } from "~/lib/format";
 
@@ -13,17 +18,50 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-/** The assistant's conversations of the last 30 days, newest first (ADR 051); admin only. */
+/** ?page=2: a page number, the first page for anything else. */
+const PageQuery = z.coerce.number().int().min(1).max(1_000_000).catch(1);
+
+/**
+ * The assistant's conversations of the last 30 days, newest first (ADR 051), a page of
+ * CONVERSATIONS_PAGE_SIZE at a time (ADR 067); admin only.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireRole(request, ["admin"]);
-  return { conversations: await listConversations(getDb(), { limit: 50 }) };
+  const page = PageQuery.parse(new URL(request.url).searchParams.get("page") ?? undefined);
+  return { ...(await listConversations(getDb(), { page })), historyMax: CONVERSATION_HISTORY_MAX };
+}
+
+function Pager({ page, pages }: { page: number; pages: number }) {
+  if (pages <= 1) return null;
+  return (
+    <nav aria-label={t.pagesLabel} className="flex flex-wrap items-center gap-3 text-sm">
+      {page > 1 ? (
+        <Link
+          to={`?page=${page - 1}`}
+          className="font-medium text-primary underline-offset-4 hover:underline"
+        >
+          {t.newer}
+        </Link>
+      ) : null}
+      <span className="text-muted-foreground tabular-nums">{t.page(page, pages)}</span>
+      {page < pages ? (
+        <Link
+          to={`?page=${page + 1}`}
+          className="font-medium text-primary underline-offset-4 hover:underline"
+        >
+          {t.older}
+        </Link>
+      ) : null}
+    </nav>
+  );
 }
 
 export default function Conversations({ loaderData }: Route.ComponentProps) {
-  const { conversations } = loaderData;
+  const { conversations, page, pages, historyMax } = loaderData;
   return (
     <div className="flex flex-col gap-6">
-      <PageHeader title={t.title} description={t.description} />
+      <PageHeader title={t.title} description={`${t.description} ${t.historyCap(historyMax)}`} />
+      <Pager page={page} pages={pages} />
       {conversations.length === 0 ? (
         <EmptyState>{t.empty}</EmptyState>
       ) : (
@@ -54,6 +92,7 @@ export default function Conversations({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
+      <Pager page={page} pages={pages} />
     </div>
   );
 }

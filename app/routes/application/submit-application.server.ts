@@ -8,8 +8,13 @@ import {
 import type { ErrorCode } from "~/lib/errors";
 import { getSessionUser } from "~/server/auth.server";
 import { getDb } from "~/server/db.server";
-import { submitFranchiseApplication } from "~/server/services/applications/submit-franchise-application.server";
-import { typedSignaturePng } from "~/server/services/applications/typed-signature.server";
+import {
+  APPLICATION_RATE_LIMIT,
+  applicationRateLimitKey,
+  submitFranchiseApplication,
+} from "~/server/services/applications/submit-franchise-application.server";
+import { typedSignatureName, typedSignaturePng } from "~/server/services/applications/typed-signature.server";
+import { peekRateLimit } from "~/server/rate-limit.server";
 import { getStorage } from "~/server/storage/storage.server";
 import { readApplicationRequest } from "./read-application-request.server";
 import { applicationMessages } from "~/lib/messages/application.fr";
@@ -23,6 +28,7 @@ const REFUSALS = {
   UNSUPPORTED_MEDIA_TYPE: { status: 415, error: e.unsupportedType },
   INVALID_REQUEST: { status: 400, error: e.invalidRequest },
   SIGNATURE_REQUIRED: { status: 400, error: e.signatureMissing },
+  TYPED_SIGNATURE_INVALID: { status: 400, error: e.typedSignatureInvalid },
   VALIDATION: { status: 400, error: e.invalidFields },
   EMAIL_ALREADY_EXISTS: { status: 409, error: e.emailExists },
   ALREADY_APPLIED: { status: 409, error: e.alreadyApplied },
@@ -82,8 +88,34 @@ export async function submitApplicationRequest(
 
   const submission = parseWithZod(read.fields, { schema: ApplicationSchema });
   if (submission.status !== "success") return refuse("VALIDATION", submission.reply());
-  const typedName = read.fields.get(APPLICATION_SIGNATURE_NAME_FIELD)?.trim() ?? "";
-  const signature = read.signature ?? (typedName ? await typedSignaturePng(typedName) : null);
+  const typedName = read.signature
+    ? null
+    : typedSignatureName(read.fields.get(APPLICATION_SIGNATURE_NAME_FIELD));
+  if (typedName === "invalid") {
+    return refuse(
+      "TYPED_SIGNATURE_INVALID",
+      submission.reply({ fieldErrors: { [APPLICATION_SIGNATURE_NAME_FIELD]: [e.typedSignatureInvalid] } }),
+    );
+  }
+  // The address's limit before the image is drawn (issue 29): the service counts it when saving.
+  if (
+    typedName &&
+    !(await peekRateLimit(getDb(), applicationRateLimitKey(context.ip), APPLICATION_RATE_LIMIT)).allowed
+  ) {
+    return refuse("RATE_LIMITED");
+  }
+  let signature = read.signature;
+  if (!signature && typedName) {
+    try {
+      signature = await typedSignaturePng(typedName);
+    } catch {
+      // A name the text renderer cannot draw is the applicant's to retype, not a server error.
+      return refuse(
+        "TYPED_SIGNATURE_INVALID",
+        submission.reply({ fieldErrors: { [APPLICATION_SIGNATURE_NAME_FIELD]: [e.typedSignatureInvalid] } }),
+      );
+    }
+  }
   if (!signature) {
     return refuse(
       "SIGNATURE_REQUIRED",

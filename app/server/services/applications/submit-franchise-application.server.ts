@@ -14,6 +14,8 @@ import { log } from "../../log.server";
 
 /** Applications one address may send: a shared office can apply a few times, a bot cannot. */
 export const APPLICATION_RATE_LIMIT = { max: 10, windowSeconds: 60 * 60 } as const satisfies RateLimitRule;
+/** The counter of one address's applications. */
+export const applicationRateLimitKey = (ip: string) => `application:ip:${ip}`;
 
 /**
  * Webhook delivery attempts before the job is kept 'dead' for an admin: with the queue's backoff
@@ -86,7 +88,7 @@ export async function submitFranchiseApplication(
   storage: FileStorage,
   { input, signature, actor, ip, userAgent, now = new Date() }: SubmitFranchiseApplicationInput,
 ): Promise<{ id: string; signatureUrl: string }> {
-  const limit = await hitRateLimit(db, `application:ip:${ip}`, APPLICATION_RATE_LIMIT);
+  const limit = await hitRateLimit(db, applicationRateLimitKey(ip), APPLICATION_RATE_LIMIT);
   if (!limit.allowed) throw new AppError("RATE_LIMITED");
   if (checkSignaturePng(signature) !== null) throw new AppError("INVALID_SIGNATURE");
 

@@ -4,6 +4,18 @@ import { SIGNATURE_HEIGHT, SIGNATURE_WIDTH } from "~/domain/applications/png";
 /** Longest typed name drawn as a signature (the form's field holds as much). */
 export const TYPED_SIGNATURE_MAX = 100;
 
+/**
+ * The typed name to draw: without its invisible characters (zero-width spaces and joiners, bidi
+ * marks: Unicode's format characters); null when nothing readable is left (no letter or digit),
+ * "invalid" when it holds a control character (NUL, line breaks...), which no name has.
+ */
+export function typedSignatureName(raw: string | undefined | null): string | null | "invalid" {
+  if (!raw) return null;
+  if (/\p{Cc}/u.test(raw)) return "invalid";
+  const name = raw.replace(/\p{Cf}/gu, "").trim();
+  return /[\p{L}\p{N}]/u.test(name) ? name : null;
+}
+
 function escapeMarkup(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }

@@ -2,7 +2,7 @@
  * The assistant's stored conversations (ADR 051): one turn reads the state, runs the engine and
  * writes the state back. Kept 30 days after the last message ('assistant.purge').
  */
-import { and, desc, eq, gte, lt } from "drizzle-orm";
+import { and, count, desc, eq, gte, lt } from "drizzle-orm";
 import { assistantConversations } from "#db/schema";
 import type { Db } from "../../db.server";
 import { enqueue } from "../../jobs/queue.server";
@@ -17,6 +17,14 @@ import {
 import type { LanguageModel } from "ai";
 
 export const CONVERSATION_RETENTION_DAYS = 30;
+/**
+ * Messages kept per conversation (ADR 067): the last 50 turns (a customer's message and the
+ * answer). Older ones are dropped when a turn is saved, so that a conversation's row, and the
+ * admin's page showing it, stay bounded however long it goes on.
+ */
+export const CONVERSATION_HISTORY_MAX = 100;
+/** Conversations per page of the admin's list. */
+export const CONVERSATIONS_PAGE_SIZE = 20;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Whether a string is a UUID (a conversation id from a browser is not trusted). */
@@ -83,6 +91,9 @@ export async function converse(
     model: options.model,
     onText: options.onText,
   });
+  if (found.state.history.length > CONVERSATION_HISTORY_MAX) {
+    found.state.history = found.state.history.slice(-CONVERSATION_HISTORY_MAX);
+  }
   const mode = options.model === undefined ? assistantMode() : options.model ? "model" : "guided";
   const values = { state: found.state, mode, updatedAt: now() };
   if (found.id) {
@@ -126,20 +137,35 @@ export async function purgeConversations(db: Db, now: Date = new Date()): Promis
   return deleted.length;
 }
 
-/** The admin's list: the newest first, with their messages. */
-export async function listConversations(db: Db, { limit = 50 }: { limit?: number } = {}) {
+/**
+ * One page of the admin's list (1 = the newest), newest first, with their messages (at most
+ * CONVERSATION_HISTORY_MAX each, even for a row stored before the cap), and the page count.
+ */
+export async function listConversations(
+  db: Db,
+  { page = 1, pageSize = CONVERSATIONS_PAGE_SIZE }: { page?: number; pageSize?: number } = {},
+) {
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(assistantConversations);
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const current = Math.min(Math.max(1, Math.floor(page)), pages);
   const rows = await db
     .select()
     .from(assistantConversations)
-    .orderBy(desc(assistantConversations.updatedAt))
-    .limit(limit);
-  return rows.map((row) => ({
-    id: row.id,
-    channel: row.channel,
-    mode: row.mode,
-    phone: row.phone,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    history: (row.state as ConversationState).history ?? [],
-  }));
+    .orderBy(desc(assistantConversations.updatedAt), desc(assistantConversations.id))
+    .limit(pageSize)
+    .offset((current - 1) * pageSize);
+  return {
+    page: current,
+    pages,
+    total,
+    conversations: rows.map((row) => ({
+      id: row.id,
+      channel: row.channel,
+      mode: row.mode,
+      phone: row.phone,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+      history: ((row.state as ConversationState).history ?? []).slice(-CONVERSATION_HISTORY_MAX),
+    })),
+  };
 }

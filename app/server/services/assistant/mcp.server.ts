@@ -6,7 +6,9 @@
  * The MCP SDK (~29 MB of memory) is imported on the first call, not at start (ADR 054).
  */
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { assistantMessages } from "~/lib/messages/assistant.fr";
 import type { Db } from "../../db.server";
+import { hitRateLimit } from "../../rate-limit.server";
 import {
   BookAppointmentInput,
   bookAppointmentTool,
@@ -27,12 +29,36 @@ import {
 
 /** Requests to /mcp one client address may send: an agent's conversation, not a scraper. */
 export const MCP_RATE_LIMIT = { max: 120, windowSeconds: 10 * 60 } as const;
+/**
+ * Tool calls one client address may make, whichever tool (ADR 067): the read tools (slots,
+ * prices, a booking) have no page limit of their own, and each call costs database work.
+ */
+export const MCP_TOOL_CALL_LIMIT = { max: 60, windowSeconds: 10 * 60 } as const;
 
-function answer(result: { ok: boolean }) {
+function answer(result: { ok: boolean } & Record<string, unknown>) {
   return {
     content: [{ type: "text" as const, text: JSON.stringify(result) }],
     structuredContent: result as Record<string, unknown>,
     isError: !result.ok,
+  };
+}
+
+/** A tool's handler, run only while the address is within MCP_TOOL_CALL_LIMIT. */
+function counted<A extends unknown[]>(
+  ctx: ToolContext,
+  run: (...args: A) => Promise<{ ok: boolean }>,
+): (...args: A) => Promise<ReturnType<typeof answer>> {
+  return async (...args: A) => {
+    const limit = await hitRateLimit(ctx.db, `mcp:tool:${ctx.ip}`, MCP_TOOL_CALL_LIMIT);
+    if (!limit.allowed) {
+      return answer({
+        ok: false,
+        code: "RATE_LIMITED",
+        message: assistantMessages.mcp.toolCallsLimited,
+        retry_after_seconds: limit.retryAfterSeconds,
+      });
+    }
+    return answer(await run(...args));
   };
 }
 
@@ -56,7 +82,7 @@ async function createMcpServer(ctx: ToolContext): Promise<McpServer> {
       inputSchema: CheckServiceAreaInput.shape,
       annotations: { readOnlyHint: true },
     },
-    async (args) => answer(await checkServiceAreaTool(ctx, args)),
+    counted(ctx, (args) => checkServiceAreaTool(ctx, args)),
   );
   server.registerTool(
     "get_prices",
@@ -65,7 +91,7 @@ async function createMcpServer(ctx: ToolContext): Promise<McpServer> {
       inputSchema: GetPricesInput.shape,
       annotations: { readOnlyHint: true },
     },
-    async () => answer(await getPricesTool(ctx)),
+    counted(ctx, () => getPricesTool(ctx)),
   );
   server.registerTool(
     "list_slots",
@@ -74,7 +100,7 @@ async function createMcpServer(ctx: ToolContext): Promise<McpServer> {
       inputSchema: ListSlotsInput.shape,
       annotations: { readOnlyHint: true },
     },
-    async (args) => answer(await listSlotsTool(ctx, args)),
+    counted(ctx, (args) => listSlotsTool(ctx, args)),
   );
   server.registerTool(
     "book_appointment",
@@ -84,7 +110,7 @@ async function createMcpServer(ctx: ToolContext): Promise<McpServer> {
         "options, total) et son code, sans réserver. Avec le code, après l'accord du client : réserve.",
       inputSchema: BookAppointmentInput.shape,
     },
-    async (args) => answer(await bookAppointmentTool(ctx, args)),
+    counted(ctx, (args) => bookAppointmentTool(ctx, args)),
   );
   server.registerTool(
     "find_booking",
@@ -94,7 +120,7 @@ async function createMcpServer(ctx: ToolContext): Promise<McpServer> {
       inputSchema: FindBookingInput.shape,
       annotations: { readOnlyHint: true },
     },
-    async (args) => answer(await findBookingTool(ctx, args)),
+    counted(ctx, (args) => findBookingTool(ctx, args)),
   );
   server.registerTool(
     "cancel_booking",
@@ -104,7 +130,7 @@ async function createMcpServer(ctx: ToolContext): Promise<McpServer> {
       inputSchema: CancelBookingInput.shape,
       annotations: { destructiveHint: true },
     },
-    async (args) => answer(await cancelBookingTool(ctx, args)),
+    counted(ctx, (args) => cancelBookingTool(ctx, args)),
   );
   server.registerTool(
     "reschedule_booking",
@@ -114,7 +140,7 @@ async function createMcpServer(ctx: ToolContext): Promise<McpServer> {
         "et le courriel ou le téléphone utilisé pour réserver.",
       inputSchema: RescheduleBookingInput.shape,
     },
-    async (args) => answer(await rescheduleBookingTool(ctx, args)),
+    counted(ctx, (args) => rescheduleBookingTool(ctx, args)),
   );
   return server;
 }
@@ -122,7 +148,7 @@ async function createMcpServer(ctx: ToolContext): Promise<McpServer> {
 /** Answers one MCP request (stateless; JSON answers rather than an event stream). */
 export async function handleMcpRequest(
   request: Request,
-  { db, ip }: { db: Db; ip: string },
+  { db, ip, body }: { db: Db; ip: string; body: unknown },
 ): Promise<Response> {
   const ctx: ToolContext = { db, ip, now: () => new Date(), proofs: new Map() };
   const server = await createMcpServer(ctx);
@@ -134,7 +160,7 @@ export async function handleMcpRequest(
   });
   await server.connect(transport);
   try {
-    return await transport.handleRequest(request);
+    return await transport.handleRequest(request, { parsedBody: body });
   } finally {
     void server.close();
   }

@@ -8,6 +8,7 @@ import { data } from "react-router";
 import { z } from "zod";
 import { BookingRequestSchema } from "~/domain/booking/schemas";
 import { AppError } from "~/lib/errors";
+import { bookingMessages } from "~/lib/messages/booking.fr";
 import { errorText } from "../../http/error-text.server";
 import type { Db } from "../../db.server";
 import { loadBookableZone } from "../booking/booking-context.server";
@@ -54,6 +55,13 @@ export async function checkPromoFromForm(db: Db, formData: FormData) {
   } catch (error) {
     if (error instanceof AppError && error.code === "PROMO_CODE_REFUSED") {
       return answer(422, null, errorText(error));
+    }
+    // A zone the form cannot hold (a hand-made request): said, not a server error (issue 29).
+    if (error instanceof AppError && error.code === "NOT_FOUND") {
+      return answer(404, null, bookingMessages.zoneNotFound);
+    }
+    if (error instanceof AppError && error.code === "ZONE_NOT_ACTIVE") {
+      return answer(409, null, errorText(error));
     }
     throw error;
   }

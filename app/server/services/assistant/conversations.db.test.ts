@@ -1,0 +1,77 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, expect, it } from "vitest";
+import { seed } from "#db/seed";
+import * as s from "#db/schema";
+import { describeDatabases } from "../../../../tests/setup/db";
+import {
+  CONVERSATION_HISTORY_MAX,
+  CONVERSATIONS_PAGE_SIZE,
+  converse,
+  listConversations,
+} from "./conversations.server";
+import type { ConversationState } from "./engine.server";
+
+const NOW = new Date("2026-03-06T08:00:00-05:00");
+
+describeDatabases("assistant conversations, bounded (issue 29, ADR 067)", ({ db }) => {
+  beforeAll(async () => {
+    await seed(db(), { demoAccounts: true });
+  });
+
+  it("keeps only the last messages of a long conversation", async () => {
+    // Each turn stores two messages (the customer's, the answer): well past the cap.
+    const turns = CONVERSATION_HISTORY_MAX / 2 + 15;
+    let conversationId: string | undefined;
+    for (let i = 0; i < turns; i++) {
+      const turn = await converse(db(), {
+        channel: "chat",
+        conversationId,
+        ip: "10.29.9.1",
+        input: { text: `question ${i}` },
+        model: null,
+        now: () => NOW,
+      });
+      conversationId = turn.conversationId;
+    }
+    const [row] = await db()
+      .select()
+      .from(s.assistantConversations)
+      .where(eq(s.assistantConversations.id, conversationId!));
+    const history = (row!.state as ConversationState).history;
+    expect(history).toHaveLength(CONVERSATION_HISTORY_MAX);
+    // The newest are kept, the oldest dropped, in order.
+    expect(history.at(-2)).toMatchObject({ role: "user", text: `question ${turns - 1}` });
+    expect(history.at(-1)).toMatchObject({ role: "assistant" });
+    expect(history[0]).toMatchObject({
+      role: "user",
+      text: `question ${turns - CONVERSATION_HISTORY_MAX / 2}`,
+    });
+    expect(history.some((entry) => entry.text === "question 0")).toBe(false);
+  });
+
+  it("lists the conversations a page at a time, newest first", async () => {
+    const before = await listConversations(db());
+    await db()
+      .insert(s.assistantConversations)
+      .values(
+        Array.from({ length: CONVERSATIONS_PAGE_SIZE + 3 }, (_, i) => ({
+          channel: "sms",
+          mode: "guided",
+          phone: `+1450555${String(1000 + i)}`,
+          state: { history: [] },
+          updatedAt: new Date(NOW.getTime() + (i + 1) * 60_000),
+        })),
+      );
+    const total = before.total + CONVERSATIONS_PAGE_SIZE + 3;
+    const first = await listConversations(db());
+    expect(first).toMatchObject({ page: 1, pages: Math.ceil(total / CONVERSATIONS_PAGE_SIZE), total });
+    expect(first.conversations).toHaveLength(CONVERSATIONS_PAGE_SIZE);
+    expect(first.conversations[0]!.phone).toBe(`+1450555${1000 + CONVERSATIONS_PAGE_SIZE + 2}`);
+    const second = await listConversations(db(), { page: 2 });
+    expect(second.conversations).toHaveLength(total - CONVERSATIONS_PAGE_SIZE);
+    // No conversation on two pages; a page past the end is the last one.
+    const ids = new Set(first.conversations.map((c) => c.id));
+    expect(second.conversations.some((c) => ids.has(c.id))).toBe(false);
+    expect((await listConversations(db(), { page: 50 })).page).toBe(first.pages);
+  });
+});
