@@ -156,6 +156,16 @@ const TABLE: Record<string, Row> = {
       expect: { ...SPACES, anonymous: "400" },
     },
   },
+  // A person whose sign-up password was erased chooses one (ADR 066); an account with a
+  // password goes on to its space, a signed-out visitor to /auth.
+  "routes/auth/choose-password": {
+    get: { url: () => "/auth/choose-password", expect: { ...SPACES, anonymous: "3xx /auth" } },
+    post: {
+      url: () => "/auth/choose-password",
+      form: () => ({ password: "x" }),
+      expect: { ...SPACES, anonymous: "3xx /auth" },
+    },
+  },
   "routes/auth/forgot-password": {
     post: { url: () => "/auth/forgot-password", form: () => ({ email: "" }), expect: every("400") },
   },
