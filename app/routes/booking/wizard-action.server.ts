@@ -42,7 +42,7 @@ export async function bookFromWizard({ request, context }: Route.ActionArgs) {
   ) => data({ status: "failed" as const, result: submission.reply(reply), slots }, { status });
 
   // 'Appliquer' beside the promo code: its rules checked, the form kept as typed (ADR 050).
-  if (formData.get("intent") === "promo") return checkPromoFromForm(db, formData);
+  if (formData.get("intent") === "promo") return checkPromoFromForm(db, formData, context.ip);
   if (formData.get("intent") !== "book") return fail(400, { formErrors: [messages.errors.generic] });
 
   // The form's own key (ADR 068); a page rendered before it existed books without one.

@@ -60,7 +60,11 @@ describeDatabases("the secrets of queued jobs", ({ db }) => {
       now: clock,
       handlers: {
         ...jobHandlers,
-        ...createMessagingHandlers({ mailer: memoryMailer(sent), smsProvider: createLogProvider, now: clock }),
+        ...createMessagingHandlers({
+          mailer: memoryMailer(sent),
+          smsProvider: createLogProvider,
+          now: clock,
+        }),
       },
     });
     while ((await worker.runOnce()) > 0);

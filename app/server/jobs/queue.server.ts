@@ -364,7 +364,11 @@ export async function reschedulePendingJob(
 ): Promise<number | null> {
   const [moved] = await db
     .update(jobs)
-    .set({ runAt, ...(payload === undefined ? {} : { payload: sealPayload(payload) }), updatedAt: sql`now()` })
+    .set({
+      runAt,
+      ...(payload === undefined ? {} : { payload: sealPayload(payload) }),
+      updatedAt: sql`now()`,
+    })
     .where(and(eq(jobs.singletonKey, singletonKey), eq(jobs.status, "pending")))
     .returning({ id: jobs.id });
   return moved?.id ?? null;

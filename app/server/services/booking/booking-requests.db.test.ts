@@ -102,12 +102,22 @@ describeDatabases("booking requests answered once", ({ db }) => {
   it("after the window, or once the first booking is cancelled, the same request books again", async () => {
     const input = granbyRequest({ start: MONDAY_9 });
     const first = await place(db(), input);
-    const later = await place(db(), input, undefined, new Date(NOW.getTime() + SAME_REQUEST_WINDOW_MS + 1000));
+    const later = await place(
+      db(),
+      input,
+      undefined,
+      new Date(NOW.getTime() + SAME_REQUEST_WINDOW_MS + 1000),
+    );
     expect(later.bookingId).not.toBe(first.bookingId);
 
     const token = new URL(later.manageUrl).searchParams.get("token")!;
     await cancelBooking(db(), { bookingId: later.bookingId, now: NOW, input: { token } });
-    const again = await place(db(), input, undefined, new Date(NOW.getTime() + SAME_REQUEST_WINDOW_MS + 2000));
+    const again = await place(
+      db(),
+      input,
+      undefined,
+      new Date(NOW.getTime() + SAME_REQUEST_WINDOW_MS + 2000),
+    );
     expect([first.bookingId, later.bookingId]).not.toContain(again.bookingId);
     const scheduled = (await appointmentsNow()).filter((a) => a.status === "scheduled");
     expect(scheduled).toHaveLength(2);
@@ -132,7 +142,9 @@ describeDatabases("booking requests answered once", ({ db }) => {
     if (!summary.ok || summary.status !== "needs_confirmation") throw new Error(JSON.stringify(summary));
 
     const answers = await Promise.all(
-      Array.from({ length: 3 }, () => bookAppointmentTool(ctx(), { ...fields, confirmation: summary.confirmation })),
+      Array.from({ length: 3 }, () =>
+        bookAppointmentTool(ctx(), { ...fields, confirmation: summary.confirmation }),
+      ),
     );
     const rows = await appointmentsNow();
     expect(rows).toHaveLength(1);
