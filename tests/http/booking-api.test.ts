@@ -173,6 +173,35 @@ describe("booking JSON API", () => {
     expect(((await malformed.json()) as { error: string }).error).toContain("Idempotency-Key");
   });
 
+  it("the booking wizard's form carries its own key: the same form sent twice books once", async () => {
+    const page = await (await fetch(`${server.url}/booking?where=J2G%202T5&cars=1&step=2`)).text();
+    const requestKey = /name="requestKey" value="([^"]+)"/.exec(page)?.[1];
+    expect(requestKey).toMatch(/^[0-9a-f-]{36}$/);
+    const slots = (await (
+      await fetch(`${server.url}/api/slots?zone=granby&cars=1&days=14`)
+    ).json()) as SlotsAnswer;
+    const open = slots.days.flatMap((d) => d.slots).find((slot) => slot.start !== start)!.start;
+    const form = new URLSearchParams({
+      intent: "book",
+      ...booking(),
+      start: open,
+      name: "Julie Deuxclics",
+      email: "julie.deuxclics@example.com",
+      requestKey: requestKey!,
+    });
+    const submit = () =>
+      fetch(`${server.url}/booking/granby`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url },
+        body: form,
+        redirect: "manual",
+      });
+    const [first, second] = await Promise.all([submit(), submit()]);
+    expect([first.status, second.status]).toEqual([302, 302]);
+    expect(first.headers.get("location")).toMatch(/^\/booking-success\/[0-9a-z]{10}$/);
+    expect(second.headers.get("location")).toBe(first.headers.get("location"));
+  });
+
   it("GET /api/appointments/{id}: 200 without personal data, with it for the token holder, else 404", async () => {
     const res = await fetch(`${server.url}/api/appointments/${bookingId}`);
     expect(res.status).toBe(200);
