@@ -184,6 +184,7 @@ describe("booking JSON API", () => {
     const form = new URLSearchParams({
       intent: "book",
       ...booking(),
+      cars: "1",
       start: open,
       name: "Julie Deuxclics",
       email: "julie.deuxclics@example.com",
