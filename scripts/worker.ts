@@ -1,6 +1,8 @@
 // `npm run worker`: a process that only runs jobs, beside the app servers (PostgreSQL).
 import { DataDirLockedError, openDatabase, type Database } from "~/server/db.server";
 import { env } from "~/server/env.server";
+import { resolveAuthSecret } from "~/server/auth.server";
+import { configureJobSecrets } from "~/server/jobs/job-secrets.server";
 import { startWorker, stopWorker } from "~/server/jobs/runtime.server";
 import { captureConsole } from "~/server/log.server";
 
@@ -31,6 +33,8 @@ try {
 captureConsole();
 try {
   await database.migrate();
+  // The key the app servers seal the jobs' secrets with (ADR 068).
+  configureJobSecrets(await resolveAuthSecret(database.db));
   await startWorker(database);
 } catch (error) {
   await database.close();

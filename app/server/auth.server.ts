@@ -13,6 +13,7 @@ import type { Db } from "./db.server";
 import { env } from "./env.server";
 import { onePerPageLoad } from "./http/page-load.server";
 import { configureFlash } from "./flash.server";
+import { configureJobSecrets } from "./jobs/job-secrets.server";
 import { trustedOrigins } from "./security/csrf.server";
 import {
   ACCOUNT_PATHS,
@@ -203,6 +204,7 @@ const holder = globalThis as typeof globalThis & { __appAuth?: Auth };
 export async function initAuth(db: Db): Promise<Auth> {
   const secret = await resolveAuthSecret(db);
   configureFlash(secret);
+  configureJobSecrets(secret);
   holder.__appAuth = createAuth(db, { secret, baseURL: env().PUBLIC_URL });
   return holder.__appAuth;
 }

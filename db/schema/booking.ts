@@ -213,3 +213,29 @@ export const bookingChanges = pgTable(
   },
   (t) => [index("booking_changes_appointment_idx").on(t.appointmentId, t.createdAt)],
 );
+
+/**
+ * One row per booking request already answered (ADR 068): the key of the request (a client's
+ * Idempotency-Key, the wizard form's own key, the assistant's confirmation code, or the request's
+ * own fingerprint: slot, contact, zone and cars), inserted in the booking's transaction. The
+ * primary key is what makes a second booking of the same request wait for the first and then
+ * answer with it. Only hashes of the keys are stored; the manage-link token is sealed with a key
+ * derived from the request's key and the server secret, so the first answer can be given again.
+ */
+export const bookingRequests = pgTable(
+  "booking_requests",
+  {
+    /** SHA-256 hex of the key's scope and value. */
+    keyHash: text("key_hash").primaryKey(),
+    /** SHA-256 hex of the request's canonical form: the same key with another request is refused. */
+    requestHash: text("request_hash").notNull(),
+    /** The appointment booked (no foreign key: the row is written before it, in the same transaction). */
+    appointmentId: uuid("appointment_id").notNull(),
+    /** The manage-link token, AES-256-GCM sealed (base64url of iv, tag and ciphertext). */
+    sealedManageToken: text("sealed_manage_token").notNull(),
+    createdAt: createdAt(),
+    /** After this instant the key may book again (the rows are then purged). */
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (t) => [index("booking_requests_expires_at_idx").on(t.expiresAt)],
+);

@@ -17,15 +17,21 @@ async function openSlots(request: APIRequestContext): Promise<Slot[]> {
   return answer.days.flatMap((d) => d.slots);
 }
 
-/** Books a Granby slot (2 cars) through the public API. */
+let bookings = 0;
+
+/**
+ * Books a Granby slot (2 cars) through the public API, each call as another customer: the same
+ * request again would be answered with the first booking (ADR 068).
+ */
 async function book(request: APIRequestContext, baseURL: string, start: string) {
+  bookings += 1;
   const response = await request.post("/api/bookings", {
     data: {
       zone: "granby",
       cars: 2,
       start,
       name: "Marc Côté",
-      email: "marc.cote@example.com",
+      email: `marc.cote.${bookings}@example.com`,
       phone: "450 555 0199",
       address: "120 rue Principale, Granby J2G 2T5",
     },

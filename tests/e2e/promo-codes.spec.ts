@@ -90,7 +90,11 @@ test("a code that does not exist is refused at its field, and the form keeps wha
   await page.getByLabel("Nom complet").fill("Paul Essai");
   await page.getByLabel("Code promo (facultatif)").fill("NEXISTEPAS");
   await page.getByRole("button", { name: "Appliquer" }).click();
-  await expect(page.getByText("Ce code promo n'existe pas. Vérifiez l'orthographe.")).toBeVisible();
+  await expect(
+    page.getByText(
+      "Ce code promo ne s'applique pas à cette réservation. Vérifiez l'orthographe ou réservez sans code.",
+    ),
+  ).toBeVisible();
   await expect(page.getByLabel("Nom complet")).toHaveValue("Paul Essai");
   await expect(page.getByTestId("summary-discount")).toHaveCount(0);
 });
@@ -105,7 +109,11 @@ test.describe("without JavaScript", () => {
     await page.getByLabel("Nom complet").fill("Nadia Sansscript");
     await page.getByLabel("Code promo (facultatif)").fill("PASUNCODE");
     await page.getByRole("button", { name: "Appliquer" }).click();
-    await expect(page.getByText("Ce code promo n'existe pas. Vérifiez l'orthographe.")).toBeVisible();
+    await expect(
+      page.getByText(
+        "Ce code promo ne s'applique pas à cette réservation. Vérifiez l'orthographe ou réservez sans code.",
+      ),
+    ).toBeVisible();
     await expect(page.getByLabel("Nom complet")).toHaveValue("Nadia Sansscript");
     await expect(page.getByLabel("Code promo (facultatif)")).toHaveValue("PASUNCODE");
   });

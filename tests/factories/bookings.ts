@@ -79,6 +79,7 @@ export async function clearBookings(db: Db): Promise<void> {
     s.achievements,
     s.loyaltyPoints,
     s.appointmentUpsells,
+    s.bookingRequests,
     s.appointments,
     s.jobs,
     s.smsMessages,

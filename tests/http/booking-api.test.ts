@@ -91,9 +91,11 @@ describe("booking JSON API", () => {
     const later = Date.now() + 48 * 3_600_000;
     start = slots.days.flatMap((d) => d.slots).find((slot) => new Date(slot.start).getTime() > later)!.start;
 
-    // Granby has three team members: three bookings fill the slot.
+    // Granby has three team members: three customers' bookings fill the slot (the same request
+    // three times would be one booking, ADR 068). Léa's is the last: the tests below use it.
+    const neighbour = (i: number) => ({ email: `voisin${i}@example.com`, phone: `450 555-010${i}` });
     for (let i = 0; i < 3; i++) {
-      const res = await post("/api/bookings", booking());
+      const res = await post("/api/bookings", { ...booking(), ...(i < 2 ? neighbour(i) : {}) });
       expect(res.status).toBe(201);
       const body = (await res.json()) as { booking_id: string; manage_url: string };
       expect(body.booking_id).toMatch(/^[0-9a-z]{10}$/);
@@ -104,7 +106,7 @@ describe("booking JSON API", () => {
       token = new URL(body.manage_url).searchParams.get("token")!;
     }
 
-    const taken = await post("/api/bookings", booking());
+    const taken = await post("/api/bookings", { ...booking(), ...neighbour(3) });
     expect(taken.status).toBe(409);
     const body = (await taken.json()) as { error: string; slots: { start: string }[] };
     expect(body.error).toBe("Ce créneau vient d'être réservé. Choisissez-en un autre.");
@@ -135,6 +137,70 @@ describe("booking JSON API", () => {
     expect(((await outside.json()) as { error: string }).error).toContain(
       "hors de la zone de service de Granby",
     );
+  });
+
+  it("POST /api/bookings with an Idempotency-Key: a retry, even concurrent, answers the first booking", async () => {
+    const slots = (await (
+      await fetch(`${server.url}/api/slots?zone=granby&cars=1&days=14`)
+    ).json()) as SlotsAnswer;
+    const open = slots.days.flatMap((d) => d.slots).find((slot) => slot.start !== start)!.start;
+    const request = { ...booking(), start: open, name: "Paul Retry", email: "paul.retry@example.com" };
+    const postWithKey = (key: string, body: unknown) =>
+      fetch(`${server.url}/api/bookings`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "idempotency-key": key },
+        body: JSON.stringify(body),
+      });
+
+    const answers = await Promise.all(Array.from({ length: 3 }, () => postWithKey("cle-7f3a9b", request)));
+    const bodies = await Promise.all(answers.map((res) => res.json() as Promise<Record<string, unknown>>));
+    expect(answers.map((res) => res.status)).toEqual([201, 201, 201]);
+    expect(bodies[1]).toEqual(bodies[0]);
+    expect(bodies[2]).toEqual(bodies[0]);
+    // One booking: the slot still has room for the two other team members.
+    const after = (await (
+      await fetch(`${server.url}/api/slots?zone=granby&cars=1&days=14`)
+    ).json()) as SlotsAnswer;
+    expect(after.days.flatMap((d) => d.slots).map((slot) => slot.start)).toContain(open);
+
+    const reused = await postWithKey("cle-7f3a9b", { ...request, cars: 2 });
+    expect(reused.status).toBe(422);
+    expect(((await reused.json()) as { error: string }).error).toBe(
+      "Cette clé de requête a déjà servi à une autre réservation. Générez une nouvelle clé (ou rechargez la page) pour réserver autre chose.",
+    );
+    const malformed = await postWithKey("deux mots", request);
+    expect(malformed.status).toBe(400);
+    expect(((await malformed.json()) as { error: string }).error).toContain("Idempotency-Key");
+  });
+
+  it("the booking wizard's form carries its own key: the same form sent twice books once", async () => {
+    const page = await (await fetch(`${server.url}/booking?where=J2G%202T5&cars=1&step=2`)).text();
+    const requestKey = /name="requestKey" value="([^"]+)"/.exec(page)?.[1];
+    expect(requestKey).toMatch(/^[0-9a-f-]{36}$/);
+    const slots = (await (
+      await fetch(`${server.url}/api/slots?zone=granby&cars=1&days=14`)
+    ).json()) as SlotsAnswer;
+    const open = slots.days.flatMap((d) => d.slots).find((slot) => slot.start !== start)!.start;
+    const form = new URLSearchParams({
+      intent: "book",
+      ...booking(),
+      cars: "1",
+      start: open,
+      name: "Julie Deuxclics",
+      email: "julie.deuxclics@example.com",
+      requestKey: requestKey!,
+    });
+    const submit = () =>
+      fetch(`${server.url}/booking/granby`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url },
+        body: form,
+        redirect: "manual",
+      });
+    const [first, second] = await Promise.all([submit(), submit()]);
+    expect([first.status, second.status]).toEqual([302, 302]);
+    expect(first.headers.get("location")).toMatch(/^\/booking-success\/[0-9a-z]{10}$/);
+    expect(second.headers.get("location")).toBe(first.headers.get("location"));
   });
 
   it("GET /api/appointments/{id}: 200 without personal data, with it for the token holder, else 404", async () => {

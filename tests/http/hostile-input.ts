@@ -183,16 +183,25 @@ const BOOKING_FIELDS = [
   "serviceId",
 ];
 
-/** A valid Granby booking at `start` for one car, by `name` at `email`. */
-const booking = (start: string, name: string, email: string) => ({
-  zone: "granby",
-  cars: "1",
-  start,
-  name,
-  email,
-  phone: "450 555 0199",
-  address: "120 rue Principale, Granby J2G 2T5",
-});
+let bookings = 0;
+
+/**
+ * A valid Granby booking at `start` for one car, by `name`, each with its own e-mail (`email`
+ * numbered) and phone: the same request twice is one booking (ADR 068), and a case that changes
+ * one of them keeps the other apart, so each accepted answer adds its own row.
+ */
+const booking = (start: string, name: string, email: string) => {
+  bookings += 1;
+  return {
+    zone: "granby",
+    cars: "1",
+    start,
+    name,
+    email: email.replace("@", `-${bookings}@`),
+    phone: `450 555 ${String(bookings % 10_000).padStart(4, "0")}`,
+    address: "120 rue Principale, Granby J2G 2T5",
+  };
+};
 
 const ENDPOINTS: Endpoint[] = [
   {

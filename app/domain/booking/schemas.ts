@@ -163,6 +163,16 @@ export const BookingRequestSchema = z.object({
 });
 export type BookingRequest = z.infer<typeof BookingRequestSchema>;
 
+/**
+ * The key that makes a booking request bookable once (ADR 068): POST /api/bookings's
+ * Idempotency-Key header, the wizard form's hidden `requestKey`. 1 to 255 visible ASCII characters.
+ */
+export const RequestKeySchema = z
+  .string({ error: b.requestKeyInvalid })
+  .min(1, b.requestKeyInvalid)
+  .max(255, b.requestKeyInvalid)
+  .regex(/^[\x21-\x7e]+$/, b.requestKeyInvalid);
+
 /** GET /api/slots?zone={slug}&cars={n}&from={yyyy-MM-dd}&days={n}&address={text} */
 export const SlotsQuerySchema = z.object({
   zone: zoneSlug,

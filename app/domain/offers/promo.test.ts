@@ -5,6 +5,7 @@ import {
   normalizePromoCode,
   promoRefusal,
   randomPromoCode,
+  addressKey,
   sameAddress,
   type PromoBookingFacts,
   type PromoCodeRules,
@@ -105,5 +106,29 @@ describe("codes and addresses", () => {
     expect(sameAddress("12 rue Élan", "12 rue Elan")).toBe(true);
     expect(sameAddress("12 rue Élan", "14 rue Elan")).toBe(false);
     expect(sameAddress("", "")).toBe(false);
+  });
+
+  it("compares the building, not the unit: app, apt, #, unité, suite and a unit before the number", () => {
+    const home = "123, rue Principale, Granby";
+    for (const variant of [
+      "123 rue Principale app 1, Granby",
+      "123 rue Principale, App. 1, Granby",
+      "123 rue Principale apt 2B Granby",
+      "123 rue Principale #3, Granby",
+      "123 rue Principale, # 3 Granby",
+      "123 rue Principale, unité 4, Granby",
+      "123 RUE PRINCIPALE UNITE 4 GRANBY",
+      "123 rue Principale suite 200, Granby",
+      "123 rue Principale, appartement 12, Granby",
+      "4-123 rue Principale, Granby",
+    ]) {
+      expect(sameAddress(home, variant), variant).toBe(true);
+    }
+    expect(addressKey("123 rue Principale app 1")).toBe("123rueprincipale");
+    // Another building, another street: still different.
+    expect(sameAddress(home, "125 rue Principale app 1, Granby")).toBe(false);
+    expect(sameAddress(home, "123 rue Suite, Granby")).toBe(false);
+    expect(sameAddress("123 rue Suite Granby", "123 rue Bureau Granby")).toBe(false);
+    expect(sameAddress("app 1", "app 2")).toBe(false);
   });
 });

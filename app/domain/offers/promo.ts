@@ -136,15 +136,33 @@ export function promoRefusal(code: PromoCodeRules, facts: PromoBookingFacts): Pr
   return null;
 }
 
-/** A street address compared loosely: case, accents, punctuation and spaces do not matter. */
+/**
+ * Unit designators and the unit that follows them ("app. 1", "apt 2B", "#3", "unité 4",
+ * "suite 200", "bureau 5", "logement 2"), once accents are gone and the text is lower case.
+ */
+const UNIT =
+  /(?:\b(?:appartement|app|apt|unite|unit|suite|bureau|logement)\b\.?|#)\s*[-:]?\s*(?:no\.?\s*)?(?:\d[a-z0-9]{0,5}|[a-z]\d{0,5})\b/g;
+/** A unit written before the civic number, Quebec style: "4-123 rue Principale". */
+const UNIT_BEFORE_NUMBER = /^\s*[a-z0-9]{1,5}\s*-\s*(?=\d)/;
+
+/**
+ * The key a street address is compared by (ADR 068): the building, not the unit. Case, accents,
+ * punctuation and spaces do not matter, nor a unit ("app 1", "#3", "4-123 ...").
+ */
+export function addressKey(address: string): string {
+  return address
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(UNIT, " ")
+    .replace(UNIT_BEFORE_NUMBER, "")
+    .replace(/[^a-z0-9]+/g, "");
+}
+
+/** Two street addresses of the same building (`addressKey`); an empty one matches nothing. */
 export function sameAddress(a: string, b: string): boolean {
-  const key = (s: string) =>
-    s
-      .normalize("NFD")
-      .replace(/[\u0300-\u036f]/g, "")
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, "");
-  return key(a) !== "" && key(a) === key(b);
+  const key = addressKey(a);
+  return key !== "" && key === addressKey(b);
 }
 
 /** A new random code: prefix and 8 characters without look-alikes (no 0, 1, I or O). */

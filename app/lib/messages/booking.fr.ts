@@ -38,4 +38,13 @@ export const bookingMessages = {
     "Cette réservation est déjà annulée, terminée ou commencée : elle ne peut plus être modifiée.",
   unknownUpsell: (names: string) => `Option inconnue : ${names}.`,
   rateLimited: "Trop de réservations en peu de temps. Veuillez réessayer dans quelques minutes.",
+  /** The same Idempotency-Key (or the same wizard form) sent again with another request (ADR 068). */
+  requestKeyReused:
+    "Cette clé de requête a déjà servi à une autre réservation. Générez une nouvelle clé (ou rechargez la page) pour réserver autre chose.",
+  /** The same slot, contact, zone and cars booked minutes ago with other details (ADR 068). */
+  duplicateBooking:
+    "Une réservation pour ce créneau vient d'être faite avec ce courriel et ce téléphone. Pour la modifier, utilisez le lien de gestion reçu par courriel.",
+  /** A malformed Idempotency-Key header. */
+  requestKeyInvalid:
+    "L'en-tête Idempotency-Key est invalide : de 1 à 255 caractères ASCII visibles, sans espace.",
 } as const;

@@ -2,6 +2,10 @@
 import type { PromoRefusal } from "~/domain/offers/promo";
 import { BUSINESS } from "../business";
 
+/** The one refusal of a code that is not proven valid for this booking (ADR 068). */
+const NOT_APPLICABLE =
+  "Ce code promo ne s'applique pas à cette réservation. Vérifiez l'orthographe ou réservez sans code.";
+
 export const offersMessages = {
   /** The booking summary's code field and the price line. */
   promo: {
@@ -12,19 +16,24 @@ export const offersMessages = {
     discountLine: (code: string) => `Rabais (${code})`,
     discountNone: "Aucun rabais",
     codeInvalid: "Ce code promo n'est pas valide : lettres, chiffres et tirets seulement (3 à 32).",
+    /** 'Appliquer' past its rate limit (ADR 068). */
+    tooManyTries: "Trop d'essais de codes promo en peu de temps. Réessayez dans quelques minutes.",
     /** The refusals, as the booking form and the API say them. */
     refused: {
-      UNKNOWN: "Ce code promo n'existe pas. Vérifiez l'orthographe.",
-      INACTIVE: "Ce code promo n'est plus actif.",
-      NOT_STARTED: "Ce code promo n'est pas encore en vigueur.",
-      EXPIRED: "Ce code promo est expiré.",
-      EXHAUSTED: "Ce code promo a atteint son nombre maximal d'utilisations.",
+      // One text for every refusal that would tell a guesser that a code exists, or tell anyone
+      // whether an e-mail, phone or address is a customer's or a referrer's (ADR 068).
+      UNKNOWN: NOT_APPLICABLE,
+      INACTIVE: NOT_APPLICABLE,
+      NOT_STARTED: NOT_APPLICABLE,
+      EXPIRED: NOT_APPLICABLE,
+      EXHAUSTED: NOT_APPLICABLE,
+      FIRST_BOOKING_ONLY: NOT_APPLICABLE,
+      ALREADY_USED: NOT_APPLICABLE,
+      NOT_YOURS: NOT_APPLICABLE,
+      OWN_REFERRAL: NOT_APPLICABLE,
+      // A code in force, not used up, that this booking's own shape does not meet: said plainly.
       ZONE: "Ce code promo ne s'applique pas dans ce secteur.",
       MIN_CARS: "Ce code promo demande plus de véhicules pour cette réservation.",
-      FIRST_BOOKING_ONLY: "Ce code promo est réservé à une première réservation.",
-      ALREADY_USED: "Vous avez déjà utilisé ce code promo.",
-      NOT_YOURS: "Ce code promo est personnel et ne correspond pas à ce courriel.",
-      OWN_REFERRAL: "Vous ne pouvez pas utiliser votre propre code de parrainage.",
     } satisfies Record<PromoRefusal, string>,
     /** The client's list of bookings: the price shown is already after it. */
     clientDiscount: (amount: string) => `rabais de ${amount} inclus`,

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { BookingRequestSchema } from "~/domain/booking/schemas";
+import { BookingRequestSchema, RequestKeySchema } from "~/domain/booking/schemas";
 import { bookingMessages } from "~/lib/messages/booking.fr";
 import { getSessionUser } from "~/server/auth.server";
 import { getDb } from "~/server/db.server";
@@ -15,15 +15,25 @@ export function loader() {
 /**
  * POST /api/bookings {zone, cars, start, name, email, phone, address, postalCode?, serviceId?,
  * smsConsent?, upsells?, promoCode?} (JSON or form): 201 {booking_id, manage_url, price_cents,
- * discount_cents}; 422 with the French reason when the promo code does not apply. 409 {error, slots} when the
+ * discount_cents}; 422 with the French reason when the promo code does not apply.
+ * Booked once (ADR 068): the same Idempotency-Key header with the same body, or the same request
+ * (slot, contact, zone, cars) within minutes, answers with the first booking; the same key with
+ * another body is 422, the same slot and contact with other details 409; a malformed key 400. 409 {error, slots} when the
  * slot was just taken or never offered (`slots`: that day's open slots now), 422 when the address
  * is not in the zone, 400 with the French error of each field, 429 past the rate limit.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
+  // The client's own key (ADR 068): its retry answers with the first booking.
+  const header = request.headers.get("Idempotency-Key");
+  const key = header === null ? null : RequestKeySchema.safeParse(header);
+  if (key && !key.success) {
+    return data({ success: false, error: bookingMessages.requestKeyInvalid }, { status: 400 });
+  }
   try {
     const placed = await placeBooking(getDb(), {
       ip: context.ip,
+      key: key ? { scope: "api", value: key.data } : null,
       now: new Date(),
       relist: "day",
       read: async () => {

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
-import { BookingRequestSchema } from "~/domain/booking/schemas";
+import { BookingRequestSchema, RequestKeySchema } from "~/domain/booking/schemas";
 import type { ErrorCode } from "~/lib/errors";
 import { messages } from "~/lib/messages.fr";
 import { bookingMessages } from "~/lib/messages/booking.fr";
@@ -42,12 +42,15 @@ export async function bookFromWizard({ request, context }: Route.ActionArgs) {
   ) => data({ status: "failed" as const, result: submission.reply(reply), slots }, { status });
 
   // 'Appliquer' beside the promo code: its rules checked, the form kept as typed (ADR 050).
-  if (formData.get("intent") === "promo") return checkPromoFromForm(db, formData);
+  if (formData.get("intent") === "promo") return checkPromoFromForm(db, formData, context.ip);
   if (formData.get("intent") !== "book") return fail(400, { formErrors: [messages.errors.generic] });
 
+  // The form's own key (ADR 068); a page rendered before it existed books without one.
+  const key = RequestKeySchema.safeParse(formData.get("requestKey") ?? undefined);
   try {
     const placed = await placeBooking(db, {
       ip: context.ip,
+      key: key.success ? { scope: "wizard", value: key.data } : null,
       now: new Date(),
       relist: "range",
       read: async () =>

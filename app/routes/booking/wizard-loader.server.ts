@@ -127,6 +127,8 @@ export async function loadWizard({ request, context }: Route.LoaderArgs) {
       step: 2 as const,
       error: null,
       slots,
+      // The booking form's own key (ADR 068): a double submit or a retry of it books once.
+      requestKey: crypto.randomUUID(),
       city: bookable.find((z) => z.routeSlug === zoneSlug)?.zoneName ?? slots.zone,
       address,
       postalCode,

@@ -57,6 +57,8 @@ const TEXTS: Record<ErrorCode, (error: AppError) => string> = {
   BEYOND_BOOKING_HORIZON: () => b.beyondHorizon(BOOKING_HORIZON_DAYS),
   RATE_LIMITED: () => b.rateLimited,
   PROMO_CODE_REFUSED: (error) => promoRefusal(error.message),
+  REQUEST_KEY_REUSED: () => b.requestKeyReused,
+  DUPLICATE_BOOKING: () => b.duplicateBooking,
   EMAIL_ALREADY_EXISTS: () => applicant.emailExists,
   ALREADY_APPLIED: () => applicant.alreadyApplied,
   INVALID_SIGNATURE: () => applicant.signatureInvalid,

@@ -17,6 +17,7 @@ import { jobs, type jobStatus } from "#db/schema";
 import { retryDelayMs } from "~/domain/jobs/backoff";
 import { preparedOnce } from "../db-statements.server";
 import type { Db, Tx } from "../db.server";
+import { openPayload, sealPayload } from "./job-secrets.server";
 import type { JobName, JobPayloads } from "./payloads";
 
 export type Job = typeof jobs.$inferSelect;
@@ -92,7 +93,8 @@ export async function enqueue<N extends JobName>(
   payload: JobPayloads[N],
   { runAt, maxAttempts, singletonKey }: EnqueueOptions = {},
 ): Promise<number> {
-  const values = { name, payload, runAt, maxAttempts, singletonKey };
+  // Its secrets (a manage token, an account link) sealed (ADR 068).
+  const values = { name, payload: sealPayload(payload), runAt, maxAttempts, singletonKey };
   if (singletonKey === undefined) {
     const [job] = await db.insert(jobs).values(values).returning({ id: jobs.id });
     return job!.id;
@@ -133,7 +135,7 @@ export function newJobsInsert(db: Db | Tx, list: readonly [NewJob, ...NewJob[]])
     .values(
       list.map(({ name, payload, runAt, maxAttempts, singletonKey }) => ({
         name,
-        payload,
+        payload: sealPayload(payload),
         runAt,
         maxAttempts,
         singletonKey,
@@ -180,7 +182,10 @@ export async function claimJobs(
     })
     .where(sql`${jobs.id} = any(array(${due}))`)
     .returning();
-  return (claimed as ClaimedJob[]).sort((a, b) => a.runAt.getTime() - b.runAt.getTime() || a.id - b.id);
+  // The handler reads the secrets opened; the row keeps them sealed (ADR 068).
+  return (claimed as ClaimedJob[])
+    .map((job) => ({ ...job, payload: openPayload(job.payload) }))
+    .sort((a, b) => a.runAt.getTime() - b.runAt.getTime() || a.id - b.id);
 }
 
 /**
@@ -359,7 +364,11 @@ export async function reschedulePendingJob(
 ): Promise<number | null> {
   const [moved] = await db
     .update(jobs)
-    .set({ runAt, ...(payload === undefined ? {} : { payload }), updatedAt: sql`now()` })
+    .set({
+      runAt,
+      ...(payload === undefined ? {} : { payload: sealPayload(payload) }),
+      updatedAt: sql`now()`,
+    })
     .where(and(eq(jobs.singletonKey, singletonKey), eq(jobs.status, "pending")))
     .returning({ id: jobs.id });
   return moved?.id ?? null;

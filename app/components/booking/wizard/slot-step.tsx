@@ -189,6 +189,8 @@ export function SlotStep({
           <input type="hidden" name={fields.cars.name} value={cars} />
           <input type="hidden" name={fields.serviceId.name} value={service.id} />
           {hydrated ? <input type="hidden" name="navigation" value="client" /> : null}
+          {/* This form's own key (ADR 068): a double submit or a retry books once. */}
+          <input type="hidden" name="requestKey" value={page.requestKey} />
           <div className="grid gap-10">
             <SlotPicker
               key={slots === page.slots ? "loaded" : "fresh"}

@@ -127,7 +127,8 @@ export function createMessagingHandlers({
         .select({ email: users.email, name: users.name, firstName: users.firstName })
         .from(users)
         .where(eq(users.id, userId));
-      if (!user) return;
+      // No link (its seal could not be opened, ADR 068): no e-mail that leads nowhere.
+      if (!user || !url) return;
       // The "create your password" wording only for an admin's invitation (set on the server,
       // ADR 042): a reset asked by anyone, for any account, always reads as a reset.
       await mailer().send({

@@ -331,7 +331,13 @@ export async function bookAppointmentTool(ctx: ToolContext, raw: unknown): Promi
     return refused("RATE_LIMITED", bookingMessages.rateLimited);
   }
   try {
-    const booked = await bookSlot(ctx.db, { actor: null, input, now });
+    // The code books once (ADR 068): a repeat, even concurrent, answers with the first booking.
+    const booked = await bookSlot(ctx.db, {
+      actor: null,
+      input,
+      now,
+      keys: [{ scope: "assistant", value: code }],
+    });
     // Who booked may change it in this conversation without proving it again.
     ctx.proofs.set(booked.bookingId, { email: input.email });
     return {

@@ -22,6 +22,7 @@ import type { RateLimitRule } from "../../rate-limit.server";
 import { assignMember } from "./assign-member.server";
 import { loadBookableZone, loadBookingService, loadTeam, type BookableZone } from "./booking-context.server";
 import { hashManageToken } from "./manage-access.server";
+import { claimRequestKeys, RepeatedRequest, requestSecret, type RequestKey } from "./booking-requests.server";
 import { resolveUpsells } from "./resolve-upsells.server";
 
 /** Bookings one IP address may make: plenty for a family or an agent, too few for a flood. */
@@ -57,6 +58,8 @@ export interface BookSlotResult {
   priceCents: number;
   /** The promo code's discount (cents, before taxes); 0 without a code. */
   discountCents: number;
+  /** The request was booked already (one of its keys, ADR 068): this is that first booking. */
+  repeated?: true;
 }
 
 /**
@@ -75,10 +78,19 @@ export interface BookSlotResult {
  *
  * The booking shows in a client's space when the actor is that client, or when its e-mail is a
  * client account's.
+ *
+ * `keys` make the request bookable once (ADR 068): they are claimed by the transaction's first
+ * statement; a key already booked answers with that first booking (`repeated`), or refuses
+ * another request under it (REQUEST_KEY_REUSED, DUPLICATE_BOOKING).
  */
 export async function bookSlot(
   db: Db,
-  { actor, input, now }: { actor: SessionUser | null; input: BookingRequest; now: Date },
+  {
+    actor,
+    input,
+    now,
+    keys = [],
+  }: { actor: SessionUser | null; input: BookingRequest; now: Date; keys?: readonly RequestKey[] },
 ): Promise<BookSlotResult> {
   if (!isWithinBookingHorizon(new Date(input.start), now)) throw new AppError("BEYOND_BOOKING_HORIZON");
   const zone = await remembered(db, `zone:${input.zone}`, () => loadBookableZone(db, input.zone));
@@ -92,6 +104,7 @@ export async function bookSlot(
     resolveUpsells(db, input.upsells ?? []),
     ownerOf(db, actor, input.email),
   ]);
+  const secret = keys.length > 0 ? await requestSecret(db) : "";
   const price = priceBooking({ unitPriceCents: service.basePriceCents, cars: input.cars, upsells });
 
   const startAt = new Date(input.start);
@@ -122,6 +135,8 @@ export async function bookSlot(
 
   // The NOTIFY goes after the commit, not inside it: inside, it serialized concurrent commits.
   return withBookedSlot(db, async (tx) => {
+    // First, before any lock on the slot: a repeat of this request waits here for the first.
+    await claimRequestKeys(tx, { keys, input, appointmentId, manageToken, secret, now, startAt });
     const promo: AppliedPromo | null = input.promoCode
       ? await applyPromoCode(tx, {
           code: input.promoCode,
@@ -227,6 +242,9 @@ export async function bookSlot(
       priceCents,
       discountCents,
     };
+  }).catch((error: unknown) => {
+    if (error instanceof RepeatedRequest) return { ...error.first, repeated: true as const };
+    throw error;
   });
 }
 

@@ -16,6 +16,7 @@ import { bookSlot } from "./book-slot.server";
 import { actorOwnsAppointment, loadManageAccess, requireSelfServiceChange } from "./manage-access.server";
 import { cancelBooking } from "./cancel-booking.server";
 import { rescheduleBooking } from "./reschedule-booking.server";
+import { openJobSecret } from "~/server/jobs/job-secrets.server";
 
 function sessionUser(user: typeof s.users.$inferSelect): SessionUser {
   return {
@@ -150,7 +151,11 @@ describeDatabases("booking changes by the signed-in owner", ({ db }) => {
       actor: null,
     });
     const [withLink] = await db().select().from(s.jobs).where(eq(s.jobs.name, "email.booking"));
-    expect(withLink!.payload).toMatchObject({ kind: "changed", manageToken: booked.manageToken });
+    // Sealed in the table (ADR 068), the token once opened.
+    const { manageToken: sealed, ...rest } = withLink!.payload as { manageToken: string; kind: string };
+    expect(rest).toMatchObject({ kind: "changed" });
+    expect(sealed).not.toContain(booked.manageToken);
+    expect(openJobSecret(sealed)).toBe(booked.manageToken);
   });
 
   it("requireSelfServiceChange: token or owner, then the same status and 24 h checks", () => {

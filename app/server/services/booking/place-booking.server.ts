@@ -12,6 +12,7 @@ import { BOOKING_RATE_LIMIT, bookSlot, type BookSlotResult } from "./book-slot.s
 import { localDateOf } from "./booking-context.server";
 import { listOpenSlots, type OpenSlots } from "./list-open-slots.server";
 import { manageUrlFor } from "./manage-access.server";
+import { sameRequestKey, type RequestKey } from "./booking-requests.server";
 import { siteOf } from "./slot-cache.server";
 
 /** A slot taken meanwhile or never offered (SLOT_TAKEN, SLOT_UNAVAILABLE), with the open slots now. */
@@ -32,7 +33,10 @@ export interface PlacedBooking extends BookSlotResult {
 
 /**
  * Rate limit (RATE_LIMITED with the wait), then `read` (the route's own refusal of the body is
- * handed back as it is), then the booking. A conflict lists the open slots again: of the start's
+ * handed back as it is), then the booking, once per request (ADR 068): under the caller's `key`
+ * (the API's Idempotency-Key, the wizard form's key) when there is one, and under the
+ * request's fingerprint (slot, contact, zone, cars) for a few minutes; a repeat answers with the
+ * first booking. A conflict lists the open slots again: of the start's
  * day (`relist: "day"`, the API) or of the whole range (`"range"`, the wizard's picker).
  */
 export async function placeBooking<Refusal>(
@@ -43,11 +47,14 @@ export async function placeBooking<Refusal>(
     relist,
     read,
     actor,
+    key,
   }: {
     ip: string;
     now: Date;
     relist: "day" | "range";
     read: () => Promise<{ input: BookingRequest; refusal?: never } | { input?: never; refusal: Refusal }>;
+    /** The caller's own key of the request: the API's Idempotency-Key, the wizard form's key. */
+    key?: RequestKey | null;
     actor: () => Promise<SessionUser | null>;
   },
 ): Promise<{ booking: PlacedBooking; refusal?: never } | { booking?: never; refusal: Refusal }> {
@@ -59,7 +66,8 @@ export async function placeBooking<Refusal>(
   if (read_.input === undefined) return { refusal: read_.refusal };
   const input = read_.input;
   try {
-    const booking = await bookSlot(db, { actor: await actor(), input, now });
+    const keys = [...(key ? [key] : []), sameRequestKey(input)];
+    const booking = await bookSlot(db, { actor: await actor(), input, now, keys });
     return {
       booking: { ...booking, input, manageUrl: manageUrlFor(booking.bookingId, booking.manageToken) },
     };

@@ -21,6 +21,7 @@ import { listOpenSlots } from "../booking/list-open-slots.server";
 import { creditReferral, ensureReferralCode } from "./referrals.server";
 import { createOfferHandlers } from "../../jobs/handlers/offers.server";
 import { runWinback, scheduleWinback, setWinbackDays } from "./winback.server";
+import { checkPromoFromForm } from "./wizard-promo.server";
 
 /** After the Monday 09:00 wash has started. */
 const DONE = new Date("2026-03-09T10:30:00-04:00");
@@ -174,6 +175,50 @@ describeDatabases("promo codes, referrals and win-back offers", ({ db }) => {
     });
   });
 
+  describe("the wizard's 'Appliquer'", () => {
+    let ipCount = 0;
+    /** 'Appliquer' with `code`, from one address per test unless `ip` says otherwise. */
+    async function apply(code: string, { cars = 1, ip }: { cars?: number; ip?: string } = {}) {
+      const form = new FormData();
+      for (const [name, value] of Object.entries({ zone: "granby", cars: String(cars), promoCode: code })) {
+        form.set(name, value);
+      }
+      const answer = await checkPromoFromForm(db(), form, ip ?? `192.0.2.${++ipCount}`);
+      const result = answer.data.result as { error?: Record<string, string[] | null> } | undefined;
+      return { status: answer.init?.status, error: result?.error?.promoCode?.[0] ?? null };
+    }
+
+    it("one refusal text for an unknown, expired, used-up or inactive code; plain words for the booking's shape", async () => {
+      await makeCode(db(), { code: "PASSE", endsAt: new Date(NOW.getTime() - 1000) });
+      await makeCode(db(), { code: "EPUISE", maxUses: 3, usesCount: 3 });
+      await makeCode(db(), { code: "ARRETE", isActive: false });
+      await makeCode(db(), { code: "DEUXAUTOS", minCars: 2 });
+      const unknown = await apply("NEXISTEPAS");
+      expect(unknown).toEqual({
+        status: 422,
+        error:
+          "Ce code promo ne s'applique pas à cette réservation. Vérifiez l'orthographe ou réservez sans code.",
+      });
+      for (const code of ["PASSE", "EPUISE", "ARRETE"]) expect(await apply(code), code).toEqual(unknown);
+      // A code in force that this booking does not meet: it says what to change.
+      expect(await apply("DEUXAUTOS")).toEqual({
+        status: 422,
+        error: "Ce code promo demande plus de véhicules pour cette réservation.",
+      });
+      expect(await apply("DEUXAUTOS", { cars: 2 })).toMatchObject({ status: 200, error: null });
+    });
+
+    it("is rate-limited per address: the 11th code in ten minutes is refused, another address is not", async () => {
+      const ip = "192.0.2.250";
+      for (let i = 0; i < 10; i++) expect((await apply(`ESSAI${i}`, { ip })).status).toBe(422);
+      expect(await apply("ESSAI10", { ip })).toEqual({
+        status: 429,
+        error: "Trop d'essais de codes promo en peu de temps. Réessayez dans quelques minutes.",
+      });
+      expect((await apply("ESSAI11")).status).toBe(422);
+    });
+  });
+
   describe("referrals", () => {
     async function referralCode() {
       await db().update(s.users).set({ phone: "+14505550177" }).where(eq(s.users.id, clientId));
@@ -230,6 +275,23 @@ describeDatabases("promo codes, referrals and win-back offers", ({ db }) => {
       // ...then a 'friend' at that same address.
       const sameHome = request({ start: second, address: "9, RUE COURT Granby", promoCode: code });
       expect(await refusal(bookSlot(db(), { actor: null, input: sameHome, now: NOW }))).toBe("OWN_REFERRAL");
+      // A new e-mail, a new phone and a unit added to the same address: the same home (issue 29).
+      for (const address of [
+        "9 rue Court app 1, Granby",
+        "9, rue Court, #2, Granby",
+        "3-9 rue Court, Granby",
+      ]) {
+        const sameHomeUnit = request({
+          start: second,
+          email: "nouveau.courriel@example.com",
+          phone: "450 555 0142",
+          address,
+          promoCode: code,
+        });
+        expect(await refusal(bookSlot(db(), { actor: null, input: sameHomeUnit, now: NOW })), address).toBe(
+          "OWN_REFERRAL",
+        );
+      }
       expect(await referralEntries()).toHaveLength(0);
     });
   });

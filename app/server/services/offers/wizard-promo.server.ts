@@ -9,20 +9,29 @@ import { z } from "zod";
 import { BookingRequestSchema } from "~/domain/booking/schemas";
 import { AppError } from "~/lib/errors";
 import { bookingMessages } from "~/lib/messages/booking.fr";
+import { offersMessages } from "~/lib/messages/offers.fr";
 import { errorText } from "../../http/error-text.server";
 import type { Db } from "../../db.server";
+import { hitRateLimit, type RateLimitRule } from "../../rate-limit.server";
 import { loadBookableZone } from "../booking/booking-context.server";
 import { previewPromoCode } from "./redeem-promo-code.server";
 
 const PreviewSchema = BookingRequestSchema.pick({ zone: true, cars: true, promoCode: true });
 
-export async function checkPromoFromForm(db: Db, formData: FormData) {
+/**
+ * Codes one address may check (ADR 068): a customer types a code a few times, a guesser would
+ * try thousands. The booking itself is limited apart (BOOKING_RATE_LIMIT).
+ */
+export const PROMO_PREVIEW_RATE_LIMIT = { max: 10, windowSeconds: 10 * 60 } as const satisfies RateLimitRule;
+
+export async function checkPromoFromForm(db: Db, formData: FormData, ip: string) {
   // The whole form comes back as typed, with no error on the fields not filled yet.
   const kept = parseWithZod(formData, { schema: z.looseObject({}) });
   const answer = (
     status: number,
     promo: { code: string; kind: "percent" | "fixed"; value: number } | null,
     error?: string,
+    headers?: Record<string, string>,
   ) =>
     data(
       {
@@ -30,7 +39,7 @@ export async function checkPromoFromForm(db: Db, formData: FormData) {
         promo,
         result: kept.reply(error ? { fieldErrors: { promoCode: [error] } } : {}),
       },
-      { status },
+      { status, headers },
     );
   const parsed = PreviewSchema.safeParse(Object.fromEntries(formData));
   if (!parsed.success) {
@@ -38,6 +47,12 @@ export async function checkPromoFromForm(db: Db, formData: FormData) {
     return answer(400, null, issue?.message);
   }
   if (!parsed.data.promoCode) return answer(200, null);
+  const limit = await hitRateLimit(db, `promo-preview:ip:${ip}`, PROMO_PREVIEW_RATE_LIMIT);
+  if (!limit.allowed) {
+    return answer(429, null, offersMessages.promo.tooManyTries, {
+      "Retry-After": String(limit.retryAfterSeconds),
+    });
+  }
   const email = BookingRequestSchema.shape.email.safeParse(formData.get("email"));
   const phone = BookingRequestSchema.shape.phone.safeParse(formData.get("phone"));
   try {

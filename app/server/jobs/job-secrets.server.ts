@@ -1,0 +1,78 @@
+/**
+ * The secrets a job carries (ADR 068): the manage link's token of a booking e-mail or reminder,
+ * the reset, invitation or confirmation link of an account e-mail. They are sealed (AES-256-GCM,
+ * a key derived from the server secret) when the job is written and opened when a worker claims
+ * it, so `jobs.payload` never holds them in clear: not while the job waits (a reminder, up to
+ * the booking horizon), nor once it ran, failed or died.
+ */
+import crypto from "node:crypto";
+
+/** The payload fields that hold a secret. */
+const SECRET_FIELDS = ["manageToken", "url"] as const;
+const PREFIX = "sealed:v1:";
+
+const holder = globalThis as typeof globalThis & { __jobSecretKey?: Buffer };
+
+/**
+ * The key, from the server secret (BETTER_AUTH_SECRET or the one kept in the database): every
+ * process that writes or runs jobs sets it (bootstrap, `npm run worker`). Until then a key of
+ * this process alone is used (a test, a script that writes and runs its own jobs).
+ */
+export function configureJobSecrets(secret: string): void {
+  holder.__jobSecretKey = crypto.createHmac("sha256", secret).update("jobs.payload").digest();
+}
+
+function key(): Buffer {
+  holder.__jobSecretKey ??= crypto.randomBytes(32);
+  return holder.__jobSecretKey;
+}
+
+/** `value` sealed: "sealed:v1:" and the base64url of the IV, the tag and the ciphertext. */
+export function sealJobSecret(value: string): string {
+  const iv = crypto.randomBytes(12);
+  const cipher = crypto.createCipheriv("aes-256-gcm", key(), iv);
+  const body = Buffer.concat([cipher.update(value, "utf8"), cipher.final()]);
+  return PREFIX + Buffer.concat([iv, cipher.getAuthTag(), body]).toString("base64url");
+}
+
+/** The value sealed, or null when it cannot be opened (another key: the secret changed). */
+export function openJobSecret(sealed: string): string | null {
+  if (!sealed.startsWith(PREFIX)) return sealed;
+  try {
+    const bytes = Buffer.from(sealed.slice(PREFIX.length), "base64url");
+    const decipher = crypto.createDecipheriv("aes-256-gcm", key(), bytes.subarray(0, 12));
+    decipher.setAuthTag(bytes.subarray(12, 28));
+    return Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString("utf8");
+  } catch {
+    return null;
+  }
+}
+
+function mapSecrets<T>(payload: T, map: (value: string) => string | null): T {
+  if (typeof payload !== "object" || payload === null || Array.isArray(payload)) return payload;
+  const fields = payload as Record<string, unknown>;
+  if (!SECRET_FIELDS.some((field) => typeof fields[field] === "string")) return payload;
+  const copy: Record<string, unknown> = { ...fields };
+  for (const field of SECRET_FIELDS) {
+    const value = copy[field];
+    if (typeof value !== "string") continue;
+    const mapped = map(value);
+    if (mapped === null) delete copy[field];
+    else copy[field] = mapped;
+  }
+  return copy as T;
+}
+
+/** The payload as stored: its secret fields sealed. */
+export function sealPayload<T>(payload: T): T {
+  return mapSecrets(payload, (value) => (value.startsWith(PREFIX) ? value : sealJobSecret(value)));
+}
+
+/**
+ * The payload as the handler reads it: its secret fields opened. One that cannot be opened is
+ * left out: a booking e-mail then goes without its link (as a change by the owner does), an
+ * account e-mail without its link is not sent.
+ */
+export function openPayload<T>(payload: T): T {
+  return mapSecrets(payload, openJobSecret);
+}
