@@ -1,15 +1,13 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect, useActionData, useNavigation } from "react-router";
+import { NewPasswordFields } from "~/components/auth/new-password-fields";
 import { FormErrors } from "~/components/forms/form-errors";
 import { Button } from "~/components/ui/button";
-import { Field } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
 import { ChoosePasswordSchema } from "~/domain/auth/password-reset";
 import { safeRedirectPath } from "~/domain/auth/redirect-to";
 import { messages } from "~/lib/messages.fr";
 import { accountMessages } from "~/lib/messages/account.fr";
-import { messagingMessages } from "~/lib/messages/messaging.fr";
 import { dashboardPathFor } from "~/lib/roles";
 import { getAuth, getSessionUser, type SessionUser } from "~/server/auth.server";
 import { getDb } from "~/server/db.server";
@@ -19,7 +17,6 @@ import { hasPassword } from "~/server/services/auth/unproven-password.server";
 import type { Route } from "./+types/choose-password";
 
 const t = accountMessages.choosePassword;
-const fields = messagingMessages.resetPassword;
 
 export const meta: Route.MetaFunction = () => [
   { title: t.metaTitle },
@@ -85,24 +82,7 @@ export default function ChoosePasswordPage() {
       </div>
       <Form method="post" {...getFormProps(form)} className="grid gap-4">
         <FormErrors id={form.errorId} errors={form.errors} />
-        <Field
-          label={fields.password}
-          id={inputs.password.id}
-          error={inputs.password.errors}
-          description={fields.passwordHint}
-          required
-        >
-          <Input
-            autoComplete="new-password"
-            {...getInputProps(inputs.password, { type: "password", ariaAttributes: false })}
-          />
-        </Field>
-        <Field label={fields.confirm} id={inputs.confirm.id} error={inputs.confirm.errors} required>
-          <Input
-            autoComplete="new-password"
-            {...getInputProps(inputs.confirm, { type: "password", ariaAttributes: false })}
-          />
-        </Field>
+        <NewPasswordFields password={inputs.password} confirm={inputs.confirm} />
         <Button type="submit" loading={navigation.state === "submitting"}>
           {t.submit}
         </Button>

@@ -1,11 +1,10 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
+import { NewPasswordFields } from "~/components/auth/new-password-fields";
 import { FormErrors } from "~/components/forms/form-errors";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { Field } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
 import { ResetPasswordSchema } from "~/domain/auth/password-reset";
 import { messages } from "~/lib/messages.fr";
 import { messagingMessages } from "~/lib/messages/messaging.fr";
@@ -96,24 +95,7 @@ export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) 
         <Form method="post" {...getFormProps(form)} className="grid gap-4">
           <FormErrors id={form.errorId} errors={form.errors} />
           <input type="hidden" name={fields.token.name} value={loaderData.token} />
-          <Field
-            label={t.password}
-            id={fields.password.id}
-            error={fields.password.errors}
-            description={t.passwordHint}
-            required
-          >
-            <Input
-              autoComplete="new-password"
-              {...getInputProps(fields.password, { type: "password", ariaAttributes: false })}
-            />
-          </Field>
-          <Field label={t.confirm} id={fields.confirm.id} error={fields.confirm.errors} required>
-            <Input
-              autoComplete="new-password"
-              {...getInputProps(fields.confirm, { type: "password", ariaAttributes: false })}
-            />
-          </Field>
+          <NewPasswordFields password={fields.password} confirm={fields.confirm} />
           <Button type="submit" loading={navigation.state === "submitting"}>
             {t.submit}
           </Button>
