@@ -506,6 +506,10 @@ const TABLE: Record<string, Row> = {
     get: { url: () => "/unsubscribe?token=faux", expect: every("400") },
     post: { url: () => "/unsubscribe", form: () => ({ token: "faux" }), expect: every("400") },
   },
+  "routes/messaging/confirm-offers": {
+    get: { url: () => "/confirm-offers?token=faux", expect: every("400") },
+    post: { url: () => "/confirm-offers", form: () => ({ token: "faux" }), expect: every("400") },
+  },
 };
 
 /** The full path of a manifest route (its own path already carries its prefix). */

@@ -9,6 +9,7 @@ import {
   renderAccountMail,
   renderApplicationReceived,
   renderBookingMail,
+  renderConsentConfirm,
   renderContactReceived,
   renderPasswordMail,
   renderPromotion,
@@ -20,6 +21,11 @@ import { applicationConfirmUrl } from "../../services/applications/confirm-appli
 import { manageUrlFor } from "../../services/booking/manage-access.server";
 import { loadBookingForMessages } from "../../services/messaging/booking-mail.server";
 import { currentConsent } from "../../services/messaging/consent.server";
+import {
+  askConsentConfirmation,
+  bookingEmailConsentRequest,
+  consentConfirmUrl,
+} from "../../services/messaging/consent-confirm.server";
 import { EMAIL_MAX_ATTEMPTS, REMINDER_LEAD_MS } from "../../services/messaging/notify.server";
 import { deliverQueuedSms, queueSms } from "../../services/messaging/sms.server";
 import { listUnsubscribeHeaders, unsubscribePageUrl } from "../../services/messaging/unsubscribe.server";
@@ -47,6 +53,7 @@ type Handlers = {
       | "email.password"
       | "email.account"
       | "email.promotion"
+      | "email.consent-confirm"
       | "sms.deliver"
   ]: JobHandler<JobPayloads[N]>;
 };
@@ -70,6 +77,18 @@ export function createMessagingHandlers({
         unsubscribeUrl: await unsubscribePageUrl(db, "email", booking.customerEmail),
       });
       await mailer().send({ to: booking.customerEmail, ...mail });
+      // The offers box ticked at booking: confirmed by a verified account, else asked by a
+      // separate e-mail (double opt-in, ADR 071). After the send: a retry does not ask twice.
+      const request = kind === "confirmation" ? await bookingEmailConsentRequest(db, appointmentId) : null;
+      if (request) {
+        await askConsentConfirmation(db, {
+          email: booking.customerEmail,
+          userId: request.signedInClientId,
+          source: "booking_form",
+          appointmentId,
+          now: now(),
+        });
+      }
     },
 
     // At 24 h before: re-checks that the booking is still scheduled at this time, then queues
@@ -157,6 +176,15 @@ export function createMessagingHandlers({
         to,
         ...renderPromotion({ title, body, unsubscribeUrl: page }),
         headers: await listUnsubscribeHeaders(db, to),
+      });
+    },
+
+    // Double opt-in (ADR 071): nothing to ask once the address has express consent.
+    "email.consent-confirm": async ({ address }, { db }) => {
+      if ((await currentConsent(db, "email", address, now())).state === "express") return;
+      await mailer().send({
+        to: address,
+        ...renderConsentConfirm({ address, confirmUrl: await consentConfirmUrl(db, address) }),
       });
     },
 
