@@ -58,6 +58,11 @@ type Handlers = {
   ]: JobHandler<JobPayloads[N]>;
 };
 
+/** The Message-ID of the e-mail one job sends: the same for every attempt of that job. */
+export function jobMessageId(jobId: number, what: string): string {
+  return `<job-${jobId}.${what}@${BUSINESS.email.split("@")[1]}>`;
+}
+
 /** The handlers of the messaging jobs; tests pass their own mailer, SMS provider and clock. */
 export function createMessagingHandlers({
   mailer = mailerFromEnv,
@@ -65,7 +70,7 @@ export function createMessagingHandlers({
   now = () => new Date(),
 }: MessagingDeps = {}): Handlers {
   return {
-    "email.booking": async ({ appointmentId, kind, manageToken }, { db }) => {
+    "email.booking": async ({ appointmentId, kind, manageToken }, { db, jobId }) => {
       const booking = await loadBookingForMessages(db, appointmentId);
       if (!booking) return;
       // A reminder re-checks at run time: not for a booking moved, cancelled or already past.
@@ -76,7 +81,9 @@ export function createMessagingHandlers({
         publicUrl: env().PUBLIC_URL,
         unsubscribeUrl: await unsubscribePageUrl(db, "email", booking.customerEmail),
       });
-      await mailer().send({ to: booking.customerEmail, ...mail });
+      // Delivery is at least once (a crash after the send runs the job again): the same job
+      // always sends the same Message-ID, so the copy can be recognised (ADR 071).
+      await mailer().send({ to: booking.customerEmail, ...mail, messageId: jobMessageId(jobId, kind) });
       // The offers box ticked at booking: confirmed by a verified account, else asked by a
       // separate e-mail (double opt-in, ADR 071). After the send: a retry does not ask twice.
       const request = kind === "confirmation" ? await bookingEmailConsentRequest(db, appointmentId) : null;

@@ -272,6 +272,31 @@ describeDatabases("booking messages", ({ db }) => {
     }
   });
 
+  it("sends the same Message-ID when the confirmation job runs again after a crash (ADR 071)", async () => {
+    const now = NOW;
+    const [start] = await openStarts(db(), now, 3 * DAY);
+    const booked = await bookSlot(db(), { actor: null, input: request(start!), now });
+    const [job] = await db().select().from(s.jobs).where(eq(s.jobs.name, "email.booking"));
+    const handlers = createMessagingHandlers({
+      mailer: () => createSmtpMailer(smtp.url, "Lavage Mobile Prestige <bonjour@lavageprestige.ca>"),
+      now: () => clock,
+    });
+    const ctx = {
+      db: db(),
+      jobId: job!.id,
+      attempt: 1,
+      maxAttempts: 3,
+      signal: new AbortController().signal,
+    };
+    const payload = { appointmentId: booked.appointmentId, kind: "confirmation" as const };
+    await handlers["email.booking"](payload, ctx);
+    await handlers["email.booking"](payload, { ...ctx, attempt: 2 });
+    const ids = smtp.messages.map((m) => m.parsed.messageId);
+    expect(ids).toHaveLength(2);
+    expect(ids[0]).toBe(`<job-${job!.id}.confirmation@lavageprestige.ca>`);
+    expect(ids[1]).toBe(ids[0]);
+  });
+
   it("moves the reminder when the booking is rescheduled, and sends the change", async () => {
     const now = NOW;
     const starts = await openStarts(db(), now, 3 * DAY);
