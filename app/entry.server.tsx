@@ -32,7 +32,7 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
     });
     return;
   }
-  console.error(isRouteErrorResponse(error) && error.error ? error.error : error);
+  console.error(isRouteErrorResponse(error) && "error" in error && error.error ? error.error : error);
 };
 
 export default function handleRequest(

@@ -35,6 +35,7 @@ export function stripNul(value: string): string {
  * 'Léa' around) or break a line in a log or an e-mail. No person's name needs one (ADR 071).
  */
 const INVISIBLE_OR_CONTROL =
+  // eslint-disable-next-line no-control-regex -- control characters are what this refuses
   /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/u;
 
 /** True when the text holds no control, zero-width or bidirectional-control character. */
