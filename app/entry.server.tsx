@@ -2,7 +2,13 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
-import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
+import {
+  isRouteErrorResponse,
+  ServerRouter,
+  type AppLoadContext,
+  type EntryContext,
+  type HandleErrorFunction,
+} from "react-router";
 import { NonceContext } from "~/lib/csp-nonce";
 import { paintFirstTransform } from "~/server/paint-first.server";
 import { log } from "~/server/log.server";
@@ -12,6 +18,22 @@ import { log } from "~/server/log.server";
 // style: React Router's, React's streaming scripts and the ones of app/root.tsx.
 
 export const streamTimeout = 5_000;
+
+/**
+ * A request the router refuses (405 for a method a page has no action for, 404, ...): one warning
+ * line, no stack, as it is the caller's mistake (ADR 071). Anything else as React Router's
+ * default does (console.error, which the logger turns into a JSON line).
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    log.warn(`${error.status} : ${request.method} ${new URL(request.url).pathname} refusé`, {
+      status: error.status,
+    });
+    return;
+  }
+  console.error(isRouteErrorResponse(error) && "error" in error && error.error ? error.error : error);
+};
 
 export default function handleRequest(
   request: Request,

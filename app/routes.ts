@@ -86,6 +86,7 @@ export default [
   route("api/sms/inbound", "routes/api/sms-inbound.ts"),
   route("api/unsubscribe", "routes/api/unsubscribe.ts"),
   route("unsubscribe", "routes/messaging/unsubscribe.tsx"),
+  route("confirm-offers", "routes/messaging/confirm-offers.tsx"),
   route("dev/mail", "routes/messaging/dev-mail.tsx"),
   route("dev/mail/:id", "routes/messaging/dev-mail-message.tsx"),
   route("dev/mail/:id/html", "routes/messaging/dev-mail-html.ts"),

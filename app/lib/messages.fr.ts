@@ -51,6 +51,7 @@ export const messages = {
     lastNameRequired: "Le nom est requis.",
     tooLong: (max: number) => `Ce champ ne peut pas dépasser ${max} caractères.`,
     invalidValue: "Valeur invalide.",
+    invisibleCharacter: "Ce nom contient un caractère invisible ou de contrôle : retirez-le.",
   },
   nav: {
     main: "Navigation principale",

@@ -1,12 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { BookingRequestSchema, CancelSchema } from "~/domain/booking/schemas";
 import { ServiceFormSchema } from "~/domain/admin/schemas";
+import { PersonalStepSchema, ReferencesStepSchema } from "~/domain/applications/schemas";
 import { ResetPasswordSchema } from "~/domain/auth/password-reset";
 import { SignUpSchema } from "~/domain/auth/schemas";
 import { RestockOrderSchema, TeamMemberSchema } from "~/domain/franchisee/schemas";
 import { ProfileSchema } from "~/domain/loyalty/schemas";
 import { messages } from "~/lib/messages.fr";
-import { hasNoNul, refuseNul, stripNul, z } from "~/lib/zod-fr";
+import { hasNoInvisibleCharacter, hasNoNul, refuseNul, stripNul, z } from "~/lib/zod-fr";
 
 const invalid = messages.validation.invalidValue;
 
@@ -96,4 +97,76 @@ describe("the schemas' text fields refuse NUL", () => {
       expect(result.error?.issues.find((i) => i.path[0] === field)?.message).toMatch(/valide/i);
     });
   }
+});
+
+describe("person names refuse control and bidirectional characters (ADR 071)", () => {
+  const invisible = messages.validation.invisibleCharacter;
+  const booking = {
+    zone: "granby",
+    cars: 1,
+    start: "2030-01-07T10:00:00-05:00",
+    name: "Léa",
+    email: "lea@example.com",
+    phone: "450 555 0199",
+    address: "120 rue Principale",
+  };
+  const application = {
+    first_name: "Léa",
+    last_name: "Tremblay",
+    email: "lea@example.com",
+    phone_country_code: "1",
+    phone: "(450) 555-0142",
+    city: "Granby",
+  };
+  const signUp = { firstName: "Léa", lastName: "Tremblay", email: "a@b.ca", password: "Motdepasse1!" };
+  const references = { has_funds: "true", comfortable_independence: "false" };
+  const cases: [string, z.ZodType, Record<string, unknown>, string][] = [
+    ["sign-up first name", SignUpSchema, signUp, "firstName"],
+    ["sign-up last name", SignUpSchema, signUp, "lastName"],
+    ["booking name", BookingRequestSchema, booking, "name"],
+    ["application first name", PersonalStepSchema, application, "first_name"],
+    ["application last name", PersonalStepSchema, application, "last_name"],
+    [
+      "application reference name",
+      ReferencesStepSchema,
+      { ...references, reference_last_name: "Roy" },
+      "reference_last_name",
+    ],
+  ];
+  const hostile = [
+    "\u202e",
+    "\u0001",
+    "\u001f",
+    "\u007f",
+    "\u0085",
+    "\u200b",
+    "\u200f",
+    "\u2066",
+    "\u2069",
+    "\ufeff",
+  ];
+  for (const [name, schema, valid, field] of cases) {
+    it(name, () => {
+      expect(schema.safeParse(valid).success).toBe(true);
+      for (const char of hostile) {
+        const result = schema.safeParse({ ...valid, [field]: `Lé${char}a` });
+        expect(result.success, JSON.stringify(char)).toBe(false);
+        expect(result.error?.issues.find((i) => i.path[0] === field)?.message).toBe(invisible);
+      }
+    });
+  }
+
+  it("keeps the names of real people: accents, apostrophes, hyphens, spaces, other scripts", () => {
+    for (const name of [
+      "Léa-Marie O’Neil",
+      "Ève d'Amours",
+      "Nguyễn Thị",
+      "Åsa Øster",
+      "李小龍",
+      "Zoë  St-Pierre",
+    ]) {
+      expect(hasNoInvisibleCharacter(name), name).toBe(true);
+      expect(SignUpSchema.safeParse({ ...signUp, lastName: name }).success, name).toBe(true);
+    }
+  });
 });

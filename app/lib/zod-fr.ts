@@ -28,3 +28,25 @@ export function refuseNul<T extends z.ZodType<string, string>>(
 export function stripNul(value: string): string {
   return value.replaceAll("\0", "");
 }
+
+/**
+ * Control characters (C0, DEL, C1), zero-width and direction marks, bidirectional embeddings,
+ * overrides and isolates: invisible in a name, they let one name pass for another (U+202E turns
+ * 'Léa' around) or break a line in a log or an e-mail. No person's name needs one (ADR 071).
+ */
+const INVISIBLE_OR_CONTROL =
+  // eslint-disable-next-line no-control-regex -- control characters are what this refuses
+  /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/u;
+
+/** True when the text holds no control, zero-width or bidirectional-control character. */
+export function hasNoInvisibleCharacter(value: string): boolean {
+  return !INVISIBLE_OR_CONTROL.test(value);
+}
+
+/** The same schema of a person's name, refusing control and bidirectional characters in French. */
+export function refuseInvisible<T extends z.ZodType<string, string>>(
+  schema: T,
+  message: string = messages.validation.invisibleCharacter,
+): T {
+  return schema.refine(hasNoInvisibleCharacter, message);
+}

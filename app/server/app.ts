@@ -38,6 +38,11 @@ declare module "react-router" {
 export async function bootstrap(): Promise<void> {
   if (env().demoOnPublicUrl)
     log.warn(securityMessages.demoOnPublicUrlWarning, { publicUrl: env().PUBLIC_URL });
+  if (env().publicUrlUnset)
+    log.warn(securityMessages.publicUrlUnsetWarning(env().PUBLIC_URL, env().demoAccounts), {
+      publicUrl: env().PUBLIC_URL,
+      demoAccounts: env().demoAccounts,
+    });
   await openDatabase();
   await connectRateLimitStore();
 }

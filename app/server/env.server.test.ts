@@ -47,6 +47,18 @@ describe("environment", () => {
     expect(parseEnv({ PUBLIC_URL: "https://lavage.example" }).demoAccounts).toBe(false);
   });
 
+  it("marks a start without PUBLIC_URL outside development, to warn about at boot (ADR 071)", () => {
+    expect(parseEnv({ DEMO_ACCOUNTS: "1", NODE_ENV: "production" })).toMatchObject({
+      publicUrlUnset: true,
+      demoAccounts: true,
+    });
+    expect(parseEnv({ NODE_ENV: "production", PUBLIC_URL: " " }).publicUrlUnset).toBe(true);
+    expect(parseEnv({ NODE_ENV: "production", PUBLIC_URL: "http://localhost:3000" }).publicUrlUnset).toBe(
+      false,
+    );
+    expect(parseEnv({ NODE_ENV: "development" }).publicUrlUnset).toBe(false);
+  });
+
   it("names every wrong variable in one clear error", () => {
     expect(() => parseEnv({ PORT: "abc", DATABASE_URL: "not a url", DEMO_ACCOUNTS: "yes" })).toThrow(
       /Invalid environment configuration:\n {2}- PORT: .*\n {2}- DATABASE_URL: .*\n {2}- DEMO_ACCOUNTS: /,

@@ -129,6 +129,11 @@ export const EnvSchema = z
     isDevelopment: env.NODE_ENV === "development",
     /** Demo accounts, the test-login panel and setup-test-users: development or DEMO_ACCOUNTS=1. */
     demoAccounts: env.NODE_ENV === "development" || env.DEMO_ACCOUNTS,
+    /**
+     * Started in production without PUBLIC_URL: e-mail links point at localhost, and demo
+     * mode (DEMO_ACCOUNTS=1) passes its loopback check by default. Warned about at boot (ADR 071).
+     */
+    publicUrlUnset: env.NODE_ENV === "production" && !env.PUBLIC_URL,
     /** Demo mode explicitly allowed on a public PUBLIC_URL: warned about at boot. */
     demoOnPublicUrl:
       env.DEMO_ACCOUNTS &&

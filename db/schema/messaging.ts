@@ -67,7 +67,7 @@ export const appSettings = pgTable("app_settings", {
 
 export const consentChannel = pgEnum("consent_channel", ["email", "sms"]);
 export const consentKind = pgEnum("consent_kind", ["express", "implied"]);
-export const consentAction = pgEnum("consent_action", ["given", "withdrawn"]);
+export const consentAction = pgEnum("consent_action", ["given", "withdrawn", "requested"]);
 
 /**
  * The consent ledger (Canada's anti-spam law): one row per event, never updated. The current
@@ -121,5 +121,11 @@ export const smsMessages = pgTable(
     createdAt: createdAt(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },
-  (t) => [index("sms_messages_phone_idx").on(t.phone, t.category, t.createdAt)],
+  (t) => [
+    index("sms_messages_phone_idx").on(t.phone, t.category, t.createdAt),
+    // A signed callback replayed carries the same provider id: received once (ADR 071).
+    uniqueIndex("sms_messages_inbound_provider_id_idx")
+      .on(t.providerMessageId)
+      .where(sql`direction = 'inbound' and provider_message_id is not null`),
+  ],
 );

@@ -99,7 +99,11 @@ const TABLE: Record<string, Row> = {
   "routes/_site/photo-file": { get: { url: () => `/photos/${UUID}/after-800.webp`, expect: every("404") } },
   "routes/_site/sitemap": { get: { url: () => "/sitemap.xml", expect: every("2xx") } },
   "routes/_site/robots": { get: { url: () => "/robots.txt", expect: every("2xx") } },
-  "routes/_site/not-found": { get: { url: () => "/pas-de-page-ici", expect: every("404") } },
+  "routes/_site/not-found": {
+    get: { url: () => "/pas-de-page-ici", expect: every("404") },
+    // A POST to a missing path is a 404 too (ADR 071), not a 405.
+    post: { url: () => "/pas-de-page-ici", form: () => ({ a: "1" }), expect: every("404") },
+  },
 
   // /booking is the booking path's first step, served by the wizard's module (ADR 044).
   "booking-start": {
@@ -515,6 +519,10 @@ const TABLE: Record<string, Row> = {
   "routes/messaging/unsubscribe": {
     get: { url: () => "/unsubscribe?token=faux", expect: every("400") },
     post: { url: () => "/unsubscribe", form: () => ({ token: "faux" }), expect: every("400") },
+  },
+  "routes/messaging/confirm-offers": {
+    get: { url: () => "/confirm-offers?token=faux", expect: every("400") },
+    post: { url: () => "/confirm-offers", form: () => ({ token: "faux" }), expect: every("400") },
   },
 };
 

@@ -321,6 +321,21 @@ for (const target of targets) {
       expect((await sms(outside, claim)).status).toBe(403);
     });
 
+    it("warns at start when demo mode runs without PUBLIC_URL (ADR 071)", async () => {
+      const env: Record<string, string> = { DEMO_ACCOUNTS: "1", PUBLIC_URL: "" };
+      if (databaseUrl) env.DATABASE_URL = databaseUrl;
+      const started = await startServer(env, { waitReady: false });
+      try {
+        await expect
+          .poll(() => started.output(), { timeout: 60_000, interval: 100 })
+          .toContain("PUBLIC_URL n'est pas défini");
+        expect(started.output()).toContain("Le mode démo (DEMO_ACCOUNTS=1) est actif");
+        expect(started.process.exitCode).toBeNull();
+      } finally {
+        await started.stop();
+      }
+    });
+
     it("refuses to start demo mode on a public PUBLIC_URL, in French, unless told so explicitly", async () => {
       const env: Record<string, string> = { DEMO_ACCOUNTS: "1", PUBLIC_URL: "https://lavage.example" };
       if (databaseUrl) env.DATABASE_URL = databaseUrl;

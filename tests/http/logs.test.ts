@@ -95,6 +95,33 @@ describe("structured logs without secrets or contact details", () => {
     expect(server.output()).not.toContain("token=abc");
   });
 
+  it("logs a POST to a missing path or to a page without a form as one line, without a stack (ADR 071)", async () => {
+    const post = (path: string, requestId: string) =>
+      fetch(`${server.url}${path}`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          origin: server.url,
+          "x-request-id": requestId,
+        },
+        body: "a=1",
+      });
+    const missing = await post("/pas-de-page-ici/xyz", "probe-post-missing-01");
+    expect(missing.status).toBe(404);
+    await missing.body?.cancel();
+    const noForm = await post("/privacy-policy", "probe-post-noform-01");
+    expect(noForm.status).toBe(405);
+    await noForm.body?.cancel();
+    for (const id of ["probe-post-missing-01", "probe-post-noform-01"]) {
+      await expect.poll(() => lines().some((l) => l.requestId === id && l.msg === "requête")).toBe(true);
+      const own = lines().filter((l) => l.requestId === id);
+      expect(own.filter((l) => l.level === "error")).toEqual([]);
+      expect(JSON.stringify(own)).not.toMatch(/stack|at [\w.]+ \(/);
+      // The request line and one warning saying why.
+      expect(own.filter((l) => l.msg !== "requête")).toEqual([expect.objectContaining({ level: "warn" })]);
+    }
+  });
+
   it("keeps passwords, tokens, cookies and contact details out of the logs", async () => {
     const origin = server.url;
     const form = (fields: Record<string, string>, cookie = "") =>

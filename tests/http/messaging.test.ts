@@ -122,6 +122,32 @@ describe("messaging over HTTP, default configuration (.eml files, log SMS)", () 
     expect(refused.status).toBe(400);
     expect((await fetch(`${server.url}/unsubscribe?token=${forged}`)).status).toBe(400);
   });
+  it("confirms the offers from the double opt-in link's page, only with a genuine token (ADR 071)", async () => {
+    const key = crypto.createHmac("sha256", SECRET).update("consent-confirm-link-v1").digest();
+    const token = signUnsubscribeToken(key, "email", "julie@example.com");
+    const page = await fetch(`${server.url}/confirm-offers?token=${token}`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("julie@example.com");
+    // The page's form posts to its own address, token included (as a browser does).
+    const done = await fetch(`${server.url}/confirm-offers?token=${token}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ token }),
+    });
+    expect(done.status).toBe(200);
+    expect(await done.text()).toContain(messagingMessages.consentConfirm.done);
+    // An unsubscribe token (another key) and a forged one confirm nothing.
+    const unsubscribeKey = crypto.createHmac("sha256", SECRET).update("unsubscribe-link-v1").digest();
+    const other = signUnsubscribeToken(unsubscribeKey, "email", "julie@example.com");
+    expect((await fetch(`${server.url}/confirm-offers?token=${other}`)).status).toBe(400);
+    const forged = `${Buffer.from("email:autre@example.com").toString("base64url")}.${token.split(".")[1]}`;
+    const refused = await fetch(`${server.url}/confirm-offers`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ token: forged }),
+    });
+    expect(refused.status).toBe(400);
+  });
 });
 
 describe("messaging over HTTP, a shared secret on the SMS callback", () => {
@@ -144,8 +170,9 @@ describe("messaging over HTTP, a shared secret on the SMS callback", () => {
       ["AIDE", sms.help.fr],
       ["info", sms.help.fr],
     ];
-    for (const [body, reply] of cases) {
-      const res = await inbound(server, { From: "+14505550123", Body: body, MessageSid: "SM1" }, AUTH);
+    // Each message its own provider id: a second delivery of one id is not answered (ADR 071).
+    for (const [i, [body, reply]] of cases.entries()) {
+      const res = await inbound(server, { From: "+14505550123", Body: body, MessageSid: `SMcase${i}` }, AUTH);
       expect(res.status).toBe(200);
       expect(res.headers.get("content-type")).toBe("text/xml; charset=utf-8");
       expect(await res.text()).toBe(
@@ -217,6 +244,24 @@ describe("messaging over HTTP, SMTP server and Twilio-style SMS", () => {
     const ok = await inbound(server, fields, { "x-twilio-signature": signature });
     expect(ok.status).toBe(200);
     expect(await ok.text()).toContain(escapeXml(sms.help.fr));
+  });
+
+  it("acts once on a signed callback delivered twice (a replay of the same MessageSid)", async () => {
+    const signed = (fields: Record<string, string>) => ({
+      "x-twilio-signature": twilioSignature(
+        "twilio-token",
+        `${server.url}/api/sms/inbound`,
+        Object.entries(fields),
+      ),
+    });
+    const start = { From: "+14505550124", Body: "START", MessageSid: "SMreplay-start" };
+    const stop = { From: "+14505550124", Body: "STOP", MessageSid: "SMreplay-stop" };
+    expect(await (await inbound(server, start, signed(start))).text()).toContain(escapeXml(sms.start.en));
+    expect(await (await inbound(server, stop, signed(stop))).text()).toContain(escapeXml(sms.stop.en));
+    // The START captured earlier, sent again with its valid signature: acknowledged, not acted on.
+    const replay = await inbound(server, start, signed(start));
+    expect(replay.status).toBe(200);
+    expect(await replay.text()).toBe('<?xml version="1.0" encoding="UTF-8"?>\n<Response></Response>\n');
   });
 
   it("sends the booking confirmation to the SMTP server, after a refusal, with a valid .ics", async () => {

@@ -6,7 +6,7 @@
  */
 import { normalizeNorthAmericanPhone } from "~/domain/booking/schemas";
 import { messages } from "~/lib/messages.fr";
-import { refuseNul, z } from "~/lib/zod-fr";
+import { refuseInvisible, refuseNul, z } from "~/lib/zod-fr";
 import { applicationMessages } from "~/lib/messages/application.fr";
 
 const v = messages.validation;
@@ -88,6 +88,13 @@ const text = (required: string, max: number) =>
 const optionalText = (max: number) =>
   z.preprocess(blankToUndefined, refuseNul(z.string().trim().max(max, v.tooLong(max))).optional());
 
+/** An optional person's name: no control or bidirectional character (ADR 071). */
+const optionalName = (max: number) =>
+  z.preprocess(
+    blankToUndefined,
+    refuseInvisible(refuseNul(z.string().trim().max(max, v.tooLong(max)))).optional(),
+  );
+
 /** A yes/no answer from a radio ('true' / 'false'), a checkbox ('on') or JSON (a boolean). */
 const yesNo = (required: string) =>
   z.preprocess(
@@ -107,8 +114,8 @@ const countryCode = z
 /** Step 1, Personnel: first and last name, e-mail, country code (default 1), phone and city. */
 export const PersonalStepSchema = z
   .object({
-    first_name: text(e.firstNameRequired, APPLICATION_LIMITS.name),
-    last_name: text(e.lastNameRequired, APPLICATION_LIMITS.name),
+    first_name: refuseInvisible(text(e.firstNameRequired, APPLICATION_LIMITS.name)),
+    last_name: refuseInvisible(text(e.lastNameRequired, APPLICATION_LIMITS.name)),
     email: text(v.emailRequired, APPLICATION_LIMITS.email).pipe(z.email(v.emailInvalid)),
     phone_country_code: z.preprocess((value) => value ?? DEFAULT_COUNTRY_CODE, countryCode),
     phone: z
@@ -141,8 +148,8 @@ export const ProfessionalStepSchema = z.object({
 /** Step 3, Références: the optional reference, the funds and independence answers (yes by default). */
 export const ReferencesStepSchema = z
   .object({
-    reference_first_name: optionalText(APPLICATION_LIMITS.name),
-    reference_last_name: optionalText(APPLICATION_LIMITS.name),
+    reference_first_name: optionalName(APPLICATION_LIMITS.name),
+    reference_last_name: optionalName(APPLICATION_LIMITS.name),
     reference_phone: optionalText(APPLICATION_LIMITS.phone),
     has_funds: z.preprocess((value) => value ?? true, yesNo(e.answerRequired)),
     available_funds: optionalText(APPLICATION_LIMITS.availableFunds),

@@ -1,5 +1,5 @@
 import { messages } from "~/lib/messages.fr";
-import { refuseNul, z } from "~/lib/zod-fr";
+import { refuseInvisible, refuseNul, z } from "~/lib/zod-fr";
 
 const v = messages.validation;
 export const PASSWORD_MIN = 8;
@@ -25,12 +25,11 @@ export const SignInSchema = z.object({
 });
 export type SignIn = z.infer<typeof SignInSchema>;
 
-/** A first or last name: 1-80 characters, no NUL, no HTML brackets. */
+/** A first or last name: 1-80 characters, no NUL, control or bidi character, no HTML brackets. */
 export const nameSchema = (required: string) =>
-  refuseNul(z.string({ error: required }).trim().min(1, required).max(80, v.tooLong(80))).refine(
-    (value) => !/[<>]/.test(value),
-    { message: v.invalidValue },
-  );
+  refuseInvisible(
+    refuseNul(z.string({ error: required }).trim().min(1, required).max(80, v.tooLong(80))),
+  ).refine((value) => !/[<>]/.test(value), { message: v.invalidValue });
 
 export const SignUpSchema = z.object({
   firstName: nameSchema(v.firstNameRequired),

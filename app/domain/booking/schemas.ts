@@ -8,7 +8,7 @@ import { addDaysToDateString } from "~/domain/time/zoned";
 import { messages } from "~/lib/messages.fr";
 import { bookingMessages } from "~/lib/messages/booking.fr";
 import { offersMessages } from "~/lib/messages/offers.fr";
-import { refuseNul, z } from "~/lib/zod-fr";
+import { refuseInvisible, refuseNul, z } from "~/lib/zod-fr";
 import { BOOKING_LIMITS } from "./limits";
 import { CARS_MAX, CARS_MIN } from "./pricing";
 import { MAX_RANGE_DAYS } from "./slots";
@@ -141,7 +141,7 @@ export const BookingRequestSchema = z.object({
   zone: zoneSlug,
   cars,
   start,
-  name: text(b.nameRequired, BOOKING_LIMITS.name),
+  name: refuseInvisible(text(b.nameRequired, BOOKING_LIMITS.name)),
   email,
   phone,
   address: text(b.addressRequired, BOOKING_LIMITS.address),

@@ -17,6 +17,22 @@ describe("consentStatus", () => {
     expect(consentStatus([], now)).toEqual({ state: "none" });
   });
 
+  it("counts a request nobody confirmed as nothing: neither consent nor a withdrawal (ADR 071)", () => {
+    const requested = event({ action: "requested", occurredAt: at("2026-01-01T00:00:00Z") });
+    expect(consentStatus([requested], now)).toEqual({ state: "none" });
+    const stop = event({
+      action: "withdrawn",
+      source: "unsubscribe_link",
+      occurredAt: at("2025-12-01T00:00:00Z"),
+    });
+    expect(consentStatus([stop, requested], now)).toMatchObject({ state: "withdrawn" });
+    const confirmed = event({ source: "email_confirmation", occurredAt: at("2026-01-02T00:00:00Z") });
+    expect(consentStatus([stop, requested, confirmed], now)).toMatchObject({
+      state: "express",
+      source: "email_confirmation",
+    });
+  });
+
   it("keeps express consent until it is withdrawn, and a later one gives it back", () => {
     const given = event({ occurredAt: at("2026-01-01T00:00:00Z") });
     const stop = event({

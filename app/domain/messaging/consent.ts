@@ -5,7 +5,11 @@
 
 export type ConsentChannel = "email" | "sms";
 export type ConsentKind = "express" | "implied";
-export type ConsentAction = "given" | "withdrawn";
+/**
+ * `requested`: a box ticked for an address nobody has proven yet (a booking's or the waiting
+ * list's e-mail): it waits for the confirmation link (double opt-in, ADR 071) and allows nothing.
+ */
+export type ConsentAction = "given" | "withdrawn" | "requested";
 
 export interface ConsentEvent {
   kind: ConsentKind;
@@ -37,7 +41,8 @@ export function impliedConsentExpiry(from: Date): Date {
  */
 export function consentStatus(events: readonly ConsentEvent[], now: Date): ConsentStatus {
   const past = events
-    .filter((e) => e.occurredAt.getTime() <= now.getTime())
+    // A request not yet confirmed (double opt-in, ADR 071) neither gives nor withdraws anything.
+    .filter((e) => e.action !== "requested" && e.occurredAt.getTime() <= now.getTime())
     .sort((a, b) => a.occurredAt.getTime() - b.occurredAt.getTime());
   let withdrawal: ConsentEvent | undefined;
   for (const e of past) if (e.action === "withdrawn") withdrawal = e;

@@ -143,6 +143,27 @@ export const messagingMessages = {
     invalidText: `Ce lien est incomplet ou a été modifié. Écrivez-nous à ${BUSINESS.email} et nous vous désabonnerons.`,
     home: "Retour à l'accueil",
   },
+  /** Double opt-in (ADR 071): the e-mail and the page of its link. */
+  consentConfirm: {
+    subject: `Confirmez votre abonnement aux offres de ${BUSINESS.name}`,
+    hello: "Bonjour,",
+    intro: (address: string) =>
+      `Vous avez demandé à recevoir les offres et nouvelles de ${BUSINESS.name} à l'adresse ${address}. Confirmez-le d'un clic :`,
+    button: "Confirmer mon abonnement",
+    ignore:
+      "Vous n'avez rien demandé ? Ignorez ce courriel : sans confirmation, nous ne vous enverrons aucune offre.",
+    title: "Confirmer l'abonnement aux offres",
+    metaTitle: `Confirmation d'abonnement | ${BUSINESS.name}`,
+    ask: (address: string) => `Recevoir les offres et nouvelles de ${BUSINESS.name} à l'adresse ${address} ?`,
+    note: "Vous pourrez vous désabonner en tout temps par le lien au bas de chaque offre.",
+    submit: "Confirmer",
+    done: "Abonnement confirmé",
+    doneText: (address: string) =>
+      `Merci ! ${address} recevra nos offres et nouvelles. Vous pouvez vous désabonner en tout temps.`,
+    invalid: "Lien de confirmation invalide",
+    invalidText: `Ce lien est incomplet ou a été modifié. Écrivez-nous à ${BUSINESS.email} pour vous abonner.`,
+    home: "Retour à l'accueil",
+  },
   devMail: {
     title: "Boîte de courriels (développement)",
     metaTitle: "Courriels envoyés | développement",

@@ -21,6 +21,9 @@ export const securityMessages = {
   /** Demo mode on a public address (ADR 041), said when the server refuses to start. */
   demoOnPublicUrl:
     "Le mode démo (DEMO_ACCOUNTS=1) donne un accès administrateur à tout visiteur : il ne démarre que si PUBLIC_URL est une adresse locale (localhost, 127.0.0.1, [::1]). Retirez DEMO_ACCOUNTS, ou, pour une démonstration publique assumée, ajoutez DEMO_ON_PUBLIC_URL=1.",
+  /** Started without PUBLIC_URL outside development (ADR 071), said at boot. */
+  publicUrlUnsetWarning: (fallback: string, demo: boolean) =>
+    `ATTENTION : PUBLIC_URL n'est pas défini : les liens des courriels pointeront vers ${fallback}.${demo ? " Le mode démo (DEMO_ACCOUNTS=1) est actif et le croit local : si ce serveur est public, ses comptes démo le sont aussi." : ""} Définissez PUBLIC_URL (l'adresse publique du site).`,
   demoOnPublicUrlWarning:
     "ATTENTION : mode démo sur une adresse publique (DEMO_ON_PUBLIC_URL=1) : la connexion de test et /dev/mail restent réservées aux requêtes locales, mais les comptes démo et leur mot de passe connu sont actifs.",
   /**

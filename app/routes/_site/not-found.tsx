@@ -15,6 +15,14 @@ export function loader({ request }: Route.LoaderArgs) {
   return data(null, { status: 404 });
 }
 
+/**
+ * A POST (or PUT, DELETE...) to a path that does not exist is a 404 too, not a 405 with a stack
+ * (ADR 071); the loader that runs after it writes the one warning line.
+ */
+export function action() {
+  return data(null, { status: 404 });
+}
+
 export default function NotFound() {
   const { pathname } = useLocation();
   useEffect(() => {

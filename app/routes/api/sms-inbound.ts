@@ -28,11 +28,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!from) return new Response(twiml(null), { status: 400, headers: XML });
   const db = getDb();
   const body = field("Body") ?? "";
-  const { reply, keyword } = await handleInboundSms(db, {
+  const { reply, keyword, duplicate } = await handleInboundSms(db, {
     from,
     body,
     providerMessageId: field("MessageSid"),
   });
+  // The same message delivered again: acknowledged, not answered a second time (ADR 071).
+  if (duplicate) return new Response(twiml(null), { status: 200, headers: XML });
   // Not a keyword of ADR 014: the assistant answers, to this number only (ADR 051).
   const answer = keyword === null ? await answerSmsWithAssistant(db, { from, body }) : reply;
   return new Response(twiml(answer), { status: 200, headers: XML });

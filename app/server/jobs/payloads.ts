@@ -30,6 +30,8 @@ export interface JobPayloads {
   "email.account": { userId: string; kind: AccountMailKind; url?: string };
   /** A commercial e-mail, sent only with consent, with the unsubscribe link and headers. */
   "email.promotion": { to: string; title: string; body: string };
+  /** Double opt-in (ADR 071): the link that confirms the offers a form's box requested. */
+  "email.consent-confirm": { address: string };
   /** Sends one queued sms_messages row through the SMS provider. */
   "sms.deliver": { smsId: string };
 

@@ -1,4 +1,5 @@
 /** The other e-mails: franchise application, contact message, offers, waiting list, reviews. */
+import { messagingMessages } from "~/lib/messages/messaging.fr";
 import { offersMessages } from "~/lib/messages/offers.fr";
 import { reviewsMessages } from "~/lib/messages/reviews.fr";
 import { waitlistMessages } from "~/lib/messages/waitlist.fr";
@@ -110,8 +111,36 @@ export function renderPromotion({
 }
 
 /**
+ * Double opt-in (ADR 071): asks the person to confirm the offers a form's box requested.
+ * Transactional (it carries no offer, and without the click nothing commercial follows).
+ */
+export function renderConsentConfirm({
+  address,
+  confirmUrl,
+}: {
+  address: string;
+  confirmUrl: string;
+}): RenderedMail {
+  const c = messagingMessages.consentConfirm;
+  const rendered = renderMail({
+    title: c.subject,
+    html: (
+      <>
+        <Paragraph>{c.hello}</Paragraph>
+        <Paragraph>{c.intro(address)}</Paragraph>
+        <Button href={confirmUrl}>{c.button}</Button>
+        <Paragraph>{c.ignore}</Paragraph>
+      </>
+    ),
+    text: [c.hello, "", c.intro(address), "", `${c.button} : ${confirmUrl}`, "", c.ignore, ""],
+    transactional: true,
+  });
+  return { subject: c.subject, ...rendered };
+}
+
+/**
  * The one e-mail of the waiting list (ADR 046): the service now reaches the code. Commercial (it
- * invites to book), sent with the express consent the form's box gave: unsubscribe link.
+ * invites to book), sent only once the form's box was confirmed (double opt-in, ADR 071): unsubscribe link.
  */
 export function renderWaitlistOpen({
   postalCode,

@@ -15,6 +15,11 @@ export interface OutgoingMail {
   attachments?: { filename: string; content: string; contentType: string }[];
   /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
   headers?: Record<string, string>;
+  /**
+   * The Message-ID, when the caller derives it from its job (ADR 071): a job run again after a
+   * crash sends the same message, which a receiving client can recognise as a copy.
+   */
+  messageId?: string;
 }
 
 export interface SentMail {
@@ -51,6 +56,7 @@ function toMailOptions(from: string, mail: OutgoingMail): Mail.Options {
     text: mail.text,
     html: mail.html,
     headers: mail.headers,
+    ...(mail.messageId ? { messageId: mail.messageId } : {}),
     attachments: mail.attachments?.map((a) => ({
       filename: a.filename,
       content: a.content,

@@ -13,6 +13,7 @@ export {
 export { renderAccountMail, renderPasswordMail, type AccountMailKind } from "./account-mails.server";
 export {
   renderApplicationReceived,
+  renderConsentConfirm,
   renderContactReceived,
   renderPromotion,
   renderReviewRequest,

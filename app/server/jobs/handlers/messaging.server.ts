@@ -9,6 +9,7 @@ import {
   renderAccountMail,
   renderApplicationReceived,
   renderBookingMail,
+  renderConsentConfirm,
   renderContactReceived,
   renderPasswordMail,
   renderPromotion,
@@ -20,6 +21,11 @@ import { applicationConfirmUrl } from "../../services/applications/confirm-appli
 import { manageUrlFor } from "../../services/booking/manage-access.server";
 import { loadBookingForMessages } from "../../services/messaging/booking-mail.server";
 import { currentConsent } from "../../services/messaging/consent.server";
+import {
+  askConsentConfirmation,
+  bookingEmailConsentRequest,
+  consentConfirmUrl,
+} from "../../services/messaging/consent-confirm.server";
 import { EMAIL_MAX_ATTEMPTS, REMINDER_LEAD_MS } from "../../services/messaging/notify.server";
 import { deliverQueuedSms, queueSms } from "../../services/messaging/sms.server";
 import { listUnsubscribeHeaders, unsubscribePageUrl } from "../../services/messaging/unsubscribe.server";
@@ -47,9 +53,15 @@ type Handlers = {
       | "email.password"
       | "email.account"
       | "email.promotion"
+      | "email.consent-confirm"
       | "sms.deliver"
   ]: JobHandler<JobPayloads[N]>;
 };
+
+/** The Message-ID of the e-mail one job sends: the same for every attempt of that job. */
+export function jobMessageId(jobId: number, what: string): string {
+  return `<job-${jobId}.${what}@${BUSINESS.email.split("@")[1]}>`;
+}
 
 /** The handlers of the messaging jobs; tests pass their own mailer, SMS provider and clock. */
 export function createMessagingHandlers({
@@ -58,7 +70,7 @@ export function createMessagingHandlers({
   now = () => new Date(),
 }: MessagingDeps = {}): Handlers {
   return {
-    "email.booking": async ({ appointmentId, kind, manageToken }, { db }) => {
+    "email.booking": async ({ appointmentId, kind, manageToken }, { db, jobId }) => {
       const booking = await loadBookingForMessages(db, appointmentId);
       if (!booking) return;
       // A reminder re-checks at run time: not for a booking moved, cancelled or already past.
@@ -69,7 +81,21 @@ export function createMessagingHandlers({
         publicUrl: env().PUBLIC_URL,
         unsubscribeUrl: await unsubscribePageUrl(db, "email", booking.customerEmail),
       });
-      await mailer().send({ to: booking.customerEmail, ...mail });
+      // Delivery is at least once (a crash after the send runs the job again): the same job
+      // always sends the same Message-ID, so the copy can be recognised (ADR 071).
+      await mailer().send({ to: booking.customerEmail, ...mail, messageId: jobMessageId(jobId, kind) });
+      // The offers box ticked at booking: confirmed by a verified account, else asked by a
+      // separate e-mail (double opt-in, ADR 071). After the send: a retry does not ask twice.
+      const request = kind === "confirmation" ? await bookingEmailConsentRequest(db, appointmentId) : null;
+      if (request) {
+        await askConsentConfirmation(db, {
+          email: booking.customerEmail,
+          userId: request.signedInClientId,
+          source: "booking_form",
+          appointmentId,
+          now: now(),
+        });
+      }
     },
 
     // At 24 h before: re-checks that the booking is still scheduled at this time, then queues
@@ -158,6 +184,15 @@ export function createMessagingHandlers({
         to,
         ...renderPromotion({ title, body, unsubscribeUrl: page }),
         headers: await listUnsubscribeHeaders(db, to),
+      });
+    },
+
+    // Double opt-in (ADR 071): nothing to ask once the address has express consent.
+    "email.consent-confirm": async ({ address }, { db }) => {
+      if ((await currentConsent(db, "email", address, now())).state === "express") return;
+      await mailer().send({
+        to: address,
+        ...renderConsentConfirm({ address, confirmUrl: await consentConfirmUrl(db, address) }),
       });
     },
 

@@ -161,6 +161,7 @@ export async function bookSlot(
         smsConsent: input.smsConsent ?? false,
         emailConsent: input.emailConsent ?? false,
         userId,
+        signedInClientId: actor?.role === "client" ? actor.id : null,
         now,
       }),
       bookingConfirmationInsert(write, appointmentId, { manageToken, now, startAt }),

@@ -16,6 +16,7 @@ import { bookSlot } from "../booking/book-slot.server";
 import { cancelBooking } from "../booking/cancel-booking.server";
 import { listOpenSlots } from "../booking/list-open-slots.server";
 import { rescheduleBooking } from "../booking/reschedule-booking.server";
+import { confirmConsentWithToken } from "./consent-confirm.server";
 import { currentConsent, recordConsent } from "./consent.server";
 import {
   queueApplicationReceived,
@@ -191,7 +192,9 @@ describeDatabases("booking messages", ({ db }) => {
     expect(await currentConsent(db(), "sms", "450 555-0199", now)).toEqual({ state: "none" });
   });
 
-  it("records express consent for the boxes the customer ticked", async () => {
+  // Before ADR 071 the e-mail box gave express consent at once, for an address nobody proved:
+  // it now records a request, and the separate e-mail's link turns it into consent.
+  it("records SMS consent for the ticked box, and asks the e-mail address to confirm its offers box", async () => {
     const now = NOW;
     const [start] = await openStarts(db(), now, 3 * DAY);
     await bookSlot(db(), {
@@ -204,8 +207,94 @@ describeDatabases("booking messages", ({ db }) => {
       source: "booking_form",
     });
     expect(await currentConsent(db(), "email", "lea.tremblay@example.com", now)).toMatchObject({
-      state: "express",
+      state: "implied",
+      source: "purchase",
     });
+
+    await drain();
+    expect(subjects()).toEqual(
+      inAnyOrder([
+        /^Confirmez votre abonnement aux offres de Lavage Mobile Prestige$/,
+        /^Réservation confirmée/,
+      ]),
+    );
+    const ask = withSubject(/^Confirmez votre abonnement/);
+    expect(ask.to).toEqual(["lea.tremblay@example.com"]);
+    const link = /http:\/\/localhost:3000\/confirm-offers\?token=(\S+)/.exec(ask.parsed.text!);
+    expect(link).not.toBeNull();
+    expect(await confirmConsentWithToken(db(), link![1]!, { now })).toBe("lea.tremblay@example.com");
+    expect(await currentConsent(db(), "email", "lea.tremblay@example.com", now)).toMatchObject({
+      state: "express",
+      source: "email_confirmation",
+    });
+  });
+
+  it("takes a signed-in client's verified e-mail as proof, never an account found by the e-mail alone", async () => {
+    const now = NOW;
+    const [first, second] = await openStarts(db(), now, 3 * DAY);
+    const id = "consent-client";
+    await db().insert(s.users).values({
+      id,
+      name: "Léa Tremblay",
+      email: "lea.tremblay@example.com",
+      emailVerified: true,
+      role: "client",
+    });
+    try {
+      // Anyone may type a client's address: the booking is the client's, the proof is not.
+      await bookSlot(db(), { actor: null, input: request(first!, { emailConsent: "on" }), now });
+      await drain();
+      expect(subjects()).toEqual(
+        inAnyOrder([/^Confirmez votre abonnement aux offres/, /^Réservation confirmée/]),
+      );
+      expect((await currentConsent(db(), "email", "lea.tremblay@example.com", now)).state).toBe("implied");
+
+      smtp.messages.length = 0;
+      const actor = {
+        id,
+        email: "lea.tremblay@example.com",
+        name: "Léa Tremblay",
+        firstName: "Léa",
+        lastName: "Tremblay",
+        role: "client" as const,
+      };
+      await bookSlot(db(), { actor, input: request(second!, { emailConsent: "on" }), now });
+      await drain();
+      expect(subjects()).toEqual(inAnyOrder([/^Réservation confirmée/]));
+      expect(await currentConsent(db(), "email", "lea.tremblay@example.com", clock)).toMatchObject({
+        state: "express",
+        source: "booking_form_verified_account",
+      });
+    } finally {
+      await db().delete(s.appointmentUpsells);
+      await db().delete(s.appointments);
+      await db().delete(s.users).where(eq(s.users.id, id));
+    }
+  });
+
+  it("sends the same Message-ID when the confirmation job runs again after a crash (ADR 071)", async () => {
+    const now = NOW;
+    const [start] = await openStarts(db(), now, 3 * DAY);
+    const booked = await bookSlot(db(), { actor: null, input: request(start!), now });
+    const [job] = await db().select().from(s.jobs).where(eq(s.jobs.name, "email.booking"));
+    const handlers = createMessagingHandlers({
+      mailer: () => createSmtpMailer(smtp.url, "Lavage Mobile Prestige <bonjour@lavageprestige.ca>"),
+      now: () => clock,
+    });
+    const ctx = {
+      db: db(),
+      jobId: job!.id,
+      attempt: 1,
+      maxAttempts: 3,
+      signal: new AbortController().signal,
+    };
+    const payload = { appointmentId: booked.appointmentId, kind: "confirmation" as const };
+    await handlers["email.booking"](payload, ctx);
+    await handlers["email.booking"](payload, { ...ctx, attempt: 2 });
+    const ids = smtp.messages.map((m) => m.parsed.messageId);
+    expect(ids).toHaveLength(2);
+    expect(ids[0]).toBe(`<job-${job!.id}.confirmation@lavageprestige.ca>`);
+    expect(ids[1]).toBe(ids[0]);
   });
 
   it("moves the reminder when the booking is rescheduled, and sends the change", async () => {

@@ -82,7 +82,8 @@ export async function currentConsent(
 /**
  * The consent a booking gives (ADR 015), to insert in the booking's transaction: implied e-mail
  * consent from the purchase (2 years), express SMS consent when the form's SMS box was ticked,
- * express e-mail consent when its e-mail offers box was ticked. Both boxes are never ticked in
+ * a request for express e-mail consent when its e-mail offers box was ticked (confirmed by the
+ * link of a separate e-mail, ADR 071). Both boxes are never ticked in
  * advance. The one to three events go in one statement (ADR 054), returned not yet run (await it,
  * or run it with the booking's other rows: `insertTogether`); null when no address is usable.
  */
@@ -95,6 +96,7 @@ export function bookingConsentsInsert(
     smsConsent,
     emailConsent,
     userId,
+    signedInClientId,
     now,
   }: {
     appointmentId: string;
@@ -103,6 +105,11 @@ export function bookingConsentsInsert(
     smsConsent: boolean;
     emailConsent: boolean;
     userId?: string | null;
+    /**
+     * The client signed in to book, if any: the request names it, and its verified e-mail
+     * proves the address (ADR 071). `userId` may be an account found by the e-mail alone.
+     */
+    signedInClientId?: string | null;
     now: Date;
   },
 ) {
@@ -116,8 +123,18 @@ export function bookingConsentsInsert(
       source: "purchase",
       expiresAt: impliedConsentExpiry(now),
     }),
+    // Nobody has proven the address yet: a request the confirmation link turns into consent
+    // (double opt-in, ADR 071), asked for by the booking's confirmation job.
     emailConsent
-      ? consentRow({ ...common, channel: "email", address: email, kind: "express", source: "booking_form" })
+      ? consentRow({
+          ...common,
+          channel: "email",
+          address: email,
+          kind: "express",
+          action: "requested",
+          source: "booking_form",
+          userId: signedInClientId ?? null,
+        })
       : null,
     smsConsent
       ? consentRow({ ...common, channel: "sms", address: phone, kind: "express", source: "booking_form" })

@@ -97,6 +97,35 @@ describeDatabases("SMS", ({ db }) => {
       expect(await currentConsent(db(), "sms", PHONE, MARCH)).toEqual({ state: "none" });
     });
 
+    it("acts once on the same provider message delivered twice (a replayed START after a STOP)", async () => {
+      const at = (ms: number) => new Date(MARCH.getTime() + ms);
+      const start = { from: PHONE, body: "START", providerMessageId: "SMreplay1" };
+      expect(await handleInboundSms(db(), { ...start, now: at(0) })).toEqual({
+        keyword: "start",
+        reply: sms.start.en,
+      });
+      await handleInboundSms(db(), {
+        from: PHONE,
+        body: "STOP",
+        providerMessageId: "SMreplay2",
+        now: at(1_000),
+      });
+      expect(await handleInboundSms(db(), { ...start, now: at(2_000) })).toEqual({
+        keyword: null,
+        reply: null,
+        duplicate: true,
+      });
+      expect((await currentConsent(db(), "sms", PHONE, at(3_000))).state).toBe("withdrawn");
+      expect((await log()).filter((m) => m.direction === "inbound").map((m) => m.body)).toEqual([
+        "START",
+        "STOP",
+      ]);
+      // Without a provider id (a provider that sends none) each message still counts.
+      await handleInboundSms(db(), { from: PHONE, body: "AIDE", now: at(4_000) });
+      await handleInboundSms(db(), { from: PHONE, body: "AIDE", now: at(5_000) });
+      expect((await log()).filter((m) => m.body === "AIDE")).toHaveLength(2);
+    });
+
     it("logs any other message without answering", async () => {
       expect(await handleInboundSms(db(), { from: PHONE, body: "Merci, à demain !", now: MARCH })).toEqual({
         keyword: null,

@@ -195,20 +195,30 @@ export async function handleInboundSms(
     providerMessageId,
     now = new Date(),
   }: { from: string; body: string; providerMessageId?: string | null; now?: Date },
-): Promise<{ reply: string | null; keyword: "stop" | "start" | "help" | null }> {
+): Promise<{ reply: string | null; keyword: "stop" | "start" | "help" | null; duplicate?: true }> {
   const phone = toE164(from) ?? from.trim().slice(0, 32);
   const keyword = parseSmsKeyword(body);
   const text = messagingMessages.sms;
   return db.transaction(async (tx) => {
-    await tx.insert(smsMessages).values({
-      direction: "inbound",
-      category: "inbound",
-      phone,
-      body: body.slice(0, 1600),
-      status: "received",
-      providerMessageId: providerMessageId ?? null,
-      createdAt: now,
-    });
+    // A callback delivered again with the same provider id (a retry, or a signed request
+    // replayed) was already acted upon: nothing is stored or answered twice (ADR 071).
+    const [received] = await tx
+      .insert(smsMessages)
+      .values({
+        direction: "inbound",
+        category: "inbound",
+        phone,
+        body: body.slice(0, 1600),
+        status: "received",
+        providerMessageId: providerMessageId || null,
+        createdAt: now,
+      })
+      .onConflictDoNothing({
+        target: smsMessages.providerMessageId,
+        where: sql`direction = 'inbound' and provider_message_id is not null`,
+      })
+      .returning({ id: smsMessages.id });
+    if (!received) return { reply: null, keyword: null, duplicate: true };
     if (!keyword) return { reply: null, keyword: null };
     if (keyword.action === "stop" || keyword.action === "start") {
       await recordConsent(tx, {

@@ -12,7 +12,7 @@ import { consentAddress, recordConsent } from "./consent.server";
  * address and needs no table. It does not expire: an unsubscribe link must keep working.
  */
 
-let cachedKey: { secret: string; key: Buffer } | undefined;
+const cachedKeys = new Map<string, { secret: string; key: Buffer }>();
 
 /**
  * The secret each database gave, once: without BETTER_AUTH_SECRET, `resolveAuthSecret` writes
@@ -21,17 +21,22 @@ let cachedKey: { secret: string; key: Buffer } | undefined;
  */
 const storedSecrets = new WeakMap<object, string>();
 
-async function signingKey(db: Db | Tx): Promise<Buffer> {
+/** The key of one kind of signed link, derived from the application secret and the link's purpose. */
+export async function signedLinkKey(db: Db | Tx, purpose = "unsubscribe-link-v1"): Promise<Buffer> {
   let secret = env().BETTER_AUTH_SECRET || storedSecrets.get(db);
   if (!secret) {
     secret = await resolveAuthSecret(db as Db);
     storedSecrets.set(db, secret);
   }
-  if (cachedKey?.secret !== secret) {
-    cachedKey = { secret, key: crypto.createHmac("sha256", secret).update("unsubscribe-link-v1").digest() };
+  let cached = cachedKeys.get(purpose);
+  if (cached?.secret !== secret) {
+    cached = { secret, key: crypto.createHmac("sha256", secret).update(purpose).digest() };
+    cachedKeys.set(purpose, cached);
   }
-  return cachedKey.key;
+  return cached.key;
 }
+
+const signingKey = (db: Db | Tx) => signedLinkKey(db);
 
 function mac(key: Buffer, payload: string): string {
   return crypto.createHmac("sha256", key).update(payload).digest("base64url").slice(0, 32);

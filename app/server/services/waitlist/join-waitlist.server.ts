@@ -8,6 +8,7 @@ import { AppError } from "~/lib/errors";
 import type { Db } from "../../db.server";
 import { hitRateLimit, type RateLimitRule } from "../../rate-limit.server";
 import { recordConsent } from "../messaging/consent.server";
+import { askConsentConfirmation } from "../messaging/consent-confirm.server";
 import { listZones } from "../zones/list-zones.server";
 
 /** Sign-ups one address may send: a household's few codes, too few for a spam run. */
@@ -23,7 +24,7 @@ export type JoinWaitlistResult =
 
 /**
  * 'Prévenez-moi quand vous desservirez mon secteur' (ADR 046). Records the express consent the
- * form's box gave in the consent ledger, then the entry with the code's FSA, point and town from
+ * form's box requested in the consent ledger and queues the e-mail that confirms it (ADR 071), then the entry with the code's FSA, point and town from
  * the offline locator, in one transaction. RATE_LIMITED past WAITLIST_RATE_LIMIT per address.
  */
 export async function joinWaitlist(
@@ -54,10 +55,12 @@ export async function joinWaitlist(
       channel: "email",
       address: input.email,
       kind: "express",
-      action: "given",
+      // Nobody has proven the address: the e-mail's link confirms it (double opt-in, ADR 071).
+      action: "requested",
       source: "waitlist_form",
       now,
     });
+    await askConsentConfirmation(tx, { email: input.email, source: "waitlist_form", now });
     await tx
       .insert(waitlistEntries)
       .values({

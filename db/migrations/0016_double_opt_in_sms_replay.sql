@@ -1,0 +1,3 @@
+ALTER TYPE "public"."consent_action" ADD VALUE 'requested';--> statement-breakpoint
+UPDATE "sms_messages" AS s SET "provider_message_id" = NULL WHERE s."direction" = 'inbound' AND s."provider_message_id" IS NOT NULL AND EXISTS (SELECT 1 FROM "sms_messages" AS o WHERE o."direction" = 'inbound' AND o."provider_message_id" = s."provider_message_id" AND (o."created_at", o."id") < (s."created_at", s."id"));--> statement-breakpoint
+CREATE UNIQUE INDEX "sms_messages_inbound_provider_id_idx" ON "sms_messages" USING btree ("provider_message_id") WHERE direction = 'inbound' and provider_message_id is not null;
