@@ -1,5 +1,5 @@
 import { createRequestHandler } from "@react-router/express";
-import express from "express";
+import express, { type RequestHandler } from "express";
 import type { ActionFunction, AppLoadContext } from "react-router";
 import { SlotsQuerySchema } from "~/domain/booking/schemas";
 import { sessionUserOf } from "./auth.server";
@@ -123,11 +123,17 @@ app.use(setSecurityHeaders);
  * number of anonymous bodies (ADR 067): before the health checks, React Router and any body
  * parser. Also mounted by server.js before the static files; it runs once per request.
  */
-export const boundInput = inputBounds({
+const bounds = inputBounds({
   sessionRole: async (headers) => (await sessionUserOf(headers))?.role ?? null,
 });
+const refuseCrossOrigin = csrfProtection();
+/**
+ * The cross-origin refusal first (headers only, nothing read): a cross-site post to a guarded
+ * upload is the CSRF 403 it always was, not the sign-in redirect of the upload's session check.
+ */
+export const boundInput: RequestHandler = (req, res, next) =>
+  refuseCrossOrigin(req, res, () => bounds(req, res, next));
 app.use(boundInput);
-app.use(csrfProtection());
 
 app.get("/healthz", (_req, res) => {
   res.json({ status: "ok" });
