@@ -63,6 +63,10 @@ test("de la candidature signée au premier accès à l'espace partenaire", async
   // The page shows the receipt and status of what was sent (issue 15).
   await expect(page.getByRole("heading", { name: "Votre candidature" })).toBeVisible();
 
+  // The applicant confirms the address from the acknowledgement (approval needs it, ADR 043; an
+  // unconfirmed application blocks nothing, ADR 066).
+  await confirmApplicationEmail(page, who.email);
+
   // 2. The same address again, from another browser: EMAIL_ALREADY_EXISTS, and the form stays
   // open with the answers.
   await page.context().clearCookies();
@@ -81,9 +85,6 @@ test("de la candidature signée au premier accès à l'espace partenaire", async
     "Une candidature avec cette adresse e-mail existe déjà.",
   );
   await expect(page.getByRole("textbox", { name: "Ville" })).toHaveValue(who.city);
-
-  // The applicant confirms the address from the acknowledgement (approval needs it, ADR 043).
-  await confirmApplicationEmail(page, who.email);
 
   // 3. The admin, in their own browser, reads the application, its signature and audit trail.
   const admin = await adminPage(browser, baseURL!);

@@ -12,6 +12,7 @@ import {
   submitButton as submit,
   toasts,
 } from "./application-form";
+import { confirmApplicationEmail } from "./dev-mail";
 import { expect, test } from "./fixtures";
 
 // Each run starts from an empty database (playwright.config.ts); the addresses are still unique
@@ -69,7 +70,9 @@ test.describe("candidature de franchise", () => {
     await expect(page.getByRole("button", { name: "Suivant" })).toHaveCount(0);
     expect(await axe()).toEqual([]);
 
-    // Another browser, the same address (in other letters' case): refused, and the form stays open.
+    // Once its address is confirmed (an unconfirmed application blocks nothing, ADR 066), another
+    // browser, the same address (in other letters' case): refused, and the form stays open.
+    await confirmApplicationEmail(page, APPLICANT.email);
     await page.context().clearCookies();
     await open(page);
     await reachSubmission(page, APPLICANT.email.toUpperCase());
