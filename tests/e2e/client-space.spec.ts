@@ -274,7 +274,7 @@ test.describe("customer space /client", () => {
   });
 
   test("account actions: edit, consent, password, data download, deletion", async ({ page, axe }) => {
-    test.setTimeout(60_000);
+    test.slow(); // sign-up, five account actions and an accessibility scan: past a minute on a loaded machine
     const email = `compte-${Date.now()}@example.com`;
     await signUp(page, email);
     await page.goto("/client");
