@@ -45,6 +45,15 @@ test.describe("waiting list (ADR 046)", () => {
       page.getByText(`Nous vous écrirons dès que nous desservirons le secteur ${CODE}.`),
     ).toBeVisible();
 
+    // Double opt-in (ADR 071): the address confirms its offers box from the e-mail's link first.
+    await openMail(page, email, /Confirmez votre abonnement aux offres/);
+    await page
+      .getByRole("link", { name: /\/confirm-offers\?/ })
+      .first()
+      .click();
+    await page.getByRole("button", { name: "Confirmer", exact: true }).click();
+    await expect(page.getByText("Abonnement confirmé")).toBeVisible();
+
     await loginAs("admin");
     await page.goto("/admin/coverage");
     const byFsa = page.getByRole("table", { name: "Par secteur postal (3 caractères)" });
