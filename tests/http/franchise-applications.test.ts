@@ -231,12 +231,12 @@ function suite(name: string, setup: () => Promise<Record<string, string>>) {
         status: 413,
         body: { code: "PAYLOAD_TOO_LARGE", error: "La candidature envoyée est trop volumineuse." },
       });
-      // No Content-Length: the server stops reading past the limit.
+      // No Content-Length: the server stops reading past the limit (the photo's 10 MB and 300 KB).
       const chunk = new Uint8Array(64 * 1024);
       let sent = 0;
       const stream = new ReadableStream<Uint8Array>({
         pull(controller) {
-          if (sent >= 10) controller.close();
+          if (sent >= 170) controller.close();
           else {
             sent += 1;
             controller.enqueue(chunk);

@@ -165,9 +165,7 @@ export async function submitApplicationRequest(
     const failure = failureOf(error, SERVICE_TEXTS);
     // The e-mail, or the photo, is the field at fault: the form shows it there too.
     const field = failure.code === "EMAIL_ALREADY_EXISTS" ? "email" : failure.field;
-    const result = field
-      ? reply({ fieldErrors: { [field]: [failure.message] } })
-      : reply();
+    const result = field ? reply({ fieldErrors: { [field]: [failure.message] } }) : reply();
     return {
       saved: false,
       code: failure.code,

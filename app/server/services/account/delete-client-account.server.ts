@@ -146,7 +146,10 @@ export async function deleteClientAccount(
     await tx.delete(waitlistEntries).where(eq(waitlistEntries.email, owner.email.trim().toLowerCase()));
     await tx.update(consentEvents).set({ userId: null }).where(eq(consentEvents.userId, userId));
     // The photo of the account's application goes with the account (ADR 076).
-    const withPhoto = and(eq(franchiseApplications.userId, userId), isNotNull(franchiseApplications.photoUrl));
+    const withPhoto = and(
+      eq(franchiseApplications.userId, userId),
+      isNotNull(franchiseApplications.photoUrl),
+    );
     const photos = await tx
       .select({ photoUrl: franchiseApplications.photoUrl })
       .from(franchiseApplications)

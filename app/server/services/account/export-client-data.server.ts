@@ -145,7 +145,10 @@ export async function exportClientData(
  * Each application with its photo itself (a data:image/webp;base64 URL), not the admin-only
  * address the row keeps: the person gets their own picture back. null without one.
  */
-async function withPhotos<T extends { photoUrl: string | null }>(storage: FileStorage | undefined, rows: T[]) {
+async function withPhotos<T extends { photoUrl: string | null }>(
+  storage: FileStorage | undefined,
+  rows: T[],
+) {
   const out: (Omit<T, "photoUrl"> & { photo: string | null })[] = [];
   for (const { photoUrl, ...row } of rows) {
     const key = applicationPhotoKey(photoUrl);

@@ -32,7 +32,9 @@ export const APPLICATION_PHOTO_LINK_SECONDS = 7 * 24 * 60 * 60;
 const ACCEPTED = new Set(["jpeg", "png", "webp"]);
 
 /** The field's refusal: an AppError whose `field` is the photo input. */
-function refused(code: "FILE_TYPE" | "FILE_TOO_LARGE" | "FILE_TOO_SMALL" | "FILE_TOO_BIG" | "FILE_UNREADABLE") {
+function refused(
+  code: "FILE_TYPE" | "FILE_TOO_LARGE" | "FILE_TOO_SMALL" | "FILE_TOO_BIG" | "FILE_UNREADABLE",
+) {
   return new AppError(code, `photo: ${code}`, { field: "photo" });
 }
 
@@ -139,7 +141,12 @@ export async function signedApplicationPhotoPath(
 /** True when `expires` and `token` are a genuine link to `name` that has not expired at `now`. */
 export async function isValidPhotoLink(
   db: Db,
-  { name, expires, token, now = new Date() }: { name: string; expires: string | null; token: string | null; now?: Date },
+  {
+    name,
+    expires,
+    token,
+    now = new Date(),
+  }: { name: string; expires: string | null; token: string | null; now?: Date },
 ): Promise<boolean> {
   if (!expires || !token || !/^\d{1,12}$/.test(expires) || token.length > 100) return false;
   if (Number(expires) * 1000 <= now.getTime()) return false;
