@@ -12,7 +12,7 @@ import type { Route } from "./+types/photo-file";
  * GET /files/application-photos/{name}: a candidate's photo (ADR 076), personal data. The admin
  * sees it; so does whoever holds the application webhook's signed link until it expires
  * (`?expires=…&token=…`). Anyone else is sent away as from an admin page (sign-in, or home).
- * Never cached, never sniffed, never run as a document.
+ * Never cached, never run as a document (nosniff and the referrer policy come with every answer).
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -36,10 +36,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const headers = new Headers({
     "Content-Type": "image/webp",
     "Cache-Control": "private, no-store",
-    "X-Content-Type-Options": "nosniff",
     "Content-Disposition": `inline; filename="${params.name}"`,
     "Content-Security-Policy": "default-src 'none'",
-    "Referrer-Policy": "no-referrer",
   });
   if (file.size !== undefined) headers.set("Content-Length", String(file.size));
   return new Response(file.body, { headers });
