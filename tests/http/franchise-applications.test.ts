@@ -180,7 +180,7 @@ function suite(name: string, setup: () => Promise<Record<string, string>>) {
       }
     });
 
-    it("refuses a photo that is not an image (422 at the photo field) and saves nothing", async () => {
+    it("refuses a photo that is not an image (422 at the photo field); an empty file input is no photo", async () => {
       const form = applicationForm("pas-photo@example.com");
       form.set("photo", new Blob(["%PDF-1.7 pas une photo"], { type: "image/jpeg" }), "moi.jpg");
       const res = await post(server, form);
@@ -196,6 +196,10 @@ function suite(name: string, setup: () => Promise<Record<string, string>>) {
           },
         },
       });
+      // An untouched file input sends an empty, nameless file: no photo, saved.
+      const untouched = applicationForm("sans-photo@example.com");
+      untouched.set("photo", new File([], "", { type: "application/octet-stream" }));
+      expect((await post(server, untouched)).status).toBe(201);
       const heic = applicationForm("heic@example.com");
       heic.set("photo", new Blob(["...ftypheic"], { type: "image/heic" }), "IMG_0001.HEIC");
       expect(await post(server, heic)).toMatchObject({ status: 400, body: { code: "VALIDATION" } });

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { applicationMessages } from "~/lib/messages/application.fr";
 import { APPLICATION_PHOTO_MAX_BYTES, ApplicationPhotoSchema } from "./photo";
-import { applicationAnswers, PersonalStepSchema } from "./schemas";
+import { ApplicationSchema, applicationAnswers, PersonalStepSchema } from "./schemas";
 
 const e = applicationMessages.errors;
 const personal = {
@@ -33,6 +33,20 @@ describe("the candidate's photo (ADR 076)", () => {
     });
     expect(untouched.status).toBe("success");
     expect(untouched.status === "success" && untouched.value.photo).toBeUndefined();
+    // The whole application's schema gets the raw values (no coercion by Conform): the same.
+    const whole = ApplicationSchema.safeParse({
+      ...personal,
+      service_radius: "less_20km",
+      has_drivers_license: "true",
+      vehicle_info: "Ford Transit 2021",
+      availability_hours: "Fins de semaine",
+      background_check_consent: "on",
+      photo: file(0, "application/octet-stream", ""),
+    });
+    expect(whole.success).toBe(true);
+    expect(whole.data?.photo).toBeUndefined();
+    const withPhoto = ApplicationSchema.safeParse({ ...whole.data, photo: file(10, "image/png") });
+    expect(withPhoto.data?.photo?.type).toBe("image/png");
   });
 
   it("takes a JPEG, PNG or WebP up to 10 MB", () => {

@@ -25,12 +25,23 @@ export const APPLICATION_PHOTO_ACCEPT = ["image/jpeg", "image/png", "image/webp"
 /** The multipart field (and JSON key) of the photo. */
 export const APPLICATION_PHOTO_FIELD = "photo";
 
+/** An untouched file input sends an empty, nameless file: no photo. */
+const isNoFile = (value: unknown) =>
+  value === undefined ||
+  value === null ||
+  value === "" ||
+  (value instanceof File && value.size === 0 && value.name === "");
+
 /**
- * The photo field: none (an empty file input, which Conform reads as absent) or an image file
- * of an accepted type and size. Its bytes are checked again on the server.
+ * The photo field: none (an untouched file input) or an image file of an accepted type and
+ * size. Its bytes are checked again on the server. The emptiness is checked here, not left to
+ * Conform: the whole application's schema runs the steps' schemas on the raw form values.
  */
-export const ApplicationPhotoSchema = z
-  .file({ error: e.photoType })
-  .max(APPLICATION_PHOTO_MAX_BYTES, e.photoTooLarge(APPLICATION_PHOTO_MAX_MB))
-  .mime([...APPLICATION_PHOTO_ACCEPT], e.photoType)
-  .optional();
+export const ApplicationPhotoSchema = z.preprocess(
+  (value) => (isNoFile(value) ? undefined : value),
+  z
+    .file({ error: e.photoType })
+    .max(APPLICATION_PHOTO_MAX_BYTES, e.photoTooLarge(APPLICATION_PHOTO_MAX_MB))
+    .mime([...APPLICATION_PHOTO_ACCEPT], e.photoType)
+    .optional(),
+);

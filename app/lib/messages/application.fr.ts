@@ -53,7 +53,7 @@ export const applicationMessages = {
     backgroundCheckHint: "Requise pour soumettre votre candidature.",
     photo: "Votre photo",
     photoHint:
-      "Facultative. Prenez-vous en photo avec votre téléphone ou choisissez une image (JPEG, PNG ou WebP, 10 Mo au plus). Seule notre équipe la verra; sa position GPS et ses autres métadonnées sont retirées.",
+      "Prenez-vous en photo avec votre téléphone ou choisissez une image (JPEG, PNG ou WebP, 10 Mo au plus). Seule notre équipe la verra; sa position GPS et ses autres métadonnées sont retirées.",
     photoPreview: "Aperçu de votre photo",
     photoRemove: "Retirer la photo",
     photoChosen: (name: string) => `Photo choisie : ${name}`,
