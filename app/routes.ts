@@ -106,6 +106,7 @@ export default [
   // Franchise applications and admin
   route("api/franchise-applications", "routes/application/api.ts"),
   route("files/signatures/:name", "routes/application/signature-file.ts"),
+  route("files/application-photos/:name", "routes/application/photo-file.ts"),
 
   route("*", "routes/_site/not-found.tsx"),
 ] satisfies RouteConfig;

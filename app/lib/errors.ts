@@ -36,6 +36,8 @@ export const ERROR_STATUS = {
   ALREADY_APPLIED: 409,
   INVALID_SIGNATURE: 422,
   SIGNATURE_UPLOAD_FAILED: 503,
+  /** The candidate's photo could not be stored (ADR 076). */
+  PHOTO_UPLOAD_FAILED: 503,
   // Back office (formerly AdminError): the page changed under the admin.
   /** An application's step changed meanwhile. */
   TRANSITION: 409,

@@ -1,3 +1,4 @@
+import { photoJpegWithGps } from "../factories/photo-jpeg";
 import { expect, test } from "./fixtures";
 import { applicant } from "./application-form";
 
@@ -35,6 +36,9 @@ test("sans JavaScript, la candidature part avec une signature tapée et la page 
     .check();
   await page.getByRole("textbox", { name: "Votre véhicule" }).fill(who.vehicle);
   await page.getByRole("textbox", { name: "Vos disponibilités" }).fill(who.availability);
+  // The photo (ADR 076) is a plain file input: it travels with the multipart form.
+  const photo = { name: "moi.jpg", mimeType: "image/jpeg", buffer: await photoJpegWithGps() };
+  await page.getByLabel(/^Votre photo/).setInputFiles(photo);
 
   // First without consent nor signature: the server sends the form back, in French, as typed.
   await page.getByRole("button", { name: "Soumettre ma candidature" }).click();
@@ -44,6 +48,9 @@ test("sans JavaScript, la candidature part avec une signature tapée et la page 
   ).toBeVisible();
   await expect(page.getByRole("textbox", { name: "Adresse e-mail" })).toHaveValue(who.email);
   await expect(page.getByRole("textbox", { name: "Votre véhicule" })).toHaveValue(who.vehicle);
+  // A file input cannot be refilled by the server: the form says to choose the photo again.
+  await expect(page.getByText(/Votre photo n'a pas été conservée/)).toBeVisible();
+  await page.getByLabel(/^Votre photo/).setInputFiles(photo);
 
   await page.getByRole("checkbox", { name: /vérification de mes antécédents/ }).check();
   await page.getByRole("button", { name: "Soumettre ma candidature" }).click();

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { photoJpegWithGps } from "../factories/photo-jpeg";
 
 import {
   applicant,
@@ -13,10 +14,10 @@ import {
   toasts,
 } from "./application-form";
 import { confirmApplicationEmail } from "./dev-mail";
-import { expect, test } from "./fixtures";
+import { expect, loginAs, test } from "./fixtures";
 
 // Each run starts from an empty database (playwright.config.ts); the addresses are still unique
-// per run, and this file sends at most 5 applications (the limit is 10 per address per hour).
+// per run, and this file sends at most 6 applications (the limit is 10 per address per hour).
 const RUN = Date.now().toString(36);
 const APPLICANT = applicant(`lea.${RUN}@example.com`);
 const as = (email: string) => ({ ...APPLICANT, email });
@@ -24,6 +25,13 @@ const as = (email: string) => ({ ...APPLICANT, email });
 async function reachSubmission(page: Page, email = APPLICANT.email) {
   await reachSubmissionOf(page, as(email));
 }
+
+/** The photo field of step 1 (ADR 076). */
+const photoInput = (page: Page) => page.getByLabel(/^Votre photo/);
+/** Where the screenshots of the photo's screens go (390 and 1440 px, both themes): only when set. */
+const SHOTS = process.env.APPLICATION_PHOTO_SHOTS;
+const PHOTO_APPLICANT = applicant(`zoe.photo.${RUN}@example.com`, { firstName: "Zoé", lastName: "Portrait" });
+let photoApplicationUrl = "";
 
 test.describe.configure({ mode: "serial" });
 
@@ -226,5 +234,115 @@ test.describe("candidature de franchise", () => {
     expect(await axe()).toEqual([]);
     await submit(page).click();
     await expect(toasts(page).getByText("Candidature soumise avec succès!")).toBeVisible();
+  });
+
+  test("à 390 px, la photo s'ajoute, se prévisualise, se retire au clavier, et l'admin seul la voit", async ({
+    page,
+    axe,
+    loginAs,
+  }) => {
+    test.slow(); // a photo encoded on the server, two pages and two accessibility scans
+    await page.setViewportSize({ width: 390, height: 844 });
+    await open(page);
+    const input = photoInput(page);
+    await expect(input).toHaveAttribute("accept", "image/jpeg,image/png,image/webp");
+    await expect(input).toHaveAccessibleDescription(/Prenez-vous en photo.*10 Mo au plus/);
+
+    // Not an image: refused in French at the field, by the form's own schema.
+    await input.setInputFiles({
+      name: "cv.pdf",
+      mimeType: "application/pdf",
+      buffer: Buffer.from("%PDF-1.7"),
+    });
+    await fillPersonal(page, PHOTO_APPLICANT);
+    await page.getByRole("button", { name: "Suivant" }).click();
+    await expect(stepHeading(page, "Vos coordonnées")).toBeVisible();
+    await expect(input).toHaveAccessibleDescription(/Ce fichier n'est pas une photo JPEG, PNG ou WebP/);
+
+    // A phone's photo (with its GPS position): a preview, and a button to take it back.
+    const jpeg = await photoJpegWithGps({ width: 900, height: 1200 });
+    await input.setInputFiles({ name: "moi.jpg", mimeType: "image/jpeg", buffer: jpeg });
+    const preview = page.getByRole("img", { name: "Aperçu de votre photo" });
+    await expect(preview).toBeVisible();
+    await expect(input).not.toHaveAccessibleDescription(/Ce fichier/);
+    await expect(page.getByRole("status").filter({ hasText: "Photo choisie : moi.jpg" })).toBeAttached();
+    const remove = page.getByRole("button", { name: "Retirer la photo" });
+    await remove.focus();
+    await page.keyboard.press("Enter");
+    await expect(preview).toHaveCount(0);
+    await expect(page.getByRole("status").filter({ hasText: "Photo retirée." })).toBeAttached();
+    await expect(input).toBeFocused();
+    await input.setInputFiles({ name: "moi.jpg", mimeType: "image/jpeg", buffer: jpeg });
+    await expect(preview).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await axe()).toEqual([]);
+
+    await next(page, "Votre profil professionnel");
+    await fillProfessional(page, PHOTO_APPLICANT);
+    await next(page, "Références et financement");
+    await next(page, "Vérification et signature");
+    await page.getByRole("checkbox", { name: /vérification de mes antécédents/ }).check();
+    await drawSignature(page);
+    await submit(page).click();
+    await expect(toasts(page).getByText("Candidature soumise avec succès!")).toBeVisible();
+
+    // The admin's review page shows it, from the admin-only address.
+    await loginAs("admin");
+    await page.goto("/admin/franchisees");
+    await page
+      .getByRole("link", { name: /Zoé Portrait/ })
+      .first()
+      .click();
+    await expect(page.getByRole("heading", { name: "Photo du candidat" })).toBeVisible();
+    const photo = page.getByRole("img", { name: "Photo de Zoé Portrait" });
+    await expect(photo).toBeVisible();
+    await expect
+      .poll(() => photo.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]))
+      .toEqual([900, 1200]);
+    const src = (await photo.getAttribute("src"))!;
+    expect(src).toMatch(/^\/files\/application-photos\/photo_[0-9a-f-]{36}\.webp$/);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await axe()).toEqual([]);
+    photoApplicationUrl = page.url();
+
+    // Signed out, the same address is no photo.
+    await page.context().clearCookies();
+    const anonymous = await page.request.get(src, { maxRedirects: 0 });
+    expect(anonymous.status()).toBe(302);
+  });
+
+  test("captures d'écran de la photo : formulaire et fiche de l'admin, 390 et 1440 px, clair et sombre", async ({
+    browser,
+    baseURL,
+  }) => {
+    test.skip(!SHOTS || !photoApplicationUrl, "APPLICATION_PHOTO_SHOTS is not set");
+    test.setTimeout(180_000);
+    const jpeg = await photoJpegWithGps({ width: 900, height: 1200 });
+    for (const scheme of ["light", "dark"] as const) {
+      for (const width of [390, 1440]) {
+        const context = await browser.newContext({
+          baseURL,
+          viewport: { width, height: 900 },
+          colorScheme: scheme,
+          locale: "fr-CA",
+          timezoneId: "America/Toronto",
+        });
+        const page = await context.newPage();
+        await open(page);
+        await fillPersonal(page, PHOTO_APPLICANT);
+        await photoInput(page).setInputFiles({ name: "moi.jpg", mimeType: "image/jpeg", buffer: jpeg });
+        await expect(page.getByRole("img", { name: "Aperçu de votre photo" })).toBeVisible();
+        await page.screenshot({ path: `${SHOTS}/application-photo-${width}-${scheme}.png`, fullPage: true });
+        await loginAs(page, "admin");
+        await page.goto(photoApplicationUrl);
+        await expect(page.getByRole("img", { name: "Photo de Zoé Portrait" })).toBeVisible();
+        await page.waitForTimeout(400);
+        await page.screenshot({
+          path: `${SHOTS}/admin-application-photo-${width}-${scheme}.png`,
+          fullPage: true,
+        });
+        await context.close();
+      }
+    }
   });
 });

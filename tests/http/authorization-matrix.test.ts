@@ -262,6 +262,13 @@ const TABLE: Record<string, Row> = {
       expect: only({ admin: "404" }, "3xx /"),
     },
   },
+  // A candidate's photo (ADR 076): the admin, or a signed link (tests/http/franchise-applications).
+  "routes/application/photo-file": {
+    get: {
+      url: () => `/files/application-photos/photo_${UUID}.webp`,
+      expect: only({ admin: "404" }, "3xx /"),
+    },
+  },
 
   "routes/franchisee/layout": { get: { url: () => "/franchisee", expect: franchiseesOnly, alone: true } },
   "routes/franchisee/dashboard": {

@@ -3,6 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import sharp from "sharp";
+import { photoJpegWithGps } from "../factories/photo-jpeg";
 import { signaturePng } from "../factories/signature-png";
 import { APPLICATION_ANSWERS, applicationForm, signatureBlob } from "./franchise-application-form";
 import { startHttpReceiver, type HttpReceiver } from "../receivers/http-receiver";
@@ -32,6 +34,21 @@ async function post(
     headers: { "x-forwarded-for": ip, "user-agent": "http-test/1.0", ...headers },
   });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+/** The delivered application of this e-mail, once the in-process worker sent it. */
+async function delivered(hooks: HttpReceiver, email: string): Promise<Record<string, unknown>> {
+  let found: Record<string, unknown> | undefined;
+  await vi.waitFor(
+    () => {
+      found = hooks.requests
+        .map((r) => JSON.parse(r.body) as Record<string, unknown>)
+        .find((b) => b.email === email);
+      expect(found).toBeDefined();
+    },
+    { timeout: 20_000, interval: 200 },
+  );
+  return found!;
 }
 
 /** The delivered applications' signature URLs, by e-mail, once the in-process worker sent them. */
@@ -101,6 +118,111 @@ function suite(name: string, setup: () => Promise<Record<string, string>>) {
           who === "anonymous" ? `/auth?redirectTo=${encodeURIComponent(signaturePath!)}` : "/",
         );
       }
+    });
+
+    it("takes the candidate's photo, serves it to the admin only, and the webhook's signed link opens it (ADR 076)", async () => {
+      const form = applicationForm("photo@example.com");
+      form.set(
+        "photo",
+        new Blob([new Uint8Array(await photoJpegWithGps())], { type: "image/jpeg" }),
+        "moi.jpg",
+      );
+      expect((await post(server, form)).status).toBe(201);
+
+      const hook = await delivered(hooks, "photo@example.com");
+      const link = new URL(String(hook.photo_url));
+      expect(link.pathname).toMatch(/^\/files\/application-photos\/photo_[0-9a-f-]{36}\.webp$/);
+      expect(link.searchParams.get("expires")).toMatch(/^\d+$/);
+
+      // The signed link, without any session: the photo, re-encoded, with no GPS position left.
+      const byLink = await fetch(`${server.url}${link.pathname}${link.search}`);
+      expect(byLink.status).toBe(200);
+      expect(byLink.headers.get("content-type")).toBe("image/webp");
+      expect(byLink.headers.get("cache-control")).toBe("private, no-store");
+      expect(byLink.headers.get("x-content-type-options")).toBe("nosniff");
+      const bytes = Buffer.from(await byLink.arrayBuffer());
+      const meta = await sharp(bytes).metadata();
+      expect(meta.format).toBe("webp");
+      expect(meta.exif).toBeUndefined();
+
+      const asAdmin = await fetch(`${server.url}${link.pathname}`, {
+        headers: { cookie: cookies.get("admin")! },
+      });
+      expect(asAdmin.status).toBe(200);
+      expect(Buffer.from(await asAdmin.arrayBuffer())).toEqual(bytes);
+
+      // Without the link: anonymous, client and franchisee are sent away like from an admin page;
+      // a forged, altered or expired link is no link.
+      const token = link.searchParams.get("token")!;
+      const tampered = [
+        "",
+        `?expires=${link.searchParams.get("expires")}&token=${token.slice(1)}A`,
+        `?expires=${Number(link.searchParams.get("expires")) + 3600}&token=${token}`,
+        `?expires=1000000000&token=${token}`,
+      ];
+      for (const who of ["anonymous", "client", "franchisee"]) {
+        for (const search of tampered) {
+          const res = await fetch(`${server.url}${link.pathname}${search}`, {
+            headers: { cookie: cookies.get(who)! },
+            redirect: "manual",
+          });
+          expect(res.status, `${who} ${search}`).toBe(302);
+          const location = res.headers.get("location")!;
+          if (who === "anonymous") {
+            expect(location).toMatch(/^\/auth\?redirectTo=/);
+            expect(new URL(location, server.url).searchParams.get("redirectTo")).toBe(
+              `${link.pathname}${search}`,
+            );
+          } else {
+            expect(location, who).toBe("/");
+          }
+        }
+      }
+    });
+
+    it("refuses a photo that is not an image (422 at the photo field); an empty file input is no photo", async () => {
+      const form = applicationForm("pas-photo@example.com");
+      form.set("photo", new Blob(["%PDF-1.7 pas une photo"], { type: "image/jpeg" }), "moi.jpg");
+      const res = await post(server, form);
+      expect(res).toMatchObject({
+        status: 422,
+        body: {
+          code: "FILE_TYPE",
+          error: "Ce fichier n'est pas une photo JPEG, PNG ou WebP. Choisissez une autre image.",
+          result: {
+            error: {
+              photo: ["Ce fichier n'est pas une photo JPEG, PNG ou WebP. Choisissez une autre image."],
+            },
+          },
+        },
+      });
+      // An untouched file input sends an empty, nameless file: no photo, saved.
+      const untouched = applicationForm("sans-photo@example.com");
+      untouched.set("photo", new File([], "", { type: "application/octet-stream" }));
+      expect((await post(server, untouched)).status).toBe(201);
+      const heic = applicationForm("heic@example.com");
+      heic.set("photo", new Blob(["...ftypheic"], { type: "image/heic" }), "IMG_0001.HEIC");
+      expect(await post(server, heic)).toMatchObject({ status: 400, body: { code: "VALIDATION" } });
+    });
+
+    it("keeps the answers of a page form refused without JavaScript, and asks for the photo again", async () => {
+      const form = applicationForm("pas-un-courriel");
+      form.set(
+        "photo",
+        new Blob([new Uint8Array(await photoJpegWithGps())], { type: "image/jpeg" }),
+        "moi.jpg",
+      );
+      const res = await fetch(`${server.url}/application`, {
+        method: "POST",
+        body: form,
+        headers: { origin: server.url, accept: "text/html", "x-forwarded-for": freshIp() },
+      });
+      expect(res.status).toBe(400);
+      const html = await res.text();
+      expect(html).toContain("Veuillez entrer une adresse e-mail valide.");
+      expect(html).toContain("Ford Transit 2021");
+      expect(html).toContain('value="Granby"');
+      expect(html).toContain("Votre photo n&#x27;a pas été conservée");
     });
 
     it("answers 404 to the admin for unknown or malformed signature names", async () => {
@@ -231,12 +353,12 @@ function suite(name: string, setup: () => Promise<Record<string, string>>) {
         status: 413,
         body: { code: "PAYLOAD_TOO_LARGE", error: "La candidature envoyée est trop volumineuse." },
       });
-      // No Content-Length: the server stops reading past the limit.
+      // No Content-Length: the server stops reading past the limit (the photo's 10 MB and 300 KB).
       const chunk = new Uint8Array(64 * 1024);
       let sent = 0;
       const stream = new ReadableStream<Uint8Array>({
         pull(controller) {
-          if (sent >= 10) controller.close();
+          if (sent >= 170) controller.close();
           else {
             sent += 1;
             controller.enqueue(chunk);

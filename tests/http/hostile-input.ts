@@ -546,6 +546,12 @@ const ENDPOINTS: Endpoint[] = [
       ["admin CSV export", "admin", (v: string) => `/admin/reports/export?type=${v}&months=${v}`],
       ["admin restock query", "admin", (v: string) => `/admin/restock?status=${v}`],
       ["admin signature file", "admin", (v: string) => `/files/signatures/${v}`],
+      ["admin application photo", "admin", (v: string) => `/files/application-photos/${v}`],
+      [
+        "application photo's signed link",
+        undefined,
+        (v: string) => `/files/application-photos/${v}?expires=${v}&token=${v}`,
+      ],
     ] as const
   ).map(([name, as, url]): Endpoint => ({
     name: `GET ${name}`,

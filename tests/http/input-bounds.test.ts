@@ -185,7 +185,7 @@ for (const target of targets) {
       expect(page.status).toBe(413);
       expect(page.headers.get("content-type")).toMatch(/^text\/plain/);
       expect(await page.text()).toContain(t.bodyTooLarge);
-      // Just over the limit is refused; the application upload reads up to its own 300 KB.
+      // Just over the limit is refused; the application upload reads up to its own limit (ADR 076).
       const over = await post(
         "/api/contact",
         JSON.stringify({ message: "m".repeat(BODY_MAX_BYTES) }),

@@ -26,6 +26,9 @@ export interface Application {
   referenceLastName: string | null;
   referencePhone: string | null;
   signatureUrl: string;
+  /** The candidate's photo (ADR 076), admin-only; null without one or once removed. */
+  photoUrl: string | null;
+  status: "submitted" | "reviewing" | "approved" | "rejected";
   signatureSha256: string | null;
   answersSha256: string | null;
   signedAt: When | null;
@@ -39,6 +42,37 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
       <dt className="text-xs text-muted-foreground">{label}</dt>
       <dd className="[overflow-wrap:anywhere]">{children}</dd>
     </div>
+  );
+}
+
+/**
+ * The candidate's photo (ADR 076), from the admin-only path; the whole image opens in a new tab.
+ * A refused application's photo is gone (removed at refusal), and the page says so.
+ */
+export function Photo({ application: a, name }: { application: Application; name: string }) {
+  return (
+    <section aria-labelledby="photo-title" className="grid content-start gap-3 rounded-lg border p-4">
+      <h2 id="photo-title" className="font-semibold">
+        {t.photo}
+      </h2>
+      {a.photoUrl ? (
+        <>
+          <a href={a.photoUrl} target="_blank" rel="noreferrer" className="justify-self-start">
+            <img
+              src={a.photoUrl}
+              alt={t.photoAlt(name)}
+              loading="lazy"
+              className="max-h-80 w-auto max-w-full rounded border object-contain"
+            />
+          </a>
+          <p className="text-xs text-muted-foreground">{t.photoPrivate}</p>
+        </>
+      ) : (
+        <p className="text-sm text-muted-foreground">
+          {a.status === "rejected" ? t.photoRemoved : t.photoNone}
+        </p>
+      )}
+    </section>
   );
 }
 

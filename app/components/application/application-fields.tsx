@@ -13,6 +13,7 @@ import {
 import { cn } from "~/lib/utils";
 
 import { ChoiceGroup, YES_NO } from "./choice-group";
+import { PhotoField } from "./photo-field";
 import { applicationMessages } from "~/lib/messages/application.fr";
 
 const a = applicationMessages;
@@ -53,8 +54,8 @@ export function StepSection({
   );
 }
 
-/** Step 1: who is applying. */
-export function PersonalFields({ fields }: { fields: ApplicationFields }) {
+/** Step 1: who is applying, and their optional photo (ADR 076). */
+export function PersonalFields({ fields, photoSent }: { fields: ApplicationFields; photoSent: boolean }) {
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-2">
@@ -122,6 +123,7 @@ export function PersonalFields({ fields }: { fields: ApplicationFields }) {
           {...getInputProps(fields.city, { type: "text", ariaAttributes: false })}
         />
       </Field>
+      <PhotoField fields={fields} photoSent={photoSent} />
     </>
   );
 }

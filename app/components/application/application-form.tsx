@@ -53,6 +53,8 @@ export interface ApplicationRefusal {
   code: string;
   error: string;
   result: SubmissionResult<string[]> | null;
+  /** A photo came with the refused form (ADR 076). */
+  photoSent?: boolean;
 }
 
 /**
@@ -226,7 +228,7 @@ export function ApplicationForm({
         ) : null}
 
         <StepSection active={shows(0)} title={a.stepTitles.personal} headingId={headingId(form.id, 0)}>
-          <PersonalFields fields={fields} />
+          <PersonalFields fields={fields} photoSent={refusal?.photoSent ?? false} />
         </StepSection>
         <StepSection active={shows(1)} title={a.stepTitles.professional} headingId={headingId(form.id, 1)}>
           <ProfessionalFields fields={fields} />

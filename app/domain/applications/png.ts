@@ -3,15 +3,17 @@
  * first, image data, IEND last) and reads its size: a signature upload is trusted for its bytes,
  * never for its file name or declared type.
  */
+import { APPLICATION_PHOTO_MAX_BYTES } from "./photo";
 
 /** Largest signature image accepted, in bytes: a 600x200 drawing is usually 5 to 30 KB. */
 export const SIGNATURE_MAX_BYTES = 200 * 1024;
 /**
- * Largest request body of POST /api/franchise-applications: a 200 KB signature, as a file or as
- * base64 in JSON (4/3 larger), plus the answers. The server's body limit (ADR 041) lets this one
- * path read that much; every other request body is held to 64 KB.
+ * Largest request body of an application (the page and POST /api/franchise-applications): the
+ * optional photo (ADR 076), plus a 200 KB signature, as a file or as base64 in JSON (4/3 larger),
+ * and the answers. The server's body limit (ADR 041) lets these paths read that much; every
+ * other anonymous request body is held to 64 KB.
  */
-export const APPLICATION_BODY_MAX_BYTES = 300 * 1024;
+export const APPLICATION_BODY_MAX_BYTES = APPLICATION_PHOTO_MAX_BYTES + 300 * 1024;
 /** The signature pad's drawing surface (spec section 9). */
 export const SIGNATURE_WIDTH = 600;
 export const SIGNATURE_HEIGHT = 200;

@@ -8,6 +8,7 @@ import { normalizeNorthAmericanPhone } from "~/domain/booking/schemas";
 import { messages } from "~/lib/messages.fr";
 import { refuseInvisible, refuseNul, z } from "~/lib/zod-fr";
 import { applicationMessages } from "~/lib/messages/application.fr";
+import { APPLICATION_PHOTO_FIELD, ApplicationPhotoSchema } from "./photo";
 
 const v = messages.validation;
 const e = applicationMessages.errors;
@@ -111,7 +112,10 @@ const countryCode = z
   .trim()
   .regex(/^[1-9]\d{0,2}$/, e.countryCodeInvalid);
 
-/** Step 1, Personnel: first and last name, e-mail, country code (default 1), phone and city. */
+/**
+ * Step 1, Personnel: first and last name, e-mail, country code (default 1), phone, city and the
+ * optional photo (ADR 076).
+ */
 export const PersonalStepSchema = z
   .object({
     first_name: refuseInvisible(text(e.firstNameRequired, APPLICATION_LIMITS.name)),
@@ -126,6 +130,7 @@ export const PersonalStepSchema = z
       // The number's shape; its length for the chosen country is checked once every field is valid.
       .refine(looksLikePhone, e.phoneInvalid),
     city: text(e.cityRequired, APPLICATION_LIMITS.city),
+    [APPLICATION_PHOTO_FIELD]: ApplicationPhotoSchema,
   })
   .transform((value, ctx) => {
     const phone = normalizeApplicationPhone(value.phone_country_code, value.phone);
@@ -225,7 +230,7 @@ export const ApplicationSchema: z.ZodType<FranchiseApplication> = z.unknown().tr
 
 /** The fields of each step, to open the step of the first error. */
 export const STEP_FIELDS = {
-  personal: ["first_name", "last_name", "email", "phone_country_code", "phone", "city"],
+  personal: ["first_name", "last_name", "email", "phone_country_code", "phone", "city", "photo"],
   professional: ["service_radius", "has_drivers_license", "vehicle_info", "availability_hours"],
   references: [
     "reference_first_name",

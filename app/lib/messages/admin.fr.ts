@@ -102,6 +102,11 @@ export const adminMessages = {
     no: "Non",
     signature: "Signature",
     signatureAlt: (name: string) => `Signature de ${name}`,
+    photo: "Photo du candidat",
+    photoAlt: (name: string) => `Photo de ${name}`,
+    photoNone: "Aucune photo jointe à la candidature.",
+    photoRemoved: "Aucune photo : celle d'une candidature refusée est supprimée au moment du refus.",
+    photoPrivate: "Renseignement personnel : visible par l'administration seulement, jamais mis en cache.",
     audit: "Piste d'audit de la signature",
     auditText:
       "Éléments conservés pour démontrer l'intégrité du document signé (Loi concernant le cadre juridique des technologies de l'information).",

@@ -51,6 +51,13 @@ export const applicationMessages = {
     backgroundCheck:
       "J'accepte qu'une vérification de mes antécédents judiciaires soit effectuée dans le cadre de ma candidature.",
     backgroundCheckHint: "Requise pour soumettre votre candidature.",
+    photo: "Votre photo",
+    photoHint:
+      "Prenez-vous en photo avec votre téléphone ou choisissez une image (JPEG, PNG ou WebP, 10 Mo au plus). Seule notre équipe la verra; sa position GPS et ses autres métadonnées sont retirées.",
+    photoPreview: "Aperçu de votre photo",
+    photoRemove: "Retirer la photo",
+    photoChosen: (name: string) => `Photo choisie : ${name}`,
+    photoRemoved: "Photo retirée.",
   },
   yes: "Oui",
   no: "Non",
@@ -107,6 +114,15 @@ export const applicationMessages = {
     backgroundCheckRequired:
       "Vous devez accepter la vérification des antécédents pour soumettre votre candidature.",
     invalidFields: "Veuillez corriger les champs indiqués.",
+    photoType: "Ce fichier n'est pas une photo JPEG, PNG ou WebP. Choisissez une autre image.",
+    photoTooLarge: (maxMb: number) =>
+      `Cette photo dépasse ${maxMb} Mo. Choisissez une image plus légère ou prenez une nouvelle photo.`,
+    photoTooSmall: (minSide: number) =>
+      `Cette photo est trop petite : au moins ${minSide} pixels de côté sont nécessaires.`,
+    photoUnreadable: "Cette photo est illisible ou endommagée. Choisissez une autre image.",
+    photoUpload: "Erreur lors de l'enregistrement de la photo. Veuillez réessayer.",
+    photoNotKept:
+      "Votre photo n'a pas été conservée avec le formulaire renvoyé : choisissez-la de nouveau avant de soumettre.",
     submitTitle: "Erreur lors de la soumission",
     emailExists: "Une candidature avec cette adresse e-mail existe déjà.",
     alreadyApplied: "Vous avez déjà soumis une candidature avec ce compte.",

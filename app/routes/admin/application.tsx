@@ -1,7 +1,7 @@
 import { formatDate } from "~/lib/format";
 import { ArrowLeft } from "lucide-react";
 import { data, Link, useActionData } from "react-router";
-import { Answers, Signature } from "~/components/admin/application-answers";
+import { Answers, Photo, Signature } from "~/components/admin/application-answers";
 import { Decisions } from "~/components/admin/application-decisions";
 import { Trail } from "~/components/admin/application-trail";
 import { FormErrors } from "~/components/forms/form-errors";
@@ -88,6 +88,7 @@ export default function ApplicationPage({ loaderData }: Route.ComponentProps) {
       ) : null}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="grid content-start gap-6">
+          <Photo application={application} name={name} />
           <Answers application={application} />
           <Signature application={application} name={name} />
         </div>

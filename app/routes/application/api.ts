@@ -16,7 +16,16 @@ export type ApplicationAnswer =
   { id: string } | { code: string; error: string; result?: SubmissionResult<string[]> };
 
 /** Codes whose answer names the fields at fault. */
-const FIELD_CODES = new Set(["VALIDATION", "EMAIL_ALREADY_EXISTS"]);
+const FIELD_CODES = new Set([
+  "VALIDATION",
+  "EMAIL_ALREADY_EXISTS",
+  // The photo's bytes (ADR 076): the error is the photo field's.
+  "FILE_TYPE",
+  "FILE_TOO_LARGE",
+  "FILE_TOO_SMALL",
+  "FILE_TOO_BIG",
+  "FILE_UNREADABLE",
+]);
 
 export function loader() {
   return data(
@@ -27,7 +36,8 @@ export function loader() {
 
 /**
  * POST a franchise application: multipart form data with a `signature` PNG file (or a typed
- * `signature_name`), or JSON with `signature` as a data:image/png;base64 URL. Anonymous
+ * `signature_name`) and an optional `photo` file, or JSON with `signature` as a
+ * data:image/png;base64 URL and `photo` as a data:image/…;base64 URL (ADR 076). Anonymous
  * applicants are welcome; a signed-in applicant's application is linked to their account. The
  * site's own form posts to its page (routes/application/application.tsx); both share
  * submitApplicationRequest.

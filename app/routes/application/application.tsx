@@ -65,8 +65,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!outcome.ignored) headers.append("Set-Cookie", await receiptCookie().serialize(outcome.id));
     return redirect("/application", { status: 303, headers });
   }
-  const { code, error, status, result } = outcome;
-  return data({ code, error, result: result ?? null }, { status });
+  const { code, error, status, result, photoSent = false } = outcome;
+  return data({ code, error, result: result ?? null, photoSent }, { status });
 }
 
 export default function ApplicationPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -5,6 +5,11 @@ import {
   APPLICATION_SIGNATURE_NAME_FIELD,
   ApplicationSchema,
 } from "~/domain/applications/schemas";
+import {
+  APPLICATION_PHOTO_FIELD,
+  APPLICATION_PHOTO_MAX_MB,
+  APPLICATION_PHOTO_MIN_SIDE,
+} from "~/domain/applications/photo";
 import type { ErrorCode } from "~/lib/errors";
 import { getSessionUser } from "~/server/auth.server";
 import { getDb } from "~/server/db.server";
@@ -47,8 +52,18 @@ const SERVICE_TEXTS: ErrorTexts = {
   INVALID_SIGNATURE: e.signatureInvalid,
   RATE_LIMITED: e.rateLimited,
   SIGNATURE_UPLOAD_FAILED: e.signatureUpload,
+  PHOTO_UPLOAD_FAILED: e.photoUpload,
+  // The photo's bytes (ADR 076): said at the photo field.
+  FILE_TYPE: e.photoType,
+  FILE_TOO_LARGE: e.photoTooLarge(APPLICATION_PHOTO_MAX_MB),
+  FILE_TOO_SMALL: e.photoTooSmall(APPLICATION_PHOTO_MIN_SIDE),
+  FILE_TOO_BIG: e.photoTooLarge(APPLICATION_PHOTO_MAX_MB),
+  FILE_UNREADABLE: e.photoUnreadable,
   UNKNOWN: e.generic,
 };
+
+/** A photo is never echoed back: a file input cannot be refilled (ADR 076). */
+const HIDE_FIELDS = [APPLICATION_PHOTO_FIELD];
 
 /**
  * What a submission came to: saved (with the id; `ignored` for a bot caught by the hidden
@@ -63,6 +78,8 @@ export type SubmissionOutcome =
       status: number;
       error: string;
       result?: SubmissionResult<string[]>;
+      /** A photo came with the refused request: the form asks to choose it again (ADR 076). */
+      photoSent?: boolean;
     };
 
 function refuse(code: Refusal, result?: SubmissionResult<string[]>): SubmissionOutcome {
@@ -86,15 +103,24 @@ export async function submitApplicationRequest(
     return { saved: true, id: crypto.randomUUID(), ignored: true };
   }
 
-  const submission = parseWithZod(read.fields, { schema: ApplicationSchema });
-  if (submission.status !== "success") return refuse("VALIDATION", submission.reply());
+  const sentPhoto = read.fields.get(APPLICATION_PHOTO_FIELD);
+  const photoSent = sentPhoto instanceof File && sentPhoto.size > 0;
+  const parsed = parseWithZod(read.fields, { schema: ApplicationSchema });
+  const reply = (options: Parameters<typeof parsed.reply>[0] = {}) =>
+    parsed.reply({ ...options, hideFields: HIDE_FIELDS });
+  const refused = (code: Refusal, result?: SubmissionResult<string[]>): SubmissionOutcome => ({
+    ...refuse(code, result),
+    ...(photoSent ? { photoSent } : {}),
+  });
+  if (parsed.status !== "success") return refused("VALIDATION", reply());
+  const typedField = read.fields.get(APPLICATION_SIGNATURE_NAME_FIELD);
   const typedName = read.signature
     ? null
-    : typedSignatureName(read.fields.get(APPLICATION_SIGNATURE_NAME_FIELD));
+    : typedSignatureName(typeof typedField === "string" ? typedField : null);
   if (typedName === "invalid") {
-    return refuse(
+    return refused(
       "TYPED_SIGNATURE_INVALID",
-      submission.reply({ fieldErrors: { [APPLICATION_SIGNATURE_NAME_FIELD]: [e.typedSignatureInvalid] } }),
+      reply({ fieldErrors: { [APPLICATION_SIGNATURE_NAME_FIELD]: [e.typedSignatureInvalid] } }),
     );
   }
   // The address's limit before the image is drawn (issue 29): the service counts it when saving.
@@ -102,7 +128,7 @@ export async function submitApplicationRequest(
     typedName &&
     !(await peekRateLimit(getDb(), applicationRateLimitKey(context.ip), APPLICATION_RATE_LIMIT)).allowed
   ) {
-    return refuse("RATE_LIMITED");
+    return refused("RATE_LIMITED");
   }
   let signature = read.signature;
   if (!signature && typedName) {
@@ -110,23 +136,25 @@ export async function submitApplicationRequest(
       signature = await typedSignaturePng(typedName);
     } catch {
       // A name the text renderer cannot draw is the applicant's to retype, not a server error.
-      return refuse(
+      return refused(
         "TYPED_SIGNATURE_INVALID",
-        submission.reply({ fieldErrors: { [APPLICATION_SIGNATURE_NAME_FIELD]: [e.typedSignatureInvalid] } }),
+        reply({ fieldErrors: { [APPLICATION_SIGNATURE_NAME_FIELD]: [e.typedSignatureInvalid] } }),
       );
     }
   }
   if (!signature) {
-    return refuse(
+    return refused(
       "SIGNATURE_REQUIRED",
-      submission.reply({ fieldErrors: { [APPLICATION_SIGNATURE_NAME_FIELD]: [e.signatureMissing] } }),
+      reply({ fieldErrors: { [APPLICATION_SIGNATURE_NAME_FIELD]: [e.signatureMissing] } }),
     );
   }
 
   try {
+    const { photo, ...input } = parsed.value;
     const { id } = await submitFranchiseApplication(getDb(), getStorage(), {
-      input: submission.value,
+      input,
       signature,
+      photo: photo ? new Uint8Array(await photo.arrayBuffer()) : null,
       actor: await getSessionUser(request),
       ip: context.ip,
       userAgent: request.headers.get("user-agent"),
@@ -135,11 +163,16 @@ export async function submitApplicationRequest(
   } catch (error) {
     // The unexpected is logged there, once, with the request id.
     const failure = failureOf(error, SERVICE_TEXTS);
-    // The e-mail is the field at fault: the form shows it there too.
-    const result =
-      failure.code === "EMAIL_ALREADY_EXISTS"
-        ? submission.reply({ fieldErrors: { email: [failure.message] } })
-        : submission.reply();
-    return { saved: false, code: failure.code, status: failure.status, error: failure.message, result };
+    // The e-mail, or the photo, is the field at fault: the form shows it there too.
+    const field = failure.code === "EMAIL_ALREADY_EXISTS" ? "email" : failure.field;
+    const result = field ? reply({ fieldErrors: { [field]: [failure.message] } }) : reply();
+    return {
+      saved: false,
+      code: failure.code,
+      status: failure.status,
+      error: failure.message,
+      result,
+      ...(photoSent ? { photoSent } : {}),
+    };
   }
 }

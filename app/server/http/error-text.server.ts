@@ -63,6 +63,7 @@ const TEXTS: Record<ErrorCode, (error: AppError) => string> = {
   ALREADY_APPLIED: () => applicant.alreadyApplied,
   INVALID_SIGNATURE: () => applicant.signatureInvalid,
   SIGNATURE_UPLOAD_FAILED: () => applicant.signatureUpload,
+  PHOTO_UPLOAD_FAILED: () => applicant.photoUpload,
   TRANSITION: () => adminMessages.common.conflict,
   ZONE_TAKEN: () => application.ZONE_TAKEN,
   ZONE_NOT_FOUND: () => application.ZONE_NOT_FOUND,

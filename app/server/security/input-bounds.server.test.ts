@@ -36,8 +36,9 @@ describe("input bounds (ADR 041)", () => {
   it("keeps the upload's own body limit and a small one everywhere else", () => {
     expect(bodyLimitFor("/api/contact")).toBe(BODY_MAX_BYTES);
     expect(bodyLimitFor("/api/auth/sign-in/email")).toBe(BODY_MAX_BYTES);
-    expect(bodyLimitFor("/api/franchise-applications")).toBe(300 * 1024);
-    expect(bodyLimitFor("/api/franchise-applications/")).toBe(300 * 1024);
+    // The photo (ADR 076) and the signature with the answers.
+    expect(bodyLimitFor("/api/franchise-applications")).toBe(10 * 1024 * 1024 + 300 * 1024);
+    expect(bodyLimitFor("/api/franchise-applications/")).toBe(10 * 1024 * 1024 + 300 * 1024);
     expect(bodyLimitFor("/api/franchise-applications/x")).toBe(BODY_MAX_BYTES);
   });
 });

@@ -130,13 +130,21 @@ function refuse(req: Request, res: Response, status: Refusal): void {
   }
 }
 
-/** Drops what is left of a refused body, up to `DISCARD_MAX_BYTES`, then cuts the connection. */
-function discardRest(req: Request, alreadyRead: number): void {
+/**
+ * How much of a refused body is read and dropped so the client gets the answer: `DISCARD_MAX_BYTES`,
+ * or a megabyte past a larger limit (the application's photo, ADR 076: its limit is above 8 MB).
+ */
+function discardBound(limit: number): number {
+  return Math.max(DISCARD_MAX_BYTES, limit + 1024 * 1024);
+}
+
+/** Drops what is left of a refused body, up to `discardBound`, then cuts the connection. */
+function discardRest(req: Request, alreadyRead: number, limit: number): void {
   let total = alreadyRead;
   req.removeAllListeners("data");
   req.on("data", (chunk: Buffer) => {
     total += chunk.byteLength;
-    if (total > DISCARD_MAX_BYTES) req.socket.destroy();
+    if (total > discardBound(limit)) req.socket.destroy();
   });
   req.resume();
 }
@@ -333,7 +341,7 @@ function readWithin(
   if (declared !== undefined && !chunked) {
     const length = Number(declared);
     if (length <= limit) return next();
-    if (length > DISCARD_MAX_BYTES) res.setHeader("Connection", "close");
+    if (length > discardBound(limit)) res.setHeader("Connection", "close");
     // Node drops the unread body (up to the declared length) once the answer is sent.
     return refuse(req, res, 413);
   }
@@ -354,7 +362,7 @@ function readWithin(
     req.off("end", onEnd);
     chunks.length = 0;
     refuse(req, res, 413);
-    discardRest(req, total);
+    discardRest(req, total, limit);
   };
   const onEnd = () => {
     if (settled || res.headersSent) return;

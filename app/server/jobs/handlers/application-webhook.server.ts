@@ -5,6 +5,7 @@ import type { JobPayloads } from "../payloads";
 import type { JobHandler } from "../worker.server";
 import { log } from "../../log.server";
 import { postWebhook, warnOnce } from "./webhook.server";
+import { signedApplicationPhotoPath } from "../../services/applications/application-photo.server";
 
 const warnUnconfigured = warnOnce(
   "Webhook de candidature : APPLICATION_WEBHOOK_URL n'est plus défini, les candidatures en file restent en base sans être transmises.",
@@ -12,8 +13,8 @@ const warnUnconfigured = warnOnce(
 
 /**
  * Delivers a stored franchise application to APPLICATION_WEBHOOK_URL as JSON (spec section 7:
- * the whole application data), with the signature's absolute URL (admin-only) and the audit
- * hashes. Any answer other than 2xx throws, so the queue tries again with backoff; the applicant
+ * the whole application data), with the signature's absolute URL (admin-only), the photo's
+ * absolute URL signed to open without a session for a week (ADR 076) and the audit hashes. Any answer other than 2xx throws, so the queue tries again with backoff; the applicant
  * never hears of it (the spec: failures are only logged). The application id goes in an
  * Idempotency-Key header so a receiver can drop a repeat.
  */
@@ -36,6 +37,8 @@ export const deliverApplicationWebhook: JobHandler<JobPayloads["application.webh
     return;
   }
 
+  // Signed when the job runs (each retry gets a fresh week), never stored in the queue.
+  const photoPath = a.photoUrl ? await signedApplicationPhotoPath(db, a.photoUrl) : null;
   const body = {
     id: a.id,
     first_name: a.firstName,
@@ -55,7 +58,7 @@ export const deliverApplicationWebhook: JobHandler<JobPayloads["application.webh
     available_funds: a.availableFunds,
     comfortable_independence: a.comfortableIndependence,
     service_radius: a.serviceRadius,
-    photo_url: a.photoUrl,
+    photo_url: photoPath ? `${env().PUBLIC_URL}${photoPath}` : null,
     signature_url: `${env().PUBLIC_URL}${a.signatureUrl}`,
     signature_sha256: a.signatureSha256,
     answers_sha256: a.answersSha256,

@@ -1,9 +1,18 @@
 import { APIError } from "better-auth/api";
 import { verifyPassword } from "better-auth/crypto";
-import { and, eq, gt, inArray } from "drizzle-orm";
-import { accounts, appointments, consentEvents, users, waitlistEntries } from "#db/schema";
+import { and, eq, gt, inArray, isNotNull } from "drizzle-orm";
+import {
+  accounts,
+  appointments,
+  consentEvents,
+  franchiseApplications,
+  users,
+  waitlistEntries,
+} from "#db/schema";
 import { AppError } from "~/lib/errors";
 import type { Db } from "../../db.server";
+import { getStorage, type FileStorage } from "../../storage/storage.server";
+import { deleteApplicationPhotos } from "../applications/application-photo.server";
 import { limitPasswordCheck } from "../auth/auth-guard.server";
 import { recordConsent } from "../messaging/consent.server";
 import { withSlotChange } from "../booking/slot-cache.server";
@@ -36,13 +45,19 @@ export interface DeletedAccount {
  *   phone, address, postal code and notes replaced, and no link to the account;
  * - promotional consent is withdrawn on both channels (the withdrawal stays as proof, unlinked);
  * - the user row goes, and with it (cascades) sessions, credentials, the loyalty balance, the
- *   points ledger, redemptions and achievements. A franchise application keeps its own record;
+ *   points ledger, redemptions and achievements. A franchise application keeps its own record,
+ *   without the candidate's photo, whose file is removed after the commit (ADR 076);
  * - the client's reviews are deleted, and the promo codes' records forget the person (ADR 057).
  * All in one transaction. Refused: WRONG_PASSWORD, RATE_LIMITED (the check's limit).
  */
 export async function deleteClientAccount(
   db: Db,
-  { userId, password, now = new Date() }: { userId: string; password: string; now?: Date },
+  {
+    userId,
+    password,
+    now = new Date(),
+    storage,
+  }: { userId: string; password: string; now?: Date; storage?: FileStorage },
 ): Promise<DeletedAccount> {
   const owner = await loadClient(db, userId);
   // The current-password check is limited per account like change-password's (ADR 042).
@@ -63,7 +78,7 @@ export async function deleteClientAccount(
   }
 
   // Its future bookings are cancelled: their slots open again (announced, and cleared here).
-  return withSlotChange(db, async (tx) => {
+  const { photoUrls, ...deleted } = await withSlotChange(db, async (tx) => {
     const owned = await tx
       .select({ id: appointments.id, bookingId: appointments.bookingId })
       .from(appointments)
@@ -130,7 +145,24 @@ export async function deleteClientAccount(
     // The waiting list keeps the e-mail: it goes with the account (ADR 046).
     await tx.delete(waitlistEntries).where(eq(waitlistEntries.email, owner.email.trim().toLowerCase()));
     await tx.update(consentEvents).set({ userId: null }).where(eq(consentEvents.userId, userId));
+    // The photo of the account's application goes with the account (ADR 076).
+    const withPhoto = and(
+      eq(franchiseApplications.userId, userId),
+      isNotNull(franchiseApplications.photoUrl),
+    );
+    const photos = await tx
+      .select({ photoUrl: franchiseApplications.photoUrl })
+      .from(franchiseApplications)
+      .where(withPhoto);
+    if (photos.length) await tx.update(franchiseApplications).set({ photoUrl: null }).where(withPhoto);
     await tx.delete(users).where(eq(users.id, userId));
-    return { cancelledBookings: cancelled, anonymizedBookings: owned.length };
+    return {
+      cancelledBookings: cancelled,
+      anonymizedBookings: owned.length,
+      photoUrls: photos.map((p) => p.photoUrl),
+    };
   });
+  // After the commit: no row names these files any more.
+  if (photoUrls.length) await deleteApplicationPhotos(storage ?? getStorage(), photoUrls);
+  return deleted;
 }

@@ -11,6 +11,8 @@ import {
 } from "#db/schema";
 import { consentAddress } from "../messaging/consent.server";
 import type { Db } from "../../db.server";
+import { getStorage, type FileStorage } from "../../storage/storage.server";
+import { applicationPhotoKey } from "../applications/application-photo.server";
 import { exportOffers } from "../offers/client-offers.server";
 import { exportReviews } from "../reviews/client-reviews.server";
 import { loadClient, ownedAppointments, verifiedAddresses } from "./client-owner.server";
@@ -20,9 +22,13 @@ import { listOwnedAppointments } from "./owned-appointments.server";
  * Everything the product keeps about a client, as one JSON document (Quebec's Law 25, right to
  * data portability): profile, bookings with their extras, loyalty balance, points ledger,
  * redemptions, achievements, reviews, promo codes, consent events, sessions (without their secrets) and a franchise
- * application if any. Secrets (password hash, session tokens, manage-link hashes) are left out.
+ * application if any, with its photo as a data: URL (ADR 076). Secrets (password hash, session
+ * tokens, manage-link hashes) are left out.
  */
-export async function exportClientData(db: Db, { userId, now = new Date() }: { userId: string; now?: Date }) {
+export async function exportClientData(
+  db: Db,
+  { userId, now = new Date(), storage }: { userId: string; now?: Date; storage?: FileStorage },
+) {
   const owner = await loadClient(db, userId);
   const bookings = await listOwnedAppointments(db, owner, "asc");
 
@@ -118,16 +124,37 @@ export async function exportClientData(db: Db, { userId, now = new Date() }: { u
       .from(sessions)
       .where(eq(sessions.userId, userId))
       .orderBy(asc(sessions.createdAt)),
-    franchiseApplications: await db
-      .select()
-      .from(franchiseApplications)
-      .where(
-        or(
-          eq(franchiseApplications.userId, userId),
-          owner.emailVerified
-            ? and(sql`lower(${franchiseApplications.email}) = ${owner.email.toLowerCase()}`)
-            : sql`false`,
+    franchiseApplications: await withPhotos(
+      storage,
+      await db
+        .select()
+        .from(franchiseApplications)
+        .where(
+          or(
+            eq(franchiseApplications.userId, userId),
+            owner.emailVerified
+              ? and(sql`lower(${franchiseApplications.email}) = ${owner.email.toLowerCase()}`)
+              : sql`false`,
+          ),
         ),
-      ),
+    ),
   };
+}
+
+/**
+ * Each application with its photo itself (a data:image/webp;base64 URL), not the admin-only
+ * address the row keeps: the person gets their own picture back. null without one.
+ */
+async function withPhotos<T extends { photoUrl: string | null }>(
+  storage: FileStorage | undefined,
+  rows: T[],
+) {
+  const out: (Omit<T, "photoUrl"> & { photo: string | null })[] = [];
+  for (const { photoUrl, ...row } of rows) {
+    const key = applicationPhotoKey(photoUrl);
+    const file = key ? await (storage ?? getStorage()).get(key) : null;
+    const bytes = file ? Buffer.from(await new Response(file.body).arrayBuffer()) : null;
+    out.push({ ...row, photo: bytes ? `data:image/webp;base64,${bytes.toString("base64")}` : null });
+  }
+  return out;
 }

@@ -11,6 +11,11 @@ import { hitRateLimit, type RateLimitRule } from "../../rate-limit.server";
 import { FileExistsError, type FileStorage } from "../../storage/storage.server";
 import { queueApplicationReceived } from "../messaging/notify.server";
 import { log } from "../../log.server";
+import {
+  deleteApplicationPhotos,
+  encodeApplicationPhoto,
+  storeApplicationPhoto,
+} from "./application-photo.server";
 
 /** Applications one address may send: a shared office can apply a few times, a bot cannot. */
 export const APPLICATION_RATE_LIMIT = { max: 10, windowSeconds: 60 * 60 } as const satisfies RateLimitRule;
@@ -41,6 +46,8 @@ export interface SubmitFranchiseApplicationInput {
   input: FranchiseApplication;
   /** The drawn signature as sent: checked here (a real 600x200 PNG of at most 200 KB). */
   signature: Uint8Array;
+  /** The candidate's photo as sent, if any: re-encoded without metadata before it is stored (ADR 076). */
+  photo?: Uint8Array | null;
   /** The signed-in applicant, if any: the application is then theirs to follow on /application. */
   actor: { id: string } | null;
   ip: string;
@@ -81,13 +88,14 @@ async function storeSignature(storage: FileStorage, png: Uint8Array): Promise<st
  * canonical JSON of the answers, the instant, the IP address and the user agent. One confirmed
  * application per e-mail address (ADR 066): an unconfirmed one neither blocks nor reveals the
  * address; the partial unique index on lower(email) decides between racing confirmations. The
- * webhook is queued in the same transaction.
+ * webhook is queued in the same transaction. The optional photo is re-encoded (no metadata, no
+ * GPS position) and stored under a random name beside the signature (ADR 076).
  */
 export async function submitFranchiseApplication(
   db: Db,
   storage: FileStorage,
-  { input, signature, actor, ip, userAgent, now = new Date() }: SubmitFranchiseApplicationInput,
-): Promise<{ id: string; signatureUrl: string }> {
+  { input, signature, photo = null, actor, ip, userAgent, now = new Date() }: SubmitFranchiseApplicationInput,
+): Promise<{ id: string; signatureUrl: string; photoUrl: string | null }> {
   const limit = await hitRateLimit(db, applicationRateLimitKey(ip), APPLICATION_RATE_LIMIT);
   if (!limit.allowed) throw new AppError("RATE_LIMITED");
   if (checkSignaturePng(signature) !== null) throw new AppError("INVALID_SIGNATURE");
@@ -111,8 +119,17 @@ export async function submitFranchiseApplication(
   if (taken) throw new AppError(taken.sameEmail ? "EMAIL_ALREADY_EXISTS" : "ALREADY_APPLIED");
 
   const answers = applicationAnswers(input);
+  // Decoded and re-encoded before anything is stored: a refused photo leaves nothing behind.
+  const photoWebp = photo ? await encodeApplicationPhoto(photo) : null;
   const name = await storeSignature(storage, signature);
   const signatureUrl = `${SIGNATURE_URL_PREFIX}${name}`;
+  let photoUrl: string | null = null;
+  try {
+    if (photoWebp) photoUrl = await storeApplicationPhoto(storage, photoWebp);
+  } catch (error) {
+    await storage.delete(`${SIGNATURES_FOLDER}/${name}`).catch(() => {});
+    throw error;
+  }
   try {
     return await db.transaction(async (tx) => {
       const [row] = await tx
@@ -136,6 +153,7 @@ export async function submitFranchiseApplication(
           availableFunds: answers.available_funds,
           comfortableIndependence: answers.comfortable_independence,
           serviceRadius: answers.service_radius,
+          photoUrl,
           signatureUrl,
           signatureSha256: sha256Hex(signature),
           answersSha256: sha256Hex(canonicalJson(answers)),
@@ -158,11 +176,12 @@ export async function submitFranchiseApplication(
       }
       // The acknowledgement e-mail, queued in this same transaction.
       await queueApplicationReceived(tx, id);
-      return { id, signatureUrl };
+      return { id, signatureUrl, photoUrl };
     });
   } catch (error) {
-    // The file of an application that was not saved is removed: nothing else refers to it.
+    // The files of an application that was not saved are removed: nothing else refers to them.
     await storage.delete(`${SIGNATURES_FOLDER}/${name}`).catch(() => {});
+    await deleteApplicationPhotos(storage, [photoUrl]);
     const { code, constraint } = databaseError(error);
     if (code === "23505" && (constraint === undefined || constraint === "franchise_applications_email_uq")) {
       throw new AppError("EMAIL_ALREADY_EXISTS");
