@@ -8,7 +8,7 @@ import {
   PhotoPublishSchema,
   PhotoUploadSchema,
 } from "~/domain/gallery/photos";
-import { requireRole } from "~/server/auth.server";
+import { requireRole, type PageRequest } from "~/server/auth.server";
 import { getDb } from "~/server/db.server";
 import {
   createPhoto,
@@ -26,8 +26,8 @@ const t = photosMessages;
 export type ActionData = { result?: SubmissionResult<string[]>; error?: string };
 
 /** Uploads, edits, orders, publishes or deletes a photo (ADR 053); a refused file is its field's error. */
-export async function photosAction(request: Request) {
-  const actor = await requireRole(request, ["admin"]);
+export async function photosAction({ request, url }: PageRequest) {
+  const actor = await requireRole({ request, url }, ["admin"]);
   let formData: FormData;
   try {
     formData = await request.formData();

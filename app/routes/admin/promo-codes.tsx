@@ -40,8 +40,8 @@ function campaignOf(request: Request): PromoCampaign {
   return (PROMO_CAMPAIGNS as readonly string[]).includes(asked ?? "") ? (asked as PromoCampaign) : "admin";
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const actor = await requireRole(request, ["admin"]);
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const actor = await requireRole({ request, url }, ["admin"]);
   const db = getDb();
   const campaign = campaignOf(request);
   const [codes, campaigns, zones, days, thankyou] = await Promise.all([
@@ -68,8 +68,8 @@ type ActionData = {
   winbackError?: string;
 };
 
-export async function action({ request }: Route.ActionArgs) {
-  const actor = await requireRole(request, ["admin"]);
+export async function action({ request, url }: Route.ActionArgs) {
+  const actor = await requireRole({ request, url }, ["admin"]);
   const formData = await request.formData();
   const intent = formData.get("intent");
   const db = getDb();

@@ -24,8 +24,8 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireRole(request, ["admin"]);
+export async function loader({ request, url }: Route.LoaderArgs) {
+  await requireRole({ request, url }, ["admin"]);
   return { reviews: await listAllReviews(getDb()) };
 }
 
@@ -33,8 +33,8 @@ export async function loader({ request }: Route.LoaderArgs) {
  * Hide (a reason of the policy is required: the server refuses anything else) or restore; both
  * are logged with who and when (ADR 049).
  */
-export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireRole(request, ["admin"]);
+export async function action({ request, url }: Route.ActionArgs) {
+  const admin = await requireRole({ request, url }, ["admin"]);
   const form = Object.fromEntries(await request.formData());
   const reviewId = typeof form.review_id === "string" ? form.review_id : "";
   const fail = (status: number, error: string) => data({ reviewId, error }, { status });

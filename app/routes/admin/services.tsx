@@ -33,15 +33,15 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const actor = await requireRole(request, ["admin"]);
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const actor = await requireRole({ request, url }, ["admin"]);
   return { services: await listAllServices(getDb(), { actor }) };
 }
 
 type ActionData = { result?: SubmissionResult<string[]>; error?: string };
 
-export async function action({ request }: Route.ActionArgs) {
-  const actor = await requireRole(request, ["admin"]);
+export async function action({ request, url }: Route.ActionArgs) {
+  const actor = await requireRole({ request, url }, ["admin"]);
   const formData = await request.formData();
   const intent = formData.get("intent");
   const db = getDb();
