@@ -47,7 +47,7 @@ export async function loader({ request, params, url }: Route.LoaderArgs) {
 /** The page's decisions; the application id comes from the form and is checked by the use case. */
 export async function action({ request, url }: Route.ActionArgs) {
   const actor = await requireRole({ request, url }, ["admin"]);
-  return decideApplication(request, actor);
+  return decideApplication({ request, url }, actor);
 }
 
 const STATUS_BADGE = {

@@ -59,7 +59,7 @@ export async function saveCoverage({ request, url }: PageRequest) {
       return data<ActionData>({ error: adminMessages.common.invalidRequest }, { status: 400 });
     try {
       const { zoneName } = await deleteZone(db, { actor, id: parsed.data.id });
-      return redirectWithToast(request, t.deleted(zoneName), { to: "/admin/coverage" });
+      return redirectWithToast(url, t.deleted(zoneName), { to: "/admin/coverage" });
     } catch (error) {
       const failure = adminFailure(error, { HAS_APPOINTMENTS: t.hasAppointments });
       return data<ActionData>({ error: failure.message }, { status: failure.status });
@@ -72,7 +72,7 @@ export async function saveCoverage({ request, url }: PageRequest) {
   try {
     const saved = await saveZone(db, { actor, input: submission.value });
     const name = submission.value.zoneName;
-    return redirectWithToast(request, saved.created ? t.created(name) : t.saved(name), {
+    return redirectWithToast(url, saved.created ? t.created(name) : t.saved(name), {
       to: "/admin/coverage",
     });
   } catch (error) {

@@ -38,7 +38,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 /** The pipeline's decisions are the application page's (shared handler, ADR 056). */
 export async function action({ request, url }: Route.ActionArgs) {
   const actor = await requireRole({ request, url }, ["admin"]);
-  return decideApplication(request, actor);
+  return decideApplication({ request, url }, actor);
 }
 
 const STATUS_BADGE = {

@@ -43,7 +43,7 @@ export async function action({ request, url }: Route.ActionArgs) {
   if (!parsed.success) return data({ error: adminMessages.common.invalidRequest }, { status: 400 });
   const retried = await retryDeadJob(getDb(), parsed.data.jobId);
   if (!retried) return data({ error: t.notDead }, { status: 409 });
-  return redirectWithToast(request, t.retried(parsed.data.jobId));
+  return redirectWithToast(url, t.retried(parsed.data.jobId));
 }
 
 const STATUSES: JobStatus[] = ["pending", "running", "completed", "dead"];

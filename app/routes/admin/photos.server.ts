@@ -50,7 +50,7 @@ export async function photosAction({ request, url }: PageRequest) {
     } catch (error) {
       return fail(error);
     }
-    return redirectWithToast(request, t.moved);
+    return redirectWithToast(url, t.moved);
   }
   if (intent === "publish") {
     const parsed = PhotoPublishSchema.safeParse(Object.fromEntries(formData));
@@ -60,7 +60,7 @@ export async function photosAction({ request, url }: PageRequest) {
     } catch (error) {
       return fail(error);
     }
-    return redirectWithToast(request, parsed.data.published ? t.published : t.unpublished);
+    return redirectWithToast(url, parsed.data.published ? t.published : t.unpublished);
   }
   if (intent === "delete") {
     const parsed = PhotoIdSchema.safeParse(Object.fromEntries(formData));
@@ -70,7 +70,7 @@ export async function photosAction({ request, url }: PageRequest) {
     } catch (error) {
       return fail(error);
     }
-    return redirectWithToast(request, t.deleted);
+    return redirectWithToast(url, t.deleted);
   }
   if (intent !== "upload") return invalid();
 
@@ -95,5 +95,5 @@ export async function photosAction({ request, url }: PageRequest) {
     });
     return data<ActionData>({ result }, { status: failure.status });
   }
-  return redirectWithToast(request, input.publish ? t.createdPublished : t.created);
+  return redirectWithToast(url, input.publish ? t.createdPublished : t.created);
 }

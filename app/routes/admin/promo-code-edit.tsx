@@ -53,7 +53,7 @@ export async function action({ request, params, url }: Route.ActionArgs) {
     return data<{ result: SubmissionResult<string[]> }>({ result: submission.reply() }, { status: 400 });
   try {
     const { code } = await updatePromoCode(db, { actor, id: params.id, input: submission.value });
-    return redirectWithToast(request, t.saved(code), { to: "/admin/promo-codes" });
+    return redirectWithToast(url, t.saved(code), { to: "/admin/promo-codes" });
   } catch (error) {
     if (hasCode(error, "NOT_FOUND")) notFound();
     const { failure, result } = formFailure(error, submission, {

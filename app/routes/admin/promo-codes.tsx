@@ -80,7 +80,7 @@ export async function action({ request, url }: Route.ActionArgs) {
       return data<ActionData>({ error: adminMessages.common.invalidRequest }, { status: 400 });
     try {
       const { code } = await setPromoCodeActive(db, { actor, ...parsed.data });
-      return redirectWithToast(request, parsed.data.active ? t.activated(code) : t.deactivated(code));
+      return redirectWithToast(url, parsed.data.active ? t.activated(code) : t.deactivated(code));
     } catch (error) {
       const { message, status } = adminFailure(error);
       return data<ActionData>({ error: message }, { status });
@@ -92,14 +92,14 @@ export async function action({ request, url }: Route.ActionArgs) {
       return data<ActionData>({ winbackError: parsed.error.issues[0]?.message }, { status: 400 });
     }
     await setWinbackDays(db, parsed.data.days);
-    return redirectWithToast(request, t.winbackSaved(parsed.data.days));
+    return redirectWithToast(url, t.winbackSaved(parsed.data.days));
   }
   if (intent === "thankyou") {
     const submission = parseWithZod(formData, { schema: ThankYouSettingsSchema });
     if (submission.status !== "success")
       return data<ActionData>({ thankyouResult: submission.reply() }, { status: 400 });
     await setThankYouSettings(db, submission.value);
-    return redirectWithToast(request, t.thankyouSaved);
+    return redirectWithToast(url, t.thankyouSaved);
   }
 
   const submission = parseWithZod(formData, { schema: PromoCodeFormSchema });
@@ -107,7 +107,7 @@ export async function action({ request, url }: Route.ActionArgs) {
     return data<ActionData>({ result: submission.reply() }, { status: 400 });
   try {
     const { code } = await createPromoCode(db, { actor, input: submission.value });
-    return redirectWithToast(request, t.created(code));
+    return redirectWithToast(url, t.created(code));
   } catch (error) {
     const { failure, result } = formFailure(error, submission, { fields: { CODE_TAKEN: "code" } });
     return data<ActionData>({ result }, { status: failure.status });

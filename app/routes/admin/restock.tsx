@@ -37,7 +37,7 @@ export async function action({ request, url }: Route.ActionArgs) {
   try {
     const { orderNumber } = await closeRestockOrder(getDb(), { actor, ...parsed.data });
     return redirectWithToast(
-      request,
+      url,
       parsed.data.status === "delivered" ? t.delivered(orderNumber) : t.cancelled(orderNumber),
     );
   } catch (error) {

@@ -42,7 +42,7 @@ export async function action({ request, url }: Route.ActionArgs) {
     if (form.intent === "restore") {
       if (!HideReviewSchema.shape.review_id.safeParse(reviewId).success) return fail(404, e.notFound);
       await restoreReview(getDb(), { reviewId, actorId: admin.id });
-      return redirectWithToast(request, t.restoredDone);
+      return redirectWithToast(url, t.restoredDone);
     }
     const parsed = HideReviewSchema.safeParse(form);
     if (!parsed.success) return fail(400, e.reason);
@@ -55,7 +55,7 @@ export async function action({ request, url }: Route.ActionArgs) {
     const { status, message } = failureOf(error, { NOT_FOUND: e.notFound, VALIDATION: e.reason });
     return fail(status, message);
   }
-  return redirectWithToast(request, t.hiddenDone);
+  return redirectWithToast(url, t.hiddenDone);
 }
 
 export default function AdminReviews({ loaderData }: Route.ComponentProps) {
