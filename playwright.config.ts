@@ -1,3 +1,4 @@
+import { SERVER_NODE_FLAGS } from "./scripts/server-flags.mjs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
@@ -47,7 +48,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: "node server.js",
+    command: `node ${SERVER_NODE_FLAGS.join(" ")} server.js`,
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -4,19 +4,8 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { clearInterval, setInterval } from "node:timers";
 import { pathToFileURL } from "node:url";
-import v8 from "node:v8";
 import compression from "compression";
 import express from "express";
-
-/**
- * The old generation may grow by 25 % over what the last full collection kept, instead of V8's
- * own factor (up to 4x): under a burst of bookings the heap stays near what is live, about 150 MB
- * less at the peak, for more frequent collections (ADR 065). A --heap-growing-percent given on
- * the command line wins.
- */
-if (!process.execArgv.some((arg) => arg.startsWith("--heap-growing-percent"))) {
-  v8.setFlagsFromString("--heap-growing-percent=25");
-}
 
 /**
  * Until the server listens, a timer keeps Node's event loop alive. Without one, while PGlite's

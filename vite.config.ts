@@ -2,7 +2,6 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
-import { oneByteServerSources } from "./scripts/one-byte-sources.js";
 
 type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
 
@@ -36,10 +35,12 @@ function rootShellGroup() {
 }
 const ROOT_ROUTE = fileURLToPath(new URL("./app/root.tsx", import.meta.url));
 
-export default defineConfig(({ command, isSsrBuild }) => ({
-  build: isSsrBuild
-    ? { rollupOptions: { input: "./app/server/app.ts" } }
-    : { rolldownOptions: { output: { codeSplitting: { groups: [rootShellGroup()] } } } },
+// React Router 8 builds both environments in one Vite run: each one's options go under its name.
+export default defineConfig(({ command }) => ({
+  environments: {
+    client: { build: { rolldownOptions: { output: { codeSplitting: { groups: [rootShellGroup()] } } } } },
+    ssr: { build: { rolldownOptions: { input: "./app/server/app.ts" } } },
+  },
   resolve: { tsconfigPaths: true },
   // Bundled into the server build, so that it carries only the icons the app
   // uses: imported whole from node_modules they were 10-18 MB of the server's memory (ADR 054).
@@ -47,6 +48,5 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   // of sources, most of them two bytes a character; bundled, ~1 MB less live heap (eleventh pass).
   // The development server keeps loading them from node_modules.
   ssr: command === "build" ? { noExternal: ["lucide-react", "libphonenumber-js"] } : undefined,
-  // The server's chunks as one-byte sources in V8's memory: ~1.7 MB less (ADR 054, eleventh pass).
-  plugins: [tailwindcss(), reactRouter(), oneByteServerSources()],
+  plugins: [tailwindcss(), reactRouter()],
 }));

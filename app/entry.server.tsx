@@ -5,13 +5,14 @@ import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "reac
 import {
   isRouteErrorResponse,
   ServerRouter,
-  type AppLoadContext,
+  type RouterContextProvider,
   type EntryContext,
   type HandleErrorFunction,
 } from "react-router";
 import { NonceContext } from "~/lib/csp-nonce";
 import { paintFirstTransform } from "~/server/paint-first.server";
 import { log } from "~/server/log.server";
+import { requestInfo } from "~/server/request-info.server";
 
 // React Router's default Node entry (streaming, bots wait for all content), plus the CSP nonce
 // of the response (app/server/security/headers.server.ts, ADR 033) on every inline script and
@@ -40,13 +41,13 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  loadContext: AppLoadContext,
+  loadContext: RouterContextProvider,
 ) {
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const nonce = loadContext.cspNonce;
+  const nonce = requestInfo(loadContext).cspNonce;
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

@@ -1,6 +1,7 @@
 // What `npm run bench` (scripts/bench.mjs) and scripts/bench-pages.mjs share: the production
 // build, the bench's seeded database on PGlite and on PostgreSQL, the server's readiness and its
 // CPU time.
+import { SERVER_NODE_FLAGS } from "./server-flags.mjs";
 import { spawn, spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -101,6 +102,7 @@ export function spawnBenchServer({
   return spawn(
     process.execPath,
     [
+      ...SERVER_NODE_FLAGS,
       ...(countQueries ? ["--import", "./scripts/bench-query-count.mjs"] : []),
       ...(process.env.BENCH_SERVER_NODE_ARGS?.split(" ").filter(Boolean) ?? []),
       "server.js",

@@ -2,6 +2,7 @@
 // on a fresh embedded database, and the measure of the scripts a page fetched, compressed here
 // (gzip level 6, as the compression middleware; Brotli quality 11, as a precompressed file) so that
 // figures compare across servers and machines.
+import { SERVER_NODE_FLAGS } from "./server-flags.mjs";
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -27,7 +28,7 @@ export function buildApp({ buildDir, skip, stdio = "inherit" }) {
 export async function startServer({ port, buildDir, name }) {
   const origin = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `lavage-${name}-`));
-  const server = spawn(process.execPath, ["server.js"], {
+  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, "server.js"], {
     env: {
       ...process.env,
       BUILD_DIR: buildDir,

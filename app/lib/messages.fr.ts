@@ -71,7 +71,8 @@ export const messages = {
     menu: "Menu",
     openMenu: "Ouvrir le menu",
     closeMenu: "Fermer le menu",
-    accountMenu: (firstName: string) => `Menu du compte de ${firstName}`,
+    /** Read before the visible name: the button's name is "Menu du compte de <name>". */
+    accountMenuLead: "Menu du compte de ",
     account: "Mon compte",
     clientSpace: "Mon espace",
     dashboard: "Tableau de bord",

@@ -36,7 +36,7 @@ export function seoMeta({ title, description, path, origin, image = "/og-image.w
 }
 
 /** PUBLIC_URL as the root loader exposes it to every meta function. */
-export function originFrom(matches: readonly ({ id: string; data?: unknown } | undefined)[]): string {
-  const root = matches.find((m) => m?.id === "root")?.data as { origin?: string } | undefined;
+export function originFrom(matches: readonly ({ id: string; loaderData?: unknown } | undefined)[]): string {
+  const root = matches.find((m) => m?.id === "root")?.loaderData as { origin?: string } | undefined;
   return root?.origin ?? "";
 }

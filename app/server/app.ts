@@ -1,12 +1,10 @@
 import { createRequestHandler } from "@react-router/express";
 import express, { type RequestHandler } from "express";
-import type { ActionFunction, AppLoadContext } from "react-router";
 import { SlotsQuerySchema } from "~/domain/booking/schemas";
 import { sessionUserOf } from "./auth.server";
 import { bootstrap as openDatabase, shutdown as closeDatabase } from "./bootstrap.server";
 import { getDb, ping } from "./db.server";
 import { env } from "./env.server";
-import { directAction } from "./http/direct-action.server";
 import { log, withRequestContext } from "./log.server";
 import { closeRateLimitStore, connectRateLimitStore } from "./rate-limit.server";
 import { csrfProtection } from "./security/csrf.server";
@@ -14,25 +12,11 @@ import { inputBounds } from "./security/input-bounds.server";
 import { securityHeaders } from "./security/headers.server";
 import { tileSource } from "./map-tiles.server";
 import { redactPath } from "./security/redact-path.server";
+import { routerContextWith } from "./request-info.server";
 import { slotsAnswerJson } from "./services/booking/slot-cache.server";
 import { securityMessages } from "~/lib/messages/security.fr";
 
 export { captureConsole, log } from "./log.server";
-
-declare module "react-router" {
-  interface AppLoadContext {
-    requestId: string;
-    /** The client's address (behind a proxy only when TRUST_PROXY says so). */
-    ip: string;
-    /**
-     * The address of the TCP peer itself, never taken from X-Forwarded-For: the demo tools
-     * answer only a loopback one (ADR 041).
-     */
-    socketIp: string;
-    /** The Content-Security-Policy nonce of this response (ADR 033). */
-    cspNonce?: string;
-  }
-}
 
 /** Opens the database (migrations, seed, worker), then Redis for the rate limits when set. */
 export async function bootstrap(): Promise<void> {
@@ -173,40 +157,19 @@ app.get("/api/slots", async (req, res, next) => {
 const loadRouteBuild = () => import("virtual:react-router/server-build");
 type RouteBuild = Awaited<ReturnType<typeof loadRouteBuild>>;
 
-/** What every loader and action gets as `context`. */
-function loadContextOf(req: express.Request, res: express.Response): AppLoadContext {
-  return {
+/** What every loader and action gets as `context`: the request's information (request-info.server.ts). */
+function loadContextOf(req: express.Request, res: express.Response) {
+  return routerContextWith({
     requestId: String(res.locals.requestId ?? requestIdOf(req.headers["x-request-id"])),
     ip: req.ip ?? req.socket.remoteAddress ?? "unknown",
     socketIp: req.socket.remoteAddress ?? "unknown",
     cspNonce: res.locals.cspNonce,
-  };
+  });
 }
 
 function routeHandler(build: RouteBuild | typeof loadRouteBuild) {
   return createRequestHandler({ build, getLoadContext: loadContextOf });
 }
-
-/**
- * The booking call (ADR 054, eleventh pass): POST /api/bookings, spelt exactly so (any other
- * spelling goes through React Router as before), runs the action of app/routes/api/bookings.ts
- * without React Router's request handler around it (http/direct-action.server.ts), about a tenth
- * of a booking's server CPU. In production the action is looked up once.
- */
-const BOOKINGS_ROUTE = "routes/api/bookings";
-let bookingsAction: ActionFunction | undefined;
-const bookingsCall = directAction(
-  "/api/bookings",
-  async () => {
-    if (import.meta.env.DEV) return (await loadRouteBuild()).routes[BOOKINGS_ROUTE]?.module.action;
-    bookingsAction ??= (await loadRouteBuild()).routes[BOOKINGS_ROUTE]?.module.action;
-    return bookingsAction;
-  },
-  loadContextOf,
-);
-app.post("/api/bookings", (req, res, next) =>
-  req.originalUrl === "/api/bookings" ? bookingsCall(req, res, next) : next(),
-);
 
 /**
  * In production the route build is imported once, on the first request, and handed to React

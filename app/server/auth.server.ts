@@ -259,13 +259,24 @@ export async function sessionUserOf(headers: Headers): Promise<SessionUser | nul
 }
 
 /**
+ * A loader's or action's request with React Router's normalised `url` (no `.data` suffix, no
+ * `_routes` parameter): the page the visitor asked for, whether by a document or a data request.
+ */
+export interface PageRequest {
+  request: Request;
+  url: URL;
+}
+
+/**
  * A signed-out visitor of a private page goes to /auth?redirectTo=<the page> (ADR 042), and
  * comes back to it after signing in; a signed-in user of another role goes to / (spec section 6).
  */
-export async function requireRole(request: Request, roles: readonly Role[]): Promise<SessionUser> {
+export async function requireRole(
+  { request, url }: PageRequest,
+  roles: readonly Role[],
+): Promise<SessionUser> {
   const user = await getSessionUser(request);
   if (!user) {
-    const url = new URL(request.url);
     const back = safeRedirectPath(`${url.pathname}${url.search}`);
     throw redirect(back ? `/auth?${new URLSearchParams({ redirectTo: back })}` : "/auth");
   }

@@ -1,6 +1,5 @@
 import fs from "node:fs";
 import path from "node:path";
-import v8 from "node:v8";
 import type { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -107,17 +106,6 @@ const PGLITE_SETTINGS = [
 ];
 
 /**
- * V8 compiles PGlite's WebAssembly quickly first (Liftoff), then recompiles the functions that run
- * often with its optimizing compiler (TurboFan) on as many background threads as it likes: each
- * thread's compiler memory was 40-70 MB of peak resident memory that the process kept (ADR 054).
- * One thread compiles the same functions, a little later, for the same CPU time. Set before the
- * module is compiled; it applies to the whole process (PGlite is its only WebAssembly).
- */
-function limitWasmCompilerThreads(): void {
-  v8.setFlagsFromString("--wasm-num-compilation-tasks=1");
-}
-
-/**
  * The types drizzle reads as PostgreSQL's text (timestamp, timestamptz, interval, date and the
  * arrays numeric[], timestamp[], timestamptz[], interval[], date[]): drizzle-orm/pglite passes
  * these parsers with every query, as `{parsers}` in the query's options.
@@ -186,7 +174,6 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
     import("drizzle-orm/pglite/migrator"),
     import("./pglite-statements.server"),
   ]);
-  limitWasmCompilerThreads();
   let release = () => {};
   let pglitePath: string | undefined;
   if (options.dataDir) {

@@ -71,6 +71,25 @@ for (const target of targets) {
       }
     }
 
+    it("sends an action posted by the client-side router back to the page, not to its .data address", async () => {
+      // React Router 8 hands the raw request to actions: a form sent after hydration posts to
+      // /admin/promo-codes.data, and the redirect after it must name the page (ADR 069).
+      const res = await fetch(`${server.url}/admin/promo-codes.data`, {
+        method: "POST",
+        headers: {
+          cookie: cookies.get("admin")!,
+          origin: server.url,
+          "content-type": "application/x-www-form-urlencoded",
+        },
+        body: new URLSearchParams({ intent: "winback", days: "60" }),
+        redirect: "manual",
+      });
+      expect(res.status).toBe(202);
+      const body = await res.text();
+      expect(body).toContain('"redirect","/admin/promo-codes"');
+      expect(body).not.toContain(".data");
+    });
+
     it("sends a signed-in user away from /auth to their space", async () => {
       const res = await fetch(`${server.url}/auth`, {
         headers: { cookie: cookies.get("client")! },

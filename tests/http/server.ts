@@ -1,3 +1,4 @@
+import { SERVER_NODE_FLAGS } from "../../scripts/server-flags.mjs";
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
@@ -53,7 +54,7 @@ export async function startServer(
   const dataDir = env.DATA_DIR ?? (options.fresh ? tempDataDir() : seededDataDir());
   const url = `http://127.0.0.1:${port}`;
   let output = "";
-  const child = spawn(process.execPath, ["server.js"], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "server.js"], {
     cwd: process.cwd(),
     env: {
       ...process.env,

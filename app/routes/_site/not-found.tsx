@@ -9,8 +9,7 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export function loader({ request }: Route.LoaderArgs) {
-  const { pathname } = new URL(request.url);
+export function loader({ url: { pathname } }: Route.LoaderArgs) {
   log.warn(`404 : chemin introuvable ${pathname}`);
   return data(null, { status: 404 });
 }

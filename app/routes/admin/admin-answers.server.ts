@@ -4,13 +4,15 @@ import { adminMessages } from "~/lib/messages/admin.fr";
 import type { ErrorTexts } from "~/server/http/error-text.server";
 import { failureOf, type Failure } from "~/server/http/failure.server";
 
-/** After a successful admin action: back to the page (or `to`) with a toast (post/redirect/get). */
+/**
+ * After a successful admin action: back to the page (or `to`) with a toast (post/redirect/get).
+ * `url` is the action's normalised one (React Router's `url` argument, without `.data`).
+ */
 export async function redirectWithToast(
-  request: Request,
+  url: URL,
   title: string,
   { to, variant = "default" }: { to?: string; variant?: "default" | "destructive" } = {},
 ): Promise<never> {
-  const url = new URL(request.url);
   throw redirect(to ?? `${url.pathname}${url.search}`, {
     headers: await flashHeaders({ title, variant }),
   });

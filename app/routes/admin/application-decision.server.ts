@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { DecisionActionData } from "~/components/admin/application-decisions";
 import { ApplicationDecisionSchema, refusalReason } from "~/domain/admin/schemas";
-import type { SessionUser } from "~/server/auth.server";
+import type { PageRequest, SessionUser } from "~/server/auth.server";
 import { getDb } from "~/server/db.server";
 import { approveFranchiseApplication } from "~/server/services/admin/approve-franchise-application.server";
 import { setApplicationStatus } from "~/server/services/admin/set-application-status.server";
@@ -16,7 +16,7 @@ const t = adminMessages.applications;
  * (/admin/franchisees) and the application's page (ADR 056). The caller has checked the admin
  * role; the use cases check it again. Success redirects back with a toast (post/redirect/get).
  */
-export async function decideApplication(request: Request, actor: SessionUser) {
+export async function decideApplication({ request, url }: PageRequest, actor: SessionUser) {
   const formData = await request.formData();
   const db = getDb();
   const submission = parseWithZod(formData, { schema: ApplicationDecisionSchema });
@@ -50,11 +50,11 @@ export async function decideApplication(request: Request, actor: SessionUser) {
         : approved.passwordLinkSent
           ? t.approvedNew(approved.email)
           : t.approvedNoMail(approved.email);
-      return redirectWithToast(request, title);
+      return redirectWithToast(url, title);
     }
     if (decision.intent === "review") {
       await setApplicationStatus(db, { actor, applicationId: decision.applicationId, status: "reviewing" });
-      return redirectWithToast(request, t.reviewed);
+      return redirectWithToast(url, t.reviewed);
     }
     await setApplicationStatus(db, {
       actor,
@@ -62,7 +62,7 @@ export async function decideApplication(request: Request, actor: SessionUser) {
       status: "rejected",
       reason: refusalReason(decision),
     });
-    return redirectWithToast(request, t.rejected);
+    return redirectWithToast(url, t.rejected);
   } catch (error) {
     const failure = adminFailure(error, t.errors);
     return data<DecisionActionData>({ error: failure.message }, { status: failure.status });

@@ -18,7 +18,7 @@ import { hasCode } from "~/lib/errors";
 const t = adminMessages.applications;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export const meta: Route.MetaFunction = ({ data: loaded }) => [
+export const meta: Route.MetaFunction = ({ loaderData: loaded }) => [
   {
     title: `${loaded ? t.pageTitle(`${loaded.application.firstName} ${loaded.application.lastName}`) : t.pipeline} | Lavage Mobile Prestige`,
   },
@@ -26,8 +26,8 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => [
 ];
 
 /** GET /admin/applications/:id: one application, for the admin only (ADR 056). */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const actor = await requireRole(request, ["admin"]);
+export async function loader({ request, params, url }: Route.LoaderArgs) {
+  const actor = await requireRole({ request, url }, ["admin"]);
   if (!UUID.test(params.id)) throw data(t.errors.NOT_FOUND, { status: 404 });
   const db = getDb();
   try {
@@ -45,9 +45,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 /** The page's decisions; the application id comes from the form and is checked by the use case. */
-export async function action({ request }: Route.ActionArgs) {
-  const actor = await requireRole(request, ["admin"]);
-  return decideApplication(request, actor);
+export async function action({ request, url }: Route.ActionArgs) {
+  const actor = await requireRole({ request, url }, ["admin"]);
+  return decideApplication({ request, url }, actor);
 }
 
 const STATUS_BADGE = {

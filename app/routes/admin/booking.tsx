@@ -11,16 +11,16 @@ export const meta: Route.MetaFunction = ({ params }) => [
 ];
 
 /** One booking at the desk (ADR 052). */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requireRole(request, ["admin"]);
+export async function loader({ request, params, url }: Route.LoaderArgs) {
+  const user = await requireRole({ request, url }, ["admin"]);
   const db = getDb();
   const scope = { actor: user, franchiseeId: null };
   return deskBookingLoader(db, scope, request, params.bookingId);
 }
 
 /** Cancel, move, or change cars and extras for the customer, logged with who did it. */
-export async function action({ request, params }: Route.ActionArgs) {
-  const user = await requireRole(request, ["admin"]);
+export async function action({ request, params, url }: Route.ActionArgs) {
+  const user = await requireRole({ request, url }, ["admin"]);
   const db = getDb();
   const scope = { actor: user, franchiseeId: null };
   return deskBookingAction(db, scope, request, params.bookingId, `/admin/bookings/${params.bookingId}`);

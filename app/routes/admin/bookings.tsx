@@ -11,8 +11,8 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 /** The booking desk's search (ADR 052). */
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireRole(request, ["admin"]);
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const user = await requireRole({ request, url }, ["admin"]);
   const db = getDb();
   const scope = { actor: user, franchiseeId: null };
   return deskSearchLoader(db, scope, request);

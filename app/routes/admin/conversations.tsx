@@ -25,8 +25,8 @@ const PageQuery = z.coerce.number().int().min(1).max(1_000_000).catch(1);
  * The assistant's conversations of the last 30 days, newest first (ADR 051), a page of
  * CONVERSATIONS_PAGE_SIZE at a time (ADR 067); admin only.
  */
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireRole(request, ["admin"]);
+export async function loader({ request, url }: Route.LoaderArgs) {
+  await requireRole({ request, url }, ["admin"]);
   const page = PageQuery.parse(new URL(request.url).searchParams.get("page") ?? undefined);
   return { ...(await listConversations(getDb(), { page })), historyMax: CONVERSATION_HISTORY_MAX };
 }

@@ -5,7 +5,7 @@ import { ZoneDeleteSchema, ZoneFormSchema } from "~/domain/admin/schemas";
 import { shownStatusLabel } from "~/domain/geo/status-label";
 import { searchTowns, townByKey, townSlug } from "~/domain/geo/towns";
 import { adminMessages } from "~/lib/messages/admin.fr";
-import { requireRole } from "~/server/auth.server";
+import { requireRole, type PageRequest } from "~/server/auth.server";
 import { getDb } from "~/server/db.server";
 import { mapTiles } from "~/server/map-tiles.server";
 import {
@@ -20,8 +20,8 @@ import { adminFailure, redirectWithToast } from "./admin-answers.server";
 const t = adminMessages.coverage;
 
 /** The coverage page: zones, franchisees to give them to, the waiting list, town search (ADR 053). */
-export async function loadCoverage(request: Request) {
-  const actor = await requireRole(request, ["admin"]);
+export async function loadCoverage({ request, url }: PageRequest) {
+  const actor = await requireRole({ request, url }, ["admin"]);
   const db = getDb();
   const [zones, franchisees, waitlist] = await Promise.all([
     listAdminZones(db, { actor }),
@@ -48,8 +48,8 @@ export async function loadCoverage(request: Request) {
 export type ActionData = { result?: SubmissionResult<string[]>; error?: string };
 
 /** Saves or deletes a zone; the form's errors keep what was typed. */
-export async function saveCoverage(request: Request) {
-  const actor = await requireRole(request, ["admin"]);
+export async function saveCoverage({ request, url }: PageRequest) {
+  const actor = await requireRole({ request, url }, ["admin"]);
   const formData = await request.formData();
   const db = getDb();
 
@@ -59,7 +59,7 @@ export async function saveCoverage(request: Request) {
       return data<ActionData>({ error: adminMessages.common.invalidRequest }, { status: 400 });
     try {
       const { zoneName } = await deleteZone(db, { actor, id: parsed.data.id });
-      return redirectWithToast(request, t.deleted(zoneName), { to: "/admin/coverage" });
+      return redirectWithToast(url, t.deleted(zoneName), { to: "/admin/coverage" });
     } catch (error) {
       const failure = adminFailure(error, { HAS_APPOINTMENTS: t.hasAppointments });
       return data<ActionData>({ error: failure.message }, { status: failure.status });
@@ -72,7 +72,7 @@ export async function saveCoverage(request: Request) {
   try {
     const saved = await saveZone(db, { actor, input: submission.value });
     const name = submission.value.zoneName;
-    return redirectWithToast(request, saved.created ? t.created(name) : t.saved(name), {
+    return redirectWithToast(url, saved.created ? t.created(name) : t.saved(name), {
       to: "/admin/coverage",
     });
   } catch (error) {

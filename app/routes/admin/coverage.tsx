@@ -28,12 +28,12 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export function loader({ request }: Route.LoaderArgs) {
-  return loadCoverage(request);
+export function loader({ request, url }: Route.LoaderArgs) {
+  return loadCoverage({ request, url });
 }
 
-export function action({ request }: Route.ActionArgs) {
-  return saveCoverage(request);
+export function action({ request, url }: Route.ActionArgs) {
+  return saveCoverage({ request, url });
 }
 
 type LoaderData = Route.ComponentProps["loaderData"];

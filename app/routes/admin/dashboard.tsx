@@ -26,8 +26,8 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const actor = await requireRole(request, ["admin"]);
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const actor = await requireRole({ request, url }, ["admin"]);
   return getNetworkDashboard(getDb(), { actor, now: new Date() });
 }
 

@@ -25,8 +25,8 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const actor = await requireRole(request, ["admin"]);
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const actor = await requireRole({ request, url }, ["admin"]);
   const db = getDb();
   const [applications, franchisees] = await Promise.all([
     listApplications(db, { actor }),
@@ -36,9 +36,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /** The pipeline's decisions are the application page's (shared handler, ADR 056). */
-export async function action({ request }: Route.ActionArgs) {
-  const actor = await requireRole(request, ["admin"]);
-  return decideApplication(request, actor);
+export async function action({ request, url }: Route.ActionArgs) {
+  const actor = await requireRole({ request, url }, ["admin"]);
+  return decideApplication({ request, url }, actor);
 }
 
 const STATUS_BADGE = {

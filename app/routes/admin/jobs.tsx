@@ -20,8 +20,8 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireRole(request, ["admin"]);
+export async function loader({ request, url }: Route.LoaderArgs) {
+  await requireRole({ request, url }, ["admin"]);
   const db = getDb();
   const [counts, dead] = await Promise.all([jobCounts(db), listJobs(db, { status: "dead", limit: 100 })]);
   return {
@@ -37,13 +37,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  await requireRole(request, ["admin"]);
+export async function action({ request, url }: Route.ActionArgs) {
+  await requireRole({ request, url }, ["admin"]);
   const parsed = RetryJobSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data({ error: adminMessages.common.invalidRequest }, { status: 400 });
   const retried = await retryDeadJob(getDb(), parsed.data.jobId);
   if (!retried) return data({ error: t.notDead }, { status: 409 });
-  return redirectWithToast(request, t.retried(parsed.data.jobId));
+  return redirectWithToast(url, t.retried(parsed.data.jobId));
 }
 
 const STATUSES: JobStatus[] = ["pending", "running", "completed", "dead"];

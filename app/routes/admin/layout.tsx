@@ -8,8 +8,8 @@ import { backOfficeMessages } from "~/lib/messages/back-office.fr";
 
 const t = backOfficeMessages.shell;
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireRole(request, ["admin"]);
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const user = await requireRole({ request, url }, ["admin"]);
   return { name: user.name || user.firstName || user.email };
 }
 

@@ -8,7 +8,7 @@ import {
   PhotoPublishSchema,
   PhotoUploadSchema,
 } from "~/domain/gallery/photos";
-import { requireRole } from "~/server/auth.server";
+import { requireRole, type PageRequest } from "~/server/auth.server";
 import { getDb } from "~/server/db.server";
 import {
   createPhoto,
@@ -26,8 +26,8 @@ const t = photosMessages;
 export type ActionData = { result?: SubmissionResult<string[]>; error?: string };
 
 /** Uploads, edits, orders, publishes or deletes a photo (ADR 053); a refused file is its field's error. */
-export async function photosAction(request: Request) {
-  const actor = await requireRole(request, ["admin"]);
+export async function photosAction({ request, url }: PageRequest) {
+  const actor = await requireRole({ request, url }, ["admin"]);
   let formData: FormData;
   try {
     formData = await request.formData();
@@ -50,7 +50,7 @@ export async function photosAction(request: Request) {
     } catch (error) {
       return fail(error);
     }
-    return redirectWithToast(request, t.moved);
+    return redirectWithToast(url, t.moved);
   }
   if (intent === "publish") {
     const parsed = PhotoPublishSchema.safeParse(Object.fromEntries(formData));
@@ -60,7 +60,7 @@ export async function photosAction(request: Request) {
     } catch (error) {
       return fail(error);
     }
-    return redirectWithToast(request, parsed.data.published ? t.published : t.unpublished);
+    return redirectWithToast(url, parsed.data.published ? t.published : t.unpublished);
   }
   if (intent === "delete") {
     const parsed = PhotoIdSchema.safeParse(Object.fromEntries(formData));
@@ -70,7 +70,7 @@ export async function photosAction(request: Request) {
     } catch (error) {
       return fail(error);
     }
-    return redirectWithToast(request, t.deleted);
+    return redirectWithToast(url, t.deleted);
   }
   if (intent !== "upload") return invalid();
 
@@ -95,5 +95,5 @@ export async function photosAction(request: Request) {
     });
     return data<ActionData>({ result }, { status: failure.status });
   }
-  return redirectWithToast(request, input.publish ? t.createdPublished : t.created);
+  return redirectWithToast(url, input.publish ? t.createdPublished : t.created);
 }

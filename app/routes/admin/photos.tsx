@@ -34,15 +34,15 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const actor = await requireRole(request, ["admin"]);
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const actor = await requireRole({ request, url }, ["admin"]);
   const db = getDb();
   const [photos, zones] = await Promise.all([listAllPhotos(db, { actor }), listZones(db)]);
   return { photos, zones: zones.map((zone) => ({ id: zone.id, name: zone.zoneName })) };
 }
 
-export function action({ request }: Route.ActionArgs) {
-  return photosAction(request);
+export function action({ request, url }: Route.ActionArgs) {
+  return photosAction({ request, url });
 }
 
 export default function PhotosPage({ loaderData }: Route.ComponentProps) {

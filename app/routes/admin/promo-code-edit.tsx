@@ -18,7 +18,7 @@ import type { Route } from "./+types/promo-code-edit";
 const t = offersMessages.admin;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export const meta: Route.MetaFunction = ({ data: loaded }) => [
+export const meta: Route.MetaFunction = ({ loaderData: loaded }) => [
   { title: `${loaded ? t.editTitle(loaded.values.code) : t.title} | Lavage Mobile Prestige` },
   { name: "robots", content: "noindex" },
 ];
@@ -28,8 +28,8 @@ function notFound(): never {
 }
 
 /** /admin/promo-codes/:id: the admin's code in the creation's form (ADR 057). */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const actor = await requireRole(request, ["admin"]);
+export async function loader({ request, params, url }: Route.LoaderArgs) {
+  const actor = await requireRole({ request, url }, ["admin"]);
   if (!UUID.test(params.id)) notFound();
   const db = getDb();
   try {
@@ -44,8 +44,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   }
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const actor = await requireRole(request, ["admin"]);
+export async function action({ request, params, url }: Route.ActionArgs) {
+  const actor = await requireRole({ request, url }, ["admin"]);
   if (!UUID.test(params.id)) notFound();
   const db = getDb();
   const submission = parseWithZod(await request.formData(), { schema: PromoCodeFormSchema });
@@ -53,7 +53,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     return data<{ result: SubmissionResult<string[]> }>({ result: submission.reply() }, { status: 400 });
   try {
     const { code } = await updatePromoCode(db, { actor, id: params.id, input: submission.value });
-    return redirectWithToast(request, t.saved(code), { to: "/admin/promo-codes" });
+    return redirectWithToast(url, t.saved(code), { to: "/admin/promo-codes" });
   } catch (error) {
     if (hasCode(error, "NOT_FOUND")) notFound();
     const { failure, result } = formFailure(error, submission, {

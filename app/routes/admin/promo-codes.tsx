@@ -40,8 +40,8 @@ function campaignOf(request: Request): PromoCampaign {
   return (PROMO_CAMPAIGNS as readonly string[]).includes(asked ?? "") ? (asked as PromoCampaign) : "admin";
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const actor = await requireRole(request, ["admin"]);
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const actor = await requireRole({ request, url }, ["admin"]);
   const db = getDb();
   const campaign = campaignOf(request);
   const [codes, campaigns, zones, days, thankyou] = await Promise.all([
@@ -68,8 +68,8 @@ type ActionData = {
   winbackError?: string;
 };
 
-export async function action({ request }: Route.ActionArgs) {
-  const actor = await requireRole(request, ["admin"]);
+export async function action({ request, url }: Route.ActionArgs) {
+  const actor = await requireRole({ request, url }, ["admin"]);
   const formData = await request.formData();
   const intent = formData.get("intent");
   const db = getDb();
@@ -80,7 +80,7 @@ export async function action({ request }: Route.ActionArgs) {
       return data<ActionData>({ error: adminMessages.common.invalidRequest }, { status: 400 });
     try {
       const { code } = await setPromoCodeActive(db, { actor, ...parsed.data });
-      return redirectWithToast(request, parsed.data.active ? t.activated(code) : t.deactivated(code));
+      return redirectWithToast(url, parsed.data.active ? t.activated(code) : t.deactivated(code));
     } catch (error) {
       const { message, status } = adminFailure(error);
       return data<ActionData>({ error: message }, { status });
@@ -92,14 +92,14 @@ export async function action({ request }: Route.ActionArgs) {
       return data<ActionData>({ winbackError: parsed.error.issues[0]?.message }, { status: 400 });
     }
     await setWinbackDays(db, parsed.data.days);
-    return redirectWithToast(request, t.winbackSaved(parsed.data.days));
+    return redirectWithToast(url, t.winbackSaved(parsed.data.days));
   }
   if (intent === "thankyou") {
     const submission = parseWithZod(formData, { schema: ThankYouSettingsSchema });
     if (submission.status !== "success")
       return data<ActionData>({ thankyouResult: submission.reply() }, { status: 400 });
     await setThankYouSettings(db, submission.value);
-    return redirectWithToast(request, t.thankyouSaved);
+    return redirectWithToast(url, t.thankyouSaved);
   }
 
   const submission = parseWithZod(formData, { schema: PromoCodeFormSchema });
@@ -107,7 +107,7 @@ export async function action({ request }: Route.ActionArgs) {
     return data<ActionData>({ result: submission.reply() }, { status: 400 });
   try {
     const { code } = await createPromoCode(db, { actor, input: submission.value });
-    return redirectWithToast(request, t.created(code));
+    return redirectWithToast(url, t.created(code));
   } catch (error) {
     const { failure, result } = formFailure(error, submission, { fields: { CODE_TAKEN: "code" } });
     return data<ActionData>({ result }, { status: failure.status });

@@ -12,8 +12,8 @@ const c = adminMessages.reports.csv;
  * GET /admin/reports/export?type=revenue|restock&months=3|6|12: the report as a CSV file for
  * Excel (app/lib/csv.ts, ADR 024). Admins only, like every admin route.
  */
-export async function loader({ request }: Route.LoaderArgs) {
-  const actor = await requireRole(request, ["admin"]);
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const actor = await requireRole({ request, url }, ["admin"]);
   const params = new URL(request.url).searchParams;
   const query = ReportQuerySchema.safeParse(Object.fromEntries(params));
   const type = params.get("type");

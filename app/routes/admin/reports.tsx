@@ -22,8 +22,8 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const actor = await requireRole(request, ["admin"]);
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const actor = await requireRole({ request, url }, ["admin"]);
   const query = ReportQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   const months = query.success ? query.data.months : 6;
   const report = await getNetworkReport(getDb(), { actor, now: new Date(), months });

@@ -24,20 +24,20 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const actor = await requireRole(request, ["admin"]);
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const actor = await requireRole({ request, url }, ["admin"]);
   const open = new URL(request.url).searchParams.get("status") !== "all";
   return { orders: await listRestockOrders(getDb(), { actor, open }), open };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const actor = await requireRole(request, ["admin"]);
+export async function action({ request, url }: Route.ActionArgs) {
+  const actor = await requireRole({ request, url }, ["admin"]);
   const parsed = RestockCloseSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data({ error: adminMessages.common.invalidRequest }, { status: 400 });
   try {
     const { orderNumber } = await closeRestockOrder(getDb(), { actor, ...parsed.data });
     return redirectWithToast(
-      request,
+      url,
       parsed.data.status === "delivered" ? t.delivered(orderNumber) : t.cancelled(orderNumber),
     );
   } catch (error) {

@@ -24,8 +24,8 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireRole(request, ["admin"]);
+export async function loader({ request, url }: Route.LoaderArgs) {
+  await requireRole({ request, url }, ["admin"]);
   return { reviews: await listAllReviews(getDb()) };
 }
 
@@ -33,8 +33,8 @@ export async function loader({ request }: Route.LoaderArgs) {
  * Hide (a reason of the policy is required: the server refuses anything else) or restore; both
  * are logged with who and when (ADR 049).
  */
-export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireRole(request, ["admin"]);
+export async function action({ request, url }: Route.ActionArgs) {
+  const admin = await requireRole({ request, url }, ["admin"]);
   const form = Object.fromEntries(await request.formData());
   const reviewId = typeof form.review_id === "string" ? form.review_id : "";
   const fail = (status: number, error: string) => data({ reviewId, error }, { status });
@@ -42,7 +42,7 @@ export async function action({ request }: Route.ActionArgs) {
     if (form.intent === "restore") {
       if (!HideReviewSchema.shape.review_id.safeParse(reviewId).success) return fail(404, e.notFound);
       await restoreReview(getDb(), { reviewId, actorId: admin.id });
-      return redirectWithToast(request, t.restoredDone);
+      return redirectWithToast(url, t.restoredDone);
     }
     const parsed = HideReviewSchema.safeParse(form);
     if (!parsed.success) return fail(400, e.reason);
@@ -55,7 +55,7 @@ export async function action({ request }: Route.ActionArgs) {
     const { status, message } = failureOf(error, { NOT_FOUND: e.notFound, VALIDATION: e.reason });
     return fail(status, message);
   }
-  return redirectWithToast(request, t.hiddenDone);
+  return redirectWithToast(url, t.hiddenDone);
 }
 
 export default function AdminReviews({ loaderData }: Route.ComponentProps) {

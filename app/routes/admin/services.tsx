@@ -33,15 +33,15 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const actor = await requireRole(request, ["admin"]);
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const actor = await requireRole({ request, url }, ["admin"]);
   return { services: await listAllServices(getDb(), { actor }) };
 }
 
 type ActionData = { result?: SubmissionResult<string[]>; error?: string };
 
-export async function action({ request }: Route.ActionArgs) {
-  const actor = await requireRole(request, ["admin"]);
+export async function action({ request, url }: Route.ActionArgs) {
+  const actor = await requireRole({ request, url }, ["admin"]);
   const formData = await request.formData();
   const intent = formData.get("intent");
   const db = getDb();
@@ -59,7 +59,7 @@ export async function action({ request }: Route.ActionArgs) {
     } catch (error) {
       return fail(error);
     }
-    return redirectWithToast(request, t.moved);
+    return redirectWithToast(url, t.moved);
   }
   if (intent === "active") {
     const parsed = ServiceActiveSchema.safeParse(Object.fromEntries(formData));
@@ -67,7 +67,7 @@ export async function action({ request }: Route.ActionArgs) {
       return data<ActionData>({ error: adminMessages.common.invalidRequest }, { status: 400 });
     try {
       const { name } = await setServiceActive(db, { actor, ...parsed.data });
-      return redirectWithToast(request, parsed.data.active ? t.reactivated(name) : t.deactivated(name));
+      return redirectWithToast(url, parsed.data.active ? t.reactivated(name) : t.deactivated(name));
     } catch (error) {
       return fail(error);
     }
@@ -79,7 +79,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   try {
     const saved = await saveService(db, { actor, input: submission.value });
-    return redirectWithToast(request, saved.created ? t.created(saved.name) : t.saved(saved.name), {
+    return redirectWithToast(url, saved.created ? t.created(saved.name) : t.saved(saved.name), {
       to: "/admin/services",
     });
   } catch (error) {

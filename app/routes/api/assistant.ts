@@ -8,6 +8,7 @@ import { assistantMode } from "~/server/services/assistant/engine.server";
 import { methodNotAllowed, readBody } from "~/server/http/request-body.server";
 import type { Route } from "./+types/assistant";
 import { log } from "~/server/log.server";
+import { requestInfo } from "~/server/request-info.server";
 
 /** Messages one client address may send the assistant: a long conversation, not a flood. */
 const ASSISTANT_RATE_LIMIT = { max: 60, windowSeconds: 10 * 60 };
@@ -33,7 +34,7 @@ export function loader() {
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const db = getDb();
-  const limit = await hitRateLimit(db, `assistant:ip:${context.ip}`, ASSISTANT_RATE_LIMIT);
+  const limit = await hitRateLimit(db, `assistant:ip:${requestInfo(context).ip}`, ASSISTANT_RATE_LIMIT);
   if (!limit.allowed) {
     return Response.json(
       { error: messages.errors.rateLimited },
@@ -51,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         const turn = await converse(db, {
           channel: "chat",
           conversationId,
-          ip: context.ip,
+          ip: requestInfo(context).ip,
           input: choice !== undefined ? { choice } : { text: text! },
           onText: (delta) => send({ type: "text", delta }),
         });

@@ -1,19 +1,20 @@
 import { inFrench } from "~/server/auth-errors.server";
 import { getAuth, withClientIp } from "~/server/auth.server";
 import type { Route } from "./+types/auth";
+import { requestInfo } from "~/server/request-info.server";
 
 /** better-auth's HTTP API (sign-in, sign-up, sign-out, session) under /api/auth/*, errors in French. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   return withoutSessionTokens(
     request,
-    await inFrench(await getAuth().handler(withClientIp(request, context.ip))),
+    await inFrench(await getAuth().handler(withClientIp(request, requestInfo(context).ip))),
   );
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   return withoutSessionTokens(
     request,
-    await inFrench(await getAuth().handler(withClientIp(request, context.ip))),
+    await inFrench(await getAuth().handler(withClientIp(request, requestInfo(context).ip))),
   );
 }
 

@@ -7,6 +7,7 @@ import { jsonFailure } from "~/server/http/failure.server";
 import { methodNotAllowed, readPost } from "~/server/http/request-body.server";
 import { placeBooking, SlotConflictError } from "~/server/services/booking/place-booking.server";
 import type { Route } from "./+types/bookings";
+import { requestInfo } from "~/server/request-info.server";
 
 export function loader() {
   return methodNotAllowed("POST");
@@ -32,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   try {
     const placed = await placeBooking(getDb(), {
-      ip: context.ip,
+      ip: requestInfo(context).ip,
       key: key ? { scope: "api", value: key.data } : null,
       now: new Date(),
       relist: "day",

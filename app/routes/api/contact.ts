@@ -13,6 +13,7 @@ import { flashHeaders } from "~/server/flash.server";
 import { failureOf } from "~/server/http/failure.server";
 import { sendContactMessage } from "~/server/services/contact/send-contact-message.server";
 import type { Route } from "./+types/contact";
+import { requestInfo } from "~/server/request-info.server";
 
 const c = contactMessages;
 
@@ -36,7 +37,7 @@ export function loader() {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return loader();
-  const outcome = await handle(request, context.ip);
+  const outcome = await handle(request, requestInfo(context).ip);
 
   if (isPageNavigation(request)) {
     const toast =

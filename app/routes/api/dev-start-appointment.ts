@@ -5,6 +5,7 @@ import { getDb } from "~/server/db.server";
 import { demoToolsAllowed } from "~/server/security/demo-tools.server";
 import { startAppointmentNow } from "~/server/services/demo/start-appointment-now.server";
 import type { Route } from "./+types/dev-start-appointment";
+import { requestInfo } from "~/server/request-info.server";
 
 const Body = z.object({ bookingId: z.string().regex(/^[0-9a-z]{4,40}$/i) });
 
@@ -13,7 +14,7 @@ const Body = z.object({ bookingId: z.string().regex(/^[0-9a-z]{4,40}$/i) });
  * Demo mode and a loopback client only (404 otherwise, ADR 041).
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  if (!demoToolsAllowed(context)) throw data({ success: false }, { status: 404 });
+  if (!demoToolsAllowed(requestInfo(context))) throw data({ success: false }, { status: 404 });
   if (request.method !== "POST") return data({ success: false }, { status: 405 });
   const parsed = Body.safeParse(await request.json().catch(() => null));
   if (!parsed.success) return data({ success: false }, { status: 400 });
@@ -27,6 +28,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function loader({ context }: Route.LoaderArgs) {
-  if (!demoToolsAllowed(context)) throw data(null, { status: 404 });
+  if (!demoToolsAllowed(requestInfo(context))) throw data(null, { status: 404 });
   return data({ success: false }, { status: 405 });
 }

@@ -5,6 +5,7 @@ import { getDb } from "~/server/db.server";
 import { hitRateLimit } from "~/server/rate-limit.server";
 import { handleMcpRequest, MCP_RATE_LIMIT } from "~/server/services/assistant/mcp.server";
 import type { Route } from "./+types/mcp";
+import { requestInfo } from "~/server/request-info.server";
 
 /** A JSON-RPC error answer with no id (the request was not read, or not as one message). */
 function rpcError(status: number, message: string, headers: Record<string, string> = {}, code = -32000) {
@@ -29,7 +30,7 @@ export function loader() {
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return loader();
   const db = getDb();
-  const limit = await hitRateLimit(db, `mcp:ip:${context.ip}`, MCP_RATE_LIMIT);
+  const limit = await hitRateLimit(db, `mcp:ip:${requestInfo(context).ip}`, MCP_RATE_LIMIT);
   if (!limit.allowed) {
     return rpcError(429, messages.errors.rateLimited, { "Retry-After": String(limit.retryAfterSeconds) });
   }
@@ -40,5 +41,5 @@ export async function action({ request, context }: Route.ActionArgs) {
     return rpcError(400, assistantMessages.mcp.parseError, {}, -32700);
   }
   if (Array.isArray(body)) return rpcError(400, assistantMessages.mcp.batchRefused, {}, -32600);
-  return handleMcpRequest(request, { db, ip: context.ip, body });
+  return handleMcpRequest(request, { db, ip: requestInfo(context).ip, body });
 }

@@ -5,10 +5,11 @@ import { getDb } from "~/server/db.server";
 import { demoToolsAllowed } from "~/server/security/demo-tools.server";
 import { setupTestUsers } from "~/server/services/auth/setup-test-users.server";
 import type { Route } from "./+types/setup-test-users";
+import { requestInfo } from "~/server/request-info.server";
 
 /** POST {role} -> {success}; demo mode and a loopback client only (404 otherwise, ADR 041). */
 export async function action({ request, context }: Route.ActionArgs) {
-  if (!demoToolsAllowed(context)) throw data({ success: false }, { status: 404 });
+  if (!demoToolsAllowed(requestInfo(context))) throw data({ success: false }, { status: 404 });
   if (request.method !== "POST") return data({ success: false }, { status: 405 });
   const body: unknown = await request.json().catch(() => null);
   const parsed = TestLoginSchema.safeParse(body);
@@ -23,6 +24,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function loader({ context }: Route.LoaderArgs) {
-  if (!demoToolsAllowed(context)) throw data(null, { status: 404 });
+  if (!demoToolsAllowed(requestInfo(context))) throw data(null, { status: 404 });
   return data({ success: false, error: "Méthode non permise" }, { status: 405 });
 }

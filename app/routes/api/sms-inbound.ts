@@ -3,6 +3,7 @@ import { answerSmsWithAssistant } from "~/server/services/assistant/sms.server";
 import { handleInboundSms } from "~/server/services/messaging/sms.server";
 import { inboundCallbackAllowed, twiml } from "~/server/sms/inbound.server";
 import type { Route } from "./+types/sms-inbound";
+import { requestInfo } from "~/server/request-info.server";
 
 const XML = { "content-type": "text/xml; charset=utf-8" };
 
@@ -19,7 +20,7 @@ export function loader() {
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return loader();
   const form = new URLSearchParams(await request.text());
-  if (!inboundCallbackAllowed(request, form, context.socketIp)) {
+  if (!inboundCallbackAllowed(request, form, requestInfo(context).socketIp)) {
     return new Response(twiml(null), { status: 403, headers: XML });
   }
   // A NUL byte cannot be stored in PostgreSQL text: no provider sends one, so it is dropped.

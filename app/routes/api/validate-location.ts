@@ -11,6 +11,7 @@ import {
 } from "~/server/services/zones/check-service-area.server";
 import type { Route } from "./+types/validate-location";
 import { log } from "~/server/log.server";
+import { requestInfo } from "~/server/request-info.server";
 
 const t = serviceAreaMessages;
 
@@ -45,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!body.data.address.trim()) return failure(t.EMPTY, 400);
   try {
     const db = getDb();
-    const limit = await hitRateLimit(db, `validate-location:${context.ip}`, RATE_LIMIT);
+    const limit = await hitRateLimit(db, `validate-location:${requestInfo(context).ip}`, RATE_LIMIT);
     if (!limit.allowed) {
       return data(
         { success: false, data: false, message: messages.errors.rateLimited, city: null },

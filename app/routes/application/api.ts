@@ -4,6 +4,7 @@ import { errorsOnly } from "~/lib/reply-errors-only";
 import type { Route } from "./+types/api";
 import { submitApplicationRequest } from "./submit-application.server";
 import { applicationMessages } from "~/lib/messages/application.fr";
+import { requestInfo } from "~/server/request-info.server";
 
 const e = applicationMessages.errors;
 
@@ -44,7 +45,7 @@ export function loader() {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return loader();
-  const outcome = await submitApplicationRequest(request, context);
+  const outcome = await submitApplicationRequest(request, requestInfo(context));
   if (outcome.saved) return data({ id: outcome.id } satisfies ApplicationAnswer, { status: 201 });
   const { code, error, status, result } = outcome;
   // A JSON API answers each field's error, never an echo of the request (ADR 041).

@@ -13,6 +13,7 @@ import {
 import type { Route } from "./+types/application";
 import { submitApplicationRequest } from "./submit-application.server";
 import { applicationMessages } from "~/lib/messages/application.fr";
+import { requestInfo } from "~/server/request-info.server";
 
 const a = applicationMessages;
 
@@ -59,7 +60,7 @@ export async function loader({ request }: Route.LoaderArgs) {
  * what was typed.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const outcome = await submitApplicationRequest(request, context);
+  const outcome = await submitApplicationRequest(request, requestInfo(context));
   if (outcome.saved) {
     const headers = await flashHeaders({ title: a.success.title, description: a.success.description });
     if (!outcome.ignored) headers.append("Set-Cookie", await receiptCookie().serialize(outcome.id));

@@ -10,8 +10,8 @@ import type { Route } from "./+types/signature-file";
  * GET /files/signatures/{name}: the signature image of an application, for the admin only
  * (others are sent to /, like every admin page). Never cached: it is personal data.
  */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireRole(request, ["admin"]);
+export async function loader({ request, params, url }: Route.LoaderArgs) {
+  await requireRole({ request, url }, ["admin"]);
   const notFound = () =>
     new Response("Introuvable", { status: 404, headers: { "Cache-Control": "no-store" } });
   if (!SIGNATURE_NAME.test(params.name)) return notFound();

@@ -15,6 +15,7 @@ import { signInWithPassword } from "~/server/services/auth/sign-in-with-password
 import { signUpWithPassword } from "~/server/services/auth/sign-up-with-password.server";
 import type { Route } from "./+types/auth";
 import { log } from "~/server/log.server";
+import { requestInfo } from "~/server/request-info.server";
 
 export type Intent = "sign-in" | "sign-up" | "test-login" | "sign-out";
 
@@ -49,7 +50,7 @@ export async function authAction({ request, context }: Route.ActionArgs) {
   }
 
   if (intent === "test-login") {
-    if (!demoToolsAllowed(context)) throw data(null, { status: 404 });
+    if (!demoToolsAllowed(requestInfo(context))) throw data(null, { status: 404 });
     const parsed = TestLoginSchema.safeParse({ role: formData.get("role") });
     if (!parsed.success)
       return data(
@@ -61,7 +62,7 @@ export async function authAction({ request, context }: Route.ActionArgs) {
       const credentials = await setupTestUsers(db, { role });
       const session = await signInWithPassword(db, {
         input: credentials,
-        ip: context.ip,
+        ip: requestInfo(context).ip,
         headers: request.headers,
       });
       const headers = await flashHeaders(
@@ -97,7 +98,7 @@ export async function authAction({ request, context }: Route.ActionArgs) {
       const value = submission.value as (typeof SignUpSchema)["_zod"]["output"];
       const answer = await signUpWithPassword(db, {
         input: value,
-        ip: context.ip,
+        ip: requestInfo(context).ip,
         headers: request.headers,
         callbackURL: confirmationLanding(redirectTo),
       });
@@ -115,7 +116,7 @@ export async function authAction({ request, context }: Route.ActionArgs) {
     const value = submission.value as (typeof SignInSchema)["_zod"]["output"];
     const session = await signInWithPassword(db, {
       input: value,
-      ip: context.ip,
+      ip: requestInfo(context).ip,
       headers: request.headers,
       callbackURL: confirmationLanding(redirectTo),
     });

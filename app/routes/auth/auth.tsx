@@ -20,6 +20,7 @@ import { Input } from "~/components/ui/input";
 import type { Route } from "./+types/auth";
 import { authAction, type Intent } from "./auth.server";
 import { accountMessages } from "~/lib/messages/account.fr";
+import { requestInfo } from "~/server/request-info.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Connexion | Lavage Mobile Prestige" },
@@ -52,7 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   const verifyFailed = url.searchParams.has("error");
   return {
-    testLogin: demoToolsAllowed(context),
+    testLogin: demoToolsAllowed(requestInfo(context)),
     redirectTo,
     notice: verifyFailed
       ? accountMessages.verifyLinkInvalid

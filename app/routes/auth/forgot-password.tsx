@@ -13,6 +13,7 @@ import { getDb } from "~/server/db.server";
 import { requestPasswordReset } from "~/server/services/auth/password-reset.server";
 import type { Route } from "./+types/forgot-password";
 import { formFailure } from "~/server/http/failure.server";
+import { requestInfo } from "~/server/request-info.server";
 
 const t = messagingMessages.forgotPassword;
 
@@ -28,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ sentTo: null, result: submission.reply() }, { status: 400 });
   }
   try {
-    await requestPasswordReset(getDb(), { input: submission.value, ip: context.ip });
+    await requestPasswordReset(getDb(), { input: submission.value, ip: requestInfo(context).ip });
     return { sentTo: submission.value.email, result: submission.reply({ resetForm: true }) };
   } catch (error) {
     // Only the limit is said as such; anything else is the page's sentence (no account is told).

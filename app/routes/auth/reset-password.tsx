@@ -13,6 +13,7 @@ import { flashHeaders } from "~/server/flash.server";
 import { resetPasswordWithToken } from "~/server/services/auth/password-reset.server";
 import type { Route } from "./+types/reset-password";
 import { formFailure } from "~/server/http/failure.server";
+import { requestInfo } from "~/server/request-info.server";
 
 const t = messagingMessages.resetPassword;
 const welcome = messagingMessages.email.setPassword;
@@ -46,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const done = await resetPasswordWithToken(getDb(), {
       token: submission.value.token,
       password: submission.value.password,
-      ip: context.ip,
+      ip: requestInfo(context).ip,
     });
     if (!done)
       return data(

@@ -16,6 +16,7 @@ import { hitRateLimit } from "~/server/rate-limit.server";
 import { validatePostalCode, type PostalCodeAnswer } from "~/server/services/zones/check-service-area.server";
 import type { Route } from "./+types/address-validation";
 import { log } from "~/server/log.server";
+import { requestInfo } from "~/server/request-info.server";
 
 const t = serviceAreaMessages.postal;
 
@@ -40,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   try {
     const db = getDb();
-    const limit = await hitRateLimit(db, `validate-postal-code:${context.ip}`, RATE_LIMIT);
+    const limit = await hitRateLimit(db, `validate-postal-code:${requestInfo(context).ip}`, RATE_LIMIT);
     if (!limit.allowed) {
       return data(
         { success: false, data: false, message: messages.errors.rateLimited } satisfies PostalCodeAnswer,

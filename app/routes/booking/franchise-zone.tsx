@@ -20,7 +20,7 @@ import type { Route } from "./+types/franchise-zone";
 
 const t = serviceAreaMessages.zone;
 
-export const meta: Route.MetaFunction = ({ data, params, matches }) => {
+export const meta: Route.MetaFunction = ({ loaderData: data, params, matches }) => {
   if (!data) return [];
   const origin = originFrom(matches);
   const path = `/franchise/${params.slug}`;

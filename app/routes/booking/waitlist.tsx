@@ -10,6 +10,7 @@ import { getDb } from "~/server/db.server";
 import { joinWaitlist } from "~/server/services/waitlist/join-waitlist.server";
 import type { Route } from "./+types/waitlist";
 import { formFailure } from "~/server/http/failure.server";
+import { requestInfo } from "~/server/request-info.server";
 
 const t = waitlistMessages;
 
@@ -44,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   try {
-    const outcome = await joinWaitlist(getDb(), { input: submission.value, ip: context.ip });
+    const outcome = await joinWaitlist(getDb(), { input: submission.value, ip: requestInfo(context).ip });
     switch (outcome.status) {
       case "joined":
         return {

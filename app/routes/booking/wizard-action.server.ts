@@ -11,6 +11,7 @@ import type { OpenSlots } from "~/server/services/booking/list-open-slots.server
 import { placeBooking, SlotConflictError } from "~/server/services/booking/place-booking.server";
 import { checkPromoFromForm } from "~/server/services/offers/wizard-promo.server";
 import type { Route } from "./+types/wizard";
+import { requestInfo } from "~/server/request-info.server";
 
 const b = bookingMessages;
 
@@ -42,14 +43,14 @@ export async function bookFromWizard({ request, context }: Route.ActionArgs) {
   ) => data({ status: "failed" as const, result: submission.reply(reply), slots }, { status });
 
   // 'Appliquer' beside the promo code: its rules checked, the form kept as typed (ADR 050).
-  if (formData.get("intent") === "promo") return checkPromoFromForm(db, formData, context.ip);
+  if (formData.get("intent") === "promo") return checkPromoFromForm(db, formData, requestInfo(context).ip);
   if (formData.get("intent") !== "book") return fail(400, { formErrors: [messages.errors.generic] });
 
   // The form's own key (ADR 068); a page rendered before it existed books without one.
   const key = RequestKeySchema.safeParse(formData.get("requestKey") ?? undefined);
   try {
     const placed = await placeBooking(db, {
-      ip: context.ip,
+      ip: requestInfo(context).ip,
       key: key.success ? { scope: "wizard", value: key.data } : null,
       now: new Date(),
       relist: "range",

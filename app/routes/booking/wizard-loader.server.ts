@@ -16,6 +16,7 @@ import { listActiveServices } from "~/server/services/catalog/list-active-servic
 import { listUpsellOptions } from "~/server/services/catalog/list-upsell-options.server";
 import { listZones } from "~/server/services/zones/list-zones.server";
 import type { Route } from "./+types/wizard";
+import { requestInfo } from "~/server/request-info.server";
 
 const w = wizardMessages;
 const b = bookingMessages;
@@ -85,7 +86,7 @@ export async function loadWizard({ request, context }: Route.LoaderArgs) {
   let postalCode = "";
   let site: GeoPoint | null = null;
   if (query.where) {
-    const limit = await hitRateLimit(db, `validate-location:${context.ip}`, CHECK_RATE_LIMIT);
+    const limit = await hitRateLimit(db, `validate-location:${requestInfo(context).ip}`, CHECK_RATE_LIMIT);
     if (!limit.allowed) return stepOne({ field: "where", message: messages.errors.rateLimited });
     const area = await locateBookingAddress(db, { text: query.where });
     if (!area.decision.inArea || area.zones.length === 0) {

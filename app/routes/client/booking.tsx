@@ -26,8 +26,8 @@ export const meta: Route.MetaFunction = ({ matches, params }) =>
   });
 
 /** One booking of the signed-in client; someone else's booking is 'not found' (no token needed, none shown). */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requireRole(request, ["client"]);
+export async function loader({ request, params, url }: Route.LoaderArgs) {
+  const user = await requireRole({ request, url }, ["client"]);
   try {
     return { appointment: await getClientBooking(getDb(), { actor: user, bookingId: params.bookingId }) };
   } catch (error) {

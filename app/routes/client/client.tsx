@@ -44,8 +44,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 /** Clients only (spec section 6); everything shown belongs to the signed-in client. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireRole(request, ["client"]);
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const user = await requireRole({ request, url }, ["client"]);
   const db = getDb();
   const [space, referral] = await Promise.all([
     getClientSpace(db, { userId: user.id }),
@@ -55,8 +55,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /** The forms of the page, one handler per intent (client-actions.server.ts); clients only. */
-export async function action({ request }: Route.ActionArgs) {
-  const user = await requireRole(request, ["client"]);
+export async function action({ request, url }: Route.ActionArgs) {
+  const user = await requireRole({ request, url }, ["client"]);
   const formData = await request.formData();
   return handleClientIntent({ request, formData, userId: user.id, db: getDb() });
 }

@@ -7,8 +7,8 @@ import type { Route } from "./+types/data-export";
  * GET /client/data.json: all the signed-in client's data as a JSON file (Quebec's Law 25, right
  * to portability). Never cached: it holds personal information.
  */
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireRole(request, ["client"]);
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const user = await requireRole({ request, url }, ["client"]);
   const now = new Date();
   const body = await exportClientData(getDb(), { userId: user.id, now });
   const day = now.toISOString().slice(0, 10);

@@ -21,8 +21,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 /** The full booking history of the signed-in client. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireRole(request, ["client"]);
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const user = await requireRole({ request, url }, ["client"]);
   return listClientAppointments(getDb(), { userId: user.id });
 }
 

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { ExchangeRewardSchema } from "~/domain/loyalty/schemas";
 import { messages } from "~/lib/messages.fr";
-import { getSessionUser, requireRole } from "~/server/auth.server";
+import { getSessionUser, requireRole, type PageRequest } from "~/server/auth.server";
 import { getDb } from "~/server/db.server";
 import { jsonFailure } from "~/server/http/failure.server";
 import { exchangeReward } from "~/server/services/loyalty/exchange-reward.server";
@@ -21,9 +21,9 @@ export function loader() {
 }
 
 /** requireRole, answered in JSON: 401 without a session, 403 for another role. */
-async function requireClient(request: Request) {
+async function requireClient({ request, url }: PageRequest) {
   try {
-    return { user: await requireRole(request, ["client"]) };
+    return { user: await requireRole({ request, url }, ["client"]) };
   } catch (error) {
     if (!(error instanceof Response)) throw error;
     const signedIn = (await getSessionUser(request)) !== null;
@@ -54,9 +54,9 @@ async function readRewardId(request: Request): Promise<unknown> {
  * POST {reward_id} (JSON or form) for the signed-in client: 200 {success: true}, 409 with
  * 'Points insuffisants pour cette récompense', 404 for an unknown or inactive reward.
  */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, url }: Route.ActionArgs) {
   if (request.method !== "POST") return loader();
-  const { user, refusal } = await requireClient(request);
+  const { user, refusal } = await requireClient({ request, url });
   if (!user) return refusal;
   const parsed = ExchangeRewardSchema.safeParse({ reward_id: await readRewardId(request) });
   if (!parsed.success) {

@@ -10,15 +10,15 @@ export const meta: Route.MetaFunction = ({ params }) => [
 ];
 
 /** One booking at the desk (ADR 052); another franchisee's is not found. */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const { user, franchisee, db } = await requireFranchisee(request);
+export async function loader({ request, params, url }: Route.LoaderArgs) {
+  const { user, franchisee, db } = await requireFranchisee({ request, url });
   const scope = { actor: user, franchiseeId: franchisee.id };
   return deskBookingLoader(db, scope, request, params.bookingId);
 }
 
 /** Cancel, move, or change cars and extras for the customer, logged with who did it. */
-export async function action({ request, params }: Route.ActionArgs) {
-  const { user, franchisee, db } = await requireFranchisee(request);
+export async function action({ request, params, url }: Route.ActionArgs) {
+  const { user, franchisee, db } = await requireFranchisee({ request, url });
   const scope = { actor: user, franchiseeId: franchisee.id };
   return deskBookingAction(db, scope, request, params.bookingId, `/franchisee/bookings/${params.bookingId}`);
 }

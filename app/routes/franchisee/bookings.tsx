@@ -10,8 +10,8 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 /** The booking desk's search (ADR 052): this franchisee's bookings only. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const { user, franchisee, db } = await requireFranchisee(request);
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const { user, franchisee, db } = await requireFranchisee({ request, url });
   const scope = { actor: user, franchiseeId: franchisee.id };
   return deskSearchLoader(db, scope, request);
 }

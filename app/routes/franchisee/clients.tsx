@@ -21,8 +21,8 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 /** ?q= searches name, e-mail or phone on the server (case-insensitive). */
-export async function loader({ request }: Route.LoaderArgs) {
-  const { franchisee, db } = await requireFranchisee(request);
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const { franchisee, db } = await requireFranchisee({ request, url });
   const q = stripNul(new URL(request.url).searchParams.get("q") ?? "")
     .trim()
     .slice(0, CLIENT_SEARCH_MAX);

@@ -48,8 +48,8 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { franchisee, db } = await requireFranchisee(request);
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const { franchisee, db } = await requireFranchisee({ request, url });
   const [figures, team] = await Promise.all([
     getDashboard(db, { franchiseeId: franchisee.id }),
     listTeam(db, { franchiseeId: franchisee.id }),
@@ -87,8 +87,8 @@ const FIELDS: Partial<Record<ErrorCode, string>> = {
 };
 
 /** Team and availability changes; every one is limited to the signed-in franchisee's members. */
-export async function action({ request }: Route.ActionArgs) {
-  const { franchisee, db } = await requireFranchisee(request);
+export async function action({ request, url }: Route.ActionArgs) {
+  const { franchisee, db } = await requireFranchisee({ request, url });
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "");
   const franchiseeId = franchisee.id;

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { hasCode } from "~/lib/errors";
-import { requireRole, type SessionUser } from "~/server/auth.server";
+import { requireRole, type PageRequest, type SessionUser } from "~/server/auth.server";
 import { getDb, type Db } from "~/server/db.server";
 import { failureOf, type Failure } from "~/server/http/failure.server";
 import { onePerPageLoad } from "~/server/http/page-load.server";
@@ -15,9 +15,9 @@ import { franchiseeMessages } from "~/lib/messages/franchisee.fr";
  * (anyone else is redirected to /), then the franchisee row of that user. A franchisee account
  * linked to no franchise gets a 403 with a clear French message.
  */
-export function requireFranchisee(request: Request): Promise<FranchiseeGuard> {
+export function requireFranchisee(page: PageRequest): Promise<FranchiseeGuard> {
   // The layout's loader and the page's ask together: one look-up for both (as getSessionUser's).
-  return onePerPageLoad(request, "franchisee", () => resolveGuard(request));
+  return onePerPageLoad(page.request, "franchisee", () => resolveGuard(page));
 }
 
 interface FranchiseeGuard {
@@ -26,8 +26,8 @@ interface FranchiseeGuard {
   db: Db;
 }
 
-async function resolveGuard(request: Request): Promise<FranchiseeGuard> {
-  const user = await requireRole(request, ["franchisee"]);
+async function resolveGuard(page: PageRequest): Promise<FranchiseeGuard> {
+  const user = await requireRole(page, ["franchisee"]);
   const db = getDb();
   try {
     return { user, franchisee: await resolveFranchisee(db, user), db };

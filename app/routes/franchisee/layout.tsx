@@ -13,8 +13,8 @@ import { backOfficeMessages } from "~/lib/messages/back-office.fr";
 
 const t = backOfficeMessages.shell;
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { user, franchisee, db } = await requireFranchisee(request);
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const { user, franchisee, db } = await requireFranchisee({ request, url });
   const zones = await db
     .select({ name: serviceZones.zoneName })
     .from(serviceZones)

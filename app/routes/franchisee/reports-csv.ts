@@ -9,8 +9,8 @@ import { requireFranchisee } from "./guard.server";
  * for Excel (app/lib/csv.ts: byte order mark, ';' between fields, amounts '149,99'), then the
  * extras sold.
  */
-export async function loader({ request }: Route.LoaderArgs) {
-  const { franchisee, db } = await requireFranchisee(request);
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const { franchisee, db } = await requireFranchisee({ request, url });
   const grouping = parseGrouping(new URL(request.url).searchParams.get("group"));
   const report = await getReport(db, { franchiseeId: franchisee.id, grouping });
   const today = new Date().toISOString().slice(0, 10);

@@ -20,8 +20,8 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 /** ?group=week|month (week by default). */
-export async function loader({ request }: Route.LoaderArgs) {
-  const { franchisee, db } = await requireFranchisee(request);
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const { franchisee, db } = await requireFranchisee({ request, url });
   const grouping = parseGrouping(new URL(request.url).searchParams.get("group"));
   return { report: await getReport(db, { franchiseeId: franchisee.id, grouping }) };
 }

@@ -24,8 +24,8 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { franchisee, db } = await requireFranchisee(request);
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const { franchisee, db } = await requireFranchisee({ request, url });
   const [items, orders] = await Promise.all([
     listCatalogue(db),
     listRestockOrders(db, { franchiseeId: franchisee.id }),
@@ -34,8 +34,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /** Submits the cart as an order of the signed-in franchisee (ids and quantities only). */
-export async function action({ request }: Route.ActionArgs) {
-  const { franchisee, user, db } = await requireFranchisee(request);
+export async function action({ request, url }: Route.ActionArgs) {
+  const { franchisee, user, db } = await requireFranchisee({ request, url });
   const formData = await request.formData();
   const failure = (status: number, error: string = r.error) =>
     data<FranchiseeActionData>({ intent: "order", ok: false, error }, { status });

@@ -21,14 +21,14 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 /** The reviews of this franchisee's washes only (ADR 019's data scope). */
-export async function loader({ request }: Route.LoaderArgs) {
-  const { franchisee, db } = await requireFranchisee(request);
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const { franchisee, db } = await requireFranchisee({ request, url });
   return { reviews: await listFranchiseeReviews(db, franchisee.id) };
 }
 
 /** The one public answer to a review of its own wash (a plain form POST). */
-export async function action({ request }: Route.ActionArgs) {
-  const { franchisee, user, db } = await requireFranchisee(request);
+export async function action({ request, url }: Route.ActionArgs) {
+  const { franchisee, user, db } = await requireFranchisee({ request, url });
   const form = Object.fromEntries(await request.formData());
   const parsed = ReviewResponseSchema.safeParse(form);
   const reviewId = typeof form.review_id === "string" ? form.review_id : "";

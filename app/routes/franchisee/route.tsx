@@ -23,8 +23,8 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 /** /franchisee/route?date=yyyy-MM-dd (default: today, business time zone). ADR 048. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const { franchisee, db } = await requireFranchisee(request);
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const { franchisee, db } = await requireFranchisee({ request, url });
   const params = new URL(request.url).searchParams;
   const today = localDate(new Date());
   const date = isLocalDate(params.get("date")) ? params.get("date")! : today;

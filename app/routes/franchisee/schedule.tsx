@@ -31,8 +31,8 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 /** ?view=day|week&date=yyyy-MM-dd (default: this week, business time zone). */
-export async function loader({ request }: Route.LoaderArgs) {
-  const { franchisee, db } = await requireFranchisee(request);
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const { franchisee, db } = await requireFranchisee({ request, url });
   const params = new URL(request.url).searchParams;
   const view = params.get("view") === "day" ? "day" : "week";
   const now = new Date();
@@ -44,8 +44,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /** Schedule actions, each limited on the server to the franchisee's own appointments and members. */
-export async function action({ request }: Route.ActionArgs) {
-  const { franchisee, db, user: actor } = await requireFranchisee(request);
+export async function action({ request, url }: Route.ActionArgs) {
+  const { franchisee, db, user: actor } = await requireFranchisee({ request, url });
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "");
   const franchiseeId = franchisee.id;

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { demoToolsAllowed } from "~/server/security/demo-tools.server";
 import { readStoredMail } from "~/server/mail/mailer.server";
 import type { Route } from "./+types/dev-mail-html";
+import { requestInfo } from "~/server/request-info.server";
 
 /**
  * GET /dev/mail/{id}/html: the HTML version of a stored mail as its own page, sandboxed by CSP
@@ -9,7 +10,7 @@ import type { Route } from "./+types/dev-mail-html";
  * its links. Development only, like the mail box.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  if (!demoToolsAllowed(context)) throw data(null, { status: 404 });
+  if (!demoToolsAllowed(requestInfo(context))) throw data(null, { status: 404 });
   const mail = await readStoredMail(params.id);
   if (!mail) throw data(null, { status: 404 });
   return new Response(mail.html, {

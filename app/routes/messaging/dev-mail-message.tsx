@@ -6,10 +6,11 @@ import { demoToolsAllowed } from "~/server/security/demo-tools.server";
 import { readStoredMail } from "~/server/mail/mailer.server";
 import type { Route } from "./+types/dev-mail-message";
 import { formatDateTime } from "~/lib/format";
+import { requestInfo } from "~/server/request-info.server";
 
 const t = messagingMessages.devMail;
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => [
+export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.mail.subject ?? t.notFound} | ${t.metaTitle}` },
   { name: "robots", content: "noindex" },
 ];
@@ -21,7 +22,7 @@ function linksOf(text: string): string[] {
 
 /** One stored mail: headers, links and the plain text; the HTML version has its own address. */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  if (!demoToolsAllowed(context)) throw data(null, { status: 404 });
+  if (!demoToolsAllowed(requestInfo(context))) throw data(null, { status: 404 });
   const mail = await readStoredMail(params.id);
   if (!mail) throw data(null, { status: 404 });
   return { mail, links: linksOf(mail.text) };

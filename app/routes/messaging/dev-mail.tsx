@@ -6,6 +6,7 @@ import { demoToolsAllowed } from "~/server/security/demo-tools.server";
 import { listStoredMails } from "~/server/mail/mailer.server";
 import type { Route } from "./+types/dev-mail";
 import { formatDateTime } from "~/lib/format";
+import { requestInfo } from "~/server/request-info.server";
 
 const t = messagingMessages.devMail;
 
@@ -17,7 +18,7 @@ export const meta: Route.MetaFunction = () => [
 /** Development only (NODE_ENV=development or DEMO_ACCOUNTS=1): the .eml files of DATA_DIR/mail. */
 export async function loader({ context }: Route.LoaderArgs) {
   // Demo mode and a loopback client only (ADR 041): these mails hold reset links of real accounts.
-  if (!demoToolsAllowed(context)) throw data(null, { status: 404 });
+  if (!demoToolsAllowed(requestInfo(context))) throw data(null, { status: 404 });
   const mails = await listStoredMails();
   return {
     mails: mails.map((m) => ({
