@@ -14,8 +14,7 @@ import type { Route } from "./+types/photo-file";
  * (`?expires=…&token=…`). Anyone else is sent away as from an admin page (sign-in, or home).
  * Never cached, never run as a document (nosniff and the referrer policy come with every answer).
  */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ request, params, url }: Route.LoaderArgs) {
   const signed =
     url.searchParams.has("token") &&
     APPLICATION_PHOTO_NAME.test(params.name) &&
@@ -24,7 +23,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       expires: url.searchParams.get("expires"),
       token: url.searchParams.get("token"),
     }));
-  if (!signed) await requireRole(request, ["admin"]);
+  if (!signed) await requireRole({ request, url }, ["admin"]);
   const notFound = () =>
     new Response("Introuvable", {
       status: 404,
