@@ -90,11 +90,11 @@ for (const width of WIDTHS) {
           "href",
           `tel:+${customer.digits}`,
         );
-        await expect(card.getByRole("link", { name: `Texter ${customer.name}` })).toHaveAttribute(
+        await expect(card.getByRole("link", { name: `Texto à ${customer.name}` })).toHaveAttribute(
           "href",
           `sms:+${customer.digits}`,
         );
-        await expect(card.getByRole("link", { name: `Écrire à ${customer.name}` })).toHaveAttribute(
+        await expect(card.getByRole("link", { name: `Courriel à ${customer.name}` })).toHaveAttribute(
           "href",
           `mailto:${customer.email}`,
         );

@@ -180,7 +180,7 @@ test.describe("franchisee tools", () => {
     await search.fill("");
 
     await page.getByRole("tab", { name: "Protection" }).click();
-    const addButtons = page.getByRole("tabpanel").getByRole("button", { name: /^Ajouter .* au panier$/ });
+    const addButtons = page.getByRole("tabpanel").getByRole("button", { name: /^Ajouter au panier : / });
     await addButtons.nth(0).click();
     await addButtons.nth(1).click();
     await addButtons.nth(1).click();
@@ -196,7 +196,7 @@ test.describe("franchisee tools", () => {
     await page.getByRole("tab", { name: "Accessoires" }).click();
     await page
       .getByRole("tabpanel")
-      .getByRole("button", { name: /^Ajouter .* au panier$/ })
+      .getByRole("button", { name: /^Ajouter au panier : / })
       .first()
       .click();
     await cartButton.click();

@@ -193,7 +193,6 @@ export function ScheduleGrid({
                     const { lane, of } = layout.get(item.id) ?? { lane: 0, of: 1 };
                     const time = `${formatTime(start)}–${formatTime(end)}`;
                     const shown = of > 1 ? formatTime(start) : time;
-                    const title = `${time} · ${item.customerName}`;
                     return (
                       <div
                         key={item.id}
@@ -205,15 +204,16 @@ export function ScheduleGrid({
                           width: `${100 / of}%`,
                         }}
                       >
+                        {/* Named by its content (WCAG 2.5.3: the name holds the visible text). */}
                         <a
                           href={`#rdv-${item.id}`}
-                          aria-label={`${c.openDetails(title)} (${s.status[item.status]})`}
                           data-booking-id={item.bookingId}
                           className={cn(
                             "flex h-full flex-col gap-0.5 overflow-hidden rounded-md border-l-4 px-2 py-1 text-xs shadow-sm hover:brightness-95 focus-visible:outline-2 focus-visible:outline-ring dark:hover:brightness-125",
                             STATUS_CLASS[item.status],
                           )}
                         >
+                          <span className="sr-only">{c.openDetailsLead}</span>
                           <span className="font-semibold tabular-nums">{shown}</span>
                           <span
                             className={cn("font-medium", of > 1 ? "line-clamp-2 break-words" : "truncate")}
@@ -224,6 +224,7 @@ export function ScheduleGrid({
                           {col.day ? (
                             <span className="truncate text-muted-foreground">{item.memberName}</span>
                           ) : null}
+                          <span className="sr-only">{` (${s.status[item.status]})`}</span>
                         </a>
                       </div>
                     );

@@ -14,8 +14,8 @@ export const backOfficeMessages = {
   },
   contact: {
     call: (name: string) => `Appeler ${name}`,
-    text: (name: string) => `Texter ${name}`,
-    email: (name: string) => `Écrire à ${name}`,
+    text: (name: string) => `Texto à ${name}`,
+    email: (name: string) => `Courriel à ${name}`,
     directions: (address: string) => `Itinéraire vers ${address}`,
     callShort: "Appeler",
     textShort: "Texto",
@@ -31,7 +31,8 @@ export const backOfficeMessages = {
     unassigned: "Sans membre",
     noneThatDay: "Aucun rendez-vous",
     details: "Détails des rendez-vous",
-    openDetails: (title: string) => `Voir le rendez-vous ${title}`,
+    /** Read before a schedule block's visible text (time, customer, place). */
+    openDetailsLead: "Voir le rendez-vous ",
   },
   desk: {
     nav: "Réservations",

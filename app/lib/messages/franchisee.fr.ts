@@ -181,7 +181,7 @@ export const franchiseeMessages = {
     categories: "Catégories",
     empty: "Aucun produit trouvé",
     addToCart: "Ajouter au panier",
-    addToCartNamed: (name: string) => `Ajouter ${name} au panier`,
+    addToCartNamed: (name: string) => `Ajouter au panier : ${name}`,
     inCart: (n: number) => `${n} dans le panier`,
     perUnit: (unit: string) => `/ ${unit}`,
     cart: "Panier",
