@@ -130,7 +130,9 @@ export function ScheduleGrid({
     <section
       ref={frame}
       aria-label={label}
-      className="overflow-x-auto overscroll-x-contain rounded-lg border"
+      // A keyboard user scrolls the week sideways even on a day without appointments to tab to.
+      tabIndex={0}
+      className="overflow-x-auto overscroll-x-contain rounded-lg border focus-visible:outline-2 focus-visible:outline-ring"
       data-testid="schedule-grid"
     >
       <div style={{ minWidth }} className="grid" role="presentation">
