@@ -2,7 +2,7 @@
  * The authorization matrix (issue 9, item 3; ADR 038). Every route of the production build with a
  * loader or an action (read from the built server's route manifest, what the server serves) is
  * called as each role: anonymous, client, another client, franchisee (Granby), another
- * franchisee (Sherbrooke) and admin, GET for a loader and POST (same-origin) for an action. The
+ * franchisee (Sherbrooke), a crew member (Granby, ADR 077) and admin, GET for a loader and POST (same-origin) for an action. The
  * answer's class must match the row of TABLE. No route may be added without a row: a route in
  * the manifest and not in TABLE fails the test.
  *
@@ -30,6 +30,7 @@ type Outcome =
   | "3xx /auth"
   | "3xx /client"
   | "3xx /franchisee"
+  | "3xx /crew"
   | "3xx /admin"
   | "3xx /unsubscribe"
   | "400"
@@ -79,6 +80,7 @@ const SPACES = {
   otherClient: "3xx /client",
   franchisee: "3xx /franchisee",
   otherFranchisee: "3xx /franchisee",
+  crew: "3xx /crew",
   admin: "3xx /admin",
 } as const;
 
@@ -189,6 +191,7 @@ const TABLE: Record<string, Row> = {
         otherClient: "403",
         franchisee: "403",
         otherFranchisee: "403",
+        crew: "403",
         admin: "404",
       },
     },
@@ -238,6 +241,7 @@ const TABLE: Record<string, Row> = {
         otherClient: "400",
         franchisee: "403",
         otherFranchisee: "403",
+        crew: "403",
         admin: "403",
       },
     },
