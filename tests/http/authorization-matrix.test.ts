@@ -213,6 +213,8 @@ const TABLE: Record<string, Row> = {
   "routes/messaging/dev-mail-message": { get: { url: () => "/dev/mail/abc", expect: every("404") } },
   "routes/messaging/dev-mail-html": { get: { url: () => "/dev/mail/abc/html", expect: every("404") } },
 
+  // The crew's own day (ADR 077): the crew role only; a signed-out visitor signs in and comes back.
+  "routes/crew/day": { get: { url: () => "/crew", expect: only({ crew: "2xx" }, "3xx /") } },
   "routes/client/client": {
     get: { url: () => "/client", expect: clientsOnly },
     post: {
