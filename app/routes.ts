@@ -42,6 +42,8 @@ export default [
       route("bookings/:bookingId", "routes/franchisee/booking.tsx"),
     ]),
   ]),
+  // The crew's app, phone first (issue 32, ADR 077)
+  route("crew", "routes/crew/day.tsx"),
   ...prefix("admin", [
     layout("routes/admin/layout.tsx", [
       index("routes/admin/dashboard.tsx"),

@@ -302,6 +302,7 @@ export const DEMO_ACCOUNTS = [
   { email: "admin@example.com", role: "admin", firstName: "Alex", lastName: "Administrateur" },
   { email: "franchisee@example.com", role: "franchisee", firstName: "Julie", lastName: "Tremblay" },
   { email: "client@example.com", role: "client", firstName: "Catherine", lastName: "Client" },
+  { email: "crew@example.com", role: "crew", firstName: "Samuel", lastName: "Lachance" },
 ] as const;
 /** The demo franchisee runs this zone (ARCHITECTURE.md 'Configuration'). */
 export const DEMO_FRANCHISEE_ZONE = "granby";

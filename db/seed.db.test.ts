@@ -100,7 +100,14 @@ describeDatabases("seed", ({ db }) => {
     const after = await Promise.all(
       tables.map(async (t) => (await db().select({ n: count() }).from(t))[0]!.n),
     );
-    expect(after).toEqual(before);
+    // The demo accounts add one thing to the catalogue's tables: the demo crew member of the
+    // Granby team and their weekday availability (ADR 077); a second seeding adds nothing.
+    expect(after).toEqual(before.map((n, i) => n + [0, 0, 0, 1, 5, 0, 0, 0][i]!));
+    await seed(db(), { demoAccounts: true });
+    const again = await Promise.all(
+      tables.map(async (t) => (await db().select({ n: count() }).from(t))[0]!.n),
+    );
+    expect(again).toEqual(after);
 
     const demo = await db()
       .select()
@@ -109,6 +116,7 @@ describeDatabases("seed", ({ db }) => {
     expect(demo.map((u) => [u.email, u.role]).sort()).toEqual([
       ["admin@example.com", "admin"],
       ["client@example.com", "client"],
+      ["crew@example.com", "crew"],
       ["franchisee@example.com", "franchisee"],
     ]);
     const [granby] = await db()

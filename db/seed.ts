@@ -11,6 +11,7 @@ import type { Db } from "~/server/db.server";
 import { defaultDisplayName } from "~/domain/reviews/reviews";
 import { creditCompletedAppointment, ensureLoyaltyProfile } from "~/server/services/loyalty/ledger.server";
 import * as s from "./schema";
+import { seedDemoCrew } from "./seed-crew";
 import {
   DEFAULT_AVAILABILITY,
   DEMO_ACCOUNTS,
@@ -139,6 +140,8 @@ export async function seed(db: Db, options: SeedOptions): Promise<void> {
 
     const demoClientId = demoUserIds.get("client");
     if (demoClientId) await seedDemoClientHistory(tx, demoClientId, new Date());
+    const demoCrewId = demoUserIds.get("crew");
+    if (demoCrewId) await seedDemoCrew(tx, demoCrewId, new Date());
   });
 }
 
@@ -231,7 +234,12 @@ export async function ensureDemoAccount(
   role: (typeof DEMO_ACCOUNTS)[number]["role"],
 ): Promise<string> {
   const account = DEMO_ACCOUNTS.find((a) => a.role === role)!;
-  return db.transaction(async (tx) => ensureUser(tx, account, () => hashPassword(DEMO_PASSWORD)));
+  return db.transaction(async (tx) => {
+    const id = await ensureUser(tx, account, () => hashPassword(DEMO_PASSWORD));
+    // The demo crew account is nothing without its team member (ADR 077).
+    if (role === "crew") await seedDemoCrew(tx, id, new Date());
+    return id;
+  });
 }
 
 async function ensureUser(

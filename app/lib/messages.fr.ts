@@ -100,7 +100,7 @@ export const messages = {
     rights: (year: number, name: string) => `© ${year} ${name}. Tous droits réservés.`,
   },
   labels: {
-    roles: { admin: "Propriétaire / CEO", franchisee: "Partenaire", client: "client" },
+    roles: { admin: "Propriétaire / CEO", franchisee: "Partenaire", crew: "Équipe", client: "client" },
     appointmentStatus: {
       scheduled: "Programmé",
       completed: "Terminé",

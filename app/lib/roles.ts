@@ -1,4 +1,4 @@
-export const ROLES = ["admin", "franchisee", "client"] as const;
+export const ROLES = ["admin", "franchisee", "crew", "client"] as const;
 export type Role = (typeof ROLES)[number];
 
 export function isRole(value: unknown): value is Role {
@@ -7,5 +7,7 @@ export function isRole(value: unknown): value is Role {
 
 /** The dashboard of a role, for the header's space link. */
 export function dashboardPathFor(role: Role): string {
-  return role === "admin" ? "/admin" : role === "franchisee" ? "/franchisee" : "/client";
+  if (role === "admin") return "/admin";
+  if (role === "franchisee") return "/franchisee";
+  return role === "crew" ? "/crew" : "/client";
 }

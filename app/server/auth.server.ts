@@ -172,7 +172,7 @@ export function createAuth(db: Db, options: { secret: string; baseURL: string })
     plugins: [
       admin({
         ac,
-        roles: { admin: adminRole, franchisee: noAdminRights, client: noAdminRights },
+        roles: { admin: adminRole, franchisee: noAdminRights, crew: noAdminRights, client: noAdminRights },
         defaultRole: "client",
         adminRoles: ["admin"],
       }),

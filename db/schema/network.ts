@@ -69,6 +69,11 @@ export const teamMembers = pgTable(
     email: text("email").notNull(),
     phone: text("phone"),
     googleCalendarId: text("google_calendar_id"),
+    /**
+     * The member's own account (role crew, ADR 077), once the franchisee invited them; null for a
+     * member without an account. One active member per account.
+     */
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     isActive: boolean("is_active").notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -78,6 +83,9 @@ export const teamMembers = pgTable(
       .on(t.franchiseeId, sql`lower(${t.email})`)
       .where(sql`${t.isActive}`),
     index("team_members_franchisee_idx").on(t.franchiseeId, t.createdAt),
+    uniqueIndex("team_members_active_user_uq")
+      .on(t.userId)
+      .where(sql`${t.isActive} and ${t.userId} is not null`),
   ],
 );
 

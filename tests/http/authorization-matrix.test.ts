@@ -2,7 +2,7 @@
  * The authorization matrix (issue 9, item 3; ADR 038). Every route of the production build with a
  * loader or an action (read from the built server's route manifest, what the server serves) is
  * called as each role: anonymous, client, another client, franchisee (Granby), another
- * franchisee (Sherbrooke) and admin, GET for a loader and POST (same-origin) for an action. The
+ * franchisee (Sherbrooke), a crew member (Granby, ADR 077) and admin, GET for a loader and POST (same-origin) for an action. The
  * answer's class must match the row of TABLE. No route may be added without a row: a route in
  * the manifest and not in TABLE fails the test.
  *
@@ -30,6 +30,7 @@ type Outcome =
   | "3xx /auth"
   | "3xx /client"
   | "3xx /franchisee"
+  | "3xx /crew"
   | "3xx /admin"
   | "3xx /unsubscribe"
   | "400"
@@ -79,6 +80,7 @@ const SPACES = {
   otherClient: "3xx /client",
   franchisee: "3xx /franchisee",
   otherFranchisee: "3xx /franchisee",
+  crew: "3xx /crew",
   admin: "3xx /admin",
 } as const;
 
@@ -189,6 +191,7 @@ const TABLE: Record<string, Row> = {
         otherClient: "403",
         franchisee: "403",
         otherFranchisee: "403",
+        crew: "403",
         admin: "404",
       },
     },
@@ -210,6 +213,8 @@ const TABLE: Record<string, Row> = {
   "routes/messaging/dev-mail-message": { get: { url: () => "/dev/mail/abc", expect: every("404") } },
   "routes/messaging/dev-mail-html": { get: { url: () => "/dev/mail/abc/html", expect: every("404") } },
 
+  // The crew's own day (ADR 077): the crew role only; a signed-out visitor signs in and comes back.
+  "routes/crew/day": { get: { url: () => "/crew", expect: only({ crew: "2xx" }, "3xx /") } },
   "routes/client/client": {
     get: { url: () => "/client", expect: clientsOnly },
     post: {
@@ -238,6 +243,7 @@ const TABLE: Record<string, Row> = {
         otherClient: "400",
         franchisee: "403",
         otherFranchisee: "403",
+        crew: "403",
         admin: "403",
       },
     },

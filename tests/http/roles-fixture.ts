@@ -21,6 +21,7 @@ export const ROLES = [
   "otherClient",
   "franchisee",
   "otherFranchisee",
+  "crew",
   "admin",
 ] as const;
 export type Who = (typeof ROLES)[number];
@@ -30,6 +31,8 @@ export const EMAILS: Record<Exclude<Who, "anonymous">, string> = {
   otherClient: "autre.client@example.com",
   franchisee: "franchisee@example.com",
   otherFranchisee: "sherbrooke@lavageprestige.ca",
+  /** The demo crew member of the Granby team (ADR 077). */
+  crew: "crew@example.com",
   admin: "admin@example.com",
 };
 

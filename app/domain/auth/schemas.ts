@@ -43,4 +43,4 @@ export const SignUpSchema = z.object({
 });
 export type SignUp = z.infer<typeof SignUpSchema>;
 
-export const TestLoginSchema = z.object({ role: z.enum(["admin", "franchisee", "client"]) });
+export const TestLoginSchema = z.object({ role: z.enum(["admin", "franchisee", "crew", "client"]) });

@@ -236,6 +236,7 @@ function TestLoginPanel({ error }: { error: string | null }) {
   const roles: { role: Role; label: string }[] = [
     { role: "admin", label: "Admin" },
     { role: "franchisee", label: "Partenaire" },
+    { role: "crew", label: "Équipe" },
     { role: "client", label: "Client" },
   ];
   return (

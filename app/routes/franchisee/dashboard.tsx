@@ -38,6 +38,8 @@ import {
 import type { Route } from "./+types/dashboard";
 import { requireFranchisee } from "./guard.server";
 import { franchiseeMessages } from "~/lib/messages/franchisee.fr";
+import { crewMessages } from "~/lib/messages/crew.fr";
+import { inviteCrewMember } from "~/server/services/crew/crew-access.server";
 
 const d = franchiseeMessages.dashboard;
 const t = franchiseeMessages.team;
@@ -77,6 +79,10 @@ const INTENT_TEXTS: Record<string, { generic: string; texts?: ErrorTexts }> = {
   addAvailability: { generic: av.addError },
   toggleAvailability: { generic: av.updateError },
   deleteAvailability: { generic: av.deleteError },
+  inviteCrew: {
+    generic: crewMessages.invite.error,
+    texts: { EMAIL_ALREADY_EXISTS: crewMessages.invite.emailExists },
+  },
 };
 
 /** The form field a refusal is said at; anything else is a toast. */
@@ -116,6 +122,11 @@ export async function action({ request, url }: Route.ActionArgs) {
       case "deleteMember": {
         await removeTeamMember(db, { franchiseeId, memberId: id("memberId") });
         return done(intent, t.deleted);
+      }
+      case "inviteCrew": {
+        const sent = await inviteCrewMember(db, { franchiseeId, memberId: id("memberId") });
+        if (!sent.linkSent) return fail(intent, crewMessages.invite.notSent, 503);
+        return done(intent, crewMessages.invite.sent);
       }
       case "addAvailability": {
         const submission = parseWithZod(formData, { schema: AvailabilitySchema });

@@ -14,6 +14,9 @@ export interface RouteStop {
   startAt: Date;
   endAt: Date;
   customerName: string;
+  customerPhone: string;
+  cars: number;
+  notes: string | null;
   address: string;
   city: string | null;
   point: GeoPoint | null;
@@ -51,10 +54,11 @@ export interface DayRoutes {
  * appointments of that local day in order, from the base of the zone of their first stop, with
  * the drive before each stop (the routing engine's or the estimate), the total and the stops
  * they cannot reach in time (a manual reassignment can cause that: it checks overlaps only).
+ * With `memberId`, that member's day only (the crew's "Ma journée", ADR 077).
  */
 export async function loadDayRoutes(
   db: Db,
-  { franchiseeId, date }: { franchiseeId: string; date: string },
+  { franchiseeId, date, memberId }: { franchiseeId: string; date: string; memberId?: string },
 ): Promise<DayRoutes> {
   const range = periodInstants(dayPeriod(date));
   const [zones, rows] = await Promise.all([
@@ -82,6 +86,9 @@ export async function loadDayRoutes(
         firstName: teamMembers.firstName,
         lastName: teamMembers.lastName,
         customerName: appointments.customerName,
+        customerPhone: appointments.customerPhone,
+        cars: appointments.cars,
+        notes: appointments.notes,
         address: appointments.address,
         city: appointments.city,
         lat: appointments.latitude,
@@ -92,6 +99,8 @@ export async function loadDayRoutes(
       .where(
         and(
           eq(appointments.franchiseeId, franchiseeId),
+          // One member's day only (the crew's app, ADR 077), within the franchisee's.
+          memberId ? eq(appointments.teamMemberId, memberId) : undefined,
           inArray(appointments.status, ["scheduled", "completed"]),
           gte(appointments.startAt, range.start),
           lt(appointments.startAt, range.end),
@@ -139,6 +148,9 @@ export async function loadDayRoutes(
         startAt: stop.row.startAt,
         endAt: stop.row.endAt,
         customerName: stop.row.customerName,
+        customerPhone: stop.row.customerPhone,
+        cars: stop.row.cars,
+        notes: stop.row.notes,
         address: stop.row.address,
         city: stop.row.city,
         point: stop.point,

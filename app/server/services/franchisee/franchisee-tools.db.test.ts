@@ -120,8 +120,8 @@ describeDatabases("franchisee tools", ({ db }) => {
 
   describe("team members and availability", () => {
     it("adds a member whose Tuesday 10:00-14:00 opens slots only she makes possible", async () => {
-      // Every seeded member is booked at 10:00 on Tuesday: the 10:00 slot is gone.
-      for (let i = 0; i < 3; i++) await book(`${TUESDAY}T10:00:00-04:00`, `c${i}@example.com`);
+      // Every seeded member (the demo crew member too) is booked at 10:00 on Tuesday: the slot is gone.
+      for (let i = 0; i < 4; i++) await book(`${TUESDAY}T10:00:00-04:00`, `c${i}@example.com`);
       expect(await tuesdaySlots()).not.toContain("10:00");
 
       const added = await addTeamMember(db(), {
@@ -298,7 +298,8 @@ describeDatabases("franchisee tools", ({ db }) => {
         extras: ["Traitement Aquapel"],
         status: "scheduled",
       });
-      expect(list[0]!.reassignTo).toHaveLength(2);
+      // The other three of the Granby team (the demo crew member is one, ADR 077).
+      expect(list[0]!.reassignTo).toHaveLength(3);
       expect(
         await listSchedule(db(), { franchiseeId: sherbrooke, period: { from: TUESDAY, to: "2026-03-11" } }),
       ).toEqual([]);

@@ -3,8 +3,8 @@
  * Every query is limited to the franchisee's own members; an id of another franchisee's member or
  * range is NOT_FOUND and changes nothing. Every change announces new slots to the booking engine.
  */
-import { and, asc, count, desc, eq, gt, inArray } from "drizzle-orm";
-import { appointments, teamAvailability, teamMembers } from "#db/schema";
+import { and, asc, count, desc, eq, gt, inArray, like } from "drizzle-orm";
+import { appointments, sessions, teamAvailability, teamMembers, verifications } from "#db/schema";
 import { findOverlap, shortTime, sortWeekly } from "~/domain/franchisee/availability";
 import type { AvailabilityInput, TeamMemberInput } from "~/domain/franchisee/schemas";
 import { AppError } from "~/lib/errors";
@@ -27,6 +27,8 @@ export interface TeamMemberView {
   email: string;
   phone: string | null;
   createdAt: Date;
+  /** True once the member was invited to the crew's app (an account of role crew, ADR 077). */
+  hasCrewAccount: boolean;
   availability: AvailabilityView[];
 }
 
@@ -43,6 +45,7 @@ export async function listTeam(
       email: teamMembers.email,
       phone: teamMembers.phone,
       createdAt: teamMembers.createdAt,
+      userId: teamMembers.userId,
     })
     .from(teamMembers)
     .where(and(eq(teamMembers.franchiseeId, franchiseeId), eq(teamMembers.isActive, true)))
@@ -65,8 +68,9 @@ export async function listTeam(
       ),
     )
     .orderBy(asc(teamAvailability.dayOfWeek), asc(teamAvailability.startTime));
-  return members.map((member) => ({
+  return members.map(({ userId, ...member }) => ({
     ...member,
+    hasCrewAccount: userId !== null,
     availability: sortWeekly(
       ranges
         .filter((r) => r.teamMemberId === member.id)
@@ -137,6 +141,8 @@ export async function updateTeamMember(
  * Soft delete (is_active false). Refused while the member still has scheduled appointments that
  * have not ended: the franchisee reassigns them first (ADR 020), so no customer is left without
  * a washer (HAS_APPOINTMENTS, with their `count`). Their availability no longer opens slots.
+ * A member with a crew account (ADR 077) is signed out everywhere at once, and their pending
+ * invitation link stops working: the account then reaches nothing (no active member).
  */
 export async function removeTeamMember(
   db: Db,
@@ -144,7 +150,7 @@ export async function removeTeamMember(
 ): Promise<void> {
   await withSlotChange(db, async (tx) => {
     const [member] = await tx
-      .select({ id: teamMembers.id })
+      .select({ id: teamMembers.id, userId: teamMembers.userId })
       .from(teamMembers)
       .where(ownMember(franchiseeId, memberId))
       .for("update");
@@ -161,6 +167,14 @@ export async function removeTeamMember(
       );
     if (pending && pending.n > 0) throw new AppError("HAS_APPOINTMENTS", undefined, { count: pending.n });
     await tx.update(teamMembers).set({ isActive: false }).where(eq(teamMembers.id, memberId));
+    if (member.userId) {
+      await tx.delete(sessions).where(eq(sessions.userId, member.userId));
+      await tx
+        .delete(verifications)
+        .where(
+          and(eq(verifications.value, member.userId), like(verifications.identifier, "reset-password:%")),
+        );
+    }
   });
 }
 

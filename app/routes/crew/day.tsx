@@ -1,0 +1,101 @@
+import { ChevronLeft, ChevronRight, LogOut } from "lucide-react";
+import { Form, Link } from "react-router";
+
+import { duration, StopCard } from "~/components/crew/stop-card";
+import { ThemeToggle } from "~/components/layout/theme-toggle";
+import { Button } from "~/components/ui/button";
+import { isLocalDate, localDate } from "~/domain/franchisee/periods";
+import { addDaysToDateString } from "~/domain/time/zoned";
+import { formatDay } from "~/lib/format";
+import { messages } from "~/lib/messages.fr";
+import { crewMessages } from "~/lib/messages/crew.fr";
+import { loadCrewDay } from "~/server/services/crew/crew-day.server";
+import type { Route } from "./+types/day";
+import { requireCrew } from "./guard.server";
+
+const t = crewMessages.day;
+
+export const meta: Route.MetaFunction = () => [
+  { title: t.metaTitle },
+  { name: "robots", content: "noindex" },
+];
+
+/** /crew?date=yyyy-MM-dd (default: today, business time zone): the member's own day (ADR 077). */
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const { actor, db } = await requireCrew({ request, url });
+  const today = localDate(new Date());
+  const asked = url.searchParams.get("date");
+  const date = isLocalDate(asked) ? asked! : today;
+  const day = await loadCrewDay(db, { actor, date });
+  return { date, today, firstName: actor.firstName, ...day };
+}
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  const { date, today, firstName, stops, baseName, totalDriveMinutes } = loaderData;
+  const href = (d: string) => `?date=${d}`;
+  return (
+    <div className="mx-auto grid min-h-dvh w-full max-w-xl content-start gap-4 px-4 py-4">
+      <header className="flex items-center justify-between gap-2">
+        <div className="grid">
+          <h1 className="text-2xl font-bold tracking-tight">{t.title}</h1>
+          <p className="text-sm text-muted-foreground">{t.hello(firstName)}</p>
+        </div>
+        <div className="flex items-center gap-1">
+          <ThemeToggle />
+          <Form method="post" action="/auth">
+            <input type="hidden" name="intent" value="sign-out" />
+            <Button type="submit" variant="ghost" size="icon" aria-label={messages.auth.signOut}>
+              <LogOut aria-hidden="true" />
+            </Button>
+          </Form>
+        </div>
+      </header>
+      <nav aria-label={t.period} className="flex items-center gap-2">
+        <Button asChild variant="outline" size="icon">
+          <Link to={href(addDaysToDateString(date, -1))} aria-label={t.previousDay}>
+            <ChevronLeft aria-hidden="true" />
+          </Link>
+        </Button>
+        <p className="flex-1 text-center font-medium first-letter:uppercase" aria-live="polite">
+          {formatDay(date, "weekdayYear")}
+        </p>
+        <Button asChild variant="outline" size="icon">
+          <Link to={href(addDaysToDateString(date, 1))} aria-label={t.nextDay}>
+            <ChevronRight aria-hidden="true" />
+          </Link>
+        </Button>
+      </nav>
+      {date !== today ? (
+        <Button asChild variant="link" size="sm" className="justify-self-center">
+          <Link to={href(today)}>{t.today}</Link>
+        </Button>
+      ) : null}
+      {stops.length === 0 ? (
+        <p className="rounded-lg border border-dashed p-8 text-center text-muted-foreground">{t.empty}</p>
+      ) : (
+        <>
+          <p className="text-sm text-muted-foreground">
+            {t.stops(stops.length)} · {t.totalDrive(duration(totalDriveMinutes))}
+          </p>
+          <ol className="grid gap-3">
+            {stops.map((stop, n) => (
+              <StopCard
+                key={stop.id}
+                stop={stop}
+                number={n + 1}
+                driveText={
+                  stop.driveMinutes === null
+                    ? t.unknownDrive
+                    : n === 0
+                      ? t.fromBase(duration(stop.driveMinutes), baseName ?? "")
+                      : t.fromPrevious(duration(stop.driveMinutes))
+                }
+              />
+            ))}
+          </ol>
+          <p className="text-xs text-muted-foreground">{t.estimateNote}</p>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,3 @@
+ALTER TABLE "team_members" ADD COLUMN "user_id" text;--> statement-breakpoint
+ALTER TABLE "team_members" ADD CONSTRAINT "team_members_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "team_members_active_user_uq" ON "team_members" USING btree ("user_id") WHERE "team_members"."is_active" and "team_members"."user_id" is not null;
