@@ -72,6 +72,7 @@ export const paymentRoutes: Route[] = [
       return { json: intent };
     },
   ],
+  ["GET", /^\/v1\/setup_intents\/([^/]+)$/, (ctx) => ({ json: get(ctx, ctx.params[0]!, "setup_intent") })],
   [
     "POST",
     /^\/v1\/refunds$/,

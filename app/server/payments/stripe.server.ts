@@ -1,5 +1,5 @@
 import Stripe from "stripe";
-import type { StripeConfig } from "../env.server";
+import { env, type StripeConfig } from "../env.server";
 
 /** The official SDK's client, the one way the product talks to Stripe (ADR 073). */
 export type StripeClient = Stripe;
@@ -21,4 +21,17 @@ export function createStripeClient(config: StripeConfig): StripeClient {
     appInfo: { name: "lavage-mobile-prestige" },
     ...config.api,
   });
+}
+
+let cached: { config: StripeConfig; client: StripeClient } | undefined;
+
+/**
+ * The client of the environment's keys, or undefined when Stripe is not configured: every
+ * zone then takes payment on site, as before issue 31.
+ */
+export function stripeFromEnv(): StripeClient | undefined {
+  const config = env().stripe;
+  if (!config) return undefined;
+  if (cached?.config !== config) cached = { config, client: createStripeClient(config) };
+  return cached.client;
 }

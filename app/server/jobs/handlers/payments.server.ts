@@ -1,0 +1,29 @@
+import { stripeFromEnv, type StripeClient } from "../../payments/stripe.server";
+import { executeRefund } from "../../services/payments/execute-refund.server";
+import { processStripeEvent } from "../../services/payments/process-stripe-event.server";
+import type { JobPayloads } from "../payloads";
+import type { JobHandler } from "../worker.server";
+
+export interface PaymentDeps {
+  /** Default: the client of the environment's Stripe keys (undefined without them). */
+  stripe?: () => StripeClient | undefined;
+  /** Default: the real clock. */
+  now?: () => Date;
+}
+
+type Handlers = { [N in "stripe.event" | "payments.refund"]: JobHandler<JobPayloads[N]> };
+
+/** The payments' jobs (ADR 073); tests pass a client of the local stand-in and a clock. */
+export function createPaymentHandlers({
+  stripe = stripeFromEnv,
+  now = () => new Date(),
+}: PaymentDeps = {}): Handlers {
+  return {
+    "stripe.event": async ({ eventId }, { db }) => {
+      await processStripeEvent(db, eventId, { stripe: stripe(), now: now() });
+    },
+    "payments.refund": async ({ paymentId }, { db }) => {
+      await executeRefund(db, paymentId, { stripe: stripe(), now: now() });
+    },
+  };
+}
