@@ -11,15 +11,8 @@ import type { StripeStandIn } from "../stripe/stand-in";
 
 let counter = 0;
 
-/**
- * A scheduled Granby appointment (the seeded zone, member and service) whose card step waits on
- * `sessionId`: its payment plan, and in deposit mode its pending deposit row. Each call books a
- * day later than the last, so two never overlap.
- */
-export async function bookingAwaitingCard(
-  db: Db,
-  input: { mode: "deposit" | "card_kept"; accountId: string; customerId: string; sessionId: string },
-) {
+/** A scheduled Granby appointment (the seeded zone, member and service), a day after the last one made. */
+export async function granbyAppointment(db: Db) {
   counter += 1;
   const [zone] = await db.select().from(s.serviceZones).where(eq(s.serviceZones.routeSlug, "granby"));
   const franchiseeId = zone!.franchiseeId!;
@@ -47,6 +40,19 @@ export async function bookingAwaitingCard(
       blockedUntil: new Date(startAt.getTime() + 90 * 60_000),
     })
     .returning();
+  return appointment!;
+}
+
+/**
+ * A Granby appointment whose card step waits on `sessionId`: its payment plan, and in deposit
+ * mode its pending deposit row (the amounts of a 25 % deposit of 172,45 $).
+ */
+export async function bookingAwaitingCard(
+  db: Db,
+  input: { mode: "deposit" | "card_kept"; accountId: string; customerId: string; sessionId: string },
+) {
+  const appointment = await granbyAppointment(db);
+  const franchiseeId = appointment.franchiseeId;
   const deposit = input.mode === "deposit";
   await db.insert(s.appointmentPaymentPlans).values({
     appointmentId: appointment!.id,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { priceBooking } from "../booking/pricing";
-import { cancelFeeCents, depositCents, paymentTerms, type ZonePaymentPolicy } from "./terms";
+import { cancelFeeCents, depositCents, paymentTerms, priceLinesOf, type ZonePaymentPolicy } from "./terms";
 
 const oneCar = priceBooking({ unitPriceCents: 14_999, cars: 1 }); // 149,99 + 7,50 + 14,96 = 172,45
 const none = { rule: "none" } as const;
@@ -97,5 +97,20 @@ describe("payment terms", () => {
     );
     expect(terms.today.applicationFeeCents + terms.later.applicationFeeCents).toBe(1_300); // 10 % of 129,99
     expect(terms.today.totalCents + terms.later.totalCents).toBe(discounted.totalCents);
+  });
+
+  it("rebuilds a booking's lines from its stored pre-tax amount with the same taxes", () => {
+    const three = priceBooking({
+      unitPriceCents: 14_999,
+      cars: 3,
+      upsells: [{ priceCents: 2_000 }],
+      discountCents: 1_000,
+    });
+    expect(priceLinesOf(three.taxableCents)).toEqual({
+      taxableCents: three.taxableCents,
+      tpsCents: three.tpsCents,
+      tvqCents: three.tvqCents,
+      totalCents: three.totalCents,
+    });
   });
 });

@@ -1,4 +1,4 @@
-import type { BookingPrice } from "../booking/pricing";
+import { taxesOn, type BookingPrice } from "../booking/pricing";
 import { allocate, requireCents, shareOf } from "./amounts";
 import { royaltyParts } from "./royalty";
 
@@ -22,6 +22,20 @@ export interface ZonePaymentPolicy {
   lateCancel: CancelFeeRule;
   noShow: CancelFeeRule;
 }
+
+/** A booking's lines from its pre-tax amount (appointments.price_cents), taxed by pricing.ts. */
+export type PriceLines = Pick<BookingPrice, "taxableCents" | "tpsCents" | "tvqCents" | "totalCents">;
+
+export function priceLinesOf(taxableCents: number): PriceLines {
+  const { tpsCents, tvqCents } = taxesOn(taxableCents);
+  return { taxableCents, tpsCents, tvqCents, totalCents: taxableCents + tpsCents + tvqCents };
+}
+
+/**
+ * How long an unpaid booking holds its slot while the customer is on the hosted page: Stripe's
+ * shortest Checkout expiry, after which a job releases it.
+ */
+export const CARD_HOLD_MINUTES = 30;
 
 /** Stripe's smallest charge in CAD: a smaller amount cannot be charged on its own. */
 export const STRIPE_MINIMUM_CENTS = 50;
@@ -80,7 +94,7 @@ const ZERO: ChargeLines = {
 
 /** Splits `amountCents` of the booking's total into its pre-tax part and its two taxes. */
 export function splitOfTotal(
-  price: BookingPrice,
+  price: PriceLines,
   amountCents: number,
 ): Omit<ChargeLines, "applicationFeeCents"> {
   if (amountCents > price.totalCents) throw new RangeError("a part cannot exceed the booking's total");
@@ -94,7 +108,7 @@ export function splitOfTotal(
 
 export function paymentTerms(
   policy: ZonePaymentPolicy,
-  price: BookingPrice,
+  price: PriceLines,
   royaltyBasisPoints: number,
 ): PaymentTerms {
   const whole = {

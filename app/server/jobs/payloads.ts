@@ -58,6 +58,8 @@ export interface JobPayloads {
   "stripe.event": { eventId: string };
   /** Sends one pending refund row of the payments ledger to Stripe; the id only. */
   "payments.refund": { paymentId: string };
+  /** A minute after an unpaid booking's hosted page expires: releases its slot, or secures it if paid. */
+  "payments.release-hold": { appointmentId: string };
   // The assistant (ADR 051)
   /** Deletes the conversations idle for 30 days; queues itself again while some remain. */
   "assistant.purge": Record<string, never>;

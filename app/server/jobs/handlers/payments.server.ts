@@ -1,6 +1,7 @@
 import { stripeFromEnv, type StripeClient } from "../../payments/stripe.server";
 import { executeRefund } from "../../services/payments/execute-refund.server";
 import { processStripeEvent } from "../../services/payments/process-stripe-event.server";
+import { releaseHold } from "../../services/payments/release-hold.server";
 import type { JobPayloads } from "../payloads";
 import type { JobHandler } from "../worker.server";
 
@@ -11,7 +12,9 @@ export interface PaymentDeps {
   now?: () => Date;
 }
 
-type Handlers = { [N in "stripe.event" | "payments.refund"]: JobHandler<JobPayloads[N]> };
+type Handlers = {
+  [N in "stripe.event" | "payments.refund" | "payments.release-hold"]: JobHandler<JobPayloads[N]>;
+};
 
 /** The payments' jobs (ADR 073); tests pass a client of the local stand-in and a clock. */
 export function createPaymentHandlers({
@@ -24,6 +27,9 @@ export function createPaymentHandlers({
     },
     "payments.refund": async ({ paymentId }, { db }) => {
       await executeRefund(db, paymentId, { stripe: stripe(), now: now() });
+    },
+    "payments.release-hold": async ({ appointmentId }, { db }) => {
+      await releaseHold(db, appointmentId, { stripe: stripe(), now: now() });
     },
   };
 }

@@ -33,18 +33,22 @@ function requireClient(stripe: StripeClient | undefined): StripeClient {
 const idOf = (value: string | { id: string } | null | undefined) =>
   typeof value === "string" ? value : (value?.id ?? null);
 
+/** The card a completed Checkout Session kept (from its payment or setup intent). */
+export async function paymentMethodOf(stripe: StripeClient | undefined, session: Stripe.Checkout.Session) {
+  if (session.mode === "payment" && session.payment_intent) {
+    const intent = await requireClient(stripe).paymentIntents.retrieve(idOf(session.payment_intent)!);
+    return idOf(intent.payment_method);
+  }
+  if (session.mode === "setup" && session.setup_intent) {
+    const setup = await requireClient(stripe).setupIntents.retrieve(idOf(session.setup_intent)!);
+    return idOf(setup.payment_method);
+  }
+  return null;
+}
+
 async function readFresh(event: Stripe.Event, stripe: StripeClient | undefined): Promise<Fresh> {
   if (event.type === "checkout.session.completed") {
-    const session = event.data.object;
-    if (session.mode === "payment" && session.payment_intent) {
-      const intent = await requireClient(stripe).paymentIntents.retrieve(idOf(session.payment_intent)!);
-      return { paymentMethodId: idOf(intent.payment_method) };
-    }
-    if (session.mode === "setup" && session.setup_intent) {
-      const setup = await requireClient(stripe).setupIntents.retrieve(idOf(session.setup_intent)!);
-      return { paymentMethodId: idOf(setup.payment_method) };
-    }
-    return { paymentMethodId: null };
+    return { paymentMethodId: await paymentMethodOf(stripe, event.data.object) };
   }
   if (event.type === "account.updated") {
     return { account: await requireClient(stripe).accounts.retrieve(event.data.object.id) };
