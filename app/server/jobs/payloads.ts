@@ -58,6 +58,8 @@ export interface JobPayloads {
   "stripe.event": { eventId: string };
   /** Sends one pending refund row of the payments ledger to Stripe; the id only. */
   "payments.refund": { paymentId: string };
+  /** Charges one pending ledger row (a fee, a balance) to the card kept at booking; the id only. */
+  "payments.charge": { paymentId: string };
   /** A minute after an unpaid booking's hosted page expires: releases its slot, or secures it if paid. */
   "payments.release-hold": { appointmentId: string };
   // The assistant (ADR 051)

@@ -1,4 +1,5 @@
 import { stripeFromEnv, type StripeClient } from "../../payments/stripe.server";
+import { executeCharge } from "../../services/payments/execute-charge.server";
 import { executeRefund } from "../../services/payments/execute-refund.server";
 import { processStripeEvent } from "../../services/payments/process-stripe-event.server";
 import { releaseHold } from "../../services/payments/release-hold.server";
@@ -13,7 +14,9 @@ export interface PaymentDeps {
 }
 
 type Handlers = {
-  [N in "stripe.event" | "payments.refund" | "payments.release-hold"]: JobHandler<JobPayloads[N]>;
+  [N in "stripe.event" | "payments.refund" | "payments.charge" | "payments.release-hold"]: JobHandler<
+    JobPayloads[N]
+  >;
 };
 
 /** The payments' jobs (ADR 073); tests pass a client of the local stand-in and a clock. */
@@ -27,6 +30,9 @@ export function createPaymentHandlers({
     },
     "payments.refund": async ({ paymentId }, { db }) => {
       await executeRefund(db, paymentId, { stripe: stripe(), now: now() });
+    },
+    "payments.charge": async ({ paymentId }, { db }) => {
+      await executeCharge(db, paymentId, { stripe: stripe(), now: now() });
     },
     "payments.release-hold": async ({ appointmentId }, { db }) => {
       await releaseHold(db, appointmentId, { stripe: stripe(), now: now() });
