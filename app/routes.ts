@@ -86,6 +86,7 @@ export default [
 
   // Messaging: SMS provider callbacks, unsubscribe, development mail box
   route("api/sms/inbound", "routes/api/sms-inbound.ts"),
+  route("api/stripe/webhook", "routes/api/stripe-webhook.ts"),
   route("api/unsubscribe", "routes/api/unsubscribe.ts"),
   route("unsubscribe", "routes/messaging/unsubscribe.tsx"),
   route("confirm-offers", "routes/messaging/confirm-offers.tsx"),

@@ -81,4 +81,53 @@ describe("environment", () => {
     expect(() => parseEnv({ SMS_INBOUND_SECRET: "short" })).toThrow(/SMS_INBOUND_SECRET/);
     expect(parseEnv({ SMS_INBOUND_SECRET: "" }).SMS_INBOUND_SECRET).toBeUndefined();
   });
+
+  describe("Stripe (ADR 073)", () => {
+    const keys = {
+      STRIPE_SECRET_KEY: "sk_test_51abcDEF",
+      STRIPE_PUBLISHABLE_KEY: "pk_test_51abcDEF",
+      STRIPE_WEBHOOK_SECRET: "whsec_abc123",
+    };
+
+    it("is off without keys: payment on site, nothing required", () => {
+      expect(parseEnv({}).stripe).toBeUndefined();
+      expect(parseEnv({ STRIPE_SECRET_KEY: "", STRIPE_API_BASE: " " }).stripe).toBeUndefined();
+    });
+
+    it("is on with the three keys, on Stripe itself unless STRIPE_API_BASE says otherwise", () => {
+      expect(parseEnv(keys).stripe).toEqual({
+        secretKey: "sk_test_51abcDEF",
+        publishableKey: "pk_test_51abcDEF",
+        webhookSecret: "whsec_abc123",
+      });
+      expect(parseEnv({ ...keys, STRIPE_API_BASE: "http://127.0.0.1:12111" }).stripe?.api).toEqual({
+        protocol: "http",
+        host: "127.0.0.1",
+        port: 12111,
+      });
+      expect(parseEnv({ ...keys, STRIPE_API_BASE: "https://[::1]/" }).stripe?.api).toEqual({
+        protocol: "https",
+        host: "::1",
+        port: 443,
+      });
+    });
+
+    it("refuses a partial set, a wrong key, mixed modes and a base with a path", () => {
+      expect(() => parseEnv({ STRIPE_SECRET_KEY: keys.STRIPE_SECRET_KEY })).toThrow(
+        /STRIPE_PUBLISHABLE_KEY: .*go together[\s\S]*STRIPE_WEBHOOK_SECRET: .*go together/,
+      );
+      expect(() => parseEnv({ ...keys, STRIPE_SECRET_KEY: "pk_test_x" })).toThrow(/STRIPE_SECRET_KEY/);
+      expect(() => parseEnv({ ...keys, STRIPE_WEBHOOK_SECRET: "secret" })).toThrow(/STRIPE_WEBHOOK_SECRET/);
+      expect(() => parseEnv({ ...keys, STRIPE_PUBLISHABLE_KEY: "pk_live_51abc" })).toThrow(
+        /same mode \(test or live\)/,
+      );
+      expect(() => parseEnv({ ...keys, STRIPE_API_BASE: "http://127.0.0.1:12111/v1" })).toThrow(
+        /STRIPE_API_BASE: must be a scheme, host and port only/,
+      );
+      expect(() => parseEnv({ ...keys, STRIPE_API_BASE: "ftp://127.0.0.1" })).toThrow(/STRIPE_API_BASE/);
+      const live = { ...keys, STRIPE_SECRET_KEY: "sk_live_1", STRIPE_PUBLISHABLE_KEY: "pk_live_1" };
+      expect(() => parseEnv({ ...live, STRIPE_API_BASE: "http://10.0.0.5:8080" })).toThrow(/plain http/);
+      expect(parseEnv(live).stripe?.secretKey).toBe("sk_live_1");
+    });
+  });
 });

@@ -16,6 +16,9 @@ const optionalText = z
   .optional()
   .transform((v) => (v === "" ? undefined : v));
 
+const stripeMissing =
+  "STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET go together: set all three, or none (payment on site)";
+
 const flag = z
   .enum(["0", "1", "true", "false", ""])
   .optional()
@@ -95,6 +98,38 @@ export const EnvSchema = z
     AI_API_KEY: optionalText,
     AI_MODEL: optionalText,
 
+    // Payments (issue 31, ADR 073): Stripe; all three keys or none (none = payment on site only).
+    /** The secret (sk_…) or restricted (rk_…) API key. */
+    STRIPE_SECRET_KEY: optionalText.pipe(
+      z
+        .string()
+        .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9_]+$/, "must be a Stripe secret key (sk_test_… or sk_live_…)")
+        .optional(),
+    ),
+    /** The publishable key (pk_…), for the pages that open Stripe's hosted pages. */
+    STRIPE_PUBLISHABLE_KEY: optionalText.pipe(
+      z
+        .string()
+        .regex(/^pk_(test|live)_[A-Za-z0-9_]+$/, "must be a Stripe publishable key (pk_test_… or pk_live_…)")
+        .optional(),
+    ),
+    /** The signing secret of the webhook endpoint POST /api/stripe/webhook (whsec_…). */
+    STRIPE_WEBHOOK_SECRET: optionalText.pipe(
+      z
+        .string()
+        .regex(/^whsec_[A-Za-z0-9_]+$/, "must be a webhook signing secret (whsec_…)")
+        .optional(),
+    ),
+    /** Another API base (scheme, host and port only), e.g. a local stand-in; unset = Stripe. */
+    STRIPE_API_BASE: optionalText.pipe(
+      z
+        .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
+        .refine((v) => new URL(v).pathname === "/" && !new URL(v).search, {
+          error: "must be a scheme, host and port only (no path)",
+        })
+        .optional(),
+    ),
+
     // Shared counters of the rate limits across app instances; unset = kept in the database.
     REDIS_URL: z
       .string()
@@ -120,6 +155,28 @@ export const EnvSchema = z
           ctx.addIssue({ code: "custom", path: [key], message: "required when SMS_PROVIDER=twilio" });
       }
     }
+    const stripeKeys = ["STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET"] as const;
+    if (stripeKeys.some((key) => env[key])) {
+      for (const key of stripeKeys) {
+        if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: stripeMissing });
+      }
+    }
+    const secretMode = env.STRIPE_SECRET_KEY?.split("_")[1];
+    const publishableMode = env.STRIPE_PUBLISHABLE_KEY?.split("_")[1];
+    if (secretMode && publishableMode && secretMode !== publishableMode) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["STRIPE_PUBLISHABLE_KEY"],
+        message: "must be of the same mode (test or live) as STRIPE_SECRET_KEY",
+      });
+    }
+    if (secretMode === "live" && env.STRIPE_API_BASE?.startsWith("http:")) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["STRIPE_API_BASE"],
+        message: "a live key is never sent over plain http",
+      });
+    }
   })
   .transform((env) => ({
     ...env,
@@ -127,6 +184,8 @@ export const EnvSchema = z
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
     SMS_API_URL: (env.SMS_API_URL ?? "https://api.twilio.com").replace(/\/$/, ""),
     isDevelopment: env.NODE_ENV === "development",
+    /** Stripe's settings when the three keys are set (ADR 073); undefined = payment on site only. */
+    stripe: stripeConfig(env),
     /** Demo accounts, the test-login panel and setup-test-users: development or DEMO_ACCOUNTS=1. */
     demoAccounts: env.NODE_ENV === "development" || env.DEMO_ACCOUNTS,
     /**
@@ -142,6 +201,32 @@ export const EnvSchema = z
   }));
 
 export type Env = z.infer<typeof EnvSchema>;
+
+export interface StripeConfig {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  /** Where the SDK sends its requests: Stripe itself unless STRIPE_API_BASE says otherwise. */
+  api?: { protocol: "http" | "https"; host: string; port: number };
+}
+
+function stripeConfig(env: {
+  STRIPE_SECRET_KEY?: string;
+  STRIPE_PUBLISHABLE_KEY?: string;
+  STRIPE_WEBHOOK_SECRET?: string;
+  STRIPE_API_BASE?: string;
+}): StripeConfig | undefined {
+  const { STRIPE_SECRET_KEY: secretKey, STRIPE_PUBLISHABLE_KEY: publishableKey } = env;
+  const webhookSecret = env.STRIPE_WEBHOOK_SECRET;
+  if (!secretKey || !publishableKey || !webhookSecret) return undefined;
+  if (!env.STRIPE_API_BASE) return { secretKey, publishableKey, webhookSecret };
+  const base = new URL(env.STRIPE_API_BASE);
+  const protocol = base.protocol === "http:" ? "http" : "https";
+  const port = Number(base.port || (protocol === "http" ? 80 : 443));
+  // The SDK takes a host name: an IPv6 literal without its brackets.
+  const host = base.hostname.replace(/^\[(.*)\]$/, "$1");
+  return { secretKey, publishableKey, webhookSecret, api: { protocol, host, port } };
+}
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const result = EnvSchema.safeParse(source);

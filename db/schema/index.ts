@@ -11,3 +11,4 @@ export * from "./offers";
 export * from "./photos";
 export * from "./assistant";
 export * from "./rate-limits";
+export * from "./payments";

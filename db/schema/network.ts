@@ -4,6 +4,7 @@ import {
   check,
   doublePrecision,
   index,
+  integer,
   pgEnum,
   pgTable,
   smallint,
@@ -15,22 +16,38 @@ import {
 import { users } from "./auth";
 import { createdAt, updatedAt } from "./columns";
 
+/** A franchisee's Stripe Connect account (ADR 073): none, onboarding, accepting charges, or held by Stripe. */
+export const connectState = pgEnum("connect_state", ["not_started", "onboarding", "enabled", "restricted"]);
+
 export const zoneStatus = pgEnum("zone_status", ["active", "seeking_franchisee"]);
 
 /** A franchisee: the business behind a franchisee user, serving one or more zones. */
-export const franchisees = pgTable("franchisees", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  userId: text("user_id")
-    .notNull()
-    .unique()
-    .references(() => users.id, { onDelete: "restrict" }),
-  businessName: text("business_name").notNull(),
-  phone: text("phone"),
-  email: text("email"),
-  isActive: boolean("is_active").notNull().default(true),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const franchisees = pgTable(
+  "franchisees",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: "restrict" }),
+    businessName: text("business_name").notNull(),
+    phone: text("phone"),
+    email: text("email"),
+    isActive: boolean("is_active").notNull().default(true),
+    /**
+     * The network's royalty on this franchisee's washes, in basis points of the amount before taxes
+     * and tips (800 = 8 %); null = the network's default (ADR 073). Set by the admin.
+     */
+    royaltyBasisPoints: integer("royalty_basis_points"),
+    /** The franchisee's Stripe connected account (acct_…), made at its first onboarding click. */
+    stripeAccountId: text("stripe_account_id").unique(),
+    /** Where its onboarding stands: a franchisee not 'enabled' keeps payment on site. */
+    stripeAccountState: connectState("stripe_account_state").notNull().default("not_started"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("franchisees_royalty", sql`${t.royaltyBasisPoints} between 0 and 10000`)],
+);
 
 /** The one source of truth for where we serve (PRODUCT-DECISIONS.md, 'Zones and regions'). */
 export const serviceZones = pgTable(

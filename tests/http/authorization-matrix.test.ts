@@ -521,6 +521,12 @@ const TABLE: Record<string, Row> = {
       expect: every("403"),
     },
   },
+  // Stripe's events (ADR 073): the matrix's server has no Stripe keys, so payments are off (404);
+  // with keys, an unsigned post is 400 (tests/http/stripe-webhook.test.ts).
+  "routes/api/stripe-webhook": {
+    get: { url: () => "/api/stripe/webhook", expect: every("405") },
+    post: { url: () => "/api/stripe/webhook", json: () => ({ id: "evt_1" }), expect: every("404") },
+  },
   "routes/api/unsubscribe": {
     get: { url: () => "/api/unsubscribe?token=faux", expect: every("3xx /unsubscribe") },
     post: {

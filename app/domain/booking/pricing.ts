@@ -60,6 +60,12 @@ function taxCents(amountCents: number, numerator: number): number {
   return Math.floor((2 * amountCents * numerator + RATE_DENOMINATOR) / (2 * RATE_DENOMINATOR));
 }
 
+/** TPS and TVQ of an amount before taxes, rounded as above: the one tax computation (ADR 004). */
+export function taxesOn(taxableCents: number): { tpsCents: number; tvqCents: number } {
+  requireCents("taxableCents", taxableCents);
+  return { tpsCents: taxCents(taxableCents, TPS_NUMERATOR), tvqCents: taxCents(taxableCents, TVQ_NUMERATOR) };
+}
+
 export function priceBooking({
   unitPriceCents,
   cars,
@@ -78,8 +84,7 @@ export function priceBooking({
   const subtotalCents = servicesCents + upsellsCents;
   const discountCents = Math.min(requireCents("discountCents", requestedDiscountCents), subtotalCents);
   const taxableCents = subtotalCents - discountCents;
-  const tpsCents = taxCents(taxableCents, TPS_NUMERATOR);
-  const tvqCents = taxCents(taxableCents, TVQ_NUMERATOR);
+  const { tpsCents, tvqCents } = taxesOn(taxableCents);
   return {
     servicesCents,
     upsellsCents,

@@ -53,6 +53,15 @@ export interface JobPayloads {
   "offers.thankyou": { appointmentId: string };
   /** The thank-you e-mail with its personal code; consent checked again when it is sent. */
   "email.thankyou": { appointmentId: string };
+  // Payments (issue 31, ADR 073)
+  /** Acts on one recorded Stripe event (stripe_events), once; the id only. */
+  "stripe.event": { eventId: string };
+  /** Sends one pending refund row of the payments ledger to Stripe; the id only. */
+  "payments.refund": { paymentId: string };
+  /** Charges one pending ledger row (a fee, a balance) to the card kept at booking; the id only. */
+  "payments.charge": { paymentId: string };
+  /** A minute after an unpaid booking's hosted page expires: releases its slot, or secures it if paid. */
+  "payments.release-hold": { appointmentId: string };
   // The assistant (ADR 051)
   /** Deletes the conversations idle for 30 days; queues itself again while some remain. */
   "assistant.purge": Record<string, never>;

@@ -2,6 +2,7 @@ import { deliverApplicationWebhook } from "./handlers/application-webhook.server
 import { deliverContactWebhook } from "./handlers/contact-webhook.server";
 import { createMessagingHandlers } from "./handlers/messaging.server";
 import { createOfferHandlers } from "./handlers/offers.server";
+import { createPaymentHandlers } from "./handlers/payments.server";
 import { createReviewHandlers } from "./handlers/reviews.server";
 import { createWaitlistHandlers } from "./handlers/waitlist.server";
 import type { JobName, JobPayloads } from "./payloads";
@@ -22,6 +23,8 @@ export const jobHandlers: { [N in JobName]: JobHandler<JobPayloads[N]> } = {
   // Offers: the daily win-back run, then the next one (ADR 050); the thank-you offer a day after
   // the review request, and its e-mail (ADR 057).
   ...createOfferHandlers(),
+  // Payments (ADR 073): Stripe's events, refunds.
+  ...createPaymentHandlers(),
   // The assistant: conversations idle for 30 days go (ADR 051).
   "assistant.purge": async (_payload, { db }) => {
     await purgeConversations(db);

@@ -27,6 +27,8 @@ import { securityMessages } from "~/lib/messages/security.fr";
 export const CSRF_EXEMPT_PATHS: readonly string[] = [
   // The SMS provider's inbound callback: checked by its signature or shared secret (ADR 014).
   "/api/sms/inbound",
+  // Stripe's events (ADR 073): checked by the SDK against STRIPE_WEBHOOK_SECRET.
+  "/api/stripe/webhook",
   // RFC 8058 one-click unsubscribe from mail clients: checked by its signed token (ADR 015).
   "/api/unsubscribe",
   // The MCP endpoint for AI agents (ADR 051): reads no cookie; each tool carries its own proof.

@@ -5,6 +5,7 @@ import { withSlotChange } from "../booking/slot-cache.server";
 import { lockOwnScheduledAppointment } from "./lock-own-appointment.server";
 import { queueBookingCancelled } from "../messaging/notify.server";
 import { logStaffChange, type StaffChange } from "../booking/staff-change.server";
+import { settleCancelledBooking } from "../payments/settle-cancellation.server";
 
 /**
  * The franchisee cancels one of its scheduled appointments, with a reason kept on the row (ADR 021).
@@ -38,6 +39,8 @@ export async function cancelAppointment(
       from: { status: "scheduled" },
       to: { status: "cancelled" },
     });
+    // Cancelled by the business: the deposit goes back in full (ADR 073).
+    await settleCancelledBooking(tx, { appointmentId, kind: "early", actorId: actor.id, reason });
     // The customer is told (e-mail with a cancelling .ics) and the 24 h reminder is dropped.
     await queueBookingCancelled(tx, appointmentId);
   });

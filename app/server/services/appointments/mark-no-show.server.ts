@@ -4,6 +4,7 @@ import { AppError } from "~/lib/errors";
 import type { Db } from "../../db.server";
 import { withSlotChange } from "../booking/slot-cache.server";
 import { lockOwnScheduledAppointment } from "./lock-own-appointment.server";
+import { settleCancelledBooking } from "../payments/settle-cancellation.server";
 
 /**
  * The customer was not there: the scheduled appointment becomes no_show (no loyalty points) and
@@ -24,6 +25,8 @@ export async function markNoShow(
       throw new AppError("APPOINTMENT_NOT_CHANGEABLE", "NOT_STARTED");
     }
     await tx.update(appointments).set({ status: "no_show" }).where(eq(appointments.id, appointmentId));
+    // The no-show's fee by the booking's terms (ADR 073): kept from the deposit, the rest charged.
+    await settleCancelledBooking(tx, { appointmentId, kind: "no_show" });
   });
   return { status: "no_show" };
 }

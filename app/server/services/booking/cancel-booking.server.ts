@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
 import { appointments } from "#db/schema";
 import type { CancelRequest } from "~/domain/booking/schemas";
+import { cancellationKind } from "~/domain/payments/refunds";
 import { queueBookingCancelled } from "../messaging/notify.server";
+import { settleCancelledBooking } from "../payments/settle-cancellation.server";
 import { withSlotChange } from "./slot-cache.server";
 import type { Db } from "../../db.server";
 import { type BookingChangeRequest, lockChangeableAppointment } from "./manage-access.server";
@@ -30,6 +32,13 @@ export async function cancelBooking(
       .where(eq(appointments.id, appointment.id));
     if (staff)
       await logStaffChange(tx, appointment.id, staff, "cancelled", { from: { start: appointment.startAt } });
+    // The deposit by the booking's terms (ADR 073): refunded 24 h or more ahead, else the fee kept.
+    await settleCancelledBooking(tx, {
+      appointmentId: appointment.id,
+      kind: cancellationKind(appointment.startAt, now),
+      actorId: staff?.actor.id ?? null,
+      reason: staff?.reason ?? input.reason ?? null,
+    });
     // The 'cancelled' e-mail, and the pending reminder dropped, with the cancellation.
     await queueBookingCancelled(tx, appointment.id);
     return { bookingId, status: "cancelled" as const };

@@ -1,0 +1,58 @@
+import { and, eq } from "drizzle-orm";
+import { appointmentPaymentPlans, payments } from "#db/schema";
+import type { Db } from "../../db.server";
+import { chargeSavedCard } from "../../payments/charges.server";
+import type { StripeClient } from "../../payments/stripe.server";
+
+/**
+ * Charges one pending ledger row (a fee, a balance) to the card kept at booking (the
+ * `payments.charge` job, ADR 073), off-session, for the franchisee with the row's royalty, under
+ * the row's idempotency key: a retry after a crash gets Stripe's first answer. A refused card is
+ * recorded on the row ('failed' with Stripe's code), not retried.
+ */
+export async function executeCharge(
+  db: Db,
+  paymentId: string,
+  deps: { stripe: StripeClient | undefined; now: Date },
+) {
+  const [row] = await db
+    .select({ payment: payments, plan: appointmentPaymentPlans })
+    .from(payments)
+    .innerJoin(appointmentPaymentPlans, eq(appointmentPaymentPlans.appointmentId, payments.appointmentId))
+    .where(eq(payments.id, paymentId));
+  if (!row || row.payment.status !== "pending" || row.payment.kind === "refund") return;
+  const { payment, plan } = row;
+  if (!plan.stripeCustomerId || !plan.stripePaymentMethodId) {
+    await db
+      .update(payments)
+      .set({ status: "failed", failureCode: "no_card_kept" })
+      .where(eq(payments.id, payment.id));
+    return;
+  }
+  if (!deps.stripe) throw new Error("A charge needs the Stripe keys (STRIPE_SECRET_KEY)");
+  const result = await chargeSavedCard(deps.stripe, {
+    customerId: plan.stripeCustomerId,
+    paymentMethodId: plan.stripePaymentMethodId,
+    amountCents: payment.amountCents,
+    description: `${payment.kind} ${payment.appointmentId}`,
+    to: { accountId: plan.stripeAccountId, applicationFeeCents: payment.applicationFeeCents },
+    metadata: { payment_id: payment.id, appointment_id: payment.appointmentId },
+    idempotencyKey: payment.idempotencyKey,
+  });
+  const pending = and(eq(payments.id, payment.id), eq(payments.status, "pending"));
+  await db
+    .update(payments)
+    .set(
+      result.ok
+        ? {
+            stripePaymentIntentId: result.paymentIntentId,
+            ...(result.status === "succeeded" ? { status: "succeeded" as const, settledAt: deps.now } : {}),
+          }
+        : {
+            status: "failed",
+            failureCode: result.declineCode ?? result.code,
+            stripePaymentIntentId: result.paymentIntentId ?? null,
+          },
+    )
+    .where(pending);
+}

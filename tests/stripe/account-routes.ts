@@ -1,0 +1,98 @@
+import { field, metadataField } from "./form";
+import { cardsOf, get, invalid, list, now, save, type Route } from "./objects";
+
+// Customers, their payment methods, connected accounts and account links of the stand-in.
+
+export const accountRoutes: Route[] = [
+  [
+    "POST",
+    /^\/v1\/customers$/,
+    (ctx) => ({
+      json: save(ctx, {
+        id: ctx.newId("cus"),
+        object: "customer",
+        created: now(),
+        email: field(ctx.form, "email") ?? null,
+        name: field(ctx.form, "name") ?? null,
+        phone: field(ctx.form, "phone") ?? null,
+        metadata: metadataField(ctx.form, "metadata"),
+        invoice_settings: { default_payment_method: null },
+      }),
+    }),
+  ],
+  ["GET", /^\/v1\/customers\/([^/]+)$/, (ctx) => ({ json: get(ctx, ctx.params[0]!, "customer") })],
+  [
+    "GET",
+    /^\/v1\/customers\/([^/]+)\/payment_methods$/,
+    (ctx) => list(cardsOf(ctx, ctx.params[0]!), `/v1/customers/${ctx.params[0]}/payment_methods`),
+  ],
+  [
+    "GET",
+    /^\/v1\/payment_methods$/,
+    (ctx) => {
+      const customer = ctx.query.get("customer");
+      if (!customer) throw invalid("customer is required", "customer");
+      return list(cardsOf(ctx, customer), "/v1/payment_methods");
+    },
+  ],
+  [
+    "POST",
+    /^\/v1\/payment_methods\/([^/]+)\/detach$/,
+    (ctx) => {
+      const method = get(ctx, ctx.params[0]!, "payment_method");
+      if (!method.customer) throw invalid("The payment method you provided is not attached to a customer.");
+      method.customer = null;
+      ctx.emit("payment_method.detached", method);
+      return { json: method };
+    },
+  ],
+  [
+    "POST",
+    /^\/v1\/accounts$/,
+    (ctx) => ({
+      json: save(ctx, {
+        id: ctx.newId("acct"),
+        object: "account",
+        created: now(),
+        country: field(ctx.form, "country") ?? "CA",
+        email: field(ctx.form, "email") ?? null,
+        business_profile: { name: field(ctx.form, "business_profile", "name") ?? null },
+        controller: {
+          stripe_dashboard: { type: field(ctx.form, "controller", "stripe_dashboard", "type") ?? "full" },
+        },
+        charges_enabled: false,
+        payouts_enabled: false,
+        details_submitted: false,
+        metadata: metadataField(ctx.form, "metadata"),
+      }),
+    }),
+  ],
+  ["GET", /^\/v1\/accounts\/([^/]+)$/, (ctx) => ({ json: get(ctx, ctx.params[0]!, "account") })],
+  [
+    "POST",
+    /^\/v1\/account_links$/,
+    (ctx) => {
+      const account = field(ctx.form, "account") ?? "";
+      get(ctx, account, "account", "account");
+      const returnUrl = field(ctx.form, "return_url");
+      const refreshUrl = field(ctx.form, "refresh_url");
+      if (!returnUrl || !refreshUrl) throw invalid("return_url and refresh_url are required", "return_url");
+      const link = ctx.newId("al");
+      ctx.state.objects.set(link, {
+        id: link,
+        object: "stand_in.account_link",
+        account,
+        return_url: returnUrl,
+        refresh_url: refreshUrl,
+      });
+      return {
+        json: {
+          object: "account_link",
+          created: now(),
+          expires_at: now() + 300,
+          url: `${ctx.state.base}/connect/onboarding/${link}`,
+        },
+      };
+    },
+  ],
+];
