@@ -1,4 +1,5 @@
-// Conventional commits (STYLE.md, ADR 055): `type(scope): subject`, lower-case type, a scope.
+// Conventional commits (docs/conventions.md, 'Habits'; ADR 055): `type(scope): subject`, lower-case
+// type, a scope.
 // This project's subjects say what changed and why, so they run long: the header may be long,
 // the body's lines too; everything else is @commitlint/config-conventional.
 export default {

@@ -54,7 +54,8 @@ export default tseslint.config(
     },
   },
   {
-    // Import direction (STYLE.md): components and domain never reach server code or the database.
+    // Import direction (docs/conventions.md, 'Import direction'): components and domain never
+    // reach server code or the database.
     files: ["app/components/**/*.{ts,tsx}", "app/domain/**/*.ts", "app/lib/**/*.ts"],
     rules: {
       "no-restricted-imports": [

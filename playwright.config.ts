@@ -42,7 +42,7 @@ export default defineConfig({
     { name: "desktop", use: { ...devices["Desktop Chrome"], launchOptions } },
     {
       name: "mobile",
-      // Device presets drop launchOptions: repeat them (STACK-NOTES.md, trap 6).
+      // Device presets drop launchOptions: repeat them (docs/stack-notes.md, 'Playwright device presets').
       use: { ...devices["Pixel 7"], launchOptions },
       grep: /@mobile/,
     },

@@ -65,7 +65,7 @@ export default [
     route("reports/export", "routes/admin/reports-export.ts"),
   ]),
 
-  // JSON resource routes (ARCHITECTURE.md)
+  // JSON resource routes (docs/http-api.md)
   route("api/auth/*", "routes/api/auth.ts"),
   route("api/setup-test-users", "routes/api/setup-test-users.ts"),
   route("api/dev/start-appointment", "routes/api/dev-start-appointment.ts"),

@@ -43,7 +43,7 @@ export const UPSELLS = [
   },
 ] as const;
 
-/** PRODUCT-DECISIONS.md 'Zones and regions'; centres from GEODATA.md. */
+/** docs/product-decisions.md, 'Zones and regions'; centres from docs/geodata.md. */
 export const ZONES = [
   {
     routeSlug: "granby",
@@ -304,7 +304,7 @@ export const DEMO_ACCOUNTS = [
   { email: "client@example.com", role: "client", firstName: "Catherine", lastName: "Client" },
   { email: "crew@example.com", role: "crew", firstName: "Samuel", lastName: "Lachance" },
 ] as const;
-/** The demo franchisee runs this zone (ARCHITECTURE.md 'Configuration'). */
+/** The demo franchisee runs this zone (docs/http-api.md, 'Configuration'). */
 export const DEMO_FRANCHISEE_ZONE = "granby";
 
 /**

@@ -1,5 +1,6 @@
 /**
- * The one catalogue of user-facing French text (spec section 8 and PRODUCT-DECISIONS.md).
+ * The one catalogue of user-facing French text (spec section 8 and docs/product-decisions.md,
+ * 'Language').
  * Services and domain code hold error codes; routes, components and e-mails read text here.
  *
  * This file holds only the text every page may show (errors, navigation, header and footer, the

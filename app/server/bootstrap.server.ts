@@ -36,9 +36,9 @@ export function bootstrap(): Promise<Database> {
 }
 
 /**
- * Closes the database cleanly (PGlite must not be left open: see STACK-NOTES.md), after what
- * still uses it (ADR 064): the job worker and the jobs it runs, then the slot-change NOTIFY that
- * the last bookings left in flight. The caller has stopped the requests first.
+ * Closes the database cleanly (PGlite must not be left open: see docs/stack-notes.md, 'PGlite'),
+ * after what still uses it (ADR 064): the job worker and the jobs it runs, then the slot-change
+ * NOTIFY that the last bookings left in flight. The caller has stopped the requests first.
  */
 export async function shutdown(): Promise<void> {
   if (!holder.__appBoot) return;

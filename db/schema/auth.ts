@@ -2,7 +2,7 @@ import { bigint, boolean, index, integer, pgTable, text, timestamp } from "drizz
 
 /**
  * better-auth tables (email + password, database sessions, admin plugin fields).
- * Written by hand: the better-auth schema CLI needs Node 22 (see STACK-NOTES.md).
+ * Written by hand: the better-auth schema CLI needs Node 22 (see docs/stack-notes.md, 'better-auth').
  */
 export const users = pgTable("users", {
   id: text("id").primaryKey(),

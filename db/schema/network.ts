@@ -49,7 +49,7 @@ export const franchisees = pgTable(
   (t) => [check("franchisees_royalty", sql`${t.royaltyBasisPoints} between 0 and 10000`)],
 );
 
-/** The one source of truth for where we serve (PRODUCT-DECISIONS.md, 'Zones and regions'). */
+/** The one source of truth for where we serve (docs/product-decisions.md, 'Zones and regions'). */
 export const serviceZones = pgTable(
   "service_zones",
   {

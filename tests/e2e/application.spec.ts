@@ -51,7 +51,8 @@ test.describe("candidature de franchise", () => {
     await expect(stepper.getByRole("button", { name: /Étape 3 sur 4/ })).toBeDisabled();
 
     await reachSubmission(page);
-    // The summary shows what is about to be signed; 'Oui' is a license (PRODUCT-DECISIONS.md).
+    // The summary shows what is about to be signed; 'Oui' is a license (docs/product-decisions.md,
+    // 'Franchise application').
     const summary = page.getByRole("region", { name: "Récapitulatif de vos réponses" });
     await expect(summary).toContainText(APPLICANT.email);
     await expect(summary).toContainText("De 20 à 40 km");

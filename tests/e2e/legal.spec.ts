@@ -111,7 +111,7 @@ test.describe("politique de confidentialité", () => {
     );
   });
 
-  test("cite la source des données géographiques (GEODATA.md)", async ({ page }) => {
+  test("cite la source des données géographiques (docs/geodata.md)", async ({ page }) => {
     await page.goto("/privacy-policy");
     const section = page.locator("section#donnees-geographiques");
     await expect(section.getByRole("heading", { level: 2 })).toHaveText(/Sources des données géographiques/);

@@ -448,7 +448,7 @@ const TABLE: Record<string, Row> = {
     get: { url: () => "/admin/reports/export?type=revenue&months=6", expect: adminOnly },
   },
 
-  // Public JSON API (ARCHITECTURE.md): the same answer for every role.
+  // Public JSON API (docs/http-api.md): the same answer for every role.
   "routes/api/contact": {
     get: { url: () => "/api/contact", expect: every("405") },
     post: { url: () => "/api/contact", json: () => ({}), expect: every("400") },

@@ -16,7 +16,8 @@ export function loggedLines(level?: LoggedLine["level"]): LoggedLine[] {
   return level ? lines.filter((line) => line.level === level) : [...lines];
 }
 
-// console.error and error log lines fail a test unless the test expects them (STYLE.md, 'Tests').
+// console.error and error log lines fail a test unless the test expects them
+// (docs/conventions.md, 'Tests').
 let consoleError: ReturnType<typeof vi.spyOn>;
 let errorExpected = false;
 beforeEach(() => {

@@ -144,7 +144,8 @@ export const PersonalStepSchema = z
 /** Step 2, Professionnel: service radius, the license answer, the vehicle and the availability. */
 export const ProfessionalStepSchema = z.object({
   service_radius: z.enum(SERVICE_RADII, { error: e.serviceRadiusRequired }),
-  // 'Oui' means true (PRODUCT-DECISIONS.md: the spec's reversed wiring is a defect).
+  // 'Oui' means true (docs/product-decisions.md, 'Franchise application': the spec's reversed
+  // wiring is a defect).
   has_drivers_license: yesNo(e.licenseRequired),
   vehicle_info: text(e.vehicleInfoRequired, APPLICATION_LIMITS.vehicleInfo),
   availability_hours: text(e.availabilityRequired, APPLICATION_LIMITS.availabilityHours),
@@ -175,7 +176,10 @@ export const ReferencesStepSchema = z
     return { ...value, reference_phone: phone };
   });
 
-/** Step 4, Soumission: the background-check consent (required, PRODUCT-DECISIONS.md) and the signature. */
+/**
+ * Step 4, Soumission: the background-check consent (required, docs/product-decisions.md,
+ * 'Franchise application') and the signature.
+ */
 export const SubmissionStepSchema = z.object({
   background_check_consent: z.preprocess(
     (value) => value === true || value === "true" || value === "on",

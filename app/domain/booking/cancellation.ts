@@ -1,5 +1,5 @@
 /**
- * Self-service cancel / reschedule through the manage link (PRODUCT-DECISIONS 'Booking'):
+ * Self-service cancel / reschedule through the manage link (docs/product-decisions.md, 'Booking'):
  * allowed until 24 h before the start. The boundary is inclusive: exactly 24 h before the
  * start is still allowed; one millisecond later it is not, and the page says to call.
  */

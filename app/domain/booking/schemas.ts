@@ -1,6 +1,6 @@
 /**
- * The booking inputs, shared by the booking wizard's forms and the JSON API (ARCHITECTURE.md,
- * 'Booking engine'). Every message is French, from the catalogue.
+ * The booking inputs, shared by the booking wizard's forms and the JSON API (docs/http-api.md,
+ * 'Booking'). Every message is French, from the catalogue.
  */
 import { parsePostalCode } from "~/domain/geo/postal-code";
 import { normalizePromoCode, PROMO_CODE_PATTERN } from "~/domain/offers/promo";

@@ -13,7 +13,7 @@ import {
 } from "./slot-picker";
 import { computeSlots, type AvailabilityWindow } from "./slots";
 
-// Every test runs in the business zone (STYLE.md, 'Tests').
+// Every test runs in the business zone (docs/conventions.md, 'Tests').
 const TZ = "America/Toronto";
 
 /** Weekdays 08:00-20:00 and Saturdays 09:00-12:00; Sundays closed. */

@@ -10,7 +10,7 @@ import {
   type SlotMember,
 } from "./slots";
 
-// Every test runs in the business zone (STYLE.md, 'Tests').
+// Every test runs in the business zone (docs/conventions.md, 'Tests').
 const TZ = "America/Toronto";
 
 const weekdays = (startTime = "09:00:00", endTime = "17:00:00"): AvailabilityWindow[] =>

@@ -1,6 +1,6 @@
 /**
- * The one geocoding interface (ARCHITECTURE.md: offline by default, an online geocoder by
- * configuration). An online adapter (Google, Nominatim, OpenCage, Mapbox: GEODATA.md) lives under
+ * The one geocoding interface (docs/geodata.md, 'Online geocoders': offline by default, an online
+ * geocoder by configuration). An online adapter (Google, Nominatim, OpenCage, Mapbox) lives under
  * server/ and returns the same LocateResult; decideFromLocation then decides as offline.
  */
 import { locate, type LocateResult } from "./locate";

@@ -21,7 +21,7 @@ describe("locate with a postal code", () => {
     expect(point("j2h")).toMatchObject({ source: "fsa", label: "J2H", postalCode: "J2H" });
   });
 
-  it("has the FSAs added or corrected by the build (GEODATA.md)", () => {
+  it("has the FSAs added or corrected by the build (docs/geodata.md)", () => {
     expect(point("J1C 1A1")).toMatchObject({ lat: 45.48, lon: -71.95 });
     expect(point("J1R")).toMatchObject({ lat: 45.4, lon: -72.04 });
     expect(point("J2M")).toMatchObject({ lat: 45.35, lon: -72.57 });

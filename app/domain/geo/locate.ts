@@ -1,5 +1,5 @@
 /**
- * Offline geocoding of an address or a postal code (GEODATA.md): a point from the FSA centre of a
+ * Offline geocoding of an address or a postal code (docs/geodata.md): a point from the FSA centre of a
  * Quebec postal code, or from a municipality named in the text. Pure: reads only the committed
  * data files under ./data (built by scripts/build-geodata.mjs, see data/ATTRIBUTION.md).
  *

@@ -1,5 +1,5 @@
 /**
- * Matching key for place names (GEODATA.md, 'Municipality names'): accents removed, case folded,
+ * Matching key for place names (docs/geodata.md, 'Municipality names'): accents removed, case folded,
  * St/Ste expanded to Saint/Sainte, hyphens, apostrophes (' ’ ʼ) and other punctuation treated
  * as spaces, spaces collapsed. "St-Alphonse-de-Granby" and "saint alphonse de granby" give the
  * same key. The key is for matching only, never for display.

@@ -1,6 +1,6 @@
 /**
- * Canadian postal codes (GEODATA.md, 'Postal code syntax'): letter digit letter, an optional space
- * or hyphen, digit letter digit. D F I O Q U never appear; W and Z never come first. Any case.
+ * Canadian postal codes (docs/geodata.md, 'Postal code syntax'): letter digit letter, an optional
+ * space or hyphen, digit letter digit. D F I O Q U never appear; W and Z never come first. Any case.
  * The first three characters are the forward sortation area (FSA), the offline granularity.
  */
 const FIRST = "ABCEGHJKLMNPRSTVXY";

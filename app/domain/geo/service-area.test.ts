@@ -25,7 +25,7 @@ const zones: ServiceZone[] = [
   },
 ];
 
-describe("decideServiceArea: postal codes of GEODATA.md", () => {
+describe("decideServiceArea: postal codes of docs/geodata.md", () => {
   it.each(["J2G", "J2H", "J2J"])("%s is in Granby", (fsa) => {
     expect(decideServiceArea(`${fsa} 1A1`, zones)).toMatchObject({
       inArea: true,

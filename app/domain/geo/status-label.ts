@@ -1,6 +1,6 @@
 /**
  * A disabled zone's status label is text the admin writes ('Retour en 2026'); the site never shows
- * a date already past (PRODUCT-DECISIONS.md, 'Zones and regions'; ADR 046). Pure.
+ * a date already past (docs/product-decisions.md, 'Zones and regions'; ADR 046). Pure.
  *
  * Each year the label names (2000-2099) is read with the word before it:
  * - a month ('mars 2027') or a season ('printemps 2027'): past once that month or season is over;

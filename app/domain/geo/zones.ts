@@ -1,4 +1,4 @@
-/** Distances and zone membership (PRODUCT-DECISIONS.md, 'Zones and regions'). Pure. */
+/** Distances and zone membership (docs/product-decisions.md, 'Zones and regions'). Pure. */
 export interface LatLon {
   lat: number;
   lon: number;

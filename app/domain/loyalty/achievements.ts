@@ -1,6 +1,7 @@
 /**
- * Achievements earned by completed washes (PRODUCT-DECISIONS.md: +50 points when the franchisee
- * marks the appointment completed). Each type is earned at most once per client.
+ * Achievements earned by completed washes (docs/product-decisions.md, 'Booking': +50 points
+ * when the franchisee marks the appointment completed). Each type is earned at most once per
+ * client.
  */
 
 export const WELCOME_POINTS = 100;

@@ -1,5 +1,5 @@
 /**
- * Loyalty levels by total points earned (spec section 4, PRODUCT-DECISIONS.md 'Customer space'):
+ * Loyalty levels by total points earned (spec section 4, docs/product-decisions.md, 'Customer space'):
  * Bronze < 500, Silver 500-999, Gold 1000-1999, Platinum >= 2000. The progress bar is linear
  * inside the current band (0-500, 500-1000, 1000-2000) and full at 2000 or more.
  */

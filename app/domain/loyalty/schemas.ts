@@ -11,7 +11,7 @@ import { clientMessages } from "~/lib/messages/client.fr";
 const v = messages.validation;
 const c = clientMessages;
 
-/** POST /api/rewards/exchange {reward_id} (ARCHITECTURE.md). */
+/** POST /api/rewards/exchange {reward_id} (docs/http-api.md). */
 export const ExchangeRewardSchema = z.object({
   reward_id: z.uuid({ error: c.rewards.unknownReward }),
 });

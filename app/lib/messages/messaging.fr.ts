@@ -1,7 +1,7 @@
 /** French text of this area; composed into `messages.messaging` by app/lib/messages.fr.ts. */
 import { BUSINESS } from "../business";
 
-/** When and how a booking is paid (PRODUCT-DECISIONS.md 'Payment'): shown before and after booking. */
+/** When and how a booking is paid (docs/product-decisions.md, 'Payment'): shown before and after booking. */
 export const PAYMENT_NOTE =
   "Sur place, une fois le lavage terminé : carte ou comptant, avec l'équipe. Rien à payer en ligne.";
 

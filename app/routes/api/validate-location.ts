@@ -35,9 +35,9 @@ export function loader() {
 }
 
 /**
- * POST {address, cities?} (ARCHITECTURE.md): 200 {success: true, data: in the service area,
- * message, city}; 400 for an empty address or a malformed body; 429 when the client checks too
- * often; 500 with the generic French message on an unexpected failure.
+ * POST {address, cities?} (docs/http-api.md, 'Service area'): 200 {success: true, data: in the
+ * service area, message, city}; 400 for an empty address or a malformed body; 429 when the client
+ * checks too often; 500 with the generic French message on an unexpected failure.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return loader();

@@ -31,8 +31,9 @@ export function loader() {
 }
 
 /**
- * POST {postalCode, cities?} (ARCHITECTURE.md): 200 {success: true, data: well formed and served,
- * message}; 400 for an empty code or a malformed body; 429 when the client validates too often.
+ * POST {postalCode, cities?} (docs/http-api.md, 'Service area'): 200 {success: true, data: well
+ * formed and served, message}; 400 for an empty code or a malformed body; 429 when the client
+ * validates too often.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return loader();

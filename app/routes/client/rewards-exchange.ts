@@ -10,7 +10,7 @@ import { clientMessages } from "~/lib/messages/client.fr";
 
 const t = clientMessages;
 
-/** The answer of POST /api/rewards/exchange (ARCHITECTURE.md): {success, error?}. */
+/** The answer of POST /api/rewards/exchange (docs/http-api.md): {success, error?}. */
 type ExchangeAnswer = { success: true } | { success: false; error: string };
 
 export function loader() {

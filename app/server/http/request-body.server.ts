@@ -1,7 +1,7 @@
 /**
  * What the JSON routes share before the use case: the method, the body (JSON or a form), the
- * shared schema, each refusal answered in French (STYLE.md, section 4; failures after it:
- * failure.server.ts).
+ * shared schema, each refusal answered in French (docs/conventions.md, 'Input validation and
+ * errors'; failures after it: failure.server.ts).
  */
 import { data } from "react-router";
 import type { ZodError } from "zod";

@@ -6,9 +6,10 @@ export interface StoredFile {
 }
 
 /**
- * Where uploaded files live (ARCHITECTURE.md: local disk by default, an S3-compatible bucket by
- * configuration). Keys are relative paths such as 'signatures/signature_<id>.png'. A stored file
- * is never replaced: `put` on an existing key fails with FileExistsError.
+ * Where uploaded files live (docs/http-api.md, 'File storage': local disk by default, an
+ * S3-compatible bucket by configuration). Keys are relative paths such as
+ * 'signatures/signature_<id>.png'. A stored file is never replaced: `put` on an existing key fails
+ * with FileExistsError.
  */
 export interface FileStorage {
   readonly driver: "local" | "s3";

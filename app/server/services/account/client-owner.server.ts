@@ -40,7 +40,7 @@ export async function loadClient(db: Db | Tx, userId: string): Promise<ClientOwn
 }
 
 /**
- * The appointments of a client (PRODUCT-DECISIONS.md 'Booking', ADR 025): those linked to the
+ * The appointments of a client (docs/product-decisions.md, 'Booking'; ADR 025): those linked to the
  * account (booked signed in, or with its e-mail once the account existed), and, once the
  * address is verified, those booked with the same e-mail before the account existed. An
  * unverified account never sees (nor erases) someone else's bookings made with that address.

@@ -9,10 +9,11 @@ import { zoneColumns } from "../zones/list-zones.server";
 import { assertAdmin, type AdminActor } from "./assert-admin.server";
 
 /*
- * The service zones, the one source of truth for where we serve (PRODUCT-DECISIONS.md). The
- * address check, the postal validator, the wizard regions, the zone pages and the home page read
- * the table on every request: nothing to invalidate there. The slot lists of GET /api/slots are
- * cached per zone, so every change goes through withSlotChange (announced to every instance, cleared here).
+ * The service zones, the one source of truth for where we serve (docs/product-decisions.md,
+ * 'Zones and regions'). The address check, the postal validator, the wizard regions, the zone
+ * pages and the home page read the table on every request: nothing to invalidate there. The slot
+ * lists of GET /api/slots are cached per zone, so every change goes through withSlotChange
+ * (announced to every instance, cleared here).
  */
 
 /** Every zone with its franchisee and its number of appointments (a zone with some cannot go). */

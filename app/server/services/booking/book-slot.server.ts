@@ -63,7 +63,7 @@ export interface BookSlotResult {
 }
 
 /**
- * Books a slot (ARCHITECTURE.md 'Booking engine', ADR 008). The service address must lie in the
+ * Books a slot (docs/http-api.md, 'Booking engine'; ADR 008). The service address must lie in the
  * booked zone (ADDRESS_NOT_LOCATED, ADDRESS_OUT_OF_ZONE). Then one transaction re-checks the slot
  * with fresh busy ranges, assigns the least loaded free team member and inserts the appointment.
  * The exclusion constraint is what forbids a double booking: when another booking took the
@@ -261,7 +261,7 @@ async function forgetFollowers(tx: Tx, appointmentId: string): Promise<void> {
 }
 
 /**
- * The service address must lie in the booked zone (PRODUCT-DECISIONS.md 'Booking'); the offline
+ * The service address must lie in the booked zone (docs/product-decisions.md, 'Booking'); the offline
  * locator gives the municipality, postal code and point kept on the appointment.
  */
 function checkAddress(

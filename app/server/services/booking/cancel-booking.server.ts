@@ -10,7 +10,7 @@ import { type BookingChangeRequest, lockChangeableAppointment } from "./manage-a
 import { logStaffChange } from "./staff-change.server";
 
 /**
- * Cancels a booking through its manage link (PRODUCT-DECISIONS.md 'Booking'): the token must
+ * Cancels a booking through its manage link (docs/product-decisions.md, 'Booking'): the token must
  * match or the actor must be the signed-in client who owns it (INVALID_MANAGE_TOKEN otherwise), the booking must still be scheduled (APPOINTMENT_NOT_CHANGEABLE)
  * and start in 24 h or more (TOO_LATE_TO_CHANGE: the customer calls instead). The slot is free
  * again at once: cancelled appointments no longer block.

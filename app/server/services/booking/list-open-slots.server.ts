@@ -14,7 +14,7 @@ import {
   localDateOf,
 } from "./booking-context.server";
 
-/** The answer of GET /api/slots (ARCHITECTURE.md): ISO 8601 instants with the local offset. */
+/** The answer of GET /api/slots (docs/http-api.md, 'Booking'): ISO 8601 instants with the local offset. */
 export interface OpenSlots {
   zone: string;
   cars: number;

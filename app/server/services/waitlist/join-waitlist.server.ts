@@ -19,7 +19,7 @@ export type JoinWaitlistResult =
   | { status: "joined"; postalCode: string }
   /** An active zone already serves the code: nothing stored, the visitor can book. */
   | { status: "served"; zoneName: string; routeSlug: string }
-  /** Not a Quebec postal code: we serve Quebec only (PRODUCT-DECISIONS.md). */
+  /** Not a Quebec postal code: we serve Quebec only (docs/product-decisions.md, 'Zones and regions'). */
   | { status: "outside-quebec" };
 
 /**

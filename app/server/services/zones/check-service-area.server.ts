@@ -8,9 +8,10 @@ import { listZones } from "./list-zones.server";
 const t = serviceAreaMessages;
 
 /**
- * Is this address, town or postal code served? The zones come from the database (PRODUCT-DECISIONS.md,
- * 'Zones and regions'): only an active zone accepts, a zone of another status answers
- * ZONE_NOT_ACTIVE. No list of cities from the client is taken: it cannot widen the service area.
+ * Is this address, town or postal code served? The zones come from the database
+ * (docs/product-decisions.md, 'Zones and regions'): only an active zone accepts, a zone of another
+ * status answers ZONE_NOT_ACTIVE. No list of cities from the client is taken: it cannot widen the
+ * service area.
  */
 export async function checkServiceArea(
   db: Db,
@@ -21,7 +22,10 @@ export async function checkServiceArea(
   return decideFromLocation(location, zones);
 }
 
-/** The answer of POST /api/validate-location (ARCHITECTURE.md): {success, data, message, city}. */
+/**
+ * The answer of POST /api/validate-location (docs/http-api.md, 'Service area'): {success, data,
+ * message, city}.
+ */
 export interface LocationAnswer {
   success: boolean;
   data: boolean;
