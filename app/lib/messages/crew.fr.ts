@@ -5,7 +5,7 @@ export const crewMessages = {
     invited: "Invitation envoyée à l'application de l'équipe.",
     invite: "Inviter à l'application",
     resend: "Renvoyer l'invitation",
-    inviteLabel: (name: string) => `Inviter ${name} à l'application de l'équipe`,
+    inviteLabel: (name: string) => `Inviter à l'application : ${name}`,
     resendLabel: (name: string) => `Renvoyer l'invitation de ${name}`,
     sent: "Invitation envoyée : le membre choisira son mot de passe avec le lien reçu par courriel.",
     notSent: "Le compte est prêt, mais le courriel d'invitation n'a pas pu partir. Réessayez plus tard.",
