@@ -70,9 +70,9 @@ pg.Client.prototype.query = function (config, values, callback) {
   return query.call(this, config, values, callback);
 };
 
-// PGlite: counted at the wire, as the app's statements may run by name (app/server/
-// pglite-statements.server.ts) or through PGlite's own `query`: each Bind (extended protocol) or
-// Query (simple protocol) message is one statement; a Bind's text is its Parse's.
+// PGlite: counted at the wire, as the app's statements run through PGlite's own `query` and
+// `exec`: each Bind (extended protocol) or Query (simple protocol) message is one statement; a
+// Bind's text is its Parse's.
 const statementTexts = new Map();
 function cString(bytes, at) {
   let end = at;

@@ -29,7 +29,7 @@ export async function insertTogether(
  * A statement drizzle builds and names once per database handle (`.prepare(name)` with
  * `sql.placeholder` values), for the few that every booking runs (ADR 054, eleventh pass): drizzle
  * no longer builds its SQL text for each run, and PostgreSQL parses and plans it once per
- * connection (on PGlite, each text is already prepared once: pglite-statements.server.ts).
+ * connection.
  * Meant for the process's `Db`, not a transaction's handle (a prepared statement runs on the
  * handle it was made on).
  */

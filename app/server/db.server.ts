@@ -6,7 +6,6 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type PgDriver from "pg";
 import * as schema from "#db/schema";
 import { log } from "./log.server";
-import type { PgliteClient } from "./pglite-statements.server";
 
 export type Schema = typeof schema;
 /** The one database handle type, whether PGlite or PostgreSQL is behind it. */
@@ -123,7 +122,7 @@ type QueryOptions = Parameters<PGlite["query"]>[2];
  * reads that table itself, with the same results. Options whose parsers are not exactly drizzle's
  * (another drizzle version) are passed on unchanged.
  */
-function sharedParsersClient(pglite: PGlite, client: PgliteClient): PGlite {
+function sharedParsersClient(pglite: PGlite): PGlite {
   for (const type of DRIZZLE_TEXT_TYPES) pglite.parsers[type] = asText;
   const known = new WeakSet<object>();
   const isDrizzles = (parsers: Record<number, unknown>) => {
@@ -144,11 +143,11 @@ function sharedParsersClient(pglite: PGlite, client: PgliteClient): PGlite {
     return rest;
   };
   const query: PGlite["query"] = (text, params, options) =>
-    client.query(text, params, withoutParsers(options));
+    pglite.query(text, params, withoutParsers(options));
   return {
     query,
     transaction: (callback) =>
-      client.transaction((tx) => {
+      pglite.transaction((tx) => {
         const shared: typeof tx = Object.create(tx);
         shared.query = (text, params, options) => tx.query(text, params, withoutParsers(options));
         return callback(shared);
@@ -161,19 +160,13 @@ function sharedParsersClient(pglite: PGlite, client: PgliteClient): PGlite {
  * PGlite (nor its WebAssembly), and a PGlite one does not load pg (~16 MB of memory).
  */
 export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob }): Promise<Database> {
-  const [
-    { PGlite },
-    { btree_gist },
-    { drizzle: drizzlePglite },
-    { migrate: migratePglite },
-    { preparedStatementsClient },
-  ] = await Promise.all([
-    import("@electric-sql/pglite"),
-    import("@electric-sql/pglite/contrib/btree_gist"),
-    import("drizzle-orm/pglite"),
-    import("drizzle-orm/pglite/migrator"),
-    import("./pglite-statements.server"),
-  ]);
+  const [{ PGlite }, { btree_gist }, { drizzle: drizzlePglite }, { migrate: migratePglite }] =
+    await Promise.all([
+      import("@electric-sql/pglite"),
+      import("@electric-sql/pglite/contrib/btree_gist"),
+      import("drizzle-orm/pglite"),
+      import("drizzle-orm/pglite/migrator"),
+    ]);
   let release = () => {};
   let pglitePath: string | undefined;
   if (options.dataDir) {
@@ -191,17 +184,14 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
     release();
     throw error;
   }
-  // The app's statements run as named prepared statements, one call each, with drizzle's parsers
-  // in the instance's table (ADR 054); the migrations keep PGlite's own path.
-  const db = drizzlePglite({
-    client: sharedParsersClient(client, preparedStatementsClient(client)),
-    schema,
-  }) as unknown as Db;
+  // Drizzle's parsers in the instance's table (ADR 054); statements go through PGlite's own query.
+  const shared = sharedParsersClient(client);
+  const db = drizzlePglite({ client: shared, schema }) as unknown as Db;
   return {
     db,
     kind: "pglite",
     async migrate() {
-      await migratePglite(drizzlePglite({ client: sharedParsersClient(client, client), schema }), {
+      await migratePglite(drizzlePglite({ client: shared, schema }), {
         migrationsFolder: migrationsFolder(),
       });
     },
@@ -225,10 +215,6 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
     import("drizzle-orm/node-postgres/migrator"),
   ]);
   const pool = new pg.Pool({ connectionString, max });
-  pool.on("connect", sendBeginWithFirstStatement);
-  pool.on("release", (_error: Error | undefined, client: PgDriver.PoolClient) => {
-    (client as PoolClientWithBegin)[BEGIN_PENDING] = false;
-  });
   const listening: Listening = { closed: false, clients: new Set(), retries: new Set() };
   // An idle connection that the server closes (restart, failover) must not crash the process:
   // the pool drops it and opens a new one on the next query.
@@ -268,73 +254,6 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
       await pool.end();
     },
   };
-}
-
-const BEGIN_PENDING = Symbol("beginPending");
-type PoolClientWithBegin = PgDriver.PoolClient & { [BEGIN_PENDING]?: boolean };
-type QueryConfig = { text?: unknown; name?: unknown; values?: unknown };
-
-/** What drizzle's transaction sends first: `begin` alone, as a config object without values. */
-function isBareBegin(config: unknown, values: unknown, callback: unknown): boolean {
-  return (
-    typeof config === "object" &&
-    config !== null &&
-    (config as QueryConfig).text === "begin" &&
-    (config as QueryConfig).name === undefined &&
-    (config as QueryConfig).values === undefined &&
-    (values === undefined || (Array.isArray(values) && values.length === 0)) &&
-    callback === undefined
-  );
-}
-
-/** A statement the simple protocol can carry after `begin;` in one message: no name, no values. */
-function isSimple(
-  config: unknown,
-  values: unknown,
-  callback: unknown,
-): config is QueryConfig & { text: string } {
-  return (
-    typeof config === "object" &&
-    config !== null &&
-    typeof (config as QueryConfig).text === "string" &&
-    (config as QueryConfig).name === undefined &&
-    (config as QueryConfig).values === undefined &&
-    (values === undefined || (Array.isArray(values) && values.length === 0)) &&
-    callback === undefined
-  );
-}
-
-/**
- * A transaction's `begin` waits for its first statement and goes with it (ADR 054, eleventh
- * pass): when that statement has no parameters (a booking's member-day locks), both travel as
- * one simple-protocol message, one round trip instead of two; otherwise `begin` is sent just
- * before it, as before. A transaction that sends nothing before its `commit` or `rollback` sends
- * neither. The first statement's answer is its own (the `begin`'s is dropped), its error too
- * (the transaction is then open and aborted, and rolled back as before). Every connection of the
- * pool gets this once, when opened; a release forgets a `begin` not sent.
- */
-function sendBeginWithFirstStatement(client: PgDriver.PoolClient): void {
-  const pooled = client as PoolClientWithBegin;
-  const send = client.query.bind(client) as (
-    config: unknown,
-    values?: unknown,
-    callback?: unknown,
-  ) => unknown;
-  const nothing = (command: string) => Promise.resolve({ command, rowCount: null, rows: [], fields: [] });
-  pooled.query = ((config: unknown, values?: unknown, callback?: unknown) => {
-    if (!pooled[BEGIN_PENDING]) {
-      if (!isBareBegin(config, values, callback)) return send(config, values, callback);
-      pooled[BEGIN_PENDING] = true;
-      return nothing("BEGIN");
-    }
-    pooled[BEGIN_PENDING] = false;
-    if (isSimple(config, values, callback)) {
-      if (config.text === "commit" || config.text === "rollback") return nothing(config.text.toUpperCase());
-      const both = send({ ...config, text: `begin;${config.text}` }) as Promise<unknown>;
-      return both.then((results) => (Array.isArray(results) ? results.at(-1) : results));
-    }
-    return (send("begin") as Promise<unknown>).then(() => send(config, values, callback));
-  }) as typeof client.query;
 }
 
 /** The LISTEN connections of one PostgreSQL database, and their pending reconnections. */
