@@ -14,15 +14,40 @@ export interface RunningServer {
   stop: (signal?: NodeJS.Signals) => Promise<number | null>;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/**
+ * The kernel hands out ports for `listen(0)` and outgoing connections from its ephemeral range
+ * (32768–60999 on Linux). A port picked there and released is up for grabs: a stand-in started by
+ * another test file in the meantime can take it, and the server under test would then fail to bind
+ * while its /readyz was answered by the stand-in. So the server's port is drawn below that range,
+ * where only other servers started by this helper look, and tried before it is handed out.
+ */
+function ephemeralLow(): number {
+  try {
+    const [low] = fs.readFileSync("/proc/sys/net/ipv4/ip_local_port_range", "utf8").trim().split(/\s+/);
+    const value = Number.parseInt(low!, 10);
+    if (Number.isInteger(value) && value > 12_000) return value;
+  } catch {
+    // not Linux: the usual IANA range starts at 49152
+  }
+  return 32_768;
+}
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const srv = net.createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
+    srv.once("error", () => resolve(false));
+    srv.listen(port, "127.0.0.1", () => srv.close(() => resolve(true)));
   });
+}
+
+export async function freePort(): Promise<number> {
+  const low = 10_000;
+  const high = ephemeralLow() - 1;
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = low + Math.floor(Math.random() * (high - low));
+    if (await canListen(port)) return port;
+  }
+  throw new Error(`no free port between ${low} and ${high}`);
 }
 
 export function tempDataDir(): string {
@@ -49,6 +74,7 @@ function seededDataDir(): string {
 export async function startServer(
   env: Record<string, string> = {},
   options: { waitReady?: boolean; fresh?: boolean } = {},
+  attempt = 1,
 ): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? (options.fresh ? tempDataDir() : seededDataDir());
@@ -77,12 +103,22 @@ export async function startServer(
   };
   if (options.waitReady === false) return { url, dataDir, process: child, output: () => output, stop };
 
+  // Ready when this child said it listens on its port (unless its log level hides that line) and
+  // its /readyz says so: a port some other process took in the meantime never passes for it.
+  const listening = `Serveur prêt sur http://localhost:${port} `;
+  const announces = !["warn", "error"].includes(env.LOG_LEVEL ?? "");
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output}`);
+    if (child.exitCode !== null) {
+      if (output.includes("EADDRINUSE") && attempt < 3) return startServer(env, options, attempt + 1);
+      throw new Error(`server exited (${child.exitCode}):\n${output}`);
+    }
     try {
-      const res = await fetch(`${url}/readyz`);
-      if (res.ok) return { url, dataDir, process: child, output: () => output, stop };
+      if (!announces || output.includes(listening)) {
+        const res = await fetch(`${url}/readyz`);
+        const body = res.ok ? ((await res.json().catch(() => null)) as { status?: string } | null) : null;
+        if (body?.status === "ready") return { url, dataDir, process: child, output: () => output, stop };
+      }
     } catch {
       // not listening yet
     }
