@@ -70,6 +70,7 @@ export default [
   route("api/setup-test-users", "routes/api/setup-test-users.ts"),
   route("api/dev/start-appointment", "routes/api/dev-start-appointment.ts"),
   route("api/contact", "routes/api/contact.ts"),
+  route("api/openapi.json", "routes/api/openapi.ts"),
   route("api/slots", "routes/api/slots.ts"),
   route("api/bookings", "routes/api/bookings.ts"),
   route("api/bookings/:bookingId/cancel", "routes/api/booking-cancel.ts"),

@@ -453,6 +453,7 @@ const TABLE: Record<string, Row> = {
     get: { url: () => "/api/contact", expect: every("405") },
     post: { url: () => "/api/contact", json: () => ({}), expect: every("400") },
   },
+  "routes/api/openapi": { get: { url: () => "/api/openapi.json", expect: every("2xx") } },
   "routes/api/slots": { get: { url: () => "/api/slots?zone=granby&cars=1", expect: every("2xx") } },
   "routes/api/bookings": {
     get: { url: () => "/api/bookings", expect: every("405") },

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { messages } from "~/lib/messages.fr";
 import { serviceAreaMessages } from "~/lib/messages/service-area.fr";
-import { refuseNul, z } from "~/lib/zod-fr";
+import { LocationCheckSchema } from "~/domain/geo/check-schemas";
 import { getDb } from "~/server/db.server";
 import { hitRateLimit } from "~/server/rate-limit.server";
 import {
@@ -17,12 +17,6 @@ const t = serviceAreaMessages;
 
 /** Each address checked reads the zones: 30 checks a minute per client address is plenty. */
 const RATE_LIMIT = { max: 30, windowSeconds: 60 };
-
-/** `cities` is accepted for the spec's clients and ignored: the active zones decide. */
-const BodySchema = z.object({
-  address: refuseNul(z.string().max(500)),
-  cities: z.array(refuseNul(z.string())).optional(),
-});
 
 const failure = (message: string, status: number) =>
   data({ success: false, data: false, message, city: null } satisfies LocationAnswer, { status });
@@ -41,7 +35,7 @@ export function loader() {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return loader();
-  const body = BodySchema.safeParse(await request.json().catch(() => undefined));
+  const body = LocationCheckSchema.safeParse(await request.json().catch(() => undefined));
   if (!body.success) return failure(t.invalidRequest, 400);
   if (!body.data.address.trim()) return failure(t.EMPTY, 400);
   try {

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { messages } from "~/lib/messages.fr";
 import { serviceAreaMessages } from "~/lib/messages/service-area.fr";
-import { refuseNul, z } from "~/lib/zod-fr";
+import { PostalCodeCheckSchema } from "~/domain/geo/check-schemas";
 import { getDb } from "~/server/db.server";
 import { hitRateLimit } from "~/server/rate-limit.server";
 import { validatePostalCode, type PostalCodeAnswer } from "~/server/services/zones/check-service-area.server";
@@ -13,12 +13,6 @@ const t = serviceAreaMessages.postal;
 
 /** The same budget as the address check: 30 validations a minute per client address. */
 const RATE_LIMIT = { max: 30, windowSeconds: 60 };
-
-/** `cities` is accepted for the spec's clients and ignored: the active zones decide. */
-const BodySchema = z.object({
-  postalCode: refuseNul(z.string().max(100)),
-  cities: z.array(refuseNul(z.string())).optional(),
-});
 
 const failure = (message: string, status: number) =>
   data({ success: false, data: false, message } satisfies PostalCodeAnswer, { status });
@@ -37,7 +31,7 @@ export function loader() {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return loader();
-  const body = BodySchema.safeParse(await request.json().catch(() => undefined));
+  const body = PostalCodeCheckSchema.safeParse(await request.json().catch(() => undefined));
   if (!body.success) return failure(t.invalidRequest, 400);
   if (!body.data.postalCode.trim()) return failure(t.empty, 400);
   try {
