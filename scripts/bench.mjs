@@ -13,7 +13,9 @@
 // its memory when ready, idle memory 1 s after start, the peak of one sign-in's password check
 // after it (signInPeakMb) and the peak under the runs' load as JSON,
 // on PGlite and, when TEST_DATABASE_URL is set, on PostgreSQL.
-// Options: BENCH_ONLY=bookings runs only the booking call; BENCH_DATABASES=postgres (or pglite)
+// Then the hostile run (scripts/bench-hostile.mjs: what an outside probe sends) from a reset peak,
+// its peak memory reported next to the ordinary runs' (hostilePeakMemoryMb, serverPeakMemoryMb).
+// Options: BENCH_ONLY=bookings runs only the booking call (BENCH_ONLY=hostile: it and the hostile run); BENCH_DATABASES=postgres (or pglite)
 // only that database; BENCH_COUNT_QUERIES=1 counts the server's statements during the booking run
 // (scripts/bench-query-count.mjs: per booking, in and out of transactions, transaction times, and
 // PGlite's wait for its one session). On PostgreSQL the booking run also samples every 50 ms what
@@ -38,13 +40,15 @@ import {
   spawnBenchServer,
   waitReady,
 } from "./bench-common.mjs";
+import { hostileRequests } from "./bench-hostile.mjs";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const WARM_UP = Number(process.env.BENCH_WARM_UP_SECONDS ?? 3);
 const CONNECTIONS = 10;
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 const PORT = Number(process.env.BENCH_PORT ?? 4395);
-const ONLY_BOOKINGS = process.env.BENCH_ONLY === "bookings";
+const ONLY_BOOKINGS = process.env.BENCH_ONLY === "bookings" || process.env.BENCH_ONLY === "hostile";
+const WITH_HOSTILE = process.env.BENCH_ONLY !== "bookings";
 /** The booking run's slots: 25 weeks (the 180-day horizon), starts an hour apart in a zone's day. */
 const BOOKING_WEEKS = 25;
 const BOOKING_SPACING_MS = 60 * 60_000;
@@ -462,6 +466,24 @@ async function runTarget(name, dbEnv) {
         pages.map((page) => [page, summarize(serverTimes.byPath.get(page) ?? [])]),
       );
 
+    // The peak under the ordinary runs, then the hostile run's from a reset (scripts/bench-hostile.mjs).
+    const serverPeakMemoryMb = peakMemoryMb(server.pid);
+    let hostile = skipped("hostile requests (scripts/bench-hostile.mjs)");
+    if (WITH_HOSTILE) {
+      fs.writeFileSync(`/proc/${server.pid}/clear_refs`, "5");
+      hostile = await measure("hostile requests (scripts/bench-hostile.mjs)", {
+        requests: [{ setupRequest: hostileRequests(origin, randomGenerator(29)) }],
+      });
+      hostile.peakMemoryMb = peakMemoryMb(server.pid);
+      // The server still answers at once after it.
+      const started = performance.now();
+      hostile.healthAfterMs = (await fetch(`${origin}/healthz`)).ok
+        ? Math.round(performance.now() - started)
+        : null;
+      hostile.memoryAfterMb = currentMemoryMb(server.pid);
+    }
+    const memoryBound = dbEnv.DATABASE_URL ? 200 : 300;
+
     const ratio = (r) => Number((r.requestsPerSecond / baseline.requestsPerSecond).toFixed(2));
     return {
       database: name,
@@ -471,11 +493,13 @@ async function runTarget(name, dbEnv) {
       memoryAtReadyMb: serverTimes.rssMbAtReady ?? null,
       idleMemoryMb,
       signInPeakMb,
-      results: [baseline, slots, slotsMixed, bookings, pageViews].map((r) => ({
+      results: [baseline, slots, slotsMixed, bookings, pageViews, hostile].map((r) => ({
         ...r,
         ratioToBaseline: ratio(r),
       })),
-      serverPeakMemoryMb: peakMemoryMb(server.pid),
+      serverPeakMemoryMb,
+      hostilePeakMemoryMb: hostile.peakMemoryMb ?? null,
+      memoryTargetMet: serverPeakMemoryMb <= memoryBound && (hostile.peakMemoryMb ?? 0) <= memoryBound,
       slotListTargetMet: slots.p95Ms !== null && slots.p95Ms < 50 && ratio(slots) >= 1 / 3,
       bookingTargetMet: bookings.p95Ms !== null && bookings.p95Ms <= 100 && bookings.p99Ms <= 250,
     };
