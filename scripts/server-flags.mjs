@@ -9,11 +9,16 @@
 // --max-semi-space-size=8    Node 24's V8 sizes the young generation from the machine's memory
 //                            (up to 64 MB a semi-space here): idle resident memory was 367 MB
 //                            against 210 MB on Node 20; 8 MB brings it back (ADR 069).
-// --wasm-num-compilation-tasks=1  PGlite's WebAssembly is recompiled by V8's optimizing compiler
-//                            on one background thread, not one per core: each thread's compiler
-//                            memory was 40-70 MB of peak resident memory (ADR 054).
+// --wasm-num-compilation-tasks=1  PGlite's WebAssembly is compiled on one background thread, not
+//                            one per core (ADR 054).
+// --liftoff-only             PGlite's WebAssembly stays on V8's baseline compiler (Liftoff): the
+//                            optimizing compiler's pass over PostgreSQL's largest function took
+//                            600 MB for two seconds after start, and again later under load; the
+//                            server peaked at 730 MB at start and 336 MB under hostile traffic,
+//                            against 245 and 272 MB with this flag, bookings no slower (ADR 081).
 export const SERVER_NODE_FLAGS = [
   "--heap-growing-percent=25",
   "--max-semi-space-size=8",
   "--wasm-num-compilation-tasks=1",
+  "--liftoff-only",
 ];
