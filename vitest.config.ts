@@ -22,6 +22,8 @@ export default defineConfig({
         resolve,
         test: {
           name: "db",
+          // Each file's PGlite is compiled by V8's baseline compiler only (ADR 081).
+          execArgv: ["--liftoff-only"],
           include: ["app/**/*.db.test.ts", "db/**/*.db.test.ts", "tests/db/**/*.db.test.ts"],
           environment: "node",
           globalSetup: ["tests/setup/db-global.ts"],
