@@ -65,6 +65,8 @@ export interface JobPayloads {
   // The assistant (ADR 051)
   /** Deletes the conversations idle for 30 days; queues itself again while some remain. */
   "assistant.purge": Record<string, never>;
+  /** Daily: deletes the booking requests past their expiry (ADR 068), then queues the next day's. */
+  "booking-requests.purge": Record<string, never>;
 }
 
 export type JobName = keyof JobPayloads;

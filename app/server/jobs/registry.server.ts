@@ -8,6 +8,7 @@ import { createWaitlistHandlers } from "./handlers/waitlist.server";
 import type { JobName, JobPayloads } from "./payloads";
 import type { JobHandler } from "./worker.server";
 import { purgeConversations } from "../services/assistant/conversations.server";
+import { purgeExpiredBookingRequests } from "../services/booking/booking-requests.server";
 
 /** The handler of each job name, run by the worker of `npm start` and of `npm run worker`. */
 export const jobHandlers: { [N in JobName]: JobHandler<JobPayloads[N]> } = {
@@ -28,5 +29,9 @@ export const jobHandlers: { [N in JobName]: JobHandler<JobPayloads[N]> } = {
   // The assistant: conversations idle for 30 days go (ADR 051).
   "assistant.purge": async (_payload, { db }) => {
     await purgeConversations(db);
+  },
+  // Booking requests past their expiry go, daily (ADR 068).
+  "booking-requests.purge": async (_payload, { db }) => {
+    await purgeExpiredBookingRequests(db);
   },
 };

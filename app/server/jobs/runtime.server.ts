@@ -1,4 +1,5 @@
 import type { Database } from "../db.server";
+import { scheduleBookingRequestsPurge } from "../services/booking/booking-requests.server";
 import { scheduleWinback } from "../services/offers/winback.server";
 import { recoverStaleJobs } from "./queue.server";
 import { jobHandlers } from "./registry.server";
@@ -15,6 +16,8 @@ export async function startWorker(database: Database): Promise<void> {
   if (database.kind === "pglite") await recoverStaleJobs(database.db, { olderThanMs: 0 });
   // The daily win-back run (ADR 050): queued once per day, whatever the number of workers.
   await scheduleWinback(database.db);
+  // The daily purge of expired booking requests (ADR 068), queued the same way.
+  await scheduleBookingRequestsPurge(database.db);
   const worker = createWorker(database.db, { handlers: jobHandlers });
   holder.__appWorker = worker;
   worker.start();

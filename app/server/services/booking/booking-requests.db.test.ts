@@ -16,7 +16,11 @@ import { bookAppointmentTool, type ToolContext } from "../assistant/tools.server
 import { bookSlot } from "./book-slot.server";
 import { cancelBooking } from "./cancel-booking.server";
 import { placeBooking } from "./place-booking.server";
-import { SAME_REQUEST_WINDOW_MS, type RequestKey } from "./booking-requests.server";
+import {
+  purgeExpiredBookingRequests,
+  SAME_REQUEST_WINDOW_MS,
+  type RequestKey,
+} from "./booking-requests.server";
 
 let ipCounter = 0;
 /** A new address per call: the rate limit per address stays out of the way. */
@@ -133,6 +137,28 @@ describeDatabases("booking requests answered once", ({ db }) => {
     expect(stored).not.toContain("visible-key-123");
     expect(stored).not.toContain(token);
     expect(stored).not.toContain(input.email);
+  });
+
+  it("the daily purge deletes only the requests past their expiry, and queues the next day's", async () => {
+    const input = granbyRequest({ start: MONDAY_9 });
+    const key: RequestKey = { scope: "api", value: "purge-key-1" };
+    const booked = await place(db(), input, key);
+    expect(await db().select().from(s.bookingRequests)).toHaveLength(2);
+
+    // After the 10-minute fingerprint, before the key's day: the key still answers with the booking.
+    const afterWindow = new Date(NOW.getTime() + SAME_REQUEST_WINDOW_MS + 1000);
+    expect(await purgeExpiredBookingRequests(db(), afterWindow)).toBe(1);
+    expect(await db().select().from(s.bookingRequests)).toHaveLength(1);
+    const retried = await place(db(), input, key, afterWindow);
+    expect(retried.bookingId).toBe(booked.bookingId);
+
+    const nextDay = new Date(NOW.getTime() + 25 * 60 * 60_000);
+    expect(await purgeExpiredBookingRequests(db(), nextDay)).toBe(1);
+    expect(await db().select().from(s.bookingRequests)).toHaveLength(0);
+    const queued = await db().select().from(s.jobs).where(eq(s.jobs.name, "booking-requests.purge"));
+    expect(queued.map((job) => job.runAt.getTime()).sort()).toEqual(
+      [afterWindow, nextDay].map((at) => at.getTime() + 24 * 60 * 60_000),
+    );
   });
 
   it("the assistant's confirmation code books once, even used three times at once", async () => {

@@ -11,6 +11,7 @@ import type { BookingRequest } from "~/domain/booking/schemas";
 import { AppError } from "~/lib/errors";
 import { resolveAuthSecret } from "../../auth.server";
 import type { Db, Tx } from "../../db.server";
+import { enqueue } from "../../jobs/queue.server";
 
 /**
  * Where a key comes from: a client's Idempotency-Key (`api`), the wizard form's own key
@@ -258,4 +259,31 @@ async function readHeld(tx: Tx, keyHash: string) {
     .leftJoin(serviceZones, eq(serviceZones.id, appointments.zoneId))
     .where(eq(bookingRequests.keyHash, keyHash));
   return row ?? null;
+}
+
+const DAY_MS = 24 * 60 * 60_000;
+
+/**
+ * Deletes the booking requests whose key may book again (past `expires_at`): their sealed manage
+ * token no longer serves anyone. Run daily by the `booking-requests.purge` job, which queues the
+ * next day's run; gives the number of rows deleted.
+ */
+export async function purgeExpiredBookingRequests(db: Db, now: Date = new Date()): Promise<number> {
+  const deleted = await db
+    .delete(bookingRequests)
+    .where(sql`${bookingRequests.expiresAt} <= ${now.toISOString()}::timestamptz`)
+    .returning({ keyHash: bookingRequests.keyHash });
+  await scheduleBookingRequestsPurge(db, now);
+  return deleted.length;
+}
+
+/** Queues the next daily purge, once per day whatever the number of workers (its key is the day). */
+export async function scheduleBookingRequestsPurge(db: Db, now: Date = new Date()): Promise<void> {
+  const runAt = new Date(now.getTime() + DAY_MS);
+  await enqueue(
+    db,
+    "booking-requests.purge",
+    {},
+    { runAt, singletonKey: `booking-requests.purge:${runAt.toISOString().slice(0, 10)}` },
+  );
 }
