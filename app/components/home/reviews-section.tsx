@@ -43,9 +43,9 @@ export function ReviewsSection({
             className="mt-6 flex flex-wrap items-center gap-3 text-lg font-semibold"
             data-testid="reviews-summary"
           >
-            {/* The text says the average; the stars only draw it (rounded), hidden from screen readers. */}
+            {/* The text says the average; the stars draw it to the half star, hidden from screen readers. */}
             <span aria-hidden="true">
-              <Stars rating={Math.round(summary.average)} />
+              <Stars rating={summary.average} />
             </span>
             {t.average(formatNumber(summary.average, 1, 1), summary.count)}
           </p>

@@ -1,3 +1,4 @@
+import { formatNumber } from "~/lib/format";
 import { BUSINESS } from "../business";
 
 /** Customer reviews (ADR 049): the request, the review page, the public sections, moderation. */
@@ -77,7 +78,8 @@ export const reviewsMessages = {
       "Nos premiers clients recevront une invitation à donner leur avis après leur lavage. Le vôtre pourrait être le premier !",
     book: "Réserver un lavage",
     response: "Réponse de l'entreprise",
-    rating: (stars: number) => `${stars} étoile${stars > 1 ? "s" : ""} sur 5`,
+    /** "4,5 étoiles sur 5": French plural from 2, the decimal comma. */
+    rating: (stars: number) => `${formatNumber(stars, 1)} étoile${stars >= 2 ? "s" : ""} sur 5`,
     policyLink: "Nos règles de publication",
   },
   client: {
