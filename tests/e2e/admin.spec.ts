@@ -133,6 +133,12 @@ test.describe("admin area", () => {
       .getByRole("form", { name: `Approuver la candidature : Alex ${lastName}` })
       .getByRole("button", { name: "Approuver" })
       .click();
+    // Approving is final: it is confirmed first.
+    const confirmation = page.getByRole("alertdialog", {
+      name: `Approuver la candidature de Alex ${lastName} ?`,
+    });
+    await expect(confirmation).toContainText("C'est définitif");
+    await confirmation.getByRole("button", { name: "Approuver" }).click();
     await expect(
       page.getByText(`Candidature approuvée : le compte ${email} est maintenant Partenaire.`),
     ).toBeVisible();

@@ -118,6 +118,7 @@ test("de la candidature signée au premier accès à l'espace partenaire", async
     // No zone ticked (the seeded zone seeking a franchisee stays as it is).
     for (const zone of await approve.getByRole("checkbox").all()) await expect(zone).not.toBeChecked();
     await approve.getByRole("button", { name: "Approuver" }).click();
+    await admin.getByRole("alertdialog").getByRole("button", { name: "Approuver" }).click();
     await expect(
       admin.getByText(
         `Candidature approuvée : un compte Partenaire a été créé pour ${who.email} et un lien pour choisir son mot de passe lui est envoyé.`,

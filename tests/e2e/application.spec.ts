@@ -77,11 +77,21 @@ test.describe("candidature de franchise", () => {
     await expect(page.getByText("Soumise", { exact: true })).toBeVisible();
     await expect(page.getByText(APPLICANT.city)).toBeVisible();
     await expect(page.getByRole("button", { name: "Suivant" })).toHaveCount(0);
+    // Until the address is confirmed the page says so, and sends the link again on request.
+    const confirmFirst = page.getByRole("region", { name: "Confirmez votre adresse e-mail" });
+    await expect(confirmFirst).toContainText(
+      `Nous avons envoyé un lien de confirmation à ${APPLICANT.email}`,
+    );
+    await expect(page.getByText(/déjà soumis/)).toHaveCount(0);
     expect(await axe()).toEqual([]);
+    await confirmFirst.getByRole("button", { name: "Renvoyer le lien de confirmation" }).click();
+    await expect(
+      toasts(page).getByText(`Un nouveau lien de confirmation a été envoyé à ${APPLICANT.email}.`),
+    ).toBeVisible();
 
     // Once its address is confirmed (an unconfirmed application blocks nothing, ADR 066), another
     // browser, the same address (in other letters' case): refused, and the form stays open.
-    await confirmApplicationEmail(page, APPLICANT.email);
+    await confirmApplicationEmail(page, APPLICANT.email, 2);
     await page.context().clearCookies();
     await open(page);
     await reachSubmission(page, APPLICANT.email.toUpperCase());

@@ -9,13 +9,14 @@ import { expect } from "./fixtures";
  * `subject` shows, then opens that message. The e-mails leave through the durable job queue, so
  * the list is reloaded until the message is there.
  */
-export async function openMail(page: Page, to: string, subject: RegExp): Promise<void> {
+export async function openMail(page: Page, to: string, subject: RegExp, count = 1): Promise<void> {
   const item = () => page.getByRole("listitem").filter({ hasText: to }).filter({ hasText: subject });
   await expect(async () => {
     await page.goto("/dev/mail");
-    await expect(item()).toHaveCount(1, { timeout: 1_000 });
+    await expect(item()).toHaveCount(count, { timeout: 1_000 });
   }).toPass({ timeout: 25_000 });
-  await item().getByRole("link").click();
+  // The newest first: with `count` messages, the last one sent.
+  await item().first().getByRole("link").click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(subject);
 }
 
@@ -47,8 +48,8 @@ export async function confirmEmail(page: Page, to: string): Promise<void> {
 }
 
 /** Opens the franchise application's acknowledgement and confirms the address by its link (ADR 043). */
-export async function confirmApplicationEmail(page: Page, to: string): Promise<void> {
-  await openMail(page, to, /Nous avons bien reçu votre candidature/);
+export async function confirmApplicationEmail(page: Page, to: string, count = 1): Promise<void> {
+  await openMail(page, to, /Nous avons bien reçu votre candidature/, count);
   await page
     .getByRole("link", { name: /\/application\/confirm\?/ })
     .first()

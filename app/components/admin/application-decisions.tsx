@@ -1,7 +1,9 @@
 import { Check, X } from "lucide-react";
-import { Form, useNavigation } from "react-router";
+import { useRef } from "react";
+import { Form, useNavigation, useSubmit } from "react-router";
 import { ActionButton } from "~/components/admin/confirm-submit";
 import { Button } from "~/components/ui/button";
+import { useConfirm } from "~/components/ui/confirm-dialog";
 import { Field } from "~/components/ui/field";
 import { Textarea } from "~/components/ui/textarea";
 import { REFUSAL_REASONS, REFUSAL_TEXT_MAX } from "~/domain/admin/schemas";
@@ -78,14 +80,31 @@ function Approval({
   name: string;
 }) {
   const navigation = useNavigation();
+  const confirm = useConfirm();
+  const submit = useSubmit();
+  const form = useRef<HTMLFormElement>(null);
   const { id } = application;
   const approving = navigation.state !== "idle" && navigation.formData?.get("intent") === "approve";
   const free = zones.filter((zone) => zone.franchiseeId === null);
   return (
     <Form
       method="post"
+      ref={form}
       className="grid gap-3 rounded-md border p-3"
       aria-label={`${t.approveTitle} : ${name}`}
+      // Approving is final: once hydrated, it is confirmed first (before, the post goes at once).
+      onSubmit={(event) => {
+        event.preventDefault();
+        const target = form.current;
+        if (!target) return;
+        const zoneCount = new FormData(target).getAll("zoneIds").length;
+        void confirm({
+          title: t.approveConfirmTitle(name),
+          description: t.approveConfirmText(zoneCount),
+          confirmText: t.approve,
+          onConfirm: () => submit(target),
+        });
+      }}
     >
       <input type="hidden" name="intent" value="approve" />
       <input type="hidden" name="applicationId" value={id} />

@@ -1,5 +1,5 @@
-import { CircleCheck, Clock, FileText, XCircle } from "lucide-react";
-import { Link } from "react-router";
+import { CircleCheck, Clock, FileText, MailWarning, Send, XCircle } from "lucide-react";
+import { Form, Link, useNavigation } from "react-router";
 
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -27,9 +27,21 @@ const BADGES = {
 export function ApplicationStatusCard({
   application,
 }: {
-  application: { id: string; status: Status; city: string; submittedAt: string };
+  application: {
+    id: string;
+    status: Status;
+    city: string;
+    submittedAt: string;
+    email: string;
+    emailConfirmed: boolean;
+  };
 }) {
   const Icon = ICONS[application.status];
+  const navigation = useNavigation();
+  const resending = navigation.state !== "idle" && navigation.formAction?.includes("resend") === true;
+  // Until the address is confirmed, nobody can approve it (ADR 043): say so, and offer the link again.
+  const awaitingEmail =
+    !application.emailConfirmed && (application.status === "submitted" || application.status === "reviewing");
   return (
     <Card className="mx-auto w-full max-w-2xl">
       <CardHeader>
@@ -40,6 +52,25 @@ export function ApplicationStatusCard({
         <CardDescription>{s.intro}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
+        {awaitingEmail ? (
+          <section
+            aria-labelledby="confirm-email-title"
+            className="grid gap-3 rounded-md border border-amber-500/50 bg-amber-500/10 p-4"
+          >
+            <h3 id="confirm-email-title" className="flex items-center gap-2 font-semibold">
+              <MailWarning aria-hidden="true" className="size-5 text-amber-700 dark:text-amber-400" />
+              {s.confirmTitle}
+            </h3>
+            <p className="text-sm">{s.confirmText(application.email)}</p>
+            <p className="text-sm text-muted-foreground">{s.confirmHelp}</p>
+            <Form method="post" action="/application?resend" className="justify-self-start">
+              <Button type="submit" variant="outline" size="sm" loading={resending}>
+                <Send aria-hidden="true" />
+                {s.resend}
+              </Button>
+            </Form>
+          </section>
+        ) : null}
         <dl className="grid gap-3 text-sm sm:grid-cols-[10rem_1fr]">
           <dt className="text-muted-foreground">{s.statusLabel}</dt>
           <dd>

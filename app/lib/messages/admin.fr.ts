@@ -130,6 +130,15 @@ export const adminMessages = {
     zoneTakenBy: (name: string) => `actuellement : ${name}`,
     noFreeZone: "Aucune zone disponible : créez-en une dans Couverture.",
     confirmApprove: "Confirmer l'approbation",
+    approveConfirmTitle: (name: string) => `Approuver la candidature de ${name} ?`,
+    approveConfirmText: (zones: number) =>
+      `C'est définitif : le compte du candidat devient un compte Partenaire${
+        zones === 0
+          ? ""
+          : zones === 1
+            ? " et la zone cochée lui est confiée"
+            : ` et les ${zones} zones cochées lui sont confiées`
+      }.`,
     reviewed: "Candidature passée en examen.",
     rejected: "Candidature refusée.",
     approvedExisting: (email: string) =>

@@ -158,7 +158,19 @@ export const applicationMessages = {
   },
   status: {
     title: "Votre candidature",
-    intro: "Vous avez déjà soumis une candidature de franchise. Voici où elle en est.",
+    intro: "Voici où en est votre candidature de franchise.",
+    confirmTitle: "Confirmez votre adresse e-mail",
+    confirmText: (email: string) =>
+      `Nous avons envoyé un lien de confirmation à ${email}. Votre candidature sera étudiée une fois l'adresse confirmée : ouvrez ce courriel et cliquez sur le lien.`,
+    confirmHelp:
+      "Rien reçu après quelques minutes ? Vérifiez vos courriels indésirables, ou demandez un nouveau lien.",
+    resend: "Renvoyer le lien de confirmation",
+    resent: (email: string) => `Un nouveau lien de confirmation a été envoyé à ${email}.`,
+    resentTitle: "Lien envoyé",
+    resendLimited:
+      "Vous avez demandé plusieurs liens en peu de temps. Réessayez dans une heure ou écrivez-nous.",
+    resendConfirmed: "Votre adresse est déjà confirmée : notre équipe étudie votre candidature.",
+    resendUnavailable: "Cette candidature n'attend plus de confirmation.",
     submittedOn: (date: string) => `Soumise le ${date}`,
     labels: {
       submitted: "Soumise",

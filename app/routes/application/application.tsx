@@ -12,6 +12,7 @@ import {
 } from "~/server/services/applications/get-my-application.server";
 import type { Route } from "./+types/application";
 import { submitApplicationRequest } from "./submit-application.server";
+import { resendApplicationConfirmation } from "~/server/services/applications/resend-application-confirmation.server";
 import { applicationMessages } from "~/lib/messages/application.fr";
 import { requestInfo } from "~/server/request-info.server";
 
@@ -35,12 +36,7 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
-  const db = getDb();
-  let application = await getMyApplication(db, { actor: user });
-  if (!application) {
-    const sent: unknown = await receiptCookie().parse(request.headers.get("Cookie"));
-    if (typeof sent === "string") application = await getSentApplication(db, { id: sent });
-  }
+  const application = await findOwnApplication(request, user);
   return {
     application: application
       ? {
@@ -48,18 +44,53 @@ export async function loader({ request }: Route.LoaderArgs) {
           status: application.status,
           city: application.city,
           submittedAt: application.submittedAt.toISOString(),
+          email: application.email,
+          emailConfirmed: application.emailConfirmed,
         }
       : null,
     prefill: user ? { first_name: user.firstName, last_name: user.lastName, email: user.email } : null,
   };
 }
 
+/** The signed-in user's application, else the one this browser sent (its receipt cookie). */
+async function findOwnApplication(request: Request, user: Awaited<ReturnType<typeof getSessionUser>>) {
+  const db = getDb();
+  const mine = await getMyApplication(db, { actor: user });
+  if (mine) return mine;
+  const sent: unknown = await receiptCookie().parse(request.headers.get("Cookie"));
+  return typeof sent === "string" ? getSentApplication(db, { id: sent }) : null;
+}
+
+/**
+ * 'Renvoyer le lien de confirmation' (POST /application?resend): for the applicant's own
+ * application only (signed in, or the receipt cookie), back to the page with a toast.
+ */
+async function resend(request: Request) {
+  const application = await findOwnApplication(request, await getSessionUser(request));
+  const outcome = application
+    ? await resendApplicationConfirmation(getDb(), { id: application.id })
+    : "not-found";
+  const s = a.status;
+  const toast =
+    outcome === "sent"
+      ? { title: s.resentTitle, description: s.resent(application!.email) }
+      : outcome === "confirmed"
+        ? { title: s.resentTitle, description: s.resendConfirmed }
+        : {
+            title: s.confirmTitle,
+            description: outcome === "rate-limited" ? s.resendLimited : s.resendUnavailable,
+            variant: "destructive" as const,
+          };
+  return redirect("/application", { status: 303, headers: await flashHeaders(toast) });
+}
+
 /**
  * The form's POST, with or without JavaScript (ADR 055): saved, the page reloads on its receipt
  * (303, a toast); refused, the form comes back with the French message, each field's error and
- * what was typed.
+ * what was typed. With `?resend`, the confirmation link goes again.
  */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context, url }: Route.ActionArgs) {
+  if (url.searchParams.has("resend")) return resend(request);
   const outcome = await submitApplicationRequest(request, requestInfo(context));
   if (outcome.saved) {
     const headers = await flashHeaders({ title: a.success.title, description: a.success.description });

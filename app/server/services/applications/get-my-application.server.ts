@@ -8,6 +8,9 @@ export interface MyApplication {
   status: ApplicationStatus;
   city: string;
   submittedAt: Date;
+  /** The address the confirmation link went to, and whether it was confirmed (ADR 043). */
+  email: string;
+  emailConfirmed: boolean;
 }
 
 /**
@@ -38,10 +41,14 @@ async function firstApplication(db: Db, where: SQL): Promise<MyApplication | nul
       status: franchiseApplications.status,
       city: franchiseApplications.city,
       submittedAt: franchiseApplications.createdAt,
+      email: franchiseApplications.email,
+      emailVerifiedAt: franchiseApplications.emailVerifiedAt,
     })
     .from(franchiseApplications)
     .where(where)
     .orderBy(desc(franchiseApplications.createdAt))
     .limit(1);
-  return row ?? null;
+  if (!row) return null;
+  const { emailVerifiedAt, ...application } = row;
+  return { ...application, emailConfirmed: emailVerifiedAt !== null };
 }

@@ -13,7 +13,8 @@ import { describeDatabases } from "../../../../tests/setup/db";
 import { expectConsoleError } from "../../../../tests/setup/unit";
 import { signaturePng } from "../../../../tests/factories/signature-png";
 import { applicationConfirmUrl, confirmApplicationEmail } from "./confirm-application-email.server";
-import { getMyApplication } from "./get-my-application.server";
+import { getMyApplication, getSentApplication } from "./get-my-application.server";
+import { resendApplicationConfirmation } from "./resend-application-confirmation.server";
 import {
   APPLICATION_RATE_LIMIT,
   APPLICATION_WEBHOOK_MAX_ATTEMPTS,
@@ -258,6 +259,8 @@ describeDatabases("submitFranchiseApplication", ({ db }) => {
       status: "submitted",
       city: "Granby",
       submittedAt: expect.any(Date),
+      email: FORM.email,
+      emailConfirmed: false,
     });
     // Another user sees nothing of it.
     expect(await getMyApplication(db(), { actor: { id: crypto.randomUUID() } })).toBeNull();
@@ -265,5 +268,39 @@ describeDatabases("submitFranchiseApplication", ({ db }) => {
     await expect(
       submit({ actor: { id: userId }, input: { ...input, email: "autre@example.com" } }),
     ).rejects.toMatchObject({ code: "ALREADY_APPLIED", status: 409 });
+  });
+
+  it("sends the confirmation link again while the address is unconfirmed, three times an hour", async () => {
+    const { id } = await submit();
+    const received = () =>
+      db()
+        .select()
+        .from(jobs)
+        .where(eq(jobs.name, "email.application-received"))
+        .then((rows) => rows.length);
+    expect(await received()).toBe(1);
+    expect(await getSentApplication(db(), { id })).toMatchObject({
+      email: FORM.email,
+      emailConfirmed: false,
+    });
+
+    for (let i = 0; i < 3; i++) expect(await resendApplicationConfirmation(db(), { id })).toBe("sent");
+    expect(await resendApplicationConfirmation(db(), { id })).toBe("rate-limited");
+    expect(await received()).toBe(4);
+
+    await db().delete(appRateLimits);
+    await db()
+      .update(franchiseApplications)
+      .set({ emailVerifiedAt: new Date() })
+      .where(eq(franchiseApplications.id, id));
+    expect(await resendApplicationConfirmation(db(), { id })).toBe("confirmed");
+    expect((await getSentApplication(db(), { id }))?.emailConfirmed).toBe(true);
+    await db()
+      .update(franchiseApplications)
+      .set({ emailVerifiedAt: null, status: "rejected" })
+      .where(eq(franchiseApplications.id, id));
+    expect(await resendApplicationConfirmation(db(), { id })).toBe("not-found");
+    expect(await resendApplicationConfirmation(db(), { id: crypto.randomUUID() })).toBe("not-found");
+    expect(await received()).toBe(4);
   });
 });
