@@ -135,7 +135,7 @@ test.describe("admin area", () => {
       .click();
     // Approving is final: it is confirmed first.
     const confirmation = page.getByRole("alertdialog", {
-      name: `Approuver la candidature de Alex ${lastName} ?`,
+      name: `Approuver la candidature de Alex ${lastName}\u00a0?`,
     });
     await expect(confirmation).toContainText("C'est définitif");
     await confirmation.getByRole("button", { name: "Approuver" }).click();

@@ -190,7 +190,11 @@ for (const target of targets) {
       expect(submitted.status, await submitted.clone().text()).toBe(201);
       const { id } = (await submitted.json()) as { id: string };
 
-      const refused = await postForm("/admin/franchisees", "admin", { intent: "approve", applicationId: id });
+      const refused = await postForm("/admin/franchisees", "admin", {
+        intent: "approve",
+        applicationId: id,
+        confirmed: "1",
+      });
       expect(refused.status).toBe(409);
       expect(await refused.text()).toContain("pas encore confirmé son adresse e-mail");
       const adminPage = await (await request(`/admin/applications/${id}`, "admin")).text();
@@ -225,9 +229,17 @@ for (const target of targets) {
       expect(confirm.status).toBe(200);
       expect(await confirm.text()).toContain("Adresse confirmée");
 
+      // Approving is final: a post not yet confirmed (before the page hydrated) asks once more.
+      const asked = await postForm(`/admin/applications/${id}`, "admin", {
+        intent: "approve",
+        applicationId: id,
+      });
+      expect(asked.status).toBe(200);
+      expect(await asked.text()).toContain("C&#x27;est définitif");
       const approved = await postForm("/admin/franchisees", "admin", {
         intent: "approve",
         applicationId: id,
+        confirmed: "1",
       });
       expect([302, 303]).toContain(approved.status);
     });

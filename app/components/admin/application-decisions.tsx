@@ -15,8 +15,10 @@ const r = t.refusal;
 
 /** What a decision form gets back on failure: the message, the field errors and what was typed. */
 export type DecisionActionData = {
-  error: string;
+  error?: string;
   intent?: string;
+  /** An approval posted unconfirmed (before hydration): the zones it named, to confirm them. */
+  confirmZoneIds?: string[];
   fieldErrors?: Record<string, string[]>;
   values?: Record<string, string>;
 };
@@ -58,7 +60,12 @@ export function Decisions({
       ) : null}
       {status !== "rejected" ? (
         <>
-          <Approval application={application} zones={zones} name={name} />
+          <Approval
+            application={application}
+            zones={zones}
+            name={name}
+            pending={actionData?.intent === "approve" ? actionData.confirmZoneIds : undefined}
+          />
           <Refusal
             id={id}
             name={name}
@@ -74,10 +81,13 @@ function Approval({
   application,
   zones,
   name,
+  pending,
 }: {
   application: { id: string; emailVerifiedAt: Date | string | null };
   zones: Zone[];
   name: string;
+  /** The zones of an approval posted unconfirmed: the form asks to confirm it. */
+  pending: string[] | undefined;
 }) {
   const navigation = useNavigation();
   const confirm = useConfirm();
@@ -97,12 +107,16 @@ function Approval({
         event.preventDefault();
         const target = form.current;
         if (!target) return;
-        const zoneCount = new FormData(target).getAll("zoneIds").length;
+        const fields = new FormData(target);
+        if (fields.get("confirmed") === "1") return void submit(fields, { method: "post" });
         void confirm({
           title: t.approveConfirmTitle(name),
-          description: t.approveConfirmText(zoneCount),
+          description: t.approveConfirmText(fields.getAll("zoneIds").length),
           confirmText: t.approve,
-          onConfirm: () => submit(target),
+          onConfirm: () => {
+            fields.set("confirmed", "1");
+            return submit(fields, { method: "post" });
+          },
         });
       }}
     >
@@ -114,7 +128,13 @@ function Approval({
         {free.length === 0 ? <p className="text-sm text-muted-foreground">{t.noFreeZone}</p> : null}
         {free.map((zone) => (
           <label key={zone.id} className="flex items-center gap-2 text-sm">
-            <input type="checkbox" name="zoneIds" value={zone.id} className="size-4 accent-primary" />
+            <input
+              type="checkbox"
+              name="zoneIds"
+              value={zone.id}
+              defaultChecked={pending?.includes(zone.id)}
+              className="size-4 accent-primary"
+            />
             {zone.zoneName}
           </label>
         ))}
@@ -125,6 +145,14 @@ function Approval({
           {t.emailUnverifiedText}
         </p>
       )}
+      {pending ? (
+        // Posted before the page hydrated: the same question as the dialog, on the page.
+        <div role="alert" className="grid gap-2 rounded-md border border-primary/40 bg-primary/5 p-3 text-sm">
+          <p className="font-semibold">{t.approveConfirmTitle(name)}</p>
+          <p>{t.approveConfirmText(pending.length)}</p>
+          <input type="hidden" name="confirmed" value="1" />
+        </div>
+      ) : null}
       <Button
         type="submit"
         size="sm"
@@ -134,7 +162,7 @@ function Approval({
         aria-describedby={application.emailVerifiedAt ? undefined : `unverified-${id}`}
       >
         <Check aria-hidden />
-        {t.approve}
+        {pending ? t.confirmApprove : t.approve}
       </Button>
     </Form>
   );

@@ -120,6 +120,8 @@ export const ApplicationDecisionSchema = z.discriminatedUnion("intent", [
       .max(50)
       .optional()
       .transform((ids) => [...new Set(ids ?? [])]),
+    /** Approving is final: "1" once the admin confirmed it (the dialog, or the page's second step). */
+    confirmed: z.literal("1").optional(),
   }),
 ]);
 

@@ -130,7 +130,7 @@ export const adminMessages = {
     zoneTakenBy: (name: string) => `actuellement : ${name}`,
     noFreeZone: "Aucune zone disponible : créez-en une dans Couverture.",
     confirmApprove: "Confirmer l'approbation",
-    approveConfirmTitle: (name: string) => `Approuver la candidature de ${name} ?`,
+    approveConfirmTitle: (name: string) => `Approuver la candidature de ${name}\u00a0?`,
     approveConfirmText: (zones: number) =>
       `C'est définitif : le compte du candidat devient un compte Partenaire${
         zones === 0

@@ -40,6 +40,10 @@ export async function decideApplication({ request, url }: PageRequest, actor: Se
   const decision = submission.value;
   try {
     if (decision.intent === "approve") {
+      // Not confirmed yet (a post before the page hydrated): the form asks once more.
+      if (!decision.confirmed) {
+        return data<DecisionActionData>({ intent: "approve", confirmZoneIds: decision.zoneIds });
+      }
       const approved = await approveFranchiseApplication(db, {
         actor,
         applicationId: decision.applicationId,
