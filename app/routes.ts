@@ -17,6 +17,8 @@ export default [
   route("booking", "routes/booking/wizard.tsx", { id: "booking-start" }),
   route("booking/:id", "routes/booking/wizard.tsx"),
   route("booking-success/:bookingId", "routes/booking/success.tsx"),
+  // The card step's page, before Stripe's hosted page and on the way back (issue 31, ADR 074)
+  route("booking-payment/:bookingId", "routes/booking/payment.tsx"),
   route("booking/manage/:bookingId", "routes/booking/manage.tsx"),
   route("franchise/:slug", "routes/booking/franchise-zone.tsx"),
   route("address-validation", "routes/booking/address-validation.tsx"),

@@ -4,6 +4,7 @@ import { buildIcs } from "~/domain/messaging/ics";
 import { BUSINESS } from "~/lib/business";
 import { formatMoney } from "~/lib/format";
 import { offersMessages } from "~/lib/messages/offers.fr";
+import { bookingPaymentMessages } from "~/lib/messages/booking-payment.fr";
 import {
   Button,
   formatMailDate,
@@ -46,7 +47,8 @@ function bookingMailPrice(booking: BookingMailData) {
   });
 }
 
-export type BookingMailKind = "confirmation" | "changed" | "cancelled" | "reminder";
+/** 'released': a booking whose card step did not finish in its hold (ADR 074). */
+export type BookingMailKind = "confirmation" | "changed" | "cancelled" | "reminder" | "released";
 
 /** The one-line service address: the address as typed and the postal code when it lacks it. */
 export function serviceAddress(b: Pick<BookingMailData, "address" | "postalCode">): string {
@@ -112,9 +114,14 @@ export function renderBookingMail(
     changed: { subject: m.changed.subject(date), intro: m.changed.intro },
     cancelled: { subject: m.cancelled.subject(date), intro: m.cancelled.intro },
     reminder: { subject: m.reminder.subject(time), intro: m.reminder.intro },
+    released: {
+      subject: bookingPaymentMessages.released.subject(date),
+      intro: bookingPaymentMessages.released.intro,
+    },
   }[kind];
-  const cancelled = kind === "cancelled";
-  const withIcs = kind !== "reminder";
+  const cancelled = kind === "cancelled" || kind === "released";
+  // A released booking never had its event: nothing to remove from a calendar.
+  const withIcs = kind !== "reminder" && kind !== "released";
   const rebookUrl = `${publicUrl}/booking`;
 
   const text = [

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { franchiseApplications, users } from "#db/schema";
+import { appointmentPaymentPlans, franchiseApplications, users } from "#db/schema";
 import { allowsCommercialMessages } from "~/domain/messaging/consent";
 import { BUSINESS } from "~/lib/business";
 import { messagingMessages } from "~/lib/messages/messaging.fr";
@@ -58,6 +58,15 @@ type Handlers = {
   ]: JobHandler<JobPayloads[N]>;
 };
 
+/** The card step of a booking in a zone that takes a card, or null (paid on site). */
+async function cardStepStatus(db: Parameters<JobHandler<unknown>>[1]["db"], appointmentId: string) {
+  const [plan] = await db
+    .select({ status: appointmentPaymentPlans.status })
+    .from(appointmentPaymentPlans)
+    .where(eq(appointmentPaymentPlans.appointmentId, appointmentId));
+  return plan?.status ?? null;
+}
+
 /** The Message-ID of the e-mail one job sends: the same for every attempt of that job. */
 export function jobMessageId(jobId: number, what: string): string {
   return `<job-${jobId}.${what}@${BUSINESS.email.split("@")[1]}>`;
@@ -75,6 +84,13 @@ export function createMessagingHandlers({
       if (!booking) return;
       // A reminder re-checks at run time: not for a booking moved, cancelled or already past.
       if (kind === "reminder" && (booking.status !== "scheduled" || booking.startAt <= now())) return;
+      // A confirmation in a zone that takes a card waits for the card step (ADR 074): sent once
+      // secured, never for a booking released unpaid; still awaiting, it is tried again later.
+      if (kind === "confirmation") {
+        const step = await cardStepStatus(db, appointmentId);
+        if (step === "released") return;
+        if (step === "awaiting_card") throw new Error("The booking's card step is not finished yet");
+      }
       const mail = renderBookingMail(kind, booking, {
         manageUrl: manageToken ? manageUrlFor(booking.bookingId, manageToken) : undefined,
         now: now(),
