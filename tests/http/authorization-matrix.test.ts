@@ -120,6 +120,15 @@ const TABLE: Record<string, Row> = {
   "routes/booking/success": {
     get: { url: (ids) => `/booking-success/${ids.clientBooking.bookingId}`, expect: every("2xx") },
   },
+  // The card step's page opens with its signed link only (ADR 074), for nobody without it.
+  "routes/booking/payment": {
+    get: { url: (ids) => `/booking-payment/${ids.clientBooking.bookingId}?k=faux`, expect: every("404") },
+    post: {
+      url: (ids) => `/booking-payment/${ids.clientBooking.bookingId}`,
+      form: () => ({ intent: "cancel", k: "faux" }),
+      expect: every("404"),
+    },
+  },
   "routes/booking/manage": {
     // The manage page opens with its token, or for its signed-in owner (ADR 025); nobody else.
     get: {
