@@ -71,6 +71,7 @@ export default [
   route("api/auth/*", "routes/api/auth.ts"),
   route("api/setup-test-users", "routes/api/setup-test-users.ts"),
   route("api/dev/start-appointment", "routes/api/dev-start-appointment.ts"),
+  route("api/dev/payment-zone", "routes/api/dev-payment-zone.ts"),
   route("api/contact", "routes/api/contact.ts"),
   route("api/slots", "routes/api/slots.ts"),
   route("api/bookings", "routes/api/bookings.ts"),

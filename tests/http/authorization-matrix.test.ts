@@ -210,6 +210,14 @@ const TABLE: Record<string, Row> = {
     get: { url: () => "/api/setup-test-users", expect: every("404") },
     post: { url: () => "/api/setup-test-users", json: () => ({ role: "admin" }), expect: every("404") },
   },
+  "routes/api/dev-payment-zone": {
+    get: { url: () => "/api/dev/payment-zone", expect: every("404") },
+    post: {
+      url: () => "/api/dev/payment-zone",
+      json: () => ({ zone: "granby", percent: 25 }),
+      expect: every("404"),
+    },
+  },
   "routes/api/dev-start-appointment": {
     get: { url: () => "/api/dev/start-appointment", expect: every("404") },
     post: {
