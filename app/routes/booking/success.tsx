@@ -144,7 +144,19 @@ export default function BookingSuccessPage({ loaderData, params }: Route.Compone
       ) : null}
 
       {appointment ? (
-        <BookingDetails appointment={appointment} address={address} />
+        <BookingDetails
+          appointment={appointment}
+          address={address}
+          paymentText={
+            loaderData.payment
+              ? `${
+                  loaderData.payment.cardKept
+                    ? bookingPaymentMessages.cardKept
+                    : bookingPaymentMessages.paidDeposit(formatMoney(loaderData.payment.paidCents))
+                }. ${bookingPaymentMessages.laterCharge(formatMoney(loaderData.payment.laterCents))}.`
+              : undefined
+          }
+        />
       ) : lookup.state === "searching" ? (
         <Card aria-busy="true">
           <CardContent className="flex items-center gap-3 py-6 text-muted-foreground">
