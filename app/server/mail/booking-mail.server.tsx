@@ -48,7 +48,9 @@ function bookingMailPrice(booking: BookingMailData) {
 }
 
 /** 'released': a booking whose card step did not finish in its hold (ADR 074). */
-export type BookingMailKind = "confirmation" | "changed" | "cancelled" | "reminder" | "released";
+/** 'payment-link': a booking made by the API or the assistant, awaiting its card (ADR 074). */
+export type BookingMailKind =
+  "confirmation" | "changed" | "cancelled" | "reminder" | "released" | "payment-link";
 
 /** The one-line service address: the address as typed and the postal code when it lacks it. */
 export function serviceAddress(b: Pick<BookingMailData, "address" | "postalCode">): string {
@@ -98,7 +100,10 @@ export function renderBookingMail(
     now,
     publicUrl,
     unsubscribeUrl,
+    payment,
   }: {
+    /** The payment page's link and the hold's end, for 'payment-link'. */
+    payment?: { url: string; holdUntil: Date };
     manageUrl?: string;
     now: Date;
     publicUrl: string;
@@ -118,10 +123,17 @@ export function renderBookingMail(
       subject: bookingPaymentMessages.released.subject(date),
       intro: bookingPaymentMessages.released.intro,
     },
+    "payment-link": {
+      subject: bookingPaymentMessages.payLink.subject(date),
+      intro: bookingPaymentMessages.payLink.intro(payment ? formatMailTime(payment.holdUntil) : ""),
+    },
   }[kind];
+  if (kind === "payment-link" && payment) {
+    return renderPaymentLink(copy, rows, payment.url, unsubscribeUrl, booking);
+  }
   const cancelled = kind === "cancelled" || kind === "released";
   // A released booking never had its event: nothing to remove from a calendar.
-  const withIcs = kind !== "reminder" && kind !== "released";
+  const withIcs = kind !== "reminder" && kind !== "released" && kind !== "payment-link";
   const rebookUrl = `${publicUrl}/booking`;
 
   const text = [
@@ -209,4 +221,43 @@ export function bookingIcs(
     organizer: { name: BUSINESS.name, email: BUSINESS.email },
     attendee: { name: booking.customerName, email: booking.customerEmail },
   });
+}
+
+/** The e-mail of a booking awaiting its card: the details, the hold, the payment page's link. */
+function renderPaymentLink(
+  copy: { subject: string; intro: string },
+  rows: [string, string][],
+  url: string,
+  unsubscribeUrl: string | undefined,
+  booking: BookingMailData,
+): RenderedMail {
+  const button = bookingPaymentMessages.payLink.button;
+  const text = [
+    m.greeting(booking.customerName),
+    "",
+    copy.intro,
+    "",
+    `${button} : ${url}`,
+    "",
+    ...rows.map(([label, value]) => `${label} : ${value}`),
+    "",
+    m.pricesNote,
+    "",
+    m.callUs,
+    "",
+  ];
+  const html = (
+    <>
+      <Paragraph>{m.greeting(booking.customerName)}</Paragraph>
+      <Paragraph>{copy.intro}</Paragraph>
+      <Button href={url}>{button}</Button>
+      <Rows rows={rows} ruled />
+      <SmallNote>{m.pricesNote}</SmallNote>
+      <Paragraph>{m.callUs}</Paragraph>
+    </>
+  );
+  return {
+    subject: copy.subject,
+    ...renderMail({ title: copy.subject, html, text, transactional: true, unsubscribeUrl }),
+  };
 }

@@ -19,6 +19,7 @@ import {
 import { smsProviderFromEnv, type SmsProvider } from "../../sms/provider.server";
 import { applicationConfirmUrl } from "../../services/applications/confirm-application-email.server";
 import { manageUrlFor } from "../../services/booking/manage-access.server";
+import { paymentPageUrl } from "../../services/payments/booking-payment.server";
 import { loadBookingForMessages } from "../../services/messaging/booking-mail.server";
 import { currentConsent } from "../../services/messaging/consent.server";
 import {
@@ -67,6 +68,20 @@ async function cardStepStatus(db: Parameters<JobHandler<unknown>>[1]["db"], appo
   return plan?.status ?? null;
 }
 
+/** The payment page's link and the hold of a booking still awaiting its card, or null. */
+async function awaitingPayment(
+  db: Parameters<JobHandler<unknown>>[1]["db"],
+  appointmentId: string,
+  bookingId: string,
+) {
+  const [plan] = await db
+    .select({ status: appointmentPaymentPlans.status, holdUntil: appointmentPaymentPlans.holdUntil })
+    .from(appointmentPaymentPlans)
+    .where(eq(appointmentPaymentPlans.appointmentId, appointmentId));
+  if (plan?.status !== "awaiting_card" || !plan.holdUntil) return null;
+  return { url: await paymentPageUrl(db, bookingId), holdUntil: plan.holdUntil };
+}
+
 /** The Message-ID of the e-mail one job sends: the same for every attempt of that job. */
 export function jobMessageId(jobId: number, what: string): string {
   return `<job-${jobId}.${what}@${BUSINESS.email.split("@")[1]}>`;
@@ -91,11 +106,16 @@ export function createMessagingHandlers({
         if (step === "released") return;
         if (step === "awaiting_card") throw new Error("The booking's card step is not finished yet");
       }
+      // The payment link goes only while the booking still awaits its card.
+      const payment =
+        kind === "payment-link" ? await awaitingPayment(db, appointmentId, booking.bookingId) : null;
+      if (kind === "payment-link" && !payment) return;
       const mail = renderBookingMail(kind, booking, {
         manageUrl: manageToken ? manageUrlFor(booking.bookingId, manageToken) : undefined,
         now: now(),
         publicUrl: env().PUBLIC_URL,
         unsubscribeUrl: await unsubscribePageUrl(db, "email", booking.customerEmail),
+        ...(payment ? { payment } : {}),
       });
       // Delivery is at least once (a crash after the send runs the job again): the same job
       // always sends the same Message-ID, so the copy can be recognised (ADR 071).

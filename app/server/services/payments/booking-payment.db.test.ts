@@ -13,8 +13,13 @@ import { startStripeStandIn, type StripeStandIn } from "../../../../tests/stripe
 import type { StripeClient } from "../../payments/stripe.server";
 import { placeBooking } from "../booking/place-booking.server";
 import { confirmationKey } from "../messaging/notify.server";
+import { memoryMailer } from "../../../../tests/factories/memory-mailer";
+import type { OutgoingMail } from "../../mail/mailer.server";
+import { createMessagingHandlers } from "../../jobs/handlers/messaging.server";
 import {
   bookingCardStep,
+  cardStepByLink,
+  paymentPageUrl,
   bookingPayment,
   cancelUnpaidBooking,
   isPaymentPageToken,
@@ -132,7 +137,13 @@ describeDatabases("the wizard's card path", ({ db, kind }) => {
     expect(session.success_url).toContain(`/booking-payment/${booking.bookingId}?k=${token}&retour=paye`);
     expect(session.cancel_url).toContain(`&retour=abandon`);
     expect(await isPaymentPageToken(db(), booking.bookingId, token)).toBe(true);
-    expect(await isPaymentPageToken(db(), booking.bookingId, `${token.slice(0, -1)}x`)).toBe(false);
+    expect(
+      await isPaymentPageToken(
+        db(),
+        booking.bookingId,
+        `${token.slice(0, -1)}${token.endsWith("x") ? "y" : "x"}`,
+      ),
+    ).toBe(false);
 
     // No confirmation yet: it waits for the card step.
     const [waiting] = await jobsOf(booking.appointmentId, "email.booking");
@@ -229,5 +240,62 @@ describeDatabases("the wizard's card path", ({ db, kind }) => {
     expect(await syncCardStep(db(), booking.bookingId, { stripe, now: minutes(now, 32) })).toMatchObject({
       state: "released",
     });
+  });
+
+  it("sends the payment page's link by e-mail and text for a booking made away from our page, then the confirmation once paid", async () => {
+    booked += 1;
+    const placed = await placeBooking(db(), {
+      ip: "198.51.100.200",
+      now: BOOKED_AT,
+      relist: "day",
+      key: { scope: "api", value: crypto.randomUUID() },
+      read: async () => ({ input: granbyRequest({ start: nthGranbyStart(booked), smsConsent: true }) }),
+      actor: async () => null,
+    });
+    const booking = placed.booking!;
+    const now = new Date();
+    const card = await cardStepByLink(db(), booking, { stripe, now });
+    const url = await paymentPageUrl(db(), booking.bookingId);
+    expect(card).toEqual({ paymentUrl: url, holdUntil: minutes(now, 30) });
+    // The same request again (its Idempotency-Key): the same page, nothing sent twice.
+    expect(await cardStepByLink(db(), { ...booking, repeated: true }, { stripe, now })).toEqual(card);
+    const sms = (await db().select().from(s.smsMessages)).filter(
+      (m) => m.appointmentId === booking.appointmentId,
+    );
+    expect(sms).toHaveLength(1);
+    expect(sms[0]!.body).toContain(url);
+
+    const sent: OutgoingMail[] = [];
+    const handlers = createMessagingHandlers({ mailer: memoryMailer(sent), now: () => minutes(now, 1) });
+    const run = async (job: { id: number; payload: unknown }) =>
+      handlers["email.booking"](job.payload as never, { db: db(), jobId: job.id } as never);
+    const mails = await jobsOf(booking.appointmentId, "email.booking");
+    const link = mails.find((job) => (job.payload as { kind: string }).kind === "payment-link")!;
+    const confirmation = mails.find((job) => (job.payload as { kind: string }).kind === "confirmation")!;
+    await run(link);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.subject).toMatch(/^Paiement à compléter/);
+    expect(sent[0]!.text).toContain(url);
+    // The confirmation, due early (a worker's clock ahead), waits while the card step is open.
+    await expect(run(confirmation)).rejects.toThrow(/card step/);
+    expect(sent).toHaveLength(1);
+
+    const step = await bookingCardStep(db(), { ...booking, now, stripe });
+    if (step.mode === "on_site") throw new Error("expected a card step");
+    await pay(step.url);
+    await deliverEvent(
+      db(),
+      standIn,
+      standIn.events.findLast((e) => e.type === "checkout.session.completed")!,
+    );
+    await drainPaymentJobs(db(), stripe);
+    await run(confirmation);
+    expect(sent.map((mail) => mail.subject)).toEqual([
+      expect.stringMatching(/^Paiement à compléter/),
+      expect.stringMatching(/^Réservation confirmée/),
+    ]);
+    // Paid: a late run of the link's job sends nothing more.
+    await run(link);
+    expect(sent).toHaveLength(2);
   });
 });

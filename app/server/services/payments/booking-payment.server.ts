@@ -14,7 +14,10 @@ import type { Db, Tx } from "../../db.server";
 import { env } from "../../env.server";
 import type { StripeClient } from "../../payments/stripe.server";
 import { withSlotChange } from "../booking/slot-cache.server";
-import { queueBookingReleased } from "../messaging/notify.server";
+import { EMAIL_MAX_ATTEMPTS, queueBookingReleased } from "../messaging/notify.server";
+import { queueSms } from "../messaging/sms.server";
+import { enqueue } from "../../jobs/queue.server";
+import { formatTime } from "~/lib/format";
 import { paymentMethodOf } from "./process-stripe-event.server";
 import { cardSetupFor } from "./payment-setup.server";
 import { startCardStep, type CardStep } from "./start-card-step.server";
@@ -267,4 +270,55 @@ export async function cancelUnpaidBooking(
     await queueBookingReleased(tx, row.appointment.id, { tell: false });
     return "cancelled" as const;
   });
+}
+
+/**
+ * The card step of a booking made where the customer is not on our page (POST /api/bookings, the
+ * assistant and its MCP tools; ADR 074): the booking holds its slot for the hold, and the
+ * customer gets the link to our payment page by e-mail, and by text when they accepted texts.
+ * Null when the zone takes payment on site. A repeated request (the same booking) sends nothing
+ * again. A Stripe failure leaves the booking as made (logged): the payment page retries it.
+ */
+export async function cardStepByLink(
+  db: Db,
+  booking: { appointmentId: string; bookingId: string; repeated?: true },
+  deps: { stripe: StripeClient | undefined; now: Date },
+): Promise<{ paymentUrl: string; holdUntil: Date } | null> {
+  if (!deps.stripe) return null;
+  let step: CardStep;
+  try {
+    step = await bookingCardStep(db, { ...booking, now: deps.now, stripe: deps.stripe });
+  } catch (error) {
+    console.error(error);
+    return null;
+  }
+  if (step.mode === "on_site") return null;
+  const paymentUrl = await paymentPageUrl(db, booking.bookingId);
+  if (!booking.repeated) {
+    const [appointment] = await db
+      .select({ phone: appointments.customerPhone, smsConsent: appointments.smsConsent })
+      .from(appointments)
+      .where(eq(appointments.id, booking.appointmentId));
+    await db.transaction(async (tx) => {
+      await enqueue(
+        tx,
+        "email.booking",
+        { appointmentId: booking.appointmentId, kind: "payment-link" },
+        {
+          maxAttempts: EMAIL_MAX_ATTEMPTS,
+          singletonKey: `email.booking.payment-link:${booking.appointmentId}`,
+        },
+      );
+      if (appointment?.smsConsent) {
+        await queueSms(tx, {
+          phone: appointment.phone,
+          body: bookingPaymentMessages.payLink.sms(formatTime(step.holdUntil), paymentUrl),
+          category: "transactional",
+          appointmentId: booking.appointmentId,
+          now: deps.now,
+        });
+      }
+    });
+  }
+  return { paymentUrl, holdUntil: step.holdUntil };
 }
