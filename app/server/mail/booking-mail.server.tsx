@@ -101,7 +101,10 @@ export function renderBookingMail(
     publicUrl,
     unsubscribeUrl,
     payment,
+    paymentNote,
   }: {
+    /** How a booking in a card zone is paid (ADR 074), instead of the on-site note. */
+    paymentNote?: string;
     /** The payment page's link and the hold's end, for 'payment-link'. */
     payment?: { url: string; holdUntil: Date };
     manageUrl?: string;
@@ -145,7 +148,7 @@ export function renderBookingMail(
     "",
     m.pricesNote,
     "",
-    ...(cancelled ? [] : [m.paymentNote, ""]),
+    ...(cancelled ? [] : [paymentNote ?? m.paymentNote, ""]),
     ...(cancelled
       ? [`${m.cancelled.rebook} : ${rebookUrl}`, ""]
       : manageUrl
@@ -161,7 +164,7 @@ export function renderBookingMail(
       <Paragraph>{copy.intro}</Paragraph>
       <Rows rows={rows} ruled />
       <SmallNote>{m.pricesNote}</SmallNote>
-      {!cancelled && <Paragraph>{m.paymentNote}</Paragraph>}
+      {!cancelled && <Paragraph>{paymentNote ?? m.paymentNote}</Paragraph>}
       {cancelled ? (
         <Button href={rebookUrl}>{m.cancelled.rebook}</Button>
       ) : (

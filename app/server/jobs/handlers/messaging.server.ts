@@ -19,7 +19,9 @@ import {
 import { smsProviderFromEnv, type SmsProvider } from "../../sms/provider.server";
 import { applicationConfirmUrl } from "../../services/applications/confirm-application-email.server";
 import { manageUrlFor } from "../../services/booking/manage-access.server";
-import { paymentPageUrl } from "../../services/payments/booking-payment.server";
+import { bookingPayment, paymentPageUrl } from "../../services/payments/booking-payment.server";
+import { formatMoney } from "~/lib/format";
+import { bookingPaymentMessages } from "~/lib/messages/booking-payment.fr";
 import { loadBookingForMessages } from "../../services/messaging/booking-mail.server";
 import { currentConsent } from "../../services/messaging/consent.server";
 import {
@@ -66,6 +68,15 @@ async function cardStepStatus(db: Parameters<JobHandler<unknown>>[1]["db"], appo
     .from(appointmentPaymentPlans)
     .where(eq(appointmentPaymentPlans.appointmentId, appointmentId));
   return plan?.status ?? null;
+}
+
+/** How a booking whose card step is secured is paid, for its e-mails (ADR 074); else undefined. */
+async function paymentNoteOf(db: Parameters<JobHandler<unknown>>[1]["db"], bookingId: string) {
+  const paid = await bookingPayment(db, bookingId);
+  if (paid.state !== "secured") return undefined;
+  const p = bookingPaymentMessages;
+  const now = paid.terms.mode === "card_kept" ? p.cardKept : p.paidDeposit(formatMoney(paid.paidCents));
+  return `${p.paymentTitle} : ${now}. ${p.laterCharge(formatMoney(paid.terms.later.totalCents))}.`;
 }
 
 /** The payment page's link and the hold of a booking still awaiting its card, or null. */
@@ -116,6 +127,7 @@ export function createMessagingHandlers({
         publicUrl: env().PUBLIC_URL,
         unsubscribeUrl: await unsubscribePageUrl(db, "email", booking.customerEmail),
         ...(payment ? { payment } : {}),
+        paymentNote: await paymentNoteOf(db, booking.bookingId),
       });
       // Delivery is at least once (a crash after the send runs the job again): the same job
       // always sends the same Message-ID, so the copy can be recognised (ADR 071).

@@ -294,6 +294,8 @@ describeDatabases("the wizard's card path", ({ db, kind }) => {
       expect.stringMatching(/^Paiement à compléter/),
       expect.stringMatching(/^Réservation confirmée/),
     ]);
+    expect(sent[1]!.text).toMatch(/Dépôt payé\s:\s43,11\s\$/);
+    expect(sent[1]!.text).not.toContain("Rien à payer en ligne");
     // Paid: a late run of the link's job sends nothing more.
     await run(link);
     expect(sent).toHaveLength(2);
