@@ -6,6 +6,13 @@ import { defineConfig, devices } from "@playwright/test";
 const PORT = Number(process.env.E2E_PORT ?? 4319);
 const baseURL = `http://127.0.0.1:${PORT}`;
 /**
+ * The local Stripe stand-in (tests/stripe, ADR 073/074), a second server beside the app's: the
+ * app has Stripe's keys, but every zone keeps payment on site unless a test switches its own
+ * zone to a deposit (POST /api/dev/payment-zone), so the other tests run as before.
+ */
+const STRIPE_PORT = PORT + 1000;
+const STRIPE_API_BASE = `http://127.0.0.1:${STRIPE_PORT}`;
+/**
  * The server's data folder, set once by the runner's process: its workers inherit it, so a test
  * can read what the server wrote there (the .eml files of the mail folder, tests/e2e/dev-mail.ts).
  */
@@ -47,22 +54,38 @@ export default defineConfig({
       grep: /@mobile/,
     },
   ],
-  webServer: {
-    command: `node ${SERVER_NODE_FLAGS.join(" ")} server.js`,
-    url: `${baseURL}/healthz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: {
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      DATA_DIR,
-      DEMO_ACCOUNTS: "1",
-      // Each test browses from its own address (X-Forwarded-For, tests/e2e/fixtures.ts), like
-      // real customers: the per-address rate limits then count per test, not for the whole run.
-      TRUST_PROXY: "1",
-      PUBLIC_URL: baseURL,
-      // The review request goes at once rather than 3 h after a wash is completed (ADR 049).
-      REVIEW_REQUEST_DELAY_MINUTES: "0",
+  webServer: [
+    {
+      command: "node node_modules/tsx/dist/cli.mjs tests/stripe/serve.ts",
+      port: STRIPE_PORT,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        STRIPE_STAND_IN_PORT: String(STRIPE_PORT),
+        STRIPE_STAND_IN_WEBHOOK_URL: `${baseURL}/api/stripe/webhook`,
+      },
     },
-  },
+    {
+      command: `node ${SERVER_NODE_FLAGS.join(" ")} server.js`,
+      url: `${baseURL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: String(PORT),
+        HOST: "127.0.0.1",
+        DATA_DIR,
+        DEMO_ACCOUNTS: "1",
+        // Each test browses from its own address (X-Forwarded-For, tests/e2e/fixtures.ts), like
+        // real customers: the per-address rate limits then count per test, not for the whole run.
+        TRUST_PROXY: "1",
+        PUBLIC_URL: baseURL,
+        // The review request goes at once rather than 3 h after a wash is completed (ADR 049).
+        REVIEW_REQUEST_DELAY_MINUTES: "0",
+        STRIPE_SECRET_KEY: "sk_test_standin",
+        STRIPE_PUBLISHABLE_KEY: "pk_test_standin",
+        STRIPE_WEBHOOK_SECRET: "whsec_standin",
+        STRIPE_API_BASE,
+      },
+    },
+  ],
 });

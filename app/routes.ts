@@ -17,6 +17,8 @@ export default [
   route("booking", "routes/booking/wizard.tsx", { id: "booking-start" }),
   route("booking/:id", "routes/booking/wizard.tsx"),
   route("booking-success/:bookingId", "routes/booking/success.tsx"),
+  // The card step's page, before Stripe's hosted page and on the way back (issue 31, ADR 074)
+  route("booking-payment/:bookingId", "routes/booking/payment.tsx"),
   route("booking/manage/:bookingId", "routes/booking/manage.tsx"),
   route("franchise/:slug", "routes/booking/franchise-zone.tsx"),
   route("address-validation", "routes/booking/address-validation.tsx"),
@@ -69,6 +71,7 @@ export default [
   route("api/auth/*", "routes/api/auth.ts"),
   route("api/setup-test-users", "routes/api/setup-test-users.ts"),
   route("api/dev/start-appointment", "routes/api/dev-start-appointment.ts"),
+  route("api/dev/payment-zone", "routes/api/dev-payment-zone.ts"),
   route("api/contact", "routes/api/contact.ts"),
   route("api/openapi.json", "routes/api/openapi.ts"),
   route("api/slots", "routes/api/slots.ts"),

@@ -120,6 +120,15 @@ const TABLE: Record<string, Row> = {
   "routes/booking/success": {
     get: { url: (ids) => `/booking-success/${ids.clientBooking.bookingId}`, expect: every("2xx") },
   },
+  // The card step's page opens with its signed link only (ADR 074), for nobody without it.
+  "routes/booking/payment": {
+    get: { url: (ids) => `/booking-payment/${ids.clientBooking.bookingId}?k=faux`, expect: every("404") },
+    post: {
+      url: (ids) => `/booking-payment/${ids.clientBooking.bookingId}`,
+      form: () => ({ intent: "cancel", k: "faux" }),
+      expect: every("404"),
+    },
+  },
   "routes/booking/manage": {
     // The manage page opens with its token, or for its signed-in owner (ADR 025); nobody else.
     get: {
@@ -200,6 +209,14 @@ const TABLE: Record<string, Row> = {
   "routes/api/setup-test-users": {
     get: { url: () => "/api/setup-test-users", expect: every("404") },
     post: { url: () => "/api/setup-test-users", json: () => ({ role: "admin" }), expect: every("404") },
+  },
+  "routes/api/dev-payment-zone": {
+    get: { url: () => "/api/dev/payment-zone", expect: every("404") },
+    post: {
+      url: () => "/api/dev/payment-zone",
+      json: () => ({ zone: "granby", percent: 25 }),
+      expect: every("404"),
+    },
   },
   "routes/api/dev-start-appointment": {
     get: { url: () => "/api/dev/start-appointment", expect: every("404") },

@@ -41,9 +41,9 @@ export interface StripeStandIn {
   close(): Promise<void>;
 }
 
-/** Starts the stand-in on 127.0.0.1 and a random port. */
+/** Starts the stand-in on 127.0.0.1 and a random port (or `port`: a browser test's server). */
 export async function startStripeStandIn(
-  options: { secretKey?: string; webhookSecret?: string; webhookUrl?: string } = {},
+  options: { secretKey?: string; webhookSecret?: string; webhookUrl?: string; port?: number } = {},
 ): Promise<StripeStandIn> {
   const secretKey = options.secretKey ?? "sk_test_standin";
   const webhookSecret = options.webhookSecret ?? "whsec_standin";
@@ -162,7 +162,7 @@ export async function startStripeStandIn(
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
+    server.listen(options.port ?? 0, "127.0.0.1", () => resolve());
   });
   const { port } = server.address() as AddressInfo;
   state.base = `http://127.0.0.1:${port}`;

@@ -12,6 +12,8 @@ export const assistantMessages = {
       "Le résumé a changé depuis la confirmation : montrez le nouveau résumé et faites-le confirmer.",
     booked: (bookingId: string) =>
       `C'est réservé ! Votre numéro de réservation est ${bookingId}. Un courriel de confirmation est en route.`,
+    bookedAwaitingPayment: (bookingId: string, time: string) =>
+      `Le créneau est retenu jusqu'à ${time} (réservation ${bookingId}). Pour le confirmer, payez sur la page sécurisée dont le lien vient d'être envoyé par courriel (et par texto si vous les acceptez). Sans paiement d'ici là, le créneau est libéré.`,
     cancelled: (bookingId: string) => `La réservation ${bookingId} est annulée. Un courriel le confirme.`,
     rescheduled: (bookingId: string, when: string) =>
       `La réservation ${bookingId} est déplacée au ${when}. Un courriel le confirme.`,

@@ -8,6 +8,8 @@ import { methodNotAllowed, readPost } from "~/server/http/request-body.server";
 import { placeBooking, SlotConflictError } from "~/server/services/booking/place-booking.server";
 import type { Route } from "./+types/bookings";
 import { requestInfo } from "~/server/request-info.server";
+import { stripeFromEnv } from "~/server/payments/stripe.server";
+import { cardStepByLink } from "~/server/services/payments/booking-payment.server";
 
 export function loader() {
   return methodNotAllowed("POST");
@@ -16,7 +18,7 @@ export function loader() {
 /**
  * POST /api/bookings {zone, cars, start, name, email, phone, address, postalCode?, serviceId?,
  * smsConsent?, upsells?, promoCode?} (JSON or form): 201 {booking_id, manage_url, price_cents,
- * discount_cents}; 422 with the French reason when the promo code does not apply.
+ * discount_cents, payment_url?, hold_until?} (the last two in a zone that takes a card, ADR 074); 422 with the French reason when the promo code does not apply.
  * Booked once (ADR 068): the same Idempotency-Key header with the same body, or the same request
  * (slot, contact, zone, cars) within minutes, answers with the first booking; the same key with
  * another body is 422, the same slot and contact with other details 409; a malformed key 400. 409 {error, slots} when the
@@ -45,6 +47,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
     if (placed.refusal) return placed.refusal;
     const { booking } = placed;
+    // A zone that takes a card (ADR 074): the booking holds its slot until hold_until, and the
+    // customer gets the payment page's link by e-mail (and text); the caller may show it too.
+    const card = await cardStepByLink(getDb(), booking, { stripe: stripeFromEnv(), now: new Date() });
     return data(
       {
         booking_id: booking.bookingId,
@@ -52,6 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         // Before taxes, after the promo discount (ADR 050).
         price_cents: booking.priceCents,
         discount_cents: booking.discountCents,
+        ...(card ? { payment_url: card.paymentUrl, hold_until: card.holdUntil.toISOString() } : {}),
       },
       { status: 201 },
     );

@@ -17,6 +17,8 @@ import { bookingSuccessMessages } from "~/lib/messages/booking-success.fr";
 import { originFrom, seoMeta } from "~/lib/seo";
 import { getDb } from "~/server/db.server";
 import { listUpsellOptions } from "~/server/services/catalog/list-upsell-options.server";
+import { bookingPayment } from "~/server/services/payments/booking-payment.server";
+import { bookingPaymentMessages } from "~/lib/messages/booking-payment.fr";
 import type { Route } from "./+types/success";
 
 const t = bookingSuccessMessages;
@@ -30,9 +32,24 @@ export const meta: Route.MetaFunction = ({ matches, params }) =>
     noindex: true,
   });
 
-/** The active extras; the appointment itself is polled from the browser (it may not exist yet). */
-export async function loader() {
-  return { upsells: await listUpsellOptions(getDb()) };
+/**
+ * The active extras, and the card step's outcome in a zone that takes cards (ADR 074: amounts
+ * and state only); the appointment itself is polled from the browser (it may not exist yet).
+ */
+export async function loader({ params }: Route.LoaderArgs) {
+  const db = getDb();
+  const [upsells, payment] = await Promise.all([listUpsellOptions(db), bookingPayment(db, params.bookingId)]);
+  return {
+    upsells,
+    payment:
+      payment.state === "secured"
+        ? {
+            paidCents: payment.paidCents,
+            laterCents: payment.terms.later.totalCents,
+            cardKept: payment.terms.mode === "card_kept",
+          }
+        : null,
+  };
 }
 
 /** What the wizard leaves in the router state (all optional: an embedded form may lead here too). */
@@ -112,8 +129,34 @@ export default function BookingSuccessPage({ loaderData, params }: Route.Compone
         </Alert>
       ) : null}
 
+      {loaderData.payment ? (
+        <Alert data-testid="success-payment">
+          <AlertTitle>{bookingPaymentMessages.paymentTitle}</AlertTitle>
+          <AlertDescription className="text-foreground">
+            <p>
+              {loaderData.payment.cardKept
+                ? bookingPaymentMessages.cardKept
+                : bookingPaymentMessages.paidDeposit(formatMoney(loaderData.payment.paidCents))}
+            </p>
+            <p>{bookingPaymentMessages.laterCharge(formatMoney(loaderData.payment.laterCents))}</p>
+          </AlertDescription>
+        </Alert>
+      ) : null}
+
       {appointment ? (
-        <BookingDetails appointment={appointment} address={address} />
+        <BookingDetails
+          appointment={appointment}
+          address={address}
+          paymentText={
+            loaderData.payment
+              ? `${
+                  loaderData.payment.cardKept
+                    ? bookingPaymentMessages.cardKept
+                    : bookingPaymentMessages.paidDeposit(formatMoney(loaderData.payment.paidCents))
+                }. ${bookingPaymentMessages.laterCharge(formatMoney(loaderData.payment.laterCents))}.`
+              : undefined
+          }
+        />
       ) : lookup.state === "searching" ? (
         <Card aria-busy="true">
           <CardContent className="flex items-center gap-3 py-6 text-muted-foreground">

@@ -12,6 +12,8 @@ import { placeBooking, SlotConflictError } from "~/server/services/booking/place
 import { checkPromoFromForm } from "~/server/services/offers/wizard-promo.server";
 import type { Route } from "./+types/wizard";
 import { requestInfo } from "~/server/request-info.server";
+import { stripeFromEnv } from "~/server/payments/stripe.server";
+import { bookingCardStep, paymentPagePath } from "~/server/services/payments/booking-payment.server";
 
 const b = bookingMessages;
 
@@ -24,6 +26,25 @@ const FIELD_OF: Partial<Record<ErrorCode, string>> = {
   SLOT_TAKEN: "start",
   SLOT_UNAVAILABLE: "start",
 };
+
+/**
+ * Starts the card step of a booking just made; false when its zone takes payment on site. A
+ * Stripe failure still goes to the payment page, which tries again (the booking holds its slot).
+ */
+async function takesCard(
+  db: ReturnType<typeof getDb>,
+  booking: { appointmentId: string; bookingId: string },
+) {
+  const stripe = stripeFromEnv();
+  if (!stripe) return false;
+  try {
+    const step = await bookingCardStep(db, { ...booking, now: new Date(), stripe });
+    return step.mode !== "on_site";
+  } catch (error) {
+    console.error(error);
+    return true;
+  }
+}
 
 /**
  * intent 'book': parse with the shared schema, book, then go to /booking-success/{bookingId}.
@@ -60,6 +81,10 @@ export async function bookFromWizard({ request, context }: Route.ActionArgs) {
     });
     if (placed.refusal) return fail(400, {});
     const { booking } = placed;
+    // A zone that takes a card (ADR 074): the card step, then our page that links to Stripe's
+    // hosted page (a redirect of this post to Stripe would break the CSP's form-action). A
+    // repeat of the same post lands on the same booking's page: the card step is idempotent.
+    if (await takesCard(db, booking)) throw redirect(await paymentPagePath(db, booking.bookingId));
     if (formData.get("navigation") !== "client") throw redirect(`/booking-success/${booking.bookingId}`);
     return {
       status: "booked" as const,

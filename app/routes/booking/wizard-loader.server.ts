@@ -17,6 +17,8 @@ import { listUpsellOptions } from "~/server/services/catalog/list-upsell-options
 import { listZones } from "~/server/services/zones/list-zones.server";
 import type { Route } from "./+types/wizard";
 import { requestInfo } from "~/server/request-info.server";
+import { stripeFromEnv } from "~/server/payments/stripe.server";
+import { zonePaymentPolicy } from "~/server/services/payments/booking-payment.server";
 
 const w = wizardMessages;
 const b = bookingMessages;
@@ -116,13 +118,17 @@ export async function loadWizard({ request, context }: Route.LoaderArgs) {
 
   try {
     // The times leave room for the drive to this address (ADR 048).
-    const slots = await listOpenSlots(db, {
-      zoneSlug,
-      cars: query.cars,
-      serviceId: service.id,
-      site,
-      now: new Date(),
-    });
+    const [slots, payment] = await Promise.all([
+      listOpenSlots(db, {
+        zoneSlug,
+        cars: query.cars,
+        serviceId: service.id,
+        site,
+        now: new Date(),
+      }),
+      // The zone's card setting: the summary says what is charged today and later (ADR 074).
+      zonePaymentPolicy(db, zoneSlug, stripeFromEnv() !== undefined),
+    ]);
     return {
       ...page,
       step: 2 as const,
@@ -130,6 +136,7 @@ export async function loadWizard({ request, context }: Route.LoaderArgs) {
       slots,
       // The booking form's own key (ADR 068): a double submit or a retry of it books once.
       requestKey: crypto.randomUUID(),
+      payment,
       city: bookable.find((z) => z.routeSlug === zoneSlug)?.zoneName ?? slots.zone,
       address,
       postalCode,

@@ -4,6 +4,7 @@ import { buildIcs } from "~/domain/messaging/ics";
 import { BUSINESS } from "~/lib/business";
 import { formatMoney } from "~/lib/format";
 import { offersMessages } from "~/lib/messages/offers.fr";
+import { bookingPaymentMessages } from "~/lib/messages/booking-payment.fr";
 import {
   Button,
   formatMailDate,
@@ -46,7 +47,10 @@ function bookingMailPrice(booking: BookingMailData) {
   });
 }
 
-export type BookingMailKind = "confirmation" | "changed" | "cancelled" | "reminder";
+/** 'released': a booking whose card step did not finish in its hold (ADR 074). */
+/** 'payment-link': a booking made by the API or the assistant, awaiting its card (ADR 074). */
+export type BookingMailKind =
+  "confirmation" | "changed" | "cancelled" | "reminder" | "released" | "payment-link";
 
 /** The one-line service address: the address as typed and the postal code when it lacks it. */
 export function serviceAddress(b: Pick<BookingMailData, "address" | "postalCode">): string {
@@ -96,7 +100,13 @@ export function renderBookingMail(
     now,
     publicUrl,
     unsubscribeUrl,
+    payment,
+    paymentNote,
   }: {
+    /** How a booking in a card zone is paid (ADR 074), instead of the on-site note. */
+    paymentNote?: string;
+    /** The payment page's link and the hold's end, for 'payment-link'. */
+    payment?: { url: string; holdUntil: Date };
     manageUrl?: string;
     now: Date;
     publicUrl: string;
@@ -112,9 +122,21 @@ export function renderBookingMail(
     changed: { subject: m.changed.subject(date), intro: m.changed.intro },
     cancelled: { subject: m.cancelled.subject(date), intro: m.cancelled.intro },
     reminder: { subject: m.reminder.subject(time), intro: m.reminder.intro },
+    released: {
+      subject: bookingPaymentMessages.released.subject(date),
+      intro: bookingPaymentMessages.released.intro,
+    },
+    "payment-link": {
+      subject: bookingPaymentMessages.payLink.subject(date),
+      intro: bookingPaymentMessages.payLink.intro(payment ? formatMailTime(payment.holdUntil) : ""),
+    },
   }[kind];
-  const cancelled = kind === "cancelled";
-  const withIcs = kind !== "reminder";
+  if (kind === "payment-link" && payment) {
+    return renderPaymentLink(copy, rows, payment.url, unsubscribeUrl, booking);
+  }
+  const cancelled = kind === "cancelled" || kind === "released";
+  // A released booking never had its event: nothing to remove from a calendar.
+  const withIcs = kind !== "reminder" && kind !== "released" && kind !== "payment-link";
   const rebookUrl = `${publicUrl}/booking`;
 
   const text = [
@@ -126,7 +148,7 @@ export function renderBookingMail(
     "",
     m.pricesNote,
     "",
-    ...(cancelled ? [] : [m.paymentNote, ""]),
+    ...(cancelled ? [] : [paymentNote ?? m.paymentNote, ""]),
     ...(cancelled
       ? [`${m.cancelled.rebook} : ${rebookUrl}`, ""]
       : manageUrl
@@ -142,7 +164,7 @@ export function renderBookingMail(
       <Paragraph>{copy.intro}</Paragraph>
       <Rows rows={rows} ruled />
       <SmallNote>{m.pricesNote}</SmallNote>
-      {!cancelled && <Paragraph>{m.paymentNote}</Paragraph>}
+      {!cancelled && <Paragraph>{paymentNote ?? m.paymentNote}</Paragraph>}
       {cancelled ? (
         <Button href={rebookUrl}>{m.cancelled.rebook}</Button>
       ) : (
@@ -202,4 +224,43 @@ export function bookingIcs(
     organizer: { name: BUSINESS.name, email: BUSINESS.email },
     attendee: { name: booking.customerName, email: booking.customerEmail },
   });
+}
+
+/** The e-mail of a booking awaiting its card: the details, the hold, the payment page's link. */
+function renderPaymentLink(
+  copy: { subject: string; intro: string },
+  rows: [string, string][],
+  url: string,
+  unsubscribeUrl: string | undefined,
+  booking: BookingMailData,
+): RenderedMail {
+  const button = bookingPaymentMessages.payLink.button;
+  const text = [
+    m.greeting(booking.customerName),
+    "",
+    copy.intro,
+    "",
+    `${button} : ${url}`,
+    "",
+    ...rows.map(([label, value]) => `${label} : ${value}`),
+    "",
+    m.pricesNote,
+    "",
+    m.callUs,
+    "",
+  ];
+  const html = (
+    <>
+      <Paragraph>{m.greeting(booking.customerName)}</Paragraph>
+      <Paragraph>{copy.intro}</Paragraph>
+      <Button href={url}>{button}</Button>
+      <Rows rows={rows} ruled />
+      <SmallNote>{m.pricesNote}</SmallNote>
+      <Paragraph>{m.callUs}</Paragraph>
+    </>
+  );
+  return {
+    subject: copy.subject,
+    ...renderMail({ title: copy.subject, html, text, transactional: true, unsubscribeUrl }),
+  };
 }

@@ -21,9 +21,12 @@ export function serviceAddressOf(address: string, postalCode: string | null): st
 export function BookingDetails({
   appointment,
   address,
+  paymentText,
 }: {
   appointment: Appointment;
   address: string | undefined;
+  /** How this booking is paid when not on site (a deposit or a card kept, ADR 074). */
+  paymentText?: string;
 }) {
   const rows: [string, string][] = [
     [t.date, bookingDay(appointment.start)],
@@ -82,7 +85,7 @@ export function BookingDetails({
           <CreditCard aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
           <span>
             <span className="font-medium">{t.paymentTitle} : </span>
-            {messagingMessages.email.paymentText}
+            {paymentText ?? messagingMessages.email.paymentText}
           </span>
         </p>
       </CardContent>

@@ -4,8 +4,10 @@ import type { ReactNode } from "react";
 import { bookingDay, bookingLength, bookingShortDay, bookingTime } from "~/components/booking/booking-time";
 import { priceBooking } from "~/domain/booking/pricing";
 import { discountCents, type PromoKind } from "~/domain/offers/promo";
+import { paymentTerms, type ZonePaymentPolicy } from "~/domain/payments/terms";
 import { formatMoney } from "~/lib/format";
 import { messagingMessages } from "~/lib/messages/messaging.fr";
+import { paymentSummary } from "~/lib/messages/payments.fr";
 import { offersMessages } from "~/lib/messages/offers.fr";
 import { serviceAreaMessages } from "~/lib/messages/service-area.fr";
 import { wizardMessages } from "~/lib/messages/wizard.fr";
@@ -25,6 +27,40 @@ export interface SummaryInput {
   extras: readonly { name: string; priceCents: number }[];
   /** An applied promo code (ADR 050): its discount comes off before the taxes. */
   promo?: { code: string; kind: PromoKind; value: number } | null;
+  /** The zone's card setting (issue 31, ADR 074); null or absent: paid on site. */
+  payment?: ZonePaymentPolicy | null;
+}
+
+/**
+ * What the card step will charge today and later, and what a cancellation costs, from the zone's
+ * setting and this price (the booking freezes the same terms): the royalty is not the
+ * customer's business, so it is left at 0 here.
+ */
+function PaymentTerms({
+  policy,
+  price,
+}: {
+  policy: ZonePaymentPolicy;
+  price: ReturnType<typeof summaryPrice>;
+}) {
+  const terms = paymentTerms(policy, price, 0);
+  const lines = paymentSummary(terms);
+  return (
+    <div className="grid gap-2 rounded-md bg-muted p-3 text-sm" data-testid="summary-payment">
+      <p className="flex items-start gap-2">
+        <CreditCard aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+        <span className="grid gap-1">
+          <span className="font-medium">{lines.today}</span>
+          <span>{lines.later}</span>
+        </span>
+      </p>
+      <ul className="grid list-disc gap-1 pl-6 text-muted-foreground">
+        {lines.cancellation.map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+    </div>
+  );
 }
 
 /** The summary's price: the promo discount on the current subtotal, then the taxes. */
@@ -116,13 +152,17 @@ export function BookingSummary({ input, className }: { input: SummaryInput; clas
           </dd>
         </div>
       </dl>
-      <p className="flex items-start gap-2 rounded-md bg-muted p-3 text-sm">
-        <CreditCard aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-        <span>
-          <span className="font-medium">{w.paymentTitle} : </span>
-          {messagingMessages.email.paymentText}
-        </span>
-      </p>
+      {input.payment && input.payment.mode !== "on_site" ? (
+        <PaymentTerms policy={input.payment} price={price} />
+      ) : (
+        <p className="flex items-start gap-2 rounded-md bg-muted p-3 text-sm">
+          <CreditCard aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          <span>
+            <span className="font-medium">{w.paymentTitle} : </span>
+            {messagingMessages.email.paymentText}
+          </span>
+        </p>
+      )}
       <p className="text-xs text-muted-foreground">{w.pricesNote}</p>
     </section>
   );

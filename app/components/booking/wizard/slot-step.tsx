@@ -141,6 +141,7 @@ export function SlotStep({
           .join(" "),
         extras: page.extras.filter((e) => extras.has(e.slug)),
         promo: promoAnswer?.promo ?? null,
+        payment: page.payment,
       }
     : null;
 

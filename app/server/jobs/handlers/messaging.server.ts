@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { franchiseApplications, users } from "#db/schema";
+import { appointmentPaymentPlans, franchiseApplications, users } from "#db/schema";
 import { allowsCommercialMessages } from "~/domain/messaging/consent";
 import { BUSINESS } from "~/lib/business";
 import { messagingMessages } from "~/lib/messages/messaging.fr";
@@ -19,6 +19,9 @@ import {
 import { smsProviderFromEnv, type SmsProvider } from "../../sms/provider.server";
 import { applicationConfirmUrl } from "../../services/applications/confirm-application-email.server";
 import { manageUrlFor } from "../../services/booking/manage-access.server";
+import { bookingPayment, paymentPageUrl } from "../../services/payments/booking-payment.server";
+import { formatMoney } from "~/lib/format";
+import { bookingPaymentMessages } from "~/lib/messages/booking-payment.fr";
 import { loadBookingForMessages } from "../../services/messaging/booking-mail.server";
 import { currentConsent } from "../../services/messaging/consent.server";
 import {
@@ -58,6 +61,38 @@ type Handlers = {
   ]: JobHandler<JobPayloads[N]>;
 };
 
+/** The card step of a booking in a zone that takes a card, or null (paid on site). */
+async function cardStepStatus(db: Parameters<JobHandler<unknown>>[1]["db"], appointmentId: string) {
+  const [plan] = await db
+    .select({ status: appointmentPaymentPlans.status })
+    .from(appointmentPaymentPlans)
+    .where(eq(appointmentPaymentPlans.appointmentId, appointmentId));
+  return plan?.status ?? null;
+}
+
+/** How a booking whose card step is secured is paid, for its e-mails (ADR 074); else undefined. */
+async function paymentNoteOf(db: Parameters<JobHandler<unknown>>[1]["db"], bookingId: string) {
+  const paid = await bookingPayment(db, bookingId);
+  if (paid.state !== "secured") return undefined;
+  const p = bookingPaymentMessages;
+  const now = paid.terms.mode === "card_kept" ? p.cardKept : p.paidDeposit(formatMoney(paid.paidCents));
+  return `${p.paymentTitle} : ${now}. ${p.laterCharge(formatMoney(paid.terms.later.totalCents))}.`;
+}
+
+/** The payment page's link and the hold of a booking still awaiting its card, or null. */
+async function awaitingPayment(
+  db: Parameters<JobHandler<unknown>>[1]["db"],
+  appointmentId: string,
+  bookingId: string,
+) {
+  const [plan] = await db
+    .select({ status: appointmentPaymentPlans.status, holdUntil: appointmentPaymentPlans.holdUntil })
+    .from(appointmentPaymentPlans)
+    .where(eq(appointmentPaymentPlans.appointmentId, appointmentId));
+  if (plan?.status !== "awaiting_card" || !plan.holdUntil) return null;
+  return { url: await paymentPageUrl(db, bookingId), holdUntil: plan.holdUntil };
+}
+
 /** The Message-ID of the e-mail one job sends: the same for every attempt of that job. */
 export function jobMessageId(jobId: number, what: string): string {
   return `<job-${jobId}.${what}@${BUSINESS.email.split("@")[1]}>`;
@@ -75,11 +110,24 @@ export function createMessagingHandlers({
       if (!booking) return;
       // A reminder re-checks at run time: not for a booking moved, cancelled or already past.
       if (kind === "reminder" && (booking.status !== "scheduled" || booking.startAt <= now())) return;
+      // A confirmation in a zone that takes a card waits for the card step (ADR 074): sent once
+      // secured, never for a booking released unpaid; still awaiting, it is tried again later.
+      if (kind === "confirmation") {
+        const step = await cardStepStatus(db, appointmentId);
+        if (step === "released") return;
+        if (step === "awaiting_card") throw new Error("The booking's card step is not finished yet");
+      }
+      // The payment link goes only while the booking still awaits its card.
+      const payment =
+        kind === "payment-link" ? await awaitingPayment(db, appointmentId, booking.bookingId) : null;
+      if (kind === "payment-link" && !payment) return;
       const mail = renderBookingMail(kind, booking, {
         manageUrl: manageToken ? manageUrlFor(booking.bookingId, manageToken) : undefined,
         now: now(),
         publicUrl: env().PUBLIC_URL,
         unsubscribeUrl: await unsubscribePageUrl(db, "email", booking.customerEmail),
+        ...(payment ? { payment } : {}),
+        paymentNote: await paymentNoteOf(db, booking.bookingId),
       });
       // Delivery is at least once (a crash after the send runs the job again): the same job
       // always sends the same Message-ID, so the copy can be recognised (ADR 071).

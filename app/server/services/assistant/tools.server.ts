@@ -26,7 +26,7 @@ import {
 import { ContactMessageSchema, CONTACT_LIMITS } from "~/domain/contact/schemas";
 import { instantToZonedParts, BUSINESS_TIME_ZONE } from "~/domain/time/zoned";
 import { AppError } from "~/lib/errors";
-import { formatLongDate, formatMoney } from "~/lib/format";
+import { formatLongDate, formatMoney, formatTime } from "~/lib/format";
 import { messages } from "~/lib/messages.fr";
 import { assistantMessages } from "~/lib/messages/assistant.fr";
 import { bookingMessages } from "~/lib/messages/booking.fr";
@@ -45,6 +45,11 @@ import { cancelBooking } from "../booking/cancel-booking.server";
 import { listOpenSlots } from "../booking/list-open-slots.server";
 import { siteOf } from "../booking/slot-cache.server";
 import { rescheduleBooking } from "../booking/reschedule-booking.server";
+import { stripeFromEnv } from "../../payments/stripe.server";
+import { cardStepByLink } from "../payments/booking-payment.server";
+import { cardSetupFor } from "../payments/payment-setup.server";
+import { paymentTerms } from "~/domain/payments/terms";
+import { paymentSummary } from "~/lib/messages/payments.fr";
 import { listActiveServices } from "../catalog/list-active-services.server";
 import { listUpsellOptions } from "../catalog/list-upsell-options.server";
 import { sendContactMessage } from "../contact/send-contact-message.server";
@@ -242,6 +247,8 @@ export interface BookingSummary {
   name: string;
   email: string;
   phone: string;
+  /** In a zone that takes a card (ADR 074): what is charged today and later, and the terms. */
+  payment?: { today: string; later: string; cancellation: string[] };
 }
 
 /** The code that confirms exactly this request: an HMAC of its canonical form. */
@@ -295,7 +302,9 @@ export async function bookAppointmentTool(ctx: ToolContext, raw: unknown): Promi
     const service = await loadBookingService(ctx.db, input.serviceId);
     const upsells = await resolveUpsells(ctx.db, input.upsells ?? []);
     const price = priceBooking({ unitPriceCents: service.basePriceCents, cars: input.cars, upsells });
+    const card = await cardSetupFor(ctx.db, zone.id, stripeFromEnv() !== undefined);
     summary = {
+      ...(card ? { payment: paymentSummary(paymentTerms(card.policy, price, 0)) } : {}),
       zone: zone.routeSlug,
       zone_name: zone.zoneName,
       service: service.name,
@@ -340,11 +349,16 @@ export async function bookAppointmentTool(ctx: ToolContext, raw: unknown): Promi
     });
     // Who booked may change it in this conversation without proving it again.
     ctx.proofs.set(booked.bookingId, { email: input.email });
+    // A zone that takes a card (ADR 074): the slot is held, the payment link goes by e-mail/text.
+    const card = await cardStepByLink(ctx.db, booked, { stripe: stripeFromEnv(), now });
     return {
       ok: true as const,
       status: "booked" as const,
-      message: t.booked(booked.bookingId),
+      message: card
+        ? t.bookedAwaitingPayment(booked.bookingId, formatTime(card.holdUntil))
+        : t.booked(booked.bookingId),
       booking_id: booked.bookingId,
+      ...(card ? { payment_url: card.paymentUrl, hold_until: card.holdUntil.toISOString() } : {}),
       summary,
     };
   } catch (error) {

@@ -24,6 +24,8 @@ import { loadBookableZone, loadBookingService, loadTeam, type BookableZone } fro
 import { hashManageToken } from "./manage-access.server";
 import { claimRequestKeys, RepeatedRequest, requestSecret, type RequestKey } from "./booking-requests.server";
 import { resolveUpsells } from "./resolve-upsells.server";
+import { stripeFromEnv } from "../../payments/stripe.server";
+import { cardSetupFor } from "../payments/payment-setup.server";
 
 /** Bookings one IP address may make: plenty for a family or an agent, too few for a flood. */
 export const BOOKING_RATE_LIMIT = { max: 20, windowSeconds: 10 * 60 } as const satisfies RateLimitRule;
@@ -98,11 +100,14 @@ export async function bookSlot(
   // Everything that can be read and computed before the transaction is (ADR 054): it holds the
   // member-day locks, and on PGlite the one session, for as short a time as it can. The zone,
   // service and team come from memory when a booking read them in the last seconds.
-  const [service, members, upsells, userId] = await Promise.all([
+  const [service, members, upsells, userId, cardSetup] = await Promise.all([
     remembered(db, `service:${input.serviceId ?? ""}`, () => loadBookingService(db, input.serviceId)),
     remembered(db, `team:${zone.franchiseeId}`, () => loadTeam(db, zone.franchiseeId)),
     resolveUpsells(db, input.upsells ?? []),
     ownerOf(db, actor, input.email),
+    // A zone that takes a card: the confirmation waits for the card step (ADR 074). Without
+    // Stripe's keys, no query.
+    cardSetupFor(db, zone.id, stripeFromEnv() !== undefined),
   ]);
   const secret = keys.length > 0 ? await requestSecret(db) : "";
   const price = priceBooking({ unitPriceCents: service.basePriceCents, cars: input.cars, upsells });
@@ -164,7 +169,12 @@ export async function bookSlot(
         signedInClientId: actor?.role === "client" ? actor.id : null,
         now,
       }),
-      bookingConfirmationInsert(write, appointmentId, { manageToken, now, startAt }),
+      bookingConfirmationInsert(write, appointmentId, {
+        manageToken,
+        now,
+        startAt,
+        awaitsCard: cardSetup !== null,
+      }),
     ];
     const assigned = await assignMember(tx, members, rules, async (write, teamMemberId) => {
       // A concurrent booking of the member (the exclusion constraint, ADR 008) makes the insert

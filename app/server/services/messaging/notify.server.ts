@@ -54,6 +54,19 @@ export async function scheduleBookingReminder(
   });
 }
 
+/** The singleton key of a confirmation that waits for the card step (issue 31, ADR 074). */
+export function confirmationKey(appointmentId: string): string {
+  return `email.booking.confirmation:${appointmentId}`;
+}
+
+/**
+ * How long a confirmation waiting for the card step waits at most: the hold (30 min) and its
+ * release job's minute, with a margin. The card step secured sends it at once; released, it is
+ * dropped. Should neither happen in time, its handler waits on (it retries while the card step
+ * is unfinished).
+ */
+export const CONFIRMATION_AFTER_CARD_MS = 45 * 60_000;
+
 /**
  * A new booking: the confirmation e-mail (details, taxes, manage link, .ics) and the reminder
  * 24 h before its start (none when that moment has passed). `manageToken` is the secret of the
@@ -64,7 +77,18 @@ export async function scheduleBookingReminder(
 export function bookingConfirmationInsert(
   db: Db | Tx,
   appointmentId: string,
-  { manageToken, now, startAt }: { manageToken?: string; now: Date; startAt: Date },
+  {
+    manageToken,
+    now,
+    startAt,
+    awaitsCard = false,
+  }: {
+    manageToken?: string;
+    now: Date;
+    startAt: Date;
+    /** A zone that takes a card: the confirmation waits for the card step (ADR 074). */
+    awaitsCard?: boolean;
+  },
 ) {
   const token = manageToken ? { manageToken } : {};
   const runAt = new Date(startAt.getTime() - REMINDER_LEAD_MS);
@@ -73,6 +97,12 @@ export function bookingConfirmationInsert(
       name: "email.booking",
       payload: { appointmentId, kind: "confirmation", ...token },
       maxAttempts: EMAIL_MAX_ATTEMPTS,
+      ...(awaitsCard
+        ? {
+            runAt: new Date(now.getTime() + CONFIRMATION_AFTER_CARD_MS),
+            singletonKey: confirmationKey(appointmentId),
+          }
+        : {}),
     },
     ...(runAt.getTime() > now.getTime()
       ? [
@@ -125,6 +155,35 @@ export async function queueBookingCancelled(db: Db | Tx, appointmentId: string):
     { maxAttempts: EMAIL_MAX_ATTEMPTS },
   );
   await dropPendingJobs(db, reminderKey(appointmentId));
+}
+
+/**
+ * The card step secured (the webhook's or the release job's step, never the browser's): the
+ * confirmation that waited for it goes now (ADR 074).
+ */
+export async function sendAwaitedConfirmation(db: Db | Tx, appointmentId: string, now: Date): Promise<void> {
+  await reschedulePendingJob(db, confirmationKey(appointmentId), { runAt: now });
+}
+
+/**
+ * A booking released unpaid (its hold ran out, or its customer cancelled before paying): no
+ * confirmation, no reminder; `tell` sends the 'released' e-mail that says how to book again.
+ */
+export async function queueBookingReleased(
+  db: Db | Tx,
+  appointmentId: string,
+  { tell }: { tell: boolean },
+): Promise<void> {
+  await dropPendingJobs(db, confirmationKey(appointmentId));
+  await dropPendingJobs(db, reminderKey(appointmentId));
+  if (tell) {
+    await enqueue(
+      db,
+      "email.booking",
+      { appointmentId, kind: "released" },
+      { maxAttempts: EMAIL_MAX_ATTEMPTS },
+    );
+  }
 }
 
 /** 'We received your application', to the applicant (reads franchise_applications). */

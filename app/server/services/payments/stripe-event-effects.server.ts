@@ -4,6 +4,7 @@ import { appointmentPaymentPlans, appointments, franchisees, payments } from "#d
 import { paymentsMessages } from "~/lib/messages/payments.fr";
 import type { Tx } from "../../db.server";
 import { enqueue } from "../../jobs/queue.server";
+import { queueBookingReleased, sendAwaitedConfirmation } from "../messaging/notify.server";
 
 // What each Stripe event changes (ADR 073), inside the transaction that marks it processed.
 // Every change is a one-way step (awaiting_card -> secured | released; pending -> succeeded |
@@ -46,6 +47,8 @@ export async function checkoutCompleted(
       .set({ status: "secured", stripePaymentMethodId: paymentMethodId, holdUntil: null })
       .where(eq(appointmentPaymentPlans.appointmentId, plan.appointmentId));
     await tx.update(payments).set(depositSettled).where(pendingDeposit);
+    // The booking's confirmation waited for this (ADR 074).
+    await sendAwaitedConfirmation(tx, plan.appointmentId, now);
     return "applied";
   }
   if (plan.status !== "released" || !intentId) return "stale";
@@ -105,6 +108,8 @@ export async function checkoutExpired(
     .update(payments)
     .set({ status: "cancelled" })
     .where(and(eq(payments.stripeCheckoutSessionId, session.id), eq(payments.status, "pending")));
+  // No confirmation was sent: the customer learns that the slot was released (ADR 074).
+  await queueBookingReleased(tx, plan.appointmentId, { tell: true });
   return "applied";
 }
 
