@@ -20,3 +20,9 @@ export {
   renderThankYouOffer,
   renderWaitlistOpen,
 } from "./customer-mails.server";
+export {
+  renderCompletedMail,
+  renderReceiptMail,
+  receiptRows,
+  type ReceiptMailData,
+} from "./payment-mails.server";

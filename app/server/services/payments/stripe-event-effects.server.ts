@@ -4,6 +4,7 @@ import { appointmentPaymentPlans, appointments, franchisees, payments } from "#d
 import { paymentsMessages } from "~/lib/messages/payments.fr";
 import type { Tx } from "../../db.server";
 import { enqueue } from "../../jobs/queue.server";
+import { queueReceipts } from "./receipts.server";
 
 // What each Stripe event changes (ADR 073), inside the transaction that marks it processed.
 // Every change is a one-way step (awaiting_card -> secured | released; pending -> succeeded |
@@ -45,7 +46,15 @@ export async function checkoutCompleted(
       .update(appointmentPaymentPlans)
       .set({ status: "secured", stripePaymentMethodId: paymentMethodId, holdUntil: null })
       .where(eq(appointmentPaymentPlans.appointmentId, plan.appointmentId));
-    await tx.update(payments).set(depositSettled).where(pendingDeposit);
+    const paid = await tx
+      .update(payments)
+      .set(depositSettled)
+      .where(pendingDeposit)
+      .returning({ id: payments.id });
+    await queueReceipts(
+      tx,
+      paid.map((row) => row.id),
+    );
     return "applied";
   }
   if (plan.status !== "released" || !intentId) return "stale";
@@ -59,6 +68,7 @@ export async function checkoutCompleted(
   );
   const [deposit] = await tx.update(payments).set(depositSettled).where(unpaidDeposit).returning();
   if (!deposit) return "stale";
+  await queueReceipts(tx, [deposit.id]);
   const [refund] = await tx
     .insert(payments)
     .values({
@@ -131,6 +141,11 @@ export async function paymentIntentSettled(
       ),
     )
     .returning({ id: payments.id });
+  if (succeeded)
+    await queueReceipts(
+      tx,
+      changed.map((row) => row.id),
+    );
   if (changed.length > 0) return "applied";
   const [known] = await tx
     .select({ id: payments.id })
@@ -160,6 +175,7 @@ export async function refundSettled(tx: Tx, refund: Stripe.Refund, now: Date): P
     .update(payments)
     .set({ status, stripeRefundId: refund.id, settledAt: status === "succeeded" ? now : null })
     .where(eq(payments.id, target.id));
+  if (status === "succeeded") await queueReceipts(tx, [target.id]);
   return "applied";
 }
 
