@@ -14,7 +14,13 @@ import type { StripeClient } from "../../payments/stripe.server";
 import { dayPeriod, localDate } from "~/domain/franchisee/periods";
 import { completeAppointment } from "../appointments/complete-appointment.server";
 import { listSchedule } from "../franchisee/list-schedule.server";
+import { hashPassword } from "better-auth/crypto";
+import { deleteClientAccount } from "../account/delete-client-account.server";
+import { exportClientData } from "../account/export-client-data.server";
+import { loadClient } from "../account/client-owner.server";
+import { listSavedCards } from "../../payments/customers.server";
 import { leaveTip, loadTipPage } from "./leave-tip.server";
+import { listClientCards, removeClientCard } from "./saved-cards.server";
 import { startCardStep } from "./start-card-step.server";
 import { tipToken } from "./tip-link.server";
 
@@ -248,5 +254,66 @@ describeDatabases("after the wash: balance, tip, receipts", ({ db, kind }) => {
     expect(await drain(db())).toEqual([]);
     expect(await rows(onSite.id)).toEqual([]);
     expect(await loadTipPage(db(), onSite.bookingId, await tipToken(db(), onSite.bookingId))).toBeNull();
+  });
+
+  // Last: it deletes the account of lea@example.com, whose Stripe customer the bookings above share.
+  it("lists and removes the client's cards, exports the payments, and forgets the cards on deletion", async () => {
+    const booking = await paidBooking();
+    const userId = crypto.randomUUID();
+    await db().insert(s.users).values({
+      id: userId,
+      email: "lea@example.com",
+      emailVerified: true,
+      name: "Léa Côté",
+      firstName: "Léa",
+      lastName: "Côté",
+      role: "client",
+    });
+    await db()
+      .insert(s.accounts)
+      .values({
+        id: crypto.randomUUID(),
+        accountId: userId,
+        providerId: "credential",
+        userId,
+        password: await hashPassword("Demo12345!"),
+      });
+    const owner = await loadClient(db(), userId);
+    const { cards } = await listClientCards(db(), stripe, owner);
+    expect(cards.length).toBeGreaterThan(0);
+    expect(cards[0]).toMatchObject({ brand: "visa", last4: "4242", expMonth: 12 });
+    // A card that is not among this client's is refused before Stripe is asked to detach it.
+    await expect(removeClientCard(db(), stripe, owner, "pm_card_visa")).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
+    await removeClientCard(db(), stripe, owner, cards[0]!.id);
+    expect((await listClientCards(db(), stripe, owner)).cards.map((c) => c.id)).not.toContain(cards[0]!.id);
+    expect(await listClientCards(db(), undefined, owner)).toEqual({ online: false, cards: [] });
+
+    const exported = await exportClientData(db(), { userId });
+    expect(exported.paymentCustomers).toEqual([
+      expect.objectContaining({ email: "lea@example.com", stripeCustomerId: expect.stringMatching(/^cus_/) }),
+    ]);
+    expect(exported.payments).toContainEqual(
+      expect.objectContaining({ bookingId: booking.bookingId, kind: "deposit", amountCents: 4_311 }),
+    );
+    expect(JSON.stringify(exported.payments)).not.toContain("idempotency");
+
+    const customerId = exported.paymentCustomers[0]!.stripeCustomerId;
+    const ledgerBefore = (await db().select().from(s.payments)).length;
+    await deleteClientAccount(db(), { userId, password: "Demo12345!", now: new Date() });
+    await drain(db());
+    expect(
+      await db().select().from(s.paymentCustomers).where(eq(s.paymentCustomers.stripeCustomerId, customerId)),
+    ).toEqual([]);
+    expect(await listSavedCards(stripe, customerId)).toEqual([]);
+    // The ledger stays for the accountant, on the anonymized bookings.
+    const ledger = await db().select().from(s.payments);
+    expect(ledger.length).toBeGreaterThanOrEqual(ledgerBefore);
+    const [plan] = await db()
+      .select()
+      .from(s.appointmentPaymentPlans)
+      .where(eq(s.appointmentPaymentPlans.appointmentId, booking.id));
+    expect(plan).toMatchObject({ stripeCustomerId: null, stripePaymentMethodId: null });
   });
 });

@@ -1,26 +1,20 @@
-import { eq, or } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { appointmentPaymentPlans, paymentCustomers } from "#db/schema";
 import { AppError } from "~/lib/errors";
 import type { Db } from "../../db.server";
 import { detachSavedCard, listSavedCards, type SavedCard } from "../../payments/customers.server";
 import type { StripeClient } from "../../payments/stripe.server";
 import type { ClientOwner } from "../account/client-owner.server";
+import { customersOf } from "./client-payments.server";
 
 type Owner = Pick<ClientOwner, "id" | "email" | "emailVerified">;
 
-/**
- * The Stripe customers of a client (ADR 073: one per e-mail): the one linked to the account, and
- * the one of its address once verified (bookings made as a guest with it, ADR 025).
- */
-async function customersOf(db: Db, owner: Owner): Promise<string[]> {
+/** The Stripe customer ids of a client (ADR 073: one per e-mail). */
+async function customerIdsOf(db: Db, owner: Owner): Promise<string[]> {
   const rows = await db
     .select({ id: paymentCustomers.stripeCustomerId })
     .from(paymentCustomers)
-    .where(
-      owner.emailVerified
-        ? or(eq(paymentCustomers.userId, owner.id), eq(paymentCustomers.email, owner.email.toLowerCase()))
-        : eq(paymentCustomers.userId, owner.id),
-    );
+    .where(customersOf(owner));
   return rows.map((row) => row.id);
 }
 
@@ -31,7 +25,7 @@ export async function listClientCards(
   owner: Owner,
 ): Promise<{ online: boolean; cards: SavedCard[] }> {
   if (!stripe) return { online: false, cards: [] };
-  const customers = await customersOf(db, owner);
+  const customers = await customerIdsOf(db, owner);
   const lists = await Promise.all(customers.map((id) => listSavedCards(stripe, id)));
   return { online: true, cards: lists.flat() };
 }
