@@ -45,6 +45,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   const token = String(form.get("token") ?? "");
   const raw = { choice: form.get("choice") ?? undefined, amount: String(form.get("amount") ?? "") };
   const values = { choice: typeof raw.choice === "string" ? raw.choice : "", amount: raw.amount };
+  // A wrong link is refused before the form is read (as the review page).
+  if (!(await loadTipPage(getDb(), params.bookingId, token))) {
+    return data({ ok: false as const, errors: {}, formError: t.invalidText, values }, { status: 404 });
+  }
   const parsed = TipFormSchema.safeParse(raw);
   if (!parsed.success) {
     const errors: Errors = {};
