@@ -86,7 +86,7 @@ const LABELS: Record<ReceiptLineKey, string> = {
 };
 
 /** The receipt's rows: its details, then the amounts (taxes on their own lines, the tip apart). */
-export function receiptRows(receipt: ReceiptMailData) {
+function receiptRows(receipt: ReceiptMailData) {
   const refund = receipt.kind === "refund";
   const details: [string, string][] = [
     [r.number, receipt.paymentId.slice(0, 8).toUpperCase()],

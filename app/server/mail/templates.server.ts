@@ -20,9 +20,4 @@ export {
   renderThankYouOffer,
   renderWaitlistOpen,
 } from "./customer-mails.server";
-export {
-  renderCompletedMail,
-  renderReceiptMail,
-  receiptRows,
-  type ReceiptMailData,
-} from "./payment-mails.server";
+export { renderCompletedMail, renderReceiptMail, type ReceiptMailData } from "./payment-mails.server";
