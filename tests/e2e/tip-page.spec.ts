@@ -17,8 +17,9 @@ import { startStripeStandIn, type StripeStandIn } from "../stripe/stand-in";
 // is stopped (the wizard's card step is another part of issue 31). Screenshots of the tip page,
 // the receipt e-mail and « Moyens de paiement » go to SHOTS_DIR when it is set.
 
-const PORT = Number(process.env.E2E_PORT ?? 4319) + 7;
-const BASE = `http://127.0.0.1:${PORT}`;
+// Its own port beside the suite's server, one per project (the two may run at once).
+let PORT = 0;
+let BASE = "";
 const SECRET = crypto.randomBytes(32).toString("base64url");
 const SHOTS = process.env.SHOTS_DIR;
 
@@ -170,8 +171,10 @@ test.describe("the tip page after the wash (ADR 079)", () => {
     timezoneId: "America/Toronto",
   });
 
-  test.beforeAll(async () => {
+  test.beforeAll(async ({ browser: _browser }, testInfo) => {
     test.setTimeout(240_000);
+    PORT = Number(process.env.E2E_PORT ?? 4319) + (testInfo.project.name === "mobile" ? 7 : 8);
+    BASE = `http://127.0.0.1:${PORT}`;
     standIn = await startStripeStandIn();
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "lavage-tip-e2e-"));
     await startServer(); // migrates and seeds the data folder
