@@ -191,8 +191,18 @@ test.describe("the tip page after the wash (ADR 079)", () => {
 
   test("@mobile a customer leaves a tip once from the e-mail's link, with no choice preselected, and gets the receipt", async ({
     page,
+    browser,
   }) => {
     const url = `${BASE}/tip/${bookingId}?token=${tipToken(bookingId)}`;
+    // Without JavaScript the form posts as is: « Aucun pourboire » charges nothing and says so.
+    const noScript = await browser.newContext({ javaScriptEnabled: false, viewport: page.viewportSize()! });
+    const plain = await noScript.newPage();
+    await plain.goto(url);
+    await plain.getByRole("radio", { name: "Aucun pourboire" }).check();
+    await plain.getByRole("button", { name: "Confirmer mon choix" }).click();
+    await expect(plain.getByRole("status")).toContainText("aucun pourboire ne sera débité");
+    await noScript.close();
+
     expect((await page.goto(`${BASE}/tip/${bookingId}?token=${"a".repeat(32)}`))!.status()).toBe(404);
     await expect(page.getByText("Lien invalide")).toBeVisible();
 
