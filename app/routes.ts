@@ -24,6 +24,7 @@ export default [
   route("address-validation", "routes/booking/address-validation.tsx"),
   route("waitlist", "routes/booking/waitlist.tsx"),
   route("review/:bookingId", "routes/reviews/review.tsx"),
+  route("tip/:bookingId", "routes/payments/tip.tsx"),
 
   // Accounts and spaces
   route("auth", "routes/auth/auth.tsx"),
@@ -105,6 +106,8 @@ export default [
   route("client/history", "routes/client/history.tsx"),
   route("client/bookings/:bookingId", "routes/client/booking.tsx"),
   route("client/data.json", "routes/client/data-export.ts"),
+  route("client/payment-methods", "routes/client/payment-methods.tsx"),
+  route("client/receipts/:paymentId", "routes/client/receipt.tsx"),
   route("api/rewards/exchange", "routes/client/rewards-exchange.ts"),
 
   // Franchisee tools

@@ -130,4 +130,16 @@ describe("environment", () => {
       expect(parseEnv(live).stripe?.secretKey).toBe("sk_live_1");
     });
   });
+
+  it("takes the receipts' GST and QST numbers in their usual forms, and refuses anything else (ADR 079)", () => {
+    expect(parseEnv({}).BUSINESS_TPS_NUMBER).toBeUndefined();
+    const env = parseEnv({
+      BUSINESS_TPS_NUMBER: "123456789rt0001",
+      BUSINESS_TVQ_NUMBER: "1234567890 TQ 0001",
+    });
+    expect(env.BUSINESS_TPS_NUMBER).toBe("123456789 RT 0001");
+    expect(env.BUSINESS_TVQ_NUMBER).toBe("1234567890 TQ 0001");
+    expect(() => parseEnv({ BUSINESS_TPS_NUMBER: "12345" })).toThrow(/BUSINESS_TPS_NUMBER/);
+    expect(() => parseEnv({ BUSINESS_TVQ_NUMBER: "123456789 RT 0001" })).toThrow(/BUSINESS_TVQ_NUMBER/);
+  });
 });

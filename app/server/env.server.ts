@@ -129,6 +129,24 @@ export const EnvSchema = z
         })
         .optional(),
     ),
+    /** The business's GST (TPS) registration number on receipts (ADR 079), e.g. 123456789 RT 0001. */
+    BUSINESS_TPS_NUMBER: optionalText.pipe(
+      z
+        .string()
+        .transform((v) => v.replace(/\s+/g, "").toUpperCase())
+        .pipe(z.string().regex(/^\d{9}RT\d{4}$/, "must be a GST number like 123456789 RT 0001"))
+        .transform((v) => `${v.slice(0, 9)} RT ${v.slice(11)}`)
+        .optional(),
+    ),
+    /** The business's QST (TVQ) registration number on receipts (ADR 079), e.g. 1234567890 TQ 0001. */
+    BUSINESS_TVQ_NUMBER: optionalText.pipe(
+      z
+        .string()
+        .transform((v) => v.replace(/\s+/g, "").toUpperCase())
+        .pipe(z.string().regex(/^\d{10}TQ\d{4}$/, "must be a QST number like 1234567890 TQ 0001"))
+        .transform((v) => `${v.slice(0, 10)} TQ ${v.slice(12)}`)
+        .optional(),
+    ),
 
     // Shared counters of the rate limits across app instances; unset = kept in the database.
     REDIS_URL: z

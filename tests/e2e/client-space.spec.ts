@@ -281,9 +281,13 @@ test.describe("customer space /client", () => {
     await waitForHydration(page);
     const account = page.getByRole("region", { name: "Mon compte" });
 
-    await account.getByRole("button", { name: "Gérer les moyens de paiement" }).click();
-    await expect(page.getByRole("dialog")).toContainText("Le paiement se fait au moment du service");
-    await page.getByRole("dialog").getByRole("button", { name: "Fermer" }).first().click();
+    // « Moyens de paiement » is its own page (ADR 079); without Stripe, payment is on site.
+    await account.getByRole("link", { name: "Gérer les moyens de paiement" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Moyens de paiement" })).toBeVisible();
+    await expect(page.getByText("Le paiement se fait au moment du service")).toBeVisible();
+    await expect(page.getByText("Aucune carte enregistrée.")).toBeVisible();
+    await page.getByRole("link", { name: "Retour à mon espace" }).click();
+    await waitForHydration(page);
 
     await account.getByRole("button", { name: "Modifier mes informations" }).click();
     const edit = page.getByRole("dialog", { name: "Modifier mes informations" });

@@ -153,6 +153,15 @@ const TABLE: Record<string, Row> = {
       expect: only({ client: "400" }, "404"),
     },
   },
+  // The tip page opens only with the completion e-mail's signed link (ADR 079).
+  "routes/payments/tip": {
+    get: { url: (ids) => `/tip/${ids.clientPastBookingId}?token=${FAKE_TOKEN}`, expect: every("404") },
+    post: {
+      url: (ids) => `/tip/${ids.clientPastBookingId}`,
+      form: () => ({ token: FAKE_TOKEN, choice: "none" }),
+      expect: every("404"),
+    },
+  },
   "routes/booking/franchise-zone": { get: { url: () => "/franchise/granby", expect: every("2xx") } },
   "routes/booking/waitlist": {
     get: { url: () => "/waitlist", expect: every("2xx") },
@@ -246,6 +255,21 @@ const TABLE: Record<string, Row> = {
     get: {
       url: (ids) => `/client/bookings/${ids.clientPastBookingId}`,
       expect: only({ client: "2xx", otherClient: "404" }, "3xx /"),
+    },
+  },
+  // Cards and receipts are the signed-in client's own (ADR 079): an unknown card or receipt is 404.
+  "routes/client/payment-methods": {
+    get: { url: () => "/client/payment-methods", expect: clientsOnly },
+    post: {
+      url: () => "/client/payment-methods",
+      form: () => ({ card: "pm_pas_a_vous" }),
+      expect: only({ client: "404", otherClient: "404" }, "3xx /"),
+    },
+  },
+  "routes/client/receipt": {
+    get: {
+      url: () => `/client/receipts/${UUID}`,
+      expect: only({ client: "404", otherClient: "404" }, "3xx /"),
     },
   },
   "routes/client/data-export": { get: { url: () => "/client/data.json", expect: clientsOnly } },

@@ -27,7 +27,6 @@ import {
   DeleteAccountSchema,
   ProfileSchema,
 } from "~/domain/loyalty/schemas";
-import { messages } from "~/lib/messages.fr";
 import type { z } from "zod";
 import { clientMessages } from "~/lib/messages/client.fr";
 
@@ -279,23 +278,6 @@ export function DeleteAccountDialog() {
       trigger={<Button variant="destructive">{t.delete}</Button>}
     >
       {(close) => <DeleteForm onCancel={close} />}
-    </FormDialog>
-  );
-}
-
-export function PaymentMethodsDialog() {
-  return (
-    <FormDialog title={t.paymentTitle} trigger={<Button variant="outline">{t.managePayment}</Button>}>
-      {(close) => (
-        <>
-          <p className="text-sm">{t.paymentText}</p>
-          <DialogFooter>
-            <Button type="button" onClick={close}>
-              {messages.ui.close}
-            </Button>
-          </DialogFooter>
-        </>
-      )}
     </FormDialog>
   );
 }

@@ -6,6 +6,7 @@ import { Badge } from "~/components/ui/badge";
 import type { BookingPrice } from "~/domain/booking/pricing";
 import { formatDateTime, formatMoney, formatTime } from "~/lib/format";
 import { clientMessages } from "~/lib/messages/client.fr";
+import { afterWashMessages } from "~/lib/messages/after-wash.fr";
 
 const t = clientMessages.appointments;
 
@@ -20,6 +21,48 @@ export interface AppointmentItem {
   upsells: { name: string; priceCents: number }[];
   priceCents: number;
   price: BookingPrice;
+  /** What was paid, refunded or refused online (ADR 079). */
+  payments?: {
+    id: string;
+    kind: "deposit" | "balance" | "charge" | "tip" | "refund";
+    status: "succeeded" | "failed";
+    amountCents: number;
+  }[];
+}
+
+const money = afterWashMessages;
+
+/** What was paid and refunded online, each with its receipt (ADR 079). */
+function PaymentLines({ payments }: { payments: NonNullable<AppointmentItem["payments"]> }) {
+  if (payments.length === 0) return null;
+  const ok = payments.filter((p) => p.status === "succeeded");
+  const paid = ok.filter((p) => p.kind !== "refund").reduce((sum, p) => sum + p.amountCents, 0);
+  const refunded = ok.filter((p) => p.kind === "refund").reduce((sum, p) => sum + p.amountCents, 0);
+  return (
+    <div className="grid gap-1 text-sm">
+      <p>
+        <span className="font-medium">{money.history.paid(formatMoney(paid))}</span>
+        {refunded > 0 ? (
+          <span className="text-muted-foreground"> · {money.history.refunded(formatMoney(refunded))}</span>
+        ) : null}
+        {payments.some((p) => p.status === "failed") ? (
+          <span className="text-destructive"> · {money.history.refused}</span>
+        ) : null}
+      </p>
+      <ul className="flex flex-wrap gap-x-4 gap-y-1">
+        {ok.map((p) => (
+          <li key={p.id}>
+            <Link
+              to={`/client/receipts/${p.id}`}
+              className="font-medium text-primary underline-offset-4 hover:underline"
+            >
+              {money.history.receipt(money.receipt.kinds[p.kind], formatMoney(p.amountCents))}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
 }
 
 const STATUS_VARIANT = {
@@ -76,6 +119,7 @@ export function AppointmentList({ items, empty }: { items: AppointmentItem[]; em
                   · {t.totalWithTaxes(formatMoney(item.price.totalCents))}
                 </span>
               </p>
+              {item.payments ? <PaymentLines payments={item.payments} /> : null}
             </div>
             <div className="flex flex-wrap gap-x-4 gap-y-2 justify-self-start sm:flex-col sm:items-end sm:justify-self-end">
               <Link

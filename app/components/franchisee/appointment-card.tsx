@@ -24,6 +24,7 @@ import { canCompleteAt } from "~/domain/franchisee/completion";
 import { cn } from "~/lib/utils";
 import { useFailureToast, type FranchiseeActionData } from "./action-data";
 import { franchiseeMessages } from "~/lib/messages/franchisee.fr";
+import { afterWashMessages } from "~/lib/messages/after-wash.fr";
 
 const s = franchiseeMessages.schedule;
 
@@ -47,6 +48,8 @@ export interface ScheduleItem {
   extras: string[];
   cancelReason: string | null;
   reassignTo: { id: string; name: string }[];
+  /** A charge refused on the card kept (ADR 079). */
+  refusedPayment?: string | null;
 }
 
 const STATUS_VARIANT = {
@@ -88,7 +91,14 @@ export function AppointmentCard({ appointment, now }: { appointment: ScheduleIte
         <h3 id={`${id}-title`} className="font-semibold">
           {title}
         </h3>
-        <Badge variant={STATUS_VARIANT[appointment.status]}>{s.status[appointment.status]}</Badge>
+        <div className="flex flex-wrap gap-2">
+          <Badge variant={STATUS_VARIANT[appointment.status]}>{s.status[appointment.status]}</Badge>
+          {appointment.refusedPayment ? (
+            <Badge variant="destructive">
+              {afterWashMessages.franchisee.refused(appointment.refusedPayment)}
+            </Badge>
+          ) : null}
+        </div>
       </div>
       <dl className="grid gap-1 text-sm sm:grid-cols-2">
         <div className="flex gap-2">

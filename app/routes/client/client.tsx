@@ -7,7 +7,6 @@ import {
   ChangePasswordDialog,
   DeleteAccountDialog,
   EditProfileDialog,
-  PaymentMethodsDialog,
 } from "~/components/client/account-forms";
 import { AppointmentList } from "~/components/client/appointment-list";
 import { ConsentForm } from "~/components/client/consent-form";
@@ -220,7 +219,9 @@ export default function ClientSpacePage({ loaderData, actionData }: Route.Compon
                 </div>
               </dl>
               <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-1">
-                <PaymentMethodsDialog />
+                <Button asChild variant="outline">
+                  <Link to="/client/payment-methods">{t.account.managePayment}</Link>
+                </Button>
                 <EditProfileDialog
                   defaults={{
                     firstName: account.firstName,

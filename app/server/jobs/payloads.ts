@@ -60,6 +60,12 @@ export interface JobPayloads {
   "payments.refund": { paymentId: string };
   /** Charges one pending ledger row (a fee, a balance) to the card kept at booking; the id only. */
   "payments.charge": { paymentId: string };
+  /** A completed wash paid by card: the completion e-mail (and SMS) with the tip link (ADR 079). */
+  "email.completed": { appointmentId: string };
+  /** The French receipt of one ledger row that succeeded (a payment or a refund), once (ADR 079). */
+  "email.receipt": { paymentId: string };
+  /** A deleted account's cards are detached from its Stripe customer (ADR 027, 079). */
+  "payments.detach-cards": { stripeCustomerId: string };
   /** A minute after an unpaid booking's hosted page expires: releases its slot, or secures it if paid. */
   "payments.release-hold": { appointmentId: string };
   // The assistant (ADR 051)

@@ -2,6 +2,7 @@ import { deliverApplicationWebhook } from "./handlers/application-webhook.server
 import { deliverContactWebhook } from "./handlers/contact-webhook.server";
 import { createMessagingHandlers } from "./handlers/messaging.server";
 import { createOfferHandlers } from "./handlers/offers.server";
+import { createPaymentMailHandlers } from "./handlers/payment-mails.server";
 import { createPaymentHandlers } from "./handlers/payments.server";
 import { createReviewHandlers } from "./handlers/reviews.server";
 import { createWaitlistHandlers } from "./handlers/waitlist.server";
@@ -26,6 +27,8 @@ export const jobHandlers: { [N in JobName]: JobHandler<JobPayloads[N]> } = {
   ...createOfferHandlers(),
   // Payments (ADR 073): Stripe's events, refunds.
   ...createPaymentHandlers(),
+  // The completion e-mail with the tip link, receipts (ADR 079).
+  ...createPaymentMailHandlers(),
   // The assistant: conversations idle for 30 days go (ADR 051).
   "assistant.purge": async (_payload, { db }) => {
     await purgeConversations(db);

@@ -20,3 +20,4 @@ export {
   renderThankYouOffer,
   renderWaitlistOpen,
 } from "./customer-mails.server";
+export { renderCompletedMail, renderReceiptMail, type ReceiptMailData } from "./payment-mails.server";

@@ -1,3 +1,4 @@
+import { detachSavedCard, listSavedCards } from "../../payments/customers.server";
 import { stripeFromEnv, type StripeClient } from "../../payments/stripe.server";
 import { executeCharge } from "../../services/payments/execute-charge.server";
 import { executeRefund } from "../../services/payments/execute-refund.server";
@@ -14,9 +15,14 @@ export interface PaymentDeps {
 }
 
 type Handlers = {
-  [N in "stripe.event" | "payments.refund" | "payments.charge" | "payments.release-hold"]: JobHandler<
-    JobPayloads[N]
-  >;
+  [
+    N in
+      | "stripe.event"
+      | "payments.refund"
+      | "payments.charge"
+      | "payments.release-hold"
+      | "payments.detach-cards"
+  ]: JobHandler<JobPayloads[N]>;
 };
 
 /** The payments' jobs (ADR 073); tests pass a client of the local stand-in and a clock. */
@@ -36,6 +42,13 @@ export function createPaymentHandlers({
     },
     "payments.release-hold": async ({ appointmentId }, { db }) => {
       await releaseHold(db, appointmentId, { stripe: stripe(), now: now() });
+    },
+    // A deleted account's cards (ADR 027, 079): Stripe keeps none of them for us afterwards.
+    "payments.detach-cards": async ({ stripeCustomerId }) => {
+      const client = stripe();
+      if (!client) throw new Error("Detaching cards needs the Stripe keys (STRIPE_SECRET_KEY)");
+      for (const card of await listSavedCards(client, stripeCustomerId))
+        await detachSavedCard(client, card.id);
     },
   };
 }

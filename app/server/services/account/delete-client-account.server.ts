@@ -17,6 +17,9 @@ import { limitPasswordCheck } from "../auth/auth-guard.server";
 import { recordConsent } from "../messaging/consent.server";
 import { withSlotChange } from "../booking/slot-cache.server";
 import { forgetClientOffers } from "../offers/client-offers.server";
+import { forgetPaymentCustomer } from "../payments/client-payments.server";
+import { settleCancelledBooking } from "../payments/settle-cancellation.server";
+import { cancellationKind } from "~/domain/payments/refunds";
 import { deleteReviewsOf } from "../reviews/client-reviews.server";
 import { loadClient, ownedAppointments, verifiedAddresses } from "./client-owner.server";
 
@@ -47,7 +50,9 @@ export interface DeletedAccount {
  * - the user row goes, and with it (cascades) sessions, credentials, the loyalty balance, the
  *   points ledger, redemptions and achievements. A franchise application keeps its own record,
  *   without the candidate's photo, whose file is removed after the commit (ADR 076);
- * - the client's reviews are deleted, and the promo codes' records forget the person (ADR 057).
+ * - the client's reviews are deleted, and the promo codes' records forget the person (ADR 057);
+ * - the payments ledger is kept for the accountant (bookings anonymized as above), the Stripe
+ *   customers lose their cards (a job detaches them) and their link to the person (ADR 079).
  * All in one transaction. Refused: WRONG_PASSWORD, RATE_LIMITED (the check's limit).
  */
 export async function deleteClientAccount(
@@ -80,7 +85,7 @@ export async function deleteClientAccount(
   // Its future bookings are cancelled: their slots open again (announced, and cleared here).
   const { photoUrls, ...deleted } = await withSlotChange(db, async (tx) => {
     const owned = await tx
-      .select({ id: appointments.id, bookingId: appointments.bookingId })
+      .select({ id: appointments.id, bookingId: appointments.bookingId, startAt: appointments.startAt })
       .from(appointments)
       .where(ownedAppointments(owner));
     const ids = owned.map((a) => a.id);
@@ -98,6 +103,15 @@ export async function deleteClientAccount(
         )
         .returning({ id: appointments.id });
       cancelled = cancelledRows.length;
+      // Their money by the terms, as a cancellation by the customer (ADR 073, 079).
+      for (const row of cancelledRows) {
+        const startAt = owned.find((b) => b.id === row.id)!.startAt;
+        await settleCancelledBooking(tx, {
+          appointmentId: row.id,
+          kind: cancellationKind(startAt, now),
+          reason: ACCOUNT_DELETED_SOURCE,
+        });
+      }
       for (const booking of owned) {
         await tx
           .update(appointments)
@@ -116,6 +130,8 @@ export async function deleteClientAccount(
       }
     }
 
+    // The ledger stays for the accountant; the cards are detached and the Stripe link goes (ADR 079).
+    await forgetPaymentCustomer(tx, owner, ids);
     // Reviews go; codes and offers keep their figures without the person (ADR 057).
     await deleteReviewsOf(tx, ids);
     await forgetClientOffers(tx, {

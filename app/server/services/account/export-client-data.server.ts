@@ -14,6 +14,7 @@ import type { Db } from "../../db.server";
 import { getStorage, type FileStorage } from "../../storage/storage.server";
 import { applicationPhotoKey } from "../applications/application-photo.server";
 import { exportOffers } from "../offers/client-offers.server";
+import { exportPayments } from "../payments/client-payments.server";
 import { exportReviews } from "../reviews/client-reviews.server";
 import { loadClient, ownedAppointments, verifiedAddresses } from "./client-owner.server";
 import { listOwnedAppointments } from "./owned-appointments.server";
@@ -62,6 +63,8 @@ export async function exportClientData(
       userId,
       email: owner.emailVerified ? owner.email : "",
     }),
+    // The Stripe customers of the account and what was paid, refunded or refused (ADR 079).
+    ...(await exportPayments(db, owner)),
     loyalty: balance
       ? { points: balance.points, totalEarned: balance.totalEarned, createdAt: balance.createdAt }
       : null,

@@ -2,6 +2,7 @@ import type { appointments } from "#db/schema";
 import { priceBooking, type BookingPrice } from "~/domain/booking/pricing";
 import { formatIsoWithOffset, BUSINESS_TIME_ZONE } from "~/domain/time/zoned";
 import type { Db } from "../../db.server";
+import { paymentsOfAppointments } from "../payments/receipts.server";
 import { loadClient, type ClientOwner } from "./client-owner.server";
 import { listOwnedAppointments } from "./owned-appointments.server";
 
@@ -20,6 +21,13 @@ export interface ClientAppointment {
   /** Before taxes, after the promo discount; `price` has the discount, TPS and TVQ lines and the total. */
   priceCents: number;
   price: BookingPrice;
+  /** What was paid, refunded or refused online (issue 31, ADR 079), oldest first. */
+  payments: {
+    id: string;
+    kind: "deposit" | "balance" | "charge" | "tip" | "refund";
+    status: "succeeded" | "failed";
+    amountCents: number;
+  }[];
 }
 
 export interface ClientAppointments {
@@ -44,6 +52,10 @@ export async function listAppointmentsOf(
   { owner, now }: { owner: ClientOwner; now: Date },
 ): Promise<ClientAppointments> {
   const rows = await listOwnedAppointments(db, owner, "desc");
+  const ledger = await paymentsOfAppointments(
+    db,
+    rows.map((row) => row.id),
+  );
 
   const upcoming: ClientAppointment[] = [];
   const past: ClientAppointment[] = [];
@@ -65,6 +77,14 @@ export async function listAppointmentsOf(
         upsells,
         discountCents: row.discountCents,
       }),
+      payments: ledger
+        .filter((p) => p.appointmentId === row.id)
+        .map((p) => ({
+          id: p.id,
+          kind: p.kind,
+          status: p.status as "succeeded" | "failed",
+          amountCents: p.amountCents,
+        })),
     };
     if (row.status === "scheduled" && row.endAt.getTime() > now.getTime()) upcoming.push(view);
     else past.push(view);

@@ -7,6 +7,7 @@ import { withSlotChange } from "../booking/slot-cache.server";
 import { creditCompletedAppointment } from "../loyalty/ledger.server";
 import { scheduleReviewRequest } from "../reviews/review-request.server";
 import { creditReferral } from "../offers/referrals.server";
+import { chargeBalanceAfterWash } from "../payments/charge-balance.server";
 
 /**
  * The franchisee marks one of its appointments completed: the status changes and the customer is
@@ -15,6 +16,8 @@ import { creditReferral } from "../offers/referrals.server";
  * no longer scheduled; APPOINTMENT_NOT_CHANGEABLE (message NOT_STARTED) before its start, since
  * points are credited at once (ADR 043). A wash may finish early: it can be marked from its start;
  * a completed appointment no longer blocks its slot. The review request is scheduled (ADR 049).
+ * With a card kept at booking, the balance is charged and the tip link sent (ADR 079): completing
+ * twice is refused by the status check, and the balance's ledger key charges it once anyway.
  */
 export async function completeAppointment(
   db: Db,
@@ -23,7 +26,7 @@ export async function completeAppointment(
     franchiseeId,
     now = new Date(),
   }: { appointmentId: string; franchiseeId: string; now?: Date },
-): Promise<{ pointsCredited: number }> {
+): Promise<{ pointsCredited: number; balanceCents?: number }> {
   return withSlotChange(db, async (tx) => {
     const [appointment] = await tx
       .select({ id: appointments.id, status: appointments.status, startAt: appointments.startAt })
@@ -43,6 +46,8 @@ export async function completeAppointment(
     await scheduleReviewRequest(tx, appointmentId, { now });
     // A friend's booking made with a client's referral code: the referrer's points (ADR 050).
     await creditReferral(tx, appointmentId, now);
-    return { pointsCredited };
+    // The balance on the card kept and the tip link (issue 31, ADR 079); null when paid on site.
+    const paid = await chargeBalanceAfterWash(tx, appointmentId, now);
+    return paid ? { pointsCredited, balanceCents: paid.balanceCents } : { pointsCredited };
   });
 }

@@ -1,6 +1,6 @@
 import { BUSINESS_TIME_ZONE } from "~/domain/time/zoned";
-import { and, asc, eq, gte, lt } from "drizzle-orm";
-import { appointments, serviceZones, teamMembers } from "#db/schema";
+import { and, asc, eq, gte, inArray, lt } from "drizzle-orm";
+import { appointments, payments, serviceZones, teamMembers } from "#db/schema";
 import { canTakeAppointment } from "~/domain/franchisee/assignment";
 import { periodInstants, type Period } from "~/domain/franchisee/periods";
 import type { Db } from "../../db.server";
@@ -28,6 +28,8 @@ export interface ScheduleAppointment {
   cancelReason: string | null;
   /** For a scheduled appointment: the other active members free for its whole range. */
   reassignTo: { id: string; name: string }[];
+  /** Stripe's code of a charge refused on the card kept (balance, fee, tip; ADR 079), else null. */
+  refusedPayment?: string | null;
 }
 
 /**
@@ -93,6 +95,22 @@ export async function listSchedule(
         )
       : [];
   const names = await memberNames(db, franchiseeId);
+  const refused = new Map(
+    (
+      await db
+        .select({ appointmentId: payments.appointmentId, code: payments.failureCode })
+        .from(payments)
+        .where(
+          and(
+            inArray(
+              payments.appointmentId,
+              rows.map((r) => r.id),
+            ),
+            eq(payments.status, "failed"),
+          ),
+        )
+    ).map((p) => [p.appointmentId, p.code ?? "payment_failed"]),
+  );
 
   return rows.map(({ firstName, lastName, blockedUntil, ...row }) => {
     const appointment = { start: row.startAt, end: row.endAt, blockedUntil };
@@ -118,6 +136,7 @@ export async function listSchedule(
       memberName: `${firstName} ${lastName}`,
       extras: (extras.get(row.id) ?? []).map((e) => e.name),
       reassignTo,
+      refusedPayment: refused.get(row.id) ?? null,
     };
   });
 }

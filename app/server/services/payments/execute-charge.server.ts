@@ -3,6 +3,7 @@ import { appointmentPaymentPlans, payments } from "#db/schema";
 import type { Db } from "../../db.server";
 import { chargeSavedCard } from "../../payments/charges.server";
 import type { StripeClient } from "../../payments/stripe.server";
+import { queueReceipts } from "./receipts.server";
 
 /**
  * Charges one pending ledger row (a fee, a balance) to the card kept at booking (the
@@ -40,19 +41,27 @@ export async function executeCharge(
     idempotencyKey: payment.idempotencyKey,
   });
   const pending = and(eq(payments.id, payment.id), eq(payments.status, "pending"));
-  await db
-    .update(payments)
-    .set(
-      result.ok
-        ? {
-            stripePaymentIntentId: result.paymentIntentId,
-            ...(result.status === "succeeded" ? { status: "succeeded" as const, settledAt: deps.now } : {}),
-          }
-        : {
-            status: "failed",
-            failureCode: result.declineCode ?? result.code,
-            stripePaymentIntentId: result.paymentIntentId ?? null,
-          },
-    )
-    .where(pending);
+  await db.transaction(async (tx) => {
+    const changed = await tx
+      .update(payments)
+      .set(
+        result.ok
+          ? {
+              stripePaymentIntentId: result.paymentIntentId,
+              ...(result.status === "succeeded" ? { status: "succeeded" as const, settledAt: deps.now } : {}),
+            }
+          : {
+              status: "failed",
+              failureCode: result.declineCode ?? result.code,
+              stripePaymentIntentId: result.paymentIntentId ?? null,
+            },
+      )
+      .where(pending)
+      .returning({ id: payments.id, status: payments.status });
+    // Its receipt, once: the row leaves 'pending' once (ADR 079).
+    await queueReceipts(
+      tx,
+      changed.filter((row) => row.status === "succeeded").map((row) => row.id),
+    );
+  });
 }

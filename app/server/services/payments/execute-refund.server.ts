@@ -3,6 +3,7 @@ import { payments } from "#db/schema";
 import type { Db } from "../../db.server";
 import { refundPayment } from "../../payments/charges.server";
 import type { StripeClient } from "../../payments/stripe.server";
+import { queueReceipts } from "./receipts.server";
 
 /**
  * Sends one pending refund row of the ledger to Stripe (the `payments.refund` job, ADR 073),
@@ -30,8 +31,17 @@ export async function executeRefund(
   });
   const status =
     refund.status === "succeeded" ? "succeeded" : refund.status === "failed" ? "failed" : "pending";
-  await db
-    .update(payments)
-    .set({ stripeRefundId: refund.refundId, status, settledAt: status === "succeeded" ? deps.now : null })
-    .where(and(eq(payments.id, row.id), eq(payments.status, "pending")));
+  await db.transaction(async (tx) => {
+    const changed = await tx
+      .update(payments)
+      .set({ stripeRefundId: refund.refundId, status, settledAt: status === "succeeded" ? deps.now : null })
+      .where(and(eq(payments.id, row.id), eq(payments.status, "pending")))
+      .returning({ id: payments.id });
+    // Its receipt, once (ADR 079); a refund Stripe settles later gets it from its event.
+    if (status === "succeeded")
+      await queueReceipts(
+        tx,
+        changed.map((c) => c.id),
+      );
+  });
 }

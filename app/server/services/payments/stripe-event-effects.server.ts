@@ -5,6 +5,7 @@ import { paymentsMessages } from "~/lib/messages/payments.fr";
 import type { Tx } from "../../db.server";
 import { enqueue } from "../../jobs/queue.server";
 import { queueBookingReleased, sendAwaitedConfirmation } from "../messaging/notify.server";
+import { queueReceipts } from "./receipts.server";
 
 // What each Stripe event changes (ADR 073), inside the transaction that marks it processed.
 // Every change is a one-way step (awaiting_card -> secured | released; pending -> succeeded |
@@ -46,7 +47,15 @@ export async function checkoutCompleted(
       .update(appointmentPaymentPlans)
       .set({ status: "secured", stripePaymentMethodId: paymentMethodId, holdUntil: null })
       .where(eq(appointmentPaymentPlans.appointmentId, plan.appointmentId));
-    await tx.update(payments).set(depositSettled).where(pendingDeposit);
+    const paid = await tx
+      .update(payments)
+      .set(depositSettled)
+      .where(pendingDeposit)
+      .returning({ id: payments.id });
+    await queueReceipts(
+      tx,
+      paid.map((row) => row.id),
+    );
     // The booking's confirmation waited for this (ADR 074).
     await sendAwaitedConfirmation(tx, plan.appointmentId, now);
     return "applied";
@@ -62,6 +71,7 @@ export async function checkoutCompleted(
   );
   const [deposit] = await tx.update(payments).set(depositSettled).where(unpaidDeposit).returning();
   if (!deposit) return "stale";
+  await queueReceipts(tx, [deposit.id]);
   const [refund] = await tx
     .insert(payments)
     .values({
@@ -136,6 +146,11 @@ export async function paymentIntentSettled(
       ),
     )
     .returning({ id: payments.id });
+  if (succeeded)
+    await queueReceipts(
+      tx,
+      changed.map((row) => row.id),
+    );
   if (changed.length > 0) return "applied";
   const [known] = await tx
     .select({ id: payments.id })
@@ -165,6 +180,7 @@ export async function refundSettled(tx: Tx, refund: Stripe.Refund, now: Date): P
     .update(payments)
     .set({ status, stripeRefundId: refund.id, settledAt: status === "succeeded" ? now : null })
     .where(eq(payments.id, target.id));
+  if (status === "succeeded") await queueReceipts(tx, [target.id]);
   return "applied";
 }
 

@@ -1,0 +1,127 @@
+/**
+ * French text of the money after the wash (issue 31, ADR 079): the completion e-mail and SMS with
+ * the tip link, the tip page, receipts, the customer's "Moyens de paiement" and booking history.
+ */
+import { formatMoney } from "../format";
+
+export type ReceiptKind = "deposit" | "balance" | "charge" | "tip" | "refund";
+
+export const afterWashMessages = {
+  completed: {
+    subject: "Votre lavage est terminé",
+    intro: (date: string) => `Notre équipe a terminé le lavage de votre véhicule le ${date}. Merci !`,
+    balance: (amount: string) =>
+      `Le solde de ${amount} taxes incluses est débité sur la carte enregistrée; un reçu suit par courriel.`,
+    noBalance: "Votre réservation est entièrement payée; rien d'autre n'est débité.",
+    tipText:
+      "Si vous le souhaitez, vous pouvez laisser un pourboire à l'équipe, versé en entier à votre franchisé. C'est entièrement facultatif.",
+    tipButton: "Pourboire (facultatif)",
+    note: "Le lien vous est personnel.",
+    sms: (url: string) =>
+      `Lavage Mobile Prestige : votre lavage est terminé, merci ! Pourboire facultatif : ${url} Répondez STOP pour ne plus recevoir de textos.`,
+  },
+  tip: {
+    metaTitle: "Pourboire",
+    title: "Pourboire pour l'équipe",
+    intro: (date: string, amount: string) =>
+      `Lavage du ${date}, ${amount} avant taxes. Le pourboire est facultatif et versé en entier à l'équipe de votre franchisé.`,
+    legend: "Votre choix",
+    percent: (percent: number, amount: string) => `${percent} % (${amount})`,
+    percentNote: "Les pourcentages sont calculés sur le montant avant taxes.",
+    custom: "Autre montant",
+    customAmount: "Montant du pourboire ($)",
+    customHint: "Par exemple 12,50.",
+    none: "Aucun pourboire",
+    submit: "Confirmer mon choix",
+    card: "Le pourboire est débité sur la carte enregistrée lors de la réservation.",
+    chooseOne: "Choisissez une option.",
+    amountRequired: "Entrez le montant du pourboire.",
+    amountInvalid: "Entrez un montant en dollars, par exemple 12,50.",
+    amountTooSmall: (min: string) => `Le montant minimal est de ${min}.`,
+    amountTooLarge: (max: string) => `Le montant maximal est de ${max}.`,
+    thanksTip: (amount: string) =>
+      `Merci ! Votre pourboire de ${amount} est débité sur la carte enregistrée; un reçu suit par courriel.`,
+    thanksNone: "Merci ! Votre choix est noté : aucun pourboire ne sera débité.",
+    alreadyTip: (amount: string) => `Un pourboire de ${amount} a déjà été laissé pour ce lavage. Merci !`,
+    refused:
+      "Votre carte a été refusée pour le pourboire. Vous pouvez réessayer avec un autre montant ou donner le pourboire à l'équipe sur place.",
+    invalidTitle: "Lien invalide",
+    invalidText:
+      "Ce lien de pourboire n'est pas valide ou ce lavage ne peut pas recevoir de pourboire en ligne.",
+    home: "Retour à l'accueil",
+  },
+  receipt: {
+    subject: (bookingId: string, refund: boolean) =>
+      refund
+        ? `Reçu de remboursement, réservation ${bookingId}`
+        : `Reçu de paiement, réservation ${bookingId}`,
+    title: "Reçu",
+    kinds: {
+      deposit: "Dépôt",
+      balance: "Solde après le lavage",
+      charge: "Frais d'annulation ou d'absence",
+      tip: "Pourboire",
+      refund: "Remboursement",
+    } satisfies Record<ReceiptKind, string>,
+    intro: (kind: string, bookingId: string) => `${kind}, réservation ${bookingId}.`,
+    number: "Numéro du reçu",
+    date: "Date",
+    service: "Service",
+    subtotal: "Sous-total",
+    tps: "TPS (5 %)",
+    tvq: "TVQ (9,975 %)",
+    tip: "Pourboire (sans taxes)",
+    total: "Total payé",
+    totalRefunded: "Total remboursé",
+    card: "Payé par carte",
+    refundedTo: "Remboursé sur la carte utilisée",
+    tpsNumber: "No TPS",
+    tvqNumber: "No TVQ",
+    notRegistered: "non fourni",
+    seller: "Vendeur",
+    keep: "Conservez ce reçu pour vos dossiers.",
+  },
+  history: {
+    paid: (amount: string) => `Payé : ${amount}`,
+    refunded: (amount: string) => `Remboursé : ${amount}`,
+    refused: "Paiement refusé",
+    receipt: (kind: string, amount: string) => `Reçu : ${kind}, ${amount}`,
+  },
+  methods: {
+    metaTitle: "Moyens de paiement",
+    title: "Moyens de paiement",
+    intro:
+      "Les cartes enregistrées lors de vos réservations. Leurs numéros sont conservés par Stripe, notre fournisseur de paiement, jamais par nous.",
+    empty: "Aucune carte enregistrée.",
+    onSite: "Le paiement se fait au moment du service, directement auprès de l'équipe.",
+    expires: (month: number, year: number) => `Expire le ${String(month).padStart(2, "0")}/${year}`,
+    card: (brand: string, last4: string) => `${brand} se terminant par ${last4}`,
+    remove: "Retirer",
+    removeLabel: (brand: string, last4: string) => `Retirer la carte ${brand} se terminant par ${last4}`,
+    removed: "La carte est retirée.",
+    notFound: "Cette carte n'est plus enregistrée.",
+    unavailable: "Les cartes ne peuvent pas être affichées pour le moment. Réessayez plus tard.",
+    upcomingNote:
+      "Une carte retirée ne peut plus servir au solde ni au pourboire d'un lavage à venir : vous paierez alors sur place.",
+    back: "Retour à mon espace",
+  },
+  franchisee: {
+    refused: (code: string) => `Paiement refusé (${code})`,
+    balanceCharged: (amount: string) => `Solde débité : ${amount}`,
+    balancePending: (amount: string) => `Solde en cours : ${amount}`,
+  },
+  /** A card brand as Stripe names it, in words. */
+  brand: (brand: string) =>
+    (
+      ({
+        visa: "Visa",
+        mastercard: "Mastercard",
+        amex: "American Express",
+        discover: "Discover",
+        jcb: "JCB",
+        unionpay: "UnionPay",
+        diners: "Diners Club",
+      }) as Record<string, string>
+    )[brand] ?? "Carte",
+  money: formatMoney,
+};

@@ -1,0 +1,47 @@
+import { and, eq } from "drizzle-orm";
+import { appointments, payments } from "#db/schema";
+import { mailerFromEnv, type Mailer } from "../../mail/mailer.server";
+import { renderCompletedMail, renderReceiptMail } from "../../mail/templates.server";
+import { loadReceipt } from "../../services/payments/receipts.server";
+import { tipUrlFor } from "../../services/payments/tip-link.server";
+import type { JobPayloads } from "../payloads";
+import type { JobHandler } from "../worker.server";
+
+export interface PaymentMailDeps {
+  /** Default: SMTP_URL, else .eml files under DATA_DIR/mail. */
+  mailer?: () => Mailer;
+}
+
+type Handlers = { [N in "email.completed" | "email.receipt"]: JobHandler<JobPayloads[N]> };
+
+/** An address made by the account deletion (ADR 027): nobody reads it. */
+const forgotten = (email: string) => email.endsWith("@anonyme.invalid");
+
+/** The completion e-mail with the tip link and the receipts (ADR 079); tests pass their mailer. */
+export function createPaymentMailHandlers({ mailer = mailerFromEnv }: PaymentMailDeps = {}): Handlers {
+  return {
+    "email.completed": async ({ appointmentId }, { db }) => {
+      const [booking] = await db.select().from(appointments).where(eq(appointments.id, appointmentId));
+      if (!booking || booking.status !== "completed" || forgotten(booking.customerEmail)) return;
+      const [balance] = await db
+        .select({ amountCents: payments.amountCents })
+        .from(payments)
+        .where(and(eq(payments.appointmentId, appointmentId), eq(payments.kind, "balance")));
+      await mailer().send({
+        to: booking.customerEmail,
+        ...renderCompletedMail({
+          customerName: booking.customerName,
+          startAt: booking.startAt,
+          balanceCents: balance?.amountCents ?? 0,
+          tipUrl: await tipUrlFor(db, booking.bookingId),
+        }),
+      });
+    },
+
+    "email.receipt": async ({ paymentId }, { db }) => {
+      const receipt = await loadReceipt(db, paymentId);
+      if (!receipt || forgotten(receipt.customerEmail)) return;
+      await mailer().send({ to: receipt.customerEmail, ...renderReceiptMail(receipt) });
+    },
+  };
+}

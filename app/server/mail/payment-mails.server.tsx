@@ -1,0 +1,139 @@
+/** The e-mails of the money after the wash (ADR 079): the completion with the tip link, receipts. */
+import { receiptLines, type ReceiptLineKey } from "~/domain/payments/receipt";
+import { BUSINESS } from "~/lib/business";
+import { formatDateTime, formatMoney } from "~/lib/format";
+import { afterWashMessages } from "~/lib/messages/after-wash.fr";
+import {
+  Button,
+  formatMailDate,
+  m,
+  Paragraph,
+  renderMail,
+  Rows,
+  SmallNote,
+  type RenderedMail,
+} from "./layout.server";
+
+const c = afterWashMessages.completed;
+const r = afterWashMessages.receipt;
+
+/** The wash is done: the balance charged to the card kept, and the optional tip's link. */
+export function renderCompletedMail({
+  customerName,
+  startAt,
+  balanceCents,
+  tipUrl,
+}: {
+  customerName: string;
+  startAt: Date;
+  balanceCents: number;
+  tipUrl: string;
+}): RenderedMail {
+  const date = formatMailDate(startAt);
+  const balance = balanceCents > 0 ? c.balance(formatMoney(balanceCents)) : c.noBalance;
+  const rendered = renderMail({
+    title: c.subject,
+    html: (
+      <>
+        <Paragraph>{m.greeting(customerName)}</Paragraph>
+        <Paragraph>{c.intro(date)}</Paragraph>
+        <Paragraph>{balance}</Paragraph>
+        <Paragraph>{c.tipText}</Paragraph>
+        <Button href={tipUrl}>{c.tipButton}</Button>
+        <SmallNote>{c.note}</SmallNote>
+      </>
+    ),
+    text: [
+      m.greeting(customerName),
+      "",
+      c.intro(date),
+      "",
+      balance,
+      "",
+      c.tipText,
+      `${c.tipButton} : ${tipUrl}`,
+      "",
+      c.note,
+      "",
+    ],
+    transactional: true,
+  });
+  return { subject: c.subject, ...rendered };
+}
+
+export interface ReceiptMailData {
+  paymentId: string;
+  kind: keyof typeof r.kinds;
+  bookingId: string;
+  customerName: string;
+  serviceName: string;
+  settledAt: Date;
+  amountCents: number;
+  subtotalCents: number;
+  tpsCents: number;
+  tvqCents: number;
+  tipCents: number;
+  tpsNumber: string | null;
+  tvqNumber: string | null;
+}
+
+const LABELS: Record<ReceiptLineKey, string> = {
+  subtotal: r.subtotal,
+  tps: r.tps,
+  tvq: r.tvq,
+  tip: r.tip,
+  total: r.total,
+};
+
+/** The receipt's rows: its details, then the amounts (taxes on their own lines, the tip apart). */
+function receiptRows(receipt: ReceiptMailData) {
+  const refund = receipt.kind === "refund";
+  const details: [string, string][] = [
+    [r.number, receipt.paymentId.slice(0, 8).toUpperCase()],
+    [r.date, formatDateTime(receipt.settledAt)],
+    [r.service, receipt.serviceName],
+    [r.seller, BUSINESS.name],
+    [r.tpsNumber, receipt.tpsNumber ?? r.notRegistered],
+    [r.tvqNumber, receipt.tvqNumber ?? r.notRegistered],
+  ];
+  const amounts: [string, string][] = receiptLines(receipt).map(({ key, cents }) => [
+    key === "total" && refund ? r.totalRefunded : LABELS[key],
+    formatMoney(cents),
+  ]);
+  return { details, amounts, method: refund ? r.refundedTo : r.card };
+}
+
+export function renderReceiptMail(receipt: ReceiptMailData): RenderedMail {
+  const refund = receipt.kind === "refund";
+  const subject = r.subject(receipt.bookingId, refund);
+  const intro = r.intro(r.kinds[receipt.kind], receipt.bookingId);
+  const { details, amounts, method } = receiptRows(receipt);
+  const rendered = renderMail({
+    title: subject,
+    html: (
+      <>
+        <Paragraph>{m.greeting(receipt.customerName)}</Paragraph>
+        <Paragraph>{intro}</Paragraph>
+        <Rows rows={details} />
+        <Rows rows={amounts} ruled />
+        <Paragraph>{method}</Paragraph>
+        <SmallNote>{r.keep}</SmallNote>
+      </>
+    ),
+    text: [
+      m.greeting(receipt.customerName),
+      "",
+      intro,
+      "",
+      ...details.map(([label, value]) => `${label} : ${value}`),
+      "",
+      ...amounts.map(([label, value]) => `${label} : ${value}`),
+      "",
+      method,
+      r.keep,
+      "",
+    ],
+    transactional: true,
+  });
+  return { subject, ...rendered };
+}
