@@ -3,6 +3,8 @@
  * got as tips, owes or paid as royalty, and keeps, by month. Pure and integer cents: a refund
  * counts negative on every line; the net is what moved minus the royalty.
  */
+import { csvAmount, toCsv } from "~/lib/csv";
+import { paymentsOfficeMessages } from "~/lib/messages/payments-office.fr";
 import {
   addDaysToDateString,
   BUSINESS_TIME_ZONE,
@@ -139,4 +141,33 @@ export function statementQuery(url: URL, now: Date): { month: string; franchisee
     month: isMonthKey(month) ? month : monthKeyOf(now),
     franchiseeId: UUID.test(franchisee) ? franchisee : null,
   };
+}
+
+/** A statement line of the accountant's CSV: its date, booking, customer and signed amounts. */
+export interface CsvLine extends StatementAmounts {
+  at: Date | string;
+  bookingId: string;
+  customerName: string;
+}
+
+/**
+ * The accountant's CSV (issue 31): date, booking, customer, subtotal, TPS, TVQ, tip, fee, net, a
+ * refund negative, for Excel in French (app/lib/csv.ts: ';' and '149,99').
+ */
+export function statementCsv(lines: readonly CsvLine[]): string {
+  const c = paymentsOfficeMessages.csv;
+  return toCsv(
+    [c.date, c.booking, c.customer, c.subtotal, c.tps, c.tvq, c.tip, c.fee, c.net],
+    lines.map((line) => [
+      instantToZonedParts(new Date(line.at), BUSINESS_TIME_ZONE).date,
+      line.bookingId,
+      line.customerName,
+      csvAmount(line.subtotalCents),
+      csvAmount(line.tpsCents),
+      csvAmount(line.tvqCents),
+      csvAmount(line.tipCents),
+      csvAmount(line.feeCents),
+      csvAmount(line.netCents),
+    ]),
+  );
 }
