@@ -135,7 +135,7 @@ export function StatementRows({
                   {t.refund}
                   <span className="sr-only"> : {t.refundTitle(row.bookingId)}</span>
                 </summary>
-                <Form method="post" className="mt-2 grid gap-2 sm:grid-cols-[10rem_1fr_auto] sm:items-end">
+                <Form method="post" className="mt-2 grid gap-2 sm:grid-cols-[13rem_1fr_auto] sm:items-end">
                   <input type="hidden" name="intent" value="refund" />
                   <input type="hidden" name="paymentId" value={row.id} />
                   <input type="hidden" name="key" value={row.refundKey} />

@@ -93,7 +93,7 @@ export default function AdminStatementPage({ loaderData }: Route.ComponentProps)
         </Button>
       </Form>
       <h2 className="text-xl font-semibold">
-        {formatMonth(month, "long")} ·{" "}
+        {t.heading(formatMonth(month, "long"))} ·{" "}
         {franchiseeId ? (franchisees.find((f) => f.id === franchiseeId)?.businessName ?? "") : t.network}
       </h2>
       <TotalsGrid totals={totals} />

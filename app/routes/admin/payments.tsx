@@ -226,9 +226,10 @@ function RoyaltyForm({
           name="rate"
           inputMode="decimal"
           defaultValue={own?.values.rate ?? (current === null ? "" : basisPointsToPercentInput(current))}
-          placeholder={hint}
           aria-invalid={errors.length ? true : undefined}
-          aria-describedby={errors.length ? errorId : undefined}
+          aria-describedby={
+            [hint ? `${formId}-hint` : "", errors.length ? errorId : ""].join(" ").trim() || undefined
+          }
           className={cn(selectClasses, "w-36")}
         />
       </label>
@@ -236,6 +237,11 @@ function RoyaltyForm({
         {t.save}
         <span className="sr-only"> : {label}</span>
       </Button>
+      {hint ? (
+        <p id={`${formId}-hint`} className="basis-full text-sm text-muted-foreground">
+          {hint}
+        </p>
+      ) : null}
       <FieldError id={errorId} errors={errors.length ? errors : undefined} />
     </Form>
   );

@@ -239,7 +239,7 @@ export default function FranchiseePaymentsPage({ loaderData }: Route.ComponentPr
       <section aria-labelledby="period-title" className="grid gap-4">
         <div className="flex flex-wrap items-end justify-between gap-3">
           <h2 id="period-title" className="text-xl font-semibold">
-            {t.periodTitle} · {formatMonth(month, "long")}
+            {t.periodTitle(formatMonth(month, "long"))}
           </h2>
           <Form method="get" className="flex flex-wrap items-end gap-2">
             <label className="grid gap-1 text-sm">
@@ -258,9 +258,7 @@ export default function FranchiseePaymentsPage({ loaderData }: Route.ComponentPr
           </Form>
         </div>
         <TotalsGrid totals={totals} />
-        <p className="text-sm text-muted-foreground">
-          {s.onSite} : {formatMoney(totals.onSiteCents)}
-        </p>
+        <p className="text-sm text-muted-foreground">{t.onSiteTotal(formatMoney(totals.onSiteCents))}</p>
         <StatementRows rows={rows} showFranchisee={false} refund={refundReply} />
       </section>
     </div>
