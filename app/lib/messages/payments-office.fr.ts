@@ -53,6 +53,7 @@ export const paymentsOfficeMessages = {
     notFound: "Ce paiement ou ce rendez-vous est introuvable.",
     notPayable: "Seul un rendez-vous en cours ou terminé peut être payé sur place.",
     alreadyPaid: "Ce rendez-vous est déjà payé en entier.",
+    cardPlan: "Ce rendez-vous est payé par la carte enregistrée du client, après le lavage.",
     stripeOff: "Les paiements par carte ne sont pas configurés : les clients paient sur place.",
     stripeFailed: "Stripe n'a pas répondu. Réessayez dans un instant.",
   },

@@ -116,7 +116,12 @@ export async function action({ request, url }: Route.ActionArgs) {
     } catch (error) {
       const failure = failureOf(error, {
         NOT_FOUND: e.notFound,
-        APPOINTMENT_NOT_CHANGEABLE: (err) => (err.message === "ALREADY_PAID" ? e.alreadyPaid : e.notPayable),
+        APPOINTMENT_NOT_CHANGEABLE: (err) =>
+          err.message === "ALREADY_PAID"
+            ? e.alreadyPaid
+            : err.message === "CARD_PLAN"
+              ? e.cardPlan
+              : e.notPayable,
       });
       return fail(failure.status, failure.message);
     }

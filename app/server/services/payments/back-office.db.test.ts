@@ -256,6 +256,22 @@ describeDatabases("payments back office", ({ db, kind }) => {
     ).rejects.toSatisfy((e) => hasCode(e, "NOT_FOUND"));
   });
 
+  it("does not record on site a booking paid by the card kept", async () => {
+    const { booking } = await paidDeposit();
+    const during = new Date(booking.startAt.getTime() + 10 * 60_000);
+    expect((await onSiteToRecord(db(), { franchiseeId, now: during })).map((r) => r.id)).not.toContain(
+      booking.id,
+    );
+    await expect(
+      recordOnSitePayment(db(), {
+        franchiseeId,
+        actorId: franchiseeUserId,
+        payment: { appointmentId: booking.id, method: "on_site_card" },
+        now: during,
+      }),
+    ).rejects.toSatisfy((e) => hasCode(e, "APPOINTMENT_NOT_CHANGEABLE") && e.message === "CARD_PLAN");
+  });
+
   it("sums a month's statement by the ledger, in the business time zone, and its CSV reads back to the same sums", async () => {
     const a = await granbyAppointment(db());
     const b = await granbyAppointment(db());

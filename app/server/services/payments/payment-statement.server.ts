@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, inArray, lt, ne, or, sql } from "drizzle-orm";
 import { leftToPay } from "./record-on-site-payment.server";
-import { appointments, franchisees, payments, users } from "#db/schema";
+import { appointmentPaymentPlans, appointments, franchisees, payments, users } from "#db/schema";
 import {
   monthBounds,
   statementAmounts,
@@ -139,7 +139,7 @@ export async function networkStatement(
 
 /**
  * The franchisee's bookings to record as paid on site: in progress or done in the last 30
- * days, not cancelled, without an on-site row yet, in a zone without a card plan.
+ * days, not cancelled, not paid in full yet, and not paid by a card kept (its plan).
  */
 export async function onSiteToRecord(db: Db, input: { franchiseeId: string; now: Date }) {
   const since = new Date(input.now.getTime() - 30 * 24 * 60 * 60_000);
@@ -159,6 +159,8 @@ export async function onSiteToRecord(db: Db, input: { franchiseeId: string; now:
         inArray(appointments.status, ["scheduled", "completed"]),
         gte(appointments.startAt, since),
         lt(appointments.startAt, input.now),
+        sql`not exists (select 1 from ${appointmentPaymentPlans} where ${appointmentPaymentPlans.appointmentId} = ${appointments.id}
+          and ${appointmentPaymentPlans.status} in ('awaiting_card', 'secured'))`,
         sql`not exists (select 1 from ${payments} where ${payments.appointmentId} = ${appointments.id}
           and ${payments.status} = 'succeeded' and ${payments.kind} <> 'refund'
           and (${payments.method} <> 'stripe' or ${payments.kind} = 'balance'))`,

@@ -70,6 +70,15 @@ export async function recordOnSitePayment(
     if (appointment.status !== "completed" && !current) {
       throw new AppError("APPOINTMENT_NOT_CHANGEABLE", "NOT_PAYABLE");
     }
+    // A booking whose card is kept (or awaited) is paid by that card after the wash: recording
+    // it on site as well would take the money twice.
+    const [plan] = await tx
+      .select({ status: appointmentPaymentPlans.status })
+      .from(appointmentPaymentPlans)
+      .where(eq(appointmentPaymentPlans.appointmentId, appointment.id));
+    if (plan && (plan.status === "awaiting_card" || plan.status === "secured")) {
+      throw new AppError("APPOINTMENT_NOT_CHANGEABLE", "CARD_PLAN");
+    }
     const paid = await tx
       .select()
       .from(payments)
