@@ -7,6 +7,7 @@
  * PAY_OFFICE_SHOTS=<folder> also saves the pages at 390 and 1440 px, light and dark.
  */
 import fs from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 import { GRANBY_ADDRESS } from "./bookings";
 import { appPage, DEMO, DEMO_PASSWORD, expect, test } from "./fixtures";
@@ -34,6 +35,12 @@ async function signedIn(
   });
   expect(response.ok()).toBe(true);
   return page;
+}
+
+/** Serious and critical accessibility violations of the page. */
+async function axeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
 }
 
 async function noSidewaysScroll(page: Page) {
@@ -110,6 +117,7 @@ test.describe("getting paid, back office (ADR 075)", () => {
     await expect(row).toContainText("Comptant");
     await expect(row).toContainText("payé sur place");
     await expect(row).toContainText("177,45 $");
+    expect(await axeViolations(franchisee)).toEqual([]);
 
     // The admin: every zone on site, a royalty refused then set, the statement and its CSV.
     const admin = await signedIn(browser, baseURL!, "admin");
@@ -125,6 +133,7 @@ test.describe("getting paid, back office (ADR 075)", () => {
     await network.fill("8");
     await admin.getByRole("button", { name: "Enregistrer : Redevance du réseau (%)" }).click();
     await expect(admin.getByText("Redevance du réseau enregistrée.").first()).toBeVisible();
+    expect(await axeViolations(admin)).toEqual([]);
 
     await admin.getByRole("link", { name: "Relevé mensuel des redevances" }).click();
     await expect(admin.getByRole("heading", { level: 1, name: "Relevé des redevances" })).toBeVisible();
@@ -133,6 +142,7 @@ test.describe("getting paid, back office (ADR 075)", () => {
       .getByRole("listitem")
       .filter({ hasText: bookingId });
     await expect(adminRow).toContainText("payé sur place");
+    expect(await axeViolations(admin)).toEqual([]);
     // The per-franchisee summary: a header row and at least the demo franchisee's.
     expect(
       await admin.getByRole("region", { name: "Par franchisé" }).first().getByRole("row").count(),
