@@ -135,6 +135,18 @@ test.describe("getting paid, back office (ADR 075)", () => {
     await expect(admin.getByText("Redevance du réseau enregistrée.").first()).toBeVisible();
     expect(await axeViolations(admin)).toEqual([]);
 
+    // A franchisee's own rate, from the franchisees' table too; blank goes back to the network's.
+    await admin.goto("/admin/franchisees");
+    const own = admin.getByLabel("Redevance de Prestige Granby (%)");
+    await own.fill("7,5");
+    await admin.getByRole("button", { name: "Enregistrer : Redevance de Prestige Granby (%)" }).click();
+    await expect(admin.getByText("Redevance de Prestige Granby enregistrée.").first()).toBeVisible();
+    await expect(admin.getByLabel("Redevance de Prestige Granby (%)")).toHaveValue("7,5");
+    await admin.getByLabel("Redevance de Prestige Granby (%)").fill("");
+    await admin.getByRole("button", { name: "Enregistrer : Redevance de Prestige Granby (%)" }).click();
+    await expect(admin.getByLabel("Redevance de Prestige Granby (%)")).toHaveValue("");
+
+    await admin.goto("/admin/payments");
     await admin.getByRole("link", { name: "Relevé mensuel des redevances" }).click();
     await expect(admin.getByRole("heading", { level: 1, name: "Relevé des redevances" })).toBeVisible();
     const adminRow = admin
@@ -178,6 +190,7 @@ test.describe("getting paid, back office (ADR 075)", () => {
         for (const width of [390, 1440]) {
           for (const [shot, url, file] of [
             [franchisee, "/franchisee/payments", "franchisee-payments"],
+            [admin, "/admin/franchisees", "admin-franchisees"],
             [admin, "/admin/payments", "admin-payments"],
             [admin, "/admin/payments/statement", "admin-statement"],
           ] as const) {

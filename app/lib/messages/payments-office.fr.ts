@@ -94,6 +94,7 @@ export const paymentsOfficeMessages = {
     networkRoyalty: "Redevance du réseau (%)",
     networkSaved: "Redevance du réseau enregistrée.",
     franchiseeRoyalty: (name: string) => `Redevance de ${name} (%)`,
+    royaltyColumn: "Redevance",
     franchiseeRoyaltyHint: "Laissez vide pour appliquer la redevance du réseau.",
     franchiseeSaved: (name: string) => `Redevance de ${name} enregistrée.`,
     inForce: (rate: string) => `En vigueur : ${rate}`,

@@ -1,12 +1,12 @@
 import { data, Form, Link, useActionData } from "react-router";
 import { EmptyState, PageHeader } from "~/components/admin/page-header";
+import { RoyaltyForm, type PaymentFormReply } from "~/components/payments/royalty-form";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { inputClasses } from "~/components/ui/input";
 import { centsToPriceInput } from "~/domain/admin/money";
 import {
   basisPointsToPercentInput,
-  RoyaltySchema,
   ZonePaymentSettingSchema,
 } from "~/domain/payments/schemas";
 import { paymentsOfficeMessages } from "~/lib/messages/payments-office.fr";
@@ -15,11 +15,10 @@ import { z } from "~/lib/zod-fr";
 import { requireRole } from "~/server/auth.server";
 import { getDb } from "~/server/db.server";
 import { env } from "~/server/env.server";
-import { textOf } from "~/server/http/payment-forms.server";
+import { royaltyFromForm, textOf } from "~/server/http/payment-forms.server";
 import {
   listPaymentSettings,
   saveZonePaymentSetting,
-  setRoyalty,
   type PaymentSettingsView,
 } from "~/server/services/payments/manage-payment-settings.server";
 import { adminFailure, redirectWithToast } from "./admin-answers.server";
@@ -39,13 +38,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   return { ...settings, stripeOn: Boolean(env().stripe) };
 }
 
-interface Reply {
-  /** Which form answered: 'zone:<id>', 'royalty:network' or 'royalty:<franchisee id>'. */
-  form: string;
-  fieldErrors: Record<string, string[] | undefined>;
-  formError?: string;
-  values: Record<string, string>;
-}
+type Reply = PaymentFormReply;
 
 export async function action({ request, url }: Route.ActionArgs) {
   const actor = await requireRole({ request, url }, ["admin"]);
@@ -78,17 +71,9 @@ export async function action({ request, url }: Route.ActionArgs) {
     }
   }
   if (intent === "royalty") {
-    const formId = `royalty:${values.franchiseeId || "network"}`;
-    const parsed = RoyaltySchema.safeParse(values);
-    if (!parsed.success)
-      return reply(400, { form: formId, fieldErrors: z.flattenError(parsed.error).fieldErrors });
-    try {
-      const { businessName } = await setRoyalty(db, { actor, input: parsed.data });
-      return redirectWithToast(url, businessName ? t.franchiseeSaved(businessName) : t.networkSaved);
-    } catch (error) {
-      const failure = adminFailure(error);
-      return reply(failure.status, { form: formId, fieldErrors: {}, formError: failure.message });
-    }
+    const result = await royaltyFromForm(db, values, actor);
+    if (!result.ok) return result.reply;
+    return redirectWithToast(url, result.title);
   }
   return reply(400, { form: "", fieldErrors: {}, formError: paymentsOfficeMessages.validation.request });
 }
@@ -196,54 +181,6 @@ function ZoneForm({ zone, reply, editable }: { zone: Zone; reply: Reply | undefi
         ) : null}
       </Form>
     </section>
-  );
-}
-
-function RoyaltyForm({
-  franchiseeId,
-  label,
-  current,
-  hint,
-  reply,
-}: {
-  franchiseeId: string | null;
-  label: string;
-  current: number | null;
-  hint?: string;
-  reply: Reply | undefined;
-}) {
-  const formId = `royalty:${franchiseeId ?? "network"}`;
-  const own = reply?.form === formId ? reply : undefined;
-  const errors = [...(own?.fieldErrors.rate ?? []), ...(own?.formError ? [own.formError] : [])];
-  const errorId = `${formId}-error`;
-  return (
-    <Form method="post" className="flex flex-wrap items-end gap-2">
-      <input type="hidden" name="intent" value="royalty" />
-      {franchiseeId ? <input type="hidden" name="franchiseeId" value={franchiseeId} /> : null}
-      <label className="grid gap-1 text-sm">
-        <span className="font-medium">{label}</span>
-        <input
-          name="rate"
-          inputMode="decimal"
-          defaultValue={own?.values.rate ?? (current === null ? "" : basisPointsToPercentInput(current))}
-          aria-invalid={errors.length ? true : undefined}
-          aria-describedby={
-            [hint ? `${formId}-hint` : "", errors.length ? errorId : ""].join(" ").trim() || undefined
-          }
-          className={cn(selectClasses, "w-36")}
-        />
-      </label>
-      <Button type="submit" variant="outline">
-        {t.save}
-        <span className="sr-only"> : {label}</span>
-      </Button>
-      {hint ? (
-        <p id={`${formId}-hint`} className="basis-full text-sm text-muted-foreground">
-          {hint}
-        </p>
-      ) : null}
-      <FieldError id={errorId} errors={errors.length ? errors : undefined} />
-    </Form>
   );
 }
 

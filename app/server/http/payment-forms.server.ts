@@ -1,9 +1,13 @@
 import { data } from "react-router";
+import type { PaymentFormReply } from "~/components/payments/royalty-form";
 import type { RefundReply } from "~/components/payments/statement-view";
-import { RefundSchema } from "~/domain/payments/schemas";
+import { RefundSchema, RoyaltySchema } from "~/domain/payments/schemas";
+import { adminMessages } from "~/lib/messages/admin.fr";
 import { paymentsOfficeMessages } from "~/lib/messages/payments-office.fr";
 import { z } from "~/lib/zod-fr";
 import type { Db } from "../db.server";
+import type { AdminActor } from "../services/admin/assert-admin.server";
+import { setRoyalty } from "../services/payments/manage-payment-settings.server";
 import { requestRefund, type RefundActor } from "../services/payments/request-refund.server";
 import { failureOf } from "./failure.server";
 
@@ -58,5 +62,29 @@ export async function refundFromForm(
     return failure.field === "amount"
       ? fail(failure.status, { fieldErrors: { amount: [failure.message] } })
       : fail(failure.status, { fieldErrors: {}, formError: failure.message });
+  }
+}
+
+/**
+ * The royalty form (the payments page and the franchisees' table, ADR 075): the network's rate
+ * or a franchisee's, refused in French with what was typed kept; on success, the toast's title.
+ */
+export async function royaltyFromForm(
+  db: Db,
+  values: Record<string, string>,
+  actor: AdminActor,
+): Promise<{ ok: true; title: string } | { ok: false; reply: ReturnType<typeof data<PaymentFormReply>> }> {
+  const form = `royalty:${values.franchiseeId || "network"}`;
+  const fail = (status: number, reply: Omit<PaymentFormReply, "form" | "values">) =>
+    ({ ok: false, reply: data<PaymentFormReply>({ form, values, ...reply }, { status }) }) as const;
+  const parsed = RoyaltySchema.safeParse(values);
+  if (!parsed.success) return fail(400, { fieldErrors: z.flattenError(parsed.error).fieldErrors });
+  try {
+    const { businessName } = await setRoyalty(db, { actor, input: parsed.data });
+    const t = paymentsOfficeMessages.admin;
+    return { ok: true, title: businessName ? t.franchiseeSaved(businessName) : t.networkSaved };
+  } catch (error) {
+    const failure = failureOf(error, { NOT_FOUND: adminMessages.common.notFound });
+    return fail(failure.status, { fieldErrors: {}, formError: failure.message });
   }
 }
