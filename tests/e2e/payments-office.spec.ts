@@ -185,6 +185,17 @@ test.describe("getting paid, back office (ADR 075)", () => {
     expect(line?.slice(2, 7)).toEqual([name, "149,99", "7,50", "14,96", "5,00"]);
     const fee = Number(line![7]!.replace(",", "."));
     expect(Number(line![8]!.replace(",", "."))).toBeCloseTo(177.45 - fee, 2);
+    // On a phone, nothing scrolls sideways.
+    for (const [who, url] of [
+      [franchisee, "/franchisee/payments"],
+      [admin, "/admin/payments"],
+      [admin, "/admin/payments/statement"],
+    ] as const) {
+      await who.setViewportSize({ width: 390, height: 844 });
+      await who.goto(url);
+      await noSidewaysScroll(who);
+    }
+
     if (SHOTS) {
       for (const scheme of ["light", "dark"] as const) {
         for (const width of [390, 1440]) {
