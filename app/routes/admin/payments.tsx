@@ -5,10 +5,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { inputClasses } from "~/components/ui/input";
 import { centsToPriceInput } from "~/domain/admin/money";
-import {
-  basisPointsToPercentInput,
-  ZonePaymentSettingSchema,
-} from "~/domain/payments/schemas";
+import { basisPointsToPercentInput, ZonePaymentSettingSchema } from "~/domain/payments/schemas";
 import { paymentsOfficeMessages } from "~/lib/messages/payments-office.fr";
 import { cn } from "~/lib/utils";
 import { z } from "~/lib/zod-fr";
