@@ -43,6 +43,7 @@ export default [
       route("reviews", "routes/franchisee/reviews.tsx"),
       route("bookings", "routes/franchisee/bookings.tsx"),
       route("bookings/:bookingId", "routes/franchisee/booking.tsx"),
+      route("payments", "routes/franchisee/payments.tsx"),
     ]),
   ]),
   // The crew's app, phone first (issue 32, ADR 077)
@@ -64,7 +65,10 @@ export default [
       route("bookings/:bookingId", "routes/admin/booking.tsx"),
       route("photos", "routes/admin/photos.tsx"),
       route("conversations", "routes/admin/conversations.tsx"),
+      route("payments", "routes/admin/payments.tsx"),
+      route("payments/statement", "routes/admin/payment-statement.tsx"),
     ]),
+    route("payments/statement.csv", "routes/admin/payment-statement-csv.ts"),
     route("reports/export", "routes/admin/reports-export.ts"),
   ]),
 
@@ -112,6 +116,7 @@ export default [
 
   // Franchisee tools
   route("franchisee/reports.csv", "routes/franchisee/reports-csv.ts"),
+  route("franchisee/payments/onboarding", "routes/franchisee/payments-onboarding.ts"),
 
   // Franchise applications and admin
   route("api/franchise-applications", "routes/application/api.ts"),

@@ -25,6 +25,10 @@ describe("csvCell", () => {
     expect(csvCell("+1 450")).toBe("'+1 450");
     expect(csvCell("@SUM")).toBe("'@SUM");
     expect(csvCell(-5)).toBe("-5");
+    // A negative amount stays a number (a refund in a statement), a formula never does.
+    expect(csvCell(csvAmount(-1_069))).toBe("-10,69");
+    expect(csvCell("-10,69+cmd")).toBe("'-10,69+cmd");
+    expect(csvCell("-1+1")).toBe("'-1+1");
   });
 });
 

@@ -16,6 +16,8 @@ export interface CsvOptions {
 }
 
 const FORMULA_START = /^[=+\-@\t\r]/;
+/** A negative amount as csvAmount writes it ('-25,00'): a number to a spreadsheet, never a formula. */
+const NEGATIVE_AMOUNT = /^-\d+(,\d+)?$/;
 
 /** One cell: numbers as they are, text quoted when it holds the separator, a quote or a line break. */
 export function csvCell(value: CsvCell, separator = ";"): string {
@@ -24,7 +26,7 @@ export function csvCell(value: CsvCell, separator = ";"): string {
     if (!Number.isFinite(value)) return "";
     return String(value);
   }
-  const text = FORMULA_START.test(value) ? `'${value}` : value;
+  const text = FORMULA_START.test(value) && !NEGATIVE_AMOUNT.test(value) ? `'${value}` : value;
   const needsQuotes = text.includes(separator) || /["\r\n]/.test(text) || text !== text.trim();
   return needsQuotes ? `"${text.replace(/"/g, '""')}"` : text;
 }

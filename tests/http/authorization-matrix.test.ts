@@ -389,6 +389,23 @@ const TABLE: Record<string, Row> = {
       expect: only({ franchisee: "400", otherFranchisee: "400" }, "3xx /"),
     },
   },
+  // Getting paid (issue 31, ADR 075): a franchisee's own payments only. A booking of another
+  // franchisee is a 404; its own, 3 hours ahead, cannot be paid on site yet (409).
+  "routes/franchisee/payments": {
+    get: { url: () => "/franchisee/payments?month=2026-11", expect: franchiseesOnly, alone: true },
+    post: {
+      url: () => "/franchisee/payments",
+      form: (ids) => ({ intent: "on-site", appointmentId: ids.clientBooking.appointmentId, method: "cash" }),
+      expect: only({ franchisee: "409", otherFranchisee: "404" }, "3xx /"),
+    },
+  },
+  // Stripe is not configured on the server under test: nothing to onboard to (409).
+  "routes/franchisee/payments-onboarding": {
+    get: {
+      url: () => "/franchisee/payments/onboarding",
+      expect: only({ franchisee: "409", otherFranchisee: "409" }, "3xx /"),
+    },
+  },
   "routes/franchisee/reports-csv": {
     get: { url: () => "/franchisee/reports.csv?group=month", expect: franchiseesOnly },
   },
@@ -484,6 +501,26 @@ const TABLE: Record<string, Row> = {
   },
   "routes/admin/conversations": {
     get: { url: () => "/admin/conversations", expect: adminOnly, alone: true },
+  },
+  "routes/admin/payments": {
+    get: { url: () => "/admin/payments", expect: adminOnly, alone: true },
+    post: {
+      url: () => "/admin/payments",
+      form: () => ({ intent: "autre" }),
+      expect: only({ admin: "400" }, "3xx /"),
+    },
+  },
+  // A refund of a payment that does not exist: 404 for the admin, nothing for anyone else.
+  "routes/admin/payment-statement": {
+    get: { url: () => "/admin/payments/statement?month=2026-11", expect: adminOnly, alone: true },
+    post: {
+      url: () => "/admin/payments/statement",
+      form: () => ({ intent: "refund", paymentId: UUID, key: UUID, amount: "10,00", reason: "Essai" }),
+      expect: only({ admin: "404" }, "3xx /"),
+    },
+  },
+  "routes/admin/payment-statement-csv": {
+    get: { url: () => "/admin/payments/statement.csv?month=2026-11", expect: adminOnly },
   },
   "routes/admin/reports-export": {
     get: { url: () => "/admin/reports/export?type=revenue&months=6", expect: adminOnly },

@@ -6,6 +6,7 @@ import {
   BadgePercent,
   BarChart3,
   ClipboardList,
+  CreditCard,
   Images,
   LayoutDashboard,
   ListChecks,
@@ -18,6 +19,7 @@ import {
 } from "lucide-react";
 import type { NavEntry } from "~/components/layout/back-office-shell";
 import { backOfficeMessages } from "~/lib/messages/back-office.fr";
+import { paymentsOfficeMessages } from "~/lib/messages/payments-office.fr";
 
 const t = adminMessages.nav;
 
@@ -30,6 +32,7 @@ export const ADMIN_NAV: readonly NavEntry[] = [
   { to: "/admin/coverage", label: t.coverage, icon: MapPinned },
   { to: "/admin/photos", label: t.photos, icon: Images },
   { to: "/admin/reports", label: t.reports, icon: BarChart3 },
+  { to: "/admin/payments", label: paymentsOfficeMessages.nav, icon: CreditCard },
   { to: "/admin/restock", label: t.restock, icon: Package },
   { to: "/admin/reviews", label: reviewsMessages.admin.nav, icon: MessageSquareText },
   { to: "/admin/promo-codes", label: offersMessages.admin.nav, icon: BadgePercent },

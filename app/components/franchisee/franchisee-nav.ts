@@ -2,6 +2,7 @@ import { reviewsMessages } from "~/lib/messages/reviews.fr";
 import {
   CalendarDays,
   ChartColumn,
+  CreditCard,
   LayoutDashboard,
   MapPinned,
   MessageSquareText,
@@ -12,6 +13,7 @@ import {
 import type { NavEntry } from "~/components/layout/back-office-shell";
 import { franchiseeMessages } from "~/lib/messages/franchisee.fr";
 import { backOfficeMessages } from "~/lib/messages/back-office.fr";
+import { paymentsOfficeMessages } from "~/lib/messages/payments-office.fr";
 
 const n = franchiseeMessages.nav;
 
@@ -23,6 +25,7 @@ export const FRANCHISEE_NAV: readonly NavEntry[] = [
   { to: "/franchisee/clients", label: n.clients, icon: Users },
   { to: "/franchisee/restock", label: n.restock, icon: PackageOpen },
   { to: "/franchisee/reports", label: n.reports, icon: ChartColumn },
+  { to: "/franchisee/payments", label: paymentsOfficeMessages.nav, icon: CreditCard },
   { to: "/franchisee/territory", label: n.territory, icon: MapPinned },
   { to: "/franchisee/reviews", label: reviewsMessages.franchisee.nav, icon: MessageSquareText },
 ];

@@ -2,6 +2,7 @@ import { FileSignature } from "lucide-react";
 import { Link, useActionData } from "react-router";
 import { EmptyState, PageHeader } from "~/components/admin/page-header";
 import { FormErrors } from "~/components/forms/form-errors";
+import { RoyaltyForm, type PaymentFormReply } from "~/components/payments/royalty-form";
 import { Badge } from "~/components/ui/badge";
 import { DataTable } from "~/components/ui/data-table";
 import { APPLICATION_STATUSES, type ApplicationStatus } from "~/domain/admin/transitions";
@@ -13,7 +14,12 @@ import {
   listNetworkFranchisees,
   type NetworkFranchisee,
 } from "~/server/services/admin/list-network-franchisees.server";
+import { royaltyFromForm } from "~/server/http/payment-forms.server";
+import { listPaymentSettings } from "~/server/services/payments/manage-payment-settings.server";
+import { paymentsOfficeMessages } from "~/lib/messages/payments-office.fr";
+import { basisPointsToPercentInput } from "~/domain/payments/schemas";
 import { decideApplication } from "./application-decision.server";
+import { redirectWithToast } from "./admin-answers.server";
 import type { Route } from "./+types/franchisees";
 import { adminMessages } from "~/lib/messages/admin.fr";
 
@@ -28,16 +34,32 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ request, url }: Route.LoaderArgs) {
   const actor = await requireRole({ request, url }, ["admin"]);
   const db = getDb();
-  const [applications, franchisees] = await Promise.all([
+  const [applications, franchisees, payments] = await Promise.all([
     listApplications(db, { actor }),
     listNetworkFranchisees(db, { actor, now: new Date() }),
+    listPaymentSettings(db, { actor }),
   ]);
-  return { applications, franchisees };
+  // Each franchisee's royalty (its own, else the network's), set here or on « Paiements » (ADR 075).
+  const royalties = Object.fromEntries(payments.franchisees.map((f) => [f.id, f.royaltyBasisPoints]));
+  return { applications, franchisees, royalties, royaltyInForce: payments.royaltyInForce };
 }
 
-/** The pipeline's decisions are the application page's (shared handler, ADR 056). */
+/**
+ * The pipeline's decisions are the application page's (shared handler, ADR 056); a franchisee's
+ * royalty is the payments page's form (ADR 075).
+ */
 export async function action({ request, url }: Route.ActionArgs) {
   const actor = await requireRole({ request, url }, ["admin"]);
+  const form = await request.clone().formData();
+  if (form.get("intent") === "royalty") {
+    const values = Object.fromEntries([...form].filter(([, v]) => typeof v === "string")) as Record<
+      string,
+      string
+    >;
+    const result = await royaltyFromForm(getDb(), values, actor);
+    if (!result.ok) return result.reply;
+    return redirectWithToast(url, result.title);
+  }
   return decideApplication({ request, url }, actor);
 }
 
@@ -49,12 +71,15 @@ const STATUS_BADGE = {
 } as const satisfies Record<ApplicationStatus, string>;
 
 export default function FranchiseesPage({ loaderData }: Route.ComponentProps) {
-  const { applications, franchisees } = loaderData;
+  const { applications, franchisees, royalties, royaltyInForce } = loaderData;
   const actionData = useActionData<typeof action>();
+  const royaltyReply = actionData && "form" in actionData ? (actionData as PaymentFormReply) : undefined;
   return (
     <div className="grid gap-10">
       <PageHeader title={t.title} description={t.description} />
-      {actionData?.error ? <FormErrors id="decision-errors" errors={[actionData.error]} /> : null}
+      {actionData && "error" in actionData && actionData.error ? (
+        <FormErrors id="decision-errors" errors={[actionData.error]} />
+      ) : null}
 
       <section aria-labelledby="pipeline-title" className="grid gap-4">
         <h2 id="pipeline-title" className="text-xl font-semibold">
@@ -97,7 +122,12 @@ export default function FranchiseesPage({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <FranchiseeTable franchisees={franchisees} />
+      <FranchiseeTable
+        franchisees={franchisees}
+        royalties={royalties}
+        royaltyInForce={royaltyInForce}
+        reply={royaltyReply}
+      />
     </div>
   );
 }
@@ -127,7 +157,18 @@ function ApplicationCard({ application }: { application: ApplicationView }) {
   );
 }
 
-function FranchiseeTable({ franchisees }: { franchisees: NetworkFranchisee[] }) {
+function FranchiseeTable({
+  franchisees,
+  royalties,
+  royaltyInForce,
+  reply,
+}: {
+  franchisees: NetworkFranchisee[];
+  royalties: Record<string, number | null>;
+  royaltyInForce: number;
+  reply: PaymentFormReply | undefined;
+}) {
+  const p = paymentsOfficeMessages.admin;
   return (
     <section aria-labelledby="franchisees-title" className="grid gap-4">
       <h2 id="franchisees-title" className="text-xl font-semibold">
@@ -143,6 +184,7 @@ function FranchiseeTable({ franchisees }: { franchisees: NetworkFranchisee[] }) 
             { label: f.zones },
             { label: f.team },
             { label: f.monthRevenue, align: "right" as const },
+            { label: p.royaltyColumn },
           ]}
         >
           {franchisees.map((franchisee) => (
@@ -162,6 +204,17 @@ function FranchiseeTable({ franchisees }: { franchisees: NetworkFranchisee[] }) 
               <td className="p-3 whitespace-nowrap">{f.teamSize(franchisee.teamSize)}</td>
               <td className="p-3 text-right whitespace-nowrap tabular-nums">
                 {formatMoney(franchisee.monthRevenueCents)}
+              </td>
+              <td className="p-3">
+                <RoyaltyForm
+                  franchiseeId={franchisee.id}
+                  label={p.franchiseeRoyalty(franchisee.businessName)}
+                  current={royalties[franchisee.id] ?? null}
+                  hint={p.inForce(
+                    `${basisPointsToPercentInput(royalties[franchisee.id] ?? royaltyInForce)} %`,
+                  )}
+                  reply={reply}
+                />
               </td>
             </tr>
           ))}
