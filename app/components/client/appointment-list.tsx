@@ -28,6 +28,8 @@ export interface AppointmentItem {
     status: "succeeded" | "failed";
     amountCents: number;
   }[];
+  /** Already reviewed: « Modifier mon avis » rather than « Donner mon avis » (ADR 049). */
+  reviewed?: boolean;
 }
 
 const money = afterWashMessages;
@@ -134,11 +136,15 @@ export function AppointmentList({ items, empty }: { items: AppointmentItem[]; em
                 // Every completed wash can be reviewed (ADR 049); the owner opens it signed in.
                 <Link
                   to={`/review/${item.bookingId}`}
-                  aria-label={reviewsMessages.client.giveOf(item.bookingId)}
+                  aria-label={
+                    item.reviewed
+                      ? reviewsMessages.client.editOf(item.bookingId)
+                      : reviewsMessages.client.giveOf(item.bookingId)
+                  }
                   className="inline-flex items-center gap-1 text-sm font-medium text-primary underline-offset-4 hover:underline"
                 >
                   <Star aria-hidden="true" className="size-4" />
-                  {reviewsMessages.client.give}
+                  {item.reviewed ? reviewsMessages.client.edit : reviewsMessages.client.give}
                 </Link>
               ) : null}
             </div>

@@ -86,6 +86,7 @@ export const reviewsMessages = {
     give: "Donner mon avis",
     giveOf: (bookingId: string) => `Donner mon avis sur la réservation n° ${bookingId}`,
     edit: "Modifier mon avis",
+    editOf: (bookingId: string) => `Modifier mon avis sur la réservation n° ${bookingId}`,
     given: (stars: number) => `Votre avis : ${stars} sur 5`,
   },
   franchisee: {

@@ -115,6 +115,12 @@ describeDatabases("the customer space", ({ db }) => {
       upsells: [{ name: "Traitement Aquapel", priceCents: 2000 }],
     });
     expect(list.upcoming[0]!.price.totalCents).toBeGreaterThan(list.upcoming[0]!.priceCents);
+    // A completed wash not reviewed yet; once reviewed, its link reads « Modifier mon avis ».
+    expect(list.past[0]!.reviewed).toBe(false);
+    await db().insert(s.appointmentReviews).values({ appointmentId: early.appointmentId, rating: 4 });
+    const reviewed = await listClientAppointments(db(), { userId: lea.id, now: later });
+    expect(reviewed.past[0]!.reviewed).toBe(true);
+    expect(reviewed.upcoming[0]!.reviewed).toBe(false);
 
     // One client cannot open another's booking, even with its id.
     const mine = await getClientBooking(db(), { actor: lea, bookingId: signedIn.bookingId, now: later });

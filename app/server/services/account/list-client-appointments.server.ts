@@ -1,4 +1,5 @@
-import type { appointments } from "#db/schema";
+import { inArray } from "drizzle-orm";
+import { appointmentReviews, type appointments } from "#db/schema";
 import { priceBooking, type BookingPrice } from "~/domain/booking/pricing";
 import { formatIsoWithOffset, BUSINESS_TIME_ZONE } from "~/domain/time/zoned";
 import type { Db } from "../../db.server";
@@ -28,6 +29,8 @@ export interface ClientAppointment {
     status: "succeeded" | "failed";
     amountCents: number;
   }[];
+  /** The customer already reviewed it: the link reads « Modifier mon avis » (ADR 049). */
+  reviewed: boolean;
 }
 
 export interface ClientAppointments {
@@ -52,9 +55,18 @@ export async function listAppointmentsOf(
   { owner, now }: { owner: ClientOwner; now: Date },
 ): Promise<ClientAppointments> {
   const rows = await listOwnedAppointments(db, owner, "desc");
-  const ledger = await paymentsOfAppointments(
-    db,
-    rows.map((row) => row.id),
+  const ids = rows.map((row) => row.id);
+  const ledger = await paymentsOfAppointments(db, ids);
+  const completed = rows.filter((row) => row.status === "completed").map((row) => row.id);
+  const reviewed = new Set(
+    completed.length === 0
+      ? []
+      : (
+          await db
+            .select({ appointmentId: appointmentReviews.appointmentId })
+            .from(appointmentReviews)
+            .where(inArray(appointmentReviews.appointmentId, completed))
+        ).map((review) => review.appointmentId),
   );
 
   const upcoming: ClientAppointment[] = [];
@@ -85,6 +97,7 @@ export async function listAppointmentsOf(
           status: p.status as "succeeded" | "failed",
           amountCents: p.amountCents,
         })),
+      reviewed: reviewed.has(row.id),
     };
     if (row.status === "scheduled" && row.endAt.getTime() > now.getTime()) upcoming.push(view);
     else past.push(view);
