@@ -32,11 +32,17 @@ export interface CrewStatusResult {
   /** « En route »: the arrival time told to the customer (null when the address is not located). */
   expectedArrivalAt: Date | null;
   /** The next stop flagged late by this tap, if any. */
-  lateNext: { appointmentId: string; expectedArrivalAt: Date; minutesLate: number } | null;
+  lateNext: {
+    appointmentId: string;
+    customerName: string;
+    expectedArrivalAt: Date;
+    minutesLate: number;
+  } | null;
 }
 
 interface DayStop {
   id: string;
+  customerName: string;
   startAt: Date;
   endAt: Date;
   status: string;
@@ -74,6 +80,7 @@ async function stopInDay(db: Db, actor: CrewActor, appointmentId: string) {
     await db
       .select({
         id: appointments.id,
+        customerName: appointments.customerName,
         startAt: appointments.startAt,
         endAt: appointments.endAt,
         status: appointments.status,
@@ -193,7 +200,12 @@ export async function recordCrewStatus(
       });
       if (minutesLate > 0) {
         const told = roundedArrival(expectedAt);
-        lateNext = { appointmentId: next.id, expectedArrivalAt: told, minutesLate };
+        lateNext = {
+          appointmentId: next.id,
+          customerName: next.customerName,
+          expectedArrivalAt: told,
+          minutesLate,
+        };
         const [flagged] = await tx
           .insert(appointmentDelays)
           .values({ appointmentId: next.id, expectedArrivalAt: told, minutesLate, toldAt: now })
