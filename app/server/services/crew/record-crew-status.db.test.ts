@@ -5,6 +5,7 @@ import * as s from "#db/schema";
 import { clearBookings, granbyRequest, rejection } from "../../../../tests/factories/bookings";
 import { describeDatabases } from "../../../../tests/setup/db";
 import { bookSlot } from "../booking/book-slot.server";
+import { getDeskBooking } from "../booking/booking-desk.server";
 import { recordConsent } from "../messaging/consent.server";
 import { resolveCrewMember, type CrewActor } from "./crew-access.server";
 import { loadCrewStatuses, loadDelays, recordCrewStatus } from "./record-crew-status.server";
@@ -282,5 +283,24 @@ describeDatabases("the crew's status taps (ADR 078)", ({ db }) => {
     expect(await mails(second)).toHaveLength(1);
     const history = await loadCrewStatuses(db(), [first, second]);
     expect(history.get(second)?.map((h) => h.status)).toEqual(["en_route"]);
+  });
+
+  it("the booking's history lists the steps with who and when; the schedule sees the last one", async () => {
+    await recordCrewStatus(db(), { actor: crew, appointmentId: first, status: "en_route", now: at("08:41") });
+    await recordCrewStatus(db(), { actor: crew, appointmentId: first, status: "arrived", now: at("08:52") });
+    const [row] = await db().select().from(s.appointments).where(eq(s.appointments.id, first));
+    const desk = await getDeskBooking(
+      db(),
+      {
+        actor: { id: "x", role: "franchisee", name: "Granby", email: "g@example.com" },
+        franchiseeId: crew.franchiseeId,
+      },
+      row!.bookingId,
+    );
+    expect(desk.crewSteps.map((step) => [step.status, step.at, step.byName])).toEqual([
+      ["en_route", at("08:41"), `${crew.firstName} ${crew.lastName}`],
+      ["arrived", at("08:52"), `${crew.firstName} ${crew.lastName}`],
+    ]);
+    expect(desk.crewSteps[0]!.expectedArrivalAt).not.toBeNull();
   });
 });
