@@ -6,8 +6,11 @@ import { Button } from "~/components/ui/button";
 import { CREW_STEPS, currentStep, stepsAfter, type CrewStep } from "~/domain/crew/status";
 import { formatTime } from "~/lib/format";
 import { crewMessages } from "~/lib/messages/crew.fr";
+import { cn } from "~/lib/utils";
 
 const t = crewMessages.status;
+/** Columns of the later steps' row, by how many there are. */
+const COLUMNS = ["grid-cols-1", "grid-cols-1", "grid-cols-2", "grid-cols-3"];
 
 /** What the crew's status action answers (ADR 078). */
 export type CrewStatusActionData =
@@ -98,13 +101,14 @@ export function StatusButtons({
         </ol>
       ) : null}
       {ahead.length > 0 ? (
-        <div className="grid grid-cols-2 gap-2">
+        // The next step fills the first row; the later ones (a forgotten tap) share the second.
+        <div className={cn("grid gap-2", COLUMNS[ahead.length - 1])}>
           {ahead.map((step, i) => (
             <fetcher.Form
               method="post"
               key={step}
               onSubmit={onSubmit}
-              className={i === 0 ? "col-span-2" : undefined}
+              className={i === 0 ? "col-span-full" : undefined}
             >
               <input type="hidden" name="appointmentId" value={appointmentId} />
               <input type="hidden" name="status" value={step} />

@@ -83,6 +83,7 @@ export const crewMessages = {
   schedule: {
     status: "Statut de l'équipe",
     late: (time: string, minutes: number) => `En retard : arrivée prévue vers ${time} (${minutes} min)`,
+    lateShort: (minutes: number) => `Retard ${minutes} min`,
     historyTitle: "Statuts de l'équipe",
     historyItem: (label: string, name: string) => `${label} · ${name}`,
     eta: (time: string) => `arrivée annoncée vers ${time}`,
