@@ -5,10 +5,6 @@
 export const CREW_STEPS = ["en_route", "arrived", "started", "finished"] as const;
 export type CrewStep = (typeof CREW_STEPS)[number];
 
-export function isCrewStep(value: unknown): value is CrewStep {
-  return typeof value === "string" && (CREW_STEPS as readonly string[]).includes(value);
-}
-
 /** The steps still ahead after `current` (null: none tapped yet). */
 export function stepsAfter(current: CrewStep | null): CrewStep[] {
   return CREW_STEPS.slice(current === null ? 0 : CREW_STEPS.indexOf(current) + 1);
