@@ -207,3 +207,33 @@ test("@mobile the crew marks each step in one tap; the customer gets the arrival
   await phone.close();
   await office.close();
 });
+
+test("@mobile without JavaScript, each step is a plain form post on the crew's own stop", async ({
+  browser,
+  baseURL,
+}) => {
+  test.skip(test.info().project.name !== "mobile", "a phone journey");
+  const phone = await browser.newContext({
+    baseURL,
+    locale: "fr-CA",
+    timezoneId: "America/Toronto",
+    viewport: { width: 390, height: 844 },
+    javaScriptEnabled: false,
+  });
+  const page = await phone.newPage();
+  const signedIn = await page.request.post("/api/auth/sign-in/email", {
+    data: { email: "crew@example.com", password: "Demo12345!" },
+    headers: { origin: baseURL! },
+  });
+  expect(signedIn.ok(), await signedIn.text()).toBe(true);
+  // The demo crew's seeded stops of tomorrow (ADR 077): « En route » needs no started wash.
+  await page.goto(`/crew?date=${torontoDate(new Date(Date.now() + 86_400_000))}`);
+  const stop = page.getByTestId("crew-stop").filter({ hasText: "Yves Paquette" });
+  await stop.getByRole("button", { name: "En route : Yves Paquette" }).click();
+  await expect(stop.getByTestId("crew-status-message")).toHaveText("Statut enregistré : En route");
+  await expect(stop.getByTestId("crew-steps")).toContainText(/Arrivée prévue vers \d{1,2} h \d{2}/);
+  await stop.getByRole("button", { name: "Arrivé : Yves Paquette" }).click();
+  await expect(stop.getByTestId("crew-steps")).toContainText(/Arrivé à \d{1,2} h \d{2}/);
+  await expect(stop.getByRole("button", { name: /^(En route|Arrivé) :/ })).toHaveCount(0);
+  await phone.close();
+});
