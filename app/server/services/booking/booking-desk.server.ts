@@ -134,7 +134,7 @@ export async function getDeskBooking(db: Db, scope: DeskScope, bookingId: string
       .from(jobs)
       .where(
         and(
-          inArray(jobs.name, ["email.booking", "booking.reminder"]),
+          inArray(jobs.name, ["email.booking", "booking.reminder", "email.crew-arrival"]),
           sql`${jobs.payload}->>'appointmentId' = ${id}`,
         ),
       )

@@ -302,5 +302,12 @@ describeDatabases("the crew's status taps (ADR 078)", ({ db }) => {
       ["arrived", at("08:52"), `${crew.firstName} ${crew.lastName}`],
     ]);
     expect(desk.crewSteps[0]!.expectedArrivalAt).not.toBeNull();
+    // The e-mail and the text sent with « En route » are among the booking's messages.
+    expect(desk.messages.map((m) => [m.channel, m.kind])).toEqual(
+      expect.arrayContaining([
+        ["email", "en_route"],
+        ["sms", "outbound"],
+      ]),
+    );
   });
 });
