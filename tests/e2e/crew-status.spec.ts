@@ -197,6 +197,7 @@ test("@mobile the crew marks each step in one tap; the customer gets the arrival
   await expect(
     franchisee.getByText(/notre équipe est en route, arrivée prévue vers \d{1,2} h \d{2}/),
   ).toBeVisible();
+  if (SHOTS) await franchisee.screenshot({ path: `${SHOTS}/booking-history-1440-light.png`, fullPage: true });
 
   // The member leaves the team again (the other specs count it).
   const removed = await franchisee.request.post("/franchisee", {
