@@ -12,3 +12,4 @@ export * from "./photos";
 export * from "./assistant";
 export * from "./rate-limits";
 export * from "./payments";
+export * from "./crew";

@@ -240,7 +240,15 @@ const TABLE: Record<string, Row> = {
   "routes/messaging/dev-mail-html": { get: { url: () => "/dev/mail/abc/html", expect: every("404") } },
 
   // The crew's own day (ADR 077): the crew role only; a signed-out visitor signs in and comes back.
-  "routes/crew/day": { get: { url: () => "/crew", expect: only({ crew: "2xx" }, "3xx /") } },
+  "routes/crew/day": {
+    get: { url: () => "/crew", expect: only({ crew: "2xx" }, "3xx /") },
+    // A status tap (ADR 078) on another franchisee's appointment: not found for the crew.
+    post: {
+      url: () => "/crew",
+      form: (ids) => ({ appointmentId: ids.otherClientBooking.appointmentId, status: "en_route" }),
+      expect: only({ crew: "404" }, "3xx /"),
+    },
+  },
   "routes/client/client": {
     get: { url: () => "/client", expect: clientsOnly },
     post: {
@@ -706,7 +714,15 @@ for (const target of targets) {
         if (route.hasAction && row.post)
           calls.push({ method: "POST", check: row.post, url: row.post.url(fixture.ids) });
         // The roles that may change something go last, after the refused ones.
-        const order: Who[] = ["anonymous", "client", "otherClient", "otherFranchisee", "franchisee", "admin"];
+        const order: Who[] = [
+          "anonymous",
+          "client",
+          "otherClient",
+          "otherFranchisee",
+          "crew",
+          "franchisee",
+          "admin",
+        ];
         for (const { method, check, url } of calls) {
           for (const who of order) {
             const got = await outcomeOf(await call(who, method, check, url));
@@ -781,6 +797,8 @@ for (const target of targets) {
         expect(roleOf(fixture.ids.users.client)).toBe("client");
         expect(roleOf(fixture.ids.users.franchisee)).toBe("franchisee");
         expect(roles.filter((r) => r.role === "admin")).toHaveLength(1);
+        // No crew status was recorded on anyone's booking (ADR 078).
+        expect(await db.select().from(s.appointmentStatusEvents)).toHaveLength(0);
         const applications = await db.select().from(s.franchiseApplications);
         expect(applications).toHaveLength(0);
       } finally {

@@ -21,6 +21,7 @@ import { formatPhone } from "~/lib/phone";
 import { ContactLinks } from "./contact-links";
 import { franchiseeMessages } from "~/lib/messages/franchisee.fr";
 import { backOfficeMessages } from "~/lib/messages/back-office.fr";
+import { crewMessages } from "~/lib/messages/crew.fr";
 
 const d = backOfficeMessages.desk;
 const statusText = franchiseeMessages.schedule.status;
@@ -309,8 +310,11 @@ export function DeskBookingView({
           <h2 id={`${id}-history`} className="font-semibold">
             {d.history}
           </h2>
+          <CrewSteps steps={booking.crewSteps ?? []} />
           {booking.changes.length === 0 ? (
-            <p className="text-sm text-muted-foreground">{d.noHistory}</p>
+            booking.crewSteps?.length ? null : (
+              <p className="text-sm text-muted-foreground">{d.noHistory}</p>
+            )
           ) : (
             <ol className="grid gap-2 text-sm" data-testid="desk-history">
               {booking.changes.map((c) => (
@@ -329,6 +333,27 @@ export function DeskBookingView({
         </section>
       </div>
     </div>
+  );
+}
+
+/** The crew's steps at the stop (ADR 078): « En route » with the arrival told, then « Arrivé », … */
+function CrewSteps({ steps }: { steps: NonNullable<DeskBookingData["crewSteps"]> }) {
+  if (steps.length === 0) return null;
+  const c = crewMessages;
+  return (
+    <ol className="grid gap-2 text-sm" aria-label={c.schedule.historyTitle} data-testid="crew-history">
+      {steps.map((step) => (
+        <li key={step.status} className="grid gap-0.5 border-l-2 border-primary pl-3">
+          <span className="font-medium">
+            {c.schedule.historyItem(c.status.steps[step.status], step.byName)}
+          </span>
+          <span className="text-muted-foreground">
+            {formatDateTime(step.at, "short")}
+            {step.expectedArrivalAt ? ` · ${c.schedule.eta(formatTime(step.expectedArrivalAt))}` : ""}
+          </span>
+        </li>
+      ))}
+    </ol>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Ban, Car, CheckCircle2, MapPin, Repeat, User, UserX } from "lucide-react";
+import { Ban, Car, CheckCircle2, MapPin, Repeat, Truck, TriangleAlert, User, UserX } from "lucide-react";
 import { useId, useState } from "react";
 import { useFetcher } from "react-router";
 
@@ -25,6 +25,8 @@ import { cn } from "~/lib/utils";
 import { useFailureToast, type FranchiseeActionData } from "./action-data";
 import { franchiseeMessages } from "~/lib/messages/franchisee.fr";
 import { afterWashMessages } from "~/lib/messages/after-wash.fr";
+import { crewMessages } from "~/lib/messages/crew.fr";
+import type { CrewStep } from "~/domain/crew/status";
 
 const s = franchiseeMessages.schedule;
 
@@ -50,6 +52,10 @@ export interface ScheduleItem {
   reassignTo: { id: string; name: string }[];
   /** A charge refused on the card kept (ADR 079). */
   refusedPayment?: string | null;
+  /** The crew's last step at this stop (ADR 078), if any. */
+  crewStep?: { status: CrewStep; at: string | Date; byName: string } | null;
+  /** The crew will reach this stop after its start (ADR 078). */
+  late?: { expectedArrivalAt: string | Date; minutesLate: number } | null;
 }
 
 const STATUS_VARIANT = {
@@ -100,6 +106,7 @@ export function AppointmentCard({ appointment, now }: { appointment: ScheduleIte
           ) : null}
         </div>
       </div>
+      <CrewProgress appointment={appointment} />
       <dl className="grid gap-1 text-sm sm:grid-cols-2">
         <div className="flex gap-2">
           <dt>
@@ -283,5 +290,33 @@ export function AppointmentCard({ appointment, now }: { appointment: ScheduleIte
         </DialogContent>
       </Dialog>
     </li>
+  );
+}
+
+/** The crew's last step and the late flag of a stop (ADR 078), refreshed by the schedule's polling. */
+function CrewProgress({ appointment }: { appointment: Pick<ScheduleItem, "crewStep" | "late" | "status"> }) {
+  const c = crewMessages;
+  const { crewStep, late } = appointment;
+  if (!crewStep && !(late && appointment.status === "scheduled")) return null;
+  return (
+    <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm" data-testid="crew-progress">
+      {crewStep ? (
+        <p className="flex items-center gap-1.5 font-medium">
+          <Truck aria-hidden="true" className="size-4 text-primary" />
+          <span className="sr-only">{c.schedule.status} :</span>
+          {c.status.done(c.status.steps[crewStep.status], formatTime(crewStep.at))}
+        </p>
+      ) : null}
+      {late &&
+      appointment.status === "scheduled" &&
+      crewStep?.status !== "arrived" &&
+      crewStep?.status !== "started" &&
+      crewStep?.status !== "finished" ? (
+        <p className="flex items-center gap-1.5 font-medium text-destructive">
+          <TriangleAlert aria-hidden="true" className="size-4" />
+          {c.schedule.late(formatTime(late.expectedArrivalAt), late.minutesLate)}
+        </p>
+      ) : null}
+    </div>
   );
 }

@@ -5,6 +5,7 @@ import type { ScheduleItem } from "./appointment-card";
 import { franchiseeMessages } from "~/lib/messages/franchisee.fr";
 import { backOfficeMessages } from "~/lib/messages/back-office.fr";
 import { formatDay, formatTime } from "~/lib/format";
+import { crewMessages } from "~/lib/messages/crew.fr";
 
 const c = backOfficeMessages.calendar;
 const s = franchiseeMessages.schedule;
@@ -225,6 +226,16 @@ export function ScheduleGrid({
                           <span className="truncate text-muted-foreground">{item.city ?? item.address}</span>
                           {col.day ? (
                             <span className="truncate text-muted-foreground">{item.memberName}</span>
+                          ) : null}
+                          {/* The crew's last step or the late flag (ADR 078). */}
+                          {item.status === "scheduled" && item.crewStep ? (
+                            <span className="truncate font-medium text-primary" data-testid="grid-crew-step">
+                              {crewMessages.status.steps[item.crewStep.status]}
+                            </span>
+                          ) : item.status === "scheduled" && item.late ? (
+                            <span className="truncate font-medium text-destructive">
+                              {crewMessages.schedule.lateShort(item.late.minutesLate)}
+                            </span>
                           ) : null}
                           <span className="sr-only">{` (${s.status[item.status]})`}</span>
                         </a>

@@ -81,4 +81,11 @@ export interface DeskBookingData {
     createdAt: When;
   }[];
   upsellOptions: { name: string; priceCents: number }[];
+  /** The crew's steps at this stop (ADR 078). */
+  crewSteps?: {
+    status: "en_route" | "arrived" | "started" | "finished";
+    at: When;
+    byName: string;
+    expectedArrivalAt: When | null;
+  }[];
 }

@@ -77,17 +77,21 @@ export interface TransactionalSmsContext {
   bookingSmsConsent: boolean;
   status: "scheduled" | "completed" | "cancelled" | "no_show";
   startAt: Date;
+  /** When given, the booking stays active until its end (the crew's day-of texts, ADR 078). */
+  endAt?: Date;
 }
 
 export type SmsRefusal = "NO_CONSENT" | "BOOKING_NOT_ACTIVE" | "MONTHLY_CAP" | "INVALID_NUMBER";
 
 /**
  * ADR 014, transactional SMS: only about a booking whose form had the SMS box ticked, and only
- * while that booking is active (scheduled and not yet started). A STOP does not end them: the terms keep transactional messages for active bookings;
+ * while that booking is active (scheduled and not yet over: the crew's « en route » text may
+ * follow a late start, ADR 078). A STOP does not end them: the terms keep transactional messages for active bookings;
  * a booking made after the STOP has its own box, unticked unless the customer ticks it again.
  */
 export function transactionalSmsRefusal(ctx: TransactionalSmsContext, now: Date): SmsRefusal | null {
   if (!ctx.bookingSmsConsent) return "NO_CONSENT";
-  if (ctx.status !== "scheduled" || ctx.startAt.getTime() <= now.getTime()) return "BOOKING_NOT_ACTIVE";
+  const until = ctx.endAt ?? ctx.startAt;
+  if (ctx.status !== "scheduled" || until.getTime() <= now.getTime()) return "BOOKING_NOT_ACTIVE";
   return null;
 }

@@ -68,6 +68,8 @@ export const backOfficeMessages = {
       changed: "Courriel de modification",
       cancelled: "Courriel d'annulation",
       reminder: "Rappel",
+      en_route: "Courriel « équipe en route »",
+      late: "Courriel « nouvelle heure d'arrivée »",
       other: "Message",
     } as Record<string, string>,
     messageStatus: {

@@ -1,3 +1,5 @@
+import { BUSINESS } from "../business";
+
 /** The crew's app ("Ma journée", issue 32) and the franchisee's crew invitations (ADR 077, 078). */
 export const crewMessages = {
   invite: {
@@ -53,5 +55,37 @@ export const crewMessages = {
     notFound: "Ce rendez-vous n'est pas dans votre journée.",
     notChangeable: "Ce rendez-vous a été annulé ou n'a plus lieu.",
     usePosition: "Utiliser ma position pour l'heure d'arrivée",
+    mark: (label: string, name: string) => `${label} : ${name}`,
+    backwards: "Ce statut est déjà dépassé : l'étape suivante a été enregistrée.",
+    notStarted: "« Terminé » n'est possible qu'à partir de l'heure du rendez-vous.",
+    sending: "Envoi…",
+    lateNext: (name: string, time: string) => `Retard : ${name} a été prévenu(e) d'une arrivée vers ${time}.`,
+  },
+  /** What the customer gets (SMS and e-mail, ADR 078). */
+  customer: {
+    enRouteSms: (time: string | null) =>
+      time
+        ? `${BUSINESS.name} : notre équipe est en route, arrivée prévue vers ${time}. Info : ${BUSINESS.phone}.`
+        : `${BUSINESS.name} : notre équipe est en route vers chez vous. Info : ${BUSINESS.phone}.`,
+    lateSms: (time: string) =>
+      `${BUSINESS.name} : notre équipe a du retard, nouvelle heure d'arrivée prévue vers ${time}. Désolés! Info : ${BUSINESS.phone}.`,
+    enRouteSubject: (time: string | null) =>
+      time ? `Notre équipe est en route : arrivée vers ${time}` : "Notre équipe est en route",
+    lateSubject: (time: string) => `Nouvelle heure d'arrivée : vers ${time}`,
+    enRouteText: (time: string | null, address: string) =>
+      time
+        ? `Notre équipe vient de partir vers ${address}. Arrivée prévue vers ${time}, selon la route.`
+        : `Notre équipe vient de partir vers ${address}.`,
+    lateText: (time: string, start: string) =>
+      `Notre équipe a pris du retard sur l'arrêt précédent. Prévu à ${start}, votre lavage commencera vers ${time}. Merci de votre patience.`,
+    questions: `Une question? Appelez-nous au ${BUSINESS.phone}.`,
+  },
+  schedule: {
+    status: "Statut de l'équipe",
+    late: (time: string, minutes: number) => `En retard : arrivée prévue vers ${time} (${minutes} min)`,
+    lateShort: (minutes: number) => `Retard ${minutes} min`,
+    historyTitle: "Statuts de l'équipe",
+    historyItem: (label: string, name: string) => `${label} · ${name}`,
+    eta: (time: string) => `arrivée annoncée vers ${time}`,
   },
 } as const;

@@ -1,19 +1,24 @@
 import { ChevronLeft, ChevronRight, LogOut } from "lucide-react";
-import { Form, Link } from "react-router";
+import { data, Form, Link } from "react-router";
 
+import { StatusButtons, type CrewStatusActionData } from "~/components/crew/status-buttons";
 import { duration, StopCard } from "~/components/crew/stop-card";
 import { ThemeToggle } from "~/components/layout/theme-toggle";
 import { Button } from "~/components/ui/button";
+import { CrewStatusSchema } from "~/domain/crew/schemas";
 import { isLocalDate, localDate } from "~/domain/franchisee/periods";
 import { addDaysToDateString } from "~/domain/time/zoned";
+import { hasCode } from "~/lib/errors";
 import { formatDay } from "~/lib/format";
 import { messages } from "~/lib/messages.fr";
 import { crewMessages } from "~/lib/messages/crew.fr";
 import { loadCrewDay } from "~/server/services/crew/crew-day.server";
+import { recordCrewStatus } from "~/server/services/crew/record-crew-status.server";
 import type { Route } from "./+types/day";
 import { requireCrew } from "./guard.server";
 
 const t = crewMessages.day;
+const s = crewMessages.status;
 
 export const meta: Route.MetaFunction = () => [
   { title: t.metaTitle },
@@ -30,7 +35,44 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   return { date, today, firstName: actor.firstName, ...day };
 }
 
-export default function Page({ loaderData }: Route.ComponentProps) {
+/**
+ * A status tap on one of the member's own stops (ADR 078): « En route », « Arrivé », « Commencé »,
+ * « Terminé », with the phone's position when shared. The service checks the stop is the actor's.
+ */
+export async function action({ request, url }: Route.ActionArgs) {
+  const { actor, db } = await requireCrew({ request, url });
+  const form = Object.fromEntries(await request.formData());
+  const appointmentId = typeof form.appointmentId === "string" ? form.appointmentId : "";
+  const fail = (error: string, status: number) =>
+    data<CrewStatusActionData>({ ok: false, appointmentId, error }, { status });
+  const parsed = CrewStatusSchema.safeParse(form);
+  if (!parsed.success) return fail(s.error, 400);
+  try {
+    const result = await recordCrewStatus(db, { actor, ...parsed.data });
+    return data<CrewStatusActionData>({
+      ok: true,
+      appointmentId,
+      status: result.status,
+      recorded: result.recorded,
+      expectedArrivalAt: result.expectedArrivalAt,
+      lateNext: result.lateNext,
+    });
+  } catch (error) {
+    if (hasCode(error, "NOT_FOUND")) return fail(s.notFound, 404);
+    if (hasCode(error, "APPOINTMENT_NOT_CHANGEABLE")) {
+      const reason =
+        error.message === "STATUS_BACKWARDS"
+          ? s.backwards
+          : error.message === "NOT_STARTED"
+            ? s.notStarted
+            : s.notChangeable;
+      return fail(reason, 409);
+    }
+    throw error;
+  }
+}
+
+export default function Page({ loaderData, actionData }: Route.ComponentProps) {
   const { date, today, firstName, stops, baseName, totalDriveMinutes } = loaderData;
   const href = (d: string) => `?date=${d}`;
   return (
@@ -90,7 +132,15 @@ export default function Page({ loaderData }: Route.ComponentProps) {
                       ? t.fromBase(duration(stop.driveMinutes), baseName ?? "")
                       : t.fromPrevious(duration(stop.driveMinutes))
                 }
-              />
+              >
+                <StatusButtons
+                  appointmentId={stop.id}
+                  customerName={stop.customerName}
+                  completed={stop.status === "completed"}
+                  steps={stop.steps}
+                  answer={actionData}
+                />
+              </StopCard>
             ))}
           </ol>
           <p className="text-xs text-muted-foreground">{t.estimateNote}</p>

@@ -5,6 +5,7 @@ import { data, Link } from "react-router";
 import type { FranchiseeActionData } from "~/components/franchisee/action-data";
 import { AppointmentCard } from "~/components/franchisee/appointment-card";
 import { dayColumns, memberColumns, ScheduleGrid } from "~/components/franchisee/schedule-grid";
+import { useLiveSchedule } from "~/components/franchisee/use-live-schedule";
 import { Button } from "~/components/ui/button";
 import { FranchiseeCancelSchema, ReassignSchema } from "~/domain/franchisee/schemas";
 import { dayPeriod, daysOf, isLocalDate, localDate, weekPeriod } from "~/domain/franchisee/periods";
@@ -16,6 +17,7 @@ import { completeAppointment } from "~/server/services/appointments/complete-app
 import { markNoShow } from "~/server/services/appointments/mark-no-show.server";
 import { reassignAppointment } from "~/server/services/appointments/reassign-appointment.server";
 import { listSchedule } from "~/server/services/franchisee/list-schedule.server";
+import { loadCrewStatuses, loadDelays } from "~/server/services/crew/record-crew-status.server";
 import type { Route } from "./+types/schedule";
 import { requireFranchisee, scheduleFailure } from "./guard.server";
 import { franchiseeMessages } from "~/lib/messages/franchisee.fr";
@@ -39,7 +41,15 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   const today = localDate(now);
   const date = isLocalDate(params.get("date")) ? params.get("date")! : today;
   const period = view === "day" ? dayPeriod(date) : weekPeriod(date);
-  const appointments = await listSchedule(db, { franchiseeId: franchisee.id, period });
+  const listed = await listSchedule(db, { franchiseeId: franchisee.id, period });
+  // The crew's last step and late flags (ADR 078), of this franchisee's listed appointments only.
+  const ids = listed.map((a) => a.id);
+  const [steps, delays] = await Promise.all([loadCrewStatuses(db, ids), loadDelays(db, ids)]);
+  const appointments = listed.map((a) => ({
+    ...a,
+    crewStep: steps.get(a.id)?.at(-1) ?? null,
+    late: delays.get(a.id) ?? null,
+  }));
   return { view, date, today, period, days: daysOf(period), appointments, now: now.getTime() };
 }
 
@@ -89,6 +99,8 @@ export async function action({ request, url }: Route.ActionArgs) {
 export default function Page({ loaderData }: Route.ComponentProps) {
   const { view, date, today, period, days, appointments, now } = loaderData;
   const step = view === "day" ? 1 : 7;
+  // The crew's steps show without a reload (ADR 078).
+  useLiveSchedule();
   const href = (v: string, d: string) => `?view=${v}&date=${d}`;
   const label =
     view === "day"

@@ -68,6 +68,9 @@ export interface JobPayloads {
   "payments.detach-cards": { stripeCustomerId: string };
   /** A minute after an unpaid booking's hosted page expires: releases its slot, or secures it if paid. */
   "payments.release-hold": { appointmentId: string };
+  // The crew's statuses (issue 32, ADR 078)
+  /** The customer's « en route » or « new time » e-mail, with the arrival time told (ISO) or null. */
+  "email.crew-arrival": { appointmentId: string; kind: "en_route" | "late"; arrivalAt: string | null };
   // The assistant (ADR 051)
   /** Deletes the conversations idle for 30 days; queues itself again while some remain. */
   "assistant.purge": Record<string, never>;

@@ -1,5 +1,6 @@
 import { deliverApplicationWebhook } from "./handlers/application-webhook.server";
 import { deliverContactWebhook } from "./handlers/contact-webhook.server";
+import { createCrewHandlers } from "./handlers/crew.server";
 import { createMessagingHandlers } from "./handlers/messaging.server";
 import { createOfferHandlers } from "./handlers/offers.server";
 import { createPaymentMailHandlers } from "./handlers/payment-mails.server";
@@ -25,6 +26,8 @@ export const jobHandlers: { [N in JobName]: JobHandler<JobPayloads[N]> } = {
   // Offers: the daily win-back run, then the next one (ADR 050); the thank-you offer a day after
   // the review request, and its e-mail (ADR 057).
   ...createOfferHandlers(),
+  // The crew's « en route » and « new time » e-mails (ADR 078).
+  ...createCrewHandlers(),
   // Payments (ADR 073): Stripe's events, refunds.
   ...createPaymentHandlers(),
   // The completion e-mail with the tip link, receipts (ADR 079).

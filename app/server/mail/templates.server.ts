@@ -10,6 +10,7 @@ export {
   type BookingMailData,
   type BookingMailKind,
 } from "./booking-mail.server";
+export { renderCrewArrival } from "./crew-mails.server";
 export { renderAccountMail, renderPasswordMail, type AccountMailKind } from "./account-mails.server";
 export {
   renderApplicationReceived,

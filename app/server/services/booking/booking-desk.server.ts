@@ -15,6 +15,7 @@ import { dayPeriod, isLocalDate, periodInstants } from "~/domain/franchisee/peri
 import { AppError } from "~/lib/errors";
 import type { Db } from "../../db.server";
 import { staffMaySee, type StaffChange } from "./staff-change.server";
+import { loadCrewStatuses } from "../crew/record-crew-status.server";
 
 /** Who is looking: an admin sees every booking, a franchisee only theirs (ADR 052). */
 export type DeskScope = Pick<StaffChange, "actor" | "franchiseeId">;
@@ -133,7 +134,7 @@ export async function getDeskBooking(db: Db, scope: DeskScope, bookingId: string
       .from(jobs)
       .where(
         and(
-          inArray(jobs.name, ["email.booking", "booking.reminder"]),
+          inArray(jobs.name, ["email.booking", "booking.reminder", "email.crew-arrival"]),
           sql`${jobs.payload}->>'appointmentId' = ${id}`,
         ),
       )
@@ -187,6 +188,8 @@ export async function getDeskBooking(db: Db, scope: DeskScope, bookingId: string
     extras,
     messages,
     changes,
+    // The crew's steps at this stop (ADR 078), in order, with who tapped them.
+    crewSteps: (await loadCrewStatuses(db, [id])).get(id) ?? [],
     upsellOptions: options,
   };
 }

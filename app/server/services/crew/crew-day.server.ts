@@ -8,10 +8,14 @@ import { asc, inArray } from "drizzle-orm";
 import { appointmentUpsells } from "#db/schema";
 import type { Db } from "../../db.server";
 import { loadDayRoutes, type RouteStop } from "../franchisee/day-route.server";
+import type { CrewStep } from "~/domain/crew/status";
 import type { CrewActor } from "./crew-access.server";
+import { loadCrewStatuses } from "./record-crew-status.server";
 
 export interface CrewStop extends RouteStop {
   extras: string[];
+  /** The steps tapped so far, in order (ADR 078). */
+  steps: { status: CrewStep; at: Date; expectedArrivalAt: Date | null }[];
 }
 
 export interface CrewDay {
@@ -40,12 +44,18 @@ export async function loadCrewDay(
           .from(appointmentUpsells)
           .where(inArray(appointmentUpsells.appointmentId, ids))
           .orderBy(asc(appointmentUpsells.name));
+  const steps = await loadCrewStatuses(db, ids);
   return {
     baseName: route.baseName,
     totalDriveMinutes: route.totalDriveMinutes,
     stops: route.stops.map((stop) => ({
       ...stop,
       extras: extras.filter((e) => e.appointmentId === stop.id).map((e) => e.name),
+      steps: (steps.get(stop.id) ?? []).map(({ status, at, expectedArrivalAt }) => ({
+        status,
+        at,
+        expectedArrivalAt,
+      })),
     })),
   };
 }

@@ -44,6 +44,7 @@ async function refusal(
         smsConsent: appointments.smsConsent,
         status: appointments.status,
         startAt: appointments.startAt,
+        endAt: appointments.endAt,
       })
       .from(appointments)
       .where(eq(appointments.id, request.appointmentId));
@@ -53,6 +54,7 @@ async function refusal(
         bookingSmsConsent: booking.smsConsent,
         status: booking.status,
         startAt: booking.startAt,
+        endAt: booking.endAt,
       },
       now,
     );
