@@ -31,7 +31,7 @@ for (const scheme of ["light", "dark"] as const) {
     await expect(stops.nth(0)).toContainText("Martine Lussier");
     await expect(stops.nth(0)).toContainText("Traitement Aquapel");
     await expect(stops.nth(0)).toContainText("barrière");
-    await expect(stops.nth(1)).toContainText("2 voitures");
+    await expect(stops.nth(1)).toContainText("2 véhicules");
     await expect(stops.nth(1).getByTestId("drive")).toContainText("depuis l'arrêt précédent");
     await expect(stops.nth(0).getByRole("link", { name: /^Itinéraire vers/ })).toHaveAttribute(
       "href",

@@ -99,7 +99,7 @@ export const backOfficeMessages = {
     rescheduleConfirm: "Déplacer et aviser le client",
     rescheduled: "Réservation déplacée. Le client reçoit un courriel.",
     change: "Voitures et extras",
-    changeTitle: "Modifier les voitures et les extras",
+    changeTitle: "Modifier les véhicules et les extras",
     changeConfirm: "Enregistrer et aviser le client",
     changed: "Réservation modifiée. Le client reçoit un courriel.",
     unchanged: "Rien n'a changé.",

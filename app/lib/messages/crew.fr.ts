@@ -37,7 +37,7 @@ export const crewMessages = {
     callLabel: (name: string) => `Appeler ${name}`,
     text: "Texto",
     textLabel: (name: string) => `Envoyer un texto à ${name}`,
-    cars: (n: number) => (n <= 1 ? "1 voiture" : `${n} voitures`),
+    cars: (n: number) => (n <= 1 ? "1 véhicule" : `${n} véhicules`),
     extras: "Extras",
     noExtras: "Aucun extra",
     notes: "Note du client",

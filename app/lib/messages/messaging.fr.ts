@@ -17,7 +17,7 @@ export const messagingMessages = {
       "Vous recevez ce message au sujet de votre réservation. Il ne contient aucune offre commerciale.",
     commercialNote: "Vous recevez ce message parce que vous avez accepté de recevoir nos offres.",
     unsubscribe: "Se désabonner des offres par courriel",
-    cars: (n: number) => plural(n, "voiture", "voitures"),
+    cars: (n: number) => plural(n, "véhicule", "véhicules"),
     labels: {
       bookingId: "Numéro de réservation",
       date: "Date",

@@ -151,7 +151,7 @@ describeDatabases("booking messages", ({ db }) => {
     const manageUrl = `http://localhost:3000/booking/manage/${booked.bookingId}?token=${booked.manageToken}`;
     expect(text).toContain(manageUrl);
     expect(text).toContain("123, rue Principale, Granby J2G 2T5");
-    expect(text).toContain("Véhicules : 2 voitures");
+    expect(text).toContain("Véhicules : 2 véhicules");
     expect(text).toContain("Traitement Aquapel");
     // 2 x 149,99 $ + 20,00 $ = 319,98 $; TPS 16,00 $; TVQ 31,92 $; total 367,90 $.
     expect(text).toMatch(/Sous-total : 319,98\s\$/u);
