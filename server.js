@@ -4,6 +4,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { clearInterval, setInterval } from "node:timers";
 import { pathToFileURL } from "node:url";
+import closeWithGrace from "close-with-grace";
 import compression from "compression";
 import express from "express";
 
@@ -117,30 +118,28 @@ const listener = server.listen(PORT, HOST, () => {
 const DRAIN_MS = 6_000;
 
 /**
- * The stop, in order (ADR 064): no new connection, the requests being answered finish (at most
- * DRAIN_MS), then entry.shutdown() stops what else uses the database (the rate limits' sweep,
- * the job worker, the last slot-change NOTIFY) and closes it last.
+ * The stop, in order (ADR 064), run by close-with-grace on SIGTERM, SIGINT and the other stop
+ * signals, and on an uncaught exception or unhandled rejection (logged, then the same order, exit
+ * code 1): no new connection, the requests being answered finish (at most DRAIN_MS), then
+ * entry.shutdown() stops what else uses the database (the rate limits' sweep, the job worker, the
+ * last slot-change NOTIFY) and closes it last. Past 10 s, or on a second signal, the process
+ * exits at once with code 1.
  */
-async function stop(signal) {
-  if (stopping) return;
-  stopping = true;
-  entry.log.info(`${signal} reçu : arrêt propre du serveur...`);
-  const forced = setTimeout(() => process.exit(1), 10_000);
-  forced.unref();
-  listener.close();
-  listener.closeIdleConnections();
-  if (answering > 0) {
-    await new Promise((resolve) => {
-      allAnswered = resolve;
-      setTimeout(resolve, DRAIN_MS).unref();
-    });
-  }
-  listener.closeAllConnections();
-  try {
+closeWithGrace(
+  { delay: 10_000, logger: { error: (message) => entry.log.error(String(message)) } },
+  async ({ signal, err }) => {
+    if (err) entry.log.error(`Erreur non gérée : arrêt du serveur (${err.message ?? err})`, { err });
+    else entry.log.info(`${signal ?? "Fin"} reçu : arrêt propre du serveur...`);
+    stopping = true;
+    listener.close();
+    listener.closeIdleConnections();
+    if (answering > 0) {
+      await new Promise((resolve) => {
+        allAnswered = resolve;
+        setTimeout(resolve, DRAIN_MS).unref();
+      });
+    }
+    listener.closeAllConnections();
     await entry.shutdown();
-  } finally {
-    process.exit(0);
-  }
-}
-process.on("SIGTERM", () => stop("SIGTERM"));
-process.on("SIGINT", () => stop("SIGINT"));
+  },
+);
