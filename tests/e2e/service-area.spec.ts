@@ -18,6 +18,7 @@ test.describe("postal code validator", () => {
     await input.fill("H2X 1Y4");
     await page.getByRole("button", { name: "Valider" }).click();
     await expect(status).toContainText("hors de nos zones de service");
+    await expect(status).toContainText("Nous desservons actuellement");
     await expect(status.locator("p")).toHaveClass(/text-destructive/);
     expect(await axe()).toEqual([]);
   });

@@ -41,7 +41,10 @@ describe("service-area endpoints", () => {
       expect(await res.json()).toMatchObject({
         success: true,
         data: false,
-        message: "Désolé, cette adresse est hors de nos zones de service pour le moment.",
+        message:
+          "Désolé, cette adresse est hors de nos zones de service pour le moment." +
+          " Nous desservons actuellement Gatineau, Granby et Sherbrooke." +
+          " Inscrivez-vous à la liste d'attente : nous vous écrirons dès que nous desservirons votre secteur.",
       });
     });
 

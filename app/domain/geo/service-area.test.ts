@@ -55,18 +55,25 @@ describe("decideServiceArea: postal codes of docs/geodata.md", () => {
         zone: { zoneName: "Trois-Rivières", routeSlug: "trois-rivieres", statusLabel: "Retour en 2026" },
         city: "Trois-Rivières",
         distanceKm: expect.any(Number) as number,
+        served: ["Gatineau", "Granby", "Sherbrooke"],
       });
     },
   );
 
   it("H2X (Montréal) and G1R (Québec) are out of area", () => {
-    expect(decideServiceArea("H2X 1Y4", zones)).toMatchObject({ inArea: false, code: "OUT_OF_AREA" });
+    expect(decideServiceArea("H2X 1Y4", zones)).toMatchObject({
+      inArea: false,
+      code: "OUT_OF_AREA",
+      served: ["Gatineau", "Granby", "Sherbrooke"],
+    });
     expect(decideServiceArea("G1R 4P5", zones)).toMatchObject({ inArea: false, code: "OUT_OF_AREA" });
   });
 
   it("K1P and K2P (Ottawa, inside Gatineau's circle) are outside Quebec", () => {
-    expect(decideServiceArea("K1P 1J1", zones)).toEqual({ inArea: false, code: "OUTSIDE_QUEBEC" });
-    expect(decideServiceArea("k2p0a1", zones)).toEqual({ inArea: false, code: "OUTSIDE_QUEBEC" });
+    // A place not served names the active zones, in alphabetical order (issue 33).
+    const outside = { inArea: false, code: "OUTSIDE_QUEBEC", served: ["Gatineau", "Granby", "Sherbrooke"] };
+    expect(decideServiceArea("K1P 1J1", zones)).toEqual(outside);
+    expect(decideServiceArea("k2p0a1", zones)).toEqual(outside);
     expect(decideServiceArea("Gatineau K1P", zones)).toMatchObject({ code: "OUTSIDE_QUEBEC" });
   });
 

@@ -23,6 +23,8 @@ export interface ServiceAreaDecision {
   /** The zone name when a zone contains the place, else the municipality named, if any. */
   city?: string;
   distanceKm?: number;
+  /** When the place is not served: the names of the active zones, to name what is (issue 33). */
+  served?: string[];
 }
 
 /** The decision for a location from any geocoder (offline `locate` or an online one). */
@@ -34,7 +36,7 @@ export function decideFromLocation(
     case "empty":
       return { inArea: false, code: "EMPTY" };
     case "outside-quebec":
-      return { inArea: false, code: "OUTSIDE_QUEBEC" };
+      return { inArea: false, code: "OUTSIDE_QUEBEC", served: servedNames(zones) };
     case "needs-postal-code":
       return {
         inArea: false,
@@ -56,14 +58,24 @@ export function decideFromLocation(
       zone: { zoneName, routeSlug, ...(statusLabel != null ? { statusLabel } : {}) },
       city: zoneName,
       distanceKm: found.distanceKm,
+      ...(check.zone ? {} : { served: servedNames(zones) }),
     };
   }
   return {
     inArea: false,
     code: "OUT_OF_AREA",
+    served: servedNames(zones),
     ...(location.source === "municipality" ? { city: location.label } : {}),
     ...(check.nearest ? { distanceKm: check.nearest.distanceKm } : {}),
   };
+}
+
+/** The active zones' names, in alphabetical order (French collation). */
+function servedNames(zones: readonly ServiceZone[]): string[] {
+  return zones
+    .filter((zone) => zone.status === "active")
+    .map((zone) => zone.zoneName)
+    .sort((a, b) => a.localeCompare(b, "fr-CA"));
 }
 
 /** The whole offline decision: text (address, town or postal code) and zones in, a code out. */

@@ -14,6 +14,13 @@ export const serviceAreaMessages = {
   ZONE_NOT_ACTIVE: (zone: string, label?: string | null) =>
     `Nous ne desservons pas encore ${zone} (${label ?? "Bientôt disponible"}).`,
   EMPTY: "Veuillez entrer une adresse ou un code postal",
+  /** After a "not served" answer: the zones served, and the waiting list (issue 33). */
+  served: (names: readonly string[]) =>
+    names.length === 0
+      ? ""
+      : `Nous desservons actuellement ${new Intl.ListFormat("fr-CA", { type: "conjunction" }).format(names)}.`,
+  waitlistHint:
+    "Inscrivez-vous à la liste d'attente : nous vous écrirons dès que nous desservirons votre secteur.",
   postal: {
     empty: "Veuillez entrer un code postal.",
     invalid: "Code postal invalide. Exemple : J2G 1A1.",
@@ -45,7 +52,7 @@ export const serviceAreaMessages = {
     title: "Réservation",
     description:
       "Réservez un lavage d'auto mobile à domicile ou au bureau : vérifiez votre adresse, choisissez le nombre de véhicules et votre créneau.",
-    checkTitle: "Où devons-nous nous déplacer ?",
+    checkTitle: "Où devons-nous nous déplacer\u00a0?",
     summaryTitle: "Votre réservation",
     summaryText: "Votre adresse est dans notre zone de service. Choisissez maintenant votre créneau.",
     address: "Adresse",

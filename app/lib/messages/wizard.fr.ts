@@ -46,7 +46,7 @@ export const wizardMessages = {
   submit: "Confirmer la réservation",
   noService: "Aucun service n'est offert pour le moment. Veuillez réessayer plus tard.",
   /** Step 1 of the one path (ADR 044): the address or postal code, typed once, and the cars. */
-  whereTitle: "Où devons-nous nous déplacer ?",
+  whereTitle: "Où devons-nous nous déplacer\u00a0?",
   whereText:
     "Entrez votre adresse ou votre code postal : nous vérifions que nos équipes se déplacent chez vous.",
   whereRequired: "Veuillez entrer une adresse ou un code postal.",

@@ -4,6 +4,11 @@ import { seed } from "#db/seed";
 import { serviceZones } from "#db/schema";
 import type { Geocoder } from "~/domain/geo/geocoder";
 import { describeDatabases } from "../../../../tests/setup/db";
+
+/** What every "not served" answer adds (issue 33): the zones served, then the waiting list. */
+const SERVED_ALL = " Nous desservons actuellement Gatineau, Granby et Sherbrooke.";
+const WAITLIST =
+  " Inscrivez-vous à la liste d'attente : nous vous écrirons dès que nous desservirons votre secteur.";
 import { checkServiceArea, locationAnswer, validatePostalCode } from "./check-service-area.server";
 
 describeDatabases("checkServiceArea", ({ db }) => {
@@ -33,7 +38,10 @@ describeDatabases("checkServiceArea", ({ db }) => {
     expect(locationAnswer(decision)).toMatchObject({
       success: true,
       data: false,
-      message: "Désolé, cette adresse est hors de nos zones de service pour le moment.",
+      message:
+        "Désolé, cette adresse est hors de nos zones de service pour le moment." +
+        " Nous desservons actuellement Gatineau, Granby et Sherbrooke." +
+        WAITLIST,
     });
   });
 
@@ -41,7 +49,7 @@ describeDatabases("checkServiceArea", ({ db }) => {
     const decision = await checkServiceArea(db(), { text: "G8T" });
     expect(decision).toMatchObject({ inArea: false, code: "ZONE_NOT_ACTIVE", city: "Trois-Rivières" });
     expect(locationAnswer(decision).message).toBe(
-      "Nous ne desservons pas encore Trois-Rivières (Bientôt disponible).",
+      "Nous ne desservons pas encore Trois-Rivières (Bientôt disponible)." + SERVED_ALL + WAITLIST,
     );
   });
 
@@ -53,14 +61,14 @@ describeDatabases("checkServiceArea", ({ db }) => {
     try {
       const inMay = await checkServiceArea(db(), { text: "G8T", now: new Date("2026-05-10T12:00:00Z") });
       expect(locationAnswer(inMay).message).toBe(
-        "Nous ne desservons pas encore Trois-Rivières (Retour en 2026).",
+        "Nous ne desservons pas encore Trois-Rivières (Retour en 2026)." + SERVED_ALL + WAITLIST,
       );
       const lateNovember = await checkServiceArea(db(), {
         text: "G8T",
         now: new Date("2026-11-25T12:00:00Z"),
       });
       expect(locationAnswer(lateNovember).message).toBe(
-        "Nous ne desservons pas encore Trois-Rivières (Bientôt disponible).",
+        "Nous ne desservons pas encore Trois-Rivières (Bientôt disponible)." + SERVED_ALL + WAITLIST,
       );
     } finally {
       await db()
@@ -119,7 +127,9 @@ describeDatabases("checkServiceArea", ({ db }) => {
     const decision = await checkServiceArea(db(), { text: "J2G 1A1" });
     expect(decision).toMatchObject({ inArea: false, code: "ZONE_NOT_ACTIVE", city: "Granby" });
     expect(locationAnswer(decision).message).toBe(
-      "Nous ne desservons pas encore Granby (Bientôt disponible).",
+      "Nous ne desservons pas encore Granby (Bientôt disponible)." +
+        " Nous desservons actuellement Gatineau et Sherbrooke." +
+        WAITLIST,
     );
   });
 });

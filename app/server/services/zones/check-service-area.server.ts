@@ -51,15 +51,25 @@ export function locationAnswer(decision: ServiceAreaDecision): LocationAnswer {
   };
 }
 
-function decisionMessage({ code, zone, city }: ServiceAreaDecision): string {
+function decisionMessage(decision: ServiceAreaDecision): string {
+  const { code, zone, city } = decision;
   switch (code) {
     case "IN_AREA":
       return t.IN_AREA(zone?.zoneName ?? city ?? "");
     case "ZONE_NOT_ACTIVE":
-      return t.ZONE_NOT_ACTIVE(zone?.zoneName ?? city ?? "", zone?.statusLabel);
+      return withServed(t.ZONE_NOT_ACTIVE(zone?.zoneName ?? city ?? "", zone?.statusLabel), decision);
+    case "OUT_OF_AREA":
+    case "OUTSIDE_QUEBEC":
+      return withServed(t[code], decision);
     default:
       return t[code];
   }
+}
+
+/** A "not served" answer names the zones served, and the waiting list where it can help. */
+function withServed(message: string, decision: ServiceAreaDecision): string {
+  const served = t.served(decision.served ?? []);
+  return [message, served, joinable(decision) ? t.waitlistHint : ""].filter(Boolean).join(" ");
 }
 
 /** The answer of POST /api/validate-postal-code and of the /address-validation form. */
