@@ -262,4 +262,3 @@ export function openApiJson(): string {
   document ??= JSON.stringify(build());
   return document;
 }
-
