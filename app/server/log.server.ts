@@ -207,12 +207,19 @@ function readLevel(value: string | undefined): LogLevel {
   return value && (LEVELS as readonly string[]).includes(value) ? (value as LogLevel) : "info";
 }
 
-/** Tests: send the lines elsewhere and change the level; `resetLogger` undoes it. */
+/**
+ * Tests: send the lines elsewhere and change the level; `resetLogger` undoes it.
+ * @internal Used by the tests only (`knip --production`).
+ */
 export function configureLogger(options: { sink?: LogSink; level?: LogLevel }): void {
   currentSink = options.sink ?? currentSink;
   logger = createLogger(options.level ?? (logger.level as LogLevel), currentSink);
 }
 
+/**
+ * Undoes `configureLogger`.
+ * @internal Used by the tests only (`knip --production`).
+ */
 export function resetLogger(): void {
   currentSink = undefined;
   logger = createLogger(readLevel(process.env.LOG_LEVEL));

@@ -39,6 +39,7 @@ export interface Projected {
 /**
  * Projects zones into a `width` x `height` box (equirectangular, scaled by the cosine of the
  * middle latitude so circles stay round), keeping a margin around the outermost circles.
+ * @internal Used by the tests only (`knip --production`).
  */
 export function projectZones(
   zones: readonly MapZone[],

@@ -4,7 +4,7 @@ import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 
 import { Button } from "./button";
-import { setUpComponentTests } from "./test-utils";
+import { setUpComponentTests } from "../../../tests/setup/component-tests";
 
 setUpComponentTests();
 

@@ -6,7 +6,7 @@ import { useState } from "react";
 import { describe, expect, it } from "vitest";
 
 import { ConfirmProvider, useConfirm, type ConfirmOptions } from "./confirm-dialog";
-import { setUpComponentTests } from "./test-utils";
+import { setUpComponentTests } from "../../../tests/setup/component-tests";
 
 setUpComponentTests();
 

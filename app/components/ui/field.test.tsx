@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { Checkbox } from "./checkbox";
 import { Field } from "./field";
 import { Input } from "./input";
-import { setUpComponentTests } from "./test-utils";
+import { setUpComponentTests } from "../../../tests/setup/component-tests";
 
 setUpComponentTests();
 

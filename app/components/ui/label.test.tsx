@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from "vitest";
 
 import { cn } from "~/lib/utils";
 import { Label } from "./label";
-import { setUpComponentTests } from "./test-utils";
+import { setUpComponentTests } from "../../../tests/setup/component-tests";
 
 setUpComponentTests();
 

@@ -8,7 +8,7 @@ import { describe, expect, it, vi } from "vitest";
 import type { SelectOption } from "./combobox";
 import { Field } from "./field";
 import { MultiSelect } from "./multi-select";
-import { setUpComponentTests } from "./test-utils";
+import { setUpComponentTests } from "../../../tests/setup/component-tests";
 
 setUpComponentTests();
 

@@ -3,7 +3,7 @@ import "@testing-library/jest-dom/vitest";
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
-import { setUpComponentTests } from "./test-utils";
+import { setUpComponentTests } from "../../../tests/setup/component-tests";
 import { dismissToast, toast, TOAST_DEFAULT_DURATION } from "./toast";
 import { Toaster } from "./toaster";
 

@@ -65,7 +65,10 @@ export function normalizeApplicationPhone(countryCode: string, text: string): st
   return digits.length >= 4 && digits.length + countryCode.length <= 15 ? digits : null;
 }
 
-/** '+1 450 555-0142' for NANP numbers, '+33 612345678' otherwise: for the admin and e-mails. */
+/**
+ * '+1 450 555-0142' for NANP numbers, '+33 612345678' otherwise: for the admin and e-mails.
+ * @internal Used by the tests only (`knip --production`).
+ */
 export function formatApplicationPhone(countryCode: string, national: string): string {
   if (countryCode === "1" && /^\d{10}$/.test(national)) {
     return `+1 ${national.slice(0, 3)} ${national.slice(3, 6)}-${national.slice(6)}`;

@@ -12,9 +12,15 @@
 
 export const CARS_MIN = 1;
 export const CARS_MAX = 3;
-/** TPS (GST), 5 %. */
+/**
+ * TPS (GST), 5 %.
+ * @internal Used by the tests only (`knip --production`).
+ */
 export const TPS_RATE = 0.05;
-/** TVQ (QST), 9,975 %. */
+/**
+ * TVQ (QST), 9,975 %.
+ * @internal Used by the tests only (`knip --production`).
+ */
 export const TVQ_RATE = 0.09975;
 
 /** The rates as exact fractions of 100 000, for integer arithmetic. */

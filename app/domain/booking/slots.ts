@@ -345,7 +345,10 @@ export function freeTeamMembersForSlot(input: SlotRules & { start: Date }): stri
   return slot ? slot.teamMemberIds : [];
 }
 
-/** Re-check at booking time, with fresh busy ranges and `now`: is the slot still open? */
+/**
+ * Re-check at booking time, with fresh busy ranges and `now`: is the slot still open?
+ * @internal Used by the tests only (`knip --production`).
+ */
 export function isSlotStillOpen(input: SlotRules & { start: Date }): boolean {
   return freeTeamMembersForSlot(input).length > 0;
 }

@@ -78,7 +78,10 @@ function servedNames(zones: readonly ServiceZone[]): string[] {
     .sort((a, b) => a.localeCompare(b, "fr-CA"));
 }
 
-/** The whole offline decision: text (address, town or postal code) and zones in, a code out. */
+/**
+ * The whole offline decision: text (address, town or postal code) and zones in, a code out.
+ * @internal Used by the tests only (`knip --production`).
+ */
 export function decideServiceArea(text: string, zones: readonly ServiceZone[]): ServiceAreaDecision {
   return decideFromLocation(locate(text), zones);
 }

@@ -97,7 +97,10 @@ export function driveMinutes(a: GeoPoint, b: GeoPoint, settings = DEFAULT_TRAVEL
   return Math.max(0, Math.ceil(minutesForRoadKm(roadDistanceKm(a, b, settings), settings) - 0.002));
 }
 
-/** Minutes between the end of one appointment and the earliest start of the next: set-up + drive. */
+/**
+ * Minutes between the end of one appointment and the earliest start of the next: set-up + drive.
+ * @internal Used by the tests only (`knip --production`).
+ */
 export function travelMinutes(a: GeoPoint, b: GeoPoint, settings = DEFAULT_TRAVEL_SETTINGS): number {
   return settings.setupMinutes + driveMinutes(a, b, settings);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { renderCompletedMail, renderReceiptMail, type ReceiptMailData } from "./templates.server";
+import type { ReceiptMailData } from "./payment-mails.server";
+import { renderCompletedMail, renderReceiptMail } from "./templates.server";
 
 const base: ReceiptMailData = {
   paymentId: "0b9c8a52-3f7e-4b7e-9d0e-1f2a3b4c5d6e",

@@ -5,7 +5,7 @@ import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 
-import { setUpComponentTests } from "~/components/ui/test-utils";
+import { setUpComponentTests } from "../../../../tests/setup/component-tests";
 import { SlotPicker, type SlotDay } from "./slot-picker";
 
 setUpComponentTests();

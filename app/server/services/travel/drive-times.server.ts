@@ -35,7 +35,10 @@ const holder = globalThis as typeof globalThis & {
 };
 const state = (holder.__driveTimes ??= { pairs: new Map(), pausedUntil: 0 });
 
-/** Forgets the cached pairs and any pause (tests, or a changed engine). */
+/**
+ * Forgets the cached pairs and any pause (tests, or a changed engine).
+ * @internal Used by the tests only (`knip --production`).
+ */
 export function resetDriveTimeCache(): void {
   state.pairs.clear();
   state.pausedUntil = 0;
