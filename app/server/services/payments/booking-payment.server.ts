@@ -12,6 +12,7 @@ import { bookingPaymentMessages } from "~/lib/messages/booking-payment.fr";
 import { resolveAuthSecret } from "../../auth.server";
 import type { Db, Tx } from "../../db.server";
 import { env } from "../../env.server";
+import { expireOpenCheckout } from "../../payments/charges.server";
 import type { StripeClient } from "../../payments/stripe.server";
 import { withSlotChange } from "../booking/slot-cache.server";
 import { EMAIL_MAX_ATTEMPTS, queueBookingReleased } from "../messaging/notify.server";
@@ -235,8 +236,7 @@ export async function cancelUnpaidBooking(
   if (!row || !plan || plan.status !== "awaiting_card" || !plan.stripeCheckoutSessionId || !deps.stripe) {
     return "not_awaiting";
   }
-  let session = await deps.stripe.checkout.sessions.retrieve(plan.stripeCheckoutSessionId);
-  if (session.status === "open") session = await deps.stripe.checkout.sessions.expire(session.id);
+  const session = await expireOpenCheckout(deps.stripe, plan.stripeCheckoutSessionId);
   if (session.status === "complete") {
     const paymentMethodId = await paymentMethodOf(deps.stripe, session);
     await db.transaction((tx) => checkoutCompleted(tx, session, paymentMethodId, deps.now));
