@@ -38,6 +38,9 @@ export const bookingPaymentMessages = {
   cardKept: "Carte enregistrée pour le paiement après le lavage",
   laterCharge: (amount: string) => `Après le lavage : ${amount} débités sur la carte enregistrée`,
   paymentTitle: "Paiement",
+  /** The card step could not start (Stripe unreachable, retried): the booking is paid on site. */
+  onSiteFallback:
+    "Paiement : le paiement en ligne n'a pas pu être préparé pour cette réservation. Rien n'a été facturé : vous paierez sur place, une fois le lavage terminé, par carte ou comptant, avec l'équipe.",
   // E-mails
   released: {
     subject: (date: string) => `Créneau libéré : ${date}`,

@@ -14,6 +14,7 @@ import type { Route } from "./+types/wizard";
 import { requestInfo } from "~/server/request-info.server";
 import { stripeFromEnv } from "~/server/payments/stripe.server";
 import { bookingCardStep, paymentPagePath } from "~/server/services/payments/booking-payment.server";
+import { queueCardStepRetry } from "~/server/services/payments/retry-card-step.server";
 
 const b = bookingMessages;
 
@@ -42,6 +43,8 @@ async function takesCard(
     return step.mode !== "on_site";
   } catch (error) {
     console.error(error);
+    // The customer may close the page: a job tries again, then falls back to on site (ADR 074).
+    await queueCardStepRetry(db, booking, { attempt: 1, now: new Date() });
     return true;
   }
 }

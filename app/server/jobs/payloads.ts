@@ -68,6 +68,11 @@ export interface JobPayloads {
   "payments.detach-cards": { stripeCustomerId: string };
   /** A minute after an unpaid booking's hosted page expires: releases its slot, or secures it if paid. */
   "payments.release-hold": { appointmentId: string };
+  /**
+   * The card step of a booking whose start failed at booking (Stripe unreachable), tried again;
+   * `attempt` counts from 1 (ADR 074).
+   */
+  "payments.start-card-step": { appointmentId: string; bookingId: string; attempt: number };
   // The crew's statuses (issue 32, ADR 078)
   /** The customer's « en route » or « new time » e-mail, with the arrival time told (ISO) or null. */
   "email.crew-arrival": { appointmentId: string; kind: "en_route" | "late"; arrivalAt: string | null };

@@ -208,3 +208,25 @@ export async function refundPayment(
   );
   return { refundId: refund.id, status: refund.status, amountCents: refund.amount };
 }
+
+/**
+ * Stops a hosted page from taking payment (ADR 073/074) and answers its state after that:
+ * 'expired', or 'complete' when it was paid first. Two of our steps may expire the same page at
+ * the same moment (the release job and the customer's « Annuler »): Stripe refuses the second
+ * expiry (the page is no longer open), which is not a failure, so the page is read again.
+ */
+export async function expireOpenCheckout(
+  stripe: StripeClient,
+  sessionId: string,
+): Promise<Stripe.Checkout.Session> {
+  const session = await stripe.checkout.sessions.retrieve(sessionId);
+  if (session.status !== "open") return session;
+  try {
+    return await stripe.checkout.sessions.expire(sessionId);
+  } catch (error) {
+    if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+    const now = await stripe.checkout.sessions.retrieve(sessionId);
+    if (now.status === "open") throw error;
+    return now;
+  }
+}

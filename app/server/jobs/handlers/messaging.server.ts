@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { appointmentPaymentPlans, franchiseApplications, users } from "#db/schema";
+import { appointmentPaymentPlans, appointments, franchiseApplications, users } from "#db/schema";
 import { allowsCommercialMessages } from "~/domain/messaging/consent";
 import { BUSINESS } from "~/lib/business";
 import { messagingMessages } from "~/lib/messages/messaging.fr";
@@ -20,6 +20,7 @@ import { smsProviderFromEnv, type SmsProvider } from "../../sms/provider.server"
 import { applicationConfirmUrl } from "../../services/applications/confirm-application-email.server";
 import { manageUrlFor } from "../../services/booking/manage-access.server";
 import { bookingPayment, paymentPageUrl } from "../../services/payments/booking-payment.server";
+import { isOnSiteFallback } from "../../services/payments/retry-card-step.server";
 import { formatMoney } from "~/lib/format";
 import { bookingPaymentMessages } from "~/lib/messages/booking-payment.fr";
 import { loadBookingForMessages } from "../../services/messaging/booking-mail.server";
@@ -72,6 +73,16 @@ async function cardStepStatus(db: Parameters<JobHandler<unknown>>[1]["db"], appo
 
 /** How a booking whose card step is secured is paid, for its e-mails (ADR 074); else undefined. */
 async function paymentNoteOf(db: Parameters<JobHandler<unknown>>[1]["db"], bookingId: string) {
+  const [plan] = await db
+    .select({
+      status: appointmentPaymentPlans.status,
+      stripeCheckoutSessionId: appointmentPaymentPlans.stripeCheckoutSessionId,
+    })
+    .from(appointmentPaymentPlans)
+    .innerJoin(appointments, eq(appointments.id, appointmentPaymentPlans.appointmentId))
+    .where(eq(appointments.bookingId, bookingId));
+  // The card step never started (Stripe failed, retried): paid on site, and said so.
+  if (plan && isOnSiteFallback(plan)) return bookingPaymentMessages.onSiteFallback;
   const paid = await bookingPayment(db, bookingId);
   if (paid.state !== "secured") return undefined;
   const p = bookingPaymentMessages;

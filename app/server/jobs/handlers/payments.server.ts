@@ -4,6 +4,8 @@ import { executeCharge } from "../../services/payments/execute-charge.server";
 import { executeRefund } from "../../services/payments/execute-refund.server";
 import { processStripeEvent } from "../../services/payments/process-stripe-event.server";
 import { releaseHold } from "../../services/payments/release-hold.server";
+import { sendCardStepLink } from "../../services/payments/booking-payment.server";
+import { retryCardStep } from "../../services/payments/retry-card-step.server";
 import type { JobPayloads } from "../payloads";
 import type { JobHandler } from "../worker.server";
 
@@ -21,6 +23,7 @@ type Handlers = {
       | "payments.refund"
       | "payments.charge"
       | "payments.release-hold"
+      | "payments.start-card-step"
       | "payments.detach-cards"
   ]: JobHandler<JobPayloads[N]>;
 };
@@ -42,6 +45,14 @@ export function createPaymentHandlers({
     },
     "payments.release-hold": async ({ appointmentId }, { db }) => {
       await releaseHold(db, appointmentId, { stripe: stripe(), now: now() });
+    },
+    // A card step that failed at booking, tried again, then paid on site (ADR 074).
+    "payments.start-card-step": async (payload, { db }) => {
+      const deps = { stripe: stripe(), now: now() };
+      await retryCardStep(db, payload, {
+        ...deps,
+        start: async () => ((await sendCardStepLink(db, payload, deps)) ? "started" : "on_site"),
+      });
     },
     // A deleted account's cards (ADR 027, 079): Stripe keeps none of them for us afterwards.
     "payments.detach-cards": async ({ stripeCustomerId }) => {

@@ -12,14 +12,17 @@ import { bookingPaymentMessages } from "~/lib/messages/booking-payment.fr";
 import { resolveAuthSecret } from "../../auth.server";
 import type { Db, Tx } from "../../db.server";
 import { env } from "../../env.server";
+import { expireOpenCheckout } from "../../payments/charges.server";
 import type { StripeClient } from "../../payments/stripe.server";
 import { withSlotChange } from "../booking/slot-cache.server";
 import { EMAIL_MAX_ATTEMPTS, queueBookingReleased } from "../messaging/notify.server";
 import { queueSms } from "../messaging/sms.server";
 import { enqueue } from "../../jobs/queue.server";
+import { log } from "../../log.server";
 import { formatTime } from "~/lib/format";
 import { paymentMethodOf } from "./process-stripe-event.server";
 import { cardSetupFor } from "./payment-setup.server";
+import { queueCardStepRetry } from "./retry-card-step.server";
 import { startCardStep, type CardStep } from "./start-card-step.server";
 import { checkoutCompleted } from "./stripe-event-effects.server";
 
@@ -235,8 +238,7 @@ export async function cancelUnpaidBooking(
   if (!row || !plan || plan.status !== "awaiting_card" || !plan.stripeCheckoutSessionId || !deps.stripe) {
     return "not_awaiting";
   }
-  let session = await deps.stripe.checkout.sessions.retrieve(plan.stripeCheckoutSessionId);
-  if (session.status === "open") session = await deps.stripe.checkout.sessions.expire(session.id);
+  const session = await expireOpenCheckout(deps.stripe, plan.stripeCheckoutSessionId);
   if (session.status === "complete") {
     const paymentMethodId = await paymentMethodOf(deps.stripe, session);
     await db.transaction((tx) => checkoutCompleted(tx, session, paymentMethodId, deps.now));
@@ -277,7 +279,8 @@ export async function cancelUnpaidBooking(
  * assistant and its MCP tools; ADR 074): the booking holds its slot for the hold, and the
  * customer gets the link to our payment page by e-mail, and by text when they accepted texts.
  * Null when the zone takes payment on site. A repeated request (the same booking) sends nothing
- * again. A Stripe failure leaves the booking as made (logged): the payment page retries it.
+ * again. A Stripe failure leaves the booking as made, and the `payments.start-card-step` job
+ * tries again (then falls back to payment on site, retry-card-step.server.ts).
  */
 export async function cardStepByLink(
   db: Db,
@@ -285,13 +288,29 @@ export async function cardStepByLink(
   deps: { stripe: StripeClient | undefined; now: Date },
 ): Promise<{ paymentUrl: string; holdUntil: Date } | null> {
   if (!deps.stripe) return null;
-  let step: CardStep;
   try {
-    step = await bookingCardStep(db, { ...booking, now: deps.now, stripe: deps.stripe });
+    return await sendCardStepLink(db, booking, deps);
   } catch (error) {
-    console.error(error);
+    // Not lost: the job tries again (a warning, not an error).
+    log.warn("The booking's card step could not start: tried again by a job", {
+      appointmentId: booking.appointmentId,
+      error: String(error),
+    });
+    await queueCardStepRetry(db, booking, { attempt: 1, now: deps.now });
     return null;
   }
+}
+
+/**
+ * The card step started and its link sent (cardStepByLink's work, and the retry job's); throws
+ * when Stripe fails. Null when the zone takes payment on site.
+ */
+export async function sendCardStepLink(
+  db: Db,
+  booking: { appointmentId: string; bookingId: string; repeated?: true },
+  deps: { stripe: StripeClient | undefined; now: Date },
+): Promise<{ paymentUrl: string; holdUntil: Date } | null> {
+  const step = await bookingCardStep(db, { ...booking, now: deps.now, stripe: deps.stripe });
   if (step.mode === "on_site") return null;
   const paymentUrl = await paymentPageUrl(db, booking.bookingId);
   if (!booking.repeated) {

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { appointmentPaymentPlans } from "#db/schema";
 import type { Db } from "../../db.server";
+import { expireOpenCheckout } from "../../payments/charges.server";
 import type { StripeClient } from "../../payments/stripe.server";
 import { withSlotChange } from "../booking/slot-cache.server";
 import { paymentMethodOf } from "./process-stripe-event.server";
@@ -25,8 +26,7 @@ export async function releaseHold(
   if (!plan || plan.status !== "awaiting_card" || !plan.stripeCheckoutSessionId) return "done";
   if (plan.holdUntil && plan.holdUntil > deps.now) return "not_due";
   if (!deps.stripe) throw new Error("Releasing a card hold needs the Stripe keys (STRIPE_SECRET_KEY)");
-  let session = await deps.stripe.checkout.sessions.retrieve(plan.stripeCheckoutSessionId);
-  if (session.status === "open") session = await deps.stripe.checkout.sessions.expire(session.id);
+  const session = await expireOpenCheckout(deps.stripe, plan.stripeCheckoutSessionId);
   if (session.status === "complete") {
     const paymentMethodId = await paymentMethodOf(deps.stripe, session);
     const outcome = await db.transaction((tx) => checkoutCompleted(tx, session, paymentMethodId, deps.now));
