@@ -12,7 +12,7 @@ import { bookingMessages } from "~/lib/messages/booking.fr";
 import { offersMessages } from "~/lib/messages/offers.fr";
 import { z } from "~/lib/zod-fr";
 import type { Db } from "~/server/db.server";
-import { errorText } from "~/server/http/error-text.server";
+import { errorText } from "~/domain/errors/error-text";
 import { previewWizardPromo } from "~/server/services/offers/preview-wizard-promo.server";
 
 const PreviewSchema = BookingRequestSchema.pick({ zone: true, cars: true, promoCode: true });
