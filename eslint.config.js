@@ -6,6 +6,47 @@ import tseslint from "typescript-eslint";
 
 const serverOnly = ["~/server/*", "~/server/**", "#db/*", "#db/**", "**/*.server", "**/*.server.ts"];
 
+// One zod import path: `~/lib/zod-fr`, which sets the French messages (docs/conventions.md,
+// 'Input validation and errors'). Only that module imports the package itself.
+const oneZod = {
+  paths: [{ name: "zod", message: "Import z from ~/lib/zod-fr (French messages), not from zod." }],
+  patterns: [{ group: ["zod/*"], message: "Import z from ~/lib/zod-fr (French messages), not from zod." }],
+};
+
+// Layers (ADR 083): services and the domain know nothing of HTTP, React Router or the routes.
+const httpFree = {
+  paths: [
+    { name: "react-router", message: "React Router stays in the routes and app/server/http (ADR 083)." },
+  ],
+  patterns: [
+    {
+      group: [
+        "@react-router/*",
+        "~/server/http/*",
+        "~/server/http/**",
+        "~/routes/*",
+        "~/routes/**",
+        "**/+types/*",
+      ],
+      message:
+        "Services and the domain know nothing of HTTP or the routes: route glue lives in app/routes or app/server/http (ADR 083).",
+    },
+  ],
+};
+
+/** One no-restricted-imports rule from parts (a later config object replaces the rule whole). */
+function restrictedImports(...parts) {
+  return [
+    "error",
+    {
+      paths: parts.flatMap((part) => part.paths ?? []),
+      patterns: parts.flatMap((part) => part.patterns ?? []),
+    },
+  ];
+}
+
+const root = fileURLToPath(new URL(".", import.meta.url));
+
 export default tseslint.config(
   {
     ignores: [
@@ -54,34 +95,62 @@ export default tseslint.config(
     },
   },
   {
-    // Import direction (docs/conventions.md, 'Import direction'): components and domain never
+    files: ["**/*.{ts,tsx}"],
+    ignores: ["app/lib/zod-fr.ts"],
+    rules: { "no-restricted-imports": restrictedImports(oneZod) },
+  },
+  {
+    // Import direction (docs/conventions.md, 'Import direction'): components and lib never
     // reach server code or the database.
-    files: ["app/components/**/*.{ts,tsx}", "app/domain/**/*.ts", "app/lib/**/*.ts"],
+    files: ["app/components/**/*.{ts,tsx}", "app/lib/**/*.ts"],
+    ignores: ["app/lib/zod-fr.ts"],
     rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            {
-              group: serverOnly,
-              message: "Server code and the database stay out of components, domain and lib.",
-            },
-          ],
-        },
-      ],
+      "no-restricted-imports": restrictedImports(oneZod, {
+        patterns: [
+          {
+            group: serverOnly,
+            message: "Server code and the database stay out of components, domain and lib.",
+          },
+        ],
+      }),
     },
   },
   {
     files: ["app/domain/**/*.ts"],
     rules: {
-      "no-restricted-imports": [
+      "no-restricted-imports": restrictedImports(oneZod, httpFree, {
+        patterns: [
+          { group: serverOnly, message: "The domain is pure: no server code, no database." },
+          {
+            group: ["~/components/*", "~/components/**", "react"],
+            message: "The domain has no React.",
+          },
+        ],
+      }),
+    },
+  },
+  {
+    files: ["app/server/services/**/*.{ts,tsx}"],
+    rules: { "no-restricted-imports": restrictedImports(oneZod, httpFree) },
+  },
+  {
+    // The same layers by resolved file, so that a relative path ('../../http/…') is refused too.
+    files: ["app/server/services/**/*.{ts,tsx}", "app/domain/**/*.ts"],
+    rules: {
+      "import-x/no-restricted-paths": [
         "error",
         {
-          patterns: [
-            { group: serverOnly, message: "The domain is pure: no server code, no database." },
+          basePath: root,
+          zones: [
             {
-              group: ["~/components/*", "~/components/**", "react", "react-router"],
-              message: "The domain has no React.",
+              target: ["./app/server/services", "./app/domain"],
+              from: ["./app/server/http", "./app/routes"],
+              message: "Services and the domain know nothing of HTTP or the routes (ADR 083).",
+            },
+            {
+              target: "./app/domain",
+              from: ["./app/server", "./db"],
+              message: "The domain is pure: no server code, no database.",
             },
           ],
         },

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { z } from "zod";
+import { z } from "~/lib/zod-fr";
 import { isLoopbackUrl } from "~/lib/loopback";
 import { securityMessages } from "~/lib/messages/security.fr";
 

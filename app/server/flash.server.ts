@@ -1,5 +1,5 @@
 import { createCookie, type Cookie } from "react-router";
-import { z } from "zod";
+import { z } from "~/lib/zod-fr";
 import { env } from "./env.server";
 
 const FlashSchema = z.object({

@@ -27,7 +27,7 @@ import {
   DeleteAccountSchema,
   ProfileSchema,
 } from "~/domain/loyalty/schemas";
-import type { z } from "zod";
+import type { z } from "~/lib/zod-fr";
 import { clientMessages } from "~/lib/messages/client.fr";
 
 const t = clientMessages.account;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod-fr";
 import { CREW_STEPS } from "./status";
 
 /** An optional coordinate from a hidden field: empty is absent. */

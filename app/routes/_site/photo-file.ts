@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod-fr";
 import { PHOTO_FILE } from "~/domain/gallery/photos";
 import { getSessionUser } from "~/server/auth.server";
 import { getDb } from "~/server/db.server";

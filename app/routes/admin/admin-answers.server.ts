@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { flashHeaders } from "~/server/flash.server";
 import { adminMessages } from "~/lib/messages/admin.fr";
-import type { ErrorTexts } from "~/server/http/error-text.server";
+import type { ErrorTexts } from "~/domain/errors/error-text";
 import { failureOf, type Failure } from "~/server/http/failure.server";
 
 /**

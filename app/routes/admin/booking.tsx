@@ -1,7 +1,7 @@
 import { DeskBookingView } from "~/components/back-office/booking-desk";
 import { requireRole } from "~/server/auth.server";
 import { getDb } from "~/server/db.server";
-import { deskBookingAction, deskBookingLoader } from "~/server/services/booking/desk-route.server";
+import { deskBookingAction, deskBookingLoader } from "~/server/http/desk-pages.server";
 import type { Route } from "./+types/booking";
 import { backOfficeMessages } from "~/lib/messages/back-office.fr";
 

@@ -1,7 +1,7 @@
 import { DeskSearch } from "~/components/back-office/booking-desk";
 import { requireRole } from "~/server/auth.server";
 import { getDb } from "~/server/db.server";
-import { deskSearchLoader } from "~/server/services/booking/desk-route.server";
+import { deskSearchLoader } from "~/server/http/desk-pages.server";
 import type { Route } from "./+types/bookings";
 import { backOfficeMessages } from "~/lib/messages/back-office.fr";
 

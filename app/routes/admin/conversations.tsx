@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { z } from "zod";
+import { z } from "~/lib/zod-fr";
 import { EmptyState, PageHeader } from "~/components/admin/page-header";
 import { assistantMessages } from "~/lib/messages/assistant.fr";
 import { requireRole } from "~/server/auth.server";

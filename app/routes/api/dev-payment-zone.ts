@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { z } from "zod";
+import { z } from "~/lib/zod-fr";
 import { hasCode } from "~/lib/errors";
 import { getDb } from "~/server/db.server";
 import { stripeFromEnv } from "~/server/payments/stripe.server";

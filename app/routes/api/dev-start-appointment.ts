@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { z } from "zod";
+import { z } from "~/lib/zod-fr";
 import { hasCode } from "~/lib/errors";
 import { getDb } from "~/server/db.server";
 import { demoToolsAllowed } from "~/server/security/demo-tools.server";

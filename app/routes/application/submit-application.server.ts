@@ -24,7 +24,7 @@ import { getStorage } from "~/server/storage/storage.server";
 import { readApplicationRequest } from "./read-application-request.server";
 import { applicationMessages } from "~/lib/messages/application.fr";
 import { failureOf } from "~/server/http/failure.server";
-import type { ErrorTexts } from "~/server/http/error-text.server";
+import type { ErrorTexts } from "~/domain/errors/error-text";
 
 const e = applicationMessages.errors;
 

@@ -8,7 +8,7 @@ import { forwardCookies, getAuth } from "~/server/auth.server";
 import { getDb } from "~/server/db.server";
 import { demoToolsAllowed } from "~/server/security/demo-tools.server";
 import { flashHeaders } from "~/server/flash.server";
-import type { ErrorTexts } from "~/server/http/error-text.server";
+import type { ErrorTexts } from "~/domain/errors/error-text";
 import { formFailure } from "~/server/http/failure.server";
 import { setupTestUsers } from "~/server/services/auth/setup-test-users.server";
 import { signInWithPassword } from "~/server/services/auth/sign-in-with-password.server";

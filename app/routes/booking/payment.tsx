@@ -1,6 +1,6 @@
 import { CalendarX, CreditCard, Lock } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { z } from "zod";
+import { z } from "~/lib/zod-fr";
 
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";

@@ -1,7 +1,7 @@
 import { CalendarCheck, CalendarPlus, LoaderCircle, Mail } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
-import { z } from "zod";
+import { z } from "~/lib/zod-fr";
 
 import { bookingDay, bookingTime, googleCalendarUrl } from "~/components/booking/booking-time";
 import { tokenOf, useAppointmentLookup } from "~/components/booking/success/appointment-lookup";

@@ -9,7 +9,7 @@ import { getDb } from "~/server/db.server";
 import { formFailure } from "~/server/http/failure.server";
 import type { OpenSlots } from "~/server/services/booking/list-open-slots.server";
 import { placeBooking, SlotConflictError } from "~/server/services/booking/place-booking.server";
-import { checkPromoFromForm } from "~/server/services/offers/wizard-promo.server";
+import { checkPromoFromForm } from "./wizard-promo.server";
 import type { Route } from "./+types/wizard";
 import { requestInfo } from "~/server/request-info.server";
 import { stripeFromEnv } from "~/server/payments/stripe.server";

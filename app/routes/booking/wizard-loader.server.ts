@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod-fr";
 import { CARS_MAX, CARS_MIN } from "~/domain/booking/pricing";
 import { BOOKING_LIMITS } from "~/domain/booking/limits";
 import { parsePostalCode } from "~/domain/geo/postal-code";

@@ -13,7 +13,7 @@ import { clientMessages } from "~/lib/messages/client.fr";
 import { forwardCookies, getAuth } from "~/server/auth.server";
 import type { Db } from "~/server/db.server";
 import { flashHeaders } from "~/server/flash.server";
-import type { ErrorTexts } from "~/server/http/error-text.server";
+import type { ErrorTexts } from "~/domain/errors/error-text";
 import { failureOf, formFailure } from "~/server/http/failure.server";
 import { changeClientPassword } from "~/server/services/account/change-client-password.server";
 import { setClientConsent } from "~/server/services/account/client-consent.server";

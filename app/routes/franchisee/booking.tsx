@@ -1,6 +1,6 @@
 import { DeskBookingView } from "~/components/back-office/booking-desk";
 import { requireFranchisee } from "./guard.server";
-import { deskBookingAction, deskBookingLoader } from "~/server/services/booking/desk-route.server";
+import { deskBookingAction, deskBookingLoader } from "~/server/http/desk-pages.server";
 import type { Route } from "./+types/booking";
 import { backOfficeMessages } from "~/lib/messages/back-office.fr";
 

@@ -1,6 +1,6 @@
 import { DeskSearch } from "~/components/back-office/booking-desk";
 import { requireFranchisee } from "./guard.server";
-import { deskSearchLoader } from "~/server/services/booking/desk-route.server";
+import { deskSearchLoader } from "~/server/http/desk-pages.server";
 import type { Route } from "./+types/bookings";
 import { backOfficeMessages } from "~/lib/messages/back-office.fr";
 

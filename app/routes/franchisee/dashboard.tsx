@@ -23,7 +23,7 @@ import { AppError, type ErrorCode } from "~/lib/errors";
 import { formatDateTime, formatMoney, formatNumber } from "~/lib/format";
 import { messages } from "~/lib/messages.fr";
 import { flashHeaders } from "~/server/flash.server";
-import type { ErrorTexts } from "~/server/http/error-text.server";
+import type { ErrorTexts } from "~/domain/errors/error-text";
 import { failureOf } from "~/server/http/failure.server";
 import { getDashboard } from "~/server/services/franchisee/get-dashboard.server";
 import {

@@ -1,13 +1,13 @@
 /**
  * The one failure path (ADR 059): any error a loader, action or API route catches becomes the
- * French answer here. An AppError gives its status and its text (error-text.server.ts); anything
+ * French answer here. An AppError gives its status and its text (domain/errors/error-text.ts); anything
  * else is logged once, with the request id, and answered with the generic message (500).
  */
 import { data } from "react-router";
 import { AppError, type ErrorCode } from "~/lib/errors";
 import { messages } from "~/lib/messages.fr";
 import { log } from "../log.server";
-import { errorText, type ErrorTexts } from "./error-text.server";
+import { errorText, type ErrorTexts } from "~/domain/errors/error-text";
 
 export interface Failure {
   code: ErrorCode;

@@ -4,7 +4,6 @@
  * errors'; failures after it: failure.server.ts).
  */
 import { data } from "react-router";
-import type { ZodError } from "zod";
 import { bookingMessages } from "~/lib/messages/booking.fr";
 import { z } from "~/lib/zod-fr";
 
@@ -38,7 +37,7 @@ export async function readBody(request: Request): Promise<Record<string, unknown
 }
 
 /** 400 with the French error of each field. */
-export function invalidFields(error: ZodError) {
+export function invalidFields(error: z.ZodError) {
   return data(
     { success: false, error: b.invalidFields, fields: z.flattenError(error).fieldErrors },
     { status: 400 },

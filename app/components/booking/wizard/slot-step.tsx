@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Car, Pencil } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
-import { z } from "zod";
+import { z } from "~/lib/zod-fr";
 import { BookingSummary, SummaryBar } from "~/components/booking/wizard/booking-summary";
 import { CustomerForm } from "~/components/booking/wizard/customer-form";
 import { ExtrasPicker } from "~/components/booking/wizard/extras-picker";

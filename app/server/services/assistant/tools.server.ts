@@ -33,9 +33,10 @@ import { bookingMessages } from "~/lib/messages/booking.fr";
 import { contactMessages } from "~/lib/messages/contact.fr";
 import { serviceAreaMessages } from "~/lib/messages/service-area.fr";
 import { z } from "~/lib/zod-fr";
-import { failureOf } from "~/server/http/failure.server";
+import { errorText } from "~/domain/errors/error-text";
 import { resolveAuthSecret } from "../../auth.server";
 import type { Db } from "../../db.server";
+import { log } from "../../log.server";
 import { hitRateLimit, type RateLimitRule } from "../../rate-limit.server";
 import { BOOKING_RATE_LIMIT, bookSlot } from "../booking/book-slot.server";
 import { contactProofMatches, type ContactProof } from "../booking/manage-access.server";
@@ -99,10 +100,17 @@ function invalid(error: z.ZodError): ToolResult<never> {
   };
 }
 
-/** A service's error as the French answer the page gives. */
+/**
+ * A service's error as the French answer the page gives (the same texts as the pages' failure
+ * path, ADR 059); anything unexpected is logged once and answered with the generic message.
+ */
 function failure(error: unknown, notFound: string = bookingMessages.appointmentNotFound): ToolResult<never> {
-  const answer = failureOf(error, { NOT_FOUND: notFound });
-  return refused(answer.code, answer.message);
+  if (error instanceof AppError && error.code !== "UNKNOWN") {
+    return refused(error.code, errorText(error, { NOT_FOUND: notFound }));
+  }
+  // The request id comes with the log line (set per request by app.ts).
+  log.error("request failed", { err: error });
+  return refused("UNKNOWN", messages.errors.generic);
 }
 
 async function limited(ctx: ToolContext, key: string, rule: RateLimitRule): Promise<boolean> {

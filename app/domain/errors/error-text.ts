@@ -1,6 +1,8 @@
 /**
  * The one mapping from an error code to its French text (ADR 059). The texts live in the message
  * catalogues; a page may name what was not found or refused in its own words (`ErrorTexts`).
+ * Pure, so that every channel that answers in French says the same: the pages' one failure path
+ * (server/http/failure.server.ts), the assistant's tools, the e-mails (ADR 083).
  */
 import { BOOKING_HORIZON_DAYS } from "~/domain/booking/horizon";
 import { PHOTO_MAX_BYTES, PHOTO_MIN_WIDTH } from "~/domain/gallery/photos";

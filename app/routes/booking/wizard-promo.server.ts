@@ -1,28 +1,21 @@
 /**
  * The booking wizard's 'Appliquer' (ADR 050): checks the typed code against what the form holds
  * (zone, cars, and the e-mail and phone once typed) and answers with the form as it was, so a
- * browser without JavaScript gets the page back with the discount in the summary.
+ * browser without JavaScript gets the page back with the discount in the summary. The check is
+ * the offers service's (previewWizardPromo); the answer and its French text are the page's.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
-import { z } from "zod";
 import { BookingRequestSchema } from "~/domain/booking/schemas";
 import { AppError } from "~/lib/errors";
 import { bookingMessages } from "~/lib/messages/booking.fr";
 import { offersMessages } from "~/lib/messages/offers.fr";
-import { errorText } from "../../http/error-text.server";
-import type { Db } from "../../db.server";
-import { hitRateLimit, type RateLimitRule } from "../../rate-limit.server";
-import { loadBookableZone } from "../booking/booking-context.server";
-import { previewPromoCode } from "./redeem-promo-code.server";
+import { z } from "~/lib/zod-fr";
+import type { Db } from "~/server/db.server";
+import { errorText } from "~/domain/errors/error-text";
+import { previewWizardPromo } from "~/server/services/offers/preview-wizard-promo.server";
 
 const PreviewSchema = BookingRequestSchema.pick({ zone: true, cars: true, promoCode: true });
-
-/**
- * Codes one address may check (ADR 068): a customer types a code a few times, a guesser would
- * try thousands. The booking itself is limited apart (BOOKING_RATE_LIMIT).
- */
-export const PROMO_PREVIEW_RATE_LIMIT = { max: 10, windowSeconds: 10 * 60 } as const satisfies RateLimitRule;
 
 export async function checkPromoFromForm(db: Db, formData: FormData, ip: string) {
   // The whole form comes back as typed, with no error on the fields not filled yet.
@@ -47,27 +40,26 @@ export async function checkPromoFromForm(db: Db, formData: FormData, ip: string)
     return answer(400, null, issue?.message);
   }
   if (!parsed.data.promoCode) return answer(200, null);
-  const limit = await hitRateLimit(db, `promo-preview:ip:${ip}`, PROMO_PREVIEW_RATE_LIMIT);
-  if (!limit.allowed) {
-    return answer(429, null, offersMessages.promo.tooManyTries, {
-      "Retry-After": String(limit.retryAfterSeconds),
-    });
-  }
   const email = BookingRequestSchema.shape.email.safeParse(formData.get("email"));
   const phone = BookingRequestSchema.shape.phone.safeParse(formData.get("phone"));
   try {
-    const zone = await loadBookableZone(db, parsed.data.zone);
-    const promo = await previewPromoCode(db, {
-      code: parsed.data.promoCode,
-      zoneId: zone.id,
+    const promo = await previewWizardPromo(db, {
+      zone: parsed.data.zone,
       cars: parsed.data.cars,
+      code: parsed.data.promoCode,
       email: email.success ? email.data : "",
       phone: phone.success ? phone.data : "",
       address: typeof formData.get("address") === "string" ? String(formData.get("address")) : "",
+      ip,
       now: new Date(),
     });
-    return answer(200, { code: promo.code, kind: promo.kind, value: promo.value });
+    return answer(200, promo);
   } catch (error) {
+    if (error instanceof AppError && error.code === "RATE_LIMITED") {
+      return answer(429, null, offersMessages.promo.tooManyTries, {
+        "Retry-After": String(error.retryAfterSeconds),
+      });
+    }
     if (error instanceof AppError && error.code === "PROMO_CODE_REFUSED") {
       return answer(422, null, errorText(error));
     }

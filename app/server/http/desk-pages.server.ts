@@ -1,15 +1,20 @@
+/**
+ * The booking desk's loaders and action (ADR 052), shared by the admin's and the franchisee's
+ * pages: they read the request, call the booking services with the staff's scope and answer
+ * with the page's data, a redirect with a toast or the desk's French text (ADR 083).
+ */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { DeskActionSchema, type DeskActionData } from "~/domain/booking/desk-schemas";
 import { addDaysToDateString } from "~/domain/time/zoned";
 import { isLocalDate, localDate } from "~/domain/franchisee/periods";
 import { AppError } from "~/lib/errors";
-import type { Db } from "../../db.server";
-import { flashHeaders } from "../../flash.server";
-import { getDeskBooking, searchBookings, type DeskScope } from "./booking-desk.server";
-import { cancelBooking } from "./cancel-booking.server";
-import { listOpenSlotsForMove } from "./booking-travel.server";
-import { rescheduleBooking } from "./reschedule-booking.server";
+import type { Db } from "../db.server";
+import { flashHeaders } from "../flash.server";
+import { getDeskBooking, searchBookings, type DeskScope } from "../services/booking/booking-desk.server";
+import { cancelBooking } from "../services/booking/cancel-booking.server";
+import { listOpenSlotsForMove } from "../services/booking/booking-travel.server";
+import { rescheduleBooking } from "../services/booking/reschedule-booking.server";
 import { backOfficeMessages } from "~/lib/messages/back-office.fr";
 
 const d = backOfficeMessages.desk;
