@@ -121,8 +121,7 @@ export type SavedCardCharge =
 
 /**
  * Charges the card kept at booking, without the customer (`off_session`): the balance after
- * the wash, a tip, a late-cancellation fee. `capture: "manual"` only authorizes (capture later
- * with `capturePayment`). A refused card is an answer, not an exception: the caller records it
+ * the wash, a tip, a late-cancellation fee. A refused card is an answer, not an exception: the caller records it
  * and asks the customer to pay by link.
  */
 export async function chargeSavedCard(
@@ -133,7 +132,6 @@ export async function chargeSavedCard(
     amountCents: number;
     description: string;
     to: ForFranchisee;
-    capture?: "automatic" | "manual";
     metadata: PaymentMetadata;
     idempotencyKey: string;
   },
@@ -147,7 +145,6 @@ export async function chargeSavedCard(
         payment_method: input.paymentMethodId,
         off_session: true,
         confirm: true,
-        capture_method: input.capture ?? "automatic",
         description: input.description,
         ...destination(input.to),
         metadata: input.metadata,
@@ -164,27 +161,6 @@ export async function chargeSavedCard(
       paymentIntentId: error.payment_intent?.id,
     };
   }
-}
-
-/** Captures an authorized payment, all of it or `amountCents`, with its royalty. */
-export async function capturePayment(
-  stripe: StripeClient,
-  input: {
-    paymentIntentId: string;
-    amountCents?: number;
-    applicationFeeCents?: number;
-    idempotencyKey: string;
-  },
-): Promise<{ status: Stripe.PaymentIntent.Status; amountReceivedCents: number }> {
-  const intent = await stripe.paymentIntents.capture(
-    input.paymentIntentId,
-    {
-      amount_to_capture: input.amountCents,
-      application_fee_amount: input.applicationFeeCents,
-    },
-    { idempotencyKey: input.idempotencyKey },
-  );
-  return { status: intent.status, amountReceivedCents: intent.amount_received };
 }
 
 /**
