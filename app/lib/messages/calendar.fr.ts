@@ -18,7 +18,7 @@ export const calendarMessages = {
   ],
   googleNote: "Google met l'agenda à jour de lui-même, parfois avec quelques heures de retard.",
   privateNote:
-    "Ce lien est personnel : quiconque l'a voit vos rendez-vous. Ne le partagez pas; renouvelez-le s'il a circulé.",
+    "Ce lien est personnel : quiconque l'a voit vos rendez-vous. Ne le partagez pas ; renouvelez-le s'il a circulé.",
   none: "Vous n'avez pas encore de lien d'abonnement.",
   create: "Créer mon lien",
   renew: "Renouveler le lien",

@@ -29,7 +29,7 @@ import { resolveCrewMember } from "../crew/crew-access.server";
 const t = calendarMessages.event;
 
 /** How far back the feed goes: the last weeks stay in the calendars that subscribed. */
-export const FEED_WEEKS_BACK = 8;
+const FEED_WEEKS_BACK = 8;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A token: 32 random bytes, base64url (43 characters). */
