@@ -22,7 +22,8 @@ export const calendarMessages = {
   none: "Vous n'avez pas encore de lien d'abonnement.",
   create: "Créer mon lien",
   renew: "Renouveler le lien",
-  renewWarning: "L'ancien lien cessera de fonctionner aussitôt : les agendas abonnés devront l'être de nouveau.",
+  renewWarning:
+    "L'ancien lien cessera de fonctionner aussitôt : les agendas abonnés devront l'être de nouveau.",
   renewed: "Nouveau lien créé. L'ancien ne fonctionne plus : abonnez vos agendas au nouveau lien.",
   created: "Lien créé. Abonnez votre agenda avec le lien ci-dessous.",
   error: "Impossible de créer le lien pour le moment. Réessayez plus tard.",

@@ -26,12 +26,7 @@ export async function action({ request, url }: Route.ActionArgs) {
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <div className="grid max-w-3xl gap-6">
-      <CalendarFeedPanel
-        titleAs="h1"
-        feed={loaderData.feed}
-        intro={t.introFranchisee}
-        answer={actionData}
-      />
+      <CalendarFeedPanel titleAs="h1" feed={loaderData.feed} intro={t.introFranchisee} answer={actionData} />
     </div>
   );
 }

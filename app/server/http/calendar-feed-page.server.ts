@@ -9,7 +9,11 @@ import { formatDateTime } from "~/lib/format";
 import { calendarMessages } from "~/lib/messages/calendar.fr";
 import type { Db } from "../db.server";
 import { log } from "../log.server";
-import { calendarFeedUrls, currentCalendarFeed, renewCalendarFeed } from "../services/calendar/calendar-feed.server";
+import {
+  calendarFeedUrls,
+  currentCalendarFeed,
+  renewCalendarFeed,
+} from "../services/calendar/calendar-feed.server";
 
 /** The link as the page shows it, or null before the first one is made. */
 export async function calendarFeedView(db: Db, userId: string) {

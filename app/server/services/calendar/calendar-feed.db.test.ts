@@ -65,7 +65,10 @@ describeDatabases("the private calendar feed (ADR 082)", ({ db }) => {
     const [user] = await db().select().from(s.users).where(eq(s.users.email, "crew@example.com"));
     crewUserId = user!.id;
     crew = await resolveCrewMember(db(), user!);
-    const [franchisee] = await db().select().from(s.franchisees).where(eq(s.franchisees.id, crew.franchiseeId));
+    const [franchisee] = await db()
+      .select()
+      .from(s.franchisees)
+      .where(eq(s.franchisees.id, crew.franchiseeId));
     franchiseeUserId = franchisee!.userId!;
     const zones = await db().select().from(s.serviceZones);
     const granbyZone = zones.find((z) => z.routeSlug === "granby")!;
@@ -82,7 +85,12 @@ describeDatabases("the private calendar feed (ADR 082)", ({ db }) => {
     const [upsell] = await db().select().from(s.upsellOptions);
     const make = async (
       key: string,
-      { member, zone, days, status = "scheduled" }: {
+      {
+        member,
+        zone,
+        days,
+        status = "scheduled",
+      }: {
         member: string;
         zone: typeof granbyZone;
         days: number;

@@ -119,7 +119,10 @@ async function feedOwner(db: Db, token: string): Promise<FeedOwner> {
  * address, zone, cars, extras, notes): never the e-mail or the price. NOT_FOUND for an unknown
  * or renewed token.
  */
-export async function readCalendarFeed(db: Db, { token, now }: { token: string; now: Date }): Promise<string> {
+export async function readCalendarFeed(
+  db: Db,
+  { token, now }: { token: string; now: Date },
+): Promise<string> {
   const owner = await feedOwner(db, token);
   const rows = await db
     .select({
