@@ -4,6 +4,7 @@
  * address answers 404 at once. The franchisee's page at 1440 px. CALENDAR_SHOTS=<dir> also
  * writes screenshots (390 px in both themes for the crew, 1440 px for the franchisee).
  */
+import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { expect, loginAs, test, waitForHydration } from "./fixtures";
 
@@ -82,6 +83,8 @@ test("@mobile a crew member subscribes to their calendar and renews the link at 
 
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/crew-calendar-390-light.png`, fullPage: true });
   await context.close();
 });
@@ -112,7 +115,10 @@ test("@mobile the link is renewed without JavaScript too", async ({ browser, bas
   }
 });
 
-test("a franchisee finds « Mon calendrier » in its menu, for all of its appointments", async ({ page }) => {
+test("a franchisee finds « Mon calendrier » in its menu, for all of its appointments", async ({
+  page,
+  axe,
+}) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await loginAs(page, "franchisee");
   await page.goto("/franchisee");
@@ -126,6 +132,7 @@ test("a franchisee finds « Mon calendrier » in its menu, for all of its appoin
   const feed = await page.request.get(path);
   expect(feed.status()).toBe(200);
   expect(await feed.text()).toContain("X-WR-TIMEZONE:America/Toronto");
+  expect(await axe()).toEqual([]);
   if (SHOTS) {
     for (const scheme of ["light", "dark"] as const) {
       await page.emulateMedia({ colorScheme: scheme });
