@@ -35,6 +35,7 @@ export default [
     layout("routes/franchisee/layout.tsx", [
       index("routes/franchisee/dashboard.tsx"),
       route("schedule", "routes/franchisee/schedule.tsx"),
+      route("calendar", "routes/franchisee/calendar.tsx"),
       route("route", "routes/franchisee/route.tsx"),
       route("clients", "routes/franchisee/clients.tsx"),
       route("restock", "routes/franchisee/restock.tsx"),
@@ -48,6 +49,9 @@ export default [
   ]),
   // The crew's app, phone first (issue 32, ADR 077)
   route("crew", "routes/crew/day.tsx"),
+  route("crew/calendar", "routes/crew/calendar.tsx"),
+  // The private calendar feeds of the crew and the franchisees (ADR 082): the token is the secret
+  route("calendar/:file", "routes/calendar/feed.ts"),
   ...prefix("admin", [
     layout("routes/admin/layout.tsx", [
       index("routes/admin/dashboard.tsx"),

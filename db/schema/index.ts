@@ -13,3 +13,4 @@ export * from "./assistant";
 export * from "./rate-limits";
 export * from "./payments";
 export * from "./crew";
+export * from "./calendar";

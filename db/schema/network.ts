@@ -85,6 +85,10 @@ export const teamMembers = pgTable(
     lastName: text("last_name").notNull(),
     email: text("email").notNull(),
     phone: text("phone"),
+    /**
+     * The spec's column, unused and always null: the member subscribes to their private calendar
+     * feed instead of us writing into a Google calendar (ADR 082).
+     */
     googleCalendarId: text("google_calendar_id"),
     /**
      * The member's own account (role crew, ADR 077), once the franchisee invited them; null for a

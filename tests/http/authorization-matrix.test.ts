@@ -249,6 +249,19 @@ const TABLE: Record<string, Row> = {
       expect: only({ crew: "404" }, "3xx /"),
     },
   },
+  // « Mon calendrier » (ADR 082): the crew member's own link; a stray intent renews nothing (400).
+  "routes/crew/calendar": {
+    get: { url: () => "/crew/calendar", expect: only({ crew: "2xx" }, "3xx /") },
+    post: {
+      url: () => "/crew/calendar",
+      form: () => ({ intent: "autre" }),
+      expect: only({ crew: "400" }, "3xx /"),
+    },
+  },
+  // The private calendar feed (ADR 082): the token is the only proof, a session is no key.
+  "routes/calendar/feed": {
+    get: { url: () => `/calendar/${FAKE_TOKEN}.ics`, expect: every("404") },
+  },
   "routes/client/client": {
     get: { url: () => "/client", expect: clientsOnly },
     post: {
@@ -394,6 +407,15 @@ const TABLE: Record<string, Row> = {
     post: {
       url: () => "/franchisee/reviews",
       form: () => ({ review_id: "x" }),
+      expect: only({ franchisee: "400", otherFranchisee: "400" }, "3xx /"),
+    },
+  },
+  // « Mon calendrier » (ADR 082): the franchisee's own link to all of its appointments.
+  "routes/franchisee/calendar": {
+    get: { url: () => "/franchisee/calendar", expect: franchiseesOnly, alone: true },
+    post: {
+      url: () => "/franchisee/calendar",
+      form: () => ({ intent: "autre" }),
       expect: only({ franchisee: "400", otherFranchisee: "400" }, "3xx /"),
     },
   },

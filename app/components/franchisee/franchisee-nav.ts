@@ -1,6 +1,8 @@
+import { calendarMessages } from "~/lib/messages/calendar.fr";
 import { reviewsMessages } from "~/lib/messages/reviews.fr";
 import {
   CalendarDays,
+  CalendarPlus,
   ChartColumn,
   CreditCard,
   LayoutDashboard,
@@ -21,6 +23,7 @@ const n = franchiseeMessages.nav;
 export const FRANCHISEE_NAV: readonly NavEntry[] = [
   { to: "/franchisee", label: n.dashboard, icon: LayoutDashboard, end: true },
   { to: "/franchisee/schedule", label: n.schedule, icon: CalendarDays },
+  { to: "/franchisee/calendar", label: calendarMessages.title, icon: CalendarPlus },
   { to: "/franchisee/bookings", label: backOfficeMessages.desk.nav, icon: Search },
   { to: "/franchisee/clients", label: n.clients, icon: Users },
   { to: "/franchisee/restock", label: n.restock, icon: PackageOpen },

@@ -3,6 +3,7 @@
  * endings, lines folded at 75 octets (never inside a UTF-8 character), TEXT values escaped, and
  * times in UTC (…Z), so no VTIMEZONE is needed.
  */
+import { BUSINESS_TIME_ZONE, instantToZonedParts } from "~/domain/time/zoned";
 
 export interface IcsEvent {
   /** Globally unique and stable for one appointment: a change or cancellation reuses it. */
@@ -117,5 +118,95 @@ export function buildIcs(event: IcsEvent): string {
     );
   }
   lines.push("END:VEVENT", "END:VCALENDAR");
+  return lines.map(foldIcsLine).join(CRLF) + CRLF;
+}
+
+/** One event of a subscribed calendar (ADR 082): times in the business time zone. */
+export interface IcsFeedEvent {
+  uid: string;
+  start: Date;
+  end: Date;
+  summary: string;
+  location?: string;
+  description?: string;
+  /** Raise it with each change of the event (its last update, in seconds). */
+  sequence: number;
+  status: "CONFIRMED" | "CANCELLED";
+}
+
+/**
+ * America/Toronto's rules since 2007 (second Sunday of March, first Sunday of November, 2 h):
+ * the events' TZID refers to it, so every calendar app shows the local wall time.
+ */
+const TORONTO_VTIMEZONE = [
+  "BEGIN:VTIMEZONE",
+  "TZID:America/Toronto",
+  "BEGIN:DAYLIGHT",
+  "TZOFFSETFROM:-0500",
+  "TZOFFSETTO:-0400",
+  "TZNAME:EDT",
+  "DTSTART:20070311T020000",
+  "RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=2SU",
+  "END:DAYLIGHT",
+  "BEGIN:STANDARD",
+  "TZOFFSETFROM:-0400",
+  "TZOFFSETTO:-0500",
+  "TZNAME:EST",
+  "DTSTART:20071104T020000",
+  "RRULE:FREQ=YEARLY;BYMONTH=11;BYDAY=1SU",
+  "END:STANDARD",
+  "END:VTIMEZONE",
+];
+
+/** The wall time of an instant in Toronto, as iCalendar's local form (20261130T090000). */
+function torontoLocal(instant: Date): string {
+  const { date, time } = instantToZonedParts(instant, BUSINESS_TIME_ZONE);
+  return `${date.replace(/-/g, "")}T${time.replace(/:/g, "")}`;
+}
+
+/**
+ * A whole subscribed calendar (ADR 082): its name, the Toronto time zone, and every event with
+ * its stable UID. A cancelled appointment stays in the feed as STATUS:CANCELLED so that the
+ * calendars that subscribed remove it.
+ */
+export function buildIcsFeed({
+  name,
+  stamp,
+  events,
+}: {
+  name: string;
+  stamp: Date;
+  events: IcsFeedEvent[];
+}): string {
+  const lines = [
+    "BEGIN:VCALENDAR",
+    "VERSION:2.0",
+    "PRODID:-//Lavage Mobile Prestige//Calendrier//FR",
+    "CALSCALE:GREGORIAN",
+    "METHOD:PUBLISH",
+    `X-WR-CALNAME:${escapeIcsText(name)}`,
+    "X-WR-TIMEZONE:America/Toronto",
+    "REFRESH-INTERVAL;VALUE=DURATION:PT1H",
+    "X-PUBLISHED-TTL:PT1H",
+    ...TORONTO_VTIMEZONE,
+  ];
+  for (const event of events) {
+    if (event.end.getTime() <= event.start.getTime())
+      throw new RangeError("the event must end after it starts");
+    lines.push(
+      "BEGIN:VEVENT",
+      `UID:${event.uid}`,
+      `DTSTAMP:${icsUtc(stamp)}`,
+      `DTSTART;TZID=America/Toronto:${torontoLocal(event.start)}`,
+      `DTEND;TZID=America/Toronto:${torontoLocal(event.end)}`,
+      `SEQUENCE:${event.sequence}`,
+      `STATUS:${event.status}`,
+      `SUMMARY:${escapeIcsText(event.summary)}`,
+    );
+    if (event.location) lines.push(`LOCATION:${escapeIcsText(event.location)}`);
+    if (event.description) lines.push(`DESCRIPTION:${escapeIcsText(event.description)}`);
+    lines.push("END:VEVENT");
+  }
+  lines.push("END:VCALENDAR");
   return lines.map(foldIcsLine).join(CRLF) + CRLF;
 }

@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight, LogOut } from "lucide-react";
+import { CalendarPlus, ChevronLeft, ChevronRight, LogOut } from "lucide-react";
 import { data, Form, Link } from "react-router";
 
 import { StatusButtons, type CrewStatusActionData } from "~/components/crew/status-buttons";
@@ -11,6 +11,7 @@ import { addDaysToDateString } from "~/domain/time/zoned";
 import { hasCode } from "~/lib/errors";
 import { formatDay } from "~/lib/format";
 import { messages } from "~/lib/messages.fr";
+import { calendarMessages } from "~/lib/messages/calendar.fr";
 import { crewMessages } from "~/lib/messages/crew.fr";
 import { loadCrewDay } from "~/server/services/crew/crew-day.server";
 import { recordCrewStatus } from "~/server/services/crew/record-crew-status.server";
@@ -83,6 +84,11 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
           <p className="text-sm text-muted-foreground">{t.hello(firstName)}</p>
         </div>
         <div className="flex items-center gap-1">
+          <Button asChild variant="ghost" size="icon">
+            <Link to="/crew/calendar" aria-label={calendarMessages.title}>
+              <CalendarPlus aria-hidden="true" />
+            </Link>
+          </Button>
           <ThemeToggle />
           <Form method="post" action="/auth">
             <input type="hidden" name="intent" value="sign-out" />

@@ -30,4 +30,6 @@ export const PRIVATE_PATHS = [
   "/booking/",
   "/booking-success/",
   "/design-system",
+  // The private calendar feeds (ADR 082): a token in the path, never to be indexed.
+  "/calendar/",
 ] as const;
