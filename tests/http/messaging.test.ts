@@ -161,14 +161,16 @@ describe("messaging over HTTP, a shared secret on the SMS callback", () => {
     await server?.stop();
   });
 
-  it("answers STOP, ARRET, START, HELP, AIDE and INFO in TwiML, in the right language", async () => {
+  it("answers STOP, ARRET, START, DEBUT, HELP, AIDE and INFO in TwiML, French then English", async () => {
+    const both = (text: { fr: string; en: string }) => `${text.fr}\n\n${text.en}`;
     const cases: [string, string][] = [
-      [" arret ", sms.stop.fr],
-      ["START", sms.start.en],
-      ["stop", sms.stop.en],
-      ["Help", sms.help.en],
-      ["AIDE", sms.help.fr],
-      ["info", sms.help.fr],
+      [" arret ", both(sms.stop)],
+      ["START", both(sms.start)],
+      ["début", both(sms.start)],
+      ["stop", both(sms.stop)],
+      ["Help", both(sms.help)],
+      ["AIDE", both(sms.help)],
+      ["info", both(sms.help)],
     ];
     // Each message its own provider id: a second delivery of one id is not answered (ADR 071).
     for (const [i, [body, reply]] of cases.entries()) {

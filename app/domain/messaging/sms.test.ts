@@ -1,24 +1,30 @@
 import { describe, expect, it } from "vitest";
-import { parseSmsKeyword, promotionalSmsAllowed, torontoMonth, transactionalSmsRefusal } from "./sms";
+import { bilingualSmsReply, parseSmsKeyword, promotionalSmsAllowed, torontoMonth, transactionalSmsRefusal } from "./sms";
 
 describe("SMS keywords", () => {
   it.each([
-    ["STOP", "stop", "en"],
-    [" stop ", "stop", "en"],
-    ["Stop.", "stop", "en"],
-    ["ARRET", "stop", "fr"],
-    ["arrêt", "stop", "fr"],
-    ["  Arret\n", "stop", "fr"],
-    ["START", "start", "en"],
-    ["start", "start", "en"],
-    ["HELP", "help", "en"],
-    ["help ", "help", "en"],
-    ["AIDE", "help", "fr"],
-    ["aide", "help", "fr"],
-    ["INFO", "help", "fr"],
-    ["Info", "help", "fr"],
-  ])("reads %j as %s (%s)", (body, action, language) => {
-    expect(parseSmsKeyword(body)).toEqual({ action, language });
+    ["STOP", "stop"],
+    [" stop ", "stop"],
+    ["Stop.", "stop"],
+    ["ARRET", "stop"],
+    ["arrêt", "stop"],
+    ["  Arret\n", "stop"],
+    ["START", "start"],
+    ["start", "start"],
+    ["DEBUT", "start"],
+    ["début", "start"],
+    ["HELP", "help"],
+    ["help ", "help"],
+    ["AIDE", "help"],
+    ["aide", "help"],
+    ["INFO", "help"],
+    ["Info", "help"],
+  ])("reads %j as %s", (body, action) => {
+    expect(parseSmsKeyword(body)).toEqual({ action });
+  });
+
+  it("answers in French, then English, in one reply", () => {
+    expect(bilingualSmsReply({ fr: "Bonjour", en: "Hello" })).toBe("Bonjour\n\nHello");
   });
 
   it.each(["", "merci", "stop please", "ARRET SVP", "toString", "__proto__"])("ignores %j", (body) => {

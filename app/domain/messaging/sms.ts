@@ -5,37 +5,36 @@
 import { BUSINESS_TIME_ZONE, instantToZonedParts, zonedWallTimeToInstant } from "~/domain/time/zoned";
 
 export type SmsKeywordAction = "stop" | "start" | "help";
-export type SmsLanguage = "fr" | "en";
 
 export interface SmsKeyword {
   action: SmsKeywordAction;
-  /** The language of the answer: ARRET, AIDE and INFO in French, STOP, START and HELP in English. */
-  language: SmsLanguage;
 }
 
 /**
  * Keywords by their upper-case, accent-free form. The Canadian carriers require STOP, ARRET,
- * HELP, AIDE and INFO; START resubscribes (the terms), and the usual English synonyms of STOP
- * also unsubscribe.
+ * HELP, AIDE and INFO; START and DEBUT resubscribe (the terms), and the usual English synonyms
+ * of STOP also unsubscribe. Every answer is in French, then English (the spec).
  */
-const KEYWORDS: Record<string, SmsKeyword> = {
-  STOP: { action: "stop", language: "en" },
-  STOPALL: { action: "stop", language: "en" },
-  UNSUBSCRIBE: { action: "stop", language: "en" },
-  CANCEL: { action: "stop", language: "en" },
-  END: { action: "stop", language: "en" },
-  QUIT: { action: "stop", language: "en" },
-  ARRET: { action: "stop", language: "fr" },
-  START: { action: "start", language: "en" },
-  UNSTOP: { action: "start", language: "en" },
-  HELP: { action: "help", language: "en" },
-  AIDE: { action: "help", language: "fr" },
-  INFO: { action: "help", language: "fr" },
+const KEYWORDS: Record<string, SmsKeywordAction> = {
+  STOP: "stop",
+  STOPALL: "stop",
+  UNSUBSCRIBE: "stop",
+  CANCEL: "stop",
+  END: "stop",
+  QUIT: "stop",
+  ARRET: "stop",
+  START: "start",
+  UNSTOP: "start",
+  DEBUT: "start",
+  HELP: "help",
+  AIDE: "help",
+  INFO: "help",
 };
 
 /**
  * The keyword of an inbound message, in any case, accents and surrounding spaces ignored
- * ('  arrêt ' is ARRET); null when the message is anything else (a keyword must be the whole text).
+ * ('  arrêt ' is ARRET, 'début' is DEBUT); null when the message is anything else (a keyword
+ * must be the whole text).
  */
 export function parseSmsKeyword(body: string): SmsKeyword | null {
   const word = body
@@ -44,7 +43,12 @@ export function parseSmsKeyword(body: string): SmsKeyword | null {
     .trim()
     .replace(/[.!]+$/, "")
     .toUpperCase();
-  return Object.hasOwn(KEYWORDS, word) ? KEYWORDS[word]! : null;
+  return Object.hasOwn(KEYWORDS, word) ? { action: KEYWORDS[word]! } : null;
+}
+
+/** One reply to a keyword: the French text, then the English one (the spec: French first). */
+export function bilingualSmsReply(text: { fr: string; en: string }): string {
+  return `${text.fr}\n\n${text.en}`;
 }
 
 /** Promotional SMS allowed per phone number per calendar month (the terms). */

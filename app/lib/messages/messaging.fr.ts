@@ -115,6 +115,10 @@ export const messagingMessages = {
     },
   },
   sms: {
+    /** The start of every confirmation SMS: also how a second one for a booking is recognised. */
+    confirmationStart: `${BUSINESS.name} : réservation confirmée`,
+    confirmation: (date: string, time: string, address: string) =>
+      `${BUSINESS.name} : réservation confirmée pour votre lavage du ${date} à ${time}, ${address}. Info : ${BUSINESS.phone}. Répondez ARRET pour ne plus recevoir d'offres.`,
     reminder: (time: string, address: string) =>
       `${BUSINESS.name} : rappel de votre lavage demain à ${time}, ${address}. Info : ${BUSINESS.phone}. ARRET pour ne plus recevoir d'offres.`,
     help: {
@@ -122,7 +126,7 @@ export const messagingMessages = {
       en: `${BUSINESS.name}: appointment reminders and at most 4 offers a month. Help: ${BUSINESS.phone} or ${BUSINESS.email}. Reply STOP to unsubscribe. Msg & data rates may apply.`,
     },
     stop: {
-      fr: `${BUSINESS.name} : vous êtes désabonné et ne recevrez plus d'offres. Les messages de vos rendez-vous déjà réservés continuent. Répondez START pour vous réabonner.`,
+      fr: `${BUSINESS.name} : vous êtes désabonné et ne recevrez plus d'offres. Les messages de vos rendez-vous déjà réservés continuent. Répondez START ou DEBUT pour vous réabonner.`,
       en: `${BUSINESS.name}: you are unsubscribed and will receive no more offers. Messages about appointments already booked continue. Reply START to resubscribe.`,
     },
     start: {

@@ -13,8 +13,8 @@ export function loader() {
 
 /**
  * POST /api/sms/inbound: the SMS provider's callback for a received message, form-encoded like
- * Twilio (From, Body, MessageSid). Keywords STOP / ARRET / START / HELP / AIDE / INFO are acted
- * on; the answer is TwiML with the reply (or an empty Response). 403 when the signature or the
+ * Twilio (From, Body, MessageSid). Keywords STOP / ARRET / START / DEBUT / HELP / AIDE / INFO are
+ * acted on; the answer is TwiML with the reply, French then English (or an empty Response). 403 when the signature or the
  * shared secret is wrong (ADR 014), 400 without From.
  */
 export async function action({ request, context }: Route.ActionArgs) {

@@ -13,6 +13,7 @@ import {
   renderContactReceived,
   renderPasswordMail,
   renderPromotion,
+  formatMailDate,
   formatMailTime,
   serviceAddress,
 } from "../../mail/templates.server";
@@ -31,7 +32,7 @@ import {
   consentConfirmUrl,
 } from "../../services/messaging/consent-confirm.server";
 import { EMAIL_MAX_ATTEMPTS, REMINDER_LEAD_MS } from "../../services/messaging/notify.server";
-import { deliverQueuedSms, queueSms } from "../../services/messaging/sms.server";
+import { deliverQueuedSms, queueBookingConfirmationSms, queueSms } from "../../services/messaging/sms.server";
 import { listUnsubscribeHeaders, unsubscribePageUrl } from "../../services/messaging/unsubscribe.server";
 import { enqueue } from "../queue.server";
 import type { JobPayloads } from "../payloads";
@@ -127,6 +128,20 @@ export function createMessagingHandlers({
         const step = await cardStepStatus(db, appointmentId);
         if (step === "released") return;
         if (step === "awaiting_card") throw new Error("The booking's card step is not finished yet");
+        // The SMS box ticked: the confirmation by text too, once per booking (issue 32, ADR 014),
+        // before the e-mail so that an SMTP outage does not hold it back.
+        if (booking.smsConsent) {
+          await queueBookingConfirmationSms(db, {
+            appointmentId,
+            phone: booking.customerPhone,
+            body: messagingMessages.sms.confirmation(
+              formatMailDate(booking.startAt),
+              formatMailTime(booking.startAt),
+              serviceAddress(booking),
+            ),
+            now: now(),
+          });
+        }
       }
       // The payment link goes only while the booking still awaits its card.
       const payment =

@@ -297,6 +297,42 @@ describeDatabases("booking messages", ({ db }) => {
     expect(ids[1]).toBe(ids[0]);
   });
 
+  it("sends the confirmation by SMS too with the SMS box, once however often its job runs", async () => {
+    const now = NOW;
+    const [start] = await openStarts(db(), now, 3 * DAY);
+    const booked = await bookSlot(db(), { actor: null, input: request(start!, { smsConsent: true }), now });
+    const [job] = await db().select().from(s.jobs).where(eq(s.jobs.name, "email.booking"));
+    await drain();
+    // The job run again (a crash after the send, ADR 071): the e-mail again, not the SMS.
+    const handlers = createMessagingHandlers({
+      mailer: () => createSmtpMailer(smtp.url, "Lavage Mobile Prestige <bonjour@lavageprestige.ca>"),
+      now: () => clock,
+    });
+    const ctx = { db: db(), jobId: job!.id, attempt: 2, maxAttempts: 3, signal: new AbortController().signal };
+    await Promise.all([
+      handlers["email.booking"]({ appointmentId: booked.appointmentId, kind: "confirmation" }, ctx),
+      handlers["email.booking"]({ appointmentId: booked.appointmentId, kind: "confirmation" }, ctx),
+    ]);
+    expect(smtp.messages).toHaveLength(3);
+    const sms = await db().select().from(s.smsMessages);
+    expect(sms).toEqual([
+      expect.objectContaining({
+        direction: "outbound",
+        category: "transactional",
+        phone: "+14505550199",
+        status: "sent",
+        appointmentId: booked.appointmentId,
+      }),
+    ]);
+    const local = new Intl.DateTimeFormat("fr-CA", {
+      timeZone: "America/Toronto",
+      hour: "numeric",
+      minute: "2-digit",
+    }).format(booked.startAt);
+    expect(sms[0]!.body).toContain("réservation confirmée pour votre lavage du ");
+    expect(sms[0]!.body).toContain(`à ${local}, 123, rue Principale, Granby J2G 2T5`);
+  });
+
   it("moves the reminder when the booking is rescheduled, and sends the change", async () => {
     const now = NOW;
     const starts = await openStarts(db(), now, 3 * DAY);
@@ -367,7 +403,10 @@ describeDatabases("booking messages", ({ db }) => {
     clock = new Date(booked.startAt.getTime() - REMINDER_LEAD_MS + 1_000);
     await drain();
     expect(smtp.messages).toHaveLength(1);
-    expect(await db().select().from(s.smsMessages)).toEqual([]);
+    // The confirmation SMS of the booking, and no reminder SMS.
+    expect((await db().select().from(s.smsMessages)).map((m) => m.body)).toEqual([
+      expect.stringMatching(/^Lavage Mobile Prestige : réservation confirmée/),
+    ]);
     const [job] = await db().select().from(s.jobs).where(eq(s.jobs.name, "booking.reminder"));
     expect(job?.status).toBe("completed");
   });
@@ -389,23 +428,25 @@ describeDatabases("booking messages", ({ db }) => {
     clock = new Date(booked.startAt.getTime() - REMINDER_LEAD_MS + 1_000);
     await drain();
     expect(subjects()).toEqual(inAnyOrder([/^Réservation confirmée/, /^Rappel : votre lavage demain/]));
-    const sms = await db().select().from(s.smsMessages);
-    expect(sms).toEqual([
-      expect.objectContaining({
-        direction: "outbound",
-        category: "transactional",
-        phone: "+14505550199",
-        status: "sent",
-        provider: "log",
-        appointmentId: booked.appointmentId,
-      }),
-    ]);
-    expect(sms[0]!.body).toMatch(
+    // The confirmation (before the STOP) and the reminder (after it) both go by SMS.
+    // Both run in the same drain (the confirmation was due first): read in the order of their texts.
+    const sms = (await db().select().from(s.smsMessages)).sort((a, b) => b.body.localeCompare(a.body));
+    const expected = expect.objectContaining({
+      direction: "outbound",
+      category: "transactional",
+      phone: "+14505550199",
+      status: "sent",
+      provider: "log",
+      appointmentId: booked.appointmentId,
+    });
+    expect(sms).toEqual([expected, expected]);
+    expect(sms[0]!.body).toMatch(/^Lavage Mobile Prestige : réservation confirmée pour votre lavage du /);
+    expect(sms[1]!.body).toMatch(
       /^Lavage Mobile Prestige : rappel de votre lavage demain à .*123, rue Principale/,
     );
   });
 
-  it("gives no SMS reminder without the booking form's SMS box", async () => {
+  it("gives no SMS confirmation or reminder without the booking form's SMS box", async () => {
     const now = NOW;
     const [start] = await openStarts(db(), now, 3 * DAY);
     const booked = await bookSlot(db(), { actor: null, input: request(start!), now });

@@ -2,6 +2,7 @@ import { and, count, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { appointments, smsMessages } from "#db/schema";
 import { allowsCommercialMessages, toE164 } from "~/domain/messaging/consent";
 import {
+  bilingualSmsReply,
   parseSmsKeyword,
   promotionalSmsAllowed,
   torontoMonth,
@@ -120,6 +121,36 @@ export async function queueSms(db: Db | Tx, request: SmsRequest): Promise<QueueS
 }
 
 /**
+ * The booking's confirmation SMS (issue 32): queued through `queueSms` (ADR 014's rules: the
+ * booking's SMS box, an active booking), at most once per booking whatever the retries of the
+ * job that calls it — rows of this booking that start with the confirmation's words are looked
+ * for under a lock on the booking, refused ones included. Returns null when one already exists.
+ */
+export async function queueBookingConfirmationSms(
+  db: Db | Tx,
+  { appointmentId, phone, body, now }: { appointmentId: string; phone: string; body: string; now: Date },
+): Promise<QueueSmsResult | null> {
+  const start = messagingMessages.sms.confirmationStart;
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sms-confirmation:${appointmentId}`}))`);
+    const [existing] = await tx
+      .select({ id: smsMessages.id })
+      .from(smsMessages)
+      .where(
+        and(
+          eq(smsMessages.appointmentId, appointmentId),
+          eq(smsMessages.direction, "outbound"),
+          eq(smsMessages.category, "transactional"),
+          sql`starts_with(${smsMessages.body}, ${start})`,
+        ),
+      )
+      .limit(1);
+    if (existing) return null;
+    return queueSms(tx, { phone, body, category: "transactional", appointmentId, now });
+  });
+}
+
+/**
  * The sms.deliver job: sends a queued row through the provider. The rules are checked again
  * (a STOP or a cancellation may have come since); a failure is recorded on the row and thrown
  * for a retry, and the row ends 'failed' after the last attempt.
@@ -186,8 +217,9 @@ export async function deliverQueuedSms(
 
 /**
  * An SMS received through the provider's callback: logged, and a keyword acted upon (STOP and
- * ARRET withdraw SMS consent, START gives it again, HELP, AIDE and INFO answer). Returns the
- * reply to send back in the callback's answer (logged too), or null.
+ * ARRET withdraw SMS consent, START and DEBUT give it again, HELP, AIDE and INFO answer), in one
+ * reply, French then English. Returns the reply to send back in the callback's answer (logged
+ * too), or null.
  */
 export async function handleInboundSms(
   db: Db,
@@ -232,7 +264,7 @@ export async function handleInboundSms(
         now,
       });
     }
-    const reply = text[keyword.action][keyword.language];
+    const reply = bilingualSmsReply(text[keyword.action]);
     await tx.insert(smsMessages).values({
       direction: "outbound",
       category: "keyword_reply",

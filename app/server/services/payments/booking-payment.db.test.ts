@@ -279,6 +279,12 @@ describeDatabases("the wizard's card path", ({ db, kind }) => {
     // The confirmation, due early (a worker's clock ahead), waits while the card step is open.
     await expect(run(confirmation)).rejects.toThrow(/card step/);
     expect(sent).toHaveLength(1);
+    const texts = async () =>
+      (await db().select().from(s.smsMessages).orderBy(s.smsMessages.createdAt))
+        .filter((m) => m.appointmentId === booking.appointmentId)
+        .map((m) => m.body);
+    // Nor does its text: only the payment link so far.
+    expect(await texts()).toHaveLength(1);
 
     const step = await bookingCardStep(db(), { ...booking, now, stripe });
     if (step.mode === "on_site") throw new Error("expected a card step");
@@ -293,6 +299,11 @@ describeDatabases("the wizard's card path", ({ db, kind }) => {
     expect(sent.map((mail) => mail.subject)).toEqual([
       expect.stringMatching(/^Paiement à compléter/),
       expect.stringMatching(/^Réservation confirmée/),
+    ]);
+    // The card step secured: the confirmation goes by text too (the SMS box was ticked).
+    expect(await texts()).toEqual([
+      expect.stringContaining(url),
+      expect.stringMatching(/^Lavage Mobile Prestige : réservation confirmée pour votre lavage du /),
     ]);
     expect(sent[1]!.text).toMatch(/Dépôt payé\s:\s43,11\s\$/);
     expect(sent[1]!.text).not.toContain("Rien à payer en ligne");
