@@ -281,10 +281,11 @@ test.describe("customer space /client", () => {
     await waitForHydration(page);
     const account = page.getByRole("region", { name: "Mon compte" });
 
-    // « Moyens de paiement » is its own page (ADR 079); without Stripe, payment is on site.
+    // « Moyens de paiement » is its own page (ADR 079); the browser tests' server talks to the
+    // Stripe stand-in (playwright.config.ts), and a new account has no card yet.
     await account.getByRole("link", { name: "Gérer les moyens de paiement" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Moyens de paiement" })).toBeVisible();
-    await expect(page.getByText("Le paiement se fait au moment du service")).toBeVisible();
+    await expect(page.getByText("Leurs numéros sont conservés par Stripe")).toBeVisible();
     await expect(page.getByText("Aucune carte enregistrée.")).toBeVisible();
     await page.getByRole("link", { name: "Retour à mon espace" }).click();
     await waitForHydration(page);
