@@ -229,12 +229,13 @@ export function SlotStep({
               }
             />
             <CustomerForm fields={fields} />
+            {/* Before the booking button at every width (issue 33, ADR 084): last of the main
+                column, so the phone reaches it before « Confirmer la réservation » and the
+                sticky summary column stays short enough that its button never moves. */}
+            <PromoCodeField field={fields.promoCode} applied={promoAnswer?.promo?.code ?? null} />
           </div>
           <div className="grid gap-4 lg:sticky lg:top-24">
             <BookingSummary input={summary} />
-            {/* Before the booking button at every width (issue 33): the code is seen before
-                confirming. Enter still books: the form's first submit button is the hidden one. */}
-            <PromoCodeField field={fields.promoCode} applied={promoAnswer?.promo?.code ?? null} />
             <Button type="submit" name="intent" value="book" size="lg" loading={submitting}>
               {w.submit}
             </Button>
