@@ -71,7 +71,10 @@ test("a client's referral link brings a friend to a first booking with the 10 $ 
 });
 
 /** Issue 33: « Copier » (with « Copié ! ») and « Partager » where the browser has Web Share. */
-test("the referral card copies the link and shares it through Web Share @mobile", async ({ page, context }) => {
+test("the referral card copies the link and shares it through Web Share @mobile", async ({
+  page,
+  context,
+}) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   // A Web Share stand-in: headless Chromium on Linux has none; the card offers it only when present.
   await page.addInitScript(() => {
@@ -113,7 +116,9 @@ test("without Web Share, the card offers no « Partager »", async ({ page }) =>
 test.describe("the referral card without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("shows the link in a read-only field to select, and no buttons that need a script", async ({ page }) => {
+  test("shows the link in a read-only field to select, and no buttons that need a script", async ({
+    page,
+  }) => {
     await loginAs(page, "client");
     await page.goto("/client");
     const card = page.getByTestId("referral-card");
