@@ -243,7 +243,12 @@ test.describe("booking wizard", () => {
 
     await chooseFirstSlot(page);
     await fillDetails(page, "50 rue King Ouest, Sherbrooke J1H 1N1");
-    await confirmButton(page).click();
+    // The promo code comes before the booking button (issue 33), not after it.
+    const promo = await page.getByLabel("Code promo (facultatif)").boundingBox();
+    const confirm = await confirmButton(page).boundingBox();
+    expect(promo!.y + promo!.height).toBeLessThan(confirm!.y);
+    // Enter in a field still books ('Appliquer', now first on screen, is not the default button).
+    await page.getByLabel("Nom complet").press("Enter");
     await expect(page).toHaveURL(BOOKING_ID);
   });
 });

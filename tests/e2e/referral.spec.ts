@@ -28,6 +28,10 @@ test("a client's referral link brings a friend to a first booking with the 10 $ 
   });
   const friend = appPage(await context.newPage());
   await friend.goto(new URL(link).pathname + new URL(link).search);
+  // The first step says the discount will be applied (issue 33).
+  await expect(friend.getByTestId("referral-notice")).toHaveText(
+    "Votre rabais de parrainage de 10,00 $ sera appliqué à votre première réservation.",
+  );
   await friend.getByLabel("Adresse ou code postal").fill("J2G 1A1");
   await friend.getByRole("button", { name: "Voir les disponibilités" }).click();
   await friend
@@ -64,4 +68,63 @@ test("a client's referral link brings a friend to a first booking with the 10 $ 
   await expect(friend).toHaveURL(/\/booking-success\/[0-9a-z]{10}$/);
   await expect(friend.getByTestId("success-discount")).toHaveText("-10,00 $");
   await context.close();
+});
+
+/** Issue 33: « Copier » (with « Copié ! ») and « Partager » where the browser has Web Share. */
+test("the referral card copies the link and shares it through Web Share @mobile", async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  // A Web Share stand-in: headless Chromium on Linux has none; the card offers it only when present.
+  await page.addInitScript(() => {
+    const shared: ShareData[] = [];
+    Object.assign(window, { __shared: shared });
+    Object.defineProperty(navigator, "share", {
+      configurable: true,
+      value: async (data: ShareData) => void shared.push(data),
+    });
+  });
+  await loginAs(page, "client");
+  await page.goto("/client");
+  const card = page.getByTestId("referral-card");
+  const link = await card.getByLabel("Votre lien personnel").inputValue();
+  const code = (await card.getByTestId("referral-code").textContent())!.trim();
+
+  await card.getByRole("button", { name: "Copier" }).click();
+  await expect(card.getByRole("status")).toHaveText("Copié !");
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+
+  await card.getByRole("button", { name: "Partager" }).click();
+  const shared = await page.evaluate(() => (window as unknown as { __shared: ShareData[] }).__shared);
+  expect(shared).toEqual([expect.objectContaining({ url: link, text: expect.stringContaining(code) })]);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});
+
+test("without Web Share, the card offers no « Partager »", async ({ page }) => {
+  await page.addInitScript(() => {
+    Object.defineProperty(navigator, "share", { configurable: true, value: undefined });
+  });
+  await loginAs(page, "client");
+  await page.goto("/client");
+  const card = page.getByTestId("referral-card");
+  await expect(card.getByRole("button", { name: "Copier" })).toBeVisible();
+  await expect(card.getByRole("button", { name: "Partager" })).toHaveCount(0);
+});
+
+test.describe("the referral card without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("shows the link in a read-only field to select, and no buttons that need a script", async ({
+    page,
+  }) => {
+    await loginAs(page, "client");
+    await page.goto("/client");
+    const card = page.getByTestId("referral-card");
+    const field = card.getByLabel("Votre lien personnel");
+    await expect(field).toHaveAttribute("readonly", "");
+    await expect(field).toHaveValue(/\/booking\?promo=AMI-/);
+    await expect(card.getByRole("button")).toHaveCount(0);
+  });
 });

@@ -49,6 +49,14 @@ export const offersMessages = {
     linkLabel: "Votre lien personnel",
     rules: "Le code ne fonctionne pas pour vous-même (même courriel, téléphone ou adresse).",
     used: (n: number) => (n === 0 ? "Aucun proche n'a encore utilisé votre code." : `Utilisé ${n} fois.`),
+    copy: "Copier",
+    copied: "Copié !",
+    copyError: "La copie n'a pas fonctionné : le lien est sélectionné, copiez-le à la main.",
+    share: "Partager",
+    /** What the phone's share sheet sends with the link. */
+    shareTitle: "Un rabais sur votre premier lavage",
+    shareText: (amount: string, code: string) =>
+      `Obtenez ${amount} de rabais sur votre premier lavage à domicile avec mon code ${code}.`,
   },
   /** The win-back offer (commercial: consent, identification and unsubscribe, ADR 015). */
   winback: {

@@ -49,6 +49,9 @@ export const wizardMessages = {
   whereTitle: "Où devons-nous nous déplacer\u00a0?",
   whereText:
     "Entrez votre adresse ou votre code postal : nous vérifions que nos équipes se déplacent chez vous.",
+  /** A referral link (/booking?promo=AMI-...): its discount, announced on step 1 (ADR 050). */
+  referralApplied: (amount: string) =>
+    `Votre rabais de parrainage de ${amount} sera appliqué à votre première réservation.`,
   whereRequired: "Veuillez entrer une adresse ou un code postal.",
   zoneChoice: "Deux de nos zones desservent cette adresse. Laquelle préférez-vous ?",
   zoneChoiceRequired: "Choisissez la zone qui fera votre lavage.",

@@ -15,6 +15,7 @@ import { locateBookingAddress } from "~/server/services/booking/locate-booking-a
 import { listActiveServices } from "~/server/services/catalog/list-active-services.server";
 import { listUpsellOptions } from "~/server/services/catalog/list-upsell-options.server";
 import { listZones } from "~/server/services/zones/list-zones.server";
+import { referralDiscountFor } from "~/server/services/offers/referrals.server";
 import type { Route } from "./+types/wizard";
 import { requestInfo } from "~/server/request-info.server";
 import { stripeFromEnv } from "~/server/payments/stripe.server";
@@ -54,11 +55,13 @@ type StepOneError = {
 export async function loadWizard({ request, context }: Route.LoaderArgs) {
   const db = getDb();
   const query = WizardQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const [zones, services, upsells, user] = await Promise.all([
+  const [zones, services, upsells, user, referralDiscountCents] = await Promise.all([
     listZones(db),
     listActiveServices(db),
     listUpsellOptions(db),
     getSessionUser(request),
+    // A referral link (/booking?promo=AMI-...): step 1 says its discount will be applied.
+    query.promo && query.step === "1" ? referralDiscountFor(db, query.promo) : null,
   ]);
   const service = services.find((s) => s.id === query.service) ?? services[0] ?? null;
   const bookable = zones.filter((zone) => zone.status === "active");
@@ -72,6 +75,7 @@ export async function loadWizard({ request, context }: Route.LoaderArgs) {
   };
   const stepOne = (error: StepOneError | null, choices: { slug: string; name: string }[] = []) => ({
     ...page,
+    referralDiscountCents,
     step: 1 as const,
     error,
     choices,

@@ -10,7 +10,7 @@ import { offersMessages } from "~/lib/messages/offers.fr";
 const p = offersMessages.promo;
 
 /**
- * The booking summary's promo code (ADR 050): a field of the booking form and an 'Appliquer'
+ * The booking summary's promo code (ADR 050, 084): a field of the booking form and an 'Appliquer'
  * button that posts the form with intent 'promo' (no script needed; the form's other fields keep
  * what was typed and are not validated). The booking itself checks the code again.
  */

@@ -190,6 +190,18 @@ export function SlotStep({
           <input type="hidden" name={fields.cars.name} value={cars} />
           <input type="hidden" name={fields.serviceId.name} value={service.id} />
           {hydrated ? <input type="hidden" name="navigation" value="client" /> : null}
+          {/* The form's default button (the first in the tree): Enter in any field books, not
+              'Appliquer', which now comes first on screen. Out of the tab order and of the a11y tree. */}
+          <button
+            type="submit"
+            name="intent"
+            value="book"
+            tabIndex={-1}
+            aria-hidden="true"
+            className="sr-only"
+          >
+            {w.submit}
+          </button>
           {/* This form's own key (ADR 068): a double submit or a retry books once. */}
           <input type="hidden" name="requestKey" value={page.requestKey} />
           <div className="grid gap-10">
@@ -217,15 +229,16 @@ export function SlotStep({
               }
             />
             <CustomerForm fields={fields} />
+            {/* Before the booking button at every width (issue 33, ADR 084): last of the main
+                column, so the phone reaches it before « Confirmer la réservation » and the
+                sticky summary column stays short enough that its button never moves. */}
+            <PromoCodeField field={fields.promoCode} applied={promoAnswer?.promo?.code ?? null} />
           </div>
           <div className="grid gap-4 lg:sticky lg:top-24">
             <BookingSummary input={summary} />
             <Button type="submit" name="intent" value="book" size="lg" loading={submitting}>
               {w.submit}
             </Button>
-            {/* After the booking button: Enter in any field books (the form's first submit button),
-                and the button does not move when the code's answer shows (ADR 050). */}
-            <PromoCodeField field={fields.promoCode} applied={promoAnswer?.promo?.code ?? null} />
           </div>
           {hydrated ? <SummaryBar input={summary} /> : null}
         </Form>

@@ -9,6 +9,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { CARS_MAX, CARS_MIN } from "~/domain/booking/pricing";
 import { BOOKING_LIMITS } from "~/domain/booking/limits";
+import { formatMoney } from "~/lib/format";
 import { serviceAreaMessages } from "~/lib/messages/service-area.fr";
 import { wizardMessages } from "~/lib/messages/wizard.fr";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -58,6 +59,13 @@ export function WhereStep({ data: page }: { data: Extract<WizardLoaderData, { st
         onPointerDown={preloadSlotStep}
       >
         <p className="-mt-4 text-muted-foreground">{w.whereText}</p>
+        {page.referralDiscountCents ? (
+          <Alert variant="success" data-testid="referral-notice">
+            <AlertDescription className="text-foreground">
+              {w.referralApplied(formatMoney(page.referralDiscountCents))}
+            </AlertDescription>
+          </Alert>
+        ) : null}
         <input type="hidden" name="step" value="2" />
         {page.serviceParam ? <input type="hidden" name="service" value={page.serviceParam} /> : null}
         {page.promo ? <input type="hidden" name="promo" value={page.promo} /> : null}

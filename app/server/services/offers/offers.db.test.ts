@@ -18,7 +18,7 @@ import { completeAppointment } from "../appointments/complete-appointment.server
 import { bookSlot } from "../booking/book-slot.server";
 import { getAppointment } from "../booking/get-appointment.server";
 import { listOpenSlots } from "../booking/list-open-slots.server";
-import { creditReferral, ensureReferralCode } from "./referrals.server";
+import { creditReferral, ensureReferralCode, referralDiscountFor } from "./referrals.server";
 import { createOfferHandlers } from "../../jobs/handlers/offers.server";
 import { runWinback, scheduleWinback, setWinbackDays } from "./winback.server";
 
@@ -186,6 +186,16 @@ describeDatabases("promo codes, referrals and win-back offers", ({ db }) => {
         .from(s.pointsLedger)
         .where(and(eq(s.pointsLedger.userId, clientId), eq(s.pointsLedger.reason, "referral")));
     }
+
+    it("a referral link's code announces its discount on step 1; other or turned-off codes announce nothing", async () => {
+      const code = await referralCode();
+      expect(await referralDiscountFor(db(), ` ${code.toLowerCase()} `)).toBe(1000);
+      expect(await referralDiscountFor(db(), "AMI-NEXISTEPAS")).toBeNull();
+      expect(await referralDiscountFor(db(), "")).toBeNull();
+      await db().update(s.promoCodes).set({ isActive: false }).where(eq(s.promoCodes.code, code));
+      expect(await referralDiscountFor(db(), code)).toBeNull();
+      await db().update(s.promoCodes).set({ isActive: true }).where(eq(s.promoCodes.code, code));
+    });
 
     it("credits the referrer once, when the friend's first booking is completed, not before", async () => {
       const code = await referralCode();

@@ -11,6 +11,7 @@ import {
   randomPromoCode,
   REFERRAL_DISCOUNT_CENTS,
   REFERRAL_POINTS,
+  normalizePromoCode,
   sameAddress,
 } from "~/domain/offers/promo";
 import type { Db, Tx } from "../../db.server";
@@ -20,6 +21,23 @@ export interface ReferralCard {
   code: string;
   /** How many bookings used it. */
   uses: number;
+}
+
+/**
+ * The friend's discount in cents when `raw` is an active referral code, else null: what the
+ * wizard's first step announces for a referral link (issue 33). A promise, not a check: the
+ * booking checks the code's rules again (first booking, not oneself).
+ */
+export async function referralDiscountFor(db: Db | Tx, raw: string): Promise<number | null> {
+  const code = normalizePromoCode(raw);
+  if (!code) return null;
+  const [row] = await db
+    .select({ value: promoCodes.value, kind: promoCodes.kind })
+    .from(promoCodes)
+    .where(
+      and(eq(promoCodes.code, code), eq(promoCodes.campaign, "referral"), eq(promoCodes.isActive, true)),
+    );
+  return row && row.kind === "fixed" ? row.value : null;
 }
 
 /** The client's referral code, made on first use (a race makes one: unique per referrer). */
