@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { bilingualSmsReply, parseSmsKeyword, promotionalSmsAllowed, torontoMonth, transactionalSmsRefusal } from "./sms";
+import {
+  bilingualSmsReply,
+  parseSmsKeyword,
+  promotionalSmsAllowed,
+  torontoMonth,
+  transactionalSmsRefusal,
+} from "./sms";
 
 describe("SMS keywords", () => {
   it.each([

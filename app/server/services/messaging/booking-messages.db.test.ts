@@ -308,7 +308,13 @@ describeDatabases("booking messages", ({ db }) => {
       mailer: () => createSmtpMailer(smtp.url, "Lavage Mobile Prestige <bonjour@lavageprestige.ca>"),
       now: () => clock,
     });
-    const ctx = { db: db(), jobId: job!.id, attempt: 2, maxAttempts: 3, signal: new AbortController().signal };
+    const ctx = {
+      db: db(),
+      jobId: job!.id,
+      attempt: 2,
+      maxAttempts: 3,
+      signal: new AbortController().signal,
+    };
     await Promise.all([
       handlers["email.booking"]({ appointmentId: booked.appointmentId, kind: "confirmation" }, ctx),
       handlers["email.booking"]({ appointmentId: booked.appointmentId, kind: "confirmation" }, ctx),

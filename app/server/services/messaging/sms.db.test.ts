@@ -85,22 +85,18 @@ describeDatabases("SMS", ({ db }) => {
       });
     });
 
-    it.each([
-      ["HELP"],
-      ["help"],
-      ["AIDE"],
-      [" Aide "],
-      ["INFO"],
-      ["info"],
-    ])("%j answers with the help text in French then English, consent unchanged", async (body) => {
-      const reply = bothLanguages(sms.help);
-      const answer = await handleInboundSms(db(), { from: PHONE, body, now: MARCH });
-      expect(answer).toEqual({ keyword: "help", reply });
-      expect(reply).toContain(BUSINESS.name);
-      expect(reply).toContain(BUSINESS.phone);
-      expect(reply.indexOf("4 offres par mois")).toBeLessThan(reply.indexOf("4 offers a month"));
-      expect(await currentConsent(db(), "sms", PHONE, MARCH)).toEqual({ state: "none" });
-    });
+    it.each([["HELP"], ["help"], ["AIDE"], [" Aide "], ["INFO"], ["info"]])(
+      "%j answers with the help text in French then English, consent unchanged",
+      async (body) => {
+        const reply = bothLanguages(sms.help);
+        const answer = await handleInboundSms(db(), { from: PHONE, body, now: MARCH });
+        expect(answer).toEqual({ keyword: "help", reply });
+        expect(reply).toContain(BUSINESS.name);
+        expect(reply).toContain(BUSINESS.phone);
+        expect(reply.indexOf("4 offres par mois")).toBeLessThan(reply.indexOf("4 offers a month"));
+        expect(await currentConsent(db(), "sms", PHONE, MARCH)).toEqual({ state: "none" });
+      },
+    );
 
     it("acts once on the same provider message delivered twice (a replayed START after a STOP)", async () => {
       const at = (ms: number) => new Date(MARCH.getTime() + ms);
