@@ -11,7 +11,7 @@ export const afterWashMessages = {
     subject: "Votre lavage est terminé",
     intro: (date: string) => `Notre équipe a terminé le lavage de votre véhicule le ${date}. Merci !`,
     balance: (amount: string) =>
-      `Le solde de ${amount} taxes incluses est débité sur la carte enregistrée; un reçu suit par courriel.`,
+      `Le solde de ${amount} taxes incluses sera débité sur la carte enregistrée; un reçu suit par courriel une fois le paiement accepté.`,
     noBalance: "Votre réservation est entièrement payée; rien d'autre n'est débité.",
     tipText:
       "Si vous le souhaitez, vous pouvez laisser un pourboire à l'équipe, versé en entier à votre franchisé. C'est entièrement facultatif.",
@@ -19,6 +19,16 @@ export const afterWashMessages = {
     note: "Le lien vous est personnel.",
     sms: (url: string) =>
       `Lavage Mobile Prestige : votre lavage est terminé, merci ! Pourboire facultatif : ${url} Répondez STOP pour ne plus recevoir de textos.`,
+  },
+  balanceRefused: {
+    subject: "Paiement refusé pour votre lavage",
+    intro: (date: string) => `Votre carte a été refusée pour le solde du lavage du ${date}.`,
+    amount: (amount: string) => `Montant dû : ${amount} taxes incluses.`,
+    contact: (business: string) =>
+      `Communiquez avec ${business} pour régler ce montant avec une autre carte ou sur place.`,
+    phone: (phone: string) => `Téléphone : ${phone}`,
+    email: (email: string) => `Courriel : ${email}`,
+    note: "Aucun autre essai ne sera fait sur cette carte.",
   },
   tip: {
     metaTitle: "Pourboire",

@@ -182,6 +182,21 @@ describeDatabases("after the wash: balance, tip, receipts", ({ db, kind }) => {
       .where(and(eq(s.payments.appointmentId, booking.id), eq(s.payments.kind, "balance")));
     expect(balance).toMatchObject({ status: "failed", failureCode: "generic_decline", amountCents: 12_934 });
     expect(mails.filter((m) => m.subject.startsWith("Reçu"))).toHaveLength(0);
+    // The completion e-mail does not claim the charge was made; the refusal is told, once.
+    const completed = mails.find((m) => m.subject === "Votre lavage est terminé")!;
+    expect(completed.text.replace(/\u00a0/g, " ")).toContain("129,34 $ taxes incluses sera débité");
+    const told = mails.filter((m) => m.subject === "Paiement refusé pour votre lavage");
+    expect(told).toHaveLength(1);
+    const text = told[0]!.text.replace(/\u00a0/g, " ");
+    expect(told[0]!.to).toBe(booking.customerEmail);
+    expect(text).toContain("Votre carte a été refusée pour le solde du lavage");
+    expect(text).toContain("Montant dû : 129,34 $ taxes incluses.");
+    expect(text).toMatch(/Communiquez avec .+ pour régler ce montant/);
+    // Running the charge again changes nothing and tells nothing more.
+    await createPaymentHandlers({ stripe: () => stripe })["payments.charge"]({ paymentId: balance!.id }, {
+      db: db(),
+    } as never);
+    expect((await drain(db())).filter((m) => m.subject.startsWith("Paiement refusé"))).toEqual([]);
     // The franchisee's schedule shows the refusal on the booking.
     const day = await listSchedule(db(), { franchiseeId, period: dayPeriod(localDate(booking.startAt)) });
     expect(day.find((a) => a.id === booking.id)).toMatchObject({ refusedPayment: "generic_decline" });

@@ -1,7 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { appointmentPaymentPlans, payments } from "#db/schema";
 import type { Db } from "../../db.server";
+import { enqueue } from "../../jobs/queue.server";
 import { chargeSavedCard } from "../../payments/charges.server";
+import { EMAIL_MAX_ATTEMPTS } from "../messaging/notify.server";
 import type { StripeClient } from "../../payments/stripe.server";
 import { queueReceipts } from "./receipts.server";
 
@@ -9,7 +11,8 @@ import { queueReceipts } from "./receipts.server";
  * Charges one pending ledger row (a fee, a balance) to the card kept at booking (the
  * `payments.charge` job, ADR 073), off-session, for the franchisee with the row's royalty, under
  * the row's idempotency key: a retry after a crash gets Stripe's first answer. A refused card is
- * recorded on the row ('failed' with Stripe's code), not retried.
+ * recorded on the row ('failed' with Stripe's code), not retried; a refused balance is told to the
+ * customer by e-mail, once (the row leaves 'pending' once).
  */
 export async function executeCharge(
   db: Db,
@@ -63,5 +66,12 @@ export async function executeCharge(
       tx,
       changed.filter((row) => row.status === "succeeded").map((row) => row.id),
     );
+    if (payment.kind === "balance" && changed.some((row) => row.status === "failed"))
+      await enqueue(
+        tx,
+        "email.balance-refused",
+        { paymentId: payment.id },
+        { singletonKey: `balance-refused:${payment.id}`, maxAttempts: EMAIL_MAX_ATTEMPTS },
+      );
   });
 }
