@@ -2,6 +2,7 @@
  * French text of the money after the wash (issue 31, ADR 079): the completion e-mail and SMS with
  * the tip link, the tip page, receipts, the customer's "Moyens de paiement" and booking history.
  */
+import type { ReceiptLineKey } from "~/domain/payments/receipt";
 import { formatMoney } from "../format";
 
 export type ReceiptKind = "deposit" | "balance" | "charge" | "tip" | "refund";
@@ -24,8 +25,19 @@ export const afterWashMessages = {
     subject: "Paiement refusé pour votre lavage",
     intro: (date: string) => `Votre carte a été refusée pour le solde du lavage du ${date}.`,
     amount: (amount: string) => `Montant dû : ${amount} taxes incluses.`,
-    contact: (business: string) =>
-      `Communiquez avec ${business} pour régler ce montant avec une autre carte ou sur place.`,
+    payText: "Vous pouvez le régler avec une autre carte sur la page de paiement sécurisée de Stripe (lien valide 24 heures).",
+    payButton: "Payer le solde",
+    contact: (business: string, orByLink: boolean) =>
+      orByLink
+        ? `Vous pouvez aussi communiquer avec ${business} pour régler ce montant.`
+        : `Communiquez avec ${business} pour régler ce montant avec une autre carte ou sur place.`,
+    lines: {
+      subtotal: "Solde du lavage (avant taxes)",
+      tps: "TPS (5 %)",
+      tvq: "TVQ (9,975 %)",
+      tip: "Pourboire",
+      total: "Total",
+    } satisfies Record<ReceiptLineKey, string>,
     phone: (phone: string) => `Téléphone : ${phone}`,
     email: (email: string) => `Courriel : ${email}`,
     note: "Aucun autre essai ne sera fait sur cette carte.",

@@ -67,16 +67,19 @@ export function renderBalanceRefusedMail({
   customerName,
   startAt,
   amountCents,
+  payUrl,
   franchisee,
 }: {
   customerName: string;
   startAt: Date;
   amountCents: number;
+  /** Stripe's hosted page for exactly the balance, or null (then only the franchisee's contact). */
+  payUrl: string | null;
   franchisee: { businessName: string; phone: string | null; email: string | null };
 }): RenderedMail {
   const date = formatMailDate(startAt);
   const contact = [
-    refused.contact(franchisee.businessName),
+    refused.contact(franchisee.businessName, payUrl !== null),
     ...(franchisee.phone ? [refused.phone(franchisee.phone)] : []),
     ...(franchisee.email ? [refused.email(franchisee.email)] : []),
   ];
@@ -87,6 +90,12 @@ export function renderBalanceRefusedMail({
         <Paragraph>{m.greeting(customerName)}</Paragraph>
         <Paragraph>{refused.intro(date)}</Paragraph>
         <Paragraph>{refused.amount(formatMoney(amountCents))}</Paragraph>
+        {payUrl && (
+          <>
+            <Paragraph>{refused.payText}</Paragraph>
+            <Button href={payUrl}>{refused.payButton}</Button>
+          </>
+        )}
         {contact.map((line) => (
           <Paragraph key={line}>{line}</Paragraph>
         ))}
@@ -99,6 +108,7 @@ export function renderBalanceRefusedMail({
       refused.intro(date),
       refused.amount(formatMoney(amountCents)),
       "",
+      ...(payUrl ? [refused.payText, `${refused.payButton} : ${payUrl}`, ""] : []),
       ...contact,
       "",
       refused.note,

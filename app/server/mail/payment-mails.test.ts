@@ -78,6 +78,7 @@ describe("payment e-mails (ADR 079)", () => {
       customerName: "Léa",
       startAt: new Date("2026-03-09T13:00:00Z"),
       amountCents: 12_934,
+      payUrl: null,
       franchisee: { businessName: "Lavage <Granby>", phone: "450 555-0101", email: null },
     });
     expect(mail.subject).toBe("Paiement refusé pour votre lavage");
@@ -87,5 +88,15 @@ describe("payment e-mails (ADR 079)", () => {
     expect(text).toContain("Téléphone : 450 555-0101");
     expect(text).not.toContain("Courriel :");
     expect(mail.html).toContain("Lavage &lt;Granby&gt;");
+    const withLink = renderBalanceRefusedMail({
+      customerName: "Léa",
+      startAt: new Date("2026-03-09T13:00:00Z"),
+      amountCents: 12_934,
+      payUrl: "https://checkout.stripe.com/c/pay/cs_test_1",
+      franchisee: { businessName: "Lavage Granby", phone: null, email: "granby@example.com" },
+    });
+    expect(withLink.text).toContain("Payer le solde : https://checkout.stripe.com/c/pay/cs_test_1");
+    expect(withLink.html).toContain('href="https://checkout.stripe.com/c/pay/cs_test_1"');
+    expect(withLink.text).toContain("Vous pouvez aussi communiquer avec Lavage Granby");
   });
 });

@@ -47,7 +47,7 @@ export function createPaymentMailHandlers({ mailer = mailerFromEnv }: PaymentMai
     },
 
     // The card kept refused the balance: the amount due and the franchisee to call (ADR 079).
-    "email.balance-refused": async ({ paymentId }, { db }) => {
+    "email.balance-refused": async ({ paymentId, url }, { db }) => {
       const [row] = await db
         .select({ payment: payments, booking: appointments, franchisee: franchisees })
         .from(payments)
@@ -61,6 +61,7 @@ export function createPaymentMailHandlers({ mailer = mailerFromEnv }: PaymentMai
           customerName: row.booking.customerName,
           startAt: row.booking.startAt,
           amountCents: row.payment.amountCents,
+          payUrl: url,
           franchisee: row.franchisee,
         }),
       });

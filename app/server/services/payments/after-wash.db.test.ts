@@ -167,7 +167,7 @@ describeDatabases("after the wash: balance, tip, receipts", ({ db, kind }) => {
     expect(receipt.text).not.toContain("Pourboire");
   });
 
-  it("records a refused card on the balance, which the franchisee sees", async () => {
+  it("records a refused balance, tells the customer with a link that pays it once, and the franchisee sees it", async () => {
     const booking = await paidBooking();
     // Stripe's test card that is always refused.
     await db()
@@ -191,7 +191,14 @@ describeDatabases("after the wash: balance, tip, receipts", ({ db, kind }) => {
     expect(told[0]!.to).toBe(booking.customerEmail);
     expect(text).toContain("Votre carte a été refusée pour le solde du lavage");
     expect(text).toContain("Montant dû : 129,34 $ taxes incluses.");
-    expect(text).toMatch(/Communiquez avec .+ pour régler ce montant/);
+    expect(text).toMatch(/communiquer avec .+ pour régler ce montant/);
+    const payUrl = /Payer le solde : (\S+)/.exec(text)![1]!;
+    // The hosted page charges exactly the balance's lines, for the franchisee with its royalty.
+    const session = standIn.object<{ id: string; amount_total: number; mode: string }>(
+      balance!.stripeCheckoutSessionId!,
+    );
+    expect(session).toMatchObject({ mode: "payment", amount_total: 12_934 });
+    expect(payUrl).toContain(session.id);
     // Running the charge again changes nothing and tells nothing more.
     await createPaymentHandlers({ stripe: () => stripe })["payments.charge"]({ paymentId: balance!.id }, {
       db: db(),
@@ -200,6 +207,30 @@ describeDatabases("after the wash: balance, tip, receipts", ({ db, kind }) => {
     // The franchisee's schedule shows the refusal on the booking.
     const day = await listSchedule(db(), { franchiseeId, period: dayPeriod(localDate(booking.startAt)) });
     expect(day.find((a) => a.id === booking.id)).toMatchObject({ refusedPayment: "generic_decline" });
+    // Paid with another card on the link: the balance is recorded once, its receipt sent once,
+    // even if Stripe delivers the event twice.
+    await fetch(payUrl, { method: "POST", body: new URLSearchParams({ card: "ok" }), redirect: "manual" });
+    const completedEvent = standIn.events.findLast(
+      (e) => e.type === "checkout.session.completed" && (e.data.object as { id: string }).id === session.id,
+    )!;
+    await deliverEvent(db(), standIn, completedEvent);
+    await deliverEvent(db(), standIn, completedEvent);
+    const receipts = (await drain(db())).filter(
+      (m) => m.subject === `Reçu de paiement, réservation ${booking.bookingId}`,
+    );
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]!.text.replace(/\u00a0/g, " ")).toContain("Total payé : 129,34 $");
+    const [paid] = await db()
+      .select()
+      .from(s.payments)
+      .where(and(eq(s.payments.appointmentId, booking.id), eq(s.payments.kind, "balance")));
+    expect(paid).toMatchObject({ status: "succeeded", amountCents: 12_934 });
+    expect(standIn.object<{ application_fee_amount: number }>(paid!.stripePaymentIntentId!)).toMatchObject({
+      application_fee_amount: balance!.applicationFeeCents,
+      amount: 12_934,
+    });
+    const after = await listSchedule(db(), { franchiseeId, period: dayPeriod(localDate(booking.startAt)) });
+    expect(after.find((a) => a.id === booking.id)).toMatchObject({ refusedPayment: null });
   });
 
   it("charges a tip once under concurrent submits, with no tax and no royalty", async () => {
