@@ -64,6 +64,7 @@ export const afterWashMessages = {
     thanksTip: (amount: string) =>
       `Merci ! Votre pourboire de ${amount} est débité sur la carte enregistrée; un reçu suit par courriel.`,
     thanksNone: "Merci ! Votre choix est noté : aucun pourboire ne sera débité.",
+    alreadyNone: "Votre choix est déjà noté pour ce lavage : aucun pourboire. Merci !",
     alreadyTip: (amount: string) => `Un pourboire de ${amount} a déjà été laissé pour ce lavage. Merci !`,
     refused:
       "Votre carte a été refusée pour le pourboire. Vous pouvez réessayer avec un autre montant ou donner le pourboire à l'équipe sur place.",

@@ -251,7 +251,7 @@ describeDatabases("after the wash: balance, tip, receipts", ({ db, kind }) => {
     expect(page!.tip).toBeNull();
 
     const submit = (answer: Parameters<typeof leaveTip>[1]["answer"]) =>
-      leaveTip(db(), { bookingId: booking.bookingId, token, answer });
+      leaveTip(db(), { bookingId: booking.bookingId, token, answer, now: new Date() });
     const outcomes = await Promise.all([
       submit({ choice: "15" }),
       submit({ choice: "15" }),
@@ -288,11 +288,20 @@ describeDatabases("after the wash: balance, tip, receipts", ({ db, kind }) => {
     await completeAppointment(db(), { appointmentId: booking.id, franchiseeId, now: afterStart(booking) });
     await drain(db());
     const token = await tipToken(db(), booking.bookingId);
-    expect(await leaveTip(db(), { bookingId: booking.bookingId, token, answer: { choice: "none" } })).toEqual(
-      {
-        status: "none",
-      },
-    );
+    const submit = (answer: Parameters<typeof leaveTip>[1]["answer"]) =>
+      leaveTip(db(), { bookingId: booking.bookingId, token, answer, now: new Date() });
+    expect((await loadTipPage(db(), booking.bookingId, token))!.declined).toBe(false);
+    // Recorded once, even when submitted twice at once, and nothing is charged after it.
+    const outcomes = await Promise.all([
+      submit({ choice: "none" }),
+      submit({ choice: "none" }),
+      submit({ choice: "none" }),
+    ]);
+    expect(outcomes.filter((o) => o.status === "none")).toHaveLength(1);
+    expect(outcomes.filter((o) => o.status === "declined")).toHaveLength(2);
+    expect(await submit({ choice: "20" })).toEqual({ status: "declined" });
+    expect((await loadTipPage(db(), booking.bookingId, token))!.declined).toBe(true);
+    expect(await drain(db())).toEqual([]);
     expect((await rows(booking.id)).filter((r) => r.kind === "tip")).toEqual([]);
 
     const onSite = await granbyAppointment(db());
