@@ -362,6 +362,13 @@ describeDatabases("after the wash: balance, tip, receipts", ({ db, kind }) => {
       await db().select().from(s.paymentCustomers).where(eq(s.paymentCustomers.stripeCustomerId, customerId)),
     ).toEqual([]);
     expect(await listSavedCards(stripe, customerId)).toEqual([]);
+    // The Stripe customer itself is deleted (its e-mail and name leave Stripe), and a retried job
+    // finds it done.
+    expect(await stripe.customers.retrieve(customerId)).toMatchObject({ id: customerId, deleted: true });
+    await createPaymentHandlers({ stripe: () => stripe })["payments.detach-cards"](
+      { stripeCustomerId: customerId },
+      { db: db() } as never,
+    );
     // The ledger stays for the accountant, on the anonymized bookings.
     const ledger = await db().select().from(s.payments);
     expect(ledger.length).toBeGreaterThanOrEqual(ledgerBefore);
