@@ -144,7 +144,16 @@ async function writeBooking(): Promise<void> {
          start_at, end_at, blocked_until, status, completed_at, user_id)
        values ($1, 'y', $2, $3, $4, $5, 1, 'Catherine Client', 'client@example.com', '450 555-0199',
          '123, rue Principale, Granby', 14999, 14999, $6, $7, $7, 'completed', $7, $8) returning id`,
-      [noTipBookingId, zone.id, zone.franchisee_id, member.id, service.id, later(start), later(end), client.id],
+      [
+        noTipBookingId,
+        zone.id,
+        zone.franchisee_id,
+        member.id,
+        service.id,
+        later(start),
+        later(end),
+        client.id,
+      ],
     );
     await db.query(
       `insert into appointment_payment_plans (appointment_id, mode, royalty_basis_points, stripe_account_id,

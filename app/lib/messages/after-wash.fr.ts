@@ -25,7 +25,8 @@ export const afterWashMessages = {
     subject: "Paiement refusé pour votre lavage",
     intro: (date: string) => `Votre carte a été refusée pour le solde du lavage du ${date}.`,
     amount: (amount: string) => `Montant dû : ${amount} taxes incluses.`,
-    payText: "Vous pouvez le régler avec une autre carte sur la page de paiement sécurisée de Stripe (lien valide 24 heures).",
+    payText:
+      "Vous pouvez le régler avec une autre carte sur la page de paiement sécurisée de Stripe (lien valide 24 heures).",
     payButton: "Payer le solde",
     contact: (business: string, orByLink: boolean) =>
       orByLink

@@ -1,7 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { appointments, franchisees, payments } from "#db/schema";
 import { mailerFromEnv, type Mailer } from "../../mail/mailer.server";
-import { renderBalanceRefusedMail, renderCompletedMail, renderReceiptMail } from "../../mail/templates.server";
+import {
+  renderBalanceRefusedMail,
+  renderCompletedMail,
+  renderReceiptMail,
+} from "../../mail/templates.server";
 import { loadReceipt } from "../../services/payments/receipts.server";
 import { tipUrlFor } from "../../services/payments/tip-link.server";
 import type { JobPayloads } from "../payloads";
