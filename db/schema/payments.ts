@@ -123,6 +123,8 @@ export const appointmentPaymentPlans = pgTable(
     status: paymentPlanStatus("status").notNull().default("awaiting_card"),
     /** An unpaid booking holds its slot until then; a job releases it after. */
     holdUntil: timestamp("hold_until", { withTimezone: true }),
+    /** The customer chose « Aucun pourboire » on the tip page (ADR 079): no tip is taken after. */
+    tipDeclinedAt: timestamp("tip_declined_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

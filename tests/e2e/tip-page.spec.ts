@@ -27,6 +27,8 @@ let standIn: StripeStandIn;
 let server: ChildProcess | undefined;
 let dataDir: string;
 let bookingId: string;
+/** A second completed wash of the same client, for « Aucun pourboire ». */
+let noTipBookingId: string;
 
 async function startServer(): Promise<void> {
   server = spawn(process.execPath, [...SERVER_NODE_FLAGS, "server.js"], {
@@ -133,6 +135,31 @@ async function writeBooking(): Promise<void> {
        values ($1, $2, 'balance', 'succeeded', 17245, 14999, 750, 1496, 1200, $3, $4)`,
       [appointment.id, zone.franchisee_id, `booking:${appointment.id}:balance`, end],
     );
+    // A second wash, two days later, where the client chooses « Aucun pourboire ».
+    noTipBookingId = `TIP${crypto.randomBytes(4).toString("hex").toUpperCase()}`;
+    const later = (d: Date) => new Date(d.getTime() + 2 * 86_400_000);
+    const second = await one<{ id: string }>(
+      `insert into appointments (booking_id, manage_token_hash, zone_id, franchisee_id, team_member_id, service_id,
+         cars, customer_name, customer_email, customer_phone, address, unit_price_cents, price_cents,
+         start_at, end_at, blocked_until, status, completed_at, user_id)
+       values ($1, 'y', $2, $3, $4, $5, 1, 'Catherine Client', 'client@example.com', '450 555-0199',
+         '123, rue Principale, Granby', 14999, 14999, $6, $7, $7, 'completed', $7, $8) returning id`,
+      [
+        noTipBookingId,
+        zone.id,
+        zone.franchisee_id,
+        member.id,
+        service.id,
+        later(start),
+        later(end),
+        client.id,
+      ],
+    );
+    await db.query(
+      `insert into appointment_payment_plans (appointment_id, mode, royalty_basis_points, stripe_account_id,
+         stripe_customer_id, stripe_payment_method_id, status) values ($1, 'card_kept', 800, $2, $3, $4, 'settled')`,
+      [second.id, account.id, customer.id, cards[0]],
+    );
     await db.query(
       "insert into payment_customers (email, user_id, stripe_customer_id) values ('client@example.com', $1, $2) on conflict do nothing",
       [client.id, customer.id],
@@ -194,13 +221,18 @@ test.describe("the tip page after the wash (ADR 079)", () => {
     browser,
   }) => {
     const url = `${BASE}/tip/${bookingId}?token=${tipToken(bookingId)}`;
-    // Without JavaScript the form posts as is: « Aucun pourboire » charges nothing and says so.
+    // Without JavaScript the form posts as is: « Aucun pourboire » charges nothing and says so; the
+    // link opened again says the choice is made and offers nothing more.
     const noScript = await browser.newContext({ javaScriptEnabled: false, viewport: page.viewportSize()! });
     const plain = await noScript.newPage();
-    await plain.goto(url);
+    const noTipUrl = `${BASE}/tip/${noTipBookingId}?token=${tipToken(noTipBookingId)}`;
+    await plain.goto(noTipUrl);
     await plain.getByRole("radio", { name: "Aucun pourboire" }).check();
     await plain.getByRole("button", { name: "Confirmer mon choix" }).click();
     await expect(plain.getByRole("status")).toContainText("aucun pourboire ne sera débité");
+    await plain.goto(noTipUrl);
+    await expect(plain.getByRole("status")).toContainText("Votre choix est déjà noté pour ce lavage");
+    await expect(plain.getByRole("radio")).toHaveCount(0);
     await noScript.close();
 
     expect((await page.goto(`${BASE}/tip/${bookingId}?token=${"a".repeat(32)}`))!.status()).toBe(404);

@@ -1,5 +1,5 @@
 import { field, metadataField } from "./form";
-import { cardsOf, get, invalid, list, now, save, type Route } from "./objects";
+import { cardsOf, get, invalid, list, missing, now, save, type Route } from "./objects";
 
 // Customers, their payment methods, connected accounts and account links of the stand-in.
 
@@ -21,6 +21,22 @@ export const accountRoutes: Route[] = [
     }),
   ],
   ["GET", /^\/v1\/customers\/([^/]+)$/, (ctx) => ({ json: get(ctx, ctx.params[0]!, "customer") })],
+  [
+    // As Stripe: the customer is gone for good (a stub with deleted: true), its cards detached; a
+    // second deletion is "No such customer".
+    "DELETE",
+    /^\/v1\/customers\/([^/]+)$/,
+    (ctx) => {
+      const id = ctx.params[0]!;
+      const customer = get(ctx, id, "customer");
+      if (customer.deleted) throw missing(id);
+      for (const card of cardsOf(ctx, id)) card.customer = null;
+      const stub = { id, object: "customer", deleted: true };
+      save(ctx, stub);
+      ctx.emit("customer.deleted", customer);
+      return { json: stub };
+    },
+  ],
   [
     "GET",
     /^\/v1\/customers\/([^/]+)\/payment_methods$/,

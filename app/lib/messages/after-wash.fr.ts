@@ -2,6 +2,7 @@
  * French text of the money after the wash (issue 31, ADR 079): the completion e-mail and SMS with
  * the tip link, the tip page, receipts, the customer's "Moyens de paiement" and booking history.
  */
+import type { ReceiptLineKey } from "~/domain/payments/receipt";
 import { formatMoney } from "../format";
 
 export type ReceiptKind = "deposit" | "balance" | "charge" | "tip" | "refund";
@@ -11,7 +12,7 @@ export const afterWashMessages = {
     subject: "Votre lavage est terminé",
     intro: (date: string) => `Notre équipe a terminé le lavage de votre véhicule le ${date}. Merci !`,
     balance: (amount: string) =>
-      `Le solde de ${amount} taxes incluses est débité sur la carte enregistrée; un reçu suit par courriel.`,
+      `Le solde de ${amount} taxes incluses sera débité sur la carte enregistrée; un reçu suit par courriel une fois le paiement accepté.`,
     noBalance: "Votre réservation est entièrement payée; rien d'autre n'est débité.",
     tipText:
       "Si vous le souhaitez, vous pouvez laisser un pourboire à l'équipe, versé en entier à votre franchisé. C'est entièrement facultatif.",
@@ -19,6 +20,28 @@ export const afterWashMessages = {
     note: "Le lien vous est personnel.",
     sms: (url: string) =>
       `Lavage Mobile Prestige : votre lavage est terminé, merci ! Pourboire facultatif : ${url} Répondez STOP pour ne plus recevoir de textos.`,
+  },
+  balanceRefused: {
+    subject: "Paiement refusé pour votre lavage",
+    intro: (date: string) => `Votre carte a été refusée pour le solde du lavage du ${date}.`,
+    amount: (amount: string) => `Montant dû : ${amount} taxes incluses.`,
+    payText:
+      "Vous pouvez le régler avec une autre carte sur la page de paiement sécurisée de Stripe (lien valide 24 heures).",
+    payButton: "Payer le solde",
+    contact: (business: string, orByLink: boolean) =>
+      orByLink
+        ? `Vous pouvez aussi communiquer avec ${business} pour régler ce montant.`
+        : `Communiquez avec ${business} pour régler ce montant avec une autre carte ou sur place.`,
+    lines: {
+      subtotal: "Solde du lavage (avant taxes)",
+      tps: "TPS (5 %)",
+      tvq: "TVQ (9,975 %)",
+      tip: "Pourboire",
+      total: "Total",
+    } satisfies Record<ReceiptLineKey, string>,
+    phone: (phone: string) => `Téléphone : ${phone}`,
+    email: (email: string) => `Courriel : ${email}`,
+    note: "Aucun autre essai ne sera fait sur cette carte.",
   },
   tip: {
     metaTitle: "Pourboire",
@@ -42,6 +65,7 @@ export const afterWashMessages = {
     thanksTip: (amount: string) =>
       `Merci ! Votre pourboire de ${amount} est débité sur la carte enregistrée; un reçu suit par courriel.`,
     thanksNone: "Merci ! Votre choix est noté : aucun pourboire ne sera débité.",
+    alreadyNone: "Votre choix est déjà noté pour ce lavage : aucun pourboire. Merci !",
     alreadyTip: (amount: string) => `Un pourboire de ${amount} a déjà été laissé pour ce lavage. Merci !`,
     refused:
       "Votre carte a été refusée pour le pourboire. Vous pouvez réessayer avec un autre montant ou donner le pourboire à l'équipe sur place.",

@@ -34,6 +34,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         : [],
     ),
     tip: page.tip,
+    declined: page.declined,
   };
 }
 
@@ -56,7 +57,12 @@ export async function action({ request, params }: Route.ActionArgs) {
     return data({ ok: false as const, errors, formError: null, values }, { status: 400 });
   }
   try {
-    const outcome = await leaveTip(getDb(), { bookingId: params.bookingId, token, answer: parsed.data });
+    const outcome = await leaveTip(getDb(), {
+      bookingId: params.bookingId,
+      token,
+      answer: parsed.data,
+      now: new Date(),
+    });
     return { ok: true as const, outcome };
   } catch (error) {
     const { status, message } = failureOf(error, { NOT_FOUND: t.invalidText, VALIDATION: t.amountInvalid });
@@ -92,10 +98,14 @@ export default function TipPage({ loaderData, actionData }: Route.ComponentProps
       ? t.thanksTip(formatMoney(done.cents))
       : done.status === "none"
         ? t.thanksNone
-        : t.alreadyTip(formatMoney(done.cents))
+        : done.status === "declined"
+          ? t.alreadyNone
+          : t.alreadyTip(formatMoney(done.cents))
     : tip && tip.status !== "failed"
       ? t.alreadyTip(formatMoney(tip.cents))
-      : null;
+      : loaderData.declined
+        ? t.alreadyNone
+        : null;
   const refused = !done && tip?.status === "failed";
 
   return (

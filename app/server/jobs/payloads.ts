@@ -64,6 +64,11 @@ export interface JobPayloads {
   "email.completed": { appointmentId: string };
   /** The French receipt of one ledger row that succeeded (a payment or a refund), once (ADR 079). */
   "email.receipt": { paymentId: string };
+  /**
+   * The balance after the wash refused by the card kept: told to the customer, once, with the
+   * hosted page that pays it (`url`, sealed: ADR 068) (ADR 079).
+   */
+  "email.balance-refused": { paymentId: string; url: string | null };
   /** A deleted account's cards are detached from its Stripe customer (ADR 027, 079). */
   "payments.detach-cards": { stripeCustomerId: string };
   /** A minute after an unpaid booking's hosted page expires: releases its slot, or secures it if paid. */

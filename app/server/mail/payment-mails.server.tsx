@@ -16,6 +16,7 @@ import {
 
 const c = afterWashMessages.completed;
 const r = afterWashMessages.receipt;
+const refused = afterWashMessages.balanceRefused;
 
 /** The wash is done: the balance charged to the card kept, and the optional tip's link. */
 export function renderCompletedMail({
@@ -59,6 +60,63 @@ export function renderCompletedMail({
     transactional: true,
   });
   return { subject: c.subject, ...rendered };
+}
+
+/** The balance after the wash was refused by the card kept: what is due and whom to call. */
+export function renderBalanceRefusedMail({
+  customerName,
+  startAt,
+  amountCents,
+  payUrl,
+  franchisee,
+}: {
+  customerName: string;
+  startAt: Date;
+  amountCents: number;
+  /** Stripe's hosted page for exactly the balance, or null (then only the franchisee's contact). */
+  payUrl: string | null;
+  franchisee: { businessName: string; phone: string | null; email: string | null };
+}): RenderedMail {
+  const date = formatMailDate(startAt);
+  const contact = [
+    refused.contact(franchisee.businessName, payUrl !== null),
+    ...(franchisee.phone ? [refused.phone(franchisee.phone)] : []),
+    ...(franchisee.email ? [refused.email(franchisee.email)] : []),
+  ];
+  const rendered = renderMail({
+    title: refused.subject,
+    html: (
+      <>
+        <Paragraph>{m.greeting(customerName)}</Paragraph>
+        <Paragraph>{refused.intro(date)}</Paragraph>
+        <Paragraph>{refused.amount(formatMoney(amountCents))}</Paragraph>
+        {payUrl && (
+          <>
+            <Paragraph>{refused.payText}</Paragraph>
+            <Button href={payUrl}>{refused.payButton}</Button>
+          </>
+        )}
+        {contact.map((line) => (
+          <Paragraph key={line}>{line}</Paragraph>
+        ))}
+        <SmallNote>{refused.note}</SmallNote>
+      </>
+    ),
+    text: [
+      m.greeting(customerName),
+      "",
+      refused.intro(date),
+      refused.amount(formatMoney(amountCents)),
+      "",
+      ...(payUrl ? [refused.payText, `${refused.payButton} : ${payUrl}`, ""] : []),
+      ...contact,
+      "",
+      refused.note,
+      "",
+    ],
+    transactional: true,
+  });
+  return { subject: refused.subject, ...rendered };
 }
 
 export interface ReceiptMailData {

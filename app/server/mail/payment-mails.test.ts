@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ReceiptMailData } from "./payment-mails.server";
-import { renderCompletedMail, renderReceiptMail } from "./templates.server";
+import { renderBalanceRefusedMail, renderCompletedMail, renderReceiptMail } from "./templates.server";
 
 const base: ReceiptMailData = {
   paymentId: "0b9c8a52-3f7e-4b7e-9d0e-1f2a3b4c5d6e",
@@ -67,8 +67,36 @@ describe("payment e-mails (ADR 079)", () => {
       balanceCents: 12_934,
       tipUrl: "https://lavage.example/tip/K3M9X2P7QA?token=abc",
     });
-    expect(plain(mail.text)).toContain("Le solde de 129,34 $ taxes incluses");
+    expect(plain(mail.text)).toContain("Le solde de 129,34 $ taxes incluses sera débité");
+    expect(mail.text).not.toContain("est débité");
     expect(mail.text).toContain("Pourboire (facultatif) : https://lavage.example/tip/K3M9X2P7QA?token=abc");
     expect(mail.html).toContain('href="https://lavage.example/tip/K3M9X2P7QA?token=abc"');
+  });
+
+  it("tells a refused balance: the amount due and the franchisee to call, escaped", () => {
+    const mail = renderBalanceRefusedMail({
+      customerName: "Léa",
+      startAt: new Date("2026-03-09T13:00:00Z"),
+      amountCents: 12_934,
+      payUrl: null,
+      franchisee: { businessName: "Lavage <Granby>", phone: "450 555-0101", email: null },
+    });
+    expect(mail.subject).toBe("Paiement refusé pour votre lavage");
+    const text = plain(mail.text);
+    expect(text).toContain("Montant dû : 129,34 $ taxes incluses.");
+    expect(text).toContain("Communiquez avec Lavage <Granby> pour régler ce montant");
+    expect(text).toContain("Téléphone : 450 555-0101");
+    expect(text).not.toContain("Courriel :");
+    expect(mail.html).toContain("Lavage &lt;Granby&gt;");
+    const withLink = renderBalanceRefusedMail({
+      customerName: "Léa",
+      startAt: new Date("2026-03-09T13:00:00Z"),
+      amountCents: 12_934,
+      payUrl: "https://checkout.stripe.com/c/pay/cs_test_1",
+      franchisee: { businessName: "Lavage Granby", phone: null, email: "granby@example.com" },
+    });
+    expect(withLink.text).toContain("Payer le solde : https://checkout.stripe.com/c/pay/cs_test_1");
+    expect(withLink.html).toContain('href="https://checkout.stripe.com/c/pay/cs_test_1"');
+    expect(withLink.text).toContain("Vous pouvez aussi communiquer avec Lavage Granby");
   });
 });

@@ -21,4 +21,4 @@ export {
   renderThankYouOffer,
   renderWaitlistOpen,
 } from "./customer-mails.server";
-export { renderCompletedMail, renderReceiptMail } from "./payment-mails.server";
+export { renderBalanceRefusedMail, renderCompletedMail, renderReceiptMail } from "./payment-mails.server";

@@ -87,6 +87,34 @@ export async function createPaymentCheckout(
   return hosted(session);
 }
 
+/**
+ * A hosted Checkout page that charges exactly the given lines now (a balance the card kept
+ * refused, ADR 079), for the franchisee with its royalty; it keeps no card.
+ */
+export async function createLinesCheckout(
+  stripe: StripeClient,
+  input: CheckoutCommon & { lines: { label: string; cents: number }[]; to: ForFranchisee },
+): Promise<HostedPage> {
+  const session = await stripe.checkout.sessions.create(
+    {
+      mode: "payment",
+      customer: input.customerId,
+      locale: "fr-CA",
+      line_items: input.lines.map((line) => ({
+        quantity: 1,
+        price_data: { currency: "cad", unit_amount: line.cents, product_data: { name: line.label } },
+      })),
+      payment_intent_data: { ...destination(input.to), metadata: input.metadata },
+      success_url: input.successUrl,
+      cancel_url: input.cancelUrl,
+      expires_at: Math.floor(input.expiresAt.getTime() / 1000),
+      metadata: input.metadata,
+    },
+    { idempotencyKey: input.idempotencyKey },
+  );
+  return hosted(session);
+}
+
 /** A hosted Checkout page that only keeps the card (nothing charged until the wash is done). */
 export async function createSetupCheckout(
   stripe: StripeClient,

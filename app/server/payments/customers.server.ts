@@ -1,3 +1,4 @@
+import Stripe from "stripe";
 import type { StripeClient } from "./stripe.server";
 
 /** A saved card as the customer space shows it ("Moyens de paiement"): never the number. */
@@ -51,4 +52,17 @@ export async function listSavedCards(stripe: StripeClient, customerId: string): 
  */
 export async function detachSavedCard(stripe: StripeClient, paymentMethodId: string): Promise<void> {
   await stripe.paymentMethods.detach(paymentMethodId);
+}
+
+/**
+ * Deletes a Stripe customer for good (a deleted account, ADR 027, 079): its e-mail, name and
+ * phone leave Stripe too. One already deleted is done (a retried job).
+ */
+export async function deleteCustomer(stripe: StripeClient, customerId: string): Promise<void> {
+  try {
+    await stripe.customers.del(customerId);
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "resource_missing") return;
+    throw error;
+  }
 }

@@ -1,7 +1,11 @@
 import { and, eq } from "drizzle-orm";
-import { appointments, payments } from "#db/schema";
+import { appointments, franchisees, payments } from "#db/schema";
 import { mailerFromEnv, type Mailer } from "../../mail/mailer.server";
-import { renderCompletedMail, renderReceiptMail } from "../../mail/templates.server";
+import {
+  renderBalanceRefusedMail,
+  renderCompletedMail,
+  renderReceiptMail,
+} from "../../mail/templates.server";
 import { loadReceipt } from "../../services/payments/receipts.server";
 import { tipUrlFor } from "../../services/payments/tip-link.server";
 import type { JobPayloads } from "../payloads";
@@ -12,7 +16,9 @@ export interface PaymentMailDeps {
   mailer?: () => Mailer;
 }
 
-type Handlers = { [N in "email.completed" | "email.receipt"]: JobHandler<JobPayloads[N]> };
+type Handlers = {
+  [N in "email.completed" | "email.receipt" | "email.balance-refused"]: JobHandler<JobPayloads[N]>;
+};
 
 /** An address made by the account deletion (ADR 027): nobody reads it. */
 const forgotten = (email: string) => email.endsWith("@anonyme.invalid");
@@ -42,6 +48,27 @@ export function createPaymentMailHandlers({ mailer = mailerFromEnv }: PaymentMai
       const receipt = await loadReceipt(db, paymentId);
       if (!receipt || forgotten(receipt.customerEmail)) return;
       await mailer().send({ to: receipt.customerEmail, ...renderReceiptMail(receipt) });
+    },
+
+    // The card kept refused the balance: the amount due and the franchisee to call (ADR 079).
+    "email.balance-refused": async ({ paymentId, url }, { db }) => {
+      const [row] = await db
+        .select({ payment: payments, booking: appointments, franchisee: franchisees })
+        .from(payments)
+        .innerJoin(appointments, eq(appointments.id, payments.appointmentId))
+        .innerJoin(franchisees, eq(franchisees.id, payments.franchiseeId))
+        .where(and(eq(payments.id, paymentId), eq(payments.kind, "balance")));
+      if (!row || row.payment.status !== "failed" || forgotten(row.booking.customerEmail)) return;
+      await mailer().send({
+        to: row.booking.customerEmail,
+        ...renderBalanceRefusedMail({
+          customerName: row.booking.customerName,
+          startAt: row.booking.startAt,
+          amountCents: row.payment.amountCents,
+          payUrl: url,
+          franchisee: row.franchisee,
+        }),
+      });
     },
   };
 }

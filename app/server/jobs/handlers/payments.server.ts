@@ -1,4 +1,4 @@
-import { detachSavedCard, listSavedCards } from "../../payments/customers.server";
+import { deleteCustomer, detachSavedCard, listSavedCards } from "../../payments/customers.server";
 import { stripeFromEnv, type StripeClient } from "../../payments/stripe.server";
 import { executeCharge } from "../../services/payments/execute-charge.server";
 import { executeRefund } from "../../services/payments/execute-refund.server";
@@ -54,12 +54,17 @@ export function createPaymentHandlers({
         start: async () => ((await sendCardStepLink(db, payload, deps)) ? "started" : "on_site"),
       });
     },
-    // A deleted account's cards (ADR 027, 079): Stripe keeps none of them for us afterwards.
+    // A deleted account's cards and Stripe customer (ADR 027, 079): Stripe keeps nothing of them
+    // for us afterwards. A retry after the deletion finds the customer gone: done.
     "payments.detach-cards": async ({ stripeCustomerId }) => {
       const client = stripe();
       if (!client) throw new Error("Detaching cards needs the Stripe keys (STRIPE_SECRET_KEY)");
-      for (const card of await listSavedCards(client, stripeCustomerId))
-        await detachSavedCard(client, card.id);
+      const cards = await listSavedCards(client, stripeCustomerId).catch((error: unknown) => {
+        if ((error as { code?: string }).code === "resource_missing") return [];
+        throw error;
+      });
+      for (const card of cards) await detachSavedCard(client, card.id);
+      await deleteCustomer(client, stripeCustomerId);
     },
   };
 }

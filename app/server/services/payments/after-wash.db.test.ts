@@ -167,7 +167,7 @@ describeDatabases("after the wash: balance, tip, receipts", ({ db, kind }) => {
     expect(receipt.text).not.toContain("Pourboire");
   });
 
-  it("records a refused card on the balance, which the franchisee sees", async () => {
+  it("records a refused balance, tells the customer with a link that pays it once, and the franchisee sees it", async () => {
     const booking = await paidBooking();
     // Stripe's test card that is always refused.
     await db()
@@ -182,9 +182,55 @@ describeDatabases("after the wash: balance, tip, receipts", ({ db, kind }) => {
       .where(and(eq(s.payments.appointmentId, booking.id), eq(s.payments.kind, "balance")));
     expect(balance).toMatchObject({ status: "failed", failureCode: "generic_decline", amountCents: 12_934 });
     expect(mails.filter((m) => m.subject.startsWith("Reçu"))).toHaveLength(0);
+    // The completion e-mail does not claim the charge was made; the refusal is told, once.
+    const completed = mails.find((m) => m.subject === "Votre lavage est terminé")!;
+    expect(completed.text.replace(/\u00a0/g, " ")).toContain("129,34 $ taxes incluses sera débité");
+    const told = mails.filter((m) => m.subject === "Paiement refusé pour votre lavage");
+    expect(told).toHaveLength(1);
+    const text = told[0]!.text.replace(/\u00a0/g, " ");
+    expect(told[0]!.to).toBe(booking.customerEmail);
+    expect(text).toContain("Votre carte a été refusée pour le solde du lavage");
+    expect(text).toContain("Montant dû : 129,34 $ taxes incluses.");
+    expect(text).toMatch(/communiquer avec .+ pour régler ce montant/);
+    const payUrl = /Payer le solde : (\S+)/.exec(text)![1]!;
+    // The hosted page charges exactly the balance's lines, for the franchisee with its royalty.
+    const session = standIn.object<{ id: string; amount_total: number; mode: string }>(
+      balance!.stripeCheckoutSessionId!,
+    );
+    expect(session).toMatchObject({ mode: "payment", amount_total: 12_934 });
+    expect(payUrl).toContain(session.id);
+    // Running the charge again changes nothing and tells nothing more.
+    await createPaymentHandlers({ stripe: () => stripe })["payments.charge"]({ paymentId: balance!.id }, {
+      db: db(),
+    } as never);
+    expect((await drain(db())).filter((m) => m.subject.startsWith("Paiement refusé"))).toEqual([]);
     // The franchisee's schedule shows the refusal on the booking.
     const day = await listSchedule(db(), { franchiseeId, period: dayPeriod(localDate(booking.startAt)) });
     expect(day.find((a) => a.id === booking.id)).toMatchObject({ refusedPayment: "generic_decline" });
+    // Paid with another card on the link: the balance is recorded once, its receipt sent once,
+    // even if Stripe delivers the event twice.
+    await fetch(payUrl, { method: "POST", body: new URLSearchParams({ card: "ok" }), redirect: "manual" });
+    const completedEvent = standIn.events.findLast(
+      (e) => e.type === "checkout.session.completed" && (e.data.object as { id: string }).id === session.id,
+    )!;
+    await deliverEvent(db(), standIn, completedEvent);
+    await deliverEvent(db(), standIn, completedEvent);
+    const receipts = (await drain(db())).filter(
+      (m) => m.subject === `Reçu de paiement, réservation ${booking.bookingId}`,
+    );
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]!.text.replace(/\u00a0/g, " ")).toContain("Total payé : 129,34 $");
+    const [paid] = await db()
+      .select()
+      .from(s.payments)
+      .where(and(eq(s.payments.appointmentId, booking.id), eq(s.payments.kind, "balance")));
+    expect(paid).toMatchObject({ status: "succeeded", amountCents: 12_934 });
+    expect(standIn.object<{ application_fee_amount: number }>(paid!.stripePaymentIntentId!)).toMatchObject({
+      application_fee_amount: balance!.applicationFeeCents,
+      amount: 12_934,
+    });
+    const after = await listSchedule(db(), { franchiseeId, period: dayPeriod(localDate(booking.startAt)) });
+    expect(after.find((a) => a.id === booking.id)).toMatchObject({ refusedPayment: null });
   });
 
   it("charges a tip once under concurrent submits, with no tax and no royalty", async () => {
@@ -205,7 +251,7 @@ describeDatabases("after the wash: balance, tip, receipts", ({ db, kind }) => {
     expect(page!.tip).toBeNull();
 
     const submit = (answer: Parameters<typeof leaveTip>[1]["answer"]) =>
-      leaveTip(db(), { bookingId: booking.bookingId, token, answer });
+      leaveTip(db(), { bookingId: booking.bookingId, token, answer, now: new Date() });
     const outcomes = await Promise.all([
       submit({ choice: "15" }),
       submit({ choice: "15" }),
@@ -242,11 +288,20 @@ describeDatabases("after the wash: balance, tip, receipts", ({ db, kind }) => {
     await completeAppointment(db(), { appointmentId: booking.id, franchiseeId, now: afterStart(booking) });
     await drain(db());
     const token = await tipToken(db(), booking.bookingId);
-    expect(await leaveTip(db(), { bookingId: booking.bookingId, token, answer: { choice: "none" } })).toEqual(
-      {
-        status: "none",
-      },
-    );
+    const submit = (answer: Parameters<typeof leaveTip>[1]["answer"]) =>
+      leaveTip(db(), { bookingId: booking.bookingId, token, answer, now: new Date() });
+    expect((await loadTipPage(db(), booking.bookingId, token))!.declined).toBe(false);
+    // Recorded once, even when submitted twice at once, and nothing is charged after it.
+    const outcomes = await Promise.all([
+      submit({ choice: "none" }),
+      submit({ choice: "none" }),
+      submit({ choice: "none" }),
+    ]);
+    expect(outcomes.filter((o) => o.status === "none")).toHaveLength(1);
+    expect(outcomes.filter((o) => o.status === "declined")).toHaveLength(2);
+    expect(await submit({ choice: "20" })).toEqual({ status: "declined" });
+    expect((await loadTipPage(db(), booking.bookingId, token))!.declined).toBe(true);
+    expect(await drain(db())).toEqual([]);
     expect((await rows(booking.id)).filter((r) => r.kind === "tip")).toEqual([]);
 
     const onSite = await granbyAppointment(db());
@@ -307,6 +362,13 @@ describeDatabases("after the wash: balance, tip, receipts", ({ db, kind }) => {
       await db().select().from(s.paymentCustomers).where(eq(s.paymentCustomers.stripeCustomerId, customerId)),
     ).toEqual([]);
     expect(await listSavedCards(stripe, customerId)).toEqual([]);
+    // The Stripe customer itself is deleted (its e-mail and name leave Stripe), and a retried job
+    // finds it done.
+    expect(await stripe.customers.retrieve(customerId)).toMatchObject({ id: customerId, deleted: true });
+    await createPaymentHandlers({ stripe: () => stripe })["payments.detach-cards"](
+      { stripeCustomerId: customerId },
+      { db: db() } as never,
+    );
     // The ledger stays for the accountant, on the anonymized bookings.
     const ledger = await db().select().from(s.payments);
     expect(ledger.length).toBeGreaterThanOrEqual(ledgerBefore);

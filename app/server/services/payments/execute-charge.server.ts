@@ -1,7 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import { appointmentPaymentPlans, payments } from "#db/schema";
 import type { Db } from "../../db.server";
-import { chargeSavedCard } from "../../payments/charges.server";
+import { enqueue } from "../../jobs/queue.server";
+import { chargeSavedCard, createLinesCheckout, type HostedPage } from "../../payments/charges.server";
+import { env } from "../../env.server";
+import { receiptLines } from "~/domain/payments/receipt";
+import { afterWashMessages } from "~/lib/messages/after-wash.fr";
+import { EMAIL_MAX_ATTEMPTS } from "../messaging/notify.server";
 import type { StripeClient } from "../../payments/stripe.server";
 import { queueReceipts } from "./receipts.server";
 
@@ -9,7 +14,9 @@ import { queueReceipts } from "./receipts.server";
  * Charges one pending ledger row (a fee, a balance) to the card kept at booking (the
  * `payments.charge` job, ADR 073), off-session, for the franchisee with the row's royalty, under
  * the row's idempotency key: a retry after a crash gets Stripe's first answer. A refused card is
- * recorded on the row ('failed' with Stripe's code), not retried.
+ * recorded on the row ('failed' with Stripe's code), not retried; a refused balance is told to the
+ * customer by e-mail, once (the row leaves 'pending' once), with a hosted page that pays exactly
+ * the balance's lines (valid 24 h, keyed by the row; paid, it settles the row: `checkoutCompleted`).
  */
 export async function executeCharge(
   db: Db,
@@ -40,6 +47,22 @@ export async function executeCharge(
     metadata: { payment_id: payment.id, appointment_id: payment.appointmentId },
     idempotencyKey: payment.idempotencyKey,
   });
+  let payLink: HostedPage | null = null;
+  if (!result.ok && payment.kind === "balance") {
+    const lines = receiptLines({ ...payment, tipCents: 0 })
+      .filter((line) => line.key !== "total" && line.cents > 0)
+      .map((line) => ({ label: afterWashMessages.balanceRefused.lines[line.key], cents: line.cents }));
+    payLink = await createLinesCheckout(deps.stripe, {
+      customerId: plan.stripeCustomerId,
+      lines,
+      to: { accountId: plan.stripeAccountId, applicationFeeCents: payment.applicationFeeCents },
+      successUrl: `${env().PUBLIC_URL}/`,
+      cancelUrl: `${env().PUBLIC_URL}/`,
+      expiresAt: new Date(deps.now.getTime() + 24 * 60 * 60_000 - 60_000),
+      metadata: { payment_id: payment.id, appointment_id: payment.appointmentId },
+      idempotencyKey: `${payment.idempotencyKey}:pay-link`,
+    });
+  }
   const pending = and(eq(payments.id, payment.id), eq(payments.status, "pending"));
   await db.transaction(async (tx) => {
     const changed = await tx
@@ -54,6 +77,7 @@ export async function executeCharge(
               status: "failed",
               failureCode: result.declineCode ?? result.code,
               stripePaymentIntentId: result.paymentIntentId ?? null,
+              stripeCheckoutSessionId: payLink?.id ?? null,
             },
       )
       .where(pending)
@@ -63,5 +87,12 @@ export async function executeCharge(
       tx,
       changed.filter((row) => row.status === "succeeded").map((row) => row.id),
     );
+    if (payment.kind === "balance" && changed.some((row) => row.status === "failed"))
+      await enqueue(
+        tx,
+        "email.balance-refused",
+        { paymentId: payment.id, url: payLink?.url ?? null },
+        { singletonKey: `balance-refused:${payment.id}`, maxAttempts: EMAIL_MAX_ATTEMPTS },
+      );
   });
 }

@@ -14,6 +14,8 @@ export interface TipPage {
   choices: TipChoice[];
   /** The tip already left (pending or paid), or the last one refused. */
   tip: { status: "pending" | "succeeded" | "failed"; cents: number } | null;
+  /** « Aucun pourboire » was chosen: the page offers nothing more. */
+  declined: boolean;
 }
 
 /** A completed wash whose card was kept at booking, opened by its signed link; null otherwise. */
@@ -25,7 +27,7 @@ async function tippable(db: Db, bookingId: string, token: string) {
     .innerJoin(appointmentPaymentPlans, eq(appointmentPaymentPlans.appointmentId, appointments.id))
     .where(and(eq(appointments.bookingId, bookingId), eq(appointments.status, "completed")));
   if (!row?.plan.stripeCustomerId || !row.plan.stripePaymentMethodId) return null;
-  return row.appointment;
+  return { ...row.appointment, tipDeclined: row.plan.tipDeclinedAt !== null };
 }
 
 async function lastTip(db: Db, appointmentId: string): Promise<TipPage["tip"]> {
@@ -55,40 +57,53 @@ export async function loadTipPage(db: Db, bookingId: string, token: string): Pro
     preTaxCents: appointment.priceCents,
     choices: tipChoices(appointment.priceCents),
     tip: await lastTip(db, appointment.id),
+    declined: appointment.tipDeclined,
   };
 }
 
 export type TipOutcome =
-  { status: "charged"; cents: number } | { status: "none" } | { status: "already"; cents: number };
+  | { status: "charged"; cents: number }
+  | { status: "none" }
+  | { status: "already"; cents: number }
+  /** « Aucun pourboire » was chosen before: nothing is charged. */
+  | { status: "declined" };
 
 /**
  * The customer's choice on the tip page (ADR 079). A tip is a ledger row of its own (kind tip, no
  * tax, no royalty: all of it to the franchisee) charged to the card kept by the `payments.charge`
  * job under the row's key. Once per booking: the plan row is locked while the choice is written,
  * so a second submit or a second tab finds the first tip ('already'); the key is unique anyway. A
- * refused tip may be tried again (a new row and key). "Aucun pourboire" charges nothing.
+ * refused tip may be tried again (a new row and key). "Aucun pourboire" charges nothing and is
+ * recorded on the plan (`tip_declined_at`, under the same lock), once: no tip is taken after it.
  */
 export async function leaveTip(
   db: Db,
-  input: { bookingId: string; token: string; answer: TipAnswer },
+  input: { bookingId: string; token: string; answer: TipAnswer; now: Date },
 ): Promise<TipOutcome> {
   const appointment = await tippable(db, input.bookingId, input.token);
   if (!appointment) throw new AppError("NOT_FOUND");
   const tip = chosenTip(input.answer, appointment.priceCents);
   if (!tip.ok) throw new AppError("VALIDATION", tip.code);
   return db.transaction(async (tx) => {
-    await tx
-      .select({ id: appointmentPaymentPlans.appointmentId })
+    const [plan] = await tx
+      .select({ tipDeclinedAt: appointmentPaymentPlans.tipDeclinedAt })
       .from(appointmentPaymentPlans)
       .where(eq(appointmentPaymentPlans.appointmentId, appointment.id))
       .for("update");
+    if (plan?.tipDeclinedAt) return { status: "declined" };
     const tips = await tx
       .select({ status: payments.status, cents: payments.tipCents })
       .from(payments)
       .where(and(eq(payments.appointmentId, appointment.id), eq(payments.kind, "tip")));
     const live = tips.find((row) => row.status === "pending" || row.status === "succeeded");
     if (live) return { status: "already", cents: live.cents };
-    if (tip.cents === 0) return { status: "none" };
+    if (tip.cents === 0) {
+      await tx
+        .update(appointmentPaymentPlans)
+        .set({ tipDeclinedAt: input.now })
+        .where(eq(appointmentPaymentPlans.appointmentId, appointment.id));
+      return { status: "none" };
+    }
     const [row] = await tx
       .insert(payments)
       .values({

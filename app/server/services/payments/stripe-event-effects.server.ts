@@ -30,12 +30,31 @@ export async function checkoutCompleted(
   paymentMethodId: string | null,
   now: Date,
 ): Promise<EffectOutcome> {
-  const plan = await lockPlanOfSession(tx, session.id);
-  if (!plan) return "unknown_object";
   const intentId =
     typeof session.payment_intent === "string"
       ? session.payment_intent
       : (session.payment_intent?.id ?? null);
+  // A refused balance paid on its hosted page (ADR 079): the row goes failed -> succeeded once.
+  const paidByLink = await tx
+    .update(payments)
+    .set({ status: "succeeded", stripePaymentIntentId: intentId, settledAt: now })
+    .where(
+      and(
+        eq(payments.stripeCheckoutSessionId, session.id),
+        eq(payments.kind, "balance"),
+        eq(payments.status, "failed"),
+      ),
+    )
+    .returning({ id: payments.id });
+  if (paidByLink.length > 0) {
+    await queueReceipts(
+      tx,
+      paidByLink.map((row) => row.id),
+    );
+    return "applied";
+  }
+  const plan = await lockPlanOfSession(tx, session.id);
+  if (!plan) return "unknown_object";
   const depositSettled = { status: "succeeded" as const, stripePaymentIntentId: intentId, settledAt: now };
   const pendingDeposit = and(
     eq(payments.stripeCheckoutSessionId, session.id),

@@ -1,0 +1,1 @@
+ALTER TABLE "appointment_payment_plans" ADD COLUMN "tip_declined_at" timestamp with time zone;
