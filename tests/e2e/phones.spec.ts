@@ -48,6 +48,13 @@ function urlsOf(route: ManifestRoute, ids: Ids): string[] {
       return ["/franchise/granby"];
     case "client/bookings/:bookingId":
       return [`/client/bookings/${ids.pastBookingId}`, `/client/bookings/${ids.bookingId}`];
+    // Links of a booking's payment (ADR 074, 079): without their signed token, the page that says so.
+    case "booking-payment/:bookingId":
+      return [`/booking-payment/${ids.bookingId}?k=invalide`];
+    case "tip/:bookingId":
+      return [`/tip/${ids.pastBookingId}?token=invalide`];
+    case "client/receipts/:paymentId":
+      return ["/client/receipts/00000000-0000-4000-8000-000000000000"];
     case "review/:bookingId":
       // The demo client's review of a past wash (ADR 049); others read the invalid-link page.
       return [`/review/${ids.pastBookingId}`];
