@@ -234,15 +234,16 @@ test.describe("booking wizard", () => {
   test("the wizard is usable on a phone @mobile", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(wizardPath());
-    await page.getByLabel("Adresse ou code postal").fill("J1H 1N1");
+    // Gatineau: Sherbrooke takes a deposit while booking-payment.spec.ts runs (ADR 074).
+    await page.getByLabel("Adresse ou code postal").fill("J8X 3V9");
     await page.getByRole("button", { name: "Voir les disponibilités" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Choisissez votre créneau" })).toBeVisible();
-    await expect(page.getByText("1 véhicule · Sherbrooke")).toBeVisible();
+    await expect(page.getByText("1 véhicule · Gatineau")).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
 
     await chooseFirstSlot(page);
-    await fillDetails(page, "50 rue King Ouest, Sherbrooke J1H 1N1");
+    await fillDetails(page, "25 rue Laurier, Gatineau J8X 3V9");
     // The promo code comes before the booking button (issue 33), not after it.
     const promo = await page.getByLabel("Code promo (facultatif)").boundingBox();
     const confirm = await confirmButton(page).boundingBox();

@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { appointments, teamMembers } from "#db/schema";
 import { AppError } from "~/lib/errors";
 import type { Db } from "../../db.server";
@@ -21,7 +21,9 @@ export async function startAppointmentNow(db: Db, bookingId: string): Promise<vo
   const others = await db
     .select({ id: teamMembers.id })
     .from(teamMembers)
-    .where(and(eq(teamMembers.franchiseeId, booking.franchiseeId), ne(teamMembers.id, booking.teamMemberId)));
+    .where(and(eq(teamMembers.franchiseeId, booking.franchiseeId), ne(teamMembers.id, booking.teamMemberId)))
+    // The longest-standing members first: one a test adds for itself is taken last.
+    .orderBy(asc(teamMembers.createdAt), asc(teamMembers.id));
   for (const memberId of [booking.teamMemberId, ...others.map((member) => member.id)]) {
     if (await startWith(db, bookingId, memberId)) return;
   }
