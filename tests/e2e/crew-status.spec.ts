@@ -45,7 +45,7 @@ test("@mobile the crew marks each step in one tap; the customer gets the arrival
   const office = await browser.newContext({ ...context, viewport: { width: 1440, height: 1000 } });
   const franchisee = appPage(await office.newPage());
   await loginAs(franchisee, "franchisee");
-  await franchisee.goto("/franchisee");
+  await franchisee.goto("/franchisee/team");
   const add = franchisee.getByRole("region", { name: "Nouveau membre" });
   await add.getByLabel("Prénom").fill("Noé");
   await add.getByLabel(/^Nom/).fill(`Laveur${suffix}`);
@@ -69,7 +69,7 @@ test("@mobile the crew marks each step in one tap; the customer gets the arrival
   const slotDate = torontoDate(new Date(slot!.start));
   const [hour, minute] = torontoTime(new Date(slot!.start)).split(":").map(Number) as [number, number];
   const endHour = Math.min(hour + 4, 23);
-  const available = await franchisee.request.post("/franchisee", {
+  const available = await franchisee.request.post("/franchisee/team", {
     form: {
       intent: "addAvailability",
       teamMemberId: memberId,
@@ -200,7 +200,7 @@ test("@mobile the crew marks each step in one tap; the customer gets the arrival
   if (SHOTS) await franchisee.screenshot({ path: `${SHOTS}/booking-history-1440-light.png`, fullPage: true });
 
   // The member leaves the team again (the other specs count it).
-  const removed = await franchisee.request.post("/franchisee", {
+  const removed = await franchisee.request.post("/franchisee/team", {
     form: { intent: "deleteMember", memberId },
     headers: { origin: baseURL! },
   });

@@ -348,9 +348,12 @@ const TABLE: Record<string, Row> = {
   "routes/franchisee/layout": { get: { url: () => "/franchisee", expect: franchiseesOnly, alone: true } },
   "routes/franchisee/dashboard": {
     get: { url: () => "/franchisee", expect: franchiseesOnly, alone: true },
+  },
+  "routes/franchisee/team": {
+    get: { url: () => "/franchisee/team", expect: franchiseesOnly, alone: true },
     // The Granby member, rewritten with its own values: the Sherbrooke franchisee gets 404.
     post: {
-      url: () => "/franchisee?index",
+      url: () => "/franchisee/team",
       form: (ids) => ({
         intent: "updateMember",
         memberId: ids.granbyMember,
