@@ -13,6 +13,7 @@ import { formatDay } from "~/lib/format";
 import { messages } from "~/lib/messages.fr";
 import { calendarMessages } from "~/lib/messages/calendar.fr";
 import { crewMessages } from "~/lib/messages/crew.fr";
+import { jobReportMessages } from "~/lib/messages/job-report.fr";
 import { loadCrewDay } from "~/server/services/crew/crew-day.server";
 import { recordCrewStatus } from "~/server/services/crew/record-crew-status.server";
 import type { Route } from "./+types/day";
@@ -146,6 +147,14 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
                   steps={stop.steps}
                   answer={actionData}
                 />
+                <Button asChild variant="outline" className="min-h-11 w-full">
+                  <Link
+                    to={`/crew/stops/${stop.id}`}
+                    aria-label={jobReportMessages.stop.openLabel(stop.customerName)}
+                  >
+                    {jobReportMessages.stop.open}
+                  </Link>
+                </Button>
               </StopCard>
             ))}
           </ol>
