@@ -67,7 +67,9 @@ export async function action({ request, url }: Route.ActionArgs) {
           ? s.backwards
           : error.message === "NOT_STARTED"
             ? s.notStarted
-            : s.notChangeable;
+            : error.message === "REPORT_INCOMPLETE"
+              ? jobReportMessages.stop.reportIncomplete
+              : s.notChangeable;
       return fail(reason, 409);
     }
     throw error;
