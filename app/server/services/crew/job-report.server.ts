@@ -27,7 +27,6 @@ import {
   reportReadiness,
   type JobPhotoFields,
   type JobPhotoKind,
-  type ReportReadiness,
 } from "~/domain/crew/job-report";
 import { AppError } from "~/lib/errors";
 import { resolveAuthSecret } from "../../auth.server";
@@ -193,8 +192,6 @@ export async function assertReportReady(tx: Tx, appointmentId: string): Promise<
   const { readiness } = await loadJobReport(tx, appointmentId);
   if (!isReportReady(readiness)) throw new AppError("APPOINTMENT_NOT_CHANGEABLE", "REPORT_INCOMPLETE");
 }
-
-export type { ReportReadiness };
 
 /** The storage key of a stored photo. */
 export function jobPhotoKey(appointmentId: string, photoId: string): string {
