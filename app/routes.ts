@@ -25,6 +25,7 @@ export default [
   route("waitlist", "routes/booking/waitlist.tsx"),
   route("review/:bookingId", "routes/reviews/review.tsx"),
   route("tip/:bookingId", "routes/payments/tip.tsx"),
+  route("tip/:bookingId/balance", "routes/payments/tip-balance.tsx"),
 
   // Accounts and spaces
   route("auth", "routes/auth/auth.tsx"),

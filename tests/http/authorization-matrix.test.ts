@@ -162,6 +162,13 @@ const TABLE: Record<string, Row> = {
       expect: every("404"),
     },
   },
+  // The refused balance's link (ADR 079): a wrong token is a wrong link for everybody.
+  "routes/payments/tip-balance": {
+    get: {
+      url: (ids) => `/tip/${ids.clientPastBookingId}/balance?token=${FAKE_TOKEN}`,
+      expect: every("404"),
+    },
+  },
   "routes/booking/franchise-zone": { get: { url: () => "/franchise/granby", expect: every("2xx") } },
   "routes/booking/waitlist": {
     get: { url: () => "/waitlist", expect: every("2xx") },

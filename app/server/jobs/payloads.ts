@@ -70,6 +70,8 @@ export interface JobPayloads {
    * hosted page that pays it (`url`, sealed: ADR 068) (ADR 079).
    */
   "email.balance-refused": { paymentId: string; url: string | null };
+  /** The same refusal told to the franchisee, with where to record a payment on site (ADR 079). */
+  "email.balance-refused-franchisee": { paymentId: string };
   /** A deleted account's cards are detached from its Stripe customer (ADR 027, 079). */
   "payments.detach-cards": { stripeCustomerId: string };
   /** A minute after an unpaid booking's hosted page expires: releases its slot, or secures it if paid. */

@@ -21,4 +21,9 @@ export {
   renderThankYouOffer,
   renderWaitlistOpen,
 } from "./customer-mails.server";
-export { renderBalanceRefusedMail, renderCompletedMail, renderReceiptMail } from "./payment-mails.server";
+export {
+  renderBalanceRefusedFranchiseeMail,
+  renderBalanceRefusedMail,
+  renderCompletedMail,
+  renderReceiptMail,
+} from "./payment-mails.server";

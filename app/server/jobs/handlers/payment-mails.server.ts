@@ -1,7 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { appointments, franchisees, payments } from "#db/schema";
 import { mailerFromEnv, type Mailer } from "../../mail/mailer.server";
+import { env } from "../../env.server";
 import {
+  renderBalanceRefusedFranchiseeMail,
   renderBalanceRefusedMail,
   renderCompletedMail,
   renderReceiptMail,
@@ -18,7 +20,9 @@ export interface PaymentMailDeps {
 }
 
 type Handlers = {
-  [N in "email.completed" | "email.receipt" | "email.balance-refused"]: JobHandler<JobPayloads[N]>;
+  [
+    N in "email.completed" | "email.receipt" | "email.balance-refused" | "email.balance-refused-franchisee"
+  ]: JobHandler<JobPayloads[N]>;
 };
 
 /** An address made by the account deletion (ADR 027): nobody reads it. */
@@ -73,6 +77,27 @@ export function createPaymentMailHandlers({ mailer = mailerFromEnv }: PaymentMai
           amountCents: row.payment.amountCents,
           payUrl: url,
           franchisee: row.franchisee,
+        }),
+      });
+    },
+
+    // The franchisee learns it too, unless the balance was paid in the meantime.
+    "email.balance-refused-franchisee": async ({ paymentId }, { db }) => {
+      const [row] = await db
+        .select({ payment: payments, booking: appointments, franchisee: franchisees })
+        .from(payments)
+        .innerJoin(appointments, eq(appointments.id, payments.appointmentId))
+        .innerJoin(franchisees, eq(franchisees.id, payments.franchiseeId))
+        .where(and(eq(payments.id, paymentId), eq(payments.kind, "balance")));
+      if (!row || row.payment.status !== "failed" || !row.franchisee.email) return;
+      await mailer().send({
+        to: row.franchisee.email,
+        ...renderBalanceRefusedFranchiseeMail({
+          customerName: row.booking.customerName,
+          bookingId: row.booking.bookingId,
+          startAt: row.booking.startAt,
+          amountCents: row.payment.amountCents,
+          paymentsUrl: `${env().PUBLIC_URL}/franchisee/payments`,
         }),
       });
     },
