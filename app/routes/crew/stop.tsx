@@ -10,6 +10,7 @@ import { ChecklistTickSchema, isReportReady } from "~/domain/crew/job-report";
 import { z } from "~/lib/zod-fr";
 import { hasCode } from "~/lib/errors";
 import { formatTime } from "~/lib/format";
+import { localDate } from "~/domain/franchisee/periods";
 import { jobReportMessages } from "~/lib/messages/job-report.fr";
 import { loadCrewStop, tickChecklistStep } from "~/server/services/crew/job-report.server";
 import { loadCrewStatuses } from "~/server/services/crew/record-crew-status.server";
@@ -35,6 +36,8 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
     const steps = (await loadCrewStatuses(db, [view.stop.id])).get(view.stop.id) ?? [];
     return {
       ...view,
+      // The stop's day in the business time zone (an evening wash is the next day in UTC).
+      day: localDate(view.stop.startAt),
       steps: steps.map(({ status, at, expectedArrivalAt }) => ({ status, at, expectedArrivalAt })),
       photoResult: url.searchParams.get("photo"),
     };
@@ -63,7 +66,7 @@ export async function action({ request, url, params }: Route.ActionArgs) {
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {
-  const { stop, checklist, photos, readiness, steps, cars, photoResult } = loaderData;
+  const { stop, checklist, photos, readiness, steps, cars, photoResult, day } = loaderData;
   const closed = stop.status !== "scheduled";
   const list = (n: number[]) => n.map((car) => p.car(car)).join(", ");
   const missing = [
@@ -77,7 +80,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto grid min-h-dvh w-full max-w-xl content-start gap-4 px-4 py-4">
       <header className="flex items-center justify-between gap-2">
         <Button asChild variant="ghost" size="sm">
-          <Link to={`/crew?date=${new Date(stop.startAt).toISOString().slice(0, 10)}`}>
+          <Link to={`/crew?date=${day}`}>
             <ChevronLeft aria-hidden="true" />
             {t.back}
           </Link>
