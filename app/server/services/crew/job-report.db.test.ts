@@ -76,7 +76,13 @@ describeDatabases("the stop's checklist, photos and wash report (ADR 088)", ({ d
       (
         await bookSlot(db(), {
           actor: null,
-          input: granbyRequest({ start, name: "Léa Tremblay", email, phone: "(450) 555-0199", smsConsent: "on" }),
+          input: granbyRequest({
+            start,
+            name: "Léa Tremblay",
+            email,
+            phone: "(450) 555-0199",
+            smsConsent: "on",
+          }),
           now: BOOKED_AT,
         })
       ).appointmentId;
@@ -84,7 +90,10 @@ describeDatabases("the stop's checklist, photos and wash report (ADR 088)", ({ d
     colleagueStop = await book("2026-03-09T13:00:00-04:00", "paul@example.com");
     await db().update(s.appointments).set({ teamMemberId: crew.memberId }).where(eq(s.appointments.id, stop));
     // The other stop is a colleague's: the crew member reaches none of it.
-    await db().update(s.appointments).set({ teamMemberId: colleague }).where(eq(s.appointments.id, colleagueStop));
+    await db()
+      .update(s.appointments)
+      .set({ teamMemberId: colleague })
+      .where(eq(s.appointments.id, colleagueStop));
   });
 
   const photoFields = (kind: "before" | "after", appointmentId = stop, id: string = crypto.randomUUID()) => ({
@@ -100,10 +109,16 @@ describeDatabases("the stop's checklist, photos and wash report (ADR 088)", ({ d
     expect(view.checklist.filter((c) => c.required).length).toBeGreaterThan(0);
     expect(view.readiness.missingBefore).toEqual([1]);
 
-    const other = async (p: Promise<unknown>) => expect(await rejection(p)).toMatchObject({ code: "NOT_FOUND" });
+    const other = async (p: Promise<unknown>) =>
+      expect(await rejection(p)).toMatchObject({ code: "NOT_FOUND" });
     await other(loadCrewStop(db(), { actor: crew, appointmentId: colleagueStop }));
     await other(
-      tickChecklistStep(db(), { actor: crew, appointmentId: colleagueStop, stepId: view.checklist[0]!.id, checked: true }),
+      tickChecklistStep(db(), {
+        actor: crew,
+        appointmentId: colleagueStop,
+        stepId: view.checklist[0]!.id,
+        checked: true,
+      }),
     );
     await other(
       storeJobPhoto(db(), storage, {
@@ -113,7 +128,9 @@ describeDatabases("the stop's checklist, photos and wash report (ADR 088)", ({ d
       }),
     );
     // A forged actor (this member, another franchisee) sees nothing either.
-    await other(loadCrewStop(db(), { actor: { ...crew, franchiseeId: crypto.randomUUID() }, appointmentId: stop }));
+    await other(
+      loadCrewStop(db(), { actor: { ...crew, franchiseeId: crypto.randomUUID() }, appointmentId: stop }),
+    );
     expect(await db().select().from(s.appointmentPhotos)).toHaveLength(0);
   });
 
@@ -132,9 +149,18 @@ describeDatabases("the stop's checklist, photos and wash report (ADR 088)", ({ d
     // The same file under another id (the queue lost its record): still one photo.
     const again = await storeJobPhoto(db(), storage, { actor: crew, fields: photoFields("before"), file });
     expect(again).toEqual({ stored: false, id: fields.id });
-    const rows = await db().select().from(s.appointmentPhotos).where(eq(s.appointmentPhotos.appointmentId, stop));
+    const rows = await db()
+      .select()
+      .from(s.appointmentPhotos)
+      .where(eq(s.appointmentPhotos.appointmentId, stop));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ kind: "before", car: 1, width: 1600, height: 1200, takenBy: crew.userId });
+    expect(rows[0]).toMatchObject({
+      kind: "before",
+      car: 1,
+      width: 1600,
+      height: 1200,
+      takenBy: crew.userId,
+    });
     expect(fs.readdirSync(path.join(root, "job-photos", stop))).toEqual([`${fields.id}.webp`]);
     const stored = await sharp(fs.readFileSync(path.join(root, jobPhotoKey(stop, fields.id)))).metadata();
     expect(stored.format).toBe("webp");
@@ -147,7 +173,9 @@ describeDatabases("the stop's checklist, photos and wash report (ADR 088)", ({ d
       .gif()
       .toBuffer();
     expect(
-      await rejection(storeJobPhoto(db(), storage, { actor: crew, fields: photoFields("before"), file: gif })),
+      await rejection(
+        storeJobPhoto(db(), storage, { actor: crew, fields: photoFields("before"), file: gif }),
+      ),
     ).toMatchObject({ code: "FILE_TYPE" });
     expect(
       await rejection(
@@ -203,7 +231,11 @@ describeDatabases("the stop's checklist, photos and wash report (ADR 088)", ({ d
       ),
     ).toMatchObject({ message: "REPORT_INCOMPLETE" });
 
-    await storeJobPhoto(db(), storage, { actor: crew, fields: photoFields("before"), file: await photoJpegWithGps() });
+    await storeJobPhoto(db(), storage, {
+      actor: crew,
+      fields: photoFields("before"),
+      file: await photoJpegWithGps(),
+    });
     await storeJobPhoto(db(), storage, {
       actor: crew,
       fields: photoFields("after"),
@@ -211,13 +243,23 @@ describeDatabases("the stop's checklist, photos and wash report (ADR 088)", ({ d
     });
     // An unticked required step refuses again.
     const firstRequired = view.checklist.find((c) => c.required)!;
-    await tickChecklistStep(db(), { actor: crew, appointmentId: stop, stepId: firstRequired.id, checked: false });
+    await tickChecklistStep(db(), {
+      actor: crew,
+      appointmentId: stop,
+      stepId: firstRequired.id,
+      checked: false,
+    });
     expect(
       await rejection(
         recordCrewStatus(db(), { actor: crew, appointmentId: stop, status: "finished", now: at("10:20") }),
       ),
     ).toMatchObject({ message: "REPORT_INCOMPLETE" });
-    await tickChecklistStep(db(), { actor: crew, appointmentId: stop, stepId: firstRequired.id, checked: true });
+    await tickChecklistStep(db(), {
+      actor: crew,
+      appointmentId: stop,
+      stepId: firstRequired.id,
+      checked: true,
+    });
 
     const done = await Promise.all(
       [0, 1].map(() =>
@@ -239,8 +281,14 @@ describeDatabases("the stop's checklist, photos and wash report (ADR 088)", ({ d
 
     const [mail, ...more] = await drainMails(db());
     expect(more).toHaveLength(0);
-    expect(mail).toMatchObject({ to: "lea@example.com", subject: "Votre lavage est terminé : le rapport et les photos" });
-    const photos = await db().select().from(s.appointmentPhotos).where(eq(s.appointmentPhotos.appointmentId, stop));
+    expect(mail).toMatchObject({
+      to: "lea@example.com",
+      subject: "Votre lavage est terminé : le rapport et les photos",
+    });
+    const photos = await db()
+      .select()
+      .from(s.appointmentPhotos)
+      .where(eq(s.appointmentPhotos.appointmentId, stop));
     for (const photo of photos) expect(mail!.text).toContain(`/job-photos/${stop}/${photo.id}.webp?token=`);
     expect(mail!.text).toContain(firstRequired.label);
     expect(mail!.text).toMatch(/Total : [\d\s\u00a0]+,\d{2}\s\$ taxes incluses/);
@@ -249,7 +297,12 @@ describeDatabases("the stop's checklist, photos and wash report (ADR 088)", ({ d
     // After « Terminé », the checklist and the photos are closed.
     expect(
       await rejection(
-        tickChecklistStep(db(), { actor: crew, appointmentId: stop, stepId: firstRequired.id, checked: false }),
+        tickChecklistStep(db(), {
+          actor: crew,
+          appointmentId: stop,
+          stepId: firstRequired.id,
+          checked: false,
+        }),
       ),
     ).toMatchObject({ code: "APPOINTMENT_NOT_CHANGEABLE" });
   });
