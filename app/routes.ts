@@ -52,6 +52,10 @@ export default [
   // The crew's app, phone first (issue 32, ADR 077)
   route("crew", "routes/crew/day.tsx"),
   route("crew/calendar", "routes/crew/calendar.tsx"),
+  // A stop's checklist and before/after photos, the photos' upload and signed links (ADR 088)
+  route("crew/stops/:appointmentId", "routes/crew/stop.tsx"),
+  route("crew/photos", "routes/crew/photos.ts"),
+  route("job-photos/:appointmentId/:file", "routes/crew/job-photo-file.ts"),
   // The private calendar feeds of the crew and the franchisees (ADR 082): the token is the secret
   route("calendar/:file", "routes/calendar/feed.ts"),
   ...prefix("admin", [
@@ -61,6 +65,7 @@ export default [
       route("applications/:id", "routes/admin/application.tsx"),
       route("reports", "routes/admin/reports.tsx"),
       route("services", "routes/admin/services.tsx"),
+      route("services/:serviceId/checklist", "routes/admin/service-checklist.tsx"),
       route("coverage", "routes/admin/coverage.tsx"),
       route("restock", "routes/admin/restock.tsx"),
       route("promo-codes", "routes/admin/promo-codes.tsx"),

@@ -8,6 +8,7 @@
  */
 import { openSlots, bookThroughApi } from "./bookings";
 import { openMail } from "./dev-mail";
+import { readyStopThroughApi } from "./job-report";
 import { appPage, expect, loginAs, test, waitForHydration } from "./fixtures";
 
 const SHOTS = process.env.CREW_SHOTS;
@@ -177,7 +178,9 @@ test("@mobile the crew marks each step in one tap; the customer gets the arrival
   });
   if (SHOTS) await franchisee.screenshot({ path: `${SHOTS}/schedule-1440-light.png`, fullPage: true });
 
-  // « Terminé » completes the wash, as the franchisee would.
+  // « Terminé » completes the wash, as the franchisee would, once the checklist is ticked and the
+  // before/after photos sent (ADR 088, tested on its own in crew-report.spec.ts).
+  await readyStopThroughApi(crew.request, baseURL!, appointmentId);
   await mine.getByRole("button", { name: `Terminé : ${customer}` }).click();
   await expect(steps).toContainText(/Terminé à \d{1,2} h \d{2}/);
   await expect(mine.getByRole("button")).toHaveCount(0);

@@ -256,6 +256,35 @@ const TABLE: Record<string, Row> = {
       expect: only({ crew: "404" }, "3xx /"),
     },
   },
+  // A stop's checklist and photos (ADR 088): another franchisee's stop is not found for the crew.
+  "routes/crew/stop": {
+    get: {
+      url: (ids) => `/crew/stops/${ids.otherClientBooking.appointmentId}`,
+      expect: only({ crew: "404" }, "3xx /"),
+    },
+    post: {
+      url: (ids) => `/crew/stops/${ids.otherClientBooking.appointmentId}`,
+      form: () => ({ intent: "tick", stepId: UUID, checked: "true" }),
+      expect: only({ crew: "404" }, "3xx /"),
+    },
+  },
+  // A photo's upload without its file: refused (400) for the crew, the upload guard for the others.
+  "routes/crew/photos": {
+    post: {
+      url: () => "/crew/photos",
+      form: (ids) => ({
+        id: UUID,
+        appointmentId: ids.otherClientBooking.appointmentId,
+        kind: "before",
+        car: "1",
+      }),
+      expect: only({ crew: "400" }, "3xx /"),
+    },
+  },
+  // A job photo opens with its signed link only; a session is no key.
+  "routes/crew/job-photo-file": {
+    get: { url: () => `/job-photos/${UUID}/${UUID}.webp?token=${FAKE_TOKEN}`, expect: every("404") },
+  },
   // « Mon calendrier » (ADR 082): the crew member's own link; a stray intent renews nothing (400).
   "routes/crew/calendar": {
     get: { url: () => "/crew/calendar", expect: only({ crew: "2xx" }, "3xx /") },
@@ -474,6 +503,19 @@ const TABLE: Record<string, Row> = {
     get: { url: () => "/admin/services", expect: adminOnly, alone: true },
     post: {
       url: () => "/admin/services",
+      form: () => ({ intent: "save" }),
+      expect: only({ admin: "400" }, "3xx /"),
+    },
+  },
+  // A service's checklist (ADR 088): an unknown service is not found; a step without label, 400.
+  "routes/admin/service-checklist": {
+    get: {
+      url: () => `/admin/services/${UUID}/checklist`,
+      expect: only({ admin: "404" }, "3xx /"),
+      alone: true,
+    },
+    post: {
+      url: () => `/admin/services/${UUID}/checklist`,
       form: () => ({ intent: "save" }),
       expect: only({ admin: "400" }, "3xx /"),
     },

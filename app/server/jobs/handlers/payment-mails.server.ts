@@ -9,6 +9,7 @@ import {
   renderReceiptMail,
 } from "../../mail/templates.server";
 import { loadReceipt } from "../../services/payments/receipts.server";
+import { washReportMail } from "../../services/crew/wash-report-mail.server";
 import { tipUrlFor } from "../../services/payments/tip-link.server";
 import type { JobPayloads } from "../payloads";
 import type { JobHandler } from "../worker.server";
@@ -30,9 +31,14 @@ const forgotten = (email: string) => email.endsWith("@anonyme.invalid");
 /** The completion e-mail with the tip link and the receipts (ADR 079); tests pass their mailer. */
 export function createPaymentMailHandlers({ mailer = mailerFromEnv }: PaymentMailDeps = {}): Handlers {
   return {
-    "email.completed": async ({ appointmentId }, { db }) => {
+    "email.completed": async ({ appointmentId, report }, { db }) => {
       const [booking] = await db.select().from(appointments).where(eq(appointments.id, appointmentId));
       if (!booking || booking.status !== "completed" || forgotten(booking.customerEmail)) return;
+      // The crew's « Terminé »: the wash report is the one message (ADR 088).
+      if (report) {
+        await mailer().send({ to: booking.customerEmail, ...(await washReportMail(db, booking)) });
+        return;
+      }
       const [balance] = await db
         .select({ amountCents: payments.amountCents })
         .from(payments)
