@@ -122,6 +122,7 @@ export function renderBalanceRefusedMail({
 export interface ReceiptMailData {
   paymentId: string;
   kind: keyof typeof r.kinds;
+  method?: string;
   bookingId: string;
   customerName: string;
   serviceName: string;
@@ -158,7 +159,7 @@ function receiptRows(receipt: ReceiptMailData) {
     key === "total" && refund ? r.totalRefunded : LABELS[key],
     formatMoney(cents),
   ]);
-  return { details, amounts, method: refund ? r.refundedTo : r.card };
+  return { details, amounts, method: r.methodText(refund, receipt.method) };
 }
 
 export function renderReceiptMail(receipt: ReceiptMailData): RenderedMail {
