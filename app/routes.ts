@@ -25,6 +25,9 @@ export default [
   route("waitlist", "routes/booking/waitlist.tsx"),
   route("review/:bookingId", "routes/reviews/review.tsx"),
   route("tip/:bookingId", "routes/payments/tip.tsx"),
+  // Gift cards (issue 34, ADR 087)
+  route("cartes-cadeaux", "routes/giftcards/gift-cards.tsx"),
+  route("cartes-cadeaux/achat/:id", "routes/giftcards/purchase.tsx"),
 
   // Accounts and spaces
   route("auth", "routes/auth/auth.tsx"),
