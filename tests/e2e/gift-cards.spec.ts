@@ -165,6 +165,7 @@ test.describe("gift cards' screenshots", () => {
     });
     await shoot(browser, baseURL!, "assistant-champ-carte", async (p) => {
       await p.goto(`/booking/${crypto.randomUUID()}?zone=granby&cars=1&step=2`);
+      await waitForHydration(p);
       await p.getByRole("radio", { name: TIME }).first().check();
       await p.getByLabel("Carte-cadeau (facultatif)").scrollIntoViewIfNeeded();
     });

@@ -35,7 +35,7 @@ function Figure({
   testId: string;
 }) {
   return (
-    <div className="grid gap-1 rounded-lg border bg-card p-4" data-testid={testId}>
+    <div className="grid content-start gap-1 rounded-lg border bg-card p-4" data-testid={testId}>
       <dt className="text-sm text-muted-foreground">{label}</dt>
       <dd className="text-2xl font-semibold tabular-nums">{value}</dd>
       {note ? <dd className="text-sm text-muted-foreground">{note}</dd> : null}

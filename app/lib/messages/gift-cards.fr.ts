@@ -82,7 +82,7 @@ export const giftCardMessages = {
     },
     appliedTitle: "Carte-cadeau",
     applied: (used: string, remaining: string) =>
-      `Carte-cadeau : ${used} payés. Solde restant sur la carte : ${remaining}.`,
+      `${used} payés avec la carte-cadeau. Solde restant sur la carte : ${remaining}.`,
   },
   restoredReason: "Réservation annulée : montant remis sur la carte-cadeau",
   mail: {
