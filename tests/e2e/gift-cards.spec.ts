@@ -1,4 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
+import { openMail } from "./dev-mail";
 import { expect, loginAs, test, waitForHydration } from "./fixtures";
 
 // Gift cards (issue 34, item 5; ADR 087), on a phone at 390 px: a visitor buys a 250 $ card on
@@ -21,13 +22,14 @@ async function buyCard(page: Page, amount: string, { pay = true } = {}) {
   await page.getByLabel("Votre nom").fill("Marc Roy");
   await page.getByLabel("Votre courriel").fill(`marc.${Date.now()}@example.com`);
   await page.getByLabel("Nom de la personne").fill("Julie Roy");
-  await page.getByLabel("Courriel de la personne").fill(`julie.${Date.now()}@example.com`);
+  const recipient = `julie.${Date.now()}@example.com`;
+  await page.getByLabel("Courriel de la personne").fill(recipient);
   await page.getByLabel("Votre mot (facultatif)").fill("Bonne fête, Julie !");
   await page.getByRole("button", { name: "Continuer vers le paiement" }).click();
 
   await expect(page.getByRole("heading", { level: 1, name: "Dernière étape : le paiement" })).toBeVisible();
   const purchaseUrl = page.url();
-  if (!pay) return { purchaseUrl, code: null };
+  if (!pay) return { purchaseUrl, recipient, code: null };
   await page.getByRole("link", { name: /^Payer / }).click();
   await expect(page.getByRole("heading", { name: "Paiement sécurisé" })).toBeVisible();
   await page.getByLabel("Carte de test").selectOption({ label: "4242 4242 4242 4242 (acceptée)" });
@@ -38,11 +40,11 @@ async function buyCard(page: Page, amount: string, { pay = true } = {}) {
   ).toBeVisible();
   const code = (await page.getByTestId("gift-card-code-shown").textContent())!.trim();
   expect(code).toMatch(/^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
-  return { purchaseUrl, code };
+  return { purchaseUrl, recipient, code };
 }
 
 /** Books one car in Granby through the wizard with the card's code; lands on the confirmation. */
-async function bookWithCard(page: Page, code: string) {
+async function bookWithCard(page: Page, code: string, { tryWrongFirst = false } = {}) {
   await page.goto(`/booking/${crypto.randomUUID()}?zone=granby&cars=1&step=2`);
   await waitForHydration(page);
   await expect(page.getByRole("heading", { level: 1, name: "Choisissez votre créneau" })).toBeVisible();
@@ -57,6 +59,12 @@ async function bookWithCard(page: Page, code: string) {
   await page.getByLabel("Adresse e-mail").fill("client@example.com");
   await page.getByLabel("Téléphone").fill("450 555 0199");
   await page.getByLabel("Adresse du service").fill("120 rue Principale, Granby J2G 2T5");
+  if (tryWrongFirst) {
+    // A code of the right shape that no card has: the booking is refused on that field.
+    await page.getByLabel("Carte-cadeau (facultatif)").fill("ZZZZ-ZZZZ-ZZZZ-ZZZZ");
+    await page.getByRole("button", { name: "Confirmer la réservation" }).click();
+    await expect(page.getByText("Ce code ne correspond à aucune carte-cadeau payée.")).toBeVisible();
+  }
   await page.getByLabel("Carte-cadeau (facultatif)").fill(code.toLowerCase());
   await page.getByRole("button", { name: "Confirmer la réservation" }).click();
   await expect(page).toHaveURL(/\/booking-success\/[0-9a-z]{10}$/);
@@ -81,8 +89,11 @@ test.describe("gift cards", () => {
     await page.goto("/cartes-cadeaux");
     expect(await axe()).toEqual([]);
     await noSidewaysScroll(page);
-    const { code } = await buyCard(page, "250");
+    const { code, recipient } = await buyCard(page, "250");
     await noSidewaysScroll(page);
+    // Sent today: the recipient's e-mail carries the code.
+    await openMail(page, recipient, /Marc Roy vous offre une carte-cadeau/);
+    await expect(page.getByText(`Votre code : ${code}`).first()).toBeVisible();
 
     // Another account, in its own browser context: the demo client.
     const context = await browser.newContext({
@@ -91,7 +102,7 @@ test.describe("gift cards", () => {
     });
     const client = await context.newPage();
     await loginAs(client, "client");
-    await bookWithCard(client, code!);
+    await bookWithCard(client, code!, { tryWrongFirst: true });
     // One car: 172,45 $ with taxes, paid by the card; 77,55 $ left on it.
     await expect(client.getByTestId("success-gift-card")).toContainText("172,45 $ payés");
     await expect(client.getByTestId("success-gift-card")).toContainText(
