@@ -16,6 +16,8 @@ import { startStripeStandIn, type StripeStandIn } from "../../../../tests/stripe
 import type { StripeClient } from "../../payments/stripe.server";
 import { bookSlot } from "../booking/book-slot.server";
 import { cancelBooking } from "../booking/cancel-booking.server";
+import { completeAppointment } from "../appointments/complete-appointment.server";
+import { bookingCardStep, syncCardStep } from "../payments/booking-payment.server";
 import {
   deliverGiftCard,
   giftCardsOverview,
@@ -257,5 +259,52 @@ describeDatabases("gift cards", ({ db }) => {
     const overview = await giftCardsOverview(db());
     expect(overview.soldCents).toBe(overview.usedCents + overview.outstandingCents);
     expect(overview.outstandingCents).toBeGreaterThan(0);
+  });
+
+  // Last: it switches Granby to a 25 % deposit for the rest of the file.
+  it("in a deposit zone, pays first: the deposit and the balance after the wash are on what is left", async () => {
+    const [zone] = await db().select().from(s.serviceZones).where(eq(s.serviceZones.routeSlug, "granby"));
+    const account = await stripe.accounts.create({ country: "CA" }, { idempotencyKey: `gift:${Date.now()}` });
+    await db()
+      .update(s.franchisees)
+      .set({ stripeAccountId: account.id, stripeAccountState: "enabled" })
+      .where(eq(s.franchisees.id, zone!.franchiseeId!));
+    await db()
+      .insert(s.zonePaymentSettings)
+      .values({ zoneId: zone!.id, mode: "deposit", depositRule: "percent", depositValue: 2_500 });
+
+    // 100 $ of 172,45 $: 72,45 $ left; a quarter of it today (18,11 $), the rest after the wash.
+    const gift = await paidCard(10_000);
+    const booked = await book(gift.code);
+    const step = await bookingCardStep(db(), { ...booked, now: new Date(), stripe });
+    if (step.mode !== "deposit") throw new Error(`expected a deposit, got ${step.mode}`);
+    expect(step.terms.today.totalCents).toBe(1_811);
+    expect(step.terms.later.totalCents).toBe(5_434);
+    await pay(step.url);
+    await syncCardStep(db(), booked.bookingId, { stripe, now: new Date() });
+    await drainPaymentJobs(db(), stripe);
+    const done = await completeAppointment(db(), {
+      appointmentId: booked.appointmentId,
+      franchiseeId: zone!.franchiseeId!,
+      now: new Date(booked.startAt.getTime() + 60 * 60_000),
+    });
+    expect(done.balanceCents).toBe(5_434);
+    const rows = await db()
+      .select()
+      .from(s.payments)
+      .where(eq(s.payments.appointmentId, booked.appointmentId));
+    // The three parts add up to the booking's lines, to the cent.
+    const sum = (key: "amountCents" | "subtotalCents" | "tpsCents" | "tvqCents") =>
+      rows.reduce((total, row) => total + row[key], 0);
+    expect(rows.map((r) => r.kind).sort()).toEqual(["balance", "deposit", "gift_card"]);
+    expect([sum("amountCents"), sum("subtotalCents"), sum("tpsCents"), sum("tvqCents")]).toEqual([
+      17_245, 14_999, 750, 1_496,
+    ]);
+
+    // A card that pays it all: only the card is kept (for the zone's fees), nothing charged today.
+    const whole = await paidCard(20_000);
+    const covered = await book(whole.code);
+    const kept = await bookingCardStep(db(), { ...covered, now: new Date(), stripe });
+    expect(kept.mode).toBe("card_kept");
   });
 });
