@@ -26,6 +26,9 @@ export default [
   route("review/:bookingId", "routes/reviews/review.tsx"),
   route("tip/:bookingId", "routes/payments/tip.tsx"),
   route("tip/:bookingId/balance", "routes/payments/tip-balance.tsx"),
+  // Gift cards (issue 34, ADR 087)
+  route("cartes-cadeaux", "routes/giftcards/gift-cards.tsx"),
+  route("cartes-cadeaux/achat/:id", "routes/giftcards/purchase.tsx"),
 
   // Accounts and spaces
   route("auth", "routes/auth/auth.tsx"),

@@ -27,6 +27,8 @@ export const ERROR_STATUS = {
   RATE_LIMITED: 429,
   /** A promo code that does not apply to this booking (ADR 050); the message is the reason. */
   PROMO_CODE_REFUSED: 422,
+  /** A gift card that cannot pay this booking (ADR 087); the message is the reason (UNKNOWN, EMPTY). */
+  GIFT_CARD_REFUSED: 422,
   /** A booking request key (Idempotency-Key, the wizard form's key) already used for another request (ADR 068). */
   REQUEST_KEY_REUSED: 422,
   /** The same slot, contact, zone and cars booked minutes ago with other details (ADR 068). */

@@ -92,6 +92,7 @@ export const messages = {
     social: "Suivez-nous",
     services: "Nos services",
     gallery: "Galerie",
+    giftCards: "Cartes-cadeaux",
     partner: "Devenir partenaire",
     privacy: "Politique de confidentialité",
     terms: "Conditions d'utilisation",

@@ -140,9 +140,20 @@ export const appointmentPaymentPlans = pgTable(
   ],
 );
 
-export const paymentKind = pgEnum("payment_kind", ["deposit", "balance", "charge", "tip", "refund"]);
-/** How the money moved: a card through Stripe, or with the team on site (card or cash). */
-export const paymentMethod = pgEnum("payment_method", ["stripe", "on_site_card", "cash"]);
+/** `gift_card`: the part of a booking paid with a gift card at booking (ADR 087). */
+export const paymentKind = pgEnum("payment_kind", [
+  "deposit",
+  "balance",
+  "charge",
+  "tip",
+  "refund",
+  "gift_card",
+]);
+/**
+ * How the money moved: a card through Stripe, with the team on site (card or cash), or a gift card
+ * whose money the network collected when it was sold (ADR 087).
+ */
+export const paymentMethod = pgEnum("payment_method", ["stripe", "on_site_card", "cash", "gift_card"]);
 export const paymentStatus = pgEnum("payment_status", ["pending", "succeeded", "failed", "cancelled"]);
 
 /**

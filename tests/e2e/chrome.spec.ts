@@ -243,6 +243,7 @@ test("le pied de page donne le contact, les réseaux et les liens légaux", asyn
     ["Conditions d'utilisation", "/terms"],
     ["Devenir partenaire", "/application"],
     ["Galerie", "/gallery"],
+    ["Cartes-cadeaux", "/cartes-cadeaux"],
   ];
   for (const [name, href] of links) {
     await expect(footer.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);

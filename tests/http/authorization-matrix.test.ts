@@ -169,6 +169,19 @@ const TABLE: Record<string, Row> = {
       expect: every("404"),
     },
   },
+  // Gift cards (ADR 087): the page for everyone; a typed code that is not one is refused (400).
+  "routes/giftcards/gift-cards": {
+    get: { url: () => "/cartes-cadeaux", expect: every("2xx") },
+    post: {
+      url: () => "/cartes-cadeaux",
+      form: () => ({ intent: "balance", code: "court" }),
+      expect: every("400"),
+    },
+  },
+  // The purchase's page opens with its signed link only, for nobody without it.
+  "routes/giftcards/purchase": {
+    get: { url: () => `/cartes-cadeaux/achat/${UUID}?k=faux`, expect: every("404") },
+  },
   "routes/booking/franchise-zone": { get: { url: () => "/franchise/granby", expect: every("2xx") } },
   "routes/booking/waitlist": {
     get: { url: () => "/waitlist", expect: every("2xx") },

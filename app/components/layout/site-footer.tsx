@@ -19,6 +19,7 @@ const SOCIAL: { network: string; href: string; Icon: ComponentType<SVGProps<SVGS
 const EXPLORE = [
   { to: "/#services", label: t.services },
   { to: "/gallery", label: t.gallery },
+  { to: "/cartes-cadeaux", label: t.giftCards },
   { to: "/application", label: t.partner },
 ];
 

@@ -12,6 +12,7 @@ import { refuseInvisible, refuseNul, z } from "~/lib/zod-fr";
 import { BOOKING_LIMITS } from "./limits";
 import { CARS_MAX, CARS_MIN } from "./pricing";
 import { MAX_RANGE_DAYS } from "./slots";
+import { GiftCardCodeSchema } from "~/domain/giftcards/gift-cards";
 
 const v = messages.validation;
 const b = bookingMessages;
@@ -160,6 +161,8 @@ export const BookingRequestSchema = z.object({
       .refine((value) => PROMO_CODE_PATTERN.test(value), offersMessages.promo.codeInvalid)
       .optional(),
   ),
+  /** A gift card's code (ADR 087), spent in the booking transaction; blank = none. */
+  giftCardCode: z.preprocess(blankToUndefined, GiftCardCodeSchema.optional()),
 });
 export type BookingRequest = z.infer<typeof BookingRequestSchema>;
 

@@ -11,6 +11,7 @@ import type { AppError, ErrorCode } from "~/lib/errors";
 import { messages } from "~/lib/messages.fr";
 import { bookingMessages } from "~/lib/messages/booking.fr";
 import { offersMessages } from "~/lib/messages/offers.fr";
+import { giftCardMessages } from "~/lib/messages/gift-cards.fr";
 import { photosMessages } from "~/lib/messages/photos.fr";
 import { accountMessages } from "~/lib/messages/account.fr";
 import { adminMessages } from "~/lib/messages/admin.fr";
@@ -59,6 +60,10 @@ const TEXTS: Record<ErrorCode, (error: AppError) => string> = {
   BEYOND_BOOKING_HORIZON: () => b.beyondHorizon(BOOKING_HORIZON_DAYS),
   RATE_LIMITED: () => b.rateLimited,
   PROMO_CODE_REFUSED: (error) => promoRefusal(error.message),
+  GIFT_CARD_REFUSED: (error) =>
+    error.message === "EMPTY"
+      ? giftCardMessages.booking.refused.EMPTY
+      : giftCardMessages.booking.refused.UNKNOWN,
   REQUEST_KEY_REUSED: () => b.requestKeyReused,
   DUPLICATE_BOOKING: () => b.duplicateBooking,
   EMAIL_ALREADY_EXISTS: () => applicant.emailExists,

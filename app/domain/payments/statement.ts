@@ -12,8 +12,8 @@ import {
   zonedWallTimeToInstant,
 } from "../time/zoned";
 
-export type LedgerKind = "deposit" | "balance" | "charge" | "tip" | "refund";
-export type LedgerMethod = "stripe" | "on_site_card" | "cash";
+export type LedgerKind = "deposit" | "balance" | "charge" | "tip" | "refund" | "gift_card";
+export type LedgerMethod = "stripe" | "on_site_card" | "cash" | "gift_card";
 
 /** A ledger row as the statement reads it. */
 export interface LedgerRow {

@@ -5,7 +5,7 @@
 import type { ReceiptLineKey } from "~/domain/payments/receipt";
 import { formatMoney } from "../format";
 
-export type ReceiptKind = "deposit" | "balance" | "charge" | "tip" | "refund";
+export type ReceiptKind = "deposit" | "balance" | "charge" | "tip" | "refund" | "gift_card";
 
 export const afterWashMessages = {
   completed: {
@@ -101,6 +101,7 @@ export const afterWashMessages = {
       charge: "Frais d'annulation ou d'absence",
       tip: "Pourboire",
       refund: "Remboursement",
+      gift_card: "Part payée par carte-cadeau",
     } satisfies Record<ReceiptKind, string>,
     intro: (kind: string, bookingId: string) => `${kind}, réservation ${bookingId}.`,
     number: "Numéro du reçu",
@@ -114,6 +115,13 @@ export const afterWashMessages = {
     totalRefunded: "Total remboursé",
     card: "Payé par carte",
     refundedTo: "Remboursé sur la carte utilisée",
+    giftCard: "Payé par carte-cadeau (le montant a été déduit de son solde)",
+    refundedToGiftCard: "Remis sur la carte-cadeau utilisée",
+    /** The receipt's last line: how the money moved (ADR 079, 087). */
+    methodText(refund: boolean, method: string | undefined) {
+      if (method === "gift_card") return refund ? this.refundedToGiftCard : this.giftCard;
+      return refund ? this.refundedTo : this.card;
+    },
     tpsNumber: "No TPS",
     tvqNumber: "No TVQ",
     notRegistered: "non fourni",

@@ -17,12 +17,14 @@ const kind = {
   charge: "Frais",
   tip: "Pourboire",
   refund: "Remboursement",
+  gift_card: "Carte-cadeau",
 } as const;
 
 const method = {
   stripe: "Carte (Stripe)",
   on_site_card: "Carte sur place",
   cash: "Comptant",
+  gift_card: "Carte-cadeau",
 } as const;
 
 export const paymentsOfficeMessages = {

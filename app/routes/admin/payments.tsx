@@ -20,6 +20,9 @@ import {
 } from "~/server/services/payments/manage-payment-settings.server";
 import { adminFailure, redirectWithToast } from "./admin-answers.server";
 import type { Route } from "./+types/payments";
+import { GiftCardsOverview } from "~/components/payments/gift-cards-overview";
+import { maskGiftCardCode } from "~/domain/giftcards/gift-cards";
+import { giftCardsOverview } from "~/server/services/giftcards/gift-cards.server";
 
 const t = paymentsOfficeMessages.admin;
 
@@ -32,7 +35,26 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ request, url }: Route.LoaderArgs) {
   const actor = await requireRole({ request, url }, ["admin"]);
   const settings = await listPaymentSettings(getDb(), { actor });
-  return { ...settings, stripeOn: Boolean(env().stripe) };
+  const gifts = await giftCardsOverview(getDb());
+  return {
+    ...settings,
+    stripeOn: Boolean(env().stripe),
+    giftCards: {
+      ...gifts,
+      // Only the last four characters of a code: the list must not let anyone spend a card.
+      cards: gifts.cards.map((card) => ({
+        id: card.id,
+        code: maskGiftCardCode(card.code),
+        paidAt: card.paidAt!,
+        buyerName: card.buyerName,
+        recipientName: card.recipientName,
+        amountCents: card.amountCents,
+        balanceCents: card.balanceCents,
+        deliverOn: card.deliverOn,
+        delivered: card.deliveredAt !== null,
+      })),
+    },
+  };
 }
 
 type Reply = PaymentFormReply;
@@ -188,7 +210,7 @@ function ZoneForm({ zone, reply, editable }: { zone: Zone; reply: Reply | undefi
 }
 
 export default function AdminPaymentsPage({ loaderData }: Route.ComponentProps) {
-  const { zones, franchisees, networkRoyaltyBasisPoints, royaltyInForce, stripeOn } = loaderData;
+  const { zones, franchisees, networkRoyaltyBasisPoints, royaltyInForce, stripeOn, giftCards } = loaderData;
   const reply = useActionData<typeof action>();
   return (
     <div className="grid gap-10">
@@ -251,6 +273,7 @@ export default function AdminPaymentsPage({ loaderData }: Route.ComponentProps) 
           ))}
         </ul>
       </section>
+      <GiftCardsOverview overview={giftCards} />
     </div>
   );
 }

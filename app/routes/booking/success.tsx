@@ -19,6 +19,8 @@ import { getDb } from "~/server/db.server";
 import { listUpsellOptions } from "~/server/services/catalog/list-upsell-options.server";
 import { bookingPayment } from "~/server/services/payments/booking-payment.server";
 import { bookingPaymentMessages } from "~/lib/messages/booking-payment.fr";
+import { giftCardMessages } from "~/lib/messages/gift-cards.fr";
+import { giftCardUseOfBooking } from "~/server/services/giftcards/gift-cards.server";
 import type { Route } from "./+types/success";
 
 const t = bookingSuccessMessages;
@@ -38,9 +40,14 @@ export const meta: Route.MetaFunction = ({ matches, params }) =>
  */
 export async function loader({ params }: Route.LoaderArgs) {
   const db = getDb();
-  const [upsells, payment] = await Promise.all([listUpsellOptions(db), bookingPayment(db, params.bookingId)]);
+  const [upsells, payment, giftCard] = await Promise.all([
+    listUpsellOptions(db),
+    bookingPayment(db, params.bookingId),
+    giftCardUseOfBooking(db, params.bookingId),
+  ]);
   return {
     upsells,
+    giftCard,
     payment:
       payment.state === "secured"
         ? {
@@ -125,6 +132,18 @@ export default function BookingSuccessPage({ loaderData, params }: Route.Compone
             >
               {BUSINESS.email}
             </a>
+          </AlertDescription>
+        </Alert>
+      ) : null}
+
+      {loaderData.giftCard ? (
+        <Alert data-testid="success-gift-card">
+          <AlertTitle>{giftCardMessages.booking.appliedTitle}</AlertTitle>
+          <AlertDescription className="text-foreground">
+            {giftCardMessages.booking.applied(
+              formatMoney(loaderData.giftCard.usedCents),
+              formatMoney(loaderData.giftCard.remainingCents),
+            )}
           </AlertDescription>
         </Alert>
       ) : null}

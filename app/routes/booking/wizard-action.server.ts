@@ -23,6 +23,7 @@ const FIELD_OF: Partial<Record<ErrorCode, string>> = {
   ADDRESS_OUT_OF_ZONE: "address",
   ADDRESS_NOT_LOCATED: "address",
   PROMO_CODE_REFUSED: "promoCode",
+  GIFT_CARD_REFUSED: "giftCardCode",
   // A slot taken meanwhile is an error of the time step, with the fresh slots.
   SLOT_TAKEN: "start",
   SLOT_UNAVAILABLE: "start",

@@ -47,7 +47,7 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
     amounts: receiptLines(receipt).map(
       ({ key, cents }) => [labels[key], formatMoney(cents), key === "total"] as const,
     ),
-    method: refund ? r.refundedTo : r.card,
+    method: r.methodText(refund, receipt.method),
   };
 }
 

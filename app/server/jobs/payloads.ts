@@ -81,6 +81,11 @@ export interface JobPayloads {
    * `attempt` counts from 1 (ADR 074).
    */
   "payments.start-card-step": { appointmentId: string; bookingId: string; attempt: number };
+  // Gift cards (issue 34, ADR 087)
+  /** On the chosen day: the recipient's e-mail with the card's code, once. */
+  "gift-cards.deliver": { giftCardId: string };
+  /** The buyer's confirmation once the card is paid. */
+  "email.gift-card": { giftCardId: string; to: "buyer" };
   // The crew's statuses (issue 32, ADR 078)
   /** The customer's « en route » or « new time » e-mail, with the arrival time told (ISO) or null. */
   "email.crew-arrival": { appointmentId: string; kind: "en_route" | "late"; arrivalAt: string | null };

@@ -1,6 +1,7 @@
 import { deliverApplicationWebhook } from "./handlers/application-webhook.server";
 import { deliverContactWebhook } from "./handlers/contact-webhook.server";
 import { createCrewHandlers } from "./handlers/crew.server";
+import { createGiftCardHandlers } from "./handlers/gift-cards.server";
 import { createMessagingHandlers } from "./handlers/messaging.server";
 import { createOfferHandlers } from "./handlers/offers.server";
 import { createPaymentMailHandlers } from "./handlers/payment-mails.server";
@@ -32,6 +33,8 @@ export const jobHandlers: { [N in JobName]: JobHandler<JobPayloads[N]> } = {
   ...createPaymentHandlers(),
   // The completion e-mail with the tip link, receipts (ADR 079).
   ...createPaymentMailHandlers(),
+  // Gift cards: the recipient's e-mail on the chosen day, the buyer's confirmation (ADR 087).
+  ...createGiftCardHandlers(),
   // The assistant: conversations idle for 30 days go (ADR 051).
   "assistant.purge": async (_payload, { db }) => {
     await purgeConversations(db);

@@ -156,6 +156,7 @@ export function renderBalanceRefusedFranchiseeMail({
 export interface ReceiptMailData {
   paymentId: string;
   kind: keyof typeof r.kinds;
+  method?: string;
   bookingId: string;
   customerName: string;
   serviceName: string;
@@ -192,7 +193,7 @@ function receiptRows(receipt: ReceiptMailData) {
     key === "total" && refund ? r.totalRefunded : LABELS[key],
     formatMoney(cents),
   ]);
-  return { details, amounts, method: refund ? r.refundedTo : r.card };
+  return { details, amounts, method: r.methodText(refund, receipt.method) };
 }
 
 export function renderReceiptMail(receipt: ReceiptMailData): RenderedMail {

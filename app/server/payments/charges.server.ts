@@ -115,6 +115,40 @@ export async function createLinesCheckout(
   return hosted(session);
 }
 
+/**
+ * A hosted Checkout page that charges the network itself (no connected account, no transfer):
+ * a gift card's price, collected by the network until the card pays a booking (ADR 087).
+ */
+export async function createNetworkCheckout(
+  stripe: StripeClient,
+  input: Omit<CheckoutCommon, "customerId"> & { amountCents: number; label: string; email: string },
+): Promise<HostedPage> {
+  const session = await stripe.checkout.sessions.create(
+    {
+      mode: "payment",
+      customer_email: input.email,
+      locale: "fr-CA",
+      line_items: [
+        {
+          quantity: 1,
+          price_data: {
+            currency: "cad",
+            unit_amount: input.amountCents,
+            product_data: { name: input.label },
+          },
+        },
+      ],
+      payment_intent_data: { metadata: input.metadata },
+      success_url: input.successUrl,
+      cancel_url: input.cancelUrl,
+      expires_at: Math.floor(input.expiresAt.getTime() / 1000),
+      metadata: input.metadata,
+    },
+    { idempotencyKey: input.idempotencyKey },
+  );
+  return hosted(session);
+}
+
 /** A hosted Checkout page that only keeps the card (nothing charged until the wash is done). */
 export async function createSetupCheckout(
   stripe: StripeClient,

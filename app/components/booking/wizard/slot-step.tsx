@@ -7,6 +7,7 @@ import { z } from "~/lib/zod-fr";
 import { BookingSummary, SummaryBar } from "~/components/booking/wizard/booking-summary";
 import { CustomerForm } from "~/components/booking/wizard/customer-form";
 import { ExtrasPicker } from "~/components/booking/wizard/extras-picker";
+import { GiftCardField } from "./gift-card-field";
 import { PromoCodeField } from "~/components/booking/wizard/promo-code-field";
 import { SlotPicker } from "~/components/booking/wizard/slot-picker";
 import { Alert, AlertDescription } from "~/components/ui/alert";
@@ -233,6 +234,7 @@ export function SlotStep({
                 column, so the phone reaches it before « Confirmer la réservation » and the
                 sticky summary column stays short enough that its button never moves. */}
             <PromoCodeField field={fields.promoCode} applied={promoAnswer?.promo?.code ?? null} />
+            <GiftCardField field={fields.giftCardCode} />
           </div>
           <div className="grid gap-4 lg:sticky lg:top-24">
             <BookingSummary input={summary} />

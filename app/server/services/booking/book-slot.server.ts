@@ -26,6 +26,7 @@ import { claimRequestKeys, RepeatedRequest, requestSecret, type RequestKey } fro
 import { resolveUpsells } from "./resolve-upsells.server";
 import { stripeFromEnv } from "../../payments/stripe.server";
 import { cardSetupFor } from "../payments/payment-setup.server";
+import { redeemGiftCard } from "../giftcards/gift-cards.server";
 
 /** Bookings one IP address may make: plenty for a family or an agent, too few for a flood. */
 export const BOOKING_RATE_LIMIT = { max: 20, windowSeconds: 10 * 60 } as const satisfies RateLimitRule;
@@ -226,6 +227,16 @@ export async function bookSlot(
     });
     if (promo) {
       await recordPromoUse(tx, promo, { appointmentId, email: input.email, phone: input.phone, now });
+    }
+    // A gift card pays its part in the same transaction, or the booking fails (ADR 087).
+    if (input.giftCardCode) {
+      await redeemGiftCard(tx, {
+        code: input.giftCardCode,
+        appointmentId,
+        franchiseeId: zone.franchiseeId,
+        priceCents,
+        now,
+      });
     }
     // With extras: they, the consent, the confirmation e-mail and the 24 h reminder commit with
     // it, in one statement after it: the transaction waits for the database once, not once each.

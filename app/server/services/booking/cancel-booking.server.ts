@@ -38,6 +38,7 @@ export async function cancelBooking(
       kind: cancellationKind(appointment.startAt, now),
       actorId: staff?.actor.id ?? null,
       reason: staff?.reason ?? input.reason ?? null,
+      now,
     });
     // The 'cancelled' e-mail, and the pending reminder dropped, with the cancellation.
     await queueBookingCancelled(tx, appointment.id);

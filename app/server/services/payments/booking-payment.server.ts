@@ -2,12 +2,7 @@ import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { appointmentPaymentPlans, appointments, payments, serviceZones } from "#db/schema";
 import { BOOKING_ID_PATTERN } from "~/domain/booking/schemas";
-import {
-  paymentTerms,
-  priceLinesOf,
-  type PaymentTerms,
-  type ZonePaymentPolicy,
-} from "~/domain/payments/terms";
+import { paymentTerms, type PaymentTerms, type ZonePaymentPolicy } from "~/domain/payments/terms";
 import { bookingPaymentMessages } from "~/lib/messages/booking-payment.fr";
 import { resolveAuthSecret } from "../../auth.server";
 import type { Db, Tx } from "../../db.server";
@@ -25,6 +20,7 @@ import { cardSetupFor } from "./payment-setup.server";
 import { queueCardStepRetry } from "./retry-card-step.server";
 import { startCardStep, type CardStep } from "./start-card-step.server";
 import { checkoutCompleted } from "./stripe-event-effects.server";
+import { linesAfterGiftCard, restoreGiftCard } from "../giftcards/gift-cards.server";
 
 /**
  * The booking side of the card step (issue 31, ADR 074): our own page between the booking and
@@ -153,7 +149,7 @@ export async function bookingPayment(db: Db, bookingId: string): Promise<Booking
         eq(payments.status, "succeeded"),
       ),
     );
-  const price = priceLinesOf(appointment.priceCents);
+  const price = await linesAfterGiftCard(db, appointment.id, appointment.priceCents);
   const deposit = plan.depositCents;
   // The frozen terms: today's deposit and the fees as they were accepted.
   const terms = paymentTerms(
@@ -268,6 +264,7 @@ export async function cancelUnpaidBooking(
       .update(payments)
       .set({ status: "cancelled" })
       .where(and(eq(payments.appointmentId, row.appointment.id), eq(payments.status, "pending")));
+    await restoreGiftCard(tx, row.appointment.id, deps.now);
     // They cancelled it on the page: no confirmation, no reminder, no e-mail to say so.
     await queueBookingReleased(tx, row.appointment.id, { tell: false });
     return "cancelled" as const;

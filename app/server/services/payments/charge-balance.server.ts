@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { appointmentPaymentPlans, appointments, payments } from "#db/schema";
 import { balanceAfterDeposit } from "~/domain/payments/receipt";
 import type { Tx } from "../../db.server";
@@ -40,17 +40,26 @@ export async function chargeBalanceAfterWash(
     .for("update");
   if (!plan) return null;
   const [appointment] = await tx.select().from(appointments).where(eq(appointments.id, appointmentId));
-  const [deposit] = await tx
+  // What was paid before the wash: the deposit, and a gift card's part (ADR 087).
+  const paidBefore = await tx
     .select()
     .from(payments)
     .where(
       and(
         eq(payments.appointmentId, appointmentId),
-        eq(payments.kind, "deposit"),
+        inArray(payments.kind, ["deposit", "gift_card"]),
         eq(payments.status, "succeeded"),
       ),
     );
-  const balance = balanceAfterDeposit(appointment!.priceCents, deposit ?? null, plan.royaltyBasisPoints);
+  const deposit =
+    paidBefore.length === 0
+      ? null
+      : {
+          subtotalCents: paidBefore.reduce((sum, row) => sum + row.subtotalCents, 0),
+          tpsCents: paidBefore.reduce((sum, row) => sum + row.tpsCents, 0),
+          tvqCents: paidBefore.reduce((sum, row) => sum + row.tvqCents, 0),
+        };
+  const balance = balanceAfterDeposit(appointment!.priceCents, deposit, plan.royaltyBasisPoints);
   if (balance) {
     const [row] = await tx
       .insert(payments)

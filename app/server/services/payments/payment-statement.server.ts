@@ -24,8 +24,8 @@ export interface StatementRow extends StatementAmounts {
   customerName: string;
   franchiseeId: string;
   businessName: string;
-  kind: "deposit" | "balance" | "charge" | "tip" | "refund";
-  method: "stripe" | "on_site_card" | "cash";
+  kind: "deposit" | "balance" | "charge" | "tip" | "refund" | "gift_card";
+  method: "stripe" | "on_site_card" | "cash" | "gift_card";
   status: "pending" | "succeeded" | "failed" | "cancelled";
   reason: string | null;
   byName: string | null;

@@ -24,7 +24,9 @@ export async function queueReceipts(tx: Db | Tx, paymentIds: readonly string[]):
 /** What a receipt prints, from the ledger row and its booking (amounts to the cent of the row). */
 export interface ReceiptData {
   paymentId: string;
-  kind: "deposit" | "balance" | "charge" | "tip" | "refund";
+  kind: "deposit" | "balance" | "charge" | "tip" | "refund" | "gift_card";
+  /** A gift card's part prints « Payé par carte-cadeau » (ADR 087). */
+  method: "stripe" | "on_site_card" | "cash" | "gift_card";
   bookingId: string;
   customerName: string;
   customerEmail: string;
@@ -67,6 +69,7 @@ export async function loadReceipt(
   return {
     paymentId: payment.id,
     kind: payment.kind,
+    method: payment.method,
     bookingId: appointment.bookingId,
     customerName: appointment.customerName,
     customerEmail: appointment.customerEmail,

@@ -12,7 +12,7 @@ import { NETWORK_ROYALTY_SETTING } from "./payment-setup.server";
 // booking's (`booking:<id>:on-site`): a double tap, or two devices at once, records it once.
 
 /** The rate of a booking: frozen in its plan when it has one, else the franchisee's or the network's. */
-async function rateOf(tx: Tx, appointmentId: string, franchiseeId: string): Promise<number> {
+export async function rateOf(tx: Tx, appointmentId: string, franchiseeId: string): Promise<number> {
   const [plan] = await tx
     .select({ rate: appointmentPaymentPlans.royaltyBasisPoints })
     .from(appointmentPaymentPlans)

@@ -5,6 +5,7 @@ import { refundLines, settleCancellation, type CancellationKind } from "~/domain
 import { priceLinesOf, splitOfTotal } from "~/domain/payments/terms";
 import type { Tx } from "../../db.server";
 import { enqueue } from "../../jobs/queue.server";
+import { restoreGiftCard } from "../giftcards/gift-cards.server";
 
 /**
  * The money side of a cancellation or a no-show (issue 31, ADR 073), inside the transaction that
@@ -15,8 +16,16 @@ import { enqueue } from "../../jobs/queue.server";
  */
 export async function settleCancelledBooking(
   tx: Tx,
-  input: { appointmentId: string; kind: CancellationKind; actorId?: string | null; reason?: string | null },
+  input: {
+    appointmentId: string;
+    kind: CancellationKind;
+    actorId?: string | null;
+    reason?: string | null;
+    now?: Date;
+  },
 ): Promise<{ refundCents: number; chargeCents: number } | null> {
+  // Whatever the terms, a gift card's part goes back to the card (ADR 087).
+  await restoreGiftCard(tx, input.appointmentId, input.now ?? new Date());
   const [plan] = await tx
     .select()
     .from(appointmentPaymentPlans)

@@ -1,6 +1,12 @@
 import { eq } from "drizzle-orm";
 import { appointmentPaymentPlans, appointments, paymentCustomers, payments } from "#db/schema";
-import { CARD_HOLD_MINUTES, paymentTerms, priceLinesOf, type PaymentTerms } from "~/domain/payments/terms";
+import {
+  CARD_HOLD_MINUTES,
+  paymentTerms,
+  STRIPE_MINIMUM_CENTS,
+  type PaymentTerms,
+} from "~/domain/payments/terms";
+import { linesAfterGiftCard } from "../giftcards/gift-cards.server";
 import { paymentsMessages } from "~/lib/messages/payments.fr";
 import type { Db } from "../../db.server";
 import { enqueue } from "../../jobs/queue.server";
@@ -56,7 +62,14 @@ export async function startCardStep(
     .from(appointmentPaymentPlans)
     .where(eq(appointmentPaymentPlans.appointmentId, appointment.id));
   const holdUntil = existing?.holdUntil ?? new Date(input.now.getTime() + CARD_HOLD_MINUTES * 60_000);
-  const terms = paymentTerms(setup.policy, priceLinesOf(appointment.priceCents), setup.royaltyBasisPoints);
+  // A gift card paid part of it (ADR 087): the terms are on what is left; when that is under
+  // Stripe's minimum, a deposit zone only keeps the card.
+  const lines = await linesAfterGiftCard(db, appointment.id, appointment.priceCents);
+  const policy =
+    setup.policy.mode === "deposit" && lines.totalCents < STRIPE_MINIMUM_CENTS
+      ? { ...setup.policy, mode: "card_kept" as const, deposit: null }
+      : setup.policy;
+  const terms = paymentTerms(policy, lines, setup.royaltyBasisPoints);
   const customerId = await customerFor(
     db,
     input.stripe,

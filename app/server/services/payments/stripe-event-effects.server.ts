@@ -6,6 +6,7 @@ import type { Tx } from "../../db.server";
 import { enqueue } from "../../jobs/queue.server";
 import { queueBookingReleased, sendAwaitedConfirmation } from "../messaging/notify.server";
 import { queueReceipts } from "./receipts.server";
+import { giftCardPaid, restoreGiftCard } from "../giftcards/gift-cards.server";
 
 // What each Stripe event changes (ADR 073), inside the transaction that marks it processed.
 // Every change is a one-way step (awaiting_card -> secured | released; pending -> succeeded |
@@ -53,6 +54,9 @@ export async function checkoutCompleted(
     );
     return "applied";
   }
+  // A gift card's purchase (ADR 087): the network's own page, no booking.
+  const gift = await giftCardPaid(tx, session, now);
+  if (gift) return gift;
   const plan = await lockPlanOfSession(tx, session.id);
   if (!plan) return "unknown_object";
   const depositSettled = { status: "succeeded" as const, stripePaymentIntentId: intentId, settledAt: now };
@@ -137,6 +141,8 @@ export async function checkoutExpired(
     .update(payments)
     .set({ status: "cancelled" })
     .where(and(eq(payments.stripeCheckoutSessionId, session.id), eq(payments.status, "pending")));
+  // The gift card's part goes back to the card (ADR 087).
+  await restoreGiftCard(tx, plan.appointmentId, now);
   // No confirmation was sent: the customer learns that the slot was released (ADR 074).
   await queueBookingReleased(tx, plan.appointmentId, { tell: true });
   return "applied";

@@ -12,6 +12,7 @@ export async function listPublicPages(db: Db): Promise<string[]> {
   return [
     "/",
     "/gallery",
+    "/cartes-cadeaux",
     "/application",
     "/address-validation",
     "/privacy-policy",

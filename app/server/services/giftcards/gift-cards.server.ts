@@ -1,0 +1,379 @@
+import crypto from "node:crypto";
+import { and, desc, eq, sql } from "drizzle-orm";
+import type Stripe from "stripe";
+import { appointments, giftCards, giftCardUses, payments } from "#db/schema";
+import { deliveryInstant, giftCardCodeFrom, type GiftCardPurchase } from "~/domain/giftcards/gift-cards";
+import { royaltyCents } from "~/domain/payments/royalty";
+import { priceLinesOf, splitOfTotal, type PriceLines } from "~/domain/payments/terms";
+import { AppError } from "~/lib/errors";
+import { giftCardMessages } from "~/lib/messages/gift-cards.fr";
+import { resolveAuthSecret } from "../../auth.server";
+import type { Db, Tx } from "../../db.server";
+import { env } from "../../env.server";
+import { enqueue } from "../../jobs/queue.server";
+import { createNetworkCheckout } from "../../payments/charges.server";
+import type { StripeClient } from "../../payments/stripe.server";
+import { EMAIL_MAX_ATTEMPTS } from "../messaging/notify.server";
+import { rateOf } from "../payments/record-on-site-payment.server";
+import { queueReceipts } from "../payments/receipts.server";
+
+// Gift cards (issue 34, item 5; ADR 087): sold by the network through a hosted Checkout page,
+// e-mailed on the chosen day by a durable job, and spent at booking like a payment already made
+// (a `gift_card` row of the payments ledger, so the franchisee's statement credits it).
+
+export type GiftCard = typeof giftCards.$inferSelect;
+
+/** The purchase page's hosted Checkout lives this long (Stripe's longest). */
+const CHECKOUT_HOURS = 24;
+
+let cachedKey: { secret: string; key: Buffer } | undefined;
+
+async function signingKey(db: Db | Tx): Promise<Buffer> {
+  const secret = await resolveAuthSecret(db as Db);
+  if (cachedKey?.secret !== secret) {
+    cachedKey = { secret, key: crypto.createHmac("sha256", secret).update("gift-card-purchase-v1").digest() };
+  }
+  return cachedKey.key;
+}
+
+/** The secret of a purchase's page (HMAC of its id): only the buyer's browser and e-mail have it. */
+export async function purchaseToken(db: Db | Tx, id: string): Promise<string> {
+  return crypto
+    .createHmac("sha256", await signingKey(db))
+    .update(`gift:${id}`)
+    .digest("base64url")
+    .slice(0, 32);
+}
+
+async function isPurchaseToken(db: Db, id: string, token: string | null): Promise<boolean> {
+  if (!token) return false;
+  const given = Buffer.from(token, "utf8");
+  const expected = Buffer.from(await purchaseToken(db, id), "utf8");
+  return given.length === expected.length && crypto.timingSafeEqual(given, expected);
+}
+
+export async function purchasePagePath(db: Db | Tx, id: string): Promise<string> {
+  return `/cartes-cadeaux/achat/${id}?k=${await purchaseToken(db, id)}`;
+}
+
+/**
+ * A purchase: the card's row (awaiting its payment, its code drawn now) under the form's one-time
+ * key, then the network's hosted Checkout page for its amount (idempotency key of the card: a
+ * repeated submit gets the same page). Returns the card's id; the page links to Stripe.
+ */
+export async function purchaseGiftCard(
+  db: Db,
+  input: { purchase: GiftCardPurchase; key: string; now: Date; stripe: StripeClient },
+): Promise<{ id: string }> {
+  const { purchase } = input;
+  const [created] = await db
+    .insert(giftCards)
+    .values({
+      code: giftCardCodeFrom(crypto.randomBytes(16)),
+      amountCents: purchase.amount,
+      balanceCents: purchase.amount,
+      buyerName: purchase.buyerName,
+      buyerEmail: purchase.buyerEmail,
+      recipientName: purchase.recipientName,
+      recipientEmail: purchase.recipientEmail,
+      message: purchase.message,
+      deliverOn: purchase.deliverOn,
+      purchaseKey: input.key,
+    })
+    .onConflictDoNothing({ target: giftCards.purchaseKey })
+    .returning();
+  const card = created ?? (await db.select().from(giftCards).where(eq(giftCards.purchaseKey, input.key)))[0]!;
+  if (card.stripeCheckoutSessionId || card.status === "paid") return { id: card.id };
+  const back = `${env().PUBLIC_URL}${await purchasePagePath(db, card.id)}`;
+  const page = await createNetworkCheckout(input.stripe, {
+    amountCents: card.amountCents,
+    label: giftCardMessages.purchase.checkoutLabel,
+    email: card.buyerEmail,
+    successUrl: `${back}&retour=paye`,
+    cancelUrl: back,
+    expiresAt: new Date(input.now.getTime() + CHECKOUT_HOURS * 3_600_000 - 60_000),
+    metadata: { gift_card_id: card.id },
+    idempotencyKey: `gift-card:${card.id}:checkout`,
+  });
+  await db
+    .update(giftCards)
+    .set({ stripeCheckoutSessionId: page.id, stripeCheckoutUrl: page.url })
+    .where(eq(giftCards.id, card.id));
+  return { id: card.id };
+}
+
+/**
+ * The card paid (the Checkout Session completed: the webhook's event, or the buyer's return
+ * read from Stripe): `awaiting_payment → paid` once, and in the same transaction the buyer's
+ * confirmation and the recipient's e-mail on the chosen day. Null when the session is not a
+ * gift card's; 'stale' when it was applied already.
+ */
+export async function giftCardPaid(
+  tx: Tx,
+  session: Pick<Stripe.Checkout.Session, "id" | "payment_intent" | "payment_status">,
+  now: Date,
+): Promise<"applied" | "stale" | null> {
+  const intentId =
+    typeof session.payment_intent === "string"
+      ? session.payment_intent
+      : (session.payment_intent?.id ?? null);
+  const [paid] = await tx
+    .update(giftCards)
+    .set({ status: "paid", paidAt: now, stripePaymentIntentId: intentId })
+    .where(and(eq(giftCards.stripeCheckoutSessionId, session.id), eq(giftCards.status, "awaiting_payment")))
+    .returning();
+  if (!paid) {
+    const [known] = await tx
+      .select({ id: giftCards.id })
+      .from(giftCards)
+      .where(eq(giftCards.stripeCheckoutSessionId, session.id));
+    return known ? "stale" : null;
+  }
+  await enqueue(
+    tx,
+    "email.gift-card",
+    { giftCardId: paid.id, to: "buyer" },
+    { singletonKey: `email.gift-card.buyer:${paid.id}`, maxAttempts: EMAIL_MAX_ATTEMPTS },
+  );
+  await enqueue(
+    tx,
+    "gift-cards.deliver",
+    { giftCardId: paid.id },
+    { runAt: deliveryInstant(paid.deliverOn, now), singletonKey: `gift-cards.deliver:${paid.id}` },
+  );
+  return "applied";
+}
+
+export type PurchasePage =
+  | { state: "invalid" }
+  | { state: "awaiting"; card: GiftCard; payUrl: string | null }
+  | { state: "paid"; card: GiftCard };
+
+/**
+ * The purchase's page: the card behind a valid token; while it awaits its payment, Stripe is
+ * asked (the browser's word is never taken) and a paid page is applied as the webhook would.
+ */
+export async function loadPurchasePage(
+  db: Db,
+  id: string,
+  token: string | null,
+  deps: { stripe: StripeClient | undefined; now: Date },
+): Promise<PurchasePage> {
+  if (!/^[0-9a-f-]{36}$/.test(id) || !(await isPurchaseToken(db, id, token))) return { state: "invalid" };
+  const [card] = await db.select().from(giftCards).where(eq(giftCards.id, id));
+  if (!card) return { state: "invalid" };
+  if (card.status === "paid") return { state: "paid", card };
+  if (!card.stripeCheckoutSessionId || !deps.stripe) return { state: "awaiting", card, payUrl: null };
+  const session = await deps.stripe.checkout.sessions.retrieve(card.stripeCheckoutSessionId);
+  if (session.status === "complete" && session.payment_status === "paid") {
+    await db.transaction((tx) => giftCardPaid(tx, session, deps.now));
+    const [fresh] = await db.select().from(giftCards).where(eq(giftCards.id, id));
+    return { state: "paid", card: fresh! };
+  }
+  return { state: "awaiting", card, payUrl: session.status === "open" ? card.stripeCheckoutUrl : null };
+}
+
+/**
+ * The recipient's e-mail, once: the card's row is locked, the mail sent, and `delivered_at` set
+ * in the same transaction, so a second run (a retried job, a second worker) finds it delivered.
+ * A crash between the send and the commit sends again: at least once, never skipped.
+ */
+export async function deliverGiftCard(
+  db: Db,
+  giftCardId: string,
+  deps: { now: Date; send: (card: GiftCard) => Promise<void> },
+): Promise<"delivered" | "already" | "missing"> {
+  return db.transaction(async (tx) => {
+    const [card] = await tx.select().from(giftCards).where(eq(giftCards.id, giftCardId)).for("update");
+    if (!card || card.status !== "paid") return "missing";
+    if (card.deliveredAt) return "already";
+    await deps.send(card);
+    await tx.update(giftCards).set({ deliveredAt: deps.now }).where(eq(giftCards.id, giftCardId));
+    return "delivered";
+  });
+}
+
+/** A paid card's balance by its (normalized) code, or null. */
+export async function giftCardBalance(
+  db: Db,
+  code: string,
+): Promise<{ balanceCents: number; amountCents: number } | null> {
+  const [card] = await db
+    .select({ balanceCents: giftCards.balanceCents, amountCents: giftCards.amountCents })
+    .from(giftCards)
+    .where(and(eq(giftCards.code, code), eq(giftCards.status, "paid")));
+  return card ?? null;
+}
+
+/**
+ * A card pays a booking just placed, inside the booking's transaction (ADR 087): what it pays is
+ * the smaller of its balance and the booking's total with taxes. The card's row is locked, then
+ * lowered by one conditional update (`balance >= amount`), so two bookings spending one card at
+ * once take turns and the balance never goes below zero; the loser pays with what is left, or is
+ * refused (GIFT_CARD_REFUSED, the booking rolled back) when nothing is. The booking's side is a
+ * `gift_card` row of the payments ledger: its lines are a split of the booking's (as a deposit),
+ * its royalty the franchisee's rate on its part before taxes, and its receipt is queued.
+ */
+export async function redeemGiftCard(
+  tx: Tx,
+  input: { code: string; appointmentId: string; franchiseeId: string; priceCents: number; now: Date },
+): Promise<{ usedCents: number; remainingCents: number }> {
+  const [card] = await tx
+    .select({ id: giftCards.id, balanceCents: giftCards.balanceCents })
+    .from(giftCards)
+    .where(and(eq(giftCards.code, input.code), eq(giftCards.status, "paid")))
+    .for("update");
+  if (!card) throw new AppError("GIFT_CARD_REFUSED", "UNKNOWN");
+  const lines = priceLinesOf(input.priceCents);
+  const used = Math.min(card.balanceCents, lines.totalCents);
+  if (used <= 0) throw new AppError("GIFT_CARD_REFUSED", "EMPTY");
+  const [spent] = await tx
+    .update(giftCards)
+    .set({ balanceCents: sql`${giftCards.balanceCents} - ${used}` })
+    .where(and(eq(giftCards.id, card.id), sql`${giftCards.balanceCents} >= ${used}`))
+    .returning({ balanceCents: giftCards.balanceCents });
+  if (!spent) throw new AppError("GIFT_CARD_REFUSED", "EMPTY");
+  await tx.insert(giftCardUses).values({
+    giftCardId: card.id,
+    appointmentId: input.appointmentId,
+    kind: "redeem",
+    amountCents: used,
+  });
+  const part = splitOfTotal(lines, used);
+  const rate = await rateOf(tx, input.appointmentId, input.franchiseeId);
+  const [row] = await tx
+    .insert(payments)
+    .values({
+      appointmentId: input.appointmentId,
+      franchiseeId: input.franchiseeId,
+      kind: "gift_card",
+      method: "gift_card",
+      status: "succeeded",
+      amountCents: used,
+      subtotalCents: part.subtotalCents,
+      tpsCents: part.tpsCents,
+      tvqCents: part.tvqCents,
+      applicationFeeCents: royaltyCents(part.subtotalCents, rate),
+      idempotencyKey: `booking:${input.appointmentId}:gift-card`,
+      settledAt: input.now,
+    })
+    .returning({ id: payments.id });
+  await queueReceipts(tx, [row!.id]);
+  return { usedCents: used, remainingCents: spent.balanceCents };
+}
+
+/**
+ * A cancelled or released booking gives its gift-card money back to the card, once (the
+ * `restore` use is unique per booking): the card's balance goes up, and a `refund` row of the
+ * ledger (method gift_card, settled at once) takes the franchisee's credit back.
+ */
+export async function restoreGiftCard(tx: Tx, appointmentId: string, now: Date): Promise<number> {
+  const [use] = await tx
+    .select()
+    .from(giftCardUses)
+    .where(and(eq(giftCardUses.appointmentId, appointmentId), eq(giftCardUses.kind, "redeem")));
+  if (!use) return 0;
+  const [restored] = await tx
+    .insert(giftCardUses)
+    .values({ giftCardId: use.giftCardId, appointmentId, kind: "restore", amountCents: use.amountCents })
+    .onConflictDoNothing()
+    .returning({ id: giftCardUses.id });
+  if (!restored) return 0;
+  await tx
+    .update(giftCards)
+    .set({ balanceCents: sql`${giftCards.balanceCents} + ${use.amountCents}` })
+    .where(eq(giftCards.id, use.giftCardId));
+  const [paid] = await tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.appointmentId, appointmentId), eq(payments.kind, "gift_card")));
+  if (paid) {
+    const [refund] = await tx
+      .insert(payments)
+      .values({
+        appointmentId,
+        franchiseeId: paid.franchiseeId,
+        kind: "refund",
+        method: "gift_card",
+        status: "succeeded",
+        amountCents: paid.amountCents,
+        subtotalCents: paid.subtotalCents,
+        tpsCents: paid.tpsCents,
+        tvqCents: paid.tvqCents,
+        applicationFeeCents: paid.applicationFeeCents,
+        refundOf: paid.id,
+        idempotencyKey: `booking:${appointmentId}:gift-card:restore`,
+        reason: giftCardMessages.restoredReason,
+        settledAt: now,
+      })
+      .returning({ id: payments.id });
+    await queueReceipts(tx, [refund!.id]);
+  }
+  return use.amountCents;
+}
+
+/**
+ * What is left of a booking's lines once its gift card paid its part: the card step and the
+ * balance after the wash charge only this (ADR 087).
+ */
+export async function linesAfterGiftCard(
+  db: Db | Tx,
+  appointmentId: string,
+  priceCents: number,
+): Promise<PriceLines> {
+  const lines = priceLinesOf(priceCents);
+  const [gift] = await db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.appointmentId, appointmentId),
+        eq(payments.kind, "gift_card"),
+        eq(payments.status, "succeeded"),
+      ),
+    );
+  if (!gift) return lines;
+  const taxableCents = lines.taxableCents - gift.subtotalCents;
+  const tpsCents = lines.tpsCents - gift.tpsCents;
+  const tvqCents = lines.tvqCents - gift.tvqCents;
+  return { taxableCents, tpsCents, tvqCents, totalCents: taxableCents + tpsCents + tvqCents };
+}
+
+/** What a gift card paid of a booking, and what it has left now (the confirmation page). */
+export async function giftCardUseOfBooking(
+  db: Db,
+  bookingId: string,
+): Promise<{ usedCents: number; remainingCents: number } | null> {
+  const [row] = await db
+    .select({ usedCents: giftCardUses.amountCents, remainingCents: giftCards.balanceCents })
+    .from(giftCardUses)
+    .innerJoin(appointments, eq(appointments.id, giftCardUses.appointmentId))
+    .innerJoin(giftCards, eq(giftCards.id, giftCardUses.giftCardId))
+    .where(and(eq(appointments.bookingId, bookingId), eq(giftCardUses.kind, "redeem")));
+  return row ?? null;
+}
+
+/** The admin's figures (ADR 087): sold, used (net of restorations) and outstanding, and the latest cards. */
+export async function giftCardsOverview(db: Db, limit = 50) {
+  const [sold] = await db
+    .select({
+      count: sql<number>`count(*)::int`,
+      amountCents: sql<number>`coalesce(sum(${giftCards.amountCents}), 0)::int`,
+      balanceCents: sql<number>`coalesce(sum(${giftCards.balanceCents}), 0)::int`,
+    })
+    .from(giftCards)
+    .where(eq(giftCards.status, "paid"));
+  const cards = await db
+    .select()
+    .from(giftCards)
+    .where(eq(giftCards.status, "paid"))
+    .orderBy(desc(giftCards.paidAt))
+    .limit(limit);
+  return {
+    soldCount: sold!.count,
+    soldCents: sold!.amountCents,
+    usedCents: sold!.amountCents - sold!.balanceCents,
+    outstandingCents: sold!.balanceCents,
+    cards,
+  };
+}
