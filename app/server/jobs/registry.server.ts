@@ -5,6 +5,7 @@ import { createMessagingHandlers } from "./handlers/messaging.server";
 import { createOfferHandlers } from "./handlers/offers.server";
 import { createPaymentMailHandlers } from "./handlers/payment-mails.server";
 import { createPaymentHandlers } from "./handlers/payments.server";
+import { createRecurringHandlers } from "./handlers/recurring.server";
 import { createReviewHandlers } from "./handlers/reviews.server";
 import { createWaitlistHandlers } from "./handlers/waitlist.server";
 import type { JobName, JobPayloads } from "./payloads";
@@ -32,6 +33,8 @@ export const jobHandlers: { [N in JobName]: JobHandler<JobPayloads[N]> } = {
   ...createPaymentHandlers(),
   // The completion e-mail with the tip link, receipts (ADR 079).
   ...createPaymentMailHandlers(),
+  // Recurring washes: the daily placement and the customer's e-mails (ADR 086).
+  ...createRecurringHandlers(),
   // The assistant: conversations idle for 30 days go (ADR 051).
   "assistant.purge": async (_payload, { db }) => {
     await purgeConversations(db);

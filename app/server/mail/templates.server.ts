@@ -22,3 +22,4 @@ export {
   renderWaitlistOpen,
 } from "./customer-mails.server";
 export { renderBalanceRefusedMail, renderCompletedMail, renderReceiptMail } from "./payment-mails.server";
+export { renderRecurringMail } from "./recurring-mails.server";
