@@ -6,6 +6,9 @@ const NBSP = "\u00a0";
 
 export const recurringMessages = {
   title: "Lavage récurrent",
+  offerTitle: "Un lavage qui revient tout seul",
+  offerText: "Toutes les 2, 3, 4 ou 6 semaines, le même jour et à la même heure.",
+  offerLink: "Rendre ce lavage récurrent",
   intro:
     "Répétez ce lavage le même jour de la semaine, à la même heure, avec la même équipe si elle est libre.",
   intervalLabel: "Fréquence",
@@ -17,7 +20,7 @@ export const recurringMessages = {
   status: { active: "Active", paused: "En pause", ended: "Terminée" },
   statusLabel: "Récurrence",
   upcomingTitle: "Prochains lavages",
-  noUpcoming: "Aucun lavage prévu dans les 12 prochaines semaines.",
+  noUpcoming: "Aucun autre lavage prévu pour le moment.",
   occurrence: {
     planned: "Sera réservé",
     placed: "Réservé",

@@ -7,11 +7,8 @@
 import { and, eq, gte, inArray, or } from "drizzle-orm";
 import { appointments, bookingSeries, bookingSeriesOccurrences } from "#db/schema";
 import { canSelfServiceChange } from "~/domain/booking/cancellation";
-import {
-  occurrencesBetween,
-  PLACEMENT_LOOKAHEAD_DAYS,
-  type RecurrenceInterval,
-} from "~/domain/booking/recurrence";
+import { latestBookableStart } from "~/domain/booking/horizon";
+import { occurrencesBetween, type RecurrenceInterval } from "~/domain/booking/recurrence";
 import { cancellationKind } from "~/domain/payments/refunds";
 import { BUSINESS_TIME_ZONE } from "~/domain/time/zoned";
 import { AppError } from "~/lib/errors";
@@ -24,9 +21,17 @@ import { withSlotChange } from "../booking/slot-cache.server";
 import { queueBookingCancelled } from "../messaging/notify.server";
 import { settleCancelledBooking } from "../payments/settle-cancellation.server";
 
-const DAY_MS = 24 * 60 * 60_000;
-/** The panel lists the dates of the next twelve weeks (placed ones and those still to place). */
-const PANEL_DAYS = Math.max(84, PLACEMENT_LOOKAHEAD_DAYS);
+/** The panel lists the next six dates within the booking horizon (placed ones and those to place). */
+const PANEL_COUNT = 6;
+
+/** The series' dates after `now` up to the booking horizon. */
+function plannedDates(anchorStart: Date, intervalWeeks: number, now: Date) {
+  return occurrencesBetween(
+    { anchorStart, intervalWeeks, timeZone: BUSINESS_TIME_ZONE },
+    now,
+    latestBookableStart(now),
+  );
+}
 
 export interface SeriesAccess {
   bookingId: string;
@@ -110,11 +115,7 @@ export async function recurringPanel(db: Db, access: SeriesAccess & { now: Date 
   }
   const anchorStart = await sourceStart(db, series);
   const { now } = access;
-  const planned = occurrencesBetween(
-    { anchorStart, intervalWeeks: series.intervalWeeks, timeZone: BUSINESS_TIME_ZONE },
-    now,
-    new Date(now.getTime() + PANEL_DAYS * DAY_MS),
-  );
+  const planned = plannedDates(anchorStart, series.intervalWeeks, now).slice(0, PANEL_COUNT);
   const rows = await db
     .select({
       date: bookingSeriesOccurrences.occurrenceDate,
@@ -264,11 +265,7 @@ export async function skipOccurrence(
         .where(eq(bookingSeriesOccurrences.id, row.occurrence.id));
       return;
     }
-    const planned = occurrencesBetween(
-      { anchorStart, intervalWeeks: series.intervalWeeks, timeZone: BUSINESS_TIME_ZONE },
-      now,
-      new Date(now.getTime() + PANEL_DAYS * DAY_MS),
-    ).find((o) => o.date === date);
+    const planned = plannedDates(anchorStart, series.intervalWeeks, now).find((o) => o.date === date);
     if (!planned) throw new AppError("NOT_FOUND");
     if (!canSelfServiceChange(planned.start, now)) throw new AppError("TOO_LATE_TO_CHANGE");
     await tx

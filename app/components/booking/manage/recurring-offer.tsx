@@ -1,0 +1,24 @@
+import { Repeat } from "lucide-react";
+
+import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
+import { recurringMessages } from "~/lib/messages/recurring.fr";
+
+/** On the confirmation: the way to make this wash recurring, on its manage page (ADR 086). */
+export function RecurringOffer({ manageUrl }: { manageUrl: string }) {
+  const r = recurringMessages;
+  return (
+    <Alert data-testid="recurring-offer">
+      <Repeat aria-hidden="true" />
+      <AlertTitle>{r.offerTitle}</AlertTitle>
+      <AlertDescription className="text-foreground">
+        {r.offerText}{" "}
+        <a
+          className="font-medium text-primary underline underline-offset-4"
+          href={`${manageUrl}#lavage-recurrent`}
+        >
+          {r.offerLink}
+        </a>
+      </AlertDescription>
+    </Alert>
+  );
+}
