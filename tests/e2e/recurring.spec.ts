@@ -92,6 +92,23 @@ test.describe("recurring washes @mobile", () => {
     await expect(card.getByRole("button", { name: "Activer la récurrence" })).toBeVisible();
   });
 
+  test("the confirmation offers it, with a link to the card", async ({ page, request, baseURL }) => {
+    const booking = await bookTuesday(request, baseURL!, "offer");
+    // The wizard leaves the manage link in the router state (history.state.usr): as it would.
+    await page.goto(`/booking-success/${booking.booking_id}`);
+    await page.evaluate((manageUrl) => {
+      window.history.replaceState({ usr: { manageUrl }, key: "offer", idx: 0 }, "");
+    }, booking.manage_url);
+    await page.reload();
+    const offer = page.getByTestId("recurring-offer");
+    await expect(offer).toContainText("Toutes les 2, 3, 4 ou 6 semaines");
+    await shoot(page, "success-recurring-offer");
+    await offer.getByRole("link", { name: "Rendre ce lavage récurrent" }).click();
+    await expect(
+      page.getByTestId("recurring-card").getByRole("button", { name: "Activer la récurrence" }),
+    ).toBeVisible();
+  });
+
   test("the form works without JavaScript", async ({ browser, request, baseURL }) => {
     const booking = await bookTuesday(request, baseURL!, "nojs");
     const context = await browser.newContext({

@@ -65,7 +65,7 @@ export function RecurringCard({
   );
   const error =
     result && !result.ok ? (
-      <Alert variant="destructive" role="alert">
+      <Alert variant="destructive">
         <AlertDescription className="text-foreground">{result.error}</AlertDescription>
       </Alert>
     ) : null;

@@ -1,5 +1,3 @@
-import { Repeat } from "lucide-react";
-
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { recurringMessages } from "~/lib/messages/recurring.fr";
 
@@ -8,7 +6,6 @@ export function RecurringOffer({ manageUrl }: { manageUrl: string }) {
   const r = recurringMessages;
   return (
     <Alert data-testid="recurring-offer">
-      <Repeat aria-hidden="true" />
       <AlertTitle>{r.offerTitle}</AlertTitle>
       <AlertDescription className="text-foreground">
         {r.offerText}{" "}
