@@ -26,7 +26,6 @@ export const RecurringActionSchema = z.discriminatedUnion("intent", [
   }),
   z.object({ intent: z.enum(["recurring-pause", "recurring-resume", "recurring-end"]), token }),
 ]);
-export type RecurringAction = z.infer<typeof RecurringActionSchema>;
 
 /** Whether a form's intent is one of these (the manage page's other intents go elsewhere). */
 export const isRecurringIntent = (intent: unknown): boolean =>

@@ -18,7 +18,7 @@ export const recurringMessages = {
   rule: (weeks: number, weekday: string, time: string) =>
     `Toutes les ${weeks} semaines, le ${weekday} à ${time}.`,
   status: { active: "Active", paused: "En pause", ended: "Terminée" },
-  statusLabel: "Récurrence",
+  statusBadge: (status: string) => `Récurrence${NBSP}: ${status}`,
   upcomingTitle: "Prochains lavages",
   noUpcoming: "Aucun autre lavage prévu pour le moment.",
   occurrence: {
@@ -37,8 +37,7 @@ export const recurringMessages = {
   move: "Déplacer",
   moveLabel: (date: string) => `Déplacer le lavage du ${date}`,
   pause: "Mettre en pause",
-  pauseHint:
-    "Par exemple pour l'hiver : les lavages réservés à plus de 24 h sont annulés, rien n'est réservé jusqu'à la reprise.",
+  pauseHint: `Par exemple pour l'hiver${NBSP}: les lavages réservés à plus de 24${NBSP}h sont annulés, rien n'est réservé jusqu'à la reprise.`,
   pausedToast: "Récurrence en pause.",
   resume: "Reprendre",
   resumedToast: "Récurrence reprise.",
@@ -56,14 +55,14 @@ export const recurringMessages = {
     dateInvalid: "Date de lavage invalide.",
   },
   mail: {
-    movedSubject: (date: string) => `Lavage récurrent du ${date} : nouvelle heure`,
+    movedSubject: (date: string) => `Lavage récurrent du ${date}${NBSP}: nouvelle heure`,
     movedText: (planned: string, placed: string) =>
-      `L'heure habituelle de votre lavage récurrent (${planned}) était déjà prise. Nous avons réservé l'heure libre la plus proche : ${placed}.`,
+      `L'heure habituelle de votre lavage récurrent (${planned}) était déjà prise. Nous avons réservé l'heure libre la plus proche${NBSP}: ${placed}.`,
     movedNext:
       "Le courriel de confirmation de cette réservation contient le lien pour la déplacer ou l'annuler. Les lavages suivants gardent leur heure habituelle.",
-    unplacedSubject: (date: string) => `Lavage récurrent du ${date} : aucune heure libre`,
+    unplacedSubject: (date: string) => `Lavage récurrent du ${date}${NBSP}: aucune heure libre`,
     unplacedText: (planned: string) =>
-      `Aucune heure n'était libre autour de votre lavage récurrent du ${planned} : ce lavage n'est pas réservé. Les suivants le seront comme d'habitude.`,
+      `Aucune heure n'était libre autour de votre lavage récurrent du ${planned}${NBSP}: ce lavage n'est pas réservé. Les suivants le seront comme d'habitude.`,
     unplacedBook: "Réserver une autre date",
   },
 };

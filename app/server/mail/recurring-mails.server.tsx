@@ -47,7 +47,7 @@ export function renderRecurringMail({
       m.greeting(customerName),
       "",
       ...body.flatMap((line) => [line, ""]),
-      ...(kind === "unplaced" ? [`${r.unplacedBook} : ${bookUrl}`, ""] : []),
+      ...(kind === "unplaced" ? [`${r.unplacedBook}\u00a0: ${bookUrl}`, ""] : []),
     ],
     transactional: true,
   });

@@ -142,7 +142,7 @@ export function RecurringCard({
         <CardDescription className="flex flex-wrap items-center gap-2">
           <span>{series.rule}</span>
           <Badge variant={series.status === "active" ? "success" : "secondary"}>
-            {r.statusLabel} : {r.status[series.status]}
+            {r.statusBadge(r.status[series.status])}
           </Badge>
         </CardDescription>
       </CardHeader>
