@@ -163,7 +163,11 @@ export function RecurringCard({
                     >
                       {o.label} · {o.time}
                     </p>
-                    <p className="text-xs text-muted-foreground">{r.occurrence[o.status]}</p>
+                    <p className="text-xs text-muted-foreground">
+                      {series.status === "paused" && o.status === "planned"
+                        ? r.status.paused
+                        : r.occurrence[o.status]}
+                    </p>
                   </div>
                   <div className="flex flex-wrap gap-2">
                     {owner && o.bookingId && (o.status === "placed" || o.status === "moved") ? (
