@@ -222,6 +222,50 @@ describeDatabases("recurring washes", ({ db }) => {
     );
     expect((wrong as AppError).code).toBe("INVALID_MANAGE_TOKEN");
   });
+
+  it("the signed-in owner starts and pauses it without the link; the occurrences stay theirs; another client cannot", async () => {
+    await db()
+      .insert(s.users)
+      .values([
+        { id: "recurring-owner", name: "Léa Tremblay", email: "lea.tremblay@example.com", role: "client" },
+        { id: "recurring-other", name: "Autre", email: "autre.client@example.com", role: "client" },
+      ])
+      .onConflictDoNothing();
+    const client = (id: string, email: string) =>
+      ({ id, role: "client", email, name: "", firstName: "", lastName: "" }) as const;
+    const owner = client("recurring-owner", "lea.tremblay@example.com");
+    const source = await bookSlot(db(), { actor: owner, input: request({ start: SOURCE_START }), now: NOW });
+    const stranger = await failureOf(
+      startSeries(db(), {
+        bookingId: source.bookingId,
+        actor: client("recurring-other", "autre.client@example.com"),
+        intervalWeeks: 3,
+        now: NOW,
+      }),
+    );
+    expect((stranger as AppError).code).toBe("INVALID_MANAGE_TOKEN");
+    await startSeries(db(), { bookingId: source.bookingId, actor: owner, intervalWeeks: 3, now: NOW });
+    expect(await placeDueOccurrences(db(), { now: NOW })).toMatchObject({ placed: 2 });
+    for (const { appointment } of await occurrencesOf(db()))
+      expect(appointment!.userId).toBe("recurring-owner");
+    // From an occurrence's own page, the owner reaches the series.
+    const [first] = await occurrencesOf(db());
+    const panel = await recurringPanel(db(), {
+      bookingId: first!.appointment!.bookingId,
+      actor: owner,
+      now: NOW,
+    });
+    expect(panel.series).toMatchObject({ intervalWeeks: 3, status: "active", isSource: false });
+    await changeSeries(db(), {
+      bookingId: first!.appointment!.bookingId,
+      actor: owner,
+      change: "pause",
+      now: NOW,
+    });
+    expect(
+      (await recurringPanel(db(), { bookingId: source.bookingId, actor: owner, now: NOW })).series!.status,
+    ).toBe("paused");
+  });
 });
 
 describeTwoWorkers(
