@@ -109,6 +109,19 @@ test.describe("recurring washes @mobile", () => {
     ).toBeVisible();
   });
 
+  test("the customer space's booking leads to it", async ({ page, loginAs }) => {
+    await loginAs("client");
+    await page.goto("/client/bookings/demohist01");
+    const link = page.getByRole("link", { name: "Répéter ce lavage" });
+    await expect(link).toBeVisible();
+    await shoot(page, "client-booking-recurring-link");
+    await link.click();
+    // The owner's session opens the manage page, card included (nothing started on demo data).
+    await expect(
+      page.getByTestId("recurring-card").getByRole("button", { name: "Activer la récurrence" }),
+    ).toBeVisible();
+  });
+
   test("the form works without JavaScript", async ({ browser, request, baseURL }) => {
     const booking = await bookTuesday(request, baseURL!, "nojs");
     const context = await browser.newContext({

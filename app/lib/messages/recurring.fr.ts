@@ -9,7 +9,7 @@ export const recurringMessages = {
   offerTitle: "Un lavage qui revient tout seul",
   offerText: "Toutes les 2, 3, 4 ou 6 semaines, le même jour et à la même heure.",
   offerLink: "Rendre ce lavage récurrent",
-  spaceLink: `Lavage récurrent${NBSP}: répéter, sauter, mettre en pause`,
+  spaceLink: "Répéter ce lavage",
   intro:
     "Répétez ce lavage le même jour de la semaine, à la même heure, avec la même équipe si elle est libre.",
   intervalLabel: "Fréquence",
