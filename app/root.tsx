@@ -16,6 +16,7 @@ import { ContactDialog } from "~/components/contact/contact-dialog";
 import { isBackOfficePath } from "~/lib/back-office-path";
 import { ErrorFallback } from "~/components/layout/error-fallback";
 import { SiteFooter } from "~/components/layout/site-footer";
+import { BUSINESS_TIME_ZONE, instantToZonedParts } from "~/domain/time/zoned";
 import { SiteHeader } from "~/components/layout/site-header";
 import { ScrollToTop } from "~/components/layout/scroll-to-top";
 import { themeScript, isLightOnlyPath } from "~/lib/theme";
@@ -51,6 +52,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       flash,
       /** PUBLIC_URL, for canonical and Open Graph URLs (app/lib/seo.ts). */
       origin: env().PUBLIC_URL,
+      /** The footer's © year: the current year where the business is (issue 33, item 15). */
+      year: Number(instantToZonedParts(new Date(), BUSINESS_TIME_ZONE).date.slice(0, 4)),
     },
     { headers },
   );
@@ -129,7 +132,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <main id="contenu" className="flex-1">
         <Outlet />
       </main>
-      <SiteFooter />
+      <SiteFooter year={loaderData.year} />
       <ContactDialog />
       <Toaster />
     </ConfirmProvider>

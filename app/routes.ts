@@ -25,6 +25,7 @@ export default [
   route("waitlist", "routes/booking/waitlist.tsx"),
   route("review/:bookingId", "routes/reviews/review.tsx"),
   route("tip/:bookingId", "routes/payments/tip.tsx"),
+  route("tip/:bookingId/balance", "routes/payments/tip-balance.tsx"),
 
   // Accounts and spaces
   route("auth", "routes/auth/auth.tsx"),
@@ -35,6 +36,7 @@ export default [
     layout("routes/franchisee/layout.tsx", [
       index("routes/franchisee/dashboard.tsx"),
       route("schedule", "routes/franchisee/schedule.tsx"),
+      route("team", "routes/franchisee/team.tsx"),
       route("calendar", "routes/franchisee/calendar.tsx"),
       route("route", "routes/franchisee/route.tsx"),
       route("clients", "routes/franchisee/clients.tsx"),
@@ -50,6 +52,10 @@ export default [
   // The crew's app, phone first (issue 32, ADR 077)
   route("crew", "routes/crew/day.tsx"),
   route("crew/calendar", "routes/crew/calendar.tsx"),
+  // A stop's checklist and before/after photos, the photos' upload and signed links (ADR 088)
+  route("crew/stops/:appointmentId", "routes/crew/stop.tsx"),
+  route("crew/photos", "routes/crew/photos.ts"),
+  route("job-photos/:appointmentId/:file", "routes/crew/job-photo-file.ts"),
   // The private calendar feeds of the crew and the franchisees (ADR 082): the token is the secret
   route("calendar/:file", "routes/calendar/feed.ts"),
   ...prefix("admin", [
@@ -59,6 +65,7 @@ export default [
       route("applications/:id", "routes/admin/application.tsx"),
       route("reports", "routes/admin/reports.tsx"),
       route("services", "routes/admin/services.tsx"),
+      route("services/:serviceId/checklist", "routes/admin/service-checklist.tsx"),
       route("coverage", "routes/admin/coverage.tsx"),
       route("restock", "routes/admin/restock.tsx"),
       route("promo-codes", "routes/admin/promo-codes.tsx"),

@@ -13,6 +13,21 @@ export const SERVICES = [
   },
 ] as const;
 
+/**
+ * The signature wash's checklist (ADR 088): seeded once, when the service has never had a step;
+ * the admin edits it afterwards (a removed step is archived, so it never comes back).
+ */
+export const SIGNATURE_CHECKLIST = [
+  { label: "Tour du véhicule : dommages existants notés", required: true },
+  { label: "Prélavage et lavage extérieur à la main", required: true },
+  { label: "Jantes et pneus nettoyés", required: true },
+  { label: "Vitres intérieures et extérieures", required: true },
+  { label: "Aspirateur : sièges, tapis et coffre", required: true },
+  { label: "Finition des plastiques intérieurs", required: true },
+  { label: "Parfum d'ambiance (si le client le souhaite)", required: false },
+  { label: "Tour final avec le client", required: false },
+] as const;
+
 export const UPSELLS = [
   {
     slug: "aquapel",

@@ -22,6 +22,7 @@ import {
   INVENTORY,
   REWARDS,
   SERVICES,
+  SIGNATURE_CHECKLIST,
   UPSELLS,
   WEEKDAYS,
   ZONES,
@@ -37,6 +38,24 @@ export async function seed(db: Db, options: SeedOptions): Promise<void> {
   await db.transaction(async (tx) => {
     for (const service of SERVICES) {
       await tx.insert(s.services).values(service).onConflictDoNothing({ target: s.services.slug });
+    }
+    const [signature] = await tx
+      .select({ id: s.services.id })
+      .from(s.services)
+      .where(eq(s.services.slug, "lavage-signature"));
+    const [hasSteps] = signature
+      ? await tx
+          .select({ id: s.serviceChecklistSteps.id })
+          .from(s.serviceChecklistSteps)
+          .where(eq(s.serviceChecklistSteps.serviceId, signature.id))
+          .limit(1)
+      : [];
+    if (signature && !hasSteps) {
+      await tx
+        .insert(s.serviceChecklistSteps)
+        .values(
+          SIGNATURE_CHECKLIST.map((step, i) => ({ ...step, serviceId: signature.id, sortOrder: i + 1 })),
+        );
     }
     for (const upsell of UPSELLS) {
       await tx.insert(s.upsellOptions).values(upsell).onConflictDoNothing({ target: s.upsellOptions.slug });

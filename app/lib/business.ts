@@ -30,5 +30,4 @@ export const BUSINESS = {
     { days: "Du lundi au vendredi", hours: "9 h à 17 h" },
     { days: "Samedi et dimanche", hours: "Fermé" },
   ],
-  copyrightYear: 2024,
 } as const;

@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   dayChipParts,
+  formatClock,
   formatDate,
   formatDateTime,
   formatDay,
@@ -177,5 +178,16 @@ describe("formatNumber", () => {
     expect(formatNumber(1234.56, 1).replace(/\s/g, " ")).toBe("1 234,6");
     expect(formatNumber(45.50001, 4)).toBe("45,5");
     expect(formatNumber(12)).toBe("12");
+  });
+});
+
+describe("formatClock", () => {
+  it("writes an availability's hours as the OQLF does, minutes only when there are some", () => {
+    expect(formatClock("09:00")).toBe("9 h");
+    expect(formatClock("17:00")).toBe("17 h");
+    expect(formatClock("09:30")).toBe("9 h 30");
+    expect(formatClock("00:15")).toBe("0 h 15");
+    expect(formatClock("09:00:00")).toBe("9 h");
+    expect(formatClock("midi")).toBe("midi");
   });
 });

@@ -139,6 +139,17 @@ export function formatTime(instant: Date | string): string {
   return `${hour} h ${minute}`;
 }
 
+/**
+ * A wall-clock time written `HH:MM` (an availability's hours) as the OQLF writes it: '9 h',
+ * '17 h', '9 h 30' (issue 33, item 15). Anything else is returned as is.
+ */
+export function formatClock(hhmm: string): string {
+  const match = /^(\d{1,2}):(\d{2})/.exec(hhmm);
+  if (!match) return hhmm;
+  const hour = Number(match[1]);
+  return match[2] === "00" ? `${hour} h` : `${hour} h ${match[2]}`;
+}
+
 /** An instant's calendar day in the business time zone, in a {@link DayStyle} ('9 mars 2026' by default). */
 export function formatDate(instant: Date | string, style: DayStyle = "long"): string {
   return formatDay(zoned(instant).date, style);

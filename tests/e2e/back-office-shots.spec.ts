@@ -18,6 +18,7 @@ const PAGES = {
   ],
   franchisee: [
     "/franchisee",
+    "/franchisee/team",
     "/franchisee/schedule?view=week",
     "/franchisee/schedule?view=day",
     "/franchisee/bookings?q=client",

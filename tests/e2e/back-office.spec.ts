@@ -177,6 +177,7 @@ test("the back office's frame shows who is signed in, their zone, every section 
   for (const name of [
     "Tableau de bord",
     "Horaire",
+    "Équipe",
     "Réservations",
     "Clients",
     "Réapprovisionnement",

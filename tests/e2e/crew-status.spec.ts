@@ -8,6 +8,7 @@
  */
 import { openSlots, bookThroughApi } from "./bookings";
 import { openMail } from "./dev-mail";
+import { readyStopThroughApi } from "./job-report";
 import { appPage, expect, loginAs, test, waitForHydration } from "./fixtures";
 
 const SHOTS = process.env.CREW_SHOTS;
@@ -45,7 +46,7 @@ test("@mobile the crew marks each step in one tap; the customer gets the arrival
   const office = await browser.newContext({ ...context, viewport: { width: 1440, height: 1000 } });
   const franchisee = appPage(await office.newPage());
   await loginAs(franchisee, "franchisee");
-  await franchisee.goto("/franchisee");
+  await franchisee.goto("/franchisee/team");
   const add = franchisee.getByRole("region", { name: "Nouveau membre" });
   await add.getByLabel("Prénom").fill("Noé");
   await add.getByLabel(/^Nom/).fill(`Laveur${suffix}`);
@@ -69,7 +70,7 @@ test("@mobile the crew marks each step in one tap; the customer gets the arrival
   const slotDate = torontoDate(new Date(slot!.start));
   const [hour, minute] = torontoTime(new Date(slot!.start)).split(":").map(Number) as [number, number];
   const endHour = Math.min(hour + 4, 23);
-  const available = await franchisee.request.post("/franchisee", {
+  const available = await franchisee.request.post("/franchisee/team", {
     form: {
       intent: "addAvailability",
       teamMemberId: memberId,
@@ -177,7 +178,9 @@ test("@mobile the crew marks each step in one tap; the customer gets the arrival
   });
   if (SHOTS) await franchisee.screenshot({ path: `${SHOTS}/schedule-1440-light.png`, fullPage: true });
 
-  // « Terminé » completes the wash, as the franchisee would.
+  // « Terminé » completes the wash, as the franchisee would, once the checklist is ticked and the
+  // before/after photos sent (ADR 088, tested on its own in crew-report.spec.ts).
+  await readyStopThroughApi(crew.request, baseURL!, appointmentId);
   await mine.getByRole("button", { name: `Terminé : ${customer}` }).click();
   await expect(steps).toContainText(/Terminé à \d{1,2} h \d{2}/);
   await expect(mine.getByRole("button")).toHaveCount(0);
@@ -200,7 +203,7 @@ test("@mobile the crew marks each step in one tap; the customer gets the arrival
   if (SHOTS) await franchisee.screenshot({ path: `${SHOTS}/booking-history-1440-light.png`, fullPage: true });
 
   // The member leaves the team again (the other specs count it).
-  const removed = await franchisee.request.post("/franchisee", {
+  const removed = await franchisee.request.post("/franchisee/team", {
     form: { intent: "deleteMember", memberId },
     headers: { origin: baseURL! },
   });

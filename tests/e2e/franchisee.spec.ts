@@ -49,9 +49,9 @@ test.describe("franchisee tools", () => {
     expect(await startsOn(request, tuesday)).not.toContain(ten);
 
     await loginAs("franchisee");
-    await page.goto("/franchisee");
+    await page.goto("/franchisee/team");
     await waitForHydration(page);
-    await expect(page.getByRole("heading", { level: 1, name: "Tableau de bord Partenaire" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Équipe" })).toBeVisible();
     // Only Granby's team: no member of the Sherbrooke franchisee.
     await expect(page.getByRole("heading", { name: "Marc-André Gagnon", exact: true })).toBeVisible();
     await expect(page.getByText("Camille Côté")).toHaveCount(0);
@@ -115,7 +115,7 @@ test.describe("franchisee tools", () => {
     expect(await startsOn(request, tuesday)).toContain(ten);
 
     // She has nothing left to do: she can be deleted after the confirmation.
-    await page.goto("/franchisee");
+    await page.goto("/franchisee/team");
     await waitForHydration(page);
     await page
       .getByRole("listitem", { name })
@@ -131,7 +131,7 @@ test.describe("franchisee tools", () => {
     loginAs,
   }) => {
     await loginAs("franchisee");
-    await page.goto("/franchisee");
+    await page.goto("/franchisee/team");
     await waitForHydration(page);
     const add = page.getByRole("region", { name: "Nouveau membre" });
     const required = add.getByText("Veuillez remplir tous les champs obligatoires.");
@@ -259,10 +259,39 @@ test.describe("franchisee tools", () => {
     expect(await axe()).toEqual([]);
   });
 
+  test("the dashboard opens on today's appointments, the figures after them; the team has its page @mobile", async ({
+    page,
+    loginAs,
+  }) => {
+    await loginAs("franchisee");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/franchisee");
+    await waitForHydration(page);
+    const today = page.getByRole("heading", { level: 2, name: "Aujourd'hui" });
+    await expect(today).toBeVisible();
+    const figures = page.getByRole("region", { name: "Chiffres" });
+    const [todayBox, figuresBox] = [await today.boundingBox(), await figures.boundingBox()];
+    expect(todayBox!.y).toBeLessThan(figuresBox!.y);
+    // Each of today's appointments opens its booking; an empty day says so.
+    const day = page.getByRole("list", { name: "Aujourd'hui" });
+    if ((await day.count()) > 0) {
+      await expect(day.getByRole("link").first()).toHaveAttribute("href", /^\/franchisee\/bookings\//);
+    } else {
+      await expect(page.getByText("Aucun rendez-vous aujourd'hui.")).toBeVisible();
+    }
+    // The team from the menu.
+    await page.getByRole("button", { name: /menu/i }).first().click();
+    await page.getByRole("link", { name: "Équipe" }).click();
+    await expect(page).toHaveURL(/\/franchisee\/team$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Équipe" })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Nouveau membre" })).toBeVisible();
+  });
+
   test("the pages fit a phone @mobile", async ({ page, loginAs, axe }) => {
     await loginAs("franchisee");
     for (const path of [
       "/franchisee",
+      "/franchisee/team",
       "/franchisee/schedule",
       "/franchisee/restock",
       "/franchisee/territory",

@@ -1,9 +1,11 @@
 /**
- * The back office's side of getting paid (issue 31, ADR 075), on a server without Stripe keys:
- * the franchisee records a wash paid on site in one tap and finds it in the month's statement
- * with its « payé sur place » mark; the admin sees that payment is on site everywhere, sets the
- * network's royalty (a wrong rate refused in French, what was typed kept), and exports the
- * month's royalty statement as a CSV that reads back with the accountant's columns.
+ * The back office's side of getting paid (issue 31, ADR 075), on the server the browser tests
+ * point at the Stripe stand-in: the franchisee records a wash paid on site in one tap and finds it
+ * in the month's statement with its « payé sur place » mark; the admin sets the network's royalty
+ * (a wrong rate refused in French, what was typed kept) and exports the month's royalty statement
+ * as a CSV that reads back with the accountant's columns. Then the franchisee sets up its Stripe
+ * account through the stand-in's hosted onboarding and comes back to an active account, which the
+ * admin's zone settings then see; a wrong deposit is refused at its field, the zone left on site.
  * PAY_OFFICE_SHOTS=<folder> also saves the pages at 390 and 1440 px, light and dark.
  */
 import fs from "node:fs";
@@ -216,6 +218,59 @@ test.describe("getting paid, back office (ADR 075)", () => {
         }
       }
     }
+    await franchisee.context().close();
+    await admin.context().close();
+  });
+
+  test("the franchisee's Stripe account set up through the hosted onboarding; a wrong deposit refused at its field", async ({
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    const franchisee = await signedIn(browser, baseURL!, "franchisee", 390);
+    await franchisee.goto("/franchisee/payments");
+    const account = franchisee.getByRole("region", { name: "Compte Stripe" });
+    // Not started on a fresh server; a retry may find the onboarding begun or done.
+    await franchisee
+      .getByRole("link", {
+        name: /Configurer mon compte Stripe|Continuer l.inscription|Mettre à jour mes renseignements/,
+      })
+      .click();
+    // Stripe's hosted page (the stand-in's), then back to our page with the account's state.
+    await expect(franchisee.getByRole("heading", { name: "Inscription aux paiements" })).toBeVisible();
+    await franchisee.getByRole("button", { name: "Terminer l'inscription" }).click();
+    await expect(franchisee).toHaveURL(/\/franchisee\/payments\?stripe=return$/);
+    await expect(
+      franchisee.getByRole("status").filter({ hasText: "État du compte mis à jour depuis Stripe." }),
+    ).toContainText("Actif : Stripe accepte les paiements par carte pour vous.");
+    await expect(
+      account.getByRole("link", { name: "Mettre à jour mes renseignements chez Stripe" }),
+    ).toBeVisible();
+    await noSidewaysScroll(franchisee);
+    expect(await axeViolations(franchisee)).toEqual([]);
+
+    // The admin's zone settings see the account active: no « pas actif » note on Granby's form.
+    const admin = await signedIn(browser, baseURL!, "admin");
+    await admin.goto("/admin/payments");
+    const granby = admin.getByRole("form", { name: "Granby" });
+    await expect(granby).toBeVisible();
+    await expect(
+      admin
+        .getByRole("region", { name: "Granby" })
+        .getByText("Le compte Stripe du franchisé n'est pas actif"),
+    ).toHaveCount(0);
+    // A deposit of 150 % is refused at its field, what was typed kept, and nothing saved.
+    await granby.getByLabel("Mode de paiement").selectOption("deposit");
+    await granby.getByLabel("Type de dépôt").selectOption("percent");
+    await granby.getByLabel("Dépôt", { exact: true }).fill("150");
+    await granby.getByRole("button", { name: "Enregistrer : Granby" }).click();
+    await expect(granby.getByText("Entrez un pourcentage entre 0,01 et 100, par exemple 25.")).toBeVisible();
+    await expect(granby.getByLabel("Dépôt", { exact: true })).toHaveValue("150");
+    await expect(granby.getByLabel("Dépôt", { exact: true })).toHaveAttribute("aria-invalid", "true");
+    await admin.goto("/admin/payments");
+    await expect(admin.getByRole("form", { name: "Granby" }).getByLabel("Mode de paiement")).toHaveValue(
+      "on_site",
+    );
     await franchisee.context().close();
     await admin.context().close();
   });

@@ -6,7 +6,7 @@
  * reach redirects or refuses: what renders is checked. One browser context and page per role
  * (signed in once), each page loaded once and measured at both widths.
  */
-import type { APIRequestContext, Browser, BrowserContext, Page } from "@playwright/test";
+import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from "@playwright/test";
 import { readBuiltRoutes, type ManifestRoute } from "../setup/built-routes";
 import { applicant, openApplication, reachSubmission, submitButton } from "./application-form";
 import { bookThroughApi, openSlots } from "./bookings";
@@ -271,7 +271,7 @@ test.describe("téléphones", () => {
     });
   }
 
-  test("le bouton rond de contact ne couvre jamais le bouton principal d'un formulaire (390 px)", async ({
+  test("le bouton rond de contact ne couvre jamais un bouton, un choix, un total ni le pied de page (360 et 390 px)", async ({
     browser,
   }) => {
     test.setTimeout(90_000);
@@ -334,6 +334,51 @@ test.describe("téléphones", () => {
       await context.close();
     }
     expect(covered, "main buttons under the round contact button").toEqual([]);
+
+    // Nor what a customer reads or picks there (issue 33, item 5), at 360 and 390 px: the
+    // confirmation's total, a slot of the reschedule picker, the application's consent text and
+    // the footer, each brought to the bottom of the window.
+    const hidden: string[] = [];
+    for (const width of [360, 390]) {
+      const context = await newContext(browser, width, states.get("client"));
+      const page = appPage(await context.newPage());
+      const clear = async (what: string, target: Locator) => {
+        const contact = target.page().locator('button[aria-label="Contactez-nous"]');
+        await expect(target).toBeVisible();
+        await target.evaluate((el) => el.scrollIntoView({ block: "end" }));
+        const overlap = async () => {
+          if (!(await contact.isVisible())) return false;
+          const [a, b] = [await contact.boundingBox(), await target.boundingBox()];
+          if (!a || !b) return false;
+          return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+        };
+        await expect
+          .poll(overlap, { timeout: 3_000 })
+          .toBe(false)
+          .catch(() => hidden.push(`${width} px: ${what}`));
+      };
+      await page.goto(`/booking-success/${ids.bookingId}`);
+      await clear("the confirmation's total", page.getByRole("definition").filter({ hasText: "$" }).last());
+      await page.goto(ids.managePath);
+      await page.getByRole("button", { name: "Changer la date" }).click();
+      const slots = page.getByRole("radio", { disabled: false });
+      await clear("a slot of the reschedule picker", slots.last());
+      await page.goto("/");
+      await clear("the footer's last line", page.locator("footer p").last());
+      await clear("a footer link", page.locator("footer a").last());
+      await context.close();
+      const visitor = await newContext(browser, width, undefined);
+      const form = appPage(await visitor.newPage());
+      await form.goto("/application");
+      await openApplication(form);
+      await reachSubmission(form, applicant(`consent${width}@example.com`));
+      await clear(
+        "the application's consent text",
+        form.locator("main [data-keep-clear]").filter({ has: form.getByRole("checkbox") }),
+      );
+      await visitor.close();
+    }
+    expect(hidden, "what the round contact button covered").toEqual([]);
 
     // The back office has no floating button.
     for (const role of ["admin", "franchisee"] as const) {

@@ -29,6 +29,8 @@ let dataDir: string;
 let bookingId: string;
 /** A second completed wash of the same client, for « Aucun pourboire ». */
 let noTipBookingId: string;
+/** A third, whose balance the card kept refused: paid from the e-mail's link. */
+let refusedBookingId: string;
 
 async function startServer(): Promise<void> {
   server = spawn(process.execPath, [...SERVER_NODE_FLAGS, "server.js"], {
@@ -159,6 +161,36 @@ async function writeBooking(): Promise<void> {
       `insert into appointment_payment_plans (appointment_id, mode, royalty_basis_points, stripe_account_id,
          stripe_customer_id, stripe_payment_method_id, status) values ($1, 'card_kept', 800, $2, $3, $4, 'settled')`,
       [second.id, account.id, customer.id, cards[0]],
+    );
+    // A third wash, four days later, whose balance the card kept refused (ADR 079).
+    refusedBookingId = `TIP${crypto.randomBytes(4).toString("hex").toUpperCase()}`;
+    const third = await one<{ id: string }>(
+      `insert into appointments (booking_id, manage_token_hash, zone_id, franchisee_id, team_member_id, service_id,
+         cars, customer_name, customer_email, customer_phone, address, unit_price_cents, price_cents,
+         start_at, end_at, blocked_until, status, completed_at, user_id)
+       values ($1, 'z', $2, $3, $4, $5, 1, 'Catherine Client', 'client@example.com', '450 555-0199',
+         '123, rue Principale, Granby', 14999, 14999, $6, $7, $7, 'completed', $7, $8) returning id`,
+      [
+        refusedBookingId,
+        zone.id,
+        zone.franchisee_id,
+        member.id,
+        service.id,
+        later(later(start)),
+        later(later(end)),
+        client.id,
+      ],
+    );
+    await db.query(
+      `insert into appointment_payment_plans (appointment_id, mode, royalty_basis_points, stripe_account_id,
+         stripe_customer_id, stripe_payment_method_id, status) values ($1, 'card_kept', 800, $2, $3, $4, 'settled')`,
+      [third.id, account.id, customer.id, cards[0]],
+    );
+    await db.query(
+      `insert into payments (appointment_id, franchisee_id, kind, status, amount_cents, subtotal_cents, tps_cents,
+         tvq_cents, application_fee_cents, idempotency_key, failure_code)
+       values ($1, $2, 'balance', 'failed', 17245, 14999, 750, 1496, 1200, $3, 'card_declined')`,
+      [third.id, zone.franchisee_id, `booking:${third.id}:balance`],
     );
     await db.query(
       "insert into payment_customers (email, user_id, stripe_customer_id) values ('client@example.com', $1, $2) on conflict do nothing",
@@ -341,5 +373,41 @@ test.describe("the tip page after the wash (ADR 079)", () => {
     ] as const)
       await expect(page.getByRole("row", { name: line })).toContainText(amount);
     await shoot(page, "receipt-page-balance");
+  });
+
+  test("@mobile a refused balance is paid from the e-mail's link with another card, once", async ({
+    page,
+  }) => {
+    // The stand-in tells our server when its hosted page is paid, as Stripe's webhook does.
+    standIn.webhookUrl = `${BASE}/api/stripe/webhook`;
+    const link = `${BASE}/tip/${refusedBookingId}/balance?token=${tipToken(refusedBookingId)}`;
+    expect(
+      (await page.goto(`${BASE}/tip/${refusedBookingId}/balance?token=${"a".repeat(32)}`))!.status(),
+    ).toBe(404);
+    await expect(page.getByText("Lien invalide")).toBeVisible();
+
+    await page.goto(`${BASE}/tip/${refusedBookingId}?token=${tipToken(refusedBookingId)}`);
+    await expect(page.getByText("Solde à régler")).toBeVisible();
+    await expect(page.getByText(/le solde de ce lavage : 172,45/)).toBeVisible();
+    await fitsWidth(page);
+    await shoot(page, "tip-balance-due");
+    await page.getByRole("link", { name: "Payer le solde" }).click();
+    // The stand-in's hosted page, for exactly the balance.
+    await expect(page.getByRole("heading", { name: "Paiement sécurisé" })).toBeVisible();
+    await expect(page.getByText("Montant : 172,45 $ CA")).toBeVisible();
+    await page.getByRole("button", { name: "Payer" }).click();
+    await expect(page.getByRole("status")).toContainText("Le paiement du solde est reçu");
+    await expect(page.getByText("Solde à régler")).toHaveCount(0);
+    await shoot(page, "tip-balance-paid");
+    // Its receipt arrives once; the e-mail's link then leads back here, never to a second payment.
+    await expect(async () => {
+      await page.goto(`${BASE}/dev/mail`);
+      await expect(
+        page.getByRole("link").filter({ hasText: `Reçu de paiement, réservation ${refusedBookingId}` }),
+      ).toHaveCount(1, { timeout: 1_000 });
+    }).toPass({ timeout: 30_000 });
+    await page.goto(link);
+    await expect(page).toHaveURL(new RegExp(`/tip/${refusedBookingId}\\?token=.+&balance=paid$`));
+    await expect(page.getByText("Solde à régler")).toHaveCount(0);
   });
 });

@@ -162,6 +162,13 @@ const TABLE: Record<string, Row> = {
       expect: every("404"),
     },
   },
+  // The refused balance's link (ADR 079): a wrong token is a wrong link for everybody.
+  "routes/payments/tip-balance": {
+    get: {
+      url: (ids) => `/tip/${ids.clientPastBookingId}/balance?token=${FAKE_TOKEN}`,
+      expect: every("404"),
+    },
+  },
   "routes/booking/franchise-zone": { get: { url: () => "/franchise/granby", expect: every("2xx") } },
   "routes/booking/waitlist": {
     get: { url: () => "/waitlist", expect: every("2xx") },
@@ -248,6 +255,35 @@ const TABLE: Record<string, Row> = {
       form: (ids) => ({ appointmentId: ids.otherClientBooking.appointmentId, status: "en_route" }),
       expect: only({ crew: "404" }, "3xx /"),
     },
+  },
+  // A stop's checklist and photos (ADR 088): another franchisee's stop is not found for the crew.
+  "routes/crew/stop": {
+    get: {
+      url: (ids) => `/crew/stops/${ids.otherClientBooking.appointmentId}`,
+      expect: only({ crew: "404" }, "3xx /"),
+    },
+    post: {
+      url: (ids) => `/crew/stops/${ids.otherClientBooking.appointmentId}`,
+      form: () => ({ intent: "tick", stepId: UUID, checked: "true" }),
+      expect: only({ crew: "404" }, "3xx /"),
+    },
+  },
+  // A photo's upload without its file: refused (400) for the crew, the upload guard for the others.
+  "routes/crew/photos": {
+    post: {
+      url: () => "/crew/photos",
+      form: (ids) => ({
+        id: UUID,
+        appointmentId: ids.otherClientBooking.appointmentId,
+        kind: "before",
+        car: "1",
+      }),
+      expect: only({ crew: "400" }, "3xx /"),
+    },
+  },
+  // A job photo opens with its signed link only; a session is no key.
+  "routes/crew/job-photo-file": {
+    get: { url: () => `/job-photos/${UUID}/${UUID}.webp?token=${FAKE_TOKEN}`, expect: every("404") },
   },
   // « Mon calendrier » (ADR 082): the crew member's own link; a stray intent renews nothing (400).
   "routes/crew/calendar": {
@@ -341,9 +377,12 @@ const TABLE: Record<string, Row> = {
   "routes/franchisee/layout": { get: { url: () => "/franchisee", expect: franchiseesOnly, alone: true } },
   "routes/franchisee/dashboard": {
     get: { url: () => "/franchisee", expect: franchiseesOnly, alone: true },
+  },
+  "routes/franchisee/team": {
+    get: { url: () => "/franchisee/team", expect: franchiseesOnly, alone: true },
     // The Granby member, rewritten with its own values: the Sherbrooke franchisee gets 404.
     post: {
-      url: () => "/franchisee?index",
+      url: () => "/franchisee/team",
       form: (ids) => ({
         intent: "updateMember",
         memberId: ids.granbyMember,
@@ -464,6 +503,19 @@ const TABLE: Record<string, Row> = {
     get: { url: () => "/admin/services", expect: adminOnly, alone: true },
     post: {
       url: () => "/admin/services",
+      form: () => ({ intent: "save" }),
+      expect: only({ admin: "400" }, "3xx /"),
+    },
+  },
+  // A service's checklist (ADR 088): an unknown service is not found; a step without label, 400.
+  "routes/admin/service-checklist": {
+    get: {
+      url: () => `/admin/services/${UUID}/checklist`,
+      expect: only({ admin: "404" }, "3xx /"),
+      alone: true,
+    },
+    post: {
+      url: () => `/admin/services/${UUID}/checklist`,
       form: () => ({ intent: "save" }),
       expect: only({ admin: "400" }, "3xx /"),
     },

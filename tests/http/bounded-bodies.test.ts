@@ -124,6 +124,9 @@ for (const target of targets) {
         { who: "anonymous", path: "/admin/photos.data", status: 401 },
         { who: "client", path: "/admin/photos", status: 302 },
         { who: "franchisee", path: "/admin/photos.data", status: 403 },
+        // The crew's photo upload (ADR 088): the crew role only, checked before the body too.
+        { who: "anonymous", path: "/crew/photos", status: 302 },
+        { who: "franchisee", path: "/crew/photos", status: 302 },
       ] as const;
       const held = cases.map((c, i) =>
         heldChunkedRequest(port, head(c.path, fixture.cookies[c.who], `10.29.3.${i + 1}`), 256 * KB),

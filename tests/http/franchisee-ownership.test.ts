@@ -80,7 +80,7 @@ for (const target of targets) {
     it("refuses every action on another franchisee's ids, and changes nothing", async () => {
       const refused = [
         [
-          "/franchisee?index",
+          "/franchisee/team",
           {
             intent: "updateMember",
             memberId: ids.sherbrookeMember,
@@ -89,9 +89,9 @@ for (const target of targets) {
             email: "pirate@example.com",
           },
         ],
-        ["/franchisee?index", { intent: "deleteMember", memberId: ids.sherbrookeMember }],
+        ["/franchisee/team", { intent: "deleteMember", memberId: ids.sherbrookeMember }],
         [
-          "/franchisee?index",
+          "/franchisee/team",
           {
             intent: "addAvailability",
             teamMemberId: ids.sherbrookeMember,
@@ -101,11 +101,11 @@ for (const target of targets) {
           },
         ],
         [
-          "/franchisee?index",
+          "/franchisee/team",
           { intent: "toggleAvailability", availabilityId: ids.sherbrookeRange, isAvailable: "false" },
         ],
-        ["/franchisee?index", { intent: "deleteAvailability", availabilityId: ids.sherbrookeRange }],
-        ["/franchisee?index", { intent: "deleteMember", memberId: "not-a-uuid" }],
+        ["/franchisee/team", { intent: "deleteAvailability", availabilityId: ids.sherbrookeRange }],
+        ["/franchisee/team", { intent: "deleteMember", memberId: "not-a-uuid" }],
         ["/franchisee/schedule", { intent: "complete", appointmentId: ids.sherbrookeAppointment }],
         ["/franchisee/schedule", { intent: "noShow", appointmentId: ids.sherbrookeAppointment }],
         [
@@ -127,7 +127,7 @@ for (const target of targets) {
       }
       // Another role is sent away before anything runs.
       const asClient = await post(
-        "/franchisee?index",
+        "/franchisee/team",
         { intent: "deleteMember", memberId: ids.granbyMember },
         clientCookie,
       );

@@ -357,7 +357,7 @@ const ENDPOINTS: Endpoint[] = [
   },
   {
     name: "franchisee team and availability actions",
-    url: () => "/franchisee?index",
+    url: () => "/franchisee/team",
     as: "otherFranchisee",
     encodings: ["form"],
     intents: [
@@ -974,7 +974,7 @@ export function describeHostileInput(target: Target): void {
         });
       // A team member, a booking's customer, an application and a client's profile, all markup.
       const member = await post(
-        "/franchisee?index",
+        "/franchisee/team",
         "franchisee",
         new URLSearchParams({
           intent: "addMember",
@@ -1038,7 +1038,7 @@ export function describeHostileInput(target: Target): void {
       accept("contactMessages");
 
       const pages: [string, Who][] = [
-        ["/franchisee", "franchisee"],
+        ["/franchisee/team", "franchisee"],
         ["/franchisee/schedule", "franchisee"],
         ["/franchisee/clients", "franchisee"],
         ["/admin/franchisees", "admin"],

@@ -190,7 +190,7 @@ const FORMS: Form[] = [
   },
   {
     name: "franchisee team member",
-    url: () => "/franchisee?index",
+    url: () => "/franchisee/team",
     as: "otherFranchisee",
     encoding: "form",
     valid: () => ({
@@ -204,7 +204,7 @@ const FORMS: Form[] = [
   },
   {
     name: "franchisee availability",
-    url: () => "/franchisee?index",
+    url: () => "/franchisee/team",
     as: "otherFranchisee",
     encoding: "form",
     valid: ({ ids }) => ({

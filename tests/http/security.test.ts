@@ -189,7 +189,7 @@ for (const target of targets) {
         await expectPassed(ok, "/auth same-origin", 302);
       });
 
-      it("/client (profile form) and /franchisee (team action): refused cross-site, done same-site", async () => {
+      it("/client (profile form) and /franchisee/team (team action): refused cross-site, done same-site", async () => {
         const profile = { intent: "profile", firstName: "Camille", lastName: "Client", phone: "" };
         const member = {
           intent: "addMember",
@@ -199,7 +199,7 @@ for (const target of targets) {
         };
         for (const [path, cookie, fields, status] of [
           ["/client", cookies.client, profile, 200],
-          ["/franchisee?index", cookies.franchisee, member, 200],
+          ["/franchisee/team", cookies.franchisee, member, 200],
         ] as const) {
           const headers = { "content-type": "application/x-www-form-urlencoded", cookie };
           await expectRefused(

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BUSINESS_TIME_ZONE, instantToZonedParts } from "~/domain/time/zoned";
 import { startServer, type RunningServer } from "./server";
+
+const yearInQuebec = () => instantToZonedParts(new Date(), BUSINESS_TIME_ZONE).date.slice(0, 4);
 
 describe("search engines", () => {
   let server: RunningServer;
@@ -45,5 +48,13 @@ describe("search engines", () => {
     }
     const terms = await (await fetch(`${server.url}/terms-and-conditions`)).text();
     expect(terms).toContain('<link rel="canonical" href="https://lavage.example/terms"/>');
+  });
+
+  it("signs the footer with the current year where the business is, not a year written once", async () => {
+    const before = yearInQuebec();
+    const html = await (await fetch(`${server.url}/terms`)).text();
+    const after = yearInQuebec();
+    const signed = /© (\d{4}) Lavage Mobile Prestige\. Tous droits réservés\./.exec(html)?.[1];
+    expect([before, after]).toContain(signed);
   });
 });

@@ -238,7 +238,8 @@ export function ReferencesFields({ fields }: { fields: ApplicationFields }) {
 export function ConsentField({ fields }: { fields: ApplicationFields }) {
   const field = fields.background_check_consent;
   return (
-    <div className="grid gap-1">
+    // Kept clear of the round contact button (ADR 047): the consent is read before it is given.
+    <div className="grid gap-1" data-keep-clear>
       <div className="flex items-start gap-3">
         <input
           {...getInputProps(field, { type: "checkbox", ariaAttributes: false })}

@@ -1,27 +1,38 @@
 import { useEffect, useState } from "react";
 
 /**
- * The buttons of the page's forms and the actions of its cards ('Suivant', 'Soumettre ma
- * candidature', 'Changer la date'), not those of a dialog (the contact dialog's own form, whose
- * trigger must stay focusable).
+ * What the round button must never cover (ADR 047, amended for issue 33 item 5): the buttons of
+ * the page's forms and the actions of its cards ('Suivant', 'Soumettre ma candidature'), the
+ * choices of a form (a slot of the reschedule picker, the consent's text beside its box), the
+ * figures of a summary (a total), anything a page marks `data-keep-clear`, and the footer's text
+ * and links; not what a dialog holds (the contact dialog's own form, whose trigger must stay
+ * focusable).
  */
-const MAIN_ACTIONS = [
+const KEEP_CLEAR = [
   "main form button",
   'main form input[type="submit"]',
   'main [data-slot="card-footer"] button',
   'main [data-slot="card-footer"] a',
   // Anything else a page marks as its main action (the wizard's summary bar on a phone).
   "main [data-main-action]",
+  'main [role="radio"]',
+  "main label",
+  "main dd",
+  "main td",
+  "main [data-keep-clear]",
+  "footer a",
+  "footer p",
 ].join(", ");
 
-/** The band at the bottom of the window where the floating button sits (1 rem + 3.5 rem + 1 rem, rounded up). */
+/** The square at the bottom right of the window where the floating button sits (1 rem + 3.5 rem + 1 rem, rounded up). */
 export const FLOATING_BAND_PX = 96;
 
 /**
- * True while a button of one of the page's forms or cards lies in the band at the bottom of the window where
- * the floating contact button sits (ADR 047): the button then steps aside so it never covers
- * 'Soumettre ma candidature' or 'Confirmer le nouveau créneau'. Follows the buttons a page adds or
- * removes (a wizard's next step) and the window's height. Watches nothing unless `enabled`.
+ * True while something the button must not cover (KEEP_CLEAR) lies in the square at the bottom
+ * right of the window where the floating contact button sits (ADR 047): the button then steps
+ * aside so it never covers 'Soumettre ma candidature', a slot, a total or the footer. Follows what
+ * a page adds or removes (a wizard's next step) and the window's size. Watches nothing unless
+ * `enabled`.
  */
 export function useMainActionBeneath(enabled: boolean): boolean {
   const [beneath, setBeneath] = useState(false);
@@ -36,8 +47,9 @@ export function useMainActionBeneath(enabled: boolean): boolean {
     const watch = () => {
       observer?.disconnect();
       inBand.clear();
-      // The root is the window shrunk to its bottom band.
+      // The root is the window shrunk to the square at its bottom right.
       const top = Math.max(0, window.innerHeight - FLOATING_BAND_PX);
+      const left = Math.max(0, document.documentElement.clientWidth - FLOATING_BAND_PX);
       observer = new IntersectionObserver(
         (entries) => {
           for (const entry of entries) {
@@ -46,9 +58,9 @@ export function useMainActionBeneath(enabled: boolean): boolean {
           }
           update();
         },
-        { rootMargin: `-${top}px 0px 0px 0px` },
+        { rootMargin: `-${top}px 0px 0px -${left}px` },
       );
-      observed = Array.from(document.querySelectorAll(MAIN_ACTIONS)).filter(
+      observed = Array.from(document.querySelectorAll(KEEP_CLEAR)).filter(
         (el) => !el.closest('[role="dialog"]'),
       );
       for (const el of observed) observer.observe(el);
@@ -57,7 +69,7 @@ export function useMainActionBeneath(enabled: boolean): boolean {
     const schedule = () => {
       cancelAnimationFrame(frame);
       frame = requestAnimationFrame(() => {
-        const now = Array.from(document.querySelectorAll(MAIN_ACTIONS)).filter(
+        const now = Array.from(document.querySelectorAll(KEEP_CLEAR)).filter(
           (el) => !el.closest('[role="dialog"]'),
         );
         const same = now.length === observed.length && now.every((el, i) => el === observed[i]);

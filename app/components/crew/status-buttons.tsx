@@ -41,6 +41,7 @@ export function StatusButtons({
   completed,
   steps,
   answer,
+  action,
 }: {
   appointmentId: string;
   customerName: string;
@@ -48,6 +49,8 @@ export function StatusButtons({
   steps: Step[];
   /** The action's answer of a no-JavaScript post, when it was about this stop. */
   answer?: CrewStatusActionData;
+  /** Where the taps post (default: the current page); the stop page posts to /crew (ADR 088). */
+  action?: string;
 }) {
   const fetcher = useFetcher<CrewStatusActionData>();
   const [locating, setLocating] = useState<CrewStep | null>(null);
@@ -67,7 +70,7 @@ export function StatusButtons({
     setLocating("en_route");
     const send = () => {
       setLocating(null);
-      void fetcher.submit(form, { method: "post" });
+      void fetcher.submit(form, { method: "post", ...(action ? { action } : {}) });
     };
     navigator.geolocation.getCurrentPosition(
       (position) => {
@@ -106,6 +109,7 @@ export function StatusButtons({
           {ahead.map((step, i) => (
             <fetcher.Form
               method="post"
+              action={action}
               key={step}
               onSubmit={onSubmit}
               className={i === 0 ? "col-span-full" : undefined}

@@ -9,6 +9,7 @@ import { useConfirm } from "~/components/ui/confirm-dialog";
 import { Field } from "~/components/ui/field";
 import { Input, inputClasses } from "~/components/ui/input";
 import { Switch } from "~/components/ui/switch";
+import { formatClock } from "~/lib/format";
 import { DEFAULT_AVAILABILITY, AvailabilitySchema } from "~/domain/franchisee/schemas";
 import { cn } from "~/lib/utils";
 import { useFailureToast, type FranchiseeActionData } from "./action-data";
@@ -54,7 +55,11 @@ export function AvailabilityPanel({ member }: { member: TeamMemberItem }) {
       ) : (
         <ul className="grid gap-2">
           {member.availability.map((range) => {
-            const label = a.range(DAYS[range.dayOfWeek] ?? "", range.startTime, range.endTime);
+            const label = a.range(
+              DAYS[range.dayOfWeek] ?? "",
+              formatClock(range.startTime),
+              formatClock(range.endTime),
+            );
             return (
               <li key={range.id} className="flex flex-wrap items-center justify-between gap-2 text-sm">
                 <span className={cn(!range.isAvailable && "text-muted-foreground line-through")}>

@@ -11,6 +11,7 @@ import {
   PackageOpen,
   Search,
   Users,
+  UsersRound,
 } from "lucide-react";
 import type { NavEntry } from "~/components/layout/back-office-shell";
 import { franchiseeMessages } from "~/lib/messages/franchisee.fr";
@@ -23,6 +24,7 @@ const n = franchiseeMessages.nav;
 export const FRANCHISEE_NAV: readonly NavEntry[] = [
   { to: "/franchisee", label: n.dashboard, icon: LayoutDashboard, end: true },
   { to: "/franchisee/schedule", label: n.schedule, icon: CalendarDays },
+  { to: "/franchisee/team", label: n.team, icon: UsersRound },
   { to: "/franchisee/calendar", label: calendarMessages.title, icon: CalendarPlus },
   { to: "/franchisee/bookings", label: backOfficeMessages.desk.nav, icon: Search },
   { to: "/franchisee/clients", label: n.clients, icon: Users },

@@ -63,7 +63,8 @@ function FooterLinks({ links }: { links: readonly { to: string; label: string }[
   ));
 }
 
-export function SiteFooter() {
+/** `year`: the current year, from the root loader (the server's clock, the business's time zone). */
+export function SiteFooter({ year }: { year: number }) {
   return (
     <footer id="pied-de-page" className="border-t bg-card text-card-foreground">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-[1.6fr_1fr_1.2fr_1fr] lg:gap-8">
@@ -124,7 +125,7 @@ export function SiteFooter() {
       </div>
       <div className="border-t">
         <p className="mx-auto max-w-6xl px-4 py-6 text-center text-sm text-muted-foreground sm:text-left">
-          {t.rights(BUSINESS.copyrightYear, BUSINESS.name)}
+          {t.rights(year, BUSINESS.name)}
         </p>
       </div>
     </footer>

@@ -25,8 +25,7 @@ export const afterWashMessages = {
     subject: "Paiement refusé pour votre lavage",
     intro: (date: string) => `Votre carte a été refusée pour le solde du lavage du ${date}.`,
     amount: (amount: string) => `Montant dû : ${amount} taxes incluses.`,
-    payText:
-      "Vous pouvez le régler avec une autre carte sur la page de paiement sécurisée de Stripe (lien valide 24 heures).",
+    payText: "Vous pouvez le régler avec une autre carte sur la page de paiement sécurisée de Stripe.",
     payButton: "Payer le solde",
     contact: (business: string, orByLink: boolean) =>
       orByLink
@@ -42,6 +41,17 @@ export const afterWashMessages = {
     phone: (phone: string) => `Téléphone : ${phone}`,
     email: (email: string) => `Courriel : ${email}`,
     note: "Aucun autre essai ne sera fait sur cette carte.",
+    /** The franchisee's copy: who owes what, the link the customer got, and where to record it. */
+    franchisee: {
+      subject: (bookingId: string) => `Solde refusé : réservation ${bookingId}`,
+      intro: (customer: string, date: string, bookingId: string) =>
+        `La carte enregistrée de ${customer} a refusé le solde du lavage du ${date} (réservation ${bookingId}).`,
+      amount: (amount: string) => `Montant dû : ${amount} taxes incluses.`,
+      told: "Le client a reçu un courriel avec un lien pour payer avec une autre carte. Aucun autre essai ne sera fait sur la carte refusée.",
+      onSite:
+        "S'il vous paie sur place, notez-le dans vos Paiements : le lien du client ne prendra plus rien.",
+      button: "Ouvrir mes paiements",
+    },
   },
   tip: {
     metaTitle: "Pourboire",
@@ -73,6 +83,11 @@ export const afterWashMessages = {
     invalidText:
       "Ce lien de pourboire n'est pas valide ou ce lavage ne peut pas recevoir de pourboire en ligne.",
     home: "Retour à l'accueil",
+    balanceTitle: "Solde à régler",
+    balanceDue: (amount: string) =>
+      `Votre carte a refusé le solde de ce lavage : ${amount} taxes incluses. Réglez-le avec une autre carte sur la page sécurisée de Stripe.`,
+    balancePay: "Payer le solde",
+    balancePaid: "Merci ! Le paiement du solde est reçu; un reçu suit par courriel.",
   },
   receipt: {
     subject: (bookingId: string, refund: boolean) =>

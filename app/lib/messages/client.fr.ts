@@ -22,7 +22,8 @@ export const clientMessages = {
   loyalty: {
     title: "Carte fidélité",
     level: "Niveau",
-    levels: { Bronze: "Bronze", Silver: "Silver", Gold: "Gold", Platinum: "Platinum" },
+    // The spec's tiers (Bronze, Silver, Gold, Platinum) named in French wherever they show (issue 33, item 15).
+    levels: { Bronze: "Bronze", Silver: "Argent", Gold: "Or", Platinum: "Platine" },
     pointsAvailable: "Points disponibles",
     points: (count: number) => `${formatNumber(count)} ${count > 1 ? "points" : "point"}`,
     totalEarned: (count: number) => `${formatNumber(count)} points gagnés au total`,

@@ -11,6 +11,7 @@ export const franchiseeMessages = {
     restock: "Réapprovisionnement",
     reports: "Rapports",
     territory: "Territoire",
+    team: "Équipe",
   },
   dashboard: {
     title: "Tableau de bord Partenaire",
@@ -26,6 +27,13 @@ export const franchiseeMessages = {
     restock: "Réapprovisionnement du mois",
     restockHint: "Sera déduit de votre prochaine paie",
     quickActions: "Actions rapides",
+    todayTitle: "Aujourd'hui",
+    todaySchedule: "Voir la journée",
+    todayEmpty: "Aucun rendez-vous aujourd'hui.",
+    timeRange: (start: string, end: string) => `${start} à ${end}`,
+    done: "Terminé",
+    figures: "Chiffres",
+    upcoming: "Prochains rendez-vous",
     actions: {
       schedule: "Voir l'horaire",
       clients: "Mes clients",
@@ -35,6 +43,8 @@ export const franchiseeMessages = {
     },
   },
   team: {
+    pageTitle: "Équipe",
+    metaTitle: "Équipe | Lavage Mobile Prestige",
     title: "Membres de l'équipe",
     description: "Les laveurs de votre équipe. Leurs disponibilités ouvrent les créneaux de réservation.",
     add: "Ajouter un membre",

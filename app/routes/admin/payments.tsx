@@ -100,9 +100,12 @@ function ZoneForm({ zone, reply, editable }: { zone: Zone; reply: Reply | undefi
   const err = (name: string) => own?.fieldErrors[name];
   const id = (name: string) => `${zone.zoneId}-${name}`;
   const select = (name: string, options: Record<string, string>, current: string, label: string) => (
-    <label className="grid gap-1 text-sm">
-      <span className="font-medium">{label}</span>
+    <div className="grid gap-1 text-sm">
+      <label htmlFor={id(name)} className="font-medium">
+        {label}
+      </label>
       <select
+        id={id(name)}
         name={name}
         defaultValue={typed(name, current)}
         disabled={!editable}
@@ -117,12 +120,15 @@ function ZoneForm({ zone, reply, editable }: { zone: Zone; reply: Reply | undefi
         ))}
       </select>
       <FieldError id={id(`${name}-error`)} errors={err(name)} />
-    </label>
+    </div>
   );
   const input = (name: string, current: string, label: string) => (
-    <label className="grid gap-1 text-sm">
-      <span className="font-medium">{label}</span>
+    <div className="grid gap-1 text-sm">
+      <label htmlFor={id(name)} className="font-medium">
+        {label}
+      </label>
       <input
+        id={id(name)}
         name={name}
         inputMode="decimal"
         defaultValue={typed(name, current)}
@@ -132,7 +138,7 @@ function ZoneForm({ zone, reply, editable }: { zone: Zone; reply: Reply | undefi
         className={selectClasses}
       />
       <FieldError id={id(`${name}-error`)} errors={err(name)} />
-    </label>
+    </div>
   );
   return (
     <section aria-labelledby={id("title")} className="grid gap-3 rounded-lg border bg-card p-4">

@@ -1,7 +1,7 @@
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { ArrowDown, ArrowUp } from "lucide-react";
-import { data, useActionData } from "react-router";
+import { data, Link, useActionData } from "react-router";
 import { EditItemLink, EditorForm, NewItemButton, useEditorState } from "~/components/admin/catalogue-editor";
 import { ActionButton } from "~/components/admin/confirm-submit";
 import { EmptyState, PageHeader } from "~/components/admin/page-header";
@@ -25,6 +25,8 @@ import {
 import { adminFailure, redirectWithToast } from "./admin-answers.server";
 import type { Route } from "./+types/services";
 import { adminMessages } from "~/lib/messages/admin.fr";
+import { jobReportMessages } from "~/lib/messages/job-report.fr";
+import { Button } from "~/components/ui/button";
 
 const t = adminMessages.services;
 
@@ -163,6 +165,14 @@ function ServiceRow({ service, first, last }: { service: AdminService; first: bo
       </div>
       <div className="flex flex-wrap gap-2">
         <EditItemLink id={service.id} name={service.name} />
+        <Button asChild variant="outline" size="sm">
+          <Link
+            to={`/admin/services/${service.id}/checklist`}
+            aria-label={jobReportMessages.admin.linkLabel(service.name)}
+          >
+            {jobReportMessages.admin.link}
+          </Link>
+        </Button>
         {service.isActive ? (
           <ActionButton
             fields={{ intent: "active", id: service.id, active: "false" }}

@@ -13,6 +13,7 @@ import { formatDay } from "~/lib/format";
 import { messages } from "~/lib/messages.fr";
 import { calendarMessages } from "~/lib/messages/calendar.fr";
 import { crewMessages } from "~/lib/messages/crew.fr";
+import { jobReportMessages } from "~/lib/messages/job-report.fr";
 import { loadCrewDay } from "~/server/services/crew/crew-day.server";
 import { recordCrewStatus } from "~/server/services/crew/record-crew-status.server";
 import type { Route } from "./+types/day";
@@ -66,7 +67,9 @@ export async function action({ request, url }: Route.ActionArgs) {
           ? s.backwards
           : error.message === "NOT_STARTED"
             ? s.notStarted
-            : s.notChangeable;
+            : error.message === "REPORT_INCOMPLETE"
+              ? jobReportMessages.stop.reportIncomplete
+              : s.notChangeable;
       return fail(reason, 409);
     }
     throw error;
@@ -146,6 +149,14 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
                   steps={stop.steps}
                   answer={actionData}
                 />
+                <Button asChild variant="outline" className="min-h-11 w-full">
+                  <Link
+                    to={`/crew/stops/${stop.id}`}
+                    aria-label={jobReportMessages.stop.openLabel(stop.customerName)}
+                  >
+                    {jobReportMessages.stop.open}
+                  </Link>
+                </Button>
               </StopCard>
             ))}
           </ol>

@@ -20,12 +20,18 @@ export const meta: Route.MetaFunction = () => [
 
 /** The completion e-mail's signed link opens the page (ADR 079); anything else reads 'invalid link'. */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const search = new URL(request.url).searchParams;
+  const token = search.get("token") ?? "";
   const page = await loadTipPage(getDb(), params.bookingId, token);
   if (!page) return data({ state: "invalid" as const }, { status: 404 });
+  // Back from the balance's hosted page: paid, though the webhook may not have landed yet.
+  const balancePaid = search.get("balance") === "paid";
   return {
     state: "ready" as const,
     token,
+    balanceUrl: `/tip/${encodeURIComponent(params.bookingId)}/balance?token=${encodeURIComponent(token)}`,
+    balanceDue: page.balanceDueCents !== null && !balancePaid ? formatMoney(page.balanceDueCents) : null,
+    balancePaid,
     date: formatDate(page.startAt),
     preTax: formatMoney(page.preTaxCents),
     percents: page.choices.flatMap((c) =>
@@ -114,6 +120,21 @@ export default function TipPage({ loaderData, actionData }: Route.ComponentProps
         <h1 className="text-3xl font-bold tracking-tight">{t.title}</h1>
         <p className="text-muted-foreground">{t.intro(loaderData.date, loaderData.preTax)}</p>
       </header>
+      {loaderData.balanceDue ? (
+        <Alert variant="destructive">
+          <AlertTitle>{t.balanceTitle}</AlertTitle>
+          <AlertDescription className="grid gap-3">
+            <p>{t.balanceDue(loaderData.balanceDue)}</p>
+            <Button asChild className="w-fit">
+              <a href={loaderData.balanceUrl}>{t.balancePay}</a>
+            </Button>
+          </AlertDescription>
+        </Alert>
+      ) : loaderData.balancePaid ? (
+        <Alert variant="success" role="status">
+          <AlertDescription>{t.balancePaid}</AlertDescription>
+        </Alert>
+      ) : null}
       {message ? (
         <Alert variant="success" role="status">
           <AlertDescription>{message}</AlertDescription>

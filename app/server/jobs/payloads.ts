@@ -61,7 +61,8 @@ export interface JobPayloads {
   /** Charges one pending ledger row (a fee, a balance) to the card kept at booking; the id only. */
   "payments.charge": { paymentId: string };
   /** A completed wash paid by card: the completion e-mail (and SMS) with the tip link (ADR 079). */
-  "email.completed": { appointmentId: string };
+  /** With `report`: the crew's wash report (ADR 088), photos, checklist, review and tip links in one. */
+  "email.completed": { appointmentId: string; report?: boolean };
   /** The French receipt of one ledger row that succeeded (a payment or a refund), once (ADR 079). */
   "email.receipt": { paymentId: string };
   /**
@@ -69,6 +70,8 @@ export interface JobPayloads {
    * hosted page that pays it (`url`, sealed: ADR 068) (ADR 079).
    */
   "email.balance-refused": { paymentId: string; url: string | null };
+  /** The same refusal told to the franchisee, with where to record a payment on site (ADR 079). */
+  "email.balance-refused-franchisee": { paymentId: string };
   /** A deleted account's cards are detached from its Stripe customer (ADR 027, 079). */
   "payments.detach-cards": { stripeCustomerId: string };
   /** A minute after an unpaid booking's hosted page expires: releases its slot, or secures it if paid. */

@@ -119,6 +119,40 @@ export function renderBalanceRefusedMail({
   return { subject: refused.subject, ...rendered };
 }
 
+/** The franchisee's notice of a refused balance (ADR 079): the customer was sent a link. */
+export function renderBalanceRefusedFranchiseeMail({
+  customerName,
+  bookingId,
+  startAt,
+  amountCents,
+  paymentsUrl,
+}: {
+  customerName: string;
+  bookingId: string;
+  startAt: Date;
+  amountCents: number;
+  paymentsUrl: string;
+}): RenderedMail {
+  const f = refused.franchisee;
+  const intro = f.intro(customerName, formatMailDate(startAt), bookingId);
+  const amount = f.amount(formatMoney(amountCents));
+  const rendered = renderMail({
+    title: f.subject(bookingId),
+    html: (
+      <>
+        <Paragraph>{intro}</Paragraph>
+        <Paragraph>{amount}</Paragraph>
+        <Paragraph>{f.told}</Paragraph>
+        <Paragraph>{f.onSite}</Paragraph>
+        <Button href={paymentsUrl}>{f.button}</Button>
+      </>
+    ),
+    text: [intro, amount, "", f.told, f.onSite, "", `${f.button} : ${paymentsUrl}`, ""],
+    transactional: true,
+  });
+  return { subject: f.subject(bookingId), ...rendered };
+}
+
 export interface ReceiptMailData {
   paymentId: string;
   kind: keyof typeof r.kinds;

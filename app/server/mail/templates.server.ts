@@ -21,5 +21,10 @@ export {
   renderThankYouOffer,
   renderWaitlistOpen,
 } from "./customer-mails.server";
-export { renderBalanceRefusedMail, renderCompletedMail, renderReceiptMail } from "./payment-mails.server";
+export {
+  renderBalanceRefusedFranchiseeMail,
+  renderBalanceRefusedMail,
+  renderCompletedMail,
+  renderReceiptMail,
+} from "./payment-mails.server";
 export { renderRecurringMail } from "./recurring-mails.server";

@@ -4,6 +4,7 @@ import { APPLICATION_BODY_MAX_BYTES } from "~/domain/applications/png";
 import { applicationMessages } from "~/lib/messages/application.fr";
 import { securityMessages } from "~/lib/messages/security.fr";
 import { PHOTO_BODY_MAX_BYTES } from "~/domain/gallery/photos";
+import { JOB_PHOTO_BODY_MAX_BYTES } from "~/domain/crew/job-report";
 import { photosMessages } from "~/lib/messages/photos.fr";
 
 /**
@@ -36,6 +37,8 @@ export const BODY_LIMITS: Readonly<Record<string, number>> = {
   // The admin's photo upload (ADR 053): the page, and its form's fetch once hydrated.
   "/admin/photos": PHOTO_BODY_MAX_BYTES,
   "/admin/photos.data": PHOTO_BODY_MAX_BYTES,
+  // The crew's before/after photo, one per request (ADR 088).
+  "/crew/photos": JOB_PHOTO_BODY_MAX_BYTES,
   // The application page's own form (ADR 055): a plain POST, or React Router's data request.
   "/application": APPLICATION_BODY_MAX_BYTES,
   "/application.data": APPLICATION_BODY_MAX_BYTES,
@@ -47,6 +50,7 @@ export const BODY_LIMITS: Readonly<Record<string, number>> = {
 export const GUARDED_UPLOADS: Readonly<Record<string, readonly string[]>> = {
   "/admin/photos": ["admin"],
   "/admin/photos.data": ["admin"],
+  "/crew/photos": ["crew"],
 };
 /** How long any other body may take to arrive whole (a form of the site takes milliseconds). */
 export const BODY_READ_TIMEOUT_MS = 30_000;
@@ -86,6 +90,7 @@ const BODY_TOO_LARGE_TEXT: Readonly<Record<string, string>> = {
   "/api/franchise-applications": applicationMessages.errors.tooLarge,
   "/admin/photos": photosMessages.bodyTooLarge,
   "/admin/photos.data": photosMessages.bodyTooLarge,
+  "/crew/photos": photosMessages.bodyTooLarge,
   "/application": applicationMessages.errors.tooLarge,
   "/application.data": applicationMessages.errors.tooLarge,
 };

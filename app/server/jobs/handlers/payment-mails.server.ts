@@ -1,12 +1,15 @@
 import { and, eq } from "drizzle-orm";
 import { appointments, franchisees, payments } from "#db/schema";
 import { mailerFromEnv, type Mailer } from "../../mail/mailer.server";
+import { env } from "../../env.server";
 import {
+  renderBalanceRefusedFranchiseeMail,
   renderBalanceRefusedMail,
   renderCompletedMail,
   renderReceiptMail,
 } from "../../mail/templates.server";
 import { loadReceipt } from "../../services/payments/receipts.server";
+import { washReportMail } from "../../services/crew/wash-report-mail.server";
 import { tipUrlFor } from "../../services/payments/tip-link.server";
 import type { JobPayloads } from "../payloads";
 import type { JobHandler } from "../worker.server";
@@ -17,7 +20,9 @@ export interface PaymentMailDeps {
 }
 
 type Handlers = {
-  [N in "email.completed" | "email.receipt" | "email.balance-refused"]: JobHandler<JobPayloads[N]>;
+  [
+    N in "email.completed" | "email.receipt" | "email.balance-refused" | "email.balance-refused-franchisee"
+  ]: JobHandler<JobPayloads[N]>;
 };
 
 /** An address made by the account deletion (ADR 027): nobody reads it. */
@@ -26,9 +31,14 @@ const forgotten = (email: string) => email.endsWith("@anonyme.invalid");
 /** The completion e-mail with the tip link and the receipts (ADR 079); tests pass their mailer. */
 export function createPaymentMailHandlers({ mailer = mailerFromEnv }: PaymentMailDeps = {}): Handlers {
   return {
-    "email.completed": async ({ appointmentId }, { db }) => {
+    "email.completed": async ({ appointmentId, report }, { db }) => {
       const [booking] = await db.select().from(appointments).where(eq(appointments.id, appointmentId));
       if (!booking || booking.status !== "completed" || forgotten(booking.customerEmail)) return;
+      // The crew's « Terminé »: the wash report is the one message (ADR 088).
+      if (report) {
+        await mailer().send({ to: booking.customerEmail, ...(await washReportMail(db, booking)) });
+        return;
+      }
       const [balance] = await db
         .select({ amountCents: payments.amountCents })
         .from(payments)
@@ -67,6 +77,27 @@ export function createPaymentMailHandlers({ mailer = mailerFromEnv }: PaymentMai
           amountCents: row.payment.amountCents,
           payUrl: url,
           franchisee: row.franchisee,
+        }),
+      });
+    },
+
+    // The franchisee learns it too, unless the balance was paid in the meantime.
+    "email.balance-refused-franchisee": async ({ paymentId }, { db }) => {
+      const [row] = await db
+        .select({ payment: payments, booking: appointments, franchisee: franchisees })
+        .from(payments)
+        .innerJoin(appointments, eq(appointments.id, payments.appointmentId))
+        .innerJoin(franchisees, eq(franchisees.id, payments.franchiseeId))
+        .where(and(eq(payments.id, paymentId), eq(payments.kind, "balance")));
+      if (!row || row.payment.status !== "failed" || !row.franchisee.email) return;
+      await mailer().send({
+        to: row.franchisee.email,
+        ...renderBalanceRefusedFranchiseeMail({
+          customerName: row.booking.customerName,
+          bookingId: row.booking.bookingId,
+          startAt: row.booking.startAt,
+          amountCents: row.payment.amountCents,
+          paymentsUrl: `${env().PUBLIC_URL}/franchisee/payments`,
         }),
       });
     },

@@ -8,6 +8,8 @@ import { creditCompletedAppointment } from "../loyalty/ledger.server";
 import { scheduleReviewRequest } from "../reviews/review-request.server";
 import { creditReferral } from "../offers/referrals.server";
 import { chargeBalanceAfterWash } from "../payments/charge-balance.server";
+import { assertReportReady } from "../crew/job-report.server";
+import { queueWashReport } from "../crew/wash-report.server";
 
 /**
  * The franchisee marks one of its appointments completed: the status changes and the customer is
@@ -25,7 +27,18 @@ export async function completeAppointment(
     appointmentId,
     franchiseeId,
     now = new Date(),
-  }: { appointmentId: string; franchiseeId: string; now?: Date },
+    crewReport = false,
+  }: {
+    appointmentId: string;
+    franchiseeId: string;
+    now?: Date;
+    /**
+     * The crew's « Terminé » (ADR 088): the checklist's required steps and the photos are checked
+     * under the row lock, and the wash report is the one message to the customer (it asks for the
+     * review and carries the tip link), in place of the completion e-mail and the later request.
+     */
+    crewReport?: boolean;
+  },
 ): Promise<{ pointsCredited: number; balanceCents?: number }> {
   return withSlotChange(db, async (tx) => {
     const [appointment] = await tx
@@ -37,17 +50,19 @@ export async function completeAppointment(
     if (appointment.status !== "scheduled") throw new AppError("APPOINTMENT_NOT_CHANGEABLE");
     if (!canCompleteAt(appointment.startAt, now))
       throw new AppError("APPOINTMENT_NOT_CHANGEABLE", "NOT_STARTED");
+    if (crewReport) await assertReportReady(tx, appointmentId);
     await tx
       .update(appointments)
       .set({ status: "completed", completedAt: now })
       .where(eq(appointments.id, appointmentId));
     const pointsCredited = await creditCompletedAppointment(tx, appointmentId, now);
     // Every completed wash is asked for a review, some hours later (ADR 049).
-    await scheduleReviewRequest(tx, appointmentId, { now });
+    if (!crewReport) await scheduleReviewRequest(tx, appointmentId, { now });
     // A friend's booking made with a client's referral code: the referrer's points (ADR 050).
     await creditReferral(tx, appointmentId, now);
     // The balance on the card kept and the tip link (issue 31, ADR 079); null when paid on site.
-    const paid = await chargeBalanceAfterWash(tx, appointmentId, now);
+    const paid = await chargeBalanceAfterWash(tx, appointmentId, now, { tellCustomer: !crewReport });
+    if (crewReport) await queueWashReport(tx, appointmentId, now);
     return paid ? { pointsCredited, balanceCents: paid.balanceCents } : { pointsCredited };
   });
 }

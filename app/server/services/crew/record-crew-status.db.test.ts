@@ -3,6 +3,7 @@ import { beforeAll, beforeEach, expect, it } from "vitest";
 import { seed } from "#db/seed";
 import * as s from "#db/schema";
 import { clearBookings, granbyRequest, rejection } from "../../../../tests/factories/bookings";
+import { makeReportReady } from "../../../../tests/factories/job-report";
 import { describeDatabases } from "../../../../tests/setup/db";
 import { bookSlot } from "../booking/book-slot.server";
 import { getDeskBooking } from "../booking/booking-desk.server";
@@ -146,6 +147,7 @@ describeDatabases("the crew's status taps (ADR 078)", ({ db }) => {
     expect(results.filter((r) => r.recorded)).toHaveLength(1);
     expect(await events(first)).toHaveLength(1);
     expect(await texts(first)).toHaveLength(1);
+    await makeReportReady(db(), first);
     const finished = await Promise.all(
       [0, 1].map(() =>
         recordCrewStatus(db(), { actor: crew, appointmentId: first, status: "finished", now: at("10:30") }),
@@ -181,6 +183,7 @@ describeDatabases("the crew's status taps (ADR 078)", ({ db }) => {
     );
     expect(early).toMatchObject({ code: "APPOINTMENT_NOT_CHANGEABLE", message: "NOT_STARTED" });
     expect(await events(first)).toHaveLength(0);
+    await makeReportReady(db(), first);
     const done = await recordCrewStatus(db(), {
       actor: crew,
       appointmentId: first,
@@ -190,9 +193,9 @@ describeDatabases("the crew's status taps (ADR 078)", ({ db }) => {
     expect(done.recorded).toBe(true);
     const [row] = await db().select().from(s.appointments).where(eq(s.appointments.id, first));
     expect(row).toMatchObject({ status: "completed", completedAt: at("10:20") });
-    // The review request of every completed wash (ADR 049).
-    const reviews = await db().select().from(s.jobs).where(eq(s.jobs.name, "review.request"));
-    expect(reviews.map((j) => (j.payload as { appointmentId: string }).appointmentId)).toEqual([first]);
+    // The review request of every completed wash (ADR 049), asked at once by the wash report (ADR 088).
+    const reviews = await db().select().from(s.reviewRequests);
+    expect(reviews.map((r) => r.appointmentId)).toEqual([first]);
     const again = await recordCrewStatus(db(), {
       actor: crew,
       appointmentId: first,

@@ -149,7 +149,12 @@ export async function recordCrewStatus(
   if (status === "finished") {
     // The franchisee's completion, unchanged (points, review request, and what others hook there).
     try {
-      await completeAppointment(db, { appointmentId, franchiseeId: actor.franchiseeId, now });
+      await completeAppointment(db, {
+        appointmentId,
+        franchiseeId: actor.franchiseeId,
+        now,
+        crewReport: true,
+      });
     } catch (error) {
       // Completed already (a retried tap, or the franchisee did it): the step is recorded once.
       if (!hasCode(error, "APPOINTMENT_NOT_CHANGEABLE") || !(await isCompleted(db, appointmentId)))

@@ -529,8 +529,13 @@ describeDatabases("franchisee tools", ({ db }) => {
         averageRating: 4.5,
         reviewCount: 2,
       });
+      // The day it opens on: today's one appointment (completed), with its booking number.
+      expect(dashboard.todayAppointments).toEqual([
+        expect.objectContaining({ id: a.appointmentId, bookingId: a.bookingId, status: "completed" }),
+      ]);
       const other = await getDashboard(db(), { franchiseeId: sherbrooke, now: NOW });
       expect(other).toMatchObject({ today: 0, week: 0, monthRevenueCents: 0, averageRating: null });
+      expect(other.todayAppointments).toEqual([]);
 
       const clients = await listClients(db(), { franchiseeId: granby });
       const client = clients.find((c) => c.email === "client@example.com")!;

@@ -23,6 +23,17 @@ export interface DashboardFigures {
     memberName: string;
     city: string | null;
   }[];
+  /** Today's booked appointments in order, what the dashboard opens on (issue 33, item 14). */
+  todayAppointments: {
+    id: string;
+    bookingId: string;
+    startAt: Date;
+    endAt: Date;
+    status: (typeof BOOKED_STATUSES)[number];
+    customerName: string;
+    memberName: string;
+    city: string | null;
+  }[];
 }
 
 /** The franchisee's figures for the dashboard, in the business time zone, from real data only. */
@@ -41,7 +52,7 @@ export async function getDashboard(
   const within = (range: { start: Date; end: Date }) =>
     and(gte(appointments.startAt, range.start), lt(appointments.startAt, range.end));
 
-  const [[todayRow], [weekRow], [monthRow], [ratingRow], [restockRow], next] = await Promise.all([
+  const [[todayRow], [weekRow], [monthRow], [ratingRow], [restockRow], next, todays] = await Promise.all([
     db
       .select({ n: count() })
       .from(appointments)
@@ -90,6 +101,23 @@ export async function getDashboard(
       )
       .orderBy(asc(appointments.startAt))
       .limit(5),
+    db
+      .select({
+        id: appointments.id,
+        bookingId: appointments.bookingId,
+        startAt: appointments.startAt,
+        endAt: appointments.endAt,
+        status: appointments.status,
+        customerName: appointments.customerName,
+        city: appointments.city,
+        firstName: teamMembers.firstName,
+        lastName: teamMembers.lastName,
+      })
+      .from(appointments)
+      .innerJoin(teamMembers, eq(teamMembers.id, appointments.teamMemberId))
+      .where(and(booked, within(day)))
+      .orderBy(asc(appointments.startAt), asc(teamMembers.firstName))
+      .limit(50),
   ]);
   const reviewCount = Number(ratingRow?.n ?? 0);
   return {
@@ -102,6 +130,16 @@ export async function getDashboard(
     nextAppointments: next.map((a) => ({
       id: a.id,
       startAt: a.startAt,
+      customerName: a.customerName,
+      city: a.city,
+      memberName: `${a.firstName} ${a.lastName}`,
+    })),
+    todayAppointments: todays.map((a) => ({
+      id: a.id,
+      bookingId: a.bookingId,
+      startAt: a.startAt,
+      endAt: a.endAt,
+      status: a.status as (typeof BOOKED_STATUSES)[number],
       customerName: a.customerName,
       city: a.city,
       memberName: `${a.firstName} ${a.lastName}`,

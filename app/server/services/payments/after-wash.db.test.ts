@@ -19,7 +19,9 @@ import { deleteClientAccount } from "../account/delete-client-account.server";
 import { exportClientData } from "../account/export-client-data.server";
 import { loadClient } from "../account/client-owner.server";
 import { listSavedCards } from "../../payments/customers.server";
+import { openBalancePage } from "./balance-link.server";
 import { leaveTip, loadTipPage } from "./leave-tip.server";
+import { recordOnSitePayment } from "./record-on-site-payment.server";
 import { listClientCards, removeClientCard } from "./saved-cards.server";
 import { startCardStep } from "./start-card-step.server";
 import { tipToken } from "./tip-link.server";
@@ -192,10 +194,38 @@ describeDatabases("after the wash: balance, tip, receipts", ({ db, kind }) => {
     expect(text).toContain("Votre carte a été refusée pour le solde du lavage");
     expect(text).toContain("Montant dû : 129,34 $ taxes incluses.");
     expect(text).toMatch(/communiquer avec .+ pour régler ce montant/);
-    const payUrl = /Payer le solde : (\S+)/.exec(text)![1]!;
+    // The franchisee is told too, once, with where to record a payment on site.
+    const franchiseeMails = mails.filter(
+      (m) => m.subject === `Solde refusé : réservation ${booking.bookingId}`,
+    );
+    expect(franchiseeMails).toHaveLength(1);
+    expect(franchiseeMails[0]!.to).not.toBe(booking.customerEmail);
+    expect(franchiseeMails[0]!.text).toContain("/franchisee/payments");
+    // The e-mail's link is our own, which outlives Stripe's page (a day at most).
+    const link = new URL(/Payer le solde : (\S+)/.exec(text)![1]!);
+    expect(link.pathname).toBe(`/tip/${booking.bookingId}/balance`);
+    const token = link.searchParams.get("token")!;
+    const open = () =>
+      openBalancePage(db(), { bookingId: booking.bookingId, token, stripe, now: new Date() });
+    expect(
+      await openBalancePage(db(), { bookingId: booking.bookingId, token: "x", stripe, now: new Date() }),
+    ).toBeNull();
     // The hosted page charges exactly the balance's lines, for the franchisee with its royalty.
-    const session = standIn.object<{ id: string; amount_total: number; mode: string }>(
+    const first = standIn.object<{ id: string; amount_total: number; mode: string }>(
       balance!.stripeCheckoutSessionId!,
+    );
+    expect(first).toMatchObject({ mode: "payment", amount_total: 12_934 });
+    expect(await open()).toEqual({ to: "stripe", url: expect.stringContaining(first.id) });
+    // A day later Stripe has expired it: the link makes one new page, the same for two visits at once.
+    await stripe.checkout.sessions.expire(first.id);
+    const [one, two] = await Promise.all([open(), open()]);
+    expect(one).toEqual(two);
+    expect(one).toMatchObject({ to: "stripe" });
+    const payUrl = (one as { url: string }).url;
+    expect(payUrl).not.toContain(first.id);
+    const [renewed] = await rows(booking.id).then((all) => all.filter((r) => r.kind === "balance"));
+    const session = standIn.object<{ id: string; amount_total: number; mode: string }>(
+      renewed!.stripeCheckoutSessionId!,
     );
     expect(session).toMatchObject({ mode: "payment", amount_total: 12_934 });
     expect(payUrl).toContain(session.id);
@@ -231,6 +261,32 @@ describeDatabases("after the wash: balance, tip, receipts", ({ db, kind }) => {
     });
     const after = await listSchedule(db(), { franchiseeId, period: dayPeriod(localDate(booking.startAt)) });
     expect(after.find((a) => a.id === booking.id)).toMatchObject({ refusedPayment: null });
+    // Paid: the link now goes back to the booking's page, which says so.
+    expect(await open()).toEqual({ to: "tip-page", paid: true });
+    expect(await loadTipPage(db(), booking.bookingId, token)).toMatchObject({ balanceDueCents: null });
+  });
+
+  it("sends a refused balance recorded on site since to the tip page, never to a second payment", async () => {
+    const booking = await paidBooking();
+    await db()
+      .update(s.appointmentPaymentPlans)
+      .set({ stripePaymentMethodId: "pm_card_chargeDeclined" })
+      .where(eq(s.appointmentPaymentPlans.appointmentId, booking.id));
+    await completeAppointment(db(), { appointmentId: booking.id, franchiseeId, now: afterStart(booking) });
+    await drain(db());
+    const token = await tipToken(db(), booking.bookingId);
+    expect(await loadTipPage(db(), booking.bookingId, token)).toMatchObject({ balanceDueCents: 12_934 });
+    const [owner] = await db().select().from(s.franchisees).where(eq(s.franchisees.id, franchiseeId));
+    await recordOnSitePayment(db(), {
+      franchiseeId,
+      actorId: owner!.userId,
+      payment: { appointmentId: booking.id, method: "cash" },
+      now: afterStart(booking),
+    });
+    expect(
+      await openBalancePage(db(), { bookingId: booking.bookingId, token, stripe, now: new Date() }),
+    ).toEqual({ to: "tip-page", paid: true });
+    expect(await loadTipPage(db(), booking.bookingId, token)).toMatchObject({ balanceDueCents: null });
   });
 
   it("charges a tip once under concurrent submits, with no tax and no royalty", async () => {

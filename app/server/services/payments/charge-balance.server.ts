@@ -25,6 +25,8 @@ export async function chargeBalanceAfterWash(
   tx: Tx,
   appointmentId: string,
   now: Date,
+  /** False when the crew's wash report (ADR 088) tells the customer instead. */
+  { tellCustomer = true }: { tellCustomer?: boolean } = {},
 ): Promise<{ balanceCents: number } | null> {
   const [plan] = await tx
     .select()
@@ -71,6 +73,7 @@ export async function chargeBalanceAfterWash(
     .update(appointmentPaymentPlans)
     .set({ status: "settled" })
     .where(eq(appointmentPaymentPlans.appointmentId, appointmentId));
+  if (!tellCustomer) return { balanceCents: balance?.totalCents ?? 0 };
   await enqueue(
     tx,
     "email.completed",

@@ -1,22 +1,22 @@
 import { and, eq } from "drizzle-orm";
-import { appointmentPaymentPlans, payments } from "#db/schema";
+import { appointmentPaymentPlans, appointments, payments } from "#db/schema";
 import type { Db } from "../../db.server";
 import { enqueue } from "../../jobs/queue.server";
-import { chargeSavedCard, createLinesCheckout, type HostedPage } from "../../payments/charges.server";
-import { env } from "../../env.server";
-import { receiptLines } from "~/domain/payments/receipt";
-import { afterWashMessages } from "~/lib/messages/after-wash.fr";
+import { chargeSavedCard, type HostedPage } from "../../payments/charges.server";
 import { EMAIL_MAX_ATTEMPTS } from "../messaging/notify.server";
 import type { StripeClient } from "../../payments/stripe.server";
+import { balanceUrlFor, createBalanceCheckout } from "./balance-link.server";
 import { queueReceipts } from "./receipts.server";
+import { tipToken } from "./tip-link.server";
 
 /**
  * Charges one pending ledger row (a fee, a balance) to the card kept at booking (the
  * `payments.charge` job, ADR 073), off-session, for the franchisee with the row's royalty, under
  * the row's idempotency key: a retry after a crash gets Stripe's first answer. A refused card is
  * recorded on the row ('failed' with Stripe's code), not retried; a refused balance is told to the
- * customer by e-mail, once (the row leaves 'pending' once), with a hosted page that pays exactly
- * the balance's lines (valid 24 h, keyed by the row; paid, it settles the row: `checkoutCompleted`).
+ * customer by e-mail, once (the row leaves 'pending' once), with a link to a hosted page that pays
+ * exactly the balance's lines (a new page once Stripe expires one; paid, it settles the row:
+ * `checkoutCompleted`); the franchisee is told too.
  */
 export async function executeCharge(
   db: Db,
@@ -49,19 +49,20 @@ export async function executeCharge(
   });
   let payLink: HostedPage | null = null;
   if (!result.ok && payment.kind === "balance") {
-    const lines = receiptLines({ ...payment, tipCents: 0 })
-      .filter((line) => line.key !== "total" && line.cents > 0)
-      .map((line) => ({ label: afterWashMessages.balanceRefused.lines[line.key], cents: line.cents }));
-    payLink = await createLinesCheckout(deps.stripe, {
-      customerId: plan.stripeCustomerId,
-      lines,
-      to: { accountId: plan.stripeAccountId, applicationFeeCents: payment.applicationFeeCents },
-      successUrl: `${env().PUBLIC_URL}/`,
-      cancelUrl: `${env().PUBLIC_URL}/`,
-      expiresAt: new Date(deps.now.getTime() + 24 * 60 * 60_000 - 60_000),
-      metadata: { payment_id: payment.id, appointment_id: payment.appointmentId },
+    const [booking] = await db
+      .select({ bookingId: appointments.bookingId })
+      .from(appointments)
+      .where(eq(appointments.id, payment.appointmentId));
+    const page = await createBalanceCheckout(deps.stripe, {
+      payment,
+      plan,
+      bookingId: booking!.bookingId,
+      token: await tipToken(db, booking!.bookingId),
+      now: deps.now,
       idempotencyKey: `${payment.idempotencyKey}:pay-link`,
     });
+    // The e-mail carries our own link, which outlives the page (balance-link.server.ts).
+    payLink = { id: page.id, url: await balanceUrlFor(db, booking!.bookingId) };
   }
   const pending = and(eq(payments.id, payment.id), eq(payments.status, "pending"));
   await db.transaction(async (tx) => {
@@ -87,12 +88,19 @@ export async function executeCharge(
       tx,
       changed.filter((row) => row.status === "succeeded").map((row) => row.id),
     );
-    if (payment.kind === "balance" && changed.some((row) => row.status === "failed"))
+    if (payment.kind === "balance" && changed.some((row) => row.status === "failed")) {
       await enqueue(
         tx,
         "email.balance-refused",
         { paymentId: payment.id, url: payLink?.url ?? null },
         { singletonKey: `balance-refused:${payment.id}`, maxAttempts: EMAIL_MAX_ATTEMPTS },
       );
+      await enqueue(
+        tx,
+        "email.balance-refused-franchisee",
+        { paymentId: payment.id },
+        { singletonKey: `balance-refused-franchisee:${payment.id}`, maxAttempts: EMAIL_MAX_ATTEMPTS },
+      );
+    }
   });
 }

@@ -4,6 +4,7 @@ import { chosenTip, tipChoices, type TipAnswer, type TipChoice } from "~/domain/
 import { AppError } from "~/lib/errors";
 import type { Db } from "../../db.server";
 import { enqueue } from "../../jobs/queue.server";
+import { balanceDue } from "./balance-link.server";
 import { isTipTokenValid } from "./tip-link.server";
 
 export interface TipPage {
@@ -16,6 +17,8 @@ export interface TipPage {
   tip: { status: "pending" | "succeeded" | "failed"; cents: number } | null;
   /** « Aucun pourboire » was chosen: the page offers nothing more. */
   declined: boolean;
+  /** A balance the card kept refused, still to pay (cents taxes included), or null. */
+  balanceDueCents: number | null;
 }
 
 /** A completed wash whose card was kept at booking, opened by its signed link; null otherwise. */
@@ -58,6 +61,7 @@ export async function loadTipPage(db: Db, bookingId: string, token: string): Pro
     choices: tipChoices(appointment.priceCents),
     tip: await lastTip(db, appointment.id),
     declined: appointment.tipDeclined,
+    balanceDueCents: (await balanceDue(db, appointment.id))?.payment.amountCents ?? null,
   };
 }
 

@@ -1,0 +1,133 @@
+import { ChevronLeft } from "lucide-react";
+import { data, Link } from "react-router";
+
+import { Checklist } from "~/components/crew/checklist";
+import { PhotoPanel } from "~/components/crew/photo-panel";
+import { StatusButtons } from "~/components/crew/status-buttons";
+import { ThemeToggle } from "~/components/layout/theme-toggle";
+import { Button } from "~/components/ui/button";
+import { ChecklistTickSchema, isReportReady } from "~/domain/crew/job-report";
+import { z } from "~/lib/zod-fr";
+import { hasCode } from "~/lib/errors";
+import { formatTime } from "~/lib/format";
+import { localDate } from "~/domain/franchisee/periods";
+import { jobReportMessages } from "~/lib/messages/job-report.fr";
+import { loadCrewStop, tickChecklistStep } from "~/server/services/crew/job-report.server";
+import { loadCrewStatuses } from "~/server/services/crew/record-crew-status.server";
+import type { Route } from "./+types/stop";
+import { requireCrew } from "./guard.server";
+
+const t = jobReportMessages.stop;
+const p = jobReportMessages.photos;
+
+export const meta: Route.MetaFunction = () => [
+  { title: t.metaTitle },
+  { name: "robots", content: "noindex" },
+];
+
+const notFound = () => data(jobReportMessages.admin.notFound, { status: 404 });
+
+/** /crew/stops/{appointmentId}: one of the member's own stops, its checklist and photos (ADR 088). */
+export async function loader({ request, url, params }: Route.LoaderArgs) {
+  const { actor, db } = await requireCrew({ request, url });
+  if (!z.uuid().safeParse(params.appointmentId).success) throw notFound();
+  try {
+    const view = await loadCrewStop(db, { actor, appointmentId: params.appointmentId });
+    const steps = (await loadCrewStatuses(db, [view.stop.id])).get(view.stop.id) ?? [];
+    return {
+      ...view,
+      // The stop's day in the business time zone (an evening wash is the next day in UTC).
+      day: localDate(view.stop.startAt),
+      steps: steps.map(({ status, at, expectedArrivalAt }) => ({ status, at, expectedArrivalAt })),
+      photoResult: url.searchParams.get("photo"),
+    };
+  } catch (error) {
+    if (hasCode(error, "NOT_FOUND")) throw notFound();
+    throw error;
+  }
+}
+
+/** A tick or untick of a checklist step of the member's own stop. */
+export async function action({ request, url, params }: Route.ActionArgs) {
+  const { actor, db } = await requireCrew({ request, url });
+  const parsed = ChecklistTickSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success || !z.uuid().safeParse(params.appointmentId).success)
+    return data({ ok: false, error: jobReportMessages.checklist.error }, { status: 400 });
+  try {
+    await tickChecklistStep(db, { actor, appointmentId: params.appointmentId, ...parsed.data });
+    return { ok: true };
+  } catch (error) {
+    if (hasCode(error, "NOT_FOUND"))
+      return data({ ok: false, error: jobReportMessages.checklist.error }, { status: 404 });
+    if (hasCode(error, "APPOINTMENT_NOT_CHANGEABLE"))
+      return data({ ok: false, error: jobReportMessages.checklist.error }, { status: 409 });
+    throw error;
+  }
+}
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  const { stop, checklist, photos, readiness, steps, cars, photoResult, day } = loaderData;
+  const closed = stop.status !== "scheduled";
+  const list = (n: number[]) => n.map((car) => p.car(car)).join(", ");
+  const missing = [
+    readiness.missingSteps.length > 0 ? t.missingSteps(readiness.missingSteps.length) : null,
+    readiness.missingBefore.length > 0
+      ? t.missingPhotos(p.kinds.before, list(readiness.missingBefore))
+      : null,
+    readiness.missingAfter.length > 0 ? t.missingPhotos(p.kinds.after, list(readiness.missingAfter)) : null,
+  ].filter(Boolean);
+  return (
+    <div className="mx-auto grid min-h-dvh w-full max-w-xl content-start gap-4 px-4 py-4">
+      <header className="flex items-center justify-between gap-2">
+        <Button asChild variant="ghost" size="sm">
+          <Link to={`/crew?date=${day}`}>
+            <ChevronLeft aria-hidden="true" />
+            {t.back}
+          </Link>
+        </Button>
+        <ThemeToggle />
+      </header>
+      <div className="grid gap-1">
+        <h1 className="text-2xl font-bold tracking-tight">{stop.customerName}</h1>
+        <p className="text-sm text-muted-foreground">
+          {formatTime(stop.startAt)} · {stop.serviceName} · {t.cars(cars)}
+        </p>
+        <p className="text-sm">{[stop.address, stop.city].filter(Boolean).join(", ")}</p>
+      </div>
+      {photoResult === "sent" ? (
+        <p role="status" className="text-sm">
+          {p.sent}
+        </p>
+      ) : null}
+      {photoResult && photoResult !== "sent" ? (
+        <p role="alert" className="text-sm text-destructive">
+          {photoResult === "too-many" ? p.tooMany : p.refused}
+        </p>
+      ) : null}
+      <Checklist items={checklist} closed={closed} />
+      <PhotoPanel appointmentId={stop.id} cars={cars} photos={photos} closed={closed} />
+      <section aria-label={t.metaTitle} className="grid gap-2 rounded-lg border p-4">
+        {closed ? (
+          <p className="text-sm font-medium">{t.completed}</p>
+        ) : isReportReady(readiness) ? (
+          <p className="text-sm font-medium" data-testid="report-ready">
+            {t.ready}
+          </p>
+        ) : (
+          <ul className="grid gap-1 text-sm text-muted-foreground" data-testid="report-missing">
+            {missing.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        )}
+        <StatusButtons
+          appointmentId={stop.id}
+          customerName={stop.customerName}
+          completed={stop.status === "completed"}
+          steps={steps}
+          action="/crew"
+        />
+      </section>
+    </div>
+  );
+}
