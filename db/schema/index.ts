@@ -15,3 +15,4 @@ export * from "./payments";
 export * from "./crew";
 export * from "./calendar";
 export * from "./gift-cards";
+export * from "./recurring";

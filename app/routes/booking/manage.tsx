@@ -21,6 +21,9 @@ import { cancelBooking } from "~/server/services/booking/cancel-booking.server";
 import { getAppointment } from "~/server/services/booking/get-appointment.server";
 import { listOpenSlotsForMove } from "~/server/services/booking/booking-travel.server";
 import { rescheduleBooking } from "~/server/services/booking/reschedule-booking.server";
+import { RecurringCard } from "~/components/booking/manage/recurring-card";
+import { isRecurringIntent } from "~/domain/booking/recurrence-schemas";
+import { loadRecurringCard, recurringAction } from "./manage-recurring.server";
 import type { Route } from "./+types/manage";
 
 const t = manageBookingMessages;
@@ -65,6 +68,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       token: access === "token" ? token : "",
       appointment: { ...appointment, customer },
       slots: appointment.selfServiceChangeAllowed ? await openSlots(appointment, now) : null,
+      // The recurring wash of this booking (ADR 086).
+      owner: access === "owner",
+      recurring: await loadRecurringCard(db, { bookingId: params.bookingId, token, actor, now }),
     };
   } catch (error) {
     if (hasCode(error, "NOT_FOUND")) return invalidLink();
@@ -97,6 +103,9 @@ export async function action({ request, params }: Route.ActionArgs) {
   const tokenless = actor !== null && (form.token === undefined || form.token === "");
   const now = new Date();
   const db = getDb();
+  if (isRecurringIntent(form.intent)) {
+    return recurringAction(db, form, { bookingId: params.bookingId, actor, now });
+  }
   const answer = (result: ManageActionResult, status = 200) => data<ManageActionResult>(result, { status });
   const fail = (error: unknown, taken?: string) => {
     if (hasCode(error, "NOT_FOUND", "INVALID_MANAGE_TOKEN"))
@@ -153,7 +162,7 @@ export default function ManageBookingPage({ loaderData }: Route.ComponentProps) 
   }, [result]);
 
   if (!loaderData.valid) return <InvalidLink />;
-  const { appointment, token, slots } = loaderData;
+  const { appointment, token, slots, recurring, owner } = loaderData;
   return (
     <section className="mx-auto grid w-full max-w-2xl gap-6 px-4 py-10 sm:py-14">
       <header className="grid gap-2">
@@ -168,6 +177,7 @@ export default function ManageBookingPage({ loaderData }: Route.ComponentProps) 
       ) : (
         <CallUs scheduled={appointment.status === "scheduled"} />
       )}
+      {recurring ? <RecurringCard data={recurring} token={token} owner={owner} /> : null}
     </section>
   );
 }

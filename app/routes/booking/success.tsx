@@ -1,4 +1,5 @@
 import { CalendarCheck, CalendarPlus, LoaderCircle, Mail } from "lucide-react";
+import { RecurringOffer } from "~/components/booking/manage/recurring-offer";
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { z } from "~/lib/zod-fr";
@@ -230,6 +231,7 @@ export default function BookingSuccessPage({ loaderData, params }: Route.Compone
           </AlertDescription>
         </Alert>
       ) : null}
+      {manageUrl ? <RecurringOffer manageUrl={manageUrl} /> : null}
 
       <Card>
         <CardHeader>

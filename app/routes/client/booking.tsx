@@ -10,6 +10,7 @@ import { originFrom, seoMeta } from "~/lib/seo";
 import { requireRole } from "~/server/auth.server";
 import { getDb } from "~/server/db.server";
 import { getClientBooking } from "~/server/services/account/get-client-booking.server";
+import { RecurringLink } from "~/components/booking/manage/recurring-offer";
 import type { Route } from "./+types/booking";
 import { clientMessages } from "~/lib/messages/client.fr";
 
@@ -116,6 +117,9 @@ export default function ClientBookingPage({ loaderData }: Route.ComponentProps) 
             </Button>
           </CardContent>
         </Card>
+      ) : null}
+      {a.status === "scheduled" || a.status === "completed" ? (
+        <RecurringLink bookingId={a.bookingId} />
       ) : null}
     </div>
   );

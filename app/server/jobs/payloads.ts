@@ -89,6 +89,17 @@ export interface JobPayloads {
   // The crew's statuses (issue 32, ADR 078)
   /** The customer's « en route » or « new time » e-mail, with the arrival time told (ISO) or null. */
   "email.crew-arrival": { appointmentId: string; kind: "en_route" | "late"; arrivalAt: string | null };
+  // Recurring washes (issue 34, ADR 086)
+  /** Places the occurrences due (one series just started or resumed, else every active one, daily). */
+  "recurring.place": { seriesId?: string };
+  /** A recurring date moved to the nearest free time, or left unplaced: the customer told once. */
+  "email.recurring": {
+    kind: "moved" | "unplaced";
+    seriesId: string;
+    appointmentId: string | null;
+    /** ISO instant of the usual time. */
+    plannedStart: string;
+  };
   // The assistant (ADR 051)
   /** Deletes the conversations idle for 30 days; queues itself again while some remain. */
   "assistant.purge": Record<string, never>;

@@ -6,6 +6,7 @@ import { createMessagingHandlers } from "./handlers/messaging.server";
 import { createOfferHandlers } from "./handlers/offers.server";
 import { createPaymentMailHandlers } from "./handlers/payment-mails.server";
 import { createPaymentHandlers } from "./handlers/payments.server";
+import { createRecurringHandlers } from "./handlers/recurring.server";
 import { createReviewHandlers } from "./handlers/reviews.server";
 import { createWaitlistHandlers } from "./handlers/waitlist.server";
 import type { JobName, JobPayloads } from "./payloads";
@@ -35,6 +36,8 @@ export const jobHandlers: { [N in JobName]: JobHandler<JobPayloads[N]> } = {
   ...createPaymentMailHandlers(),
   // Gift cards: the recipient's e-mail on the chosen day, the buyer's confirmation (ADR 087).
   ...createGiftCardHandlers(),
+  // Recurring washes: the daily placement and the customer's e-mails (ADR 086).
+  ...createRecurringHandlers(),
   // The assistant: conversations idle for 30 days go (ADR 051).
   "assistant.purge": async (_payload, { db }) => {
     await purgeConversations(db);

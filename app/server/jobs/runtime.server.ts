@@ -1,6 +1,7 @@
 import type { Database } from "../db.server";
 import { scheduleBookingRequestsPurge } from "../services/booking/booking-requests.server";
 import { scheduleWinback } from "../services/offers/winback.server";
+import { scheduleRecurringPlacement } from "../services/recurring/place-occurrences.server";
 import { recoverStaleJobs } from "./queue.server";
 import { jobHandlers } from "./registry.server";
 import { createWorker, type Worker } from "./worker.server";
@@ -18,6 +19,8 @@ export async function startWorker(database: Database): Promise<void> {
   await scheduleWinback(database.db);
   // The daily purge of expired booking requests (ADR 068), queued the same way.
   await scheduleBookingRequestsPurge(database.db);
+  // Today's placement of recurring washes (ADR 086): each run queues the next day's.
+  await scheduleRecurringPlacement(database.db, new Date());
   const worker = createWorker(database.db, { handlers: jobHandlers });
   holder.__appWorker = worker;
   worker.start();

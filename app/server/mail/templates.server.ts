@@ -27,3 +27,4 @@ export {
   renderCompletedMail,
   renderReceiptMail,
 } from "./payment-mails.server";
+export { renderRecurringMail } from "./recurring-mails.server";

@@ -93,7 +93,18 @@ export async function bookSlot(
     input,
     now,
     keys = [],
-  }: { actor: SessionUser | null; input: BookingRequest; now: Date; keys?: readonly RequestKey[] },
+    series,
+  }: {
+    actor: SessionUser | null;
+    input: BookingRequest;
+    now: Date;
+    keys?: readonly RequestKey[];
+    /**
+     * A recurring wash's occurrence (ADR 086): its crew member when free, and `claim`, run first
+     * in the booking's transaction, which records the occurrence once (or throws to place nothing).
+     */
+    series?: { preferredMemberId?: string; claim: (tx: Tx, appointmentId: string) => Promise<void> };
+  },
 ): Promise<BookSlotResult> {
   if (!isWithinBookingHorizon(new Date(input.start), now)) throw new AppError("BEYOND_BOOKING_HORIZON");
   const zone = await remembered(db, `zone:${input.zone}`, () => loadBookableZone(db, input.zone));
@@ -143,6 +154,7 @@ export async function bookSlot(
   return withBookedSlot(db, async (tx) => {
     // First, before any lock on the slot: a repeat of this request waits here for the first.
     await claimRequestKeys(tx, { keys, input, appointmentId, manageToken, secret, now, startAt });
+    if (series) await series.claim(tx, appointmentId);
     const promo: AppliedPromo | null = input.promoCode
       ? await applyPromoCode(tx, {
           code: input.promoCode,
@@ -177,54 +189,60 @@ export async function bookSlot(
         awaitsCard: cardSetup !== null,
       }),
     ];
-    const assigned = await assignMember(tx, members, rules, async (write, teamMemberId) => {
-      // A concurrent booking of the member (the exclusion constraint, ADR 008) makes the insert
-      // do nothing instead of failing: no savepoint to wrap it in, one statement. (The public id
-      // is the only other unique value: 50 random bits, a collision would read as SLOT_TAKEN.)
-      const appointment = write
-        .insert(appointments)
-        .values({
-          id: appointmentId,
-          bookingId,
-          manageTokenHash: hashManageToken(manageToken),
-          zoneId: zone.id,
-          franchiseeId: zone.franchiseeId,
-          teamMemberId,
-          serviceId: service.id,
-          userId,
-          cars: input.cars,
-          startAt,
-          endAt,
-          blockedUntil,
-          customerName: input.name,
-          customerEmail: input.email,
-          customerPhone: input.phone,
-          address: input.address,
-          city: place.city,
-          postalCode: place.postalCode,
-          latitude: site?.lat ?? null,
-          longitude: site?.lon ?? null,
-          locationPrecision: site ? place.precision : null,
-          smsConsent: input.smsConsent ?? false,
-          unitPriceCents: service.basePriceCents,
-          priceCents,
-          discountCents,
-        })
-        .onConflictDoNothing()
-        .returning({ id: appointments.id });
-      // The extras' rows need the appointment first (a foreign key): they and the followers go
-      // after it. Without extras, the followers go in the appointment's own statement, one round
-      // trip less (ADR 054, eleventh pass); when the member was taken meanwhile, they are deleted
-      // again before the next try (nobody saw them: the transaction has not committed).
-      if (upsells.length > 0) {
-        const [row] = await appointment;
-        return row?.id ?? null;
-      }
-      const [row] = await insertTogether(write, [...followers(write), appointment]);
-      if (row) return appointmentId;
-      await forgetFollowers(write, appointmentId);
-      return null;
-    });
+    const assigned = await assignMember(
+      tx,
+      members,
+      rules,
+      async (write, teamMemberId) => {
+        // A concurrent booking of the member (the exclusion constraint, ADR 008) makes the insert
+        // do nothing instead of failing: no savepoint to wrap it in, one statement. (The public id
+        // is the only other unique value: 50 random bits, a collision would read as SLOT_TAKEN.)
+        const appointment = write
+          .insert(appointments)
+          .values({
+            id: appointmentId,
+            bookingId,
+            manageTokenHash: hashManageToken(manageToken),
+            zoneId: zone.id,
+            franchiseeId: zone.franchiseeId,
+            teamMemberId,
+            serviceId: service.id,
+            userId,
+            cars: input.cars,
+            startAt,
+            endAt,
+            blockedUntil,
+            customerName: input.name,
+            customerEmail: input.email,
+            customerPhone: input.phone,
+            address: input.address,
+            city: place.city,
+            postalCode: place.postalCode,
+            latitude: site?.lat ?? null,
+            longitude: site?.lon ?? null,
+            locationPrecision: site ? place.precision : null,
+            smsConsent: input.smsConsent ?? false,
+            unitPriceCents: service.basePriceCents,
+            priceCents,
+            discountCents,
+          })
+          .onConflictDoNothing()
+          .returning({ id: appointments.id });
+        // The extras' rows need the appointment first (a foreign key): they and the followers go
+        // after it. Without extras, the followers go in the appointment's own statement, one round
+        // trip less (ADR 054, eleventh pass); when the member was taken meanwhile, they are deleted
+        // again before the next try (nobody saw them: the transaction has not committed).
+        if (upsells.length > 0) {
+          const [row] = await appointment;
+          return row?.id ?? null;
+        }
+        const [row] = await insertTogether(write, [...followers(write), appointment]);
+        if (row) return appointmentId;
+        await forgetFollowers(write, appointmentId);
+        return null;
+      },
+      { preferredMemberId: series?.preferredMemberId },
+    );
     if (promo) {
       await recordPromoUse(tx, promo, { appointmentId, email: input.email, phone: input.phone, now });
     }
