@@ -50,6 +50,8 @@ export default [
   // The crew's app, phone first (issue 32, ADR 077)
   route("crew", "routes/crew/day.tsx"),
   route("crew/calendar", "routes/crew/calendar.tsx"),
+  // The crew's app installable on a phone (ADR 089); its service worker is public/crew-sw.js
+  route("crew/manifest.webmanifest", "routes/crew/manifest.ts"),
   // The private calendar feeds of the crew and the franchisees (ADR 082): the token is the secret
   route("calendar/:file", "routes/calendar/feed.ts"),
   ...prefix("admin", [
