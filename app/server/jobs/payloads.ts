@@ -81,6 +81,11 @@ export interface JobPayloads {
   // The crew's statuses (issue 32, ADR 078)
   /** The customer's « en route » or « new time » e-mail, with the arrival time told (ISO) or null. */
   "email.crew-arrival": { appointmentId: string; kind: "en_route" | "late"; arrivalAt: string | null };
+  /**
+   * A weather move's one e-mail (ADR 090): the link to pick a new time, its token (sealed, ADR
+   * 068); not sent once the booking was rebooked or cancelled.
+   */
+  "email.weather-move": { appointmentId: string; manageToken: string };
   // The assistant (ADR 051)
   /** Deletes the conversations idle for 30 days; queues itself again while some remain. */
   "assistant.purge": Record<string, never>;
