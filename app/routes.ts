@@ -35,6 +35,7 @@ export default [
     layout("routes/franchisee/layout.tsx", [
       index("routes/franchisee/dashboard.tsx"),
       route("schedule", "routes/franchisee/schedule.tsx"),
+      route("weather", "routes/franchisee/weather.tsx"),
       route("calendar", "routes/franchisee/calendar.tsx"),
       route("route", "routes/franchisee/route.tsx"),
       route("clients", "routes/franchisee/clients.tsx"),

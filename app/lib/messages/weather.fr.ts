@@ -2,6 +2,7 @@ import { BUSINESS } from "../business";
 
 /** A day moved in one go for the weather (issue 32 item 8, ADR 090): the franchisee, the customer. */
 export const weatherMessages = {
+  nav: "Journées reportées",
   reasons: { rain: "Pluie", ice: "Verglas", watering_ban: "Interdiction d'arrosage" },
   /** The reason inside a sentence: « à cause de la pluie ». */
   because: {
@@ -50,6 +51,7 @@ export const weatherMessages = {
   },
   schedule: {
     waiting: (reason: string) => `${reason} : en attente d'une nouvelle heure`,
+    rebooked: (reason: string) => `${reason} : nouvelle heure choisie`,
     link: "Journées reportées (météo)",
   },
   customer: {

@@ -217,3 +217,48 @@ export async function listWeatherMoves(
       })),
   }));
 }
+
+/** The franchisee's own zones, for the move's form. */
+export async function listOwnZones(
+  db: Db,
+  franchiseeId: string,
+): Promise<{ id: string; zoneName: string }[]> {
+  return db
+    .select({ id: serviceZones.id, zoneName: serviceZones.zoneName })
+    .from(serviceZones)
+    .where(eq(serviceZones.franchiseeId, franchiseeId))
+    .orderBy(asc(serviceZones.zoneName));
+}
+
+/**
+ * The weather state of listed appointments (the schedule's badges): `waiting` while a move asks
+ * its customer for a new time, `rebooked` at the new time the customer picked.
+ */
+export async function loadWeatherStates(
+  db: Db,
+  appointmentIds: readonly string[],
+): Promise<Map<string, { reason: WeatherReason; status: "waiting" | "rebooked" }>> {
+  const states = new Map<string, { reason: WeatherReason; status: "waiting" | "rebooked" }>();
+  if (appointmentIds.length === 0) return states;
+  const rows = await db
+    .select({
+      appointmentId: weatherMoveBookings.appointmentId,
+      reason: weatherMoves.reason,
+      originalStartAt: weatherMoveBookings.originalStartAt,
+      rebookedAt: weatherMoveBookings.rebookedAt,
+      newStartAt: weatherMoveBookings.newStartAt,
+      startAt: appointments.startAt,
+    })
+    .from(weatherMoveBookings)
+    .innerJoin(weatherMoves, eq(weatherMoves.id, weatherMoveBookings.moveId))
+    .innerJoin(appointments, eq(appointments.id, weatherMoveBookings.appointmentId))
+    .where(inArray(weatherMoveBookings.appointmentId, [...appointmentIds]));
+  for (const r of rows) {
+    const at = r.startAt.getTime();
+    if (r.rebookedAt === null && r.originalStartAt.getTime() === at)
+      states.set(r.appointmentId, { reason: r.reason, status: "waiting" });
+    else if (r.rebookedAt !== null && r.newStartAt?.getTime() === at)
+      states.set(r.appointmentId, { reason: r.reason, status: "rebooked" });
+  }
+  return states;
+}
