@@ -47,7 +47,11 @@ self.addEventListener("activate", (event) => {
   );
 });
 
+/** Bumped by every clearing: a day being kept when a clearing comes is not kept. */
+let epoch = 0;
+
 function clearAll() {
+  epoch += 1;
   return caches
     .keys()
     .then((keys) => Promise.all(keys.filter((k) => k.startsWith("crew-")).map((k) => caches.delete(k))));
@@ -71,10 +75,13 @@ function signedOut(response) {
 }
 
 async function keepDay(request, response, isDocument) {
+  const started = epoch;
   const cache = await caches.open(DAYS);
   const key = (isDocument ? "" : "data:") + dayKey(request.url);
-  await cache.put(key, response.clone());
-  if (isDocument) await cache.put(LAST, response.clone());
+  if (started === epoch) await cache.put(key, response.clone());
+  if (isDocument && started === epoch) await cache.put(LAST, response.clone());
+  // Signed out meanwhile: what was being kept goes too.
+  if (started !== epoch) await caches.delete(DAYS);
 }
 
 async function offlineCopy(request, isDocument) {

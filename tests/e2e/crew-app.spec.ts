@@ -81,18 +81,19 @@ for (const scheme of ["light", "dark"] as const) {
     expect(overflow).toBeLessThanOrEqual(0);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/crew-offline-390-${scheme}.png`, fullPage: true });
 
-    // Back online: the notice goes, the day is loaded again.
+    // Back online: the page is loaded again, without the notice.
     await context.setOffline(false);
-    await expect(notice).toHaveCount(0);
+    await expect(notice).toHaveCount(0, { timeout: 20_000 });
+    await expect(page.getByTestId("crew-stop")).toHaveCount(3);
+    await expect(page.locator("html[data-hydrated]")).toBeAttached();
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/crew-online-390-${scheme}.png`, fullPage: true });
 
     // Signing out empties the worker's caches: nobody else's day stays on the phone.
     await page.getByRole("button", { name: "Déconnexion" }).click();
     await expect(page).not.toHaveURL(/\/crew/);
-    const left = await page.evaluate(async () =>
-      (await caches.keys()).filter((key) => key.startsWith("crew-")),
-    );
-    expect(left).toEqual([]);
+    await expect
+      .poll(() => page.evaluate(async () => (await caches.keys()).filter((key) => key.startsWith("crew-"))))
+      .toEqual([]);
     await context.close();
   });
 }

@@ -32,7 +32,12 @@ test("the franchisee moves a rainy morning, the customer picks a new time from t
   const hour = Number(wallTime(slot!.start).slice(0, 2));
 
   // The franchisee, at the desk.
-  const desk = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 } });
+  const desk = await browser.newContext({
+    baseURL,
+    viewport: { width: 1440, height: 900 },
+    locale: "fr-CA",
+    timezoneId: "America/Toronto",
+  });
   const office = await desk.newPage();
   await loginAs(office, "franchisee");
   await office.goto("/franchisee/weather");
@@ -49,13 +54,19 @@ test("the franchisee moves a rainy morning, the customer picks a new time from t
   // Asked again: nobody is told twice.
   await office.getByRole("button", { name: "Prévenir les clients" }).click();
   await expect(office.getByTestId("weather-result")).toContainText(/^0 client prévenu/);
-  for (const scheme of ["light", "dark"] as const) {
+  for (const scheme of SHOTS ? (["light", "dark"] as const) : []) {
     await office.emulateMedia({ colorScheme: scheme });
-    if (SHOTS) await office.screenshot({ path: `${SHOTS}/weather-1440-${scheme}.png`, fullPage: true });
+    await office.goto("/franchisee/weather");
+    await office.screenshot({ path: `${SHOTS}/weather-1440-${scheme}.png`, fullPage: true });
   }
 
   // The customer, on the phone: one e-mail, its link, a new time.
-  const phone = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
+  const phone = await browser.newContext({
+    baseURL,
+    viewport: { width: 390, height: 844 },
+    locale: "fr-CA",
+    timezoneId: "America/Toronto",
+  });
   const page = await phone.newPage();
   await openMail(page, email, /Votre lavage du .+ est à reporter/);
   const href = await page
@@ -67,9 +78,10 @@ test("the franchisee moves a rainy morning, the customer picks a new time from t
   await expect(page.getByTestId("weather-notice")).toContainText("à cause de la pluie");
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
-  for (const scheme of ["light", "dark"] as const) {
+  for (const scheme of SHOTS ? (["light", "dark"] as const) : []) {
     await page.emulateMedia({ colorScheme: scheme });
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/weather-customer-390-${scheme}.png`, fullPage: true });
+    await page.goto(href!);
+    await page.screenshot({ path: `${SHOTS}/weather-customer-390-${scheme}.png`, fullPage: true });
   }
   await page.getByRole("button", { name: "Changer la date" }).click();
   const picker = page.getByRole("group", { name: "Choisissez un nouveau créneau" });

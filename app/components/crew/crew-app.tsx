@@ -1,6 +1,5 @@
 import { WifiOff } from "lucide-react";
 import { useEffect, useSyncExternalStore, type FormEvent } from "react";
-import { useRevalidator } from "react-router";
 
 import { formatDate, formatTime } from "~/lib/format";
 import { crewMessages } from "~/lib/messages/crew.fr";
@@ -61,28 +60,47 @@ function activeWorker(registration: ServiceWorkerRegistration): Promise<ServiceW
 
 /**
  * Whether the page shows a kept copy: served by the worker while the network was down (the
- * `data-offline-copy` mark), or the phone is offline now. Back online, the day is loaded again.
+ * `data-offline-copy` mark), or the phone is offline now. Back online, the page is loaded again.
  */
 export function useOffline(): boolean {
-  const { revalidate } = useRevalidator();
   useEffect(() => {
-    const comeBack = () => void revalidate();
+    const comeBack = () => void reloadWhenReachable();
     window.addEventListener("online", comeBack);
-    return () => window.removeEventListener("online", comeBack);
-  }, [revalidate]);
+    // A kept copy while the phone says it is online (the network came back slowly, or a weak
+    // signal): tried again every few seconds, until a fresh page replaces it.
+    const timer = window.setInterval(() => {
+      if (document.documentElement.hasAttribute("data-offline-copy") && navigator.onLine) comeBack();
+    }, RETRY_MS);
+    return () => {
+      window.removeEventListener("online", comeBack);
+      window.clearInterval(timer);
+    };
+  }, []);
   return useSyncExternalStore(subscribe, offlineNow, () => false);
 }
 
+const RETRY_MS = 5_000;
+
+/**
+ * A full load once the server answers (a HEAD request, which the worker lets through): should the
+ * network fail again, the worker serves the kept day with the notice, where a failed data request
+ * would show the error page.
+ */
+async function reloadWhenReachable() {
+  try {
+    await fetch(location.href, { method: "HEAD", cache: "no-store" });
+    window.location.reload();
+  } catch {
+    // Still unreachable: the next try or the next `online` event.
+  }
+}
+
 function subscribe(onChange: () => void) {
-  const online = () => {
-    document.documentElement.removeAttribute("data-offline-copy");
-    onChange();
-  };
   window.addEventListener("offline", onChange);
-  window.addEventListener("online", online);
+  window.addEventListener("online", onChange);
   return () => {
     window.removeEventListener("offline", onChange);
-    window.removeEventListener("online", online);
+    window.removeEventListener("online", onChange);
   };
 }
 

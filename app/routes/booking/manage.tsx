@@ -1,4 +1,3 @@
-import { CloudRain } from "lucide-react";
 import { useEffect } from "react";
 import { data, useFetcher } from "react-router";
 
@@ -172,7 +171,6 @@ export default function ManageBookingPage({ loaderData }: Route.ComponentProps) 
       </header>
       {loaderData.weather?.pending && appointment.status === "scheduled" ? (
         <Alert data-testid="weather-notice">
-          <CloudRain aria-hidden="true" />
           <AlertDescription>
             {weatherMessages.customer.banner(weatherMessages.because[loaderData.weather.reason])}
           </AlertDescription>

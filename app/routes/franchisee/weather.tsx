@@ -1,4 +1,3 @@
-import { CloudRain } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 
 import { NativeSelect } from "~/components/admin/native-select";
@@ -87,7 +86,6 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
       </header>
       {actionData?.ok ? (
         <Alert role="status" data-testid="weather-result">
-          <CloudRain aria-hidden="true" />
           <AlertDescription>
             {actionData.told === 0 && actionData.already === 0
               ? t.form.none
