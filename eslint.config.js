@@ -171,4 +171,11 @@ export default tseslint.config(
       },
     },
   },
+  {
+    // The crew's service worker (ADR 089): a plain script in the worker's global scope.
+    files: ["public/crew-sw.js"],
+    languageOptions: {
+      globals: { self: "readonly", caches: "readonly", Request: "readonly", Response: "readonly" },
+    },
+  },
 );

@@ -40,6 +40,7 @@ export default [
       index("routes/franchisee/dashboard.tsx"),
       route("schedule", "routes/franchisee/schedule.tsx"),
       route("team", "routes/franchisee/team.tsx"),
+      route("weather", "routes/franchisee/weather.tsx"),
       route("calendar", "routes/franchisee/calendar.tsx"),
       route("route", "routes/franchisee/route.tsx"),
       route("clients", "routes/franchisee/clients.tsx"),
@@ -59,6 +60,8 @@ export default [
   route("crew/stops/:appointmentId", "routes/crew/stop.tsx"),
   route("crew/photos", "routes/crew/photos.ts"),
   route("job-photos/:appointmentId/:file", "routes/crew/job-photo-file.ts"),
+  // The crew's app installable on a phone (ADR 089); its service worker is public/crew-sw.js
+  route("crew/manifest.webmanifest", "routes/crew/manifest.ts"),
   // The private calendar feeds of the crew and the franchisees (ADR 082): the token is the secret
   route("calendar/:file", "routes/calendar/feed.ts"),
   ...prefix("admin", [

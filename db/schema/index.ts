@@ -16,3 +16,4 @@ export * from "./crew";
 export * from "./calendar";
 export * from "./gift-cards";
 export * from "./recurring";
+export * from "./weather";

@@ -70,6 +70,8 @@ export async function setOnDuty(db: Db, team: string[], onDuty: string[]): Promi
 export async function clearBookings(db: Db): Promise<void> {
   // In this order: what refers to a row goes before it.
   const tables = [
+    s.weatherMoveBookings,
+    s.weatherMoves,
     s.thankyouSends,
     s.winbackSends,
     s.promoRedemptions,

@@ -298,6 +298,10 @@ const TABLE: Record<string, Row> = {
   "routes/crew/job-photo-file": {
     get: { url: () => `/job-photos/${UUID}/${UUID}.webp?token=${FAKE_TOKEN}`, expect: every("404") },
   },
+  // The crew app's manifest (ADR 089): public, as browsers fetch it without the session.
+  "routes/crew/manifest": {
+    get: { url: () => "/crew/manifest.webmanifest", expect: every("2xx") },
+  },
   // « Mon calendrier » (ADR 082): the crew member's own link; a stray intent renews nothing (400).
   "routes/crew/calendar": {
     get: { url: () => "/crew/calendar", expect: only({ crew: "2xx" }, "3xx /") },
@@ -439,6 +443,15 @@ const TABLE: Record<string, Row> = {
   },
   "routes/franchisee/clients": {
     get: { url: () => "/franchisee/clients", expect: franchiseesOnly, alone: true },
+  },
+  // A day moved for the weather (ADR 090): the franchisees only; an empty form moves nothing (400).
+  "routes/franchisee/weather": {
+    get: { url: () => "/franchisee/weather", expect: franchiseesOnly, alone: true },
+    post: {
+      url: () => "/franchisee/weather",
+      form: () => ({ zoneId: "", date: "", reason: "" }),
+      expect: only({ franchisee: "400", otherFranchisee: "400" }, "3xx /"),
+    },
   },
   "routes/franchisee/restock": {
     get: { url: () => "/franchisee/restock", expect: franchiseesOnly, alone: true },

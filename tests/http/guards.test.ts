@@ -11,6 +11,7 @@ const FRANCHISEE_PATHS = [
   "/franchisee/schedule",
   "/franchisee/clients",
   "/franchisee/restock",
+  "/franchisee/weather",
   "/franchisee/reports",
   "/franchisee/territory",
 ];

@@ -1,6 +1,8 @@
 import { Ban, Car, CheckCircle2, MapPin, Repeat, Truck, TriangleAlert, User, UserX } from "lucide-react";
 import { useId, useState } from "react";
 import { useFetcher } from "react-router";
+import type { WeatherReason } from "~/domain/weather/schemas";
+import { weatherMessages } from "~/lib/messages/weather.fr";
 
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -56,6 +58,8 @@ export interface ScheduleItem {
   crewStep?: { status: CrewStep; at: string | Date; byName: string } | null;
   /** The crew will reach this stop after its start (ADR 078). */
   late?: { expectedArrivalAt: string | Date; minutesLate: number } | null;
+  /** A day moved for the weather (ADR 090): waiting for the customer's new time, or rebooked. */
+  weather?: { reason: WeatherReason; status: "waiting" | "rebooked" } | null;
 }
 
 const STATUS_VARIANT = {
@@ -99,6 +103,16 @@ export function AppointmentCard({ appointment, now }: { appointment: ScheduleIte
         </h3>
         <div className="flex flex-wrap gap-2">
           <Badge variant={STATUS_VARIANT[appointment.status]}>{s.status[appointment.status]}</Badge>
+          {appointment.weather ? (
+            <Badge
+              variant={appointment.weather.status === "rebooked" ? "success" : "outline"}
+              data-testid="weather-badge"
+            >
+              {appointment.weather.status === "rebooked"
+                ? weatherMessages.schedule.rebooked(weatherMessages.reasons[appointment.weather.reason])
+                : weatherMessages.schedule.waiting(weatherMessages.reasons[appointment.weather.reason])}
+            </Badge>
+          ) : null}
           {appointment.refusedPayment ? (
             <Badge variant="destructive">
               {afterWashMessages.franchisee.refused(appointment.refusedPayment)}

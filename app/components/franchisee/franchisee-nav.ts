@@ -3,6 +3,7 @@ import { reviewsMessages } from "~/lib/messages/reviews.fr";
 import {
   CalendarDays,
   CalendarPlus,
+  CloudRain,
   ChartColumn,
   CreditCard,
   LayoutDashboard,
@@ -15,6 +16,7 @@ import {
 } from "lucide-react";
 import type { NavEntry } from "~/components/layout/back-office-shell";
 import { franchiseeMessages } from "~/lib/messages/franchisee.fr";
+import { weatherMessages } from "~/lib/messages/weather.fr";
 import { backOfficeMessages } from "~/lib/messages/back-office.fr";
 import { paymentsOfficeMessages } from "~/lib/messages/payments-office.fr";
 
@@ -25,6 +27,7 @@ export const FRANCHISEE_NAV: readonly NavEntry[] = [
   { to: "/franchisee", label: n.dashboard, icon: LayoutDashboard, end: true },
   { to: "/franchisee/schedule", label: n.schedule, icon: CalendarDays },
   { to: "/franchisee/team", label: n.team, icon: UsersRound },
+  { to: "/franchisee/weather", label: weatherMessages.nav, icon: CloudRain },
   { to: "/franchisee/calendar", label: calendarMessages.title, icon: CalendarPlus },
   { to: "/franchisee/bookings", label: backOfficeMessages.desk.nav, icon: Search },
   { to: "/franchisee/clients", label: n.clients, icon: Users },

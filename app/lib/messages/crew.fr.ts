@@ -15,6 +15,14 @@ export const crewMessages = {
     emailExists:
       "Cette adresse courriel a déjà un compte (client, partenaire ou autre membre) : inscrivez une autre adresse pour ce membre.",
   },
+  app: {
+    name: "Ma journée · Lavage Mobile Prestige",
+    shortName: "Ma journée",
+    description: "La journée de l'équipe : arrêts, trajets, clients et statuts.",
+    offline: (day: string, time: string) => `Hors ligne — données du ${day} à ${time}`,
+    offlineHint: "Les statuts et les changements attendront le retour du réseau.",
+    map: "Carte de la journée",
+  },
   noMember: "Votre accès à l'application de l'équipe a été retiré. Parlez-en à votre partenaire.",
   day: {
     metaTitle: "Ma journée | Lavage Mobile Prestige",

@@ -7,16 +7,18 @@ import { formatDateTime } from "~/components/booking/manage/format";
 import { InvalidLink } from "~/components/booking/manage/invalid-link";
 import { CallUs, Cancelled } from "~/components/booking/manage/no-online-change";
 import type { ManageActionResult } from "~/components/booking/manage/types";
+import { Alert, AlertDescription } from "~/components/ui/alert";
 import { toast } from "~/components/ui/toast";
 import { CancelSchema, RescheduleSchema } from "~/domain/booking/schemas";
 import { hasCode } from "~/lib/errors";
 import { bookingMessages } from "~/lib/messages/booking.fr";
 import { manageBookingMessages } from "~/lib/messages/manage-booking.fr";
+import { weatherMessages } from "~/lib/messages/weather.fr";
 import { originFrom, seoMeta } from "~/lib/seo";
 import { getSessionUser } from "~/server/auth.server";
 import { getDb } from "~/server/db.server";
 import { failureOf } from "~/server/http/failure.server";
-import { loadManageAccess } from "~/server/services/booking/manage-access.server";
+import { loadManageAccess, weatherMoveOfBooking } from "~/server/services/booking/manage-access.server";
 import { cancelBooking } from "~/server/services/booking/cancel-booking.server";
 import { getAppointment } from "~/server/services/booking/get-appointment.server";
 import { listOpenSlotsForMove } from "~/server/services/booking/booking-travel.server";
@@ -59,15 +61,22 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       token: access === "token" ? token : undefined,
       actor: access === "owner" ? actor : null,
       now,
+      weatherLink: access === "weather",
     });
     const { customer } = appointment;
     if (!customer) return invalidLink();
+    // A weather move's link (ADR 090): a new time may be picked whatever the 24 h limit.
+    const weather = access === "weather" ? await weatherMoveOfBooking(db, params.bookingId, token) : null;
+    const changeAllowed =
+      appointment.selfServiceChangeAllowed ||
+      (weather?.pending === true && appointment.status === "scheduled");
     // The owner's forms carry no token (a wrong one in the address is not echoed back).
     return {
       valid: true as const,
-      token: access === "token" ? token : "",
-      appointment: { ...appointment, customer },
-      slots: appointment.selfServiceChangeAllowed ? await openSlots(appointment, now) : null,
+      token: access === "token" || access === "weather" ? token : "",
+      weather,
+      appointment: { ...appointment, customer, selfServiceChangeAllowed: changeAllowed },
+      slots: changeAllowed ? await openSlots(appointment, now) : null,
       // The recurring wash of this booking (ADR 086).
       owner: access === "owner",
       recurring: await loadRecurringCard(db, { bookingId: params.bookingId, token, actor, now }),
@@ -169,6 +178,13 @@ export default function ManageBookingPage({ loaderData }: Route.ComponentProps) 
         <p className="text-sm font-medium text-muted-foreground">{t.bookingNumber(appointment.bookingId)}</p>
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{t.title}</h1>
       </header>
+      {loaderData.weather?.pending && appointment.status === "scheduled" ? (
+        <Alert data-testid="weather-notice">
+          <AlertDescription>
+            {weatherMessages.customer.banner(weatherMessages.because[loaderData.weather.reason])}
+          </AlertDescription>
+        </Alert>
+      ) : null}
       <BookingDetails appointment={appointment} />
       {appointment.status === "cancelled" ? (
         <Cancelled />

@@ -1,19 +1,29 @@
 import { CalendarPlus, ChevronLeft, ChevronRight, LogOut } from "lucide-react";
 import { data, Form, Link } from "react-router";
 
+import {
+  clearCachesThenSubmit,
+  OfflineNotice,
+  useCrewServiceWorker,
+  useOffline,
+} from "~/components/crew/crew-app";
 import { StatusButtons, type CrewStatusActionData } from "~/components/crew/status-buttons";
 import { duration, StopCard } from "~/components/crew/stop-card";
+import { toMapZone } from "~/components/map/zone-geometry";
+import { ZoneMap, type MapRoute } from "~/components/map/zone-map";
 import { ThemeToggle } from "~/components/layout/theme-toggle";
 import { Button } from "~/components/ui/button";
 import { CrewStatusSchema } from "~/domain/crew/schemas";
 import { isLocalDate, localDate } from "~/domain/franchisee/periods";
 import { addDaysToDateString } from "~/domain/time/zoned";
 import { hasCode } from "~/lib/errors";
-import { formatDay } from "~/lib/format";
+import { formatDay, formatTime } from "~/lib/format";
 import { messages } from "~/lib/messages.fr";
 import { calendarMessages } from "~/lib/messages/calendar.fr";
 import { crewMessages } from "~/lib/messages/crew.fr";
 import { jobReportMessages } from "~/lib/messages/job-report.fr";
+import { franchiseeMessages } from "~/lib/messages/franchisee.fr";
+import { mapTiles } from "~/server/map-tiles.server";
 import { loadCrewDay } from "~/server/services/crew/crew-day.server";
 import { recordCrewStatus } from "~/server/services/crew/record-crew-status.server";
 import type { Route } from "./+types/day";
@@ -25,6 +35,13 @@ const s = crewMessages.status;
 export const meta: Route.MetaFunction = () => [
   { title: t.metaTitle },
   { name: "robots", content: "noindex" },
+  // Installable on the phone (ADR 089): the brand's blue around the app.
+  { name: "theme-color", content: "#1d4f91" },
+];
+
+export const links: Route.LinksFunction = () => [
+  { rel: "manifest", href: "/crew/manifest.webmanifest" },
+  { rel: "apple-touch-icon", href: "/crew/icon-192.png" },
 ];
 
 /** /crew?date=yyyy-MM-dd (default: today, business time zone): the member's own day (ADR 077). */
@@ -34,7 +51,9 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   const asked = url.searchParams.get("date");
   const date = isLocalDate(asked) ? asked! : today;
   const day = await loadCrewDay(db, { actor, date });
-  return { date, today, firstName: actor.firstName, ...day };
+  // When the day was read: said when the phone shows it offline (« Hors ligne — données du … »).
+  const loadedAt = new Date().toISOString();
+  return { date, today, loadedAt, firstName: actor.firstName, ...day, tiles: mapTiles() };
 }
 
 /**
@@ -77,8 +96,31 @@ export async function action({ request, url }: Route.ActionArgs) {
 }
 
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
-  const { date, today, firstName, stops, baseName, totalDriveMinutes } = loaderData;
+  const { date, today, loadedAt, firstName, stops, zones, base, baseName, totalDriveMinutes, tiles } =
+    loaderData;
   const href = (d: string) => `?date=${d}`;
+  useCrewServiceWorker();
+  const offline = useOffline();
+  const mapRoute: MapRoute = {
+    id: "day",
+    label: t.title,
+    colour: "#0072B2",
+    points: [
+      ...(base ? [{ latitude: base.lat, longitude: base.lon, number: null, title: baseName ?? "" }] : []),
+      ...stops.flatMap((stop, n) =>
+        stop.point
+          ? [
+              {
+                latitude: stop.point.lat,
+                longitude: stop.point.lon,
+                number: n + 1,
+                title: `${formatTime(stop.startAt)} · ${stop.customerName}`,
+              },
+            ]
+          : [],
+      ),
+    ],
+  };
   return (
     <div className="mx-auto grid min-h-dvh w-full max-w-xl content-start gap-4 px-4 py-4">
       <header className="flex items-center justify-between gap-2">
@@ -93,7 +135,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
             </Link>
           </Button>
           <ThemeToggle />
-          <Form method="post" action="/auth">
+          <Form method="post" action="/auth" onSubmit={clearCachesThenSubmit}>
             <input type="hidden" name="intent" value="sign-out" />
             <Button type="submit" variant="ghost" size="icon" aria-label={messages.auth.signOut}>
               <LogOut aria-hidden="true" />
@@ -101,6 +143,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
           </Form>
         </div>
       </header>
+      {offline ? <OfflineNotice loadedAt={loadedAt} /> : null}
       <nav aria-label={t.period} className="flex items-center gap-2">
         <Button asChild variant="outline" size="icon">
           <Link to={href(addDaysToDateString(date, -1))} aria-label={t.previousDay}>
@@ -128,6 +171,15 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
           <p className="text-sm text-muted-foreground">
             {t.stops(stops.length)} · {t.totalDrive(duration(totalDriveMinutes))}
           </p>
+          <ZoneMap
+            zones={zones.map(toMapZone)}
+            routes={[mapRoute]}
+            label={crewMessages.app.map}
+            statusLabels={franchiseeMessages.route.statuses}
+            fallbackNote={franchiseeMessages.route.mapFallback}
+            attribution={franchiseeMessages.route.mapAttribution}
+            tiles={tiles}
+          />
           <ol className="grid gap-3">
             {stops.map((stop, n) => (
               <StopCard

@@ -18,6 +18,8 @@ import { markNoShow } from "~/server/services/appointments/mark-no-show.server";
 import { reassignAppointment } from "~/server/services/appointments/reassign-appointment.server";
 import { listSchedule } from "~/server/services/franchisee/list-schedule.server";
 import { loadCrewStatuses, loadDelays } from "~/server/services/crew/record-crew-status.server";
+import { loadWeatherStates } from "~/server/services/weather/weather-move.server";
+import { weatherMessages } from "~/lib/messages/weather.fr";
 import type { Route } from "./+types/schedule";
 import { requireFranchisee, scheduleFailure } from "./guard.server";
 import { franchiseeMessages } from "~/lib/messages/franchisee.fr";
@@ -44,9 +46,15 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   const listed = await listSchedule(db, { franchiseeId: franchisee.id, period });
   // The crew's last step and late flags (ADR 078), of this franchisee's listed appointments only.
   const ids = listed.map((a) => a.id);
-  const [steps, delays] = await Promise.all([loadCrewStatuses(db, ids), loadDelays(db, ids)]);
+  const [steps, delays, weather] = await Promise.all([
+    loadCrewStatuses(db, ids),
+    loadDelays(db, ids),
+    loadWeatherStates(db, ids),
+  ]);
   const appointments = listed.map((a) => ({
     ...a,
+    // A day moved for the weather (ADR 090): waiting for the customer's new time, or rebooked.
+    weather: weather.get(a.id) ?? null,
     crewStep: steps.get(a.id)?.at(-1) ?? null,
     late: delays.get(a.id) ?? null,
   }));
@@ -155,6 +163,12 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           className="text-sm font-medium text-primary underline-offset-4 hover:underline"
         >
           {franchiseeMessages.route.link}
+        </Link>
+        <Link
+          to="/franchisee/weather"
+          className="text-sm font-medium text-primary underline-offset-4 hover:underline"
+        >
+          {weatherMessages.schedule.link}
         </Link>
       </nav>
       {view === "week" || appointments.length > 0 ? (

@@ -100,6 +100,11 @@ export interface JobPayloads {
     /** ISO instant of the usual time. */
     plannedStart: string;
   };
+  /**
+   * A weather move's one e-mail (ADR 090): the link to pick a new time, its token (sealed, ADR
+   * 068); not sent once the booking was rebooked or cancelled.
+   */
+  "email.weather-move": { appointmentId: string; manageToken: string };
   // The assistant (ADR 051)
   /** Deletes the conversations idle for 30 days; queues itself again while some remain. */
   "assistant.purge": Record<string, never>;

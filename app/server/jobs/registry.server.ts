@@ -9,6 +9,7 @@ import { createPaymentHandlers } from "./handlers/payments.server";
 import { createRecurringHandlers } from "./handlers/recurring.server";
 import { createReviewHandlers } from "./handlers/reviews.server";
 import { createWaitlistHandlers } from "./handlers/waitlist.server";
+import { createWeatherHandlers } from "./handlers/weather.server";
 import type { JobName, JobPayloads } from "./payloads";
 import type { JobHandler } from "./worker.server";
 import { purgeConversations } from "../services/assistant/conversations.server";
@@ -30,6 +31,8 @@ export const jobHandlers: { [N in JobName]: JobHandler<JobPayloads[N]> } = {
   ...createOfferHandlers(),
   // The crew's « en route » and « new time » e-mails (ADR 078).
   ...createCrewHandlers(),
+  // A day moved for the weather: each customer's one e-mail (ADR 090).
+  ...createWeatherHandlers(),
   // Payments (ADR 073): Stripe's events, refunds.
   ...createPaymentHandlers(),
   // The completion e-mail with the tip link, receipts (ADR 079).

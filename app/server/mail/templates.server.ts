@@ -11,6 +11,7 @@ export {
   type BookingMailKind,
 } from "./booking-mail.server";
 export { renderCrewArrival } from "./crew-mails.server";
+export { renderWeatherMove } from "./weather-mails.server";
 export { renderAccountMail, renderPasswordMail, type AccountMailKind } from "./account-mails.server";
 export {
   renderApplicationReceived,

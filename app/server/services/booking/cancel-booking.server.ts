@@ -21,7 +21,7 @@ export async function cancelBooking(
 ): Promise<{ bookingId: string; status: "cancelled" }> {
   const { bookingId, now, staff } = request;
   return withSlotChange(db, async (tx) => {
-    const { appointment } = await lockChangeableAppointment(tx, { ...request, token: input.token });
+    const { appointment, access } = await lockChangeableAppointment(tx, { ...request, token: input.token });
     await tx
       .update(appointments)
       .set({
@@ -32,10 +32,11 @@ export async function cancelBooking(
       .where(eq(appointments.id, appointment.id));
     if (staff)
       await logStaffChange(tx, appointment.id, staff, "cancelled", { from: { start: appointment.startAt } });
-    // The deposit by the booking's terms (ADR 073): refunded 24 h or more ahead, else the fee kept.
+    // The deposit by the booking's terms (ADR 073): refunded 24 h or more ahead, else the fee kept;
+    // a booking the weather moved is never late (ADR 090).
     await settleCancelledBooking(tx, {
       appointmentId: appointment.id,
-      kind: cancellationKind(appointment.startAt, now),
+      kind: access === "weather" ? "early" : cancellationKind(appointment.startAt, now),
       actorId: staff?.actor.id ?? null,
       reason: staff?.reason ?? input.reason ?? null,
       now,

@@ -56,7 +56,15 @@ export async function getAppointment(
     token,
     actor,
     now,
-  }: { bookingId: string; token?: string; actor: SessionUser | null; now: Date },
+    weatherLink = false,
+  }: {
+    bookingId: string;
+    token?: string;
+    actor: SessionUser | null;
+    now: Date;
+    /** Opened with a weather move's link (checked by the caller, ADR 090): the customer's own data. */
+    weatherLink?: boolean;
+  },
 ): Promise<AppointmentView> {
   if (!BOOKING_ID_PATTERN.test(bookingId)) throw new AppError("NOT_FOUND");
   const [row] = await db
@@ -80,6 +88,7 @@ export async function getAppointment(
   const upsells = await loadExtrasOf(db, a.id);
 
   const mayReadCustomer =
+    weatherLink ||
     manageTokenMatches(token, a.manageTokenHash) ||
     (actor !== null &&
       (actor.role === "admin" || actor.id === a.userId || actor.id === row.franchiseeUserId));

@@ -1,7 +1,8 @@
 /** The manage link's rules: its token, the signed-in owner, the assistant's contact proof (ADR 025, ADR 051). */
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
-import { appointments } from "#db/schema";
+import { appointments, weatherMoveBookings, weatherMoves } from "#db/schema";
+import type { WeatherReason } from "~/domain/weather/schemas";
 import { canSelfServiceChange } from "~/domain/booking/cancellation";
 import { BOOKING_ID_PATTERN, normalizeNorthAmericanPhone } from "~/domain/booking/schemas";
 import { AppError } from "~/lib/errors";
@@ -30,6 +31,48 @@ export function manageTokenMatches(token: string | undefined, storedHash: string
   return given.length === stored.length && crypto.timingSafeEqual(given, stored);
 }
 
+/**
+ * The weather move (ADR 090) whose own link `token` is, for this appointment: `pending` while the
+ * booking waits at the start the move was about (a new time may then be picked, the 24 h limit
+ * aside); once rebooked, the link still shows the booking at its new start (`pending` false).
+ * Null for a wrong token or a booking changed since.
+ */
+export async function weatherMoveFor(
+  db: Db | Tx,
+  appointment: { id: string; startAt: Date },
+  token: string | undefined,
+): Promise<{ reason: WeatherReason; pending: boolean } | null> {
+  if (!token) return null;
+  const rows = await db
+    .select({
+      tokenHash: weatherMoveBookings.tokenHash,
+      reason: weatherMoves.reason,
+      originalStartAt: weatherMoveBookings.originalStartAt,
+      rebookedAt: weatherMoveBookings.rebookedAt,
+      newStartAt: weatherMoveBookings.newStartAt,
+    })
+    .from(weatherMoveBookings)
+    .innerJoin(weatherMoves, eq(weatherMoves.id, weatherMoveBookings.moveId))
+    .where(eq(weatherMoveBookings.appointmentId, appointment.id));
+  const row = rows.find((r) => manageTokenMatches(token, r.tokenHash));
+  if (!row) return null;
+  const at = appointment.startAt.getTime();
+  if (row.rebookedAt === null && row.originalStartAt.getTime() === at)
+    return { reason: row.reason, pending: true };
+  if (row.rebookedAt !== null && row.newStartAt?.getTime() === at)
+    return { reason: row.reason, pending: false };
+  return null;
+}
+
+/** The weather move a link opens, by the booking's public id (the manage page's banner). */
+export async function weatherMoveOfBooking(db: Queryable, bookingId: string, token: string) {
+  const [row] = await db
+    .select({ id: appointments.id, startAt: appointments.startAt })
+    .from(appointments)
+    .where(eq(appointments.bookingId, bookingId));
+  return row ? weatherMoveFor(db, row, token) : null;
+}
+
 /** The appointment of a public booking id, locked for the rest of the transaction. */
 export async function lockAppointment(tx: Tx, bookingId: string) {
   if (!BOOKING_ID_PATTERN.test(bookingId)) throw new AppError("NOT_FOUND");
@@ -46,7 +89,7 @@ export async function lockAppointment(tx: Tx, bookingId: string) {
  * How a change of a booking is authorized: its manage-link token, its signed-in owner, or (the
  * assistant, ADR 051) the e-mail or phone the booking was made with, given with its number.
  */
-export type ManageAccess = "token" | "owner" | "contact";
+export type ManageAccess = "token" | "owner" | "contact" | "weather";
 
 /** The assistant's proof: the e-mail or the phone the booking was made with (ADR 051). */
 export interface ContactProof {
@@ -102,10 +145,18 @@ export async function loadManageAccess(
 ): Promise<ManageAccess | null> {
   if (!BOOKING_ID_PATTERN.test(bookingId)) throw new AppError("NOT_FOUND");
   const [row] = await db
-    .select({ manageTokenHash: appointments.manageTokenHash, userId: appointments.userId })
+    .select({
+      id: appointments.id,
+      startAt: appointments.startAt,
+      manageTokenHash: appointments.manageTokenHash,
+      userId: appointments.userId,
+    })
     .from(appointments)
     .where(eq(appointments.bookingId, bookingId));
   if (!row) throw new AppError("NOT_FOUND");
+  // The weather move's link before the session: its own rules (no 24 h limit) apply (ADR 090).
+  if (!manageTokenMatches(token, row.manageTokenHash) && (await weatherMoveFor(db, row, token)))
+    return "weather";
   return manageAccess(row, token, actor);
 }
 
@@ -159,6 +210,15 @@ export async function lockChangeableAppointment(
   if (staff) {
     requireStaffChange(appointment, staff);
     return { appointment, access: "staff" as const };
+  }
+  // A weather move's link (ADR 090): the customer picks a new time or cancels, the 24 h limit aside
+  // (the business asked for the move), and no fee.
+  if (
+    !manageTokenMatches(token, appointment.manageTokenHash) &&
+    (await weatherMoveFor(tx, appointment, token))?.pending
+  ) {
+    if (appointment.status !== "scheduled") throw new AppError("APPOINTMENT_NOT_CHANGEABLE");
+    return { appointment, access: "weather" as const };
   }
   return { appointment, access: requireSelfServiceChange(appointment, token, now, actor, proof) };
 }

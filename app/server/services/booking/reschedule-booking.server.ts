@@ -15,6 +15,7 @@ import { loadTeam } from "./booking-context.server";
 import { resolveUpsells } from "./resolve-upsells.server";
 import { blockedUntilFor, travelForMove } from "./booking-travel.server";
 import { logStaffChange, type StaffChange } from "./staff-change.server";
+import { markWeatherRebooked } from "./weather-rebooked.server";
 
 /**
  * A move from the booking desk (ADR 052): besides the time, the cars and extras may change (the
@@ -91,6 +92,13 @@ export async function rescheduleBooking(
       { exceptAppointmentId: appointment.id, preferredMemberId: appointment.teamMemberId },
     );
     if (staff) await applyStaffChange(tx, appointment, { startAt, cars, staff });
+    // A booking a weather move asked to rebook: shown as rebooked on the schedule (ADR 090).
+    await markWeatherRebooked(tx, {
+      appointmentId: appointment.id,
+      from: appointment.startAt,
+      to: startAt,
+      now,
+    });
     // The 'changed' e-mail and the reminder moved to 24 h before the new start, atomically.
     // Only a token that matched goes into the e-mails: an owner's change carries no manage link
     // (the owner manages from the customer space; the earlier e-mails' links still work).

@@ -7,7 +7,12 @@
 import { asc, inArray } from "drizzle-orm";
 import { appointmentUpsells } from "#db/schema";
 import type { Db } from "../../db.server";
-import { loadDayRoutes, type RouteStop } from "../franchisee/day-route.server";
+import {
+  loadDayRoutes,
+  type DayRoutes,
+  type MemberRoute,
+  type RouteStop,
+} from "../franchisee/day-route.server";
 import type { CrewStep } from "~/domain/crew/status";
 import type { CrewActor } from "./crew-access.server";
 import { loadCrewStatuses } from "./record-crew-status.server";
@@ -19,6 +24,9 @@ export interface CrewStop extends RouteStop {
 }
 
 export interface CrewDay {
+  /** The zones of the member's franchisee, drawn under the day's map (the route page's map). */
+  zones: DayRoutes["zones"];
+  base: MemberRoute["base"];
   baseName: string | null;
   stops: CrewStop[];
   totalDriveMinutes: number;
@@ -28,13 +36,13 @@ export async function loadCrewDay(
   db: Db,
   { actor, date }: { actor: CrewActor; date: string },
 ): Promise<CrewDay> {
-  const { members } = await loadDayRoutes(db, {
+  const { zones, members } = await loadDayRoutes(db, {
     franchiseeId: actor.franchiseeId,
     memberId: actor.memberId,
     date,
   });
   const route = members.find((m) => m.memberId === actor.memberId);
-  if (!route) return { baseName: null, stops: [], totalDriveMinutes: 0 };
+  if (!route) return { zones, base: null, baseName: null, stops: [], totalDriveMinutes: 0 };
   const ids = route.stops.map((stop) => stop.id);
   const extras =
     ids.length === 0
@@ -46,6 +54,8 @@ export async function loadCrewDay(
           .orderBy(asc(appointmentUpsells.name));
   const steps = await loadCrewStatuses(db, ids);
   return {
+    zones,
+    base: route.base,
     baseName: route.baseName,
     totalDriveMinutes: route.totalDriveMinutes,
     stops: route.stops.map((stop) => ({
