@@ -14,3 +14,4 @@ export * from "./rate-limits";
 export * from "./payments";
 export * from "./crew";
 export * from "./calendar";
+export * from "./vehicles";
