@@ -172,7 +172,13 @@ export default function VehicleClassesPage({ loaderData, actionData }: Route.Com
                 <Badge variant="outline">{vehiclesMessages.admin.inactive}</Badge>
               ) : null}
             </div>
-            <ClassForm sizeClass={sizeClass} services={services} failed={failed} />
+            {/* A saved change gives new defaults: a new form shows them (uncontrolled inputs). */}
+            <ClassForm
+              key={JSON.stringify(sizeClass)}
+              sizeClass={sizeClass}
+              services={services}
+              failed={failed}
+            />
           </li>
         ))}
       </ul>
