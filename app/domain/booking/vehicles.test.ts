@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { priceBooking } from "./pricing";
-import { bookedVehicles, priceVehicles, vehicleLabel, vehiclePriceCents } from "./vehicles";
+import {
+  bookedVehicles,
+  carsByClass,
+  priceVehicles,
+  resizeVehicles,
+  vehicleLabel,
+  vehiclePriceCents,
+} from "./vehicles";
 
 const auto = { slug: "auto", name: "Auto", differenceCents: 0 };
 const vus = { slug: "vus", name: "VUS", differenceCents: 3000 };
@@ -80,5 +87,44 @@ describe("vehicleLabel", () => {
     expect(vehicleLabel({ make: "Honda", model: "Civic", year: 2019, colour: "bleu" })).toBe(
       "Honda Civic 2019, bleu",
     );
+  });
+});
+
+describe("resizeVehicles", () => {
+  const two = {
+    cars: 2,
+    unitPriceCents: 14999,
+    vehicles: priceVehicles(14999, [{ sizeClass: vus }, { sizeClass: auto }]),
+  };
+
+  it("keeps the first cars and adds standard ones at the unit price", () => {
+    expect(resizeVehicles(two, 1)!.map((c) => c.sizeClass)).toEqual(["vus"]);
+    expect(resizeVehicles(two, 3)!.map((c) => [c.sizeClass, c.priceCents])).toEqual([
+      ["vus", 17999],
+      ["auto", 14999],
+      ["auto", 14999],
+    ]);
+  });
+
+  it("leaves a bare count bare", () => {
+    expect(resizeVehicles({ cars: 2, unitPriceCents: 14999, vehicles: null }, 3)).toBeNull();
+  });
+});
+
+describe("carsByClass", () => {
+  it("counts the cars and their revenue per class, bare counts as the standard class", () => {
+    expect(
+      carsByClass([
+        { cars: 2, unitPriceCents: 14999, vehicles: null },
+        {
+          cars: 2,
+          unitPriceCents: 14999,
+          vehicles: priceVehicles(14999, [{ sizeClass: vus }, { sizeClass: auto }]),
+        },
+      ]),
+    ).toEqual([
+      { name: "Auto", cars: 3, revenueCents: 3 * 14999 },
+      { name: "VUS", cars: 1, revenueCents: 17999 },
+    ]);
   });
 });

@@ -84,6 +84,23 @@ export function resizeVehicles(
   return [...kept, ...added];
 }
 
+/**
+ * Cars washed per size class over some bookings (the reports): the class, how many cars, and
+ * their revenue before taxes and discounts, the most cars first.
+ */
+export function carsByClass(
+  bookings: readonly { cars: number; unitPriceCents: number; vehicles: readonly BookedVehicle[] | null }[],
+): { name: string; cars: number; revenueCents: number }[] {
+  const byName = new Map<string, { name: string; cars: number; revenueCents: number }>();
+  for (const car of bookings.flatMap((booking) => bookedVehicles(booking))) {
+    const entry = byName.get(car.sizeClassName) ?? { name: car.sizeClassName, cars: 0, revenueCents: 0 };
+    entry.cars += 1;
+    entry.revenueCents += car.priceCents;
+    byName.set(car.sizeClassName, entry);
+  }
+  return [...byName.values()].sort((a, b) => b.cars - a.cars || a.name.localeCompare(b.name, "fr-CA"));
+}
+
 /** The standard class as the migration writes it, for a bare count read without a query. */
 const STANDARD_FALLBACK = { slug: "auto", name: "Auto" };
 

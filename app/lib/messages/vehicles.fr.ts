@@ -38,11 +38,28 @@ export const vehiclesMessages = {
     countInvalid: (min: number, max: number) => `Choisissez de ${min} à ${max} véhicules.`,
     addFromSpace: "Connectez-vous pour enregistrer vos véhicules et les choisir en un clic.",
   },
+  /**
+   * A booking's cars as rows of a summary (e-mails, .ics, receipts): 'Véhicule 2' and
+   * 'VUS · Toyota RAV4 2022, gris : 179,99 $'.
+   */
+  rows: (cars: readonly { sizeClassName: string; label: string | null; priceCents: number }[]) =>
+    cars.map((car, index): [string, string] => [
+      `Véhicule ${index + 1}`,
+      `${vehiclesMessages.line(car.sizeClassName, car.label)} : ${formatMoney(car.priceCents)}`,
+    ]),
   /** One car of a booking: 'VUS · Toyota RAV4 2022, gris'. */
   line: (sizeClassName: string, label: string | null) =>
     label ? `${sizeClassName} · ${label}` : sizeClassName,
   difference: (cents: number) =>
     cents === 0 ? "même prix" : cents > 0 ? `+${formatMoney(cents)}` : `-${formatMoney(-cents)}`,
+  // The franchisee's report
+  report: {
+    title: "Véhicules lavés par catégorie",
+    sizeClass: "Catégorie",
+    cars: "Véhicules",
+    revenue: "Revenus (avant taxes et rabais)",
+    csvHeader: ["Catégorie", "Véhicules", "Revenus (avant taxes et rabais)"],
+  },
   // The admin's settings
   admin: {
     title: "Catégories de véhicules",
@@ -54,7 +71,7 @@ export const vehiclesMessages = {
     active: "Offerte aux clients",
     inactive: "Retirée",
     difference: (service: string) => `Différence pour ${service} ($)`,
-    basePrice: (price: string) => `prix de base ${price}`,
+    basePrice: (price: string) => `Prix de base ${price}`,
     save: "Enregistrer",
     saved: "Catégorie enregistrée",
     addTitle: "Nouvelle catégorie",

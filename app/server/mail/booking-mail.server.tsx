@@ -88,16 +88,8 @@ function serviceRows(booking: BookingMailData): [string, string][] {
   return [
     [l.service, booking.serviceName],
     [l.cars, m.cars(booking.cars)],
-    ...vehicleLines(booking.vehicles).map(([label, value]): [string, string] => [label, value]),
+    ...vehiclesMessages.rows(booking.vehicles),
   ];
-}
-
-/** 'Véhicule 1' and 'VUS · Toyota RAV4 2022, gris : 179,99 $', one per car. */
-function vehicleLines(vehicles: readonly BookedVehicle[]): [string, string][] {
-  return vehicles.map((car, index) => [
-    vehiclesMessages.wizard.sizeLabel(index + 1),
-    `${vehiclesMessages.line(car.sizeClassName, car.label)} : ${formatMoney(car.priceCents)}`,
-  ]);
 }
 
 /** The rows of the booking's summary: when, where, what, and the price with its taxes. */
@@ -252,7 +244,7 @@ export function bookingIcs(
       ),
       // Each car and its price (ADR 085), after the booking's own lines.
       ...(booking.vehicles
-        ? vehicleLines(booking.vehicles).map(([label, value]) => `${label} : ${value}`)
+        ? vehiclesMessages.rows(booking.vehicles).map(([label, value]) => `${label} : ${value}`)
         : []),
     ].join("\n"),
     url: manageUrl,
