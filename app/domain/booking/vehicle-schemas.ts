@@ -14,8 +14,6 @@ const v = messages.validation;
 export const VEHICLES_MAX = 10;
 export const VEHICLE_LIMITS = { make: 40, model: 60, colour: 30, plate: 12, sizeClass: 40 } as const;
 export const VEHICLE_YEAR_MIN = 1950;
-/** Next year's models are sold in the fall. */
-export const vehicleYearMax = (now: Date) => now.getUTCFullYear() + 1;
 
 const required = (max: number) =>
   refuseInvisible(

@@ -34,8 +34,6 @@ export async function listCustomerVehicles(db: Db | Tx, { actor }: { actor: Acto
   return rows.map((row) => ({ ...row, label: vehicleLabel(row) }));
 }
 
-export type CustomerVehicle = Awaited<ReturnType<typeof listCustomerVehicles>>[number];
-
 /**
  * Saves a vehicle for the signed-in client. The count is checked under a lock on the account's
  * row, so two saves at once never pass VEHICLES_MAX (VEHICLE_LIMIT).

@@ -6,6 +6,7 @@ import type { SessionUser } from "~/server/auth.server";
 import { VehicleSchema, VEHICLES_MAX } from "~/domain/booking/vehicle-schemas";
 import { granbyRequest, MONDAY_9, nthGranbyStart, rejection } from "../../../../tests/factories/bookings";
 import { describeDatabases } from "../../../../tests/setup/db";
+import { exportClientData } from "../account/export-client-data.server";
 import { bookSlot } from "../booking/book-slot.server";
 import { getAppointment } from "../booking/get-appointment.server";
 import { addCustomerVehicle, listCustomerVehicles, removeCustomerVehicle } from "./customer-vehicles.server";
@@ -35,17 +36,15 @@ describeDatabases("saved vehicles and size classes (ADR 085)", ({ db }) => {
 
   async function createClient(email: string): Promise<SessionUser> {
     const id = crypto.randomUUID();
-    await db()
-      .insert(s.users)
-      .values({
-        id,
-        email,
-        emailVerified: true,
-        name: "Léa Gagnon",
-        firstName: "Léa",
-        lastName: "Gagnon",
-        role: "client",
-      });
+    await db().insert(s.users).values({
+      id,
+      email,
+      emailVerified: true,
+      name: "Léa Gagnon",
+      firstName: "Léa",
+      lastName: "Gagnon",
+      role: "client",
+    });
     return { id, email, name: "Léa Gagnon", firstName: "Léa", lastName: "Gagnon", role: "client" };
   }
 
@@ -105,6 +104,15 @@ describeDatabases("saved vehicles and size classes (ADR 085)", ({ db }) => {
     expect((await rejection(listCustomerVehicles(db(), { actor: null }))).code).toBe("NOT_AUTHENTICATED");
     await removeCustomerVehicle(db(), { actor: lea, vehicleId: id });
     expect(await listCustomerVehicles(db(), { actor: lea })).toEqual([]);
+  });
+
+  it("puts the saved vehicles in the client's data export", async () => {
+    const [lea] = clients as [SessionUser];
+    await addCustomerVehicle(db(), { actor: lea, input: rav4 });
+    const exported = await exportClientData(db(), { userId: lea.id, now: NOW });
+    expect(exported.vehicles).toEqual([
+      expect.objectContaining({ make: "Toyota", model: "RAV4", plate: "ABC 123", sizeClassName: "VUS" }),
+    ]);
   });
 
   it("never lets two saves at once pass the limit", async () => {
