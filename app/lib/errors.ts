@@ -67,6 +67,10 @@ export const ERROR_STATUS = {
   /** A restock line above the per-item limit. */
   QUANTITY_TOO_HIGH: 400,
   // Client space
+  /** A size class or saved vehicle that is not there, or not the customer's (ADR 085). */
+  UNKNOWN_VEHICLE: 400,
+  /** A customer keeps at most VEHICLES_MAX saved vehicles (ADR 085). */
+  VEHICLE_LIMIT: 409,
   INSUFFICIENT_POINTS: 409,
   /** The current password, checked again before a change or the account's deletion. */
   WRONG_PASSWORD: 400,

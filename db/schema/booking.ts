@@ -19,6 +19,16 @@ import { services, upsellOptions } from "./catalog";
 import { createdAt, updatedAt } from "./columns";
 import { franchisees, serviceZones, teamMembers } from "./network";
 
+/** One car of a booking as booked (ADR 085); app/domain/booking/vehicles.ts reads it. */
+interface BookedVehicleSnapshot {
+  sizeClass: string;
+  sizeClassName: string;
+  /** 'Honda Civic 2019, bleu' for a saved vehicle; null for a car picked by size class only. */
+  label: string | null;
+  vehicleId: string | null;
+  priceCents: number;
+}
+
 /** How precise an appointment's point is (ADR 048): a postal-code area, a town centre, a street. */
 export const locationPrecision = pgEnum("location_precision", ["fsa", "municipality", "street"]);
 
@@ -78,6 +88,12 @@ export const appointments = pgTable(
     priceCents: integer("price_cents").notNull(),
     /** The promo code's discount (cents, before taxes; ADR 050): the taxes are on price_cents. */
     discountCents: integer("discount_cents").notNull().default(0),
+    /**
+     * Each car as booked (ADR 085): its size class, its saved vehicle's label and its price, a
+     * snapshot never joined again. Null for older bookings and bare counts: `cars` cars of the
+     * standard class at `unit_price_cents`.
+     */
+    vehicles: jsonb("vehicles").$type<BookedVehicleSnapshot[]>(),
     cancelReason: text("cancel_reason"),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     completedAt: timestamp("completed_at", { withTimezone: true }),
@@ -93,6 +109,10 @@ export const appointments = pgTable(
     ),
     check("appointments_price", sql`${t.priceCents} >= 0 and ${t.unitPriceCents} >= 0`),
     check("appointments_discount", sql`${t.discountCents} >= 0`),
+    check(
+      "appointments_vehicles",
+      sql`${t.vehicles} is null or (jsonb_typeof(${t.vehicles}) = 'array' and jsonb_array_length(${t.vehicles}) = ${t.cars})`,
+    ),
     index("appointments_zone_start_idx").on(t.zoneId, t.startAt),
     index("appointments_member_start_idx").on(t.teamMemberId, t.startAt),
     index("appointments_franchisee_start_idx").on(t.franchiseeId, t.startAt),

@@ -17,3 +17,4 @@ export * from "./calendar";
 export * from "./gift-cards";
 export * from "./recurring";
 export * from "./weather";
+export * from "./vehicles";

@@ -340,6 +340,15 @@ const TABLE: Record<string, Row> = {
       expect: only({ client: "404", otherClient: "404" }, "3xx /"),
     },
   },
+  // Saved vehicles (ADR 085): the signed-in client's own; another's id is 404.
+  "routes/client/vehicles": {
+    get: { url: () => "/client/vehicles", expect: clientsOnly },
+    post: {
+      url: () => "/client/vehicles",
+      form: () => ({ intent: "remove", vehicleId: UUID }),
+      expect: only({ client: "404", otherClient: "404" }, "3xx /"),
+    },
+  },
   "routes/client/receipt": {
     get: {
       url: () => `/client/receipts/${UUID}`,
@@ -543,6 +552,14 @@ const TABLE: Record<string, Row> = {
     post: {
       url: () => `/admin/services/${UUID}/checklist`,
       form: () => ({ intent: "save" }),
+      expect: only({ admin: "400" }, "3xx /"),
+    },
+  },
+  "routes/admin/vehicle-classes": {
+    get: { url: () => "/admin/vehicle-classes", expect: adminOnly, alone: true },
+    post: {
+      url: () => "/admin/vehicle-classes",
+      form: () => ({ name: "" }),
       expect: only({ admin: "400" }, "3xx /"),
     },
   },

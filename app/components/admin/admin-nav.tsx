@@ -2,9 +2,11 @@ import { assistantMessages } from "~/lib/messages/assistant.fr";
 import { offersMessages } from "~/lib/messages/offers.fr";
 import { adminMessages } from "~/lib/messages/admin.fr";
 import { reviewsMessages } from "~/lib/messages/reviews.fr";
+import { vehiclesMessages } from "~/lib/messages/vehicles.fr";
 import {
   BadgePercent,
   BarChart3,
+  Car,
   ClipboardList,
   CreditCard,
   Images,
@@ -29,6 +31,7 @@ export const ADMIN_NAV: readonly NavEntry[] = [
   { to: "/admin/bookings", label: backOfficeMessages.desk.nav, icon: Search },
   { to: "/admin/franchisees", label: t.franchisees, icon: Users },
   { to: "/admin/services", label: t.services, icon: ClipboardList },
+  { to: "/admin/vehicle-classes", label: vehiclesMessages.admin.nav, icon: Car },
   { to: "/admin/coverage", label: t.coverage, icon: MapPinned },
   { to: "/admin/photos", label: t.photos, icon: Images },
   { to: "/admin/reports", label: t.reports, icon: BarChart3 },

@@ -1,5 +1,6 @@
 /**
- * The price of a booking, in integer cents (ADR 004): base price x cars + chosen upsells, then
+ * The price of a booking, in integer cents (ADR 004): base price x cars (or each car's price by its
+ * size class, ADR 085) + chosen upsells, then
  * TPS and TVQ as two separate lines.
  *
  * A promo code's discount (ADR 050) comes off the subtotal before the taxes: TPS and TVQ are
@@ -33,6 +34,11 @@ export interface PriceBookingInput {
   unitPriceCents: number;
   /** CARS_MIN to CARS_MAX. */
   cars: number;
+  /**
+   * Each car's own price (size classes, ADR 085), one per car; absent: every car at the unit
+   * price (the standard class).
+   */
+  vehicles?: readonly { priceCents: number }[] | null;
   /** Chosen upsells, each counted once per booking. */
   upsells?: readonly { priceCents: number }[];
   /** A promo code's discount, in cents, before taxes (capped at the subtotal). */
@@ -40,7 +46,7 @@ export interface PriceBookingInput {
 }
 
 export interface BookingPrice {
-  /** unitPriceCents x cars */
+  /** The cars' prices: unitPriceCents x cars, or the sum of each car's price by its class. */
   servicesCents: number;
   upsellsCents: number;
   /** services + upsells, before the discount. */
@@ -75,6 +81,7 @@ export function taxesOn(taxableCents: number): { tpsCents: number; tvqCents: num
 export function priceBooking({
   unitPriceCents,
   cars,
+  vehicles,
   upsells = [],
   discountCents: requestedDiscountCents = 0,
 }: PriceBookingInput): BookingPrice {
@@ -82,7 +89,12 @@ export function priceBooking({
   if (!Number.isInteger(cars) || cars < CARS_MIN || cars > CARS_MAX) {
     throw new RangeError(`cars must be an integer between ${CARS_MIN} and ${CARS_MAX}, got ${cars}`);
   }
-  const servicesCents = unitPriceCents * cars;
+  if (vehicles && vehicles.length !== cars) {
+    throw new RangeError(`vehicles must hold one price per car (${cars}), got ${vehicles.length}`);
+  }
+  const servicesCents = vehicles
+    ? vehicles.reduce((sum, v, i) => sum + requireCents(`vehicles[${i}].priceCents`, v.priceCents), 0)
+    : unitPriceCents * cars;
   const upsellsCents = upsells.reduce(
     (sum, u, i) => sum + requireCents(`upsells[${i}].priceCents`, u.priceCents),
     0,

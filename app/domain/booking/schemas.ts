@@ -13,6 +13,8 @@ import { BOOKING_LIMITS } from "./limits";
 import { CARS_MAX, CARS_MIN } from "./pricing";
 import { MAX_RANGE_DAYS } from "./slots";
 import { GiftCardCodeSchema } from "~/domain/giftcards/gift-cards";
+import { SizeClassSlugSchema } from "./vehicle-schemas";
+import { vehiclesMessages } from "~/lib/messages/vehicles.fr";
 
 const v = messages.validation;
 const b = bookingMessages;
@@ -137,6 +139,12 @@ const upsellNames = z.preprocess(
 
 const token = text(b.tokenRequired, BOOKING_LIMITS.token);
 
+/** One form field gives a string, repeated fields or JSON a list; blank fields are dropped. */
+const listOf = (value: unknown) => {
+  const list = typeof value === "string" ? [value] : value;
+  return Array.isArray(list) ? list.filter((item) => item !== "") : list;
+};
+
 /** POST /api/bookings and the wizard's last step. */
 export const BookingRequestSchema = z.object({
   zone: zoneSlug,
@@ -153,6 +161,16 @@ export const BookingRequestSchema = z.object({
   emailConsent: smsConsent,
   /** Extras chosen in the wizard (names or slugs), priced in the booking transaction. */
   upsells: upsellNames.optional(),
+  /**
+   * The cars (ADR 085), instead of a bare count: the signed-in client's saved vehicles by id, then
+   * cars by size class (slug: auto, vus, camionnette, fourgonnette); together exactly `cars`.
+   * Absent: `cars` cars of the standard class.
+   */
+  vehicleIds: z.preprocess(
+    listOf,
+    z.array(z.uuid(vehiclesMessages.unknownVehicle)).max(CARS_MAX, b.carsInvalid).optional(),
+  ),
+  sizes: z.preprocess(listOf, z.array(SizeClassSlugSchema).max(CARS_MAX, b.carsInvalid).optional()),
   /** A promo or referral code (ADR 050), checked in the booking transaction; blank = none. */
   promoCode: z.preprocess(
     blankToUndefined,

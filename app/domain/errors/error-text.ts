@@ -19,6 +19,8 @@ import { applicationMessages } from "~/lib/messages/application.fr";
 import { clientMessages } from "~/lib/messages/client.fr";
 import { franchiseeMessages } from "~/lib/messages/franchisee.fr";
 import { RESTOCK_LIMITS } from "~/domain/franchisee/schemas";
+import { VEHICLES_MAX } from "~/domain/booking/vehicle-schemas";
+import { vehiclesMessages } from "~/lib/messages/vehicles.fr";
 
 /**
  * A page's own words for some codes (e.g. what NOT_FOUND means there); a function when the words
@@ -88,6 +90,8 @@ const TEXTS: Record<ErrorCode, (error: AppError) => string> = {
   OVERLAP: () => franchiseeMessages.availability.overlap,
   END_BEFORE_START: () => franchiseeMessages.availability.endAfterStart,
   QUANTITY_TOO_HIGH: () => franchiseeMessages.restock.quantityTooHigh(RESTOCK_LIMITS.quantity),
+  UNKNOWN_VEHICLE: () => vehiclesMessages.unknownVehicle,
+  VEHICLE_LIMIT: () => vehiclesMessages.limit(VEHICLES_MAX),
   INSUFFICIENT_POINTS: () => clientMessages.rewards.insufficientPoints,
   WRONG_PASSWORD: () => clientMessages.account.wrongPassword,
   NO_PHONE: () => phone.noPhone,

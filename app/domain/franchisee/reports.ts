@@ -2,6 +2,7 @@
  * The franchisee's reports: revenue (before taxes) and appointments per week or per month, and
  * the CSV export. Counted appointments are the booked ones, scheduled or completed (ADR 019).
  */
+import { vehiclesMessages } from "~/lib/messages/vehicles.fr";
 import { csvAmount, toCsv } from "~/lib/csv";
 import { addDaysToDateString } from "../time/zoned";
 import { localDate, monthStart, nextMonthStart, weekStart, type Period } from "./periods";
@@ -64,6 +65,8 @@ export interface CsvReport {
   grouping: Grouping;
   rows: readonly ReportRow[];
   extras: readonly { name: string; quantity: number; revenueCents: number }[];
+  /** Cars washed per size class (ADR 085). */
+  sizeClasses?: readonly { name: string; cars: number; revenueCents: number }[];
 }
 
 /**
@@ -83,6 +86,13 @@ export function reportCsv(report: CsvReport): string {
     [],
     r.csvExtrasHeader,
     ...report.extras.map((e) => [e.name, e.quantity, csvAmount(e.revenueCents)]),
+    ...(report.sizeClasses && report.sizeClasses.length > 0
+      ? [
+          [],
+          vehiclesMessages.report.csvHeader,
+          ...report.sizeClasses.map((c) => [c.name, c.cars, csvAmount(c.revenueCents)]),
+        ]
+      : []),
   ]);
 }
 

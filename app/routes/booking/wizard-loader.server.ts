@@ -1,4 +1,10 @@
 import { z } from "~/lib/zod-fr";
+import { SizeClassSlugSchema } from "~/domain/booking/vehicle-schemas";
+import { bookedVehicles, vehiclePriceCents, type BookedVehicle } from "~/domain/booking/vehicles";
+import { vehiclesMessages } from "~/lib/messages/vehicles.fr";
+import { resolveBookingVehicles } from "~/server/services/vehicles/booking-vehicles.server";
+import { listCustomerVehicles } from "~/server/services/vehicles/customer-vehicles.server";
+import { loadPricedSizeClasses } from "~/server/services/vehicles/size-classes.server";
 import { CARS_MAX, CARS_MIN } from "~/domain/booking/pricing";
 import { BOOKING_LIMITS } from "~/domain/booking/limits";
 import { parsePostalCode } from "~/domain/geo/postal-code";
@@ -34,7 +40,25 @@ const WizardQuerySchema = z.object({
   service: z.uuid().optional().catch(undefined),
   /** A promo or referral code from a personal link (/booking?promo=CODE, ADR 050). */
   promo: z.string().trim().max(64).optional().catch(undefined),
+  /** The signed-in client's saved vehicles, by id (ADR 085): their count is the cars. */
+  vehicle: z.preprocess(listOf, z.array(z.uuid()).max(CARS_MAX)).catch([]),
+  /** A size class per car, by slug (ADR 085); missing ones are the standard class. */
+  size: z.preprocess(listOf, z.array(SizeClassSlugSchema).max(CARS_MAX)).catch([]),
 });
+
+/** One search parameter gives a string, repeated ones a list (Object.fromEntries keeps the last). */
+function listOf(value: unknown) {
+  return value === undefined ? [] : typeof value === "string" ? [value] : value;
+}
+
+/** The query as an object, repeated parameters (vehicle, size) as lists. */
+function queryOf(url: URL) {
+  return {
+    ...Object.fromEntries(url.searchParams),
+    vehicle: url.searchParams.getAll("vehicle"),
+    size: url.searchParams.getAll("size"),
+  };
+}
 /** The same budget as the service-area check (POST /api/validate-location), whose key it shares. */
 const CHECK_RATE_LIMIT = { max: 30, windowSeconds: 60 };
 type StepOneError = {
@@ -54,7 +78,7 @@ type StepOneError = {
  */
 export async function loadWizard({ request, context }: Route.LoaderArgs) {
   const db = getDb();
-  const query = WizardQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const query = WizardQuerySchema.parse(queryOf(new URL(request.url)));
   const [zones, services, upsells, user, referralDiscountCents] = await Promise.all([
     listZones(db),
     listActiveServices(db),
@@ -64,10 +88,39 @@ export async function loadWizard({ request, context }: Route.LoaderArgs) {
     query.promo && query.step === "1" ? referralDiscountFor(db, query.promo) : null,
   ]);
   const service = services.find((s) => s.id === query.service) ?? services[0] ?? null;
+  // The cars (ADR 085): a signed-in client picks saved vehicles, anyone else a size class per car.
+  const [sizeClasses, savedVehicles] = await Promise.all([
+    service ? loadPricedSizeClasses(db, service.id) : [],
+    user?.role === "client" ? listCustomerVehicles(db, { actor: user }) : [],
+  ]);
+  const vehicleIds = query.vehicle.filter((id) => savedVehicles.some((v) => v.id === id));
+  const cars = vehicleIds.length > 0 ? vehicleIds.length : (query.cars ?? null);
+  const standard = sizeClasses[0]?.slug ?? "auto";
+  const sizes =
+    vehicleIds.length > 0 || cars === null
+      ? []
+      : Array.from({ length: cars }, (_, i) => query.size[i] ?? standard);
   const bookable = zones.filter((zone) => zone.status === "active");
   const page = {
     where: query.where ?? "",
-    cars: query.cars ?? null,
+    cars,
+    choice: { vehicleIds, sizes },
+    sizeClasses: sizeClasses.map(({ slug, name, differenceCents }) => ({
+      slug,
+      name,
+      priceCents: service ? vehiclePriceCents(service.basePriceCents, differenceCents) : 0,
+    })),
+    savedVehicles: savedVehicles.map(({ id, label, sizeClass, sizeClassName }) => ({
+      id,
+      label,
+      sizeClassName,
+      priceCents: service
+        ? vehiclePriceCents(
+            service.basePriceCents,
+            sizeClasses.find((c) => c.slug === sizeClass)?.differenceCents ?? 0,
+          )
+        : 0,
+    })),
     serviceParam: query.service ?? null,
     promo: query.promo ?? null,
     service: service ? { id: service.id, name: service.name, basePriceCents: service.basePriceCents } : null,
@@ -84,8 +137,23 @@ export async function loadWizard({ request, context }: Route.LoaderArgs) {
   });
 
   if (query.step === "1") return stepOne(null);
-  if (!query.cars) return stepOne({ field: "cars", message: b.carsInvalid });
+  if (!cars) return stepOne({ field: "cars", message: b.carsInvalid });
   if (!service) return stepOne({ field: "form", message: w.noService });
+  // Each car priced by its class, by the booking's own rule (the summary shows what is booked).
+  let vehicles: BookedVehicle[];
+  try {
+    const chosen = await resolveBookingVehicles(db, {
+      service,
+      cars,
+      ownerId: user?.role === "client" ? user.id : null,
+      choice: page.choice,
+    });
+    vehicles = chosen ?? bookedVehicles({ cars, unitPriceCents: service.basePriceCents, vehicles: null });
+  } catch (error) {
+    if (hasCode(error, "UNKNOWN_VEHICLE"))
+      return stepOne({ field: "cars", message: vehiclesMessages.unknownVehicle });
+    throw error;
+  }
 
   let zoneSlug = bookable.find((z) => z.routeSlug === query.zone)?.routeSlug ?? null;
   let address = "";
@@ -125,7 +193,7 @@ export async function loadWizard({ request, context }: Route.LoaderArgs) {
     const [slots, payment] = await Promise.all([
       listOpenSlots(db, {
         zoneSlug,
-        cars: query.cars,
+        cars,
         serviceId: service.id,
         site,
         now: new Date(),
@@ -138,6 +206,7 @@ export async function loadWizard({ request, context }: Route.LoaderArgs) {
       step: 2 as const,
       error: null,
       slots,
+      vehicles,
       // The booking form's own key (ADR 068): a double submit or a retry of it books once.
       requestKey: crypto.randomUUID(),
       payment,

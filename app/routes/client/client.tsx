@@ -1,4 +1,5 @@
 import { CalendarPlus, Download, History, Sparkles } from "lucide-react";
+import { vehiclesMessages } from "~/lib/messages/vehicles.fr";
 import { useEffect } from "react";
 import { Link, useNavigation } from "react-router";
 import { Section } from "~/components/client/client-section";
@@ -219,6 +220,9 @@ export default function ClientSpacePage({ loaderData, actionData }: Route.Compon
                 </div>
               </dl>
               <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-1">
+                <Button asChild variant="outline">
+                  <Link to="/client/vehicles">{vehiclesMessages.link}</Link>
+                </Button>
                 <Button asChild variant="outline">
                   <Link to="/client/payment-methods">{t.account.managePayment}</Link>
                 </Button>

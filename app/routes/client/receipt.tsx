@@ -1,4 +1,5 @@
 import { ArrowLeft } from "lucide-react";
+import { vehiclesMessages } from "~/lib/messages/vehicles.fr";
 import { data, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { receiptLines, type ReceiptLineKey } from "~/domain/payments/receipt";
@@ -40,6 +41,7 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
       [r.number, receipt.paymentId.slice(0, 8).toUpperCase()],
       [r.date, formatDateTime(receipt.settledAt)],
       [r.service, receipt.serviceName],
+      ...vehiclesMessages.rows(receipt.vehicles),
       [r.seller, BUSINESS.name],
       [r.tpsNumber, receipt.tpsNumber ?? r.notRegistered],
       [r.tvqNumber, receipt.tvqNumber ?? r.notRegistered],

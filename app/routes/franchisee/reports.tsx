@@ -1,4 +1,5 @@
 import { Download } from "lucide-react";
+import { vehiclesMessages } from "~/lib/messages/vehicles.fr";
 import { Link } from "react-router";
 
 import { BarChart } from "~/components/charts/bar-chart";
@@ -127,6 +128,32 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           </DataTable>
         )}
       </section>
+      {report.sizeClasses.length > 0 ? (
+        <section aria-labelledby="size-classes-title" className="grid gap-3">
+          <h2 id="size-classes-title" className="text-xl font-semibold">
+            {vehiclesMessages.report.title}
+          </h2>
+          <DataTable
+            label={vehiclesMessages.report.title}
+            caption={vehiclesMessages.report.title}
+            columns={[
+              { label: vehiclesMessages.report.sizeClass },
+              { label: vehiclesMessages.report.cars, align: "right" as const },
+              { label: vehiclesMessages.report.revenue, align: "right" as const },
+            ]}
+          >
+            {report.sizeClasses.map((sizeClass) => (
+              <tr key={sizeClass.name} className="border-t">
+                <th scope="row" className="p-3 text-left font-medium">
+                  {sizeClass.name}
+                </th>
+                <td className="p-3 text-right tabular-nums">{sizeClass.cars}</td>
+                <td className="p-3 text-right tabular-nums">{formatMoney(sizeClass.revenueCents)}</td>
+              </tr>
+            ))}
+          </DataTable>
+        </section>
+      ) : null}
     </div>
   );
 }

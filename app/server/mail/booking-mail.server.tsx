@@ -1,5 +1,7 @@
 /** The booking e-mails (confirmation, change, cancellation, reminder) and their .ics file. */
 import { priceBooking } from "~/domain/booking/pricing";
+import type { BookedVehicle } from "~/domain/booking/vehicles";
+import { vehiclesMessages } from "~/lib/messages/vehicles.fr";
 import { buildIcs } from "~/domain/messaging/ics";
 import { BUSINESS } from "~/lib/business";
 import { formatMoney } from "~/lib/format";
@@ -30,6 +32,8 @@ export interface BookingMailData {
   serviceName: string;
   cars: number;
   unitPriceCents: number;
+  /** Each car with its size class and price (ADR 085); null or absent: a bare count. */
+  vehicles?: readonly BookedVehicle[] | null;
   upsells: { name: string; priceCents: number }[];
   /** The promo discount (cents, before taxes; ADR 050) and its code. */
   discountCents?: number;
@@ -42,6 +46,7 @@ function bookingMailPrice(booking: BookingMailData) {
   return priceBooking({
     unitPriceCents: booking.unitPriceCents,
     cars: booking.cars,
+    vehicles: booking.vehicles,
     upsells: booking.upsells,
     discountCents: booking.discountCents ?? 0,
   });
@@ -65,6 +70,28 @@ function discountLabel(code: string | null | undefined): string {
   return code ? offersMessages.promo.discountLine(code) : m.labels.discount;
 }
 
+/**
+ * The service and its cars: a bare count as before ('149,99 $ × 2 véhicules'); cars chosen by
+ * size class (ADR 085) one row each, with their price.
+ */
+function serviceRows(booking: BookingMailData): [string, string][] {
+  const l = m.labels;
+  if (!booking.vehicles) {
+    return [
+      [
+        l.service,
+        `${booking.serviceName} (${formatMoney(booking.unitPriceCents)} × ${m.cars(booking.cars)})`,
+      ],
+      [l.cars, m.cars(booking.cars)],
+    ];
+  }
+  return [
+    [l.service, booking.serviceName],
+    [l.cars, m.cars(booking.cars)],
+    ...vehiclesMessages.rows(booking.vehicles),
+  ];
+}
+
 /** The rows of the booking's summary: when, where, what, and the price with its taxes. */
 function bookingRows(booking: BookingMailData): [string, string][] {
   const price = bookingMailPrice(booking);
@@ -78,8 +105,7 @@ function bookingRows(booking: BookingMailData): [string, string][] {
     [l.date, formatMailDate(booking.startAt)],
     [l.time, `${formatMailTime(booking.startAt)} – ${formatMailTime(booking.endAt)}`],
     [l.address, serviceAddress(booking)],
-    [l.service, `${booking.serviceName} (${formatMoney(booking.unitPriceCents)} × ${m.cars(booking.cars)})`],
-    [l.cars, m.cars(booking.cars)],
+    ...serviceRows(booking),
     [l.extras, extras],
     [l.subtotal, formatMoney(price.subtotalCents)],
     ...(price.discountCents > 0
@@ -206,15 +232,21 @@ export function bookingIcs(
     end: booking.endAt,
     summary: m.icsSummary(booking.serviceName),
     location: serviceAddress(booking),
-    description: m.icsDescription(
-      booking.bookingId,
-      formatMoney(price.totalCents),
-      booking.upsells.length === 0 ? m.labels.noExtras : booking.upsells.map((u) => u.name).join(", "),
-      manageUrl,
-      price.discountCents > 0
-        ? offersMessages.promo.discountText(formatMoney(price.discountCents), booking.promoCode ?? "")
-        : undefined,
-    ),
+    description: [
+      m.icsDescription(
+        booking.bookingId,
+        formatMoney(price.totalCents),
+        booking.upsells.length === 0 ? m.labels.noExtras : booking.upsells.map((u) => u.name).join(", "),
+        manageUrl,
+        price.discountCents > 0
+          ? offersMessages.promo.discountText(formatMoney(price.discountCents), booking.promoCode ?? "")
+          : undefined,
+      ),
+      // Each car and its price (ADR 085), after the booking's own lines.
+      ...(booking.vehicles
+        ? vehiclesMessages.rows(booking.vehicles).map(([label, value]) => `${label} : ${value}`)
+        : []),
+    ].join("\n"),
     url: manageUrl,
     sequence:
       kind === "confirmation"

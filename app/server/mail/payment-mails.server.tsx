@@ -1,4 +1,6 @@
 /** The e-mails of the money after the wash (ADR 079): the completion with the tip link, receipts. */
+import type { BookedVehicle } from "~/domain/booking/vehicles";
+import { vehiclesMessages } from "~/lib/messages/vehicles.fr";
 import { receiptLines, type ReceiptLineKey } from "~/domain/payments/receipt";
 import { BUSINESS } from "~/lib/business";
 import { formatDateTime, formatMoney } from "~/lib/format";
@@ -160,6 +162,8 @@ export interface ReceiptMailData {
   bookingId: string;
   customerName: string;
   serviceName: string;
+  /** Each car with its class and price (ADR 085). */
+  vehicles?: readonly BookedVehicle[];
   settledAt: Date;
   amountCents: number;
   subtotalCents: number;
@@ -185,6 +189,7 @@ function receiptRows(receipt: ReceiptMailData) {
     [r.number, receipt.paymentId.slice(0, 8).toUpperCase()],
     [r.date, formatDateTime(receipt.settledAt)],
     [r.service, receipt.serviceName],
+    ...vehiclesMessages.rows(receipt.vehicles ?? []),
     [r.seller, BUSINESS.name],
     [r.tpsNumber, receipt.tpsNumber ?? r.notRegistered],
     [r.tvqNumber, receipt.tvqNumber ?? r.notRegistered],

@@ -3,6 +3,8 @@ import type { ReactNode } from "react";
 
 import { bookingDay, bookingLength, bookingShortDay, bookingTime } from "~/components/booking/booking-time";
 import { priceBooking } from "~/domain/booking/pricing";
+import type { BookedVehicle } from "~/domain/booking/vehicles";
+import { vehiclesMessages } from "~/lib/messages/vehicles.fr";
 import { discountCents, type PromoKind } from "~/domain/offers/promo";
 import { paymentTerms, type ZonePaymentPolicy } from "~/domain/payments/terms";
 import { formatMoney } from "~/lib/format";
@@ -19,6 +21,8 @@ export interface SummaryInput {
   serviceName: string;
   unitPriceCents: number;
   cars: number;
+  /** Each car with its size class and price (ADR 085), priced by the server. */
+  vehicles: readonly BookedVehicle[];
   zoneName: string;
   /** The chosen slot, if any. */
   slot: { start: string; end: string } | null;
@@ -65,7 +69,12 @@ function PaymentTerms({
 
 /** The summary's price: the promo discount on the current subtotal, then the taxes. */
 function summaryPrice(input: SummaryInput) {
-  const base = { unitPriceCents: input.unitPriceCents, cars: input.cars, upsells: input.extras };
+  const base = {
+    unitPriceCents: input.unitPriceCents,
+    cars: input.cars,
+    vehicles: input.vehicles,
+    upsells: input.extras,
+  };
   const subtotal = priceBooking(base).subtotalCents;
   return priceBooking({ ...base, discountCents: input.promo ? discountCents(input.promo, subtotal) : 0 });
 }
@@ -116,6 +125,17 @@ export function BookingSummary({ input, className }: { input: SummaryInput; clas
         <Row label={w.serviceLine(input.serviceName, serviceAreaMessages.cars(input.cars))}>
           <span className="tabular-nums">{formatMoney(price.servicesCents)}</span>
         </Row>
+        {/* The price of each car by its size class (ADR 085). */}
+        {input.vehicles.map((car, index) => (
+          <div
+            key={index}
+            className="-mt-1 flex items-start justify-between gap-4 pl-3 text-muted-foreground"
+            data-testid="summary-vehicle"
+          >
+            <dt className="min-w-0 break-words">{vehiclesMessages.line(car.sizeClassName, car.label)}</dt>
+            <dd className="tabular-nums">{formatMoney(car.priceCents)}</dd>
+          </div>
+        ))}
         {input.extras.length === 0 ? (
           <Row label={w.summaryExtras}>{w.noExtras}</Row>
         ) : (

@@ -119,13 +119,17 @@ export function SlotStep({
     focusInView(target);
   });
 
-  const editPath = `?${new URLSearchParams({
-    ...(page.where ? { where: page.where } : { zone }),
-    cars: String(cars),
-    step: "1",
-    ...(page.serviceParam ? { service: page.serviceParam } : {}),
-    ...(page.promo ? { promo: page.promo } : {}),
-  }).toString()}`;
+  const editPath = `?${new URLSearchParams([
+    ...Object.entries({
+      ...(page.where ? { where: page.where } : { zone }),
+      cars: String(cars),
+      step: "1",
+      ...(page.serviceParam ? { service: page.serviceParam } : {}),
+      ...(page.promo ? { promo: page.promo } : {}),
+    }),
+    ...page.choice.vehicleIds.map((id) => ["vehicle", id]),
+    ...page.choice.sizes.map((slug) => ["size", slug]),
+  ]).toString()}`;
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
   const hasSlots = slots.days.some((day) => day.slots.length > 0);
   const formErrors = form.errors ?? [];
@@ -134,6 +138,7 @@ export function SlotStep({
         serviceName: service.name,
         unitPriceCents: service.basePriceCents,
         cars,
+        vehicles: page.vehicles,
         zoneName: page.city,
         slot: findSlot(slots.days, start),
         durationMinutes: slots.duration_minutes,
@@ -190,6 +195,13 @@ export function SlotStep({
           <input type="hidden" name={fields.zone.name} value={zone} />
           <input type="hidden" name={fields.cars.name} value={cars} />
           <input type="hidden" name={fields.serviceId.name} value={service.id} />
+          {/* The cars as chosen at step 1 (ADR 085): saved vehicles, or a size class per car. */}
+          {page.choice.vehicleIds.map((id) => (
+            <input key={id} type="hidden" name={fields.vehicleIds.name} value={id} />
+          ))}
+          {page.choice.sizes.map((slug, index) => (
+            <input key={index} type="hidden" name={fields.sizes.name} value={slug} />
+          ))}
           {hydrated ? <input type="hidden" name="navigation" value="client" /> : null}
           {/* The form's default button (the first in the tree): Enter in any field books, not
               'Appliquer', which now comes first on screen. Out of the tab order and of the a11y tree. */}

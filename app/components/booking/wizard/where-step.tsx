@@ -2,6 +2,7 @@ import { Form, useLocation } from "react-router";
 import { CircleX } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { CarsPicker } from "~/components/booking/wizard/cars-picker";
+import { SavedVehiclesPicker, SizePicker } from "~/components/booking/wizard/vehicles-picker";
 import { preloadSlotStep, WaitlistForm } from "~/components/booking/wizard/lazy-steps";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -126,11 +127,22 @@ export function WhereStep({ data: page }: { data: Extract<WizardLoaderData, { st
             </div>
           </fieldset>
         ) : null}
-        <CarsPicker
-          value={cars}
-          onChange={setCars}
-          errorId={error?.field === "cars" ? formErrorId : undefined}
-        />
+        {page.savedVehicles.length > 0 ? (
+          <SavedVehiclesPicker
+            vehicles={page.savedVehicles}
+            chosen={page.choice.vehicleIds}
+            errorId={error?.field === "cars" ? formErrorId : undefined}
+          />
+        ) : (
+          <>
+            <CarsPicker
+              value={cars}
+              onChange={setCars}
+              errorId={error?.field === "cars" ? formErrorId : undefined}
+            />
+            <SizePicker cars={cars} classes={page.sizeClasses} chosen={page.choice.sizes} />
+          </>
+        )}
         {error?.field === "cars" ? (
           <p id={formErrorId} className="-mt-4 text-sm font-medium text-destructive">
             {error.message}

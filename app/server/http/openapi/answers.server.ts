@@ -77,6 +77,20 @@ export const AppointmentAnswer = z
     zone: z.object({ name: z.string(), slug: z.string() }),
     service: z.object({ name: z.string() }),
     cars: z.number().int(),
+    vehicles: z
+      .array(
+        z.object({
+          sizeClass: z.string(),
+          sizeClassName: z.string(),
+          label: z.string().nullable(),
+          vehicleId: z.string().nullable(),
+          priceCents: cents,
+        }),
+      )
+      .meta({
+        description:
+          "Each car with its size class and price before taxes; a booking made with a bare count reads as standard cars. The label and vehicleId only with the customer's details.",
+      }),
     priceCents: cents,
     price,
     promoCode: z.string().nullable(),

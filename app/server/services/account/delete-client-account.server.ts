@@ -1,6 +1,6 @@
 import { APIError } from "better-auth/api";
 import { verifyPassword } from "better-auth/crypto";
-import { and, eq, gt, inArray, isNotNull } from "drizzle-orm";
+import { and, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
 import {
   accounts,
   appointments,
@@ -124,6 +124,8 @@ export async function deleteClientAccount(
             postalCode: null,
             notes: null,
             smsConsent: false,
+            // The cars keep their class and price, not which vehicles they were (ADR 085).
+            vehicles: sql`(select jsonb_agg(car || '{"label": null, "vehicleId": null}'::jsonb order by n) from jsonb_array_elements(${appointments.vehicles}) with ordinality as cars(car, n))`,
             updatedAt: now,
           })
           .where(eq(appointments.id, booking.id));

@@ -18,6 +18,7 @@ import { exportPayments } from "../payments/client-payments.server";
 import { exportReviews } from "../reviews/client-reviews.server";
 import { loadClient, ownedAppointments, verifiedAddresses } from "./client-owner.server";
 import { listOwnedAppointments } from "./owned-appointments.server";
+import { listCustomerVehicles } from "../vehicles/customer-vehicles.server";
 
 /**
  * Everything the product keeps about a client, as one JSON document (Quebec's Law 25, right to
@@ -56,6 +57,10 @@ export async function exportClientData(
       createdAt: owner.createdAt,
     },
     bookings: bookings.map(({ id: _id, ...booking }) => booking),
+    // The saved vehicles (ADR 085).
+    vehicles: (await listCustomerVehicles(db, { actor: { id: owner.id, role: "client" } })).map(
+      ({ id: _id, ...vehicle }) => vehicle,
+    ),
     // The reviews of those bookings, published or not, with any answer (ADR 057).
     reviews: await exportReviews(db, ownedAppointments(owner)),
     // The referral code and the personal offers sent to the verified e-mail (ADR 057).

@@ -1,6 +1,7 @@
 import { inArray } from "drizzle-orm";
 import { appointmentReviews, type appointments } from "#db/schema";
 import { priceBooking, type BookingPrice } from "~/domain/booking/pricing";
+import { bookedVehicles, type BookedVehicle } from "~/domain/booking/vehicles";
 import { formatIsoWithOffset, BUSINESS_TIME_ZONE } from "~/domain/time/zoned";
 import type { Db } from "../../db.server";
 import { paymentsOfAppointments } from "../payments/receipts.server";
@@ -18,6 +19,8 @@ export interface ClientAppointment {
   zoneName: string;
   serviceName: string;
   cars: number;
+  /** Each car with its size class and price (ADR 085). */
+  vehicles: BookedVehicle[];
   upsells: { name: string; priceCents: number }[];
   /** Before taxes, after the promo discount; `price` has the discount, TPS and TVQ lines and the total. */
   priceCents: number;
@@ -81,11 +84,13 @@ export async function listAppointmentsOf(
       zoneName: row.zone,
       serviceName: row.service,
       cars: row.cars,
+      vehicles: bookedVehicles(row),
       upsells,
       priceCents: row.priceCents,
       price: priceBooking({
         unitPriceCents: row.unitPriceCents,
         cars: row.cars,
+        vehicles: row.vehicles,
         upsells,
         discountCents: row.discountCents,
       }),

@@ -33,6 +33,7 @@ export async function listOwnedAppointments(
       notes: appointments.notes,
       smsConsent: appointments.smsConsent,
       unitPriceCents: appointments.unitPriceCents,
+      vehicles: appointments.vehicles,
       priceCents: appointments.priceCents,
       discountCents: appointments.discountCents,
       cancelReason: appointments.cancelReason,

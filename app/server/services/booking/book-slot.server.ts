@@ -24,6 +24,7 @@ import { loadBookableZone, loadBookingService, loadTeam, type BookableZone } fro
 import { hashManageToken } from "./manage-access.server";
 import { claimRequestKeys, RepeatedRequest, requestSecret, type RequestKey } from "./booking-requests.server";
 import { resolveUpsells } from "./resolve-upsells.server";
+import { resolveBookingVehicles } from "../vehicles/booking-vehicles.server";
 import { stripeFromEnv } from "../../payments/stripe.server";
 import { cardSetupFor } from "../payments/payment-setup.server";
 import { redeemGiftCard } from "../giftcards/gift-cards.server";
@@ -57,7 +58,7 @@ export interface BookSlotResult {
   teamMemberId: string;
   startAt: Date;
   endAt: Date;
-  /** Before taxes: unit price x cars + upsells, less the promo discount. */
+  /** Before taxes: each car's price (by size class) + upsells, less the promo discount. */
   priceCents: number;
   /** The promo code's discount (cents, before taxes); 0 without a code. */
   discountCents: number;
@@ -112,8 +113,17 @@ export async function bookSlot(
   // Everything that can be read and computed before the transaction is (ADR 054): it holds the
   // member-day locks, and on PGlite the one session, for as short a time as it can. The zone,
   // service and team come from memory when a booking read them in the last seconds.
-  const [service, members, upsells, userId, cardSetup] = await Promise.all([
-    remembered(db, `service:${input.serviceId ?? ""}`, () => loadBookingService(db, input.serviceId)),
+  const service = await remembered(db, `service:${input.serviceId ?? ""}`, () =>
+    loadBookingService(db, input.serviceId),
+  );
+  const [vehicles, members, upsells, userId, cardSetup] = await Promise.all([
+    // Each car priced by its size class (ADR 085); null for a bare count.
+    resolveBookingVehicles(db, {
+      service,
+      cars: input.cars,
+      ownerId: actor?.role === "client" ? actor.id : null,
+      choice: { vehicleIds: input.vehicleIds, sizes: input.sizes },
+    }),
     remembered(db, `team:${zone.franchiseeId}`, () => loadTeam(db, zone.franchiseeId)),
     resolveUpsells(db, input.upsells ?? []),
     ownerOf(db, actor, input.email),
@@ -122,7 +132,7 @@ export async function bookSlot(
     cardSetupFor(db, zone.id, stripeFromEnv() !== undefined),
   ]);
   const secret = keys.length > 0 ? await requestSecret(db) : "";
-  const price = priceBooking({ unitPriceCents: service.basePriceCents, cars: input.cars, upsells });
+  const price = priceBooking({ unitPriceCents: service.basePriceCents, cars: input.cars, vehicles, upsells });
 
   const startAt = new Date(input.start);
   const endAt = new Date(
@@ -223,6 +233,7 @@ export async function bookSlot(
             locationPrecision: site ? place.precision : null,
             smsConsent: input.smsConsent ?? false,
             unitPriceCents: service.basePriceCents,
+            vehicles,
             priceCents,
             discountCents,
           })

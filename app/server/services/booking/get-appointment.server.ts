@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { appointments, franchisees, promoCodes, promoRedemptions, services, serviceZones } from "#db/schema";
 import { canSelfServiceChange, selfServiceDeadline } from "~/domain/booking/cancellation";
 import { priceBooking, type BookingPrice } from "~/domain/booking/pricing";
+import { bookedVehicles, type BookedVehicle } from "~/domain/booking/vehicles";
 import { formatIsoWithOffset, BUSINESS_TIME_ZONE } from "~/domain/time/zoned";
 import { AppError } from "~/lib/errors";
 import { BOOKING_ID_PATTERN } from "~/domain/booking/schemas";
@@ -22,6 +23,8 @@ export interface AppointmentView {
   zone: { name: string; slug: string };
   service: { name: string };
   cars: number;
+  /** Each car with its size class and price (ADR 085); a bare count reads as standard cars. */
+  vehicles: BookedVehicle[];
   /** Before taxes: unit price x cars + upsells, less the discount; `price` has the discount and tax lines. */
   priceCents: number;
   price: BookingPrice;
@@ -100,10 +103,15 @@ export async function getAppointment(
     zone: { name: row.zoneName, slug: row.zoneSlug },
     service: { name: row.serviceName },
     cars: a.cars,
+    // Each car's class and price (ADR 085); which saved vehicle, only for who may read the customer.
+    vehicles: bookedVehicles(a).map((car) =>
+      mayReadCustomer ? car : { ...car, label: null, vehicleId: null },
+    ),
     priceCents: a.priceCents,
     price: priceBooking({
       unitPriceCents: a.unitPriceCents,
       cars: a.cars,
+      vehicles: a.vehicles,
       upsells,
       discountCents: a.discountCents,
     }),

@@ -1,6 +1,7 @@
 import { BUSINESS_TIME_ZONE } from "~/domain/time/zoned";
 import { eq } from "drizzle-orm";
 import { appointments, appointmentUpsells, services } from "#db/schema";
+import { resizeVehicles } from "~/domain/booking/vehicles";
 import { priceBooking } from "~/domain/booking/pricing";
 import type { RescheduleRequest } from "~/domain/booking/schemas";
 import { bookingDurationMinutes } from "~/domain/booking/slots";
@@ -146,8 +147,18 @@ async function applyStaffChange(
     await tx.delete(appointmentUpsells).where(eq(appointmentUpsells.appointmentId, appointment.id));
     if (rows.length > 0) await tx.insert(appointmentUpsells).values(rows);
   }
-  const { subtotalCents } = priceBooking({ unitPriceCents: appointment.unitPriceCents, cars, upsells: rows });
-  await tx.update(appointments).set({ priceCents: subtotalCents }).where(eq(appointments.id, appointment.id));
+  // The cars keep their size classes' prices (ADR 085); a count changed adds or drops cars.
+  const vehicles = resizeVehicles(appointment, cars);
+  const { subtotalCents } = priceBooking({
+    unitPriceCents: appointment.unitPriceCents,
+    cars,
+    vehicles,
+    upsells: rows,
+  });
+  await tx
+    .update(appointments)
+    .set({ priceCents: subtotalCents, vehicles })
+    .where(eq(appointments.id, appointment.id));
   const moved = startAt.getTime() !== appointment.startAt.getTime();
   await logStaffChange(tx, appointment.id, staff, moved ? "rescheduled" : "changed", {
     from: { start: appointment.startAt, cars: appointment.cars, extras: current.map((c) => c.name) },

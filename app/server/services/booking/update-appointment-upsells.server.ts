@@ -78,6 +78,7 @@ export async function updateAppointmentUpsells(
     const { taxableCents, discountCents } = priceBooking({
       unitPriceCents: appointment.unitPriceCents,
       cars: appointment.cars,
+      vehicles: appointment.vehicles,
       upsells: rows,
       discountCents: appointment.discountCents,
     });

@@ -7,6 +7,7 @@ import {
   type Grouping,
   type ReportRow,
 } from "~/domain/franchisee/reports";
+import { carsByClass } from "~/domain/booking/vehicles";
 import type { Db } from "../../db.server";
 import { BOOKED_STATUSES } from "./get-dashboard.server";
 
@@ -14,6 +15,8 @@ export interface Report {
   grouping: Grouping;
   rows: ReportRow[];
   extras: { name: string; quantity: number; revenueCents: number }[];
+  /** Cars washed per size class, each at its price (ADR 085). */
+  sizeClasses: { name: string; cars: number; revenueCents: number }[];
   totals: { appointments: number; revenueCents: number };
 }
 
@@ -35,7 +38,13 @@ export async function getReport(
     lt(appointments.startAt, span.end),
   );
   const booked = await db
-    .select({ startAt: appointments.startAt, priceCents: appointments.priceCents })
+    .select({
+      startAt: appointments.startAt,
+      priceCents: appointments.priceCents,
+      cars: appointments.cars,
+      unitPriceCents: appointments.unitPriceCents,
+      vehicles: appointments.vehicles,
+    })
     .from(appointments)
     .where(scope);
   const rows = bucketAppointments(periods, booked);
@@ -58,6 +67,7 @@ export async function getReport(
       quantity: Number(e.quantity),
       revenueCents: Number(e.revenueCents),
     })),
+    sizeClasses: carsByClass(booked),
     totals: {
       appointments: rows.reduce((n, r) => n + r.appointments, 0),
       revenueCents: rows.reduce((n, r) => n + r.revenueCents, 0),

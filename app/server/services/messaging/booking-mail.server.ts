@@ -60,6 +60,7 @@ export async function loadBookingForMessages(
     serviceName: row.serviceName,
     cars: a.cars,
     unitPriceCents: a.unitPriceCents,
+    vehicles: a.vehicles,
     upsells: row.upsells,
     discountCents: a.discountCents,
     promoCode: row.promoCode,

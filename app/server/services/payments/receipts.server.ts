@@ -1,5 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { appointments, payments, services } from "#db/schema";
+import { bookedVehicles, type BookedVehicle } from "~/domain/booking/vehicles";
 import type { Db, Tx } from "../../db.server";
 import { env } from "../../env.server";
 import { enqueue } from "../../jobs/queue.server";
@@ -31,6 +32,8 @@ export interface ReceiptData {
   customerName: string;
   customerEmail: string;
   serviceName: string;
+  /** Each car with its class and price (ADR 085); a bare count reads as standard cars. */
+  vehicles: BookedVehicle[];
   startAt: Date;
   settledAt: Date;
   amountCents: number;
@@ -74,6 +77,7 @@ export async function loadReceipt(
     customerName: appointment.customerName,
     customerEmail: appointment.customerEmail,
     serviceName: row.serviceName,
+    vehicles: bookedVehicles(appointment),
     startAt: appointment.startAt,
     settledAt: payment.settledAt ?? payment.updatedAt,
     amountCents: payment.amountCents,
