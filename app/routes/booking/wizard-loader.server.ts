@@ -1,4 +1,6 @@
 import { z } from "~/lib/zod-fr";
+import { localDate } from "~/domain/admin/periods";
+import { freedTimeWindow } from "~/domain/freed-time/schemas";
 import { SizeClassSlugSchema } from "~/domain/booking/vehicle-schemas";
 import { bookedVehicles, vehiclePriceCents, type BookedVehicle } from "~/domain/booking/vehicles";
 import { vehiclesMessages } from "~/lib/messages/vehicles.fr";
@@ -38,6 +40,8 @@ const WizardQuerySchema = z.object({
   cars: z.coerce.number().int().min(CARS_MIN).max(CARS_MAX).optional().catch(undefined),
   step: z.enum(["1", "2"]).catch("1"),
   service: z.uuid().optional().catch(undefined),
+  /** A freed time's offer (ADR 091): the time chosen in advance; the booking decides. */
+  start: z.iso.datetime({ offset: true }).optional().catch(undefined),
   /** A promo or referral code from a personal link (/booking?promo=CODE, ADR 050). */
   promo: z.string().trim().max(64).optional().catch(undefined),
   /** The signed-in client's saved vehicles, by id (ADR 085): their count is the cars. */
@@ -123,6 +127,7 @@ export async function loadWizard({ request, context }: Route.LoaderArgs) {
     })),
     serviceParam: query.service ?? null,
     promo: query.promo ?? null,
+    start: query.start ?? null,
     service: service ? { id: service.id, name: service.name, basePriceCents: service.basePriceCents } : null,
     prefill: user ? { name: user.name, email: user.email } : null,
   };
@@ -209,6 +214,8 @@ export async function loadWizard({ request, context }: Route.LoaderArgs) {
       vehicles,
       // The booking form's own key (ADR 068): a double submit or a retry of it books once.
       requestKey: crypto.randomUUID(),
+      // « Prévenez-moi si une heure se libère » (ADR 091): the days it offers.
+      freedDays: freedTimeWindow(localDate(new Date())),
       payment,
       city: bookable.find((z) => z.routeSlug === zoneSlug)?.zoneName ?? slots.zone,
       address,
