@@ -50,6 +50,14 @@ const WizardQuerySchema = z.object({
   size: z.preprocess(listOf, z.array(SizeClassSlugSchema).max(CARS_MAX)).catch([]),
 });
 
+/** The offered start at the same instant as `start`, else `start` itself (taken meanwhile). */
+function sameInstant(days: readonly { slots: readonly { start: string }[] }[], start: string): string {
+  const at = new Date(start).getTime();
+  for (const day of days)
+    for (const slot of day.slots) if (new Date(slot.start).getTime() === at) return slot.start;
+  return start;
+}
+
 /** One search parameter gives a string, repeated ones a list (Object.fromEntries keeps the last). */
 function listOf(value: unknown) {
   return value === undefined ? [] : typeof value === "string" ? [value] : value;
@@ -214,6 +222,8 @@ export async function loadWizard({ request, context }: Route.LoaderArgs) {
       vehicles,
       // The booking form's own key (ADR 068): a double submit or a retry of it books once.
       requestKey: crypto.randomUUID(),
+      // A freed time's link (ADR 091) names the instant; the picker knows its offered spelling.
+      start: query.start ? sameInstant(slots.days, query.start) : null,
       // « Prévenez-moi si une heure se libère » (ADR 091): the days it offers.
       freedDays: freedTimeWindow(localDate(new Date())),
       payment,

@@ -3,7 +3,7 @@ import { appointments, freedTimeOffers, freedTimeRequests, serviceZones } from "
 import { localDate } from "~/domain/admin/periods";
 import { freedTimeWindow, type FreedTimeRequest } from "~/domain/freed-time/schemas";
 import { AppError } from "~/lib/errors";
-import type { Db, Tx } from "../../db.server";
+import type { Db } from "../../db.server";
 import { enqueue } from "../../jobs/queue.server";
 import { hitRateLimit, type RateLimitRule } from "../../rate-limit.server";
 import { EMAIL_MAX_ATTEMPTS } from "../messaging/notify.server";
