@@ -15,6 +15,19 @@ test.describe("a freed time goes to who wanted it (ADR 091)", () => {
     axe,
   }) => {
     test.setTimeout(120_000);
+    /** The request form at 390 and 1440 px, in both themes, then back to 390 px light. */
+    async function shots(name: string) {
+      if (!SHOTS) return;
+      for (const width of [390, 1440])
+        for (const colorScheme of ["light", "dark"] as const) {
+          await page.setViewportSize({ width, height: 900 });
+          await page.emulateMedia({ colorScheme });
+          await box.scrollIntoViewIfNeeded();
+          await page.screenshot({ path: `${SHOTS}/${name}-${width}-${colorScheme}.png` });
+        }
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.emulateMedia({ colorScheme: "light" });
+    }
     const email = `liberee-${Date.now()}-${Math.floor(Math.random() * 1e6)}@exemple.com`;
     // A day 8 to 13 days ahead with an open time (within the request's 14 days).
     const from = new Date(Date.now() + (8 + Math.floor(Math.random() * 5)) * 86_400_000)
@@ -34,12 +47,14 @@ test.describe("a freed time goes to who wanted it (ADR 091)", () => {
 
     await page.goto("/booking?zone=granby&cars=1&step=2");
     const box = page.getByTestId("freed-time");
-    await box.getByText("Aucune heure ne vous convient ?").click();
+    // The link under the picker opens the request form further down.
+    await page.getByRole("link", { name: "Aucune heure ne vous convient ?" }).click();
+    await expect(box.getByRole("button", { name: "Me prévenir" })).toBeVisible();
     await box.getByRole("button", { name: "Me prévenir" }).click();
     await expect(box.getByText("Choisissez au moins un jour.")).toBeVisible();
     await box.getByRole("textbox", { name: "Adresse courriel" }).fill(email);
     await box.locator(`input[type=checkbox][value="${day}"]`).check();
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/form-390-light.png`, fullPage: true });
+    await shots("form");
     expect(await axe()).toEqual([]);
     await box.getByRole("button", { name: "Me prévenir" }).click();
     const done = box.getByRole("status");
@@ -47,7 +62,7 @@ test.describe("a freed time goes to who wanted it (ADR 091)", () => {
     await expect(done).toBeFocused();
     const sideways = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
     expect(sideways).toBe(false);
-    if (SHOTS) await box.screenshot({ path: `${SHOTS}/success-390-light.png` });
+    await shots("success");
 
     // The booking on that day is cancelled: the freed time is offered once, by e-mail.
     const token = new URL(booking.manage_url).searchParams.get("token");

@@ -15,6 +15,9 @@ import { serviceAreaMessages } from "~/lib/messages/service-area.fr";
 
 const f = freedTimeMessages;
 
+/** The disclosure's id: the link under the picker opens it. */
+export const FREED_TIME_ID = "heure-liberee";
+
 /** The wizard action's answers to intent 'freed-time' (ADR 091). */
 export type FreedTimeAnswer =
   | { status: "freed-time"; days: number }
@@ -67,8 +70,9 @@ export function FreedTimeForm({
 
   return (
     <details
+      id={FREED_TIME_ID}
       open={shown ? true : undefined}
-      className="group rounded-lg border bg-card p-4 [&_summary::-webkit-details-marker]:hidden"
+      className="group scroll-mt-24 rounded-lg border bg-card p-4 [&_summary::-webkit-details-marker]:hidden"
       data-testid="freed-time"
     >
       <summary className="flex min-h-11 cursor-pointer items-center gap-2 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring">

@@ -7,7 +7,7 @@ import { z } from "~/lib/zod-fr";
 import { BookingSummary, SummaryBar } from "~/components/booking/wizard/booking-summary";
 import { CustomerForm } from "~/components/booking/wizard/customer-form";
 import { ExtrasPicker } from "~/components/booking/wizard/extras-picker";
-import { FreedTimeForm } from "./freed-time-form";
+import { FREED_TIME_ID, FreedTimeForm } from "./freed-time-form";
 import { GiftCardField } from "./gift-card-field";
 import { PromoCodeField } from "~/components/booking/wizard/promo-code-field";
 import { SlotPicker } from "~/components/booking/wizard/slot-picker";
@@ -234,6 +234,14 @@ export function SlotStep({
               phone={BUSINESS.phone}
               takenText={page.start && !failed ? freedTimeMessages.takenNotice : undefined}
             />
+            {/* The request form sits after this form (forms do not nest): a link down to it. */}
+            <a
+              href={`#${FREED_TIME_ID}`}
+              onClick={() => document.getElementById(FREED_TIME_ID)?.setAttribute("open", "")}
+              className="-mt-6 justify-self-start text-sm font-medium text-primary underline-offset-4 hover:underline"
+            >
+              {freedTimeMessages.toggle}
+            </a>
             <ExtrasPicker
               options={page.extras}
               chosen={extras}
