@@ -19,14 +19,19 @@ test.describe("a freed time goes to who wanted it (ADR 091)", () => {
     async function shots(name: string) {
       if (!SHOTS) return;
       for (const width of [390, 1440])
-        for (const colorScheme of ["light", "dark"] as const) {
+        for (const theme of ["clair", "sombre"] as const) {
           await page.setViewportSize({ width, height: 900 });
-          await page.emulateMedia({ colorScheme });
+          // The header's theme button (the theme is the site's own choice, kept in storage).
+          const toggle = page.getByRole("button", { name: `Activer le thème ${theme}` }).first();
+          if (await toggle.isVisible()) await toggle.click();
           await box.scrollIntoViewIfNeeded();
-          await page.screenshot({ path: `${SHOTS}/${name}-${width}-${colorScheme}.png` });
+          await page.screenshot({
+            path: `${SHOTS}/${name}-${width}-${theme === "clair" ? "light" : "dark"}.png`,
+          });
         }
+      const light = page.getByRole("button", { name: "Activer le thème clair" }).first();
+      if (await light.isVisible()) await light.click();
       await page.setViewportSize({ width: 390, height: 844 });
-      await page.emulateMedia({ colorScheme: "light" });
     }
     const email = `liberee-${Date.now()}-${Math.floor(Math.random() * 1e6)}@exemple.com`;
     // A day 8 to 13 days ahead with an open time (within the request's 14 days).
