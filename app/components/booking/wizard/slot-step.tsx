@@ -74,6 +74,8 @@ export function SlotStep({
       address: page.address,
       postalCode: page.postalCode,
       promoCode: page.promo ?? undefined,
+      // Texts about the booking are asked apart from offers, and offered ticked (ADR 014).
+      serviceTexts: "on",
     },
     constraint: getZodConstraint(BookingRequestSchema),
     shouldValidate: "onBlur",
