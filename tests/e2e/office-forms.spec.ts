@@ -154,8 +154,13 @@ test("screenshots of the touched screens", async ({ browser, baseURL, request })
     upsells: [],
   });
   const screens = {
-    franchisee: [`/franchisee/bookings/${bookingId}`, "/franchisee/team"],
-    admin: [`/admin/bookings/${bookingId}`, "/admin/promo-codes", "/admin/photos"],
+    franchisee: [`/franchisee/bookings/${bookingId}`, "/franchisee/bookings?q=client", "/franchisee/team"],
+    admin: [
+      `/admin/bookings/${bookingId}`,
+      "/admin/bookings?q=client",
+      "/admin/promo-codes",
+      "/admin/photos",
+    ],
   } as const;
   for (const role of ["franchisee", "admin"] as const) {
     for (const scheme of ["light", "dark"] as const) {

@@ -53,7 +53,7 @@ export const DEFAULT_WEEK: readonly WeeklyRange[] = [1, 2, 3, 4, 5].map((dayOfWe
 
 /**
  * A new member's usual hours: the available weekly ranges most members share (ties go to the
- * pattern seen first, members being newest first), else Monday to Friday 9 h to 17 h.
+ * pattern read first), else Monday to Friday 9 h to 17 h.
  */
 export function usualWeek(
   members: readonly { availability: readonly (WeeklyRange & { isAvailable?: boolean })[] }[],
