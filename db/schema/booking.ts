@@ -81,6 +81,8 @@ export const appointments = pgTable(
     longitude: doublePrecision("longitude"),
     locationPrecision: locationPrecision("location_precision"),
     notes: text("notes"),
+    // Texts about this booking (confirmation, reminder, « En route », report): the booking form's
+    // service-texts box, or its SMS box when the request names no service texts (ADR 014).
     smsConsent: boolean("sms_consent").notNull().default(false),
     /** Unit price of the service at booking time (cents, before taxes). */
     unitPriceCents: integer("unit_price_cents").notNull(),

@@ -136,8 +136,9 @@ for (const width of WIDTHS) {
       await expect(page.getByRole("heading", { level: 1 })).toContainText(bookingId);
       await noSidewaysScroll(page);
 
+      // The move opens on the appointment's day; another date lists its hours with no extra tap.
+      await expect(page.getByLabel("Nouvelle date")).toHaveValue(localDay(from));
       await page.getByLabel("Nouvelle date").fill(localDay(to));
-      await page.getByRole("button", { name: "Voir les heures libres" }).click();
       await expect(page).toHaveURL(new RegExp(`day=${localDay(to)}`));
       const time = page.getByLabel("Nouvelle heure");
       await expect(time).toBeEnabled();
@@ -159,6 +160,9 @@ for (const width of WIDTHS) {
       await expect(page.getByTestId("desk-when")).toContainText(newDate);
       await expect(page.getByTestId("desk-history")).toContainText("Le client a appelé");
       await expect(page.getByTestId("desk-history")).toContainText("Déplacée");
+      await expect(
+        page.getByRole("region", { name: "Déplacer la réservation" }).getByLabel(/^Raison/),
+      ).toHaveValue("");
 
       await openMail(page, email, new RegExp(`^Réservation modifiée : ${newDate}`));
       await expect(page.getByRole("article")).toContainText(newDate);

@@ -111,7 +111,9 @@ test.describe("booking wizard", () => {
         timeZone: "America/Toronto",
       }).format(new Date(start)),
     );
-    await expect(page.getByRole("checkbox", { name: /texto/ })).not.toBeChecked();
+    // The offers never ticked in advance; the texts about the booking asked apart, offered ticked.
+    await expect(page.getByRole("checkbox", { name: /par texto les offres/ })).not.toBeChecked();
+    await expect(page.getByRole("checkbox", { name: /par texto la confirmation, le rappel/ })).toBeChecked();
     expect(await axe()).toEqual([]);
 
     await page.getByRole("link", { name: "Modifier les services" }).click();

@@ -72,8 +72,10 @@ test.describe("franchisee tools", () => {
 
     const card = page.getByRole("listitem", { name });
     await expect(card).toBeVisible();
+    // She starts with the team's usual hours (issue 33, item 13): Tuesday 9 h to 17 h among them.
+    await expect(card.getByText("Mardi 9 h à 17 h")).toBeVisible();
     // End before start: a clear error, nothing added.
-    await card.getByLabel("Jour").selectOption("2");
+    await card.getByLabel("Jour").selectOption("6");
     await card.getByLabel("Début").fill("15:00");
     await card.getByLabel("Fin").fill("14:00");
     await card.getByRole("button", { name: "Ajouter la disponibilité" }).click();
@@ -81,9 +83,9 @@ test.describe("franchisee tools", () => {
     await card.getByLabel("Début").fill("10:00");
     await card.getByRole("button", { name: "Ajouter la disponibilité" }).click();
     await expect(page.getByText("Disponibilité ajoutée")).toBeVisible();
-    await expect(card.getByText("Mardi 10:00 à 14:00")).toBeVisible();
+    await expect(card.getByText("Samedi 10 h à 14 h")).toBeVisible();
 
-    // The booking engine offers 10:00 again at once: she alone is free.
+    // The booking engine offers Tuesday 10:00 again at once: she alone is free, by her usual hours.
     expect(await startsOn(request, tuesday)).toContain(ten);
     const hers = await book(request, baseURL!, ten!, "pour.lea@example.com");
     expect(await startsOn(request, tuesday)).not.toContain(ten);

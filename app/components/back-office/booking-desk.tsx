@@ -1,6 +1,6 @@
 import { ArrowLeft, CalendarClock, Ban, Car, Search } from "lucide-react";
 import { useId } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation, useSubmit } from "react-router";
 
 import { NativeSelect } from "~/components/admin/native-select";
 import { PageHeader } from "~/components/admin/page-header";
@@ -18,6 +18,7 @@ import {
 import { formatDateTime, formatMoney, formatTime } from "~/lib/format";
 import { messages } from "~/lib/messages.fr";
 import { formatPhone } from "~/lib/phone";
+import { useHydrated } from "~/lib/use-hydrated";
 import { ContactLinks } from "./contact-links";
 import { franchiseeMessages } from "~/lib/messages/franchisee.fr";
 import { backOfficeMessages } from "~/lib/messages/back-office.fr";
@@ -61,7 +62,8 @@ export function DeskSearch({
         <Field label={d.dateLabel} id={`${id}-date`}>
           <Input id={`${id}-date`} name="date" type="date" defaultValue={date} />
         </Field>
-        <Button type="submit">
+        {/* The fields span two rows (label, control; ADR 047): the button sits on the controls' row. */}
+        <Button type="submit" className="sm:col-start-3 sm:row-start-2 sm:self-start">
           <Search aria-hidden="true" />
           {d.search}
         </Button>
@@ -117,8 +119,12 @@ export function DeskBookingView({
 }) {
   const id = useId();
   const navigation = useNavigation();
+  const submit = useSubmit();
+  const hydrated = useHydrated();
   const busy = navigation.state === "submitting";
   const a = booking.appointment;
+  // A new key after each saved change empties the reason boxes (issue 33, item 9).
+  const formKey = `${String(a.startAt)}-${booking.changes.length}`;
   const changeable = a.status === "scheduled";
   const errorOf = (intent: string) => (actionData?.intent === intent ? actionData : undefined);
   const chosenExtras = new Set(booking.extras.map((e) => e.name));
@@ -183,15 +189,32 @@ export function DeskBookingView({
               <CalendarClock aria-hidden="true" className="size-4" />
               {d.rescheduleTitle}
             </h2>
-            <Form method="get" className="flex flex-wrap items-end gap-2" preventScrollReset>
+            <Form
+              method="get"
+              className="flex flex-wrap items-end gap-2"
+              preventScrollReset
+              onChange={(event) => {
+                const form = event.currentTarget;
+                if (form.checkValidity()) void submit(form, { preventScrollReset: true, replace: true });
+              }}
+            >
               <Field label={d.newDate} id={`${id}-day`} className="flex-1">
                 <Input id={`${id}-day`} name="day" type="date" defaultValue={day} required />
               </Field>
-              <Button type="submit" variant="outline">
-                {d.showTimes}
-              </Button>
+              {hydrated ? null : (
+                <Button type="submit" variant="outline">
+                  {d.showTimes}
+                </Button>
+              )}
             </Form>
-            <Form method="post" className="grid gap-3" preventScrollReset>
+            <p
+              role="status"
+              data-testid="desk-free-times"
+              className={slots.length === 0 ? "text-sm font-medium" : "text-sm text-muted-foreground"}
+            >
+              {slots.length === 0 ? d.noFreeTimes : d.freeTimes(slots.length)}
+            </p>
+            <Form key={formKey} method="post" className="grid gap-3" preventScrollReset>
               <input type="hidden" name="intent" value="reschedule" />
               <Field
                 label={d.newTime}
@@ -199,7 +222,7 @@ export function DeskBookingView({
                 error={errorOf("reschedule")?.fieldErrors?.start ?? null}
               >
                 <NativeSelect id={`${id}-start`} name="start" required disabled={slots.length === 0}>
-                  {slots.length === 0 ? <option value="">{franchiseeMessages.schedule.empty}</option> : null}
+                  {slots.length === 0 ? <option value="">{d.noFreeTimes}</option> : null}
                   {slots.map((slot) => (
                     <option key={slot.start} value={slot.start}>
                       {formatTime(slot.start)}
@@ -223,7 +246,7 @@ export function DeskBookingView({
               <Car aria-hidden="true" className="size-4" />
               {d.changeTitle}
             </h2>
-            <Form method="post" className="grid gap-3" preventScrollReset>
+            <Form key={formKey} method="post" className="grid gap-3" preventScrollReset>
               <input type="hidden" name="intent" value="change" />
               <Field label={d.cars} id={`${id}-cars`}>
                 <NativeSelect id={`${id}-cars`} name="cars" defaultValue={String(a.cars)}>
@@ -266,7 +289,7 @@ export function DeskBookingView({
               <Ban aria-hidden="true" className="size-4" />
               {d.cancel}
             </h2>
-            <Form method="post" className="grid gap-3" preventScrollReset>
+            <Form key={formKey} method="post" className="grid gap-3" preventScrollReset>
               <input type="hidden" name="intent" value="cancel" />
               <ReasonField id={`${id}-reason-cancel`} error={errorOf("cancel")?.fieldErrors?.reason} />
               <FormError data={errorOf("cancel")} />

@@ -139,7 +139,13 @@ export function AvailabilityPanel({ member }: { member: TeamMemberItem }) {
         <Field label={a.end} id={fields.endTime.id} error={fields.endTime.errors}>
           <Input {...getInputProps(fields.endTime, { type: "time", ariaAttributes: false })} step={300} />
         </Field>
-        <Button type="submit" variant="outline" loading={fetcher.state !== "idle"}>
+        {/* The fields span two rows (label, control; ADR 047): the button sits on the controls' row. */}
+        <Button
+          type="submit"
+          variant="outline"
+          loading={fetcher.state !== "idle"}
+          className="sm:col-start-4 sm:row-start-2 sm:self-start"
+        >
           {fetcher.state !== "idle" ? null : <Plus aria-hidden="true" />}
           {a.add}
         </Button>

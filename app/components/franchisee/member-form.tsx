@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Pencil, UserPlus } from "lucide-react";
-import { useEffect, useId } from "react";
+import { useEffect, useId, useRef } from "react";
 import { useFetcher } from "react-router";
 
 import { FormErrors } from "~/components/forms/form-errors";
@@ -51,14 +51,18 @@ export function MemberForm({ member, onDone }: { member?: TeamMemberItem; onDone
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: TeamMemberSchema }),
   });
+  // Once a saved answer is back and the page revalidated (idle), a new member's form empties
+  // (issue 33, item 13); each answer is acted on once.
+  const handled = useRef<FranchiseeActionData | undefined>(undefined);
   useEffect(() => {
-    if (fetcher.state === "idle" && answer?.ok) {
+    if (fetcher.state === "idle" && answer?.ok && handled.current !== answer) {
+      handled.current = answer;
       if (!member) form.reset();
       onDone?.();
     }
-    // Only a new answer matters.
+    // Only a new answer, once the fetcher is idle, matters.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [answer]);
+  }, [answer, fetcher.state]);
 
   return (
     <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-4">

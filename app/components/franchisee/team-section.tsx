@@ -1,4 +1,6 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { usualWeek, type WeeklyRange } from "~/domain/franchisee/availability";
+import { formatClock, formatList } from "~/lib/format";
 import { franchiseeMessages } from "~/lib/messages/franchisee.fr";
 import { MemberCard } from "./member-card";
 import { MemberForm, type TeamMemberItem } from "./member-form";
@@ -18,6 +20,9 @@ export function TeamSection({ members }: { members: TeamMemberItem[] }) {
           <h3 id="team-add-title" className="font-semibold">
             {t.addTitle}
           </h3>
+          <p className="text-sm text-muted-foreground" data-testid="usual-hours">
+            {t.usualHours(describeWeek(usualWeek(members)))}
+          </p>
           <MemberForm />
         </section>
         {members.length === 0 ? (
@@ -32,4 +37,20 @@ export function TeamSection({ members }: { members: TeamMemberItem[] }) {
       </CardContent>
     </Card>
   );
+}
+
+/** « lundi, mardi, mercredi, jeudi et vendredi de 9 h à 17 h », days sharing hours told once. */
+function describeWeek(week: readonly WeeklyRange[]): string {
+  const groups = new Map<string, number[]>();
+  for (const range of week) {
+    const key = `${range.startTime}-${range.endTime}`;
+    groups.set(key, [...(groups.get(key) ?? []), range.dayOfWeek]);
+  }
+  return [...groups.entries()]
+    .map(([key, days]) => {
+      const [start, end] = key.split("-") as [string, string];
+      const names = [...new Set(days)].map((day) => franchiseeMessages.days[day]!.toLowerCase());
+      return t.usualDays(formatList(names), formatClock(start), formatClock(end));
+    })
+    .join("\u00a0; ");
 }

@@ -157,6 +157,12 @@ export const BookingRequestSchema = z.object({
   postalCode,
   serviceId: z.preprocess(blankToUndefined, z.uuid(v.invalidValue).optional()),
   smsConsent,
+  /**
+   * Texts about this booking (its confirmation, the reminder the day before, « En route » and the
+   * report), apart from the offers of `smsConsent`: transactional, not commercial (CASL), so asked
+   * on their own (ADR 014, amended for issue 32 item 9). Absent: `smsConsent` decides, as before.
+   */
+  serviceTexts: smsConsent,
   /** The e-mail offers box (express consent), never ticked in advance; same form as smsConsent. */
   emailConsent: smsConsent,
   /** Extras chosen in the wizard (names or slugs), priced in the booking transaction. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { findOverlap, shortTime, sortWeekly, timeToMinutes } from "./availability";
+import { findOverlap, shortTime, sortWeekly, timeToMinutes, usualWeek } from "./availability";
 
 describe("weekly availability rules", () => {
   it("reads wall times as minutes, midnight at the end of the day included", () => {
@@ -32,5 +32,43 @@ describe("weekly availability rules", () => {
       { dayOfWeek: 1, startTime: "08:00", endTime: "12:00" },
     ]);
     expect(sorted.map((r) => `${r.dayOfWeek} ${r.startTime}`)).toEqual(["1 08:00", "1 13:00", "3 09:00"]);
+  });
+});
+
+describe("usualWeek (issue 33, item 13)", () => {
+  const range = (dayOfWeek: number, startTime: string, endTime: string, isAvailable = true) => ({
+    dayOfWeek,
+    startTime,
+    endTime,
+    isAvailable,
+  });
+
+  it("is Monday to Friday 9 h to 17 h for a team without hours", () => {
+    const monToFri = [1, 2, 3, 4, 5].map((d) => ({ dayOfWeek: d, startTime: "09:00", endTime: "17:00" }));
+    expect(usualWeek([])).toEqual(monToFri);
+    expect(usualWeek([{ availability: [] }, { availability: [range(1, "08:00", "12:00", false)] }])).toEqual(
+      monToFri,
+    );
+  });
+
+  it("takes the hours most members share, whatever their order or seconds", () => {
+    const early = [range(2, "07:00:00", "15:00:00"), range(1, "07:00", "15:00")];
+    const late = [range(6, "10:00", "18:00")];
+    expect(
+      usualWeek([
+        { availability: late },
+        { availability: early },
+        { availability: [range(1, "07:00", "15:00"), range(2, "07:00", "15:00")] },
+      ]),
+    ).toEqual([
+      { dayOfWeek: 1, startTime: "07:00", endTime: "15:00" },
+      { dayOfWeek: 2, startTime: "07:00", endTime: "15:00" },
+    ]);
+  });
+
+  it("leaves out ranges marked unavailable", () => {
+    expect(
+      usualWeek([{ availability: [range(3, "09:00", "12:00"), range(4, "09:00", "12:00", false)] }]),
+    ).toEqual([{ dayOfWeek: 3, startTime: "09:00", endTime: "12:00" }]);
   });
 });

@@ -43,3 +43,39 @@ export function sortWeekly<T extends WeeklyRange>(ranges: readonly T[]): T[] {
     (a, b) => a.dayOfWeek - b.dayOfWeek || timeToMinutes(a.startTime) - timeToMinutes(b.startTime),
   );
 }
+
+/** Monday to Friday, 9 h to 17 h: a new member's hours when no pattern is shared (issue 33). */
+export const DEFAULT_WEEK: readonly WeeklyRange[] = [1, 2, 3, 4, 5].map((dayOfWeek) => ({
+  dayOfWeek,
+  startTime: "09:00",
+  endTime: "17:00",
+}));
+
+/**
+ * A new member's usual hours: the available weekly ranges most members share (ties go to the
+ * pattern read first), else Monday to Friday 9 h to 17 h.
+ */
+export function usualWeek(
+  members: readonly { availability: readonly (WeeklyRange & { isAvailable?: boolean })[] }[],
+): WeeklyRange[] {
+  const tally = new Map<string, { count: number; week: WeeklyRange[] }>();
+  for (const member of members) {
+    const week = sortWeekly(
+      member.availability
+        .filter((r) => r.isAvailable !== false)
+        .map((r) => ({
+          dayOfWeek: r.dayOfWeek,
+          startTime: shortTime(r.startTime),
+          endTime: shortTime(r.endTime),
+        })),
+    );
+    if (week.length === 0) continue;
+    const key = week.map((r) => `${r.dayOfWeek}/${r.startTime}/${r.endTime}`).join(",");
+    const seen = tally.get(key);
+    if (seen) seen.count++;
+    else tally.set(key, { count: 1, week });
+  }
+  let best: { count: number; week: WeeklyRange[] } | undefined;
+  for (const entry of tally.values()) if (!best || entry.count > best.count) best = entry;
+  return best ? best.week : DEFAULT_WEEK.map((r) => ({ ...r }));
+}

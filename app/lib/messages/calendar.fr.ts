@@ -36,7 +36,7 @@ export const calendarMessages = {
       `${service} · ${customer} (${member})`,
     booking: (id: string) => `Réservation ${id}`,
     zone: (zone: string) => `Zone : ${zone}`,
-    cars: (n: number) => (n <= 1 ? "1 voiture" : `${n} voitures`),
+    cars: (n: number) => (n <= 1 ? "1 véhicule" : `${n} véhicules`),
     extras: (names: string) => `Extras : ${names}`,
     noExtras: "Extras : aucun",
     phone: (phone: string) => `Téléphone : ${phone}`,

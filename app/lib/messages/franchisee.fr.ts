@@ -49,6 +49,9 @@ export const franchiseeMessages = {
     description: "Les laveurs de votre équipe. Leurs disponibilités ouvrent les créneaux de réservation.",
     add: "Ajouter un membre",
     addTitle: "Nouveau membre",
+    usualHours: (hours: string) =>
+      `Le nouveau membre reçoit les heures habituelles de l'équipe\u00a0: ${hours}. Vous pourrez les modifier ensuite dans ses disponibilités.`,
+    usualDays: (days: string, start: string, end: string) => `${days} de ${start} à ${end}`,
     editTitle: "Modifier le membre",
     edit: (name: string) => `Modifier ${name}`,
     remove: (name: string) => `Supprimer ${name}`,

@@ -34,7 +34,11 @@ export const wizardMessages = {
   smsConsent:
     "J'accepte de recevoir par texto les offres de Lavage Mobile Prestige (4 par mois au maximum). Je peux me désabonner en tout temps en répondant STOP ou ARRET.",
   smsConsentHint:
-    "Facultatif. La confirmation et le rappel de votre rendez-vous vous sont envoyés dans tous les cas.",
+    "Facultatif : les offres seulement. Les textos de votre rendez-vous suivent la case ci-dessus.",
+  serviceTexts:
+    "Recevoir par texto la confirmation, le rappel la veille et l'arrivée de l'équipe pour ce rendez-vous.",
+  serviceTextsHint:
+    "Décochez pour les recevoir par courriel seulement. Répondez STOP en tout temps pour arrêter.",
   summaryTitle: "Résumé",
   serviceLine: (service: string, cars: string) => `${service} (${cars})`,
   unitPrice: (price: string, cars: number) => `${price} × ${cars}`,

@@ -7,7 +7,7 @@ import {
 } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { ArrowDown, ArrowUp, ImagePlus } from "lucide-react";
-import { Form, useActionData, useNavigation } from "react-router";
+import { Form, useActionData, useLocation, useNavigation } from "react-router";
 import { ActionButton } from "~/components/admin/confirm-submit";
 import { NativeSelect } from "~/components/admin/native-select";
 import { EmptyState, PageHeader } from "~/components/admin/page-header";
@@ -48,11 +48,13 @@ export function action({ request, url }: Route.ActionArgs) {
 export default function PhotosPage({ loaderData }: Route.ComponentProps) {
   const { photos, zones } = loaderData;
   const actionData = useActionData<typeof action>();
+  // A saved upload redirects here (a new location): the form starts empty again (issue 33, item 13).
+  const location = useLocation();
   return (
     <div className="grid gap-8">
       <PageHeader title={t.title} description={t.description} />
       {actionData?.error ? <FormErrors id="photos-error" errors={[actionData.error]} /> : null}
-      <UploadForm zones={zones} lastResult={actionData?.result} />
+      <UploadForm key={location.key} zones={zones} lastResult={actionData?.result} />
       {photos.length === 0 ? (
         <EmptyState>{t.empty}</EmptyState>
       ) : (

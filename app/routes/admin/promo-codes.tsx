@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, useActionData } from "react-router";
+import { data, useActionData, useLocation } from "react-router";
 import { PageHeader } from "~/components/admin/page-header";
 import { CodesTable } from "~/components/admin/promo-codes/codes-table";
 import { CampaignFiguresTable } from "~/components/admin/promo-codes/figures-table";
@@ -117,6 +117,8 @@ export async function action({ request, url }: Route.ActionArgs) {
 export default function PromoCodesPage({ loaderData }: Route.ComponentProps) {
   const { codes, campaign, campaigns, zones, days, thankyou } = loaderData;
   const actionData = useActionData<typeof action>();
+  // A created code redirects here (a new location): the form starts empty again (issue 33, item 13).
+  const location = useLocation();
   return (
     <div className="grid gap-8">
       <PageHeader title={t.title} description={t.description} />
@@ -124,6 +126,7 @@ export default function PromoCodesPage({ loaderData }: Route.ComponentProps) {
       <CampaignFiguresTable campaigns={campaigns} />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:items-start">
         <PromoCodeForm
+          key={location.key}
           zones={zones}
           lastResult={actionData?.result}
           intent="create"

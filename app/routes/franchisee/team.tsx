@@ -98,7 +98,8 @@ export async function action({ request, url }: Route.ActionArgs) {
           return fail(intent, t.requiredFields, 400, { result: submission.reply() });
         }
         reply = (options) => submission.reply(options);
-        if (intent === "addMember") await addTeamMember(db, { franchiseeId, input: submission.value });
+        if (intent === "addMember")
+          await addTeamMember(db, { franchiseeId, input: submission.value, usualHours: true });
         else await updateTeamMember(db, { franchiseeId, memberId: id("memberId"), input: submission.value });
         return done(intent, intent === "addMember" ? t.added : t.updated);
       }

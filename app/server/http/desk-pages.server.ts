@@ -6,7 +6,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { DeskActionSchema, type DeskActionData } from "~/domain/booking/desk-schemas";
-import { addDaysToDateString } from "~/domain/time/zoned";
 import { isLocalDate, localDate } from "~/domain/franchisee/periods";
 import { AppError } from "~/lib/errors";
 import type { Db } from "../db.server";
@@ -29,7 +28,7 @@ export async function deskSearchLoader(db: Db, scope: DeskScope, request: Reques
   return { q, date, searched, rows };
 }
 
-/** The booking page's loader; ?day= lists that day's open times for a move. */
+/** The booking page's loader; ?day= lists that day's open times for a move (default: its own day). */
 export async function deskBookingLoader(db: Db, scope: DeskScope, request: Request, bookingId: string) {
   let booking;
   try {
@@ -40,7 +39,10 @@ export async function deskBookingLoader(db: Db, scope: DeskScope, request: Reque
   }
   const now = new Date();
   const params = new URL(request.url).searchParams;
-  const day = isLocalDate(params.get("day")) ? params.get("day")! : addDaysToDateString(localDate(now), 1);
+  // A move starts on the appointment's own day, its free hours listed at once (issue 33, item 9).
+  const day = isLocalDate(params.get("day"))
+    ? params.get("day")!
+    : localDate(new Date(booking.appointment.startAt));
   let slots: { start: string; end: string }[] = [];
   if (booking.appointment.status === "scheduled") {
     try {

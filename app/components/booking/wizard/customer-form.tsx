@@ -16,14 +16,17 @@ export interface CustomerFields {
   phone: Text;
   address: Text;
   postalCode: FieldMetadata<unknown>;
+  serviceTexts: FieldMetadata<unknown>;
   smsConsent: FieldMetadata<unknown>;
   emailConsent: FieldMetadata<unknown>;
 }
 
 /**
  * The customer's details: name, e-mail, phone, service address (checked in the zone by the
- * server), optional postal code, and the promotional SMS and e-mail consents, never ticked in
- * advance (each one records express consent in the ledger when ticked, ADR 015).
+ * server), optional postal code; the texts about this booking (confirmation, reminder, « En
+ * route »), offered ticked as they are not commercial messages (ADR 014); and the promotional SMS
+ * and e-mail consents, never ticked in advance (each one records express consent in the ledger
+ * when ticked, ADR 015).
  */
 export function CustomerForm({ fields }: { fields: CustomerFields }) {
   return (
@@ -84,13 +87,14 @@ export function CustomerForm({ fields }: { fields: CustomerFields }) {
           />
         </Field>
       </div>
+      <ConsentBox field={fields.serviceTexts} label={w.serviceTexts} hint={w.serviceTextsHint} />
       <ConsentBox field={fields.smsConsent} label={w.smsConsent} hint={w.smsConsentHint} />
       <ConsentBox field={fields.emailConsent} label={m.emailConsent} hint={m.emailConsentHint} />
     </section>
   );
 }
 
-/** An optional consent checkbox with its hint; unticked unless the customer ticks it. */
+/** An optional checkbox with its hint: the offers' consents are unticked unless the customer ticks them. */
 function ConsentBox({ field, label, hint }: { field: FieldMetadata<unknown>; label: string; hint: string }) {
   const errorId = `${field.id}-error`;
   return (

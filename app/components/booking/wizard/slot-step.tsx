@@ -78,6 +78,8 @@ export function SlotStep({
       promoCode: page.promo ?? undefined,
       // A freed time's link (ADR 091): the time chosen; taken meanwhile, the picker says so.
       start: page.start ?? undefined,
+      // Texts about the booking are asked apart from offers, and offered ticked (ADR 014).
+      serviceTexts: "on",
     },
     constraint: getZodConstraint(BookingRequestSchema),
     shouldValidate: "onBlur",

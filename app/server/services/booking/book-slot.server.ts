@@ -231,7 +231,8 @@ export async function bookSlot(
             latitude: site?.lat ?? null,
             longitude: site?.lon ?? null,
             locationPrecision: site ? place.precision : null,
-            smsConsent: input.smsConsent ?? false,
+            // The booking\'s texts: the service-texts choice, else the SMS box as before (ADR 014).
+            smsConsent: input.serviceTexts ?? input.smsConsent ?? false,
             unitPriceCents: service.basePriceCents,
             vehicles,
             priceCents,

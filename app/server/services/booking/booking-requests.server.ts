@@ -62,6 +62,8 @@ export function requestHashOf(input: BookingRequest): string {
       input.emailConsent ?? false,
       [...(input.upsells ?? [])].map((u) => u.trim().toLowerCase()).sort(),
       input.promoCode ?? null,
+      // Added later: only when given, so that earlier fingerprints stay the same.
+      ...(input.serviceTexts === undefined ? [] : [input.serviceTexts]),
     ]),
   );
 }

@@ -157,7 +157,7 @@ describeDatabases("the private calendar feed (ADR 082)", ({ db }) => {
     expect(own.status).toBe("CONFIRMED");
     expect(own.summary).toContain("Client OWN");
     expect(own.location).toBe("123, rue Principale, Granby, J2G 2T5");
-    expect(own.description).toContain("2 voitures");
+    expect(own.description).toContain("2 véhicules");
     expect(own.description).toContain("Granby");
     expect(own.description).toContain("Barrière au fond; sonnez deux fois");
     expect(own.description).toContain("+14505550100");

@@ -198,6 +198,20 @@ describeDatabases("franchisee tools", ({ db }) => {
       expect((await listTeam(db(), { franchiseeId: granby })).some((m) => m.id === added.id)).toBe(false);
     });
 
+    it("starts a member with the team's usual hours when asked, in one transaction (issue 33, item 13)", async () => {
+      const added = await addTeamMember(db(), {
+        franchiseeId: granby,
+        input: TeamMemberSchema.parse({ firstName: "Noé", lastName: "Habituel", email: "noe.h@example.com" }),
+        usualHours: true,
+      });
+      const team = await listTeam(db(), { franchiseeId: granby });
+      // The seeded Granby team works Monday to Friday, 9 h to 17 h.
+      expect(
+        team.find((m) => m.id === added.id)!.availability.map((r) => [r.dayOfWeek, r.startTime, r.endTime]),
+      ).toEqual([1, 2, 3, 4, 5].map((day) => [day, "09:00", "17:00"]));
+      await removeTeamMember(db(), { franchiseeId: granby, memberId: added.id, now: NOW });
+    });
+
     it("refuses a duplicate e-mail among active members, case-insensitively", async () => {
       const input = TeamMemberSchema.parse({ firstName: "A", lastName: "B", email: "Dup@Example.com" });
       const first = await addTeamMember(db(), { franchiseeId: granby, input });

@@ -5,7 +5,7 @@
  */
 import { and, asc, count, desc, eq, gt, inArray, like } from "drizzle-orm";
 import { appointments, sessions, teamAvailability, teamMembers, verifications } from "#db/schema";
-import { findOverlap, shortTime, sortWeekly } from "~/domain/franchisee/availability";
+import { findOverlap, shortTime, sortWeekly, usualWeek } from "~/domain/franchisee/availability";
 import type { AvailabilityInput, TeamMemberInput } from "~/domain/franchisee/schemas";
 import { AppError } from "~/lib/errors";
 import type { Db, Tx } from "../../db.server";
@@ -88,13 +88,39 @@ function emailTaken(error: unknown): unknown {
   return sqlState(error) === "23505" ? new AppError("EMAIL_TAKEN", "EMAIL_TAKEN", { cause: error }) : error;
 }
 
-/** EMAIL_TAKEN when another member has this e-mail. */
+/**
+ * EMAIL_TAKEN when another member has this e-mail. With `usualHours`, the new member starts with
+ * the team's usual hours (the weekly ranges most active members share, else Monday to Friday 9 h
+ * to 17 h; issue 33), in the same transaction.
+ */
 export async function addTeamMember(
   db: Db,
-  { franchiseeId, input }: { franchiseeId: string; input: TeamMemberInput },
+  {
+    franchiseeId,
+    input,
+    usualHours = false,
+  }: { franchiseeId: string; input: TeamMemberInput; usualHours?: boolean },
 ): Promise<{ id: string }> {
   try {
     return await withSlotChange(db, async (tx) => {
+      const ranges = await tx
+        .select({
+          teamMemberId: teamAvailability.teamMemberId,
+          dayOfWeek: teamAvailability.dayOfWeek,
+          startTime: teamAvailability.startTime,
+          endTime: teamAvailability.endTime,
+          isAvailable: teamAvailability.isAvailable,
+        })
+        .from(teamAvailability)
+        .innerJoin(teamMembers, eq(teamMembers.id, teamAvailability.teamMemberId))
+        .where(and(eq(teamMembers.franchiseeId, franchiseeId), eq(teamMembers.isActive, true)));
+      const byMember = new Map<string, typeof ranges>();
+      for (const range of ranges) {
+        byMember.set(range.teamMemberId, [...(byMember.get(range.teamMemberId) ?? []), range]);
+      }
+      const week = usualHours
+        ? usualWeek([...byMember.values()].map((availability) => ({ availability })))
+        : [];
       const [row] = await tx
         .insert(teamMembers)
         .values({
@@ -105,6 +131,9 @@ export async function addTeamMember(
           phone: input.phone || null,
         })
         .returning({ id: teamMembers.id });
+      if (week.length > 0) {
+        await tx.insert(teamAvailability).values(week.map((range) => ({ teamMemberId: row!.id, ...range })));
+      }
       return { id: row!.id };
     });
   } catch (error) {

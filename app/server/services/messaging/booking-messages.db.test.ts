@@ -462,6 +462,43 @@ describeDatabases("booking messages", ({ db }) => {
     expect(await db().select().from(s.smsMessages)).toEqual([]);
   });
 
+  it("texts the booking's confirmation and reminder by the service-texts box, apart from the offers box", async () => {
+    const now = NOW;
+    const starts = await openStarts(db(), now, 3 * DAY);
+    // Service texts without offers: the confirmation and the reminder by SMS, no SMS consent.
+    const texts = await bookSlot(db(), {
+      actor: null,
+      input: request(starts[0]!, { serviceTexts: "on" }),
+      now,
+    });
+    expect(await currentConsent(db(), "sms", "+14505550199", now)).toMatchObject({ state: "none" });
+    // Offers without service texts: the consent, but no text about the booking.
+    const offers = await bookSlot(db(), {
+      actor: null,
+      input: request(starts[1]!, {
+        serviceTexts: "false",
+        smsConsent: "on",
+        email: "offres.seulement@example.com",
+        phone: "450 555-0177",
+      }),
+      now,
+    });
+    expect(await currentConsent(db(), "sms", "+14505550177", now)).toMatchObject({ state: "express" });
+    clock = new Date(Math.max(texts.startAt.getTime(), offers.startAt.getTime()) - REMINDER_LEAD_MS + 1_000);
+    await drain();
+    const sms = await db().select().from(s.smsMessages);
+    const sent = (appointmentId: string) =>
+      sms.filter((m) => m.appointmentId === appointmentId && m.status === "sent").map((m) => m.body);
+    expect(sent(texts.appointmentId)).toHaveLength(2);
+    expect(sent(texts.appointmentId)).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining("réservation confirmée"),
+        expect.stringContaining("rappel de votre lavage"),
+      ]),
+    );
+    expect(sent(offers.appointmentId)).toEqual([]);
+  });
+
   it("delivers a message the SMTP server refuses twice on the third attempt", async () => {
     const flaky = await startSmtpReceiver({ refuseFirst: 2 });
     try {
