@@ -23,6 +23,8 @@ export default [
   route("franchise/:slug", "routes/booking/franchise-zone.tsx"),
   route("address-validation", "routes/booking/address-validation.tsx"),
   route("waitlist", "routes/booking/waitlist.tsx"),
+  // The stop link of a freed time's e-mail (ADR 091)
+  route("heure-liberee/arreter/:token", "routes/booking/freed-time-stop.tsx"),
   route("review/:bookingId", "routes/reviews/review.tsx"),
   route("tip/:bookingId", "routes/payments/tip.tsx"),
   route("tip/:bookingId/balance", "routes/payments/tip-balance.tsx"),

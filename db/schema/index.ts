@@ -18,3 +18,4 @@ export * from "./gift-cards";
 export * from "./recurring";
 export * from "./weather";
 export * from "./vehicles";
+export * from "./freed-times";

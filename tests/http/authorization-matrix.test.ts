@@ -183,6 +183,11 @@ const TABLE: Record<string, Row> = {
     get: { url: () => `/cartes-cadeaux/achat/${UUID}?k=faux`, expect: every("404") },
   },
   "routes/booking/franchise-zone": { get: { url: () => "/franchise/granby", expect: every("2xx") } },
+  // The stop link of a freed time's e-mail (ADR 091): an unknown token stops nothing.
+  "routes/booking/freed-time-stop": {
+    get: { url: () => "/heure-liberee/arreter/faux", expect: every("404") },
+    post: { url: () => "/heure-liberee/arreter/faux", form: () => ({}), expect: every("404") },
+  },
   "routes/booking/waitlist": {
     get: { url: () => "/waitlist", expect: every("2xx") },
     post: { url: () => "/waitlist", form: () => ({ email: "" }), expect: every("400") },

@@ -10,6 +10,7 @@ import { formFailure } from "~/server/http/failure.server";
 import type { OpenSlots } from "~/server/services/booking/list-open-slots.server";
 import { placeBooking, SlotConflictError } from "~/server/services/booking/place-booking.server";
 import { checkPromoFromForm } from "./wizard-promo.server";
+import { askFreedTime } from "./wizard-freed-time.server";
 import type { Route } from "./+types/wizard";
 import { requestInfo } from "~/server/request-info.server";
 import { stripeFromEnv } from "~/server/payments/stripe.server";
@@ -67,6 +68,8 @@ export async function bookFromWizard({ request, context }: Route.ActionArgs) {
     slots: OpenSlots | null = null,
   ) => data({ status: "failed" as const, result: submission.reply(reply), slots }, { status });
 
+  // « Prévenez-moi si une heure se libère » (ADR 091): its own form on the time step.
+  if (formData.get("intent") === "freed-time") return askFreedTime(db, formData, requestInfo(context).ip);
   // 'Appliquer' beside the promo code: its rules checked, the form kept as typed (ADR 050).
   if (formData.get("intent") === "promo") return checkPromoFromForm(db, formData, requestInfo(context).ip);
   if (formData.get("intent") !== "book") return fail(400, { formErrors: [messages.errors.generic] });

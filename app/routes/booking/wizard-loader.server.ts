@@ -1,4 +1,6 @@
 import { z } from "~/lib/zod-fr";
+import { localDate } from "~/domain/admin/periods";
+import { freedTimeWindow } from "~/domain/freed-time/schemas";
 import { SizeClassSlugSchema } from "~/domain/booking/vehicle-schemas";
 import { bookedVehicles, vehiclePriceCents, type BookedVehicle } from "~/domain/booking/vehicles";
 import { vehiclesMessages } from "~/lib/messages/vehicles.fr";
@@ -38,6 +40,8 @@ const WizardQuerySchema = z.object({
   cars: z.coerce.number().int().min(CARS_MIN).max(CARS_MAX).optional().catch(undefined),
   step: z.enum(["1", "2"]).catch("1"),
   service: z.uuid().optional().catch(undefined),
+  /** A freed time's offer (ADR 091): the time chosen in advance; the booking decides. */
+  start: z.iso.datetime({ offset: true }).optional().catch(undefined),
   /** A promo or referral code from a personal link (/booking?promo=CODE, ADR 050). */
   promo: z.string().trim().max(64).optional().catch(undefined),
   /** The signed-in client's saved vehicles, by id (ADR 085): their count is the cars. */
@@ -45,6 +49,14 @@ const WizardQuerySchema = z.object({
   /** A size class per car, by slug (ADR 085); missing ones are the standard class. */
   size: z.preprocess(listOf, z.array(SizeClassSlugSchema).max(CARS_MAX)).catch([]),
 });
+
+/** The offered start at the same instant as `start`, else `start` itself (taken meanwhile). */
+function sameInstant(days: readonly { slots: readonly { start: string }[] }[], start: string): string {
+  const at = new Date(start).getTime();
+  for (const day of days)
+    for (const slot of day.slots) if (new Date(slot.start).getTime() === at) return slot.start;
+  return start;
+}
 
 /** One search parameter gives a string, repeated ones a list (Object.fromEntries keeps the last). */
 function listOf(value: unknown) {
@@ -123,6 +135,7 @@ export async function loadWizard({ request, context }: Route.LoaderArgs) {
     })),
     serviceParam: query.service ?? null,
     promo: query.promo ?? null,
+    start: query.start ?? null,
     service: service ? { id: service.id, name: service.name, basePriceCents: service.basePriceCents } : null,
     prefill: user ? { name: user.name, email: user.email } : null,
   };
@@ -209,6 +222,10 @@ export async function loadWizard({ request, context }: Route.LoaderArgs) {
       vehicles,
       // The booking form's own key (ADR 068): a double submit or a retry of it books once.
       requestKey: crypto.randomUUID(),
+      // A freed time's link (ADR 091) names the instant; the picker knows its offered spelling.
+      start: query.start ? sameInstant(slots.days, query.start) : null,
+      // « Prévenez-moi si une heure se libère » (ADR 091): the days it offers.
+      freedDays: freedTimeWindow(localDate(new Date())),
       payment,
       city: bookable.find((z) => z.routeSlug === zoneSlug)?.zoneName ?? slots.zone,
       address,

@@ -41,6 +41,12 @@ export interface JobPayloads {
   /** The one e-mail of a claimed waiting-list entry; the id only. */
   "email.waitlist-open": { entryId: string };
 
+  // A freed time offered to who wanted it (ADR 091)
+  /** A booking was cancelled: offers its start to the matching requests, once each. */
+  "freed-time.offer": { appointmentId: string };
+  /** The one e-mail of an offer; the id only. */
+  "email.freed-time": { offerId: string };
+
   // Reviews (ADR 049)
   /** Some hours after a wash is completed: asks for a review once (e-mail, SMS within the cap). */
   "review.request": { appointmentId: string };

@@ -1,6 +1,7 @@
 import { deliverApplicationWebhook } from "./handlers/application-webhook.server";
 import { deliverContactWebhook } from "./handlers/contact-webhook.server";
 import { createCrewHandlers } from "./handlers/crew.server";
+import { createFreedTimeHandlers } from "./handlers/freed-time.server";
 import { createGiftCardHandlers } from "./handlers/gift-cards.server";
 import { createMessagingHandlers } from "./handlers/messaging.server";
 import { createOfferHandlers } from "./handlers/offers.server";
@@ -24,6 +25,8 @@ export const jobHandlers: { [N in JobName]: JobHandler<JobPayloads[N]> } = {
   // Messaging
   ...createMessagingHandlers(),
   ...createWaitlistHandlers(),
+  // A cancelled booking's time offered to who asked for it (ADR 091).
+  ...createFreedTimeHandlers(),
   ...createReviewHandlers(),
 
   // Offers: the daily win-back run, then the next one (ADR 050); the thank-you offer a day after

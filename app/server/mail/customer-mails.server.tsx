@@ -2,8 +2,18 @@
 import { messagingMessages } from "~/lib/messages/messaging.fr";
 import { offersMessages } from "~/lib/messages/offers.fr";
 import { reviewsMessages } from "~/lib/messages/reviews.fr";
+import { freedTimeMessages } from "~/lib/messages/freed-time.fr";
 import { waitlistMessages } from "~/lib/messages/waitlist.fr";
-import { Button, formatMailDate, m, Paragraph, renderMail, Rows, type RenderedMail } from "./layout.server";
+import {
+  Button,
+  formatMailDate,
+  formatMailTime,
+  m,
+  Paragraph,
+  renderMail,
+  Rows,
+  type RenderedMail,
+} from "./layout.server";
 
 export function renderApplicationReceived({
   firstName,
@@ -245,4 +255,52 @@ export function renderThankYouOffer({
     unsubscribeUrl,
   });
   return { subject: ty.subject, ...rendered };
+}
+
+/**
+ * A freed time offered (ADR 091): transactional, the person asked for it; one per freed time,
+ * with the link that books it and the link that stops the request.
+ */
+export function renderFreedTimeOffer({
+  start,
+  zoneName,
+  bookUrl,
+  stopUrl,
+}: {
+  start: Date;
+  zoneName: string;
+  bookUrl: string;
+  stopUrl: string;
+}): RenderedMail {
+  const f = freedTimeMessages.email_;
+  const when = `${formatMailDate(start)} à ${formatMailTime(start)}`;
+  const subject = f.subject(when);
+  const rendered = renderMail({
+    title: subject,
+    html: (
+      <>
+        <Paragraph>{f.hello}</Paragraph>
+        <Paragraph>{f.intro(when, zoneName)}</Paragraph>
+        <Button href={bookUrl}>{f.book}</Button>
+        <Paragraph>{f.first}</Paragraph>
+        <Paragraph>
+          {f.stopText} <a href={stopUrl}>{f.stop}</a>
+        </Paragraph>
+      </>
+    ),
+    text: [
+      f.hello,
+      "",
+      f.intro(when, zoneName),
+      "",
+      `${f.book} : ${bookUrl}`,
+      "",
+      f.first,
+      "",
+      `${f.stopText} ${stopUrl}`,
+      "",
+    ],
+    transactional: true,
+  });
+  return { subject, ...rendered };
 }

@@ -17,6 +17,7 @@ export {
   renderApplicationReceived,
   renderConsentConfirm,
   renderContactReceived,
+  renderFreedTimeOffer,
   renderPromotion,
   renderReviewRequest,
   renderThankYouOffer,

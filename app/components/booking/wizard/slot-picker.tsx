@@ -75,6 +75,8 @@ interface SlotPickerProps {
    * days no longer offer it.
    */
   taken?: string | undefined;
+  /** The taken notice's first line; the booking's « créneau vient d'être réservé » by default. */
+  takenText?: string | undefined;
   /** With a taken start, reload the days from GET /api/slots for this zone and car count. */
   refresh?: { zone: string; cars: number } | undefined;
   /** The group's name; 'Date et heure' by default. */
@@ -101,6 +103,7 @@ export function SlotPicker({
   phone,
   current,
   taken,
+  takenText = bookingMessages.slotTaken,
   refresh,
   legend = w.slotsLegend,
   required,
@@ -245,7 +248,7 @@ export function SlotPicker({
           className="grid gap-3 rounded-lg border border-destructive/40 bg-destructive/10 p-4 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring"
           data-testid="slot-taken"
         >
-          <p className="font-medium">{bookingMessages.slotTaken}</p>
+          <p className="font-medium">{takenText}</p>
           {refreshing ? (
             <p className="flex items-center gap-2 text-muted-foreground">
               <RefreshCw aria-hidden="true" className="size-4 animate-spin motion-reduce:animate-none" />

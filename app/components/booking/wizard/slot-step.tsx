@@ -7,6 +7,7 @@ import { z } from "~/lib/zod-fr";
 import { BookingSummary, SummaryBar } from "~/components/booking/wizard/booking-summary";
 import { CustomerForm } from "~/components/booking/wizard/customer-form";
 import { ExtrasPicker } from "~/components/booking/wizard/extras-picker";
+import { FREED_TIME_ID, FreedTimeForm } from "./freed-time-form";
 import { GiftCardField } from "./gift-card-field";
 import { PromoCodeField } from "~/components/booking/wizard/promo-code-field";
 import { SlotPicker } from "~/components/booking/wizard/slot-picker";
@@ -15,6 +16,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { BookingRequestSchema } from "~/domain/booking/schemas";
 import { BUSINESS } from "~/lib/business";
+import { freedTimeMessages } from "~/lib/messages/freed-time.fr";
 import { serviceAreaMessages } from "~/lib/messages/service-area.fr";
 import { wizardMessages } from "~/lib/messages/wizard.fr";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -74,6 +76,8 @@ export function SlotStep({
       address: page.address,
       postalCode: page.postalCode,
       promoCode: page.promo ?? undefined,
+      // A freed time's link (ADR 091): the time chosen; taken meanwhile, the picker says so.
+      start: page.start ?? undefined,
       // Texts about the booking are asked apart from offers, and offered ticked (ADR 014).
       serviceTexts: "on",
     },
@@ -230,7 +234,16 @@ export function SlotStep({
               error={fields.start.errors}
               errorId={fields.start.errorId}
               phone={BUSINESS.phone}
+              takenText={page.start && !failed ? freedTimeMessages.takenNotice : undefined}
             />
+            {/* The request form sits after this form (forms do not nest): a link down to it. */}
+            <a
+              href={`#${FREED_TIME_ID}`}
+              onClick={() => document.getElementById(FREED_TIME_ID)?.setAttribute("open", "")}
+              className="-mt-6 justify-self-start text-sm font-medium text-primary underline-offset-4 hover:underline"
+            >
+              {freedTimeMessages.toggle}
+            </a>
             <ExtrasPicker
               options={page.extras}
               chosen={extras}
@@ -267,6 +280,19 @@ export function SlotStep({
           phone={BUSINESS.phone}
         />
       )}
+      {/* No time suits (ADR 091): be told when a cancellation frees one on chosen days. */}
+      <FreedTimeForm
+        zone={zone}
+        zoneName={page.city}
+        cars={cars}
+        days={page.freedDays}
+        email={page.prefill?.email}
+        answer={
+          actionData?.status === "freed-time" || actionData?.status === "freed-time-failed"
+            ? actionData
+            : undefined
+        }
+      />
     </div>
   );
 }

@@ -155,6 +155,8 @@ export async function queueBookingCancelled(db: Db | Tx, appointmentId: string):
     { maxAttempts: EMAIL_MAX_ATTEMPTS },
   );
   await dropPendingJobs(db, reminderKey(appointmentId));
+  // The freed time goes to who asked for it (ADR 091): every cancellation passes here, once.
+  await enqueue(db, "freed-time.offer", { appointmentId });
 }
 
 /**
