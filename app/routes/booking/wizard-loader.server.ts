@@ -6,6 +6,9 @@ import { resolveBookingVehicles } from "~/server/services/vehicles/booking-vehic
 import { listCustomerVehicles } from "~/server/services/vehicles/customer-vehicles.server";
 import { loadPricedSizeClasses } from "~/server/services/vehicles/size-classes.server";
 import { CARS_MAX, CARS_MIN } from "~/domain/booking/pricing";
+import { keepChoices } from "~/domain/booking/kept-choices";
+import { localDayOf } from "~/domain/booking/slot-picker";
+import { formatDay, formatTime } from "~/lib/format";
 import { BOOKING_LIMITS } from "~/domain/booking/limits";
 import { parsePostalCode } from "~/domain/geo/postal-code";
 import type { GeoPoint } from "~/domain/travel/travel-time";
@@ -28,6 +31,8 @@ import { stripeFromEnv } from "~/server/payments/stripe.server";
 import { zonePaymentPolicy } from "~/server/services/payments/booking-payment.server";
 
 const w = wizardMessages;
+/** 'lundi 9 mars 2026', as the time step writes a day. */
+const formatSlotDay = (day: string) => formatDay(day, "weekdayYear");
 const b = bookingMessages;
 
 /** A blank or malformed search parameter counts as absent: the wizard then asks again. */
@@ -44,6 +49,10 @@ const WizardQuerySchema = z.object({
   vehicle: z.preprocess(listOf, z.array(z.uuid()).max(CARS_MAX)).catch([]),
   /** A size class per car, by slug (ADR 085); missing ones are the standard class. */
   size: z.preprocess(listOf, z.array(SizeClassSlugSchema).max(CARS_MAX)).catch([]),
+  /** Back from « Modifier » (issue 33): the time chosen at step 2, kept while still open. */
+  start: z.iso.datetime({ offset: true }).optional().catch(undefined),
+  /** … and the extras chosen, by slug, kept while still offered. */
+  extra: z.preprocess(listOf, z.array(z.string().trim().min(1).max(64)).max(20)).catch([]),
 });
 
 /** One search parameter gives a string, repeated ones a list (Object.fromEntries keeps the last). */
@@ -57,6 +66,7 @@ function queryOf(url: URL) {
     ...Object.fromEntries(url.searchParams),
     vehicle: url.searchParams.getAll("vehicle"),
     size: url.searchParams.getAll("size"),
+    extra: url.searchParams.getAll("extra"),
   };
 }
 /** The same budget as the service-area check (POST /api/validate-location), whose key it shares. */
@@ -122,6 +132,12 @@ export async function loadWizard({ request, context }: Route.LoaderArgs) {
         : 0,
     })),
     serviceParam: query.service ?? null,
+    // What step 1 carries forward again (hidden fields of its GET form): the day, time and extras.
+    keep: {
+      start: query.start ?? null,
+      extras: query.extra,
+      day: query.start ? localDayOf(query.start) : null,
+    },
     promo: query.promo ?? null,
     service: service ? { id: service.id, name: service.name, basePriceCents: service.basePriceCents } : null,
     prefill: user ? { name: user.name, email: user.email } : null,
@@ -201,9 +217,23 @@ export async function loadWizard({ request, context }: Route.LoaderArgs) {
       // The zone's card setting: the summary says what is charged today and later (ADR 074).
       zonePaymentPolicy(db, zoneSlug, stripeFromEnv() !== undefined),
     ]);
+    const kept = keepChoices(
+      { start: query.start ?? null, extras: query.extra },
+      { days: slots.days, extras: upsells.map((u) => u.slug) },
+    );
     return {
       ...page,
       step: 2 as const,
+      kept,
+      keptNotice:
+        kept.lostStart || kept.lostExtras > 0
+          ? w.keptLost(
+              kept.lostStart
+                ? `${formatSlotDay(localDayOf(kept.lostStart))} à ${formatTime(kept.lostStart).replaceAll(" ", "\u00a0")}`
+                : null,
+              kept.lostExtras,
+            )
+          : null,
       error: null,
       slots,
       vehicles,

@@ -80,7 +80,8 @@ export function SlotStep({
     shouldRevalidate: "onInput",
     // 'Appliquer' (intent promo) checks only the code, on the server: the rest may be unfinished.
     onValidate: ({ formData }) =>
-      formData.get("intent") === "promo"
+      // « Modifier » (intent edit) only carries the time and the extras back to step 1.
+      formData.get("intent") === "promo" || formData.get("intent") === "edit"
         ? (parseWithZod(formData, { schema: z.looseObject({}) }) as unknown as ReturnType<
             typeof validateBooking
           >)
@@ -88,8 +89,11 @@ export function SlotStep({
   });
 
   // What the summary repeats: the chosen time, the extras and the address, as they change.
-  const [start, setStart] = useState<string | null>(() => fields.start.initialValue ?? null);
-  const [extras, setExtras] = useState<ReadonlySet<string>>(() => new Set());
+  const [start, setStart] = useState<string | null>(
+    () => fields.start.initialValue ?? page.kept.start ?? null,
+  );
+  // Back from « Modifier » (issue 33): the extras still offered stay chosen.
+  const [extras, setExtras] = useState<ReadonlySet<string>>(() => new Set(page.kept.extras));
   const [address, setAddress] = useState(page.address);
 
   useEffect(() => {
@@ -153,18 +157,58 @@ export function SlotStep({
 
   return (
     <div className="grid gap-6">
+      {hasSlots && service ? (
+        // The form's default button (the first in the tree, before « Modifier » which belongs to
+        // the form too): Enter in any field books, not 'Appliquer' nor « Modifier ». Out of the
+        // tab order and of the a11y tree.
+        <button
+          type="submit"
+          form={form.id}
+          name="intent"
+          value="book"
+          tabIndex={-1}
+          aria-hidden="true"
+          className="sr-only"
+        >
+          {w.submit}
+        </button>
+      ) : null}
       <div className="-mt-2 flex flex-wrap items-center justify-between gap-3">
         <Badge variant="secondary" className="h-auto max-w-full px-3 py-1 text-sm whitespace-normal">
           <Car aria-hidden="true" />
           {w.summaryBadge(serviceAreaMessages.cars(cars), page.city)}
         </Badge>
-        <Button asChild variant="outline">
-          <Link to={editPath}>
+        {hasSlots && service ? (
+          // A post of the booking form (issue 33): the time and the extras chosen come back to
+          // step 1 and forward again, without JavaScript too; the details typed stay out of the URL.
+          <Button
+            type="submit"
+            form={form.id}
+            formAction={editPath}
+            formMethod="post"
+            formNoValidate
+            name="intent"
+            value="edit"
+            variant="outline"
+          >
             <Pencil aria-hidden="true" />
             {w.editServices}
-          </Link>
-        </Button>
+          </Button>
+        ) : (
+          <Button asChild variant="outline">
+            <Link to={editPath}>
+              <Pencil aria-hidden="true" />
+              {w.editServices}
+            </Link>
+          </Button>
+        )}
       </div>
+
+      {page.keptNotice ? (
+        <Alert data-testid="kept-notice">
+          <AlertDescription className="text-foreground">{page.keptNotice}</AlertDescription>
+        </Alert>
+      ) : null}
 
       <div
         ref={errorRef}
@@ -203,18 +247,6 @@ export function SlotStep({
             <input key={index} type="hidden" name={fields.sizes.name} value={slug} />
           ))}
           {hydrated ? <input type="hidden" name="navigation" value="client" /> : null}
-          {/* The form's default button (the first in the tree): Enter in any field books, not
-              'Appliquer', which now comes first on screen. Out of the tab order and of the a11y tree. */}
-          <button
-            type="submit"
-            name="intent"
-            value="book"
-            tabIndex={-1}
-            aria-hidden="true"
-            className="sr-only"
-          >
-            {w.submit}
-          </button>
           {/* This form's own key (ADR 068): a double submit or a retry books once. */}
           <input type="hidden" name="requestKey" value={page.requestKey} />
           <div className="grid gap-10">
@@ -224,7 +256,7 @@ export function SlotStep({
               days={slots.days}
               durationMinutes={slots.duration_minutes}
               // After a refusal in the browser, `value` holds the start sent (the picker names it if taken).
-              defaultValue={fields.start.value ?? fields.start.initialValue}
+              defaultValue={fields.start.value ?? fields.start.initialValue ?? page.kept.start ?? undefined}
               error={fields.start.errors}
               errorId={fields.start.errorId}
               phone={BUSINESS.phone}
