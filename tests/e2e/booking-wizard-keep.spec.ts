@@ -53,6 +53,7 @@ test.describe("« Modifier » at 390 px", () => {
     await page.locator(`input[type="radio"][value="${day}"]`).check();
     await timeRadio(page, start).check();
     await extra(page).check();
+    await page.getByTestId("gift-card-code").fill("ABCD-EFGH-JKLM-NPQR");
 
     // Back with « Modifier », nothing changed, forward again: all still chosen.
     await page.getByRole("button", { name: EDIT }).click();
@@ -65,6 +66,9 @@ test.describe("« Modifier » at 390 px", () => {
     await expect(timeRadio(page, start)).toBeChecked();
     await expect(extra(page)).toBeChecked();
     await expect(page.getByTestId("kept-notice")).toHaveCount(0);
+    // The gift card code too, never through a URL (ADR 093).
+    await expect(page.getByTestId("gift-card-code")).toHaveValue("ABCD-EFGH-JKLM-NPQR");
+    expect(page.url()).not.toContain("ABCD");
     await expect(page.getByRole("region", { name: "Résumé" })).toContainText("Aquapel");
 
     // A class that keeps the time open (same visit length): still chosen.

@@ -58,6 +58,10 @@ function editPath(request: Request, formData: FormData) {
   query.delete("start");
   query.delete("extra");
   query.set("step", "1");
+  // A promo code typed at step 2 travels as a link's would (?promo=, ADR 050).
+  const promo = formData.get("promoCode");
+  if (typeof promo === "string" && promo.trim().length > 0 && promo.length <= 64)
+    query.set("promo", promo.trim());
   const start = formData.get("start");
   if (typeof start === "string" && start.length > 0 && start.length <= 40) query.set("start", start);
   for (const slug of formData.getAll("upsells").slice(0, 20)) {

@@ -22,6 +22,11 @@ import type { WizardActionData, WizardLoaderData } from "~/routes/booking/wizard
 import { focusInView } from "./focus-in-view";
 
 const w = wizardMessages;
+/**
+ * A gift card code typed before « Modifier » (ADR 093): kept for this tab only, never in a URL.
+ * Without JavaScript it is typed again.
+ */
+const GIFT_CARD_KEY = "wizard-gift-card";
 
 /** The booking form's check in the browser: the shared schema. */
 const validateBooking = (formData: FormData) => parseWithZod(formData, { schema: BookingRequestSchema });
@@ -134,6 +139,28 @@ export function SlotStep({
     ...page.choice.vehicleIds.map((id) => ["vehicle", id]),
     ...page.choice.sizes.map((slug) => ["size", slug]),
   ]).toString()}`;
+  // Back from « Modifier »: the gift card code typed before comes back into its empty field.
+  const giftCardName = fields.giftCardCode.name;
+  useEffect(() => {
+    let saved: string | null;
+    try {
+      saved = sessionStorage.getItem(GIFT_CARD_KEY);
+      sessionStorage.removeItem(GIFT_CARD_KEY);
+    } catch {
+      return; // Storage refused (private mode): the code is typed again.
+    }
+    const input = formRef.current?.elements.namedItem(giftCardName);
+    if (saved && input instanceof HTMLInputElement && input.value === "") input.value = saved;
+  }, [giftCardName]);
+  const rememberGiftCard = () => {
+    const input = formRef.current?.elements.namedItem(giftCardName);
+    const code = input instanceof HTMLInputElement ? input.value.trim() : "";
+    try {
+      if (code) sessionStorage.setItem(GIFT_CARD_KEY, code);
+    } catch {
+      // Storage refused: the code is typed again.
+    }
+  };
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
   const hasSlots = slots.days.some((day) => day.slots.length > 0);
   const formErrors = form.errors ?? [];
@@ -190,6 +217,7 @@ export function SlotStep({
             name="intent"
             value="edit"
             variant="outline"
+            onClick={rememberGiftCard}
           >
             <Pencil aria-hidden="true" />
             {w.editServices}
