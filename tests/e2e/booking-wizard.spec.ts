@@ -116,7 +116,7 @@ test.describe("booking wizard", () => {
     await expect(page.getByRole("checkbox", { name: /par texto la confirmation, le rappel/ })).toBeChecked();
     expect(await axe()).toEqual([]);
 
-    await page.getByRole("link", { name: "Modifier les services" }).click();
+    await page.getByRole("button", { name: "Modifier l'adresse et les véhicules" }).click();
     await expect(
       page.getByRole("heading", { level: 1, name: "Où devons-nous nous déplacer ?" }),
     ).toBeFocused();

@@ -40,5 +40,4 @@ export const freedTimeMessages = {
     invalidText: "Ce lien est incomplet ou a été modifié.",
     home: "Retour à l'accueil",
   },
-  takenNotice: "Cette heure a déjà été réservée.",
 } as const;

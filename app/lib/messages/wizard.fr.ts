@@ -14,11 +14,12 @@ export const wizardMessages = {
   continue: "Continuer",
   continueHint: "Choisissez une région et un nombre de véhicules pour continuer.",
   slotTitle: "Choisissez votre créneau",
-  editServices: "Modifier les services",
+  /** « Modifier » at step 2: back to step 1, which holds the address and the vehicles. */
+  editServices: "Modifier l'adresse et les véhicules",
   home: "Accueil",
   summaryBadge: (cars: string, city: string) => `${cars} · ${city}`,
   slotsLegend: "Date et heure",
-  duration: (duration: string) => `Durée prévue du lavage : ${duration}.`,
+  duration: (duration: string) => `Durée prévue du lavage\u00a0: ${duration}.`,
   noSlots: (phone: string) =>
     `Aucun créneau disponible dans les 30 prochains jours. Appelez-nous au ${phone}.`,
   detailsTitle: "Vos coordonnées",
@@ -52,12 +53,12 @@ export const wizardMessages = {
   /** Step 1 of the one path (ADR 044): the address or postal code, typed once, and the cars. */
   whereTitle: "Où devons-nous nous déplacer\u00a0?",
   whereText:
-    "Entrez votre adresse ou votre code postal : nous vérifions que nos équipes se déplacent chez vous.",
+    "Entrez votre adresse ou votre code postal\u00a0: nous vérifions que nos équipes se déplacent chez vous.",
   /** A referral link (/booking?promo=AMI-...): its discount, announced on step 1 (ADR 050). */
   referralApplied: (amount: string) =>
     `Votre rabais de parrainage de ${amount} sera appliqué à votre première réservation.`,
   whereRequired: "Veuillez entrer une adresse ou un code postal.",
-  zoneChoice: "Deux de nos zones desservent cette adresse. Laquelle préférez-vous ?",
+  zoneChoice: "Deux de nos zones desservent cette adresse. Laquelle préférez-vous\u00a0?",
   zoneChoiceRequired: "Choisissez la zone qui fera votre lavage.",
   seeSlots: "Voir les disponibilités",
   changeWhere: "Modifier",
@@ -75,5 +76,22 @@ export const wizardMessages = {
   paymentTitle: "Paiement",
   barTotal: (total: string) => `Total ${total}`,
   barToggle: "Voir le résumé",
-  slotChosen: (when: string) => `Créneau choisi : ${when}`,
+  slotChosen: (when: string) => `Créneau choisi\u00a0: ${when}`,
+  /**
+   * Back from « Modifier » (issue 33): what was chosen and no longer holds, in one sentence
+   * (`when`: the time no longer open, 'lundi 9 mars à 9 h 30'; `extras`: options no longer offered).
+   */
+  keptLost: (when: string | null, extras: number) => {
+    const options =
+      extras === 0
+        ? ""
+        : extras === 1
+          ? "l'option choisie n'est plus offerte"
+          : "les options choisies ne sont plus offertes";
+    if (!when) return `${options.charAt(0).toUpperCase()}${options.slice(1)}.`;
+    const time = `L'heure choisie (${when}) n'est plus libre pour cette adresse et ces véhicules`;
+    return options
+      ? `${time}, et ${options}\u00a0: choisissez une autre heure.`
+      : `${time}\u00a0: choisissez-en une autre.`;
+  },
 } as const;

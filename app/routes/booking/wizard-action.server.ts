@@ -51,6 +51,26 @@ async function takesCard(
   }
 }
 
+/** Step 1's URL (the query the button posted to, step=1) with the time and extras chosen. */
+function editPath(request: Request, formData: FormData) {
+  const url = new URL(request.url);
+  const query = new URLSearchParams(url.search);
+  query.delete("index");
+  query.delete("start");
+  query.delete("extra");
+  query.set("step", "1");
+  // A promo code typed at step 2 travels as a link's would (?promo=, ADR 050).
+  const promo = formData.get("promoCode");
+  if (typeof promo === "string" && promo.trim().length > 0 && promo.length <= 64)
+    query.set("promo", promo.trim());
+  const start = formData.get("start");
+  if (typeof start === "string" && start.length > 0 && start.length <= 40) query.set("start", start);
+  for (const slug of formData.getAll("upsells").slice(0, 20)) {
+    if (typeof slug === "string" && slug.length > 0 && slug.length <= 64) query.append("extra", slug);
+  }
+  return `${url.pathname}?${query.toString()}`;
+}
+
 /**
  * intent 'book': parse with the shared schema, book, then go to /booking-success/{bookingId}.
  * With JavaScript the page navigates itself and hands over the manage link in the router state
@@ -70,6 +90,9 @@ export async function bookFromWizard({ request, context }: Route.ActionArgs) {
 
   // « Prévenez-moi si une heure se libère » (ADR 091): its own form on the time step.
   if (formData.get("intent") === "freed-time") return askFreedTime(db, formData, requestInfo(context).ip);
+  // « Modifier » (issue 33): back to step 1 (the button's own query), carrying the time and the
+  // extras chosen so far; step 2 keeps those still valid. Nothing typed in the details goes in a URL.
+  if (formData.get("intent") === "edit") throw redirect(editPath(request, formData));
   // 'Appliquer' beside the promo code: its rules checked, the form kept as typed (ADR 050).
   if (formData.get("intent") === "promo") return checkPromoFromForm(db, formData, requestInfo(context).ip);
   if (formData.get("intent") !== "book") return fail(400, { formErrors: [messages.errors.generic] });

@@ -8,6 +8,9 @@ import { resolveBookingVehicles } from "~/server/services/vehicles/booking-vehic
 import { listCustomerVehicles } from "~/server/services/vehicles/customer-vehicles.server";
 import { loadPricedSizeClasses } from "~/server/services/vehicles/size-classes.server";
 import { CARS_MAX, CARS_MIN } from "~/domain/booking/pricing";
+import { keepChoices } from "~/domain/booking/kept-choices";
+import { localDayOf } from "~/domain/booking/slot-picker";
+import { formatDay, formatTime } from "~/lib/format";
 import { BOOKING_LIMITS } from "~/domain/booking/limits";
 import { parsePostalCode } from "~/domain/geo/postal-code";
 import type { GeoPoint } from "~/domain/travel/travel-time";
@@ -30,6 +33,8 @@ import { stripeFromEnv } from "~/server/payments/stripe.server";
 import { zonePaymentPolicy } from "~/server/services/payments/booking-payment.server";
 
 const w = wizardMessages;
+/** 'lundi 9 mars 2026', as the time step writes a day. */
+const formatSlotDay = (day: string) => formatDay(day, "weekdayYear");
 const b = bookingMessages;
 
 /** A blank or malformed search parameter counts as absent: the wizard then asks again. */
@@ -40,14 +45,19 @@ const WizardQuerySchema = z.object({
   cars: z.coerce.number().int().min(CARS_MIN).max(CARS_MAX).optional().catch(undefined),
   step: z.enum(["1", "2"]).catch("1"),
   service: z.uuid().optional().catch(undefined),
-  /** A freed time's offer (ADR 091): the time chosen in advance; the booking decides. */
-  start: z.iso.datetime({ offset: true }).optional().catch(undefined),
   /** A promo or referral code from a personal link (/booking?promo=CODE, ADR 050). */
   promo: z.string().trim().max(64).optional().catch(undefined),
   /** The signed-in client's saved vehicles, by id (ADR 085): their count is the cars. */
   vehicle: z.preprocess(listOf, z.array(z.uuid()).max(CARS_MAX)).catch([]),
   /** A size class per car, by slug (ADR 085); missing ones are the standard class. */
   size: z.preprocess(listOf, z.array(SizeClassSlugSchema).max(CARS_MAX)).catch([]),
+  /**
+   * A time chosen in advance: back from « Modifier » (issue 33, ADR 093), kept while still open,
+   * or a freed time's offer (ADR 091), where the booking decides.
+   */
+  start: z.iso.datetime({ offset: true }).optional().catch(undefined),
+  /** … and the extras chosen, by slug, kept while still offered. */
+  extra: z.preprocess(listOf, z.array(z.string().trim().min(1).max(64)).max(20)).catch([]),
 });
 
 /** The offered start at the same instant as `start`, else `start` itself (taken meanwhile). */
@@ -69,6 +79,7 @@ function queryOf(url: URL) {
     ...Object.fromEntries(url.searchParams),
     vehicle: url.searchParams.getAll("vehicle"),
     size: url.searchParams.getAll("size"),
+    extra: url.searchParams.getAll("extra"),
   };
 }
 /** The same budget as the service-area check (POST /api/validate-location), whose key it shares. */
@@ -134,6 +145,12 @@ export async function loadWizard({ request, context }: Route.LoaderArgs) {
         : 0,
     })),
     serviceParam: query.service ?? null,
+    // What step 1 carries forward again (hidden fields of its GET form): the day, time and extras.
+    keep: {
+      start: query.start ?? null,
+      extras: query.extra,
+      day: query.start ? localDayOf(query.start) : null,
+    },
     promo: query.promo ?? null,
     start: query.start ?? null,
     service: service ? { id: service.id, name: service.name, basePriceCents: service.basePriceCents } : null,
@@ -214,16 +231,32 @@ export async function loadWizard({ request, context }: Route.LoaderArgs) {
       // The zone's card setting: the summary says what is charged today and later (ADR 074).
       zonePaymentPolicy(db, zoneSlug, stripeFromEnv() !== undefined),
     ]);
+    // The time chosen before (« Modifier », ADR 093) or offered (a freed time, ADR 091), spelled
+    // as the picker offers it, kept while still open; otherwise the notice says it is gone.
+    const kept = keepChoices(
+      { start: query.start ? sameInstant(slots.days, query.start) : null, extras: query.extra },
+      { days: slots.days, extras: upsells.map((u) => u.slug) },
+    );
     return {
       ...page,
       step: 2 as const,
+      kept,
+      keptNotice:
+        kept.lostStart || kept.lostExtras > 0
+          ? w.keptLost(
+              kept.lostStart
+                ? `${formatSlotDay(localDayOf(kept.lostStart))} à ${formatTime(kept.lostStart).replaceAll(" ", "\u00a0")}`
+                : null,
+              kept.lostExtras,
+            )
+          : null,
       error: null,
       slots,
       vehicles,
       // The booking form's own key (ADR 068): a double submit or a retry of it books once.
       requestKey: crypto.randomUUID(),
-      // A freed time's link (ADR 091) names the instant; the picker knows its offered spelling.
-      start: query.start ? sameInstant(slots.days, query.start) : null,
+      // The time chosen in advance, when still open (above).
+      start: kept.start,
       // « Prévenez-moi si une heure se libère » (ADR 091): the days it offers.
       freedDays: freedTimeWindow(localDate(new Date())),
       payment,

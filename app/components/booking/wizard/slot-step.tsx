@@ -24,6 +24,11 @@ import type { WizardActionData, WizardLoaderData } from "~/routes/booking/wizard
 import { focusInView } from "./focus-in-view";
 
 const w = wizardMessages;
+/**
+ * A gift card code typed before « Modifier » (ADR 093): kept for this tab only, never in a URL.
+ * Without JavaScript it is typed again.
+ */
+const GIFT_CARD_KEY = "wizard-gift-card";
 
 /** The booking form's check in the browser: the shared schema. */
 const validateBooking = (formData: FormData) => parseWithZod(formData, { schema: BookingRequestSchema });
@@ -86,7 +91,8 @@ export function SlotStep({
     shouldRevalidate: "onInput",
     // 'Appliquer' (intent promo) checks only the code, on the server: the rest may be unfinished.
     onValidate: ({ formData }) =>
-      formData.get("intent") === "promo"
+      // « Modifier » (intent edit) only carries the time and the extras back to step 1.
+      formData.get("intent") === "promo" || formData.get("intent") === "edit"
         ? (parseWithZod(formData, { schema: z.looseObject({}) }) as unknown as ReturnType<
             typeof validateBooking
           >)
@@ -94,8 +100,11 @@ export function SlotStep({
   });
 
   // What the summary repeats: the chosen time, the extras and the address, as they change.
-  const [start, setStart] = useState<string | null>(() => fields.start.initialValue ?? null);
-  const [extras, setExtras] = useState<ReadonlySet<string>>(() => new Set());
+  const [start, setStart] = useState<string | null>(
+    () => fields.start.initialValue ?? page.kept.start ?? null,
+  );
+  // Back from « Modifier » (issue 33): the extras still offered stay chosen.
+  const [extras, setExtras] = useState<ReadonlySet<string>>(() => new Set(page.kept.extras));
   const [address, setAddress] = useState(page.address);
 
   useEffect(() => {
@@ -136,6 +145,28 @@ export function SlotStep({
     ...page.choice.vehicleIds.map((id) => ["vehicle", id]),
     ...page.choice.sizes.map((slug) => ["size", slug]),
   ]).toString()}`;
+  // Back from « Modifier »: the gift card code typed before comes back into its empty field.
+  const giftCardName = fields.giftCardCode.name;
+  useEffect(() => {
+    let saved: string | null;
+    try {
+      saved = sessionStorage.getItem(GIFT_CARD_KEY);
+      sessionStorage.removeItem(GIFT_CARD_KEY);
+    } catch {
+      return; // Storage refused (private mode): the code is typed again.
+    }
+    const input = formRef.current?.elements.namedItem(giftCardName);
+    if (saved && input instanceof HTMLInputElement && input.value === "") input.value = saved;
+  }, [giftCardName]);
+  const rememberGiftCard = () => {
+    const input = formRef.current?.elements.namedItem(giftCardName);
+    const code = input instanceof HTMLInputElement ? input.value.trim() : "";
+    try {
+      if (code) sessionStorage.setItem(GIFT_CARD_KEY, code);
+    } catch {
+      // Storage refused: the code is typed again.
+    }
+  };
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
   const hasSlots = slots.days.some((day) => day.slots.length > 0);
   const formErrors = form.errors ?? [];
@@ -159,18 +190,59 @@ export function SlotStep({
 
   return (
     <div className="grid gap-6">
+      {hasSlots && service ? (
+        // The form's default button (the first in the tree, before « Modifier » which belongs to
+        // the form too): Enter in any field books, not 'Appliquer' nor « Modifier ». Out of the
+        // tab order and of the a11y tree.
+        <button
+          type="submit"
+          form={form.id}
+          name="intent"
+          value="book"
+          tabIndex={-1}
+          aria-hidden="true"
+          className="sr-only"
+        >
+          {w.submit}
+        </button>
+      ) : null}
       <div className="-mt-2 flex flex-wrap items-center justify-between gap-3">
         <Badge variant="secondary" className="h-auto max-w-full px-3 py-1 text-sm whitespace-normal">
           <Car aria-hidden="true" />
           {w.summaryBadge(serviceAreaMessages.cars(cars), page.city)}
         </Badge>
-        <Button asChild variant="outline">
-          <Link to={editPath}>
+        {hasSlots && service ? (
+          // A post of the booking form (issue 33): the time and the extras chosen come back to
+          // step 1 and forward again, without JavaScript too; the details typed stay out of the URL.
+          <Button
+            type="submit"
+            form={form.id}
+            formAction={editPath}
+            formMethod="post"
+            formNoValidate
+            name="intent"
+            value="edit"
+            variant="outline"
+            onClick={rememberGiftCard}
+          >
             <Pencil aria-hidden="true" />
             {w.editServices}
-          </Link>
-        </Button>
+          </Button>
+        ) : (
+          <Button asChild variant="outline">
+            <Link to={editPath}>
+              <Pencil aria-hidden="true" />
+              {w.editServices}
+            </Link>
+          </Button>
+        )}
       </div>
+
+      {page.keptNotice ? (
+        <Alert data-testid="kept-notice">
+          <AlertDescription className="text-foreground">{page.keptNotice}</AlertDescription>
+        </Alert>
+      ) : null}
 
       <div
         ref={errorRef}
@@ -209,18 +281,6 @@ export function SlotStep({
             <input key={index} type="hidden" name={fields.sizes.name} value={slug} />
           ))}
           {hydrated ? <input type="hidden" name="navigation" value="client" /> : null}
-          {/* The form's default button (the first in the tree): Enter in any field books, not
-              'Appliquer', which now comes first on screen. Out of the tab order and of the a11y tree. */}
-          <button
-            type="submit"
-            name="intent"
-            value="book"
-            tabIndex={-1}
-            aria-hidden="true"
-            className="sr-only"
-          >
-            {w.submit}
-          </button>
           {/* This form's own key (ADR 068): a double submit or a retry books once. */}
           <input type="hidden" name="requestKey" value={page.requestKey} />
           <div className="grid gap-10">
@@ -230,11 +290,10 @@ export function SlotStep({
               days={slots.days}
               durationMinutes={slots.duration_minutes}
               // After a refusal in the browser, `value` holds the start sent (the picker names it if taken).
-              defaultValue={fields.start.value ?? fields.start.initialValue}
+              defaultValue={fields.start.value ?? fields.start.initialValue ?? page.kept.start ?? undefined}
               error={fields.start.errors}
               errorId={fields.start.errorId}
               phone={BUSINESS.phone}
-              takenText={page.start && !failed ? freedTimeMessages.takenNotice : undefined}
             />
             {/* The request form sits after this form (forms do not nest): a link down to it. */}
             <a

@@ -70,6 +70,12 @@ export function WhereStep({ data: page }: { data: Extract<WizardLoaderData, { st
         <input type="hidden" name="step" value="2" />
         {page.serviceParam ? <input type="hidden" name="service" value={page.serviceParam} /> : null}
         {page.promo ? <input type="hidden" name="promo" value={page.promo} /> : null}
+        {/* Back from « Modifier » (issue 33): the day, time and extras chosen go forward again. */}
+        {page.keep.start ? <input type="hidden" name="start" value={page.keep.start} /> : null}
+        {page.keep.day ? <input type="hidden" name="jour" value={page.keep.day} /> : null}
+        {page.keep.extras.map((slug) => (
+          <input key={slug} type="hidden" name="extra" value={slug} />
+        ))}
         {error?.field === "form" ? (
           <Alert variant="destructive" id={formErrorId}>
             <AlertDescription className="text-foreground">{error.message}</AlertDescription>
