@@ -133,8 +133,8 @@ for (const target of targets) {
       );
       expect([302, 303]).toContain(asClient.status);
       expect(asClient.headers.get("location")).toBe("/");
-      // Another franchisee's pages do not show: the schedule lists only Granby's appointments.
-      const page = await (await fetch(`${server.url}/franchisee`, { headers: { cookie } })).text();
+      // Another franchisee's pages do not show: the team page lists only Granby's members.
+      const page = await (await fetch(`${server.url}/franchisee/team`, { headers: { cookie } })).text();
       expect(page).toContain("Marc-André Gagnon");
       expect(page).not.toContain("Camille");
     });
