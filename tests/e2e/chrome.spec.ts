@@ -266,7 +266,12 @@ test("le pied de page donne le contact, les réseaux et les liens légaux", asyn
     await expect(link).toHaveAttribute("target", "_blank");
     await expect(link).toHaveAttribute("rel", "noopener noreferrer");
   }
-  await expect(footer).toContainText(`© 2024 ${BUSINESS.name}. Tous droits réservés.`);
+  // The current year where the business is (the page and this test read the same clock).
+  const year = () =>
+    new Intl.DateTimeFormat("en-CA", { timeZone: "America/Toronto", year: "numeric" }).format(new Date());
+  const signed = /© (\d{4}) /.exec((await footer.textContent()) ?? "")?.[1];
+  expect([year(), String(Number(year()) - 1)]).toContain(signed);
+  await expect(footer).toContainText(`${BUSINESS.name}. Tous droits réservés.`);
 });
 
 test("le menu mobile s'ouvre, se ferme avec Échap et propose Réserver maintenant @mobile", async ({
