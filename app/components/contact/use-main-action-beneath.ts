@@ -4,9 +4,10 @@ import { useEffect, useState } from "react";
  * What the round button must never cover (ADR 047, amended for issue 33 item 5): the buttons of
  * the page's forms and the actions of its cards ('Suivant', 'Soumettre ma candidature'), the
  * choices of a form (a slot of the reschedule picker, the consent's text beside its box), the
- * figures of a summary (a total), anything a page marks `data-keep-clear`, and the footer's text
- * and links; not what a dialog holds (the contact dialog's own form, whose trigger must stay
- * focusable).
+ * figures of a summary (a total) and anything a page marks `data-keep-clear`; not what a dialog
+ * holds (the contact dialog's own form, whose trigger must stay focusable). The footer reserves
+ * the button's space below its last line instead (site-footer.tsx): at the bottom of a page, the
+ * button stays where a visitor looks for it.
  */
 const KEEP_CLEAR = [
   "main form button",
@@ -20,8 +21,6 @@ const KEEP_CLEAR = [
   "main dd",
   "main td",
   "main [data-keep-clear]",
-  "footer a",
-  "footer p",
 ].join(", ");
 
 /** The square at the bottom right of the window where the floating button sits (1 rem + 3.5 rem + 1 rem, rounded up). */
@@ -30,7 +29,7 @@ export const FLOATING_BAND_PX = 96;
 /**
  * True while something the button must not cover (KEEP_CLEAR) lies in the square at the bottom
  * right of the window where the floating contact button sits (ADR 047): the button then steps
- * aside so it never covers 'Soumettre ma candidature', a slot, a total or the footer. Follows what
+ * aside so it never covers 'Soumettre ma candidature', a slot or a total. Follows what
  * a page adds or removes (a wizard's next step) and the window's size. Watches nothing unless
  * `enabled`.
  */

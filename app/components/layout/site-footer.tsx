@@ -125,7 +125,9 @@ export function SiteFooter({ year }: { year: number }) {
         </FooterColumn>
       </div>
       <div className="border-t">
-        <p className="mx-auto max-w-6xl px-4 py-6 text-center text-sm text-muted-foreground sm:text-left">
+        {/* Its bottom padding is the round contact button's space (ADR 047): scrolled to the end,
+            nothing of the footer lies under the button. */}
+        <p className="mx-auto max-w-6xl px-4 pt-6 pb-24 text-center text-sm text-muted-foreground sm:text-left">
           {t.rights(year, BUSINESS.name)}
         </p>
       </div>
