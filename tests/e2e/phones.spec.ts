@@ -274,7 +274,7 @@ test.describe("téléphones", () => {
   test("le bouton rond de contact ne couvre jamais un bouton, un choix, un total ni le pied de page (360 et 390 px)", async ({
     browser,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(240_000);
     const formPages = {
       anonymous: [
         "/application",
