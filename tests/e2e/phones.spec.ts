@@ -53,6 +53,17 @@ function urlsOf(route: ManifestRoute, ids: Ids): string[] {
       return [`/booking-payment/${ids.bookingId}?k=invalide`];
     case "tip/:bookingId":
       return [`/tip/${ids.pastBookingId}?token=invalide`];
+    // Pages opened by a signed link or an id: their refusal page (the valid ones have their own specs).
+    case "tip/:bookingId/balance":
+      return [`/tip/${ids.pastBookingId}/balance?token=invalide`];
+    case "heure-liberee/arreter/:token":
+      return ["/heure-liberee/arreter/invalide"];
+    case "cartes-cadeaux/achat/:id":
+      return ["/cartes-cadeaux/achat/00000000-0000-4000-8000-000000000000?k=faux"];
+    case "crew/stops/:appointmentId":
+      return ["/crew/stops/00000000-0000-4000-8000-000000000000"];
+    case "admin/services/:serviceId/checklist":
+      return ["/admin/services/00000000-0000-4000-8000-000000000000/checklist"];
     case "client/receipts/:paymentId":
       return ["/client/receipts/00000000-0000-4000-8000-000000000000"];
     case "review/:bookingId":
@@ -230,7 +241,7 @@ test.describe("téléphones", () => {
 
   for (const role of ROLES) {
     test(`aucune page ne défile de côté à ${WIDTHS.join(" ni à ")} px (${role})`, async ({ browser }) => {
-      test.setTimeout(180_000);
+      test.setTimeout(300_000);
       const context = await newContext(browser, WIDTHS[0], states.get(role));
       const page = appPage(await context.newPage());
       const csp: string[] = [];

@@ -79,7 +79,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       slots: changeAllowed ? await openSlots(appointment, now) : null,
       // The recurring wash of this booking (ADR 086).
       owner: access === "owner",
-      recurring: await loadRecurringCard(db, { bookingId: params.bookingId, token, actor, now }),
+      // Not on a weather move's link: its token is no manage token (ADR 090).
+      recurring:
+        access === "weather"
+          ? null
+          : await loadRecurringCard(db, { bookingId: params.bookingId, token, actor, now }),
     };
   } catch (error) {
     if (hasCode(error, "NOT_FOUND")) return invalidLink();
