@@ -1,12 +1,12 @@
 /**
- * The stop's checklist, photos and wash report at 390 px (issue 32, items 4 to 6, ADR 088): the
- * demo crew member's wash, started a minute ago (the demo tool, ADR 049). The member ticks the
+ * The stop's checklist, photos and wash report at 390 px (issue 32, items 4 to 6, ADR 088): a new
+ * team member's wash, started a minute ago (the demo tool, ADR 049), so it holds at any hour. The member ticks the
  * checklist, goes offline, takes two photos (the file chooser stands for the camera), sees
  * « 2 photos en attente », comes back online and the photos arrive; « Terminé » sends the customer
  * the report with the photos. CREW_SHOTS=<dir> also writes screenshots (the stop at 390 px in
  * both themes, the admin's checklist editor at 1440 px in both themes).
  */
-import { openSlots, bookThroughApi } from "./bookings";
+import { newMemberWithStartedWash, removeMember, signInFromInvitation } from "./crew-member";
 import { openMail } from "./dev-mail";
 import { appPage, expect, loginAs, test, waitForHydration } from "./fixtures";
 import { carPhoto } from "./job-report";
@@ -19,62 +19,17 @@ test("@mobile the crew ticks the checklist, photos wait offline and arrive, « T
 }) => {
   test.skip(test.info().project.name !== "mobile", "a phone journey");
   test.setTimeout(240_000);
-  const suffix = Math.random().toString(36).slice(2, 7);
-  const customer = `Rachel Rapport${suffix}`;
-  const customerEmail = `rachel.${suffix}@example.com`;
   const context = { baseURL, locale: "fr-CA", timezoneId: "America/Toronto" } as const;
 
-  // A customer's wash (texts accepted), given to the demo crew member, started a minute ago.
+  // A customer's wash (texts accepted), given to a new member of the team, started a minute ago.
   const office = await browser.newContext({ ...context, viewport: { width: 1440, height: 1000 } });
   const franchisee = appPage(await office.newPage());
   await loginAs(franchisee, "franchisee");
-  await franchisee.goto("/franchisee");
-  const memberId = await franchisee
-    .getByRole("listitem", { name: "Samuel Lachance" })
-    .locator('input[name="memberId"]')
-    .first()
-    .inputValue();
-  const [slot] = await openSlots(franchisee.request);
-  const { booking_id: bookingId } = await bookThroughApi(franchisee.request, baseURL!, {
-    start: slot!.start,
-    name: customer,
-    email: customerEmail,
-    smsConsent: true,
-  });
-  const started = await franchisee.request.post("/api/dev/start-appointment", {
-    data: { bookingId },
-    headers: { origin: baseURL! },
-  });
-  expect(started.ok(), await started.text()).toBe(true);
-  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Toronto" }).format(new Date());
-  await franchisee.goto(`/franchisee/schedule?view=day&date=${today}`);
-  const appointmentId = (await franchisee
-    .locator(`li[data-booking-id="${bookingId}"]`)
-    .getAttribute("id"))!.slice(4);
-  // The member works now (evening runs included): a window from the past hour to the day's end.
-  const hour = Number(
-    new Intl.DateTimeFormat("en-GB", {
-      timeZone: "America/Toronto",
-      hour: "2-digit",
-      hourCycle: "h23",
-    }).format(new Date(Date.now() - 60 * 60_000)),
+  const { memberId, memberEmail, customer, customerEmail } = await newMemberWithStartedWash(
+    franchisee,
+    baseURL!,
+    { member: "Léo Rapport", customer: "Rachel Rapport" },
   );
-  const available = await franchisee.request.post("/franchisee", {
-    form: {
-      intent: "addAvailability",
-      teamMemberId: memberId,
-      dayOfWeek: String(new Date(`${today}T12:00:00Z`).getUTCDay()),
-      startTime: `${String(hour).padStart(2, "0")}:00`,
-      endTime: "23:55",
-    },
-    headers: { origin: baseURL! },
-  });
-  expect(available.ok(), await available.text()).toBe(true);
-  const reassigned = await franchisee.request.post("/franchisee/schedule", {
-    form: { intent: "reassign", appointmentId, teamMemberId: memberId },
-    headers: { origin: baseURL! },
-  });
-  expect(reassigned.ok(), await reassigned.text()).toBe(true);
 
   // The member opens the stop from « Ma journée ».
   const phone = await browser.newContext({
@@ -84,11 +39,7 @@ test("@mobile the crew ticks the checklist, photos wait offline and arrive, « T
     hasTouch: true,
   });
   const crew = appPage(await phone.newPage());
-  const signedIn = await crew.request.post("/api/auth/sign-in/email", {
-    data: { email: "crew@example.com", password: "Demo12345!" },
-    headers: { origin: baseURL! },
-  });
-  expect(signedIn.ok(), await signedIn.text()).toBe(true);
+  await signInFromInvitation(crew, memberEmail);
   await crew.goto("/crew");
   await crew.getByRole("link", { name: `Liste de vérification et photos : ${customer}` }).click();
   await expect(crew.getByRole("heading", { level: 1, name: customer })).toBeVisible();
@@ -181,6 +132,7 @@ test("@mobile the crew ticks the checklist, photos wait offline and arrive, « T
       .filter({ hasText: customerEmail })
       .filter({ hasText: /Votre lavage est terminé/ }),
   ).toHaveCount(1);
+  await removeMember(franchisee, baseURL!, memberId);
   await phone.close();
   await office.close();
 });

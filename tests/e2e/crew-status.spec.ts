@@ -6,28 +6,12 @@
  * the whole time, shows each step without a reload; the booking's history lists them.
  * CREW_SHOTS=<dir> also writes screenshots (390 px both themes, the schedule at 1440 px).
  */
-import { openSlots, bookThroughApi } from "./bookings";
+import { newMemberWithStartedWash, removeMember, signInFromInvitation, torontoDate } from "./crew-member";
 import { openMail } from "./dev-mail";
 import { readyStopThroughApi } from "./job-report";
 import { appPage, expect, loginAs, test, waitForHydration } from "./fixtures";
 
 const SHOTS = process.env.CREW_SHOTS;
-const PASSWORD = "Equipe-Prestige-2026!";
-
-/** The Toronto wall-clock time of an instant, HH:MM. */
-function torontoTime(at: Date): string {
-  return new Intl.DateTimeFormat("en-GB", {
-    timeZone: "America/Toronto",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).format(at);
-}
-
-/** The Toronto date of an instant, as the schedule takes it. */
-function torontoDate(at: Date = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "America/Toronto" }).format(at);
-}
 
 test("@mobile the crew marks each step in one tap; the customer gets the arrival time and the schedule follows without a reload", async ({
   browser,
@@ -35,69 +19,14 @@ test("@mobile the crew marks each step in one tap; the customer gets the arrival
 }) => {
   test.skip(test.info().project.name !== "mobile", "a phone journey");
   test.setTimeout(240_000);
-  const suffix = Math.random().toString(36).slice(2, 7);
-  const memberName = `Noé Laveur${suffix}`;
-  const memberEmail = `noe.${suffix}@example.com`;
-  const customer = `Hélène Client${suffix}`;
-  const customerEmail = `helene.${suffix}@example.com`;
   const context = { baseURL, locale: "fr-CA", timezoneId: "America/Toronto" } as const;
 
-  // The franchisee adds the member and invites them to the app.
+  // The franchisee adds a member, invites them to the app, and gives them a wash started a minute ago.
   const office = await browser.newContext({ ...context, viewport: { width: 1440, height: 1000 } });
   const franchisee = appPage(await office.newPage());
   await loginAs(franchisee, "franchisee");
-  await franchisee.goto("/franchisee/team");
-  const add = franchisee.getByRole("region", { name: "Nouveau membre" });
-  await add.getByLabel("Prénom").fill("Noé");
-  await add.getByLabel(/^Nom/).fill(`Laveur${suffix}`);
-  await add.getByLabel("Adresse e-mail").fill(memberEmail);
-  await add.getByRole("button", { name: "Ajouter un membre" }).click();
-  const card = franchisee.getByRole("listitem", { name: memberName });
-  await expect(card).toBeVisible();
-  const memberId = await card.locator('input[name="memberId"]').first().inputValue();
-  await card.getByRole("button", { name: `Inviter à l'application : ${memberName}` }).click();
-  await expect(franchisee.getByText(/Invitation envoyée : le membre/).first()).toBeVisible();
-
-  // A customer's wash (texts accepted), given to the new member, started a minute ago.
-  const [slot] = await openSlots(franchisee.request);
-  const { booking_id: bookingId } = await bookThroughApi(franchisee.request, baseURL!, {
-    start: slot!.start,
-    name: customer,
-    email: customerEmail,
-    smsConsent: true,
-  });
-  // The member works that slot (a narrow window: the team's other slots stay as they are).
-  const slotDate = torontoDate(new Date(slot!.start));
-  const [hour, minute] = torontoTime(new Date(slot!.start)).split(":").map(Number) as [number, number];
-  const endHour = Math.min(hour + 4, 23);
-  const available = await franchisee.request.post("/franchisee/team", {
-    form: {
-      intent: "addAvailability",
-      teamMemberId: memberId,
-      dayOfWeek: String(new Date(`${slotDate}T12:00:00Z`).getUTCDay()),
-      startTime: `${String(hour).padStart(2, "0")}:${String(minute).padStart(2, "0")}`,
-      endTime:
-        endHour === 23 ? "23:55" : `${String(endHour).padStart(2, "0")}:${String(minute).padStart(2, "0")}`,
-    },
-    headers: { origin: baseURL! },
-  });
-  // A new member starts with the team's usual hours (ADR 092): a slot within them is worked already.
-  const answer = await available.text();
-  expect(available.ok() || answer.includes("chevauche une autre disponibilité"), answer).toBe(true);
-  await franchisee.goto(`/franchisee/schedule?view=day&date=${slotDate}`);
-  const appointmentId = (await franchisee
-    .locator(`li[data-booking-id="${bookingId}"]`)
-    .getAttribute("id"))!.slice(4);
-  const reassigned = await franchisee.request.post("/franchisee/schedule", {
-    form: { intent: "reassign", appointmentId, teamMemberId: memberId },
-    headers: { origin: baseURL! },
-  });
-  expect(reassigned.ok(), await reassigned.text()).toBe(true);
-  const started = await franchisee.request.post("/api/dev/start-appointment", {
-    data: { bookingId },
-    headers: { origin: baseURL! },
-  });
-  expect(started.ok(), await started.text()).toBe(true);
+  const { memberId, memberName, memberEmail, customer, customerEmail, bookingId, appointmentId } =
+    await newMemberWithStartedWash(franchisee, baseURL!, { member: "Noé Laveur", customer: "Hélène Client" });
 
   // The schedule of today stays open from now on: a mark on the window tells a reload.
   await franchisee.goto(`/franchisee/schedule?view=day&date=${torontoDate()}`);
@@ -117,21 +46,7 @@ test("@mobile the crew marks each step in one tap; the customer gets the arrival
     geolocation: { latitude: 45.38, longitude: -72.7 },
   });
   const crew = appPage(await phone.newPage());
-  await openMail(crew, memberEmail, /créez votre mot de passe/);
-  await crew
-    .getByRole("link", { name: /\/api\/auth\/reset-password\// })
-    .first()
-    .click();
-  await waitForHydration(crew);
-  await crew.getByLabel("Nouveau mot de passe").fill(PASSWORD);
-  await crew.getByLabel("Confirmez le mot de passe").fill(PASSWORD);
-  await crew.getByRole("button", { name: "Enregistrer le mot de passe" }).click();
-  await expect(crew).toHaveURL("/auth");
-  const form = crew.getByRole("tabpanel", { name: "Connexion" });
-  await form.getByLabel("Adresse e-mail").fill(memberEmail);
-  await form.getByLabel("Mot de passe").fill(PASSWORD);
-  await form.getByRole("button", { name: "Se connecter" }).click();
-  await expect(crew.getByText("Connexion réussie !")).toBeVisible();
+  await signInFromInvitation(crew, memberEmail);
   await crew.goto("/crew");
   const mine = crew.getByTestId("crew-stop").filter({ hasText: customer });
   await expect(mine).toBeVisible();
@@ -204,12 +119,7 @@ test("@mobile the crew marks each step in one tap; the customer gets the arrival
   ).toBeVisible();
   if (SHOTS) await franchisee.screenshot({ path: `${SHOTS}/booking-history-1440-light.png`, fullPage: true });
 
-  // The member leaves the team again (the other specs count it).
-  const removed = await franchisee.request.post("/franchisee/team", {
-    form: { intent: "deleteMember", memberId },
-    headers: { origin: baseURL! },
-  });
-  expect(removed.ok(), await removed.text()).toBe(true);
+  await removeMember(franchisee, baseURL!, memberId);
   await phone.close();
   await office.close();
 });

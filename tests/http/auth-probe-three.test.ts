@@ -232,7 +232,11 @@ for (const target of targets)
         headers: { cookie: victimCookie },
         redirect: "manual",
       });
-      expect(landing.headers.get("location")).toBe("/auth/choose-password");
+      // Said in full when it fails: a CI log is often all there is to read.
+      const landed = landing.headers.get("location") ? "" : (await landing.text()).slice(0, 600);
+      expect(`${landing.status} ${landing.headers.get("location")}`, landed).toBe(
+        "302 /auth/choose-password",
+      );
 
       // The password the other person chose no longer opens the account, by any door.
       const byApi = await api("/sign-in/email", { email: victim, password: attackerPassword }, attackerJar);
