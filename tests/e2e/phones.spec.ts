@@ -282,10 +282,10 @@ test.describe("téléphones", () => {
     });
   }
 
-  test("le bouton rond de contact ne couvre jamais le bouton principal d'un formulaire (390 px)", async ({
+  test("le bouton rond de contact ne couvre jamais un bouton, un créneau, un total, le consentement ni le pied de page (360 et 390 px)", async ({
     browser,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(300_000);
     const formPages = {
       anonymous: [
         "/application",
@@ -298,11 +298,20 @@ test.describe("téléphones", () => {
       client: ["/client", ids.managePath],
     };
     const covered: string[] = [];
-    /** Each visible button of the page's forms and card actions, brought to the bottom of the window. */
+    /** Two boxes that share some area. */
+    const overlapping = (
+      a: { x: number; y: number; width: number; height: number },
+      b: { x: number; y: number; width: number; height: number },
+    ) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+    /**
+     * Each visible button of the page's forms and card actions, and what the page keeps clear (a
+     * price, the consent's text), brought to the bottom of the window: the round button is not
+     * over it.
+     */
     async function checkButtons(page: Page, url: string) {
-      const contact = page.locator('button[aria-label="Contactez-nous"]');
+      const contact = page.getByRole("button", { name: "Contactez-nous", exact: true });
       const buttons = page.locator(
-        'main form button, main form input[type="submit"], main [data-slot="card-footer"] button, main [data-main-action]',
+        'main form button, main form input[type="submit"], main [data-slot="card-footer"] button, main [data-main-action], main [data-keep-clear]',
       );
       const count = await buttons.count();
       expect(count, `${url}: a form's button`).toBeGreaterThan(0);
@@ -312,39 +321,61 @@ test.describe("téléphones", () => {
         // The button at the very bottom of the window, where the round button sits.
         await button.evaluate((el) => el.scrollIntoView({ block: "end" }));
         const overlap = async () => {
+          // A frame drawn: the page's observers run on the frames a browser paints.
+          await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => done(null))));
           if (!(await contact.isVisible())) return false;
           const [a, b] = [await contact.boundingBox(), await button.boundingBox()];
-          if (!a || !b) return false;
-          return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+          return a !== null && b !== null && overlapping(a, b);
         };
         await expect
-          .poll(overlap, { timeout: 3_000 })
+          .poll(overlap, { timeout: 10_000 })
           .toBe(false)
           .catch(async () => covered.push(`${url}: « ${(await button.innerText()).trim()} »`));
       }
     }
-    for (const role of ["anonymous", "client"] as const) {
-      const context = await newContext(browser, 390, states.get(role));
-      const page = appPage(await context.newPage());
-      for (const url of formPages[role]) {
-        await page.goto(url);
-        await checkButtons(page, url);
-        if (url === "/application") {
-          // The last step's 'Soumettre ma candidature'.
-          await openApplication(page);
-          await reachSubmission(page, applicant("telephone@example.com"));
-          await expect(submitButton(page)).toBeVisible();
-          await checkButtons(page, url);
-        }
-        if (url === ids.managePath && role === "client") {
-          // 'Confirmer le nouveau créneau' of the slot picker.
-          await page.getByRole("button", { name: "Changer la date" }).click();
-          await checkButtons(page, url);
-        }
-      }
-      await context.close();
+    /** Scrolled to the very end, the footer's last line is above the round button. */
+    async function checkFooter(page: Page, url: string) {
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      const contact = page.getByRole("button", { name: "Contactez-nous", exact: true });
+      const lines = page.locator("footer p, footer a, footer li");
+      // The boxes of the footer's text itself (an element's own box holds its padding).
+      const boxes = await lines.evaluateAll((els) =>
+        els.map((el) => {
+          const range = document.createRange();
+          range.selectNodeContents(el);
+          return range.getBoundingClientRect().toJSON() as DOMRect;
+        }),
+      );
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => done(null))));
+      const button = (await contact.isVisible()) ? await contact.boundingBox() : null;
+      if (button && boxes.some((box) => box.width > 0 && overlapping(box, button)))
+        covered.push(`${url}: le pied de page`);
     }
-    expect(covered, "main buttons under the round contact button").toEqual([]);
+    for (const width of [360, 390]) {
+      for (const role of ["anonymous", "client"] as const) {
+        const context = await newContext(browser, width, states.get(role));
+        const page = appPage(await context.newPage());
+        for (const url of formPages[role]) {
+          await page.goto(url);
+          await checkButtons(page, `${width} px ${url}`);
+          await checkFooter(page, `${width} px ${url}`);
+          if (url === "/application") {
+            // The last step's 'Soumettre ma candidature' and the consent's text above it.
+            await openApplication(page);
+            await reachSubmission(page, applicant(`telephone${width}@example.com`));
+            await expect(submitButton(page)).toBeVisible();
+            await checkButtons(page, `${width} px ${url}, dernière étape`);
+          }
+          if (url === ids.managePath && role === "client") {
+            // The slots of the picker and 'Confirmer le nouveau créneau'.
+            await page.getByRole("button", { name: "Changer la date" }).click();
+            await checkButtons(page, `${width} px ${url}, changer la date`);
+          }
+        }
+        await context.close();
+      }
+    }
+    expect(covered, "what lies under the round contact button").toEqual([]);
 
     // The back office has no floating button.
     for (const role of ["admin", "franchisee"] as const) {
@@ -352,7 +383,7 @@ test.describe("téléphones", () => {
       const page = appPage(await context.newPage());
       await page.goto(`/${role}`);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-      await expect(page.locator('button[aria-label="Contactez-nous"]')).toHaveCount(0);
+      await expect(page.getByRole("button", { name: "Contactez-nous", exact: true })).toHaveCount(0);
       await context.close();
     }
   });

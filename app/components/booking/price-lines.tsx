@@ -17,7 +17,8 @@ export function DiscountLine({
   return (
     <div className="flex justify-between gap-4">
       <dt>{code ? offersMessages.promo.discountLine(code) : messagingMessages.email.labels.discount}</dt>
-      <dd className="tabular-nums" data-testid={testId}>
+      {/* A figure the round contact button must not cover (ADR 047). */}
+      <dd className="tabular-nums" data-testid={testId} data-keep-clear>
         -{formatMoney(cents)}
       </dd>
     </div>
@@ -40,7 +41,8 @@ export function PriceLine({
   return (
     <div className={cn("flex justify-between gap-4", muted && "text-muted-foreground", className)}>
       <dt>{label}</dt>
-      <dd className="tabular-nums" data-testid={testId}>
+      {/* A figure the round contact button must not cover (ADR 047). */}
+      <dd className="tabular-nums" data-testid={testId} data-keep-clear>
         {formatMoney(cents)}
       </dd>
     </div>

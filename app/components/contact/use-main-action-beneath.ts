@@ -2,8 +2,9 @@ import { useEffect, useState } from "react";
 
 /**
  * The buttons of the page's forms and the actions of its cards ('Suivant', 'Soumettre ma
- * candidature', 'Changer la date'), not those of a dialog (the contact dialog's own form, whose
- * trigger must stay focusable).
+ * candidature', 'Changer la date'), and what a page marks `data-keep-clear` because it is read
+ * there (a price's figures, the application's consent text); not what a dialog holds (the contact
+ * dialog's own form, whose trigger must stay focusable).
  */
 const MAIN_ACTIONS = [
   "main form button",
@@ -12,15 +13,16 @@ const MAIN_ACTIONS = [
   'main [data-slot="card-footer"] a',
   // Anything else a page marks as its main action (the wizard's summary bar on a phone).
   "main [data-main-action]",
+  "main [data-keep-clear]",
 ].join(", ");
 
 /** The band at the bottom of the window where the floating button sits (1 rem + 3.5 rem + 1 rem, rounded up). */
 export const FLOATING_BAND_PX = 96;
 
 /**
- * True while a button of one of the page's forms or cards lies in the band at the bottom of the window where
- * the floating contact button sits (ADR 047): the button then steps aside so it never covers
- * 'Soumettre ma candidature' or 'Confirmer le nouveau créneau'. Follows the buttons a page adds or
+ * True while a button of one of the page's forms or cards, or what a page keeps clear, lies in the
+ * band at the bottom of the window where the floating contact button sits (ADR 047): the button
+ * then steps aside so it never covers 'Soumettre ma candidature', a slot or a total. Follows the buttons a page adds or
  * removes (a wizard's next step) and the window's height. Watches nothing unless `enabled`.
  */
 export function useMainActionBeneath(enabled: boolean): boolean {

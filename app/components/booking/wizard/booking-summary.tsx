@@ -167,7 +167,7 @@ export function BookingSummary({ input, className }: { input: SummaryInput; clas
         </Row>
         <div className="flex justify-between gap-4 border-t pt-2 text-base font-semibold">
           <dt>{w.total}</dt>
-          <dd className="tabular-nums" data-testid="summary-total">
+          <dd className="tabular-nums" data-testid="summary-total" data-keep-clear>
             {formatMoney(price.totalCents)}
           </dd>
         </div>
