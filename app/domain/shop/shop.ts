@@ -118,7 +118,10 @@ export function orderTotals(lines: { unitPriceCents: number; quantity: number }[
 }
 
 /** A return may be asked until 14 days after the delivery (or the payment, for an order not delivered yet). */
-export function returnOpen(order: { status: string; paidAt: Date | null; deliveredAt: Date | null }, now: Date) {
+export function returnOpen(
+  order: { status: string; paidAt: Date | null; deliveredAt: Date | null },
+  now: Date,
+) {
   if (order.status !== "paid" && order.status !== "delivered") return false;
   const from = order.deliveredAt ?? order.paidAt;
   if (!from) return false;

@@ -22,7 +22,8 @@ export const shopMessages = {
     quantity: "Quantité",
     add: "Ajouter au panier",
     taxes: "plus TPS et TVQ",
-    returns: "Retour possible dans les 14 jours suivant la livraison, si le produit n'est ni ouvert ni utilisé.",
+    returns:
+      "Retour possible dans les 14 jours suivant la livraison, si le produit n'est ni ouvert ni utilisé.",
   },
   cart: {
     metaTitle: "Panier",
@@ -97,7 +98,8 @@ export const shopMessages = {
   },
   mail: {
     subject: (n: string) => `Votre commande ${n}`,
-    intro: (n: string, amount: string) => `Nous avons bien reçu le paiement de votre commande ${n} (${amount}).`,
+    intro: (n: string, amount: string) =>
+      `Nous avons bien reçu le paiement de votre commande ${n} (${amount}).`,
     see: "Voir ma commande",
     returns: "Retour possible dans les 14 jours suivant la livraison, produits non ouverts et non utilisés.",
   },
