@@ -1,4 +1,6 @@
+import { localDate } from "~/domain/franchisee/periods";
 import { priceLinesOf } from "~/domain/payments/terms";
+import { formatDay, formatTime } from "~/lib/format";
 import { dollarsToCents } from "~/domain/payments/tip-form";
 import { shopMessages } from "~/lib/messages/shop.fr";
 import { z } from "~/lib/zod-fr";
@@ -131,4 +133,9 @@ export function returnOpen(
 /** An order's number as shown: B- and 6 characters of its id, upper case. */
 export function orderNumberOf(id: string): string {
   return `B-${id.replace(/-/g, "").slice(0, 8).toUpperCase()}`;
+}
+
+/** A wash's day and time in Quebec, as the cart and the order say it: « mardi 9 juin à 10 h ». */
+export function washWhen(startAt: Date | string): string {
+  return `${formatDay(localDate(new Date(startAt)), "weekday")} à ${formatTime(startAt)}`;
 }
