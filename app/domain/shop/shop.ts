@@ -137,5 +137,5 @@ export function orderNumberOf(id: string): string {
 
 /** A wash's day and time in Quebec, as the cart and the order say it: « mardi 9 juin à 10 h ». */
 export function washWhen(startAt: Date | string): string {
-  return `${formatDay(localDate(new Date(startAt)), "weekday")} à ${formatTime(startAt)}`;
+  return `${formatDay(localDate(new Date(startAt)), "weekday")} à ${formatTime(startAt).replace(/ h 00$/, " h")}`;
 }
