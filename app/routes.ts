@@ -31,6 +31,11 @@ export default [
   // Gift cards (issue 34, ADR 087)
   route("cartes-cadeaux", "routes/giftcards/gift-cards.tsx"),
   route("cartes-cadeaux/achat/:id", "routes/giftcards/purchase.tsx"),
+  // The maintenance-products shop (issue 34, ADR 094)
+  route("boutique", "routes/shop/shop.tsx"),
+  route("boutique/panier", "routes/shop/cart.tsx"),
+  route("boutique/commandes/:id", "routes/shop/order.tsx"),
+  route("boutique/:slug", "routes/shop/product.tsx"),
 
   // Accounts and spaces
   route("auth", "routes/auth/auth.tsx"),
@@ -77,6 +82,7 @@ export default [
       route("vehicle-classes", "routes/admin/vehicle-classes.tsx"),
       route("coverage", "routes/admin/coverage.tsx"),
       route("restock", "routes/admin/restock.tsx"),
+      route("boutique", "routes/admin/shop.tsx"),
       route("promo-codes", "routes/admin/promo-codes.tsx"),
       route("promo-codes/:id", "routes/admin/promo-code-edit.tsx"),
       route("jobs", "routes/admin/jobs.tsx"),

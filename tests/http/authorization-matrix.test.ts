@@ -182,6 +182,32 @@ const TABLE: Record<string, Row> = {
   "routes/giftcards/purchase": {
     get: { url: () => `/cartes-cadeaux/achat/${UUID}?k=faux`, expect: every("404") },
   },
+  // The shop (ADR 094): its pages for everyone; an order's page for its own customer only.
+  "routes/shop/shop": {
+    get: { url: () => "/boutique", expect: every("2xx") },
+    post: {
+      url: () => "/boutique",
+      form: () => ({ intent: "franchisee", franchiseeId: "x" }),
+      expect: every("400"),
+    },
+  },
+  "routes/shop/product": { get: { url: () => "/boutique/pas-un-produit", expect: every("404") } },
+  "routes/shop/cart": {
+    get: { url: () => "/boutique/panier", expect: every("2xx") },
+    post: {
+      url: () => "/boutique/panier",
+      form: () => ({ intent: "set", itemId: "x", quantity: "1" }),
+      expect: every("400"),
+    },
+  },
+  "routes/shop/order": {
+    get: { url: () => `/boutique/commandes/${UUID}`, expect: { ...every("404"), anonymous: "3xx /auth" } },
+    post: {
+      url: () => `/boutique/commandes/${UUID}`,
+      form: () => ({ reason: "" }),
+      expect: { ...every("404"), anonymous: "3xx /auth" },
+    },
+  },
   "routes/booking/franchise-zone": { get: { url: () => "/franchise/granby", expect: every("2xx") } },
   // The stop link of a freed time's e-mail (ADR 091): an unknown token stops nothing.
   "routes/booking/freed-time-stop": {
@@ -581,6 +607,14 @@ const TABLE: Record<string, Row> = {
     post: {
       url: () => "/admin/restock",
       form: () => ({ orderId: "x" }),
+      expect: only({ admin: "400" }, "3xx /"),
+    },
+  },
+  "routes/admin/shop": {
+    get: { url: () => "/admin/boutique", expect: adminOnly, alone: true },
+    post: {
+      url: () => "/admin/boutique",
+      form: () => ({ intent: "retail", itemId: "x" }),
       expect: only({ admin: "400" }, "3xx /"),
     },
   },

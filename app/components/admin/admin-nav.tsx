@@ -3,6 +3,7 @@ import { offersMessages } from "~/lib/messages/offers.fr";
 import { adminMessages } from "~/lib/messages/admin.fr";
 import { reviewsMessages } from "~/lib/messages/reviews.fr";
 import { vehiclesMessages } from "~/lib/messages/vehicles.fr";
+import { shopMessages } from "~/lib/messages/shop.fr";
 import {
   BadgePercent,
   BarChart3,
@@ -17,6 +18,7 @@ import {
   MessagesSquare,
   Package,
   Search,
+  ShoppingBag,
   Users,
 } from "lucide-react";
 import type { NavEntry } from "~/components/layout/back-office-shell";
@@ -37,6 +39,7 @@ export const ADMIN_NAV: readonly NavEntry[] = [
   { to: "/admin/reports", label: t.reports, icon: BarChart3 },
   { to: "/admin/payments", label: paymentsOfficeMessages.nav, icon: CreditCard },
   { to: "/admin/restock", label: t.restock, icon: Package },
+  { to: "/admin/boutique", label: shopMessages.admin.title, icon: ShoppingBag },
   { to: "/admin/reviews", label: reviewsMessages.admin.nav, icon: MessageSquareText },
   { to: "/admin/promo-codes", label: offersMessages.admin.nav, icon: BadgePercent },
   { to: "/admin/jobs", label: t.jobs, icon: ListChecks },

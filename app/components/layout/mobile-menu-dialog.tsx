@@ -1,4 +1,5 @@
 import { CalendarPlus, LayoutDashboard, LogIn, LogOut, X } from "lucide-react";
+import { shopMessages } from "~/lib/messages/shop.fr";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import type { RefObject } from "react";
 import { Form, Link } from "react-router";
@@ -81,6 +82,15 @@ export function MobileMenuDialog({
                     </Link>
                   </li>
                 ))}
+                <li className="border-b last:border-b-0">
+                  <Link
+                    to="/boutique"
+                    onClick={close}
+                    className="block rounded-md py-3 text-2xl font-semibold tracking-tight transition-colors hover:text-primary"
+                  >
+                    {shopMessages.nav}
+                  </Link>
+                </li>
               </ul>
             </nav>
 

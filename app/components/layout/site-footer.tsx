@@ -1,4 +1,5 @@
 import { Mail, Phone } from "lucide-react";
+import { shopMessages } from "~/lib/messages/shop.fr";
 import { useId, type ComponentType, type ReactNode, type SVGProps } from "react";
 import { Link } from "react-router";
 
@@ -20,6 +21,7 @@ const EXPLORE = [
   { to: "/#services", label: t.services },
   { to: "/gallery", label: t.gallery },
   { to: "/cartes-cadeaux", label: t.giftCards },
+  { to: "/boutique", label: shopMessages.nav },
   { to: "/application", label: t.partner },
 ];
 

@@ -5,6 +5,7 @@ import { Link, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
 import { messages } from "~/lib/messages.fr";
+import { shopMessages } from "~/lib/messages/shop.fr";
 import { cn } from "~/lib/utils";
 import { useOnDemand } from "~/lib/use-on-demand";
 import { useRootData } from "~/lib/root-data";
@@ -85,6 +86,15 @@ export function SiteHeader() {
                 </Link>
               </li>
             ))}
+            <li>
+              <Link
+                to="/boutique"
+                aria-current={pathname.startsWith("/boutique") ? "page" : undefined}
+                className="rounded-md px-2 py-2 text-sm font-medium whitespace-nowrap text-muted-foreground transition-colors hover:bg-accent hover:text-accent-foreground aria-[current=page]:text-primary"
+              >
+                {shopMessages.nav}
+              </Link>
+            </li>
           </ul>
         </nav>
 

@@ -12,6 +12,7 @@ import { messages } from "~/lib/messages.fr";
 import { bookingMessages } from "~/lib/messages/booking.fr";
 import { offersMessages } from "~/lib/messages/offers.fr";
 import { giftCardMessages } from "~/lib/messages/gift-cards.fr";
+import { shopMessages } from "~/lib/messages/shop.fr";
 import { photosMessages } from "~/lib/messages/photos.fr";
 import { accountMessages } from "~/lib/messages/account.fr";
 import { adminMessages } from "~/lib/messages/admin.fr";
@@ -66,6 +67,13 @@ const TEXTS: Record<ErrorCode, (error: AppError) => string> = {
     error.message === "EMPTY"
       ? giftCardMessages.booking.refused.EMPTY
       : giftCardMessages.booking.refused.UNKNOWN,
+  SHOP_OUT_OF_STOCK: (error) => shopMessages.errors.outOfStock(error.message),
+  SHOP_REFUSED: (error) =>
+    error.message === "NO_NEXT_WASH"
+      ? shopMessages.errors.noNextWash
+      : error.message === "RETURN_CLOSED"
+        ? shopMessages.returns.tooLate
+        : shopMessages.errors.emptyCart,
   REQUEST_KEY_REUSED: () => b.requestKeyReused,
   DUPLICATE_BOOKING: () => b.duplicateBooking,
   EMAIL_ALREADY_EXISTS: () => applicant.emailExists,

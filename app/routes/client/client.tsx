@@ -1,4 +1,7 @@
 import { CalendarPlus, Download, History, Sparkles } from "lucide-react";
+import { formatMoney } from "~/lib/format";
+import { shopMessages } from "~/lib/messages/shop.fr";
+import { listMyShopOrders } from "~/server/services/shop/shop.server";
 import { vehiclesMessages } from "~/lib/messages/vehicles.fr";
 import { useEffect } from "react";
 import { Link, useNavigation } from "react-router";
@@ -47,11 +50,12 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await requireRole({ request, url }, ["client"]);
   const db = getDb();
-  const [space, referral] = await Promise.all([
+  const [space, referral, shopOrders] = await Promise.all([
     getClientSpace(db, { userId: user.id }),
     ensureReferralCode(db, user.id),
+    listMyShopOrders(db, user.id),
   ]);
-  return { ...space, referral: { ...referral, link: bookingUrl(referral.code) } };
+  return { ...space, referral: { ...referral, link: bookingUrl(referral.code) }, shopOrders };
 }
 
 /** The forms of the page, one handler per intent (client-actions.server.ts); clients only. */
@@ -62,7 +66,7 @@ export async function action({ request, url }: Route.ActionArgs) {
 }
 
 export default function ClientSpacePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { account, loyalty, appointments, consent, referral } = loaderData;
+  const { account, loyalty, appointments, consent, referral, shopOrders } = loaderData;
   const navigation = useNavigation();
   const exchangeError = actionData?.intent === "exchange" && !actionData.ok ? actionData.message : null;
   useEffect(() => {
@@ -238,6 +242,26 @@ export default function ClientSpacePage({ loaderData, actionData }: Route.Compon
                 </Button>
                 <ChangePasswordDialog />
               </div>
+              {shopOrders.length > 0 ? (
+                <div className="grid gap-2" data-testid="client-shop-orders">
+                  <h3 className="text-sm font-semibold">{shopMessages.order.mine}</h3>
+                  <ul className="grid gap-1 text-sm">
+                    {shopOrders.map((order) => (
+                      <li key={order.id} className="flex flex-wrap justify-between gap-2">
+                        <Link
+                          to={`/boutique/commandes/${order.id}`}
+                          className="font-medium text-primary hover:underline"
+                        >
+                          {order.number}
+                        </Link>
+                        <span className="text-muted-foreground">
+                          {shopMessages.order.statuses[order.status]} · {formatMoney(order.totalCents)}
+                        </span>
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              ) : null}
               <Separator />
               <div className="grid gap-2">
                 <h3 className="font-semibold">{t.account.consentTitle}</h3>

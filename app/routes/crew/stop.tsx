@@ -1,5 +1,5 @@
 import { ChevronLeft } from "lucide-react";
-import { data, Link } from "react-router";
+import { data, Form, Link } from "react-router";
 
 import { Checklist } from "~/components/crew/checklist";
 import { PhotoPanel } from "~/components/crew/photo-panel";
@@ -14,6 +14,8 @@ import { localDate } from "~/domain/franchisee/periods";
 import { jobReportMessages } from "~/lib/messages/job-report.fr";
 import { loadCrewStop, tickChecklistStep } from "~/server/services/crew/job-report.server";
 import { loadCrewStatuses } from "~/server/services/crew/record-crew-status.server";
+import { markShopOrdersDelivered, shopOrdersOfStop } from "~/server/services/shop/shop.server";
+import { shopMessages } from "~/lib/messages/shop.fr";
 import type { Route } from "./+types/stop";
 import { requireCrew } from "./guard.server";
 
@@ -36,6 +38,8 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
     const steps = (await loadCrewStatuses(db, [view.stop.id])).get(view.stop.id) ?? [];
     return {
       ...view,
+      // The shop's orders to hand over at this wash (ADR 094).
+      shopOrders: await shopOrdersOfStop(db, view.stop.id),
       // The stop's day in the business time zone (an evening wash is the next day in UTC).
       day: localDate(view.stop.startAt),
       steps: steps.map(({ status, at, expectedArrivalAt }) => ({ status, at, expectedArrivalAt })),
@@ -50,7 +54,20 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
 /** A tick or untick of a checklist step of the member's own stop. */
 export async function action({ request, url, params }: Route.ActionArgs) {
   const { actor, db } = await requireCrew({ request, url });
-  const parsed = ChecklistTickSchema.safeParse(Object.fromEntries(await request.formData()));
+  const form = Object.fromEntries(await request.formData());
+  if (form.intent === "shop-handed") {
+    if (!z.uuid().safeParse(params.appointmentId).success) throw notFound();
+    try {
+      // The member's own stop only (loadCrewStop refuses another's).
+      await loadCrewStop(db, { actor, appointmentId: params.appointmentId });
+    } catch (error) {
+      if (hasCode(error, "NOT_FOUND")) throw notFound();
+      throw error;
+    }
+    await markShopOrdersDelivered(db, params.appointmentId, new Date());
+    return { ok: true, handed: true };
+  }
+  const parsed = ChecklistTickSchema.safeParse(form);
   if (!parsed.success || !z.uuid().safeParse(params.appointmentId).success)
     return data({ ok: false, error: jobReportMessages.checklist.error }, { status: 400 });
   try {
@@ -66,7 +83,7 @@ export async function action({ request, url, params }: Route.ActionArgs) {
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {
-  const { stop, checklist, photos, readiness, steps, cars, photoResult, day } = loaderData;
+  const { stop, checklist, photos, readiness, steps, cars, photoResult, day, shopOrders } = loaderData;
   const closed = stop.status !== "scheduled";
   const list = (n: number[]) => n.map((car) => p.car(car)).join(", ");
   const missing = [
@@ -103,6 +120,36 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         <p role="alert" className="text-sm text-destructive">
           {photoResult === "too-many" ? p.tooMany : p.refused}
         </p>
+      ) : null}
+      {shopOrders.length > 0 ? (
+        <section
+          aria-labelledby="shop-orders"
+          className="grid gap-2 rounded-lg border p-4"
+          data-testid="stop-shop"
+        >
+          <h2 id="shop-orders" className="font-semibold">
+            {shopMessages.stop.title}
+          </h2>
+          <ul className="grid gap-1 text-sm">
+            {shopOrders.flatMap((order) =>
+              order.lines.map((line) => (
+                <li key={`${order.id}-${line.name}`}>
+                  {line.quantity} × {line.name}{" "}
+                  <span className="text-muted-foreground">({order.number})</span>
+                </li>
+              )),
+            )}
+          </ul>
+          {shopOrders.every((order) => order.status === "delivered") ? (
+            <p className="text-sm font-medium">{shopMessages.stop.handedDone}</p>
+          ) : (
+            <Form method="post">
+              <Button type="submit" name="intent" value="shop-handed" size="sm" variant="outline">
+                {shopMessages.stop.handed}
+              </Button>
+            </Form>
+          )}
+        </section>
       ) : null}
       <Checklist items={checklist} closed={closed} />
       <PhotoPanel appointmentId={stop.id} cars={cars} photos={photos} closed={closed} />

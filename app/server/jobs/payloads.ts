@@ -92,6 +92,11 @@ export interface JobPayloads {
   "gift-cards.deliver": { giftCardId: string };
   /** The buyer's confirmation once the card is paid. */
   "email.gift-card": { giftCardId: string; to: "buyer" };
+  // The shop (issue 34, ADR 094)
+  /** The customer's confirmation once the order is paid. */
+  "email.shop-order": { orderId: string };
+  /** An accepted return's refund, under the return's idempotency key. */
+  "shop.refund": { returnId: string };
   // The crew's statuses (issue 32, ADR 078)
   /** The customer's « en route » or « new time » e-mail, with the arrival time told (ISO) or null. */
   "email.crew-arrival": { appointmentId: string; kind: "en_route" | "late"; arrivalAt: string | null };

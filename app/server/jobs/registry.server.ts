@@ -9,6 +9,7 @@ import { createPaymentMailHandlers } from "./handlers/payment-mails.server";
 import { createPaymentHandlers } from "./handlers/payments.server";
 import { createRecurringHandlers } from "./handlers/recurring.server";
 import { createReviewHandlers } from "./handlers/reviews.server";
+import { createShopHandlers } from "./handlers/shop.server";
 import { createWaitlistHandlers } from "./handlers/waitlist.server";
 import { createWeatherHandlers } from "./handlers/weather.server";
 import type { JobName, JobPayloads } from "./payloads";
@@ -42,6 +43,8 @@ export const jobHandlers: { [N in JobName]: JobHandler<JobPayloads[N]> } = {
   ...createPaymentMailHandlers(),
   // Gift cards: the recipient's e-mail on the chosen day, the buyer's confirmation (ADR 087).
   ...createGiftCardHandlers(),
+  // The shop: the order's confirmation, an accepted return's refund (ADR 094).
+  ...createShopHandlers(),
   // Recurring washes: the daily placement and the customer's e-mails (ADR 086).
   ...createRecurringHandlers(),
   // The assistant: conversations idle for 30 days go (ADR 051).

@@ -149,6 +149,38 @@ export async function createNetworkCheckout(
   return hosted(session);
 }
 
+/**
+ * A hosted Checkout page of the network's own account for several lines (a shop order, ADR 094):
+ * each line's quantity and unit price, and the taxes as lines, so Stripe's page and receipt show
+ * what our order holds to the cent.
+ */
+export async function createNetworkLinesCheckout(
+  stripe: StripeClient,
+  input: Omit<CheckoutCommon, "customerId"> & {
+    lines: { label: string; unitCents: number; quantity: number }[];
+    email: string;
+  },
+): Promise<HostedPage> {
+  const session = await stripe.checkout.sessions.create(
+    {
+      mode: "payment",
+      customer_email: input.email,
+      locale: "fr-CA",
+      line_items: input.lines.map((line) => ({
+        quantity: line.quantity,
+        price_data: { currency: "cad", unit_amount: line.unitCents, product_data: { name: line.label } },
+      })),
+      payment_intent_data: { metadata: input.metadata },
+      success_url: input.successUrl,
+      cancel_url: input.cancelUrl,
+      expires_at: Math.floor(input.expiresAt.getTime() / 1000),
+      metadata: input.metadata,
+    },
+    { idempotencyKey: input.idempotencyKey },
+  );
+  return hosted(session);
+}
+
 /** A hosted Checkout page that only keeps the card (nothing charged until the wash is done). */
 export async function createSetupCheckout(
   stripe: StripeClient,
@@ -267,4 +299,19 @@ export async function expireOpenCheckout(
     if (now.status === "open") throw error;
     return now;
   }
+}
+
+/**
+ * Refunds a charge of the network's own account (a shop order, ADR 094): no transfer to reverse,
+ * no application fee. The idempotency key is the return's: asked twice, refunded once.
+ */
+export async function refundNetworkPayment(
+  stripe: StripeClient,
+  input: { paymentIntentId: string; amountCents: number; metadata: PaymentMetadata; idempotencyKey: string },
+): Promise<{ refundId: string; status: string | null; amountCents: number }> {
+  const refund = await stripe.refunds.create(
+    { payment_intent: input.paymentIntentId, amount: input.amountCents, metadata: input.metadata },
+    { idempotencyKey: input.idempotencyKey },
+  );
+  return { refundId: refund.id, status: refund.status, amountCents: refund.amount };
 }

@@ -7,6 +7,7 @@ import { enqueue } from "../../jobs/queue.server";
 import { queueBookingReleased, sendAwaitedConfirmation } from "../messaging/notify.server";
 import { queueReceipts } from "./receipts.server";
 import { giftCardPaid, restoreGiftCard } from "../giftcards/gift-cards.server";
+import { shopCheckoutExpired, shopOrderPaid } from "../shop/shop.server";
 
 // What each Stripe event changes (ADR 073), inside the transaction that marks it processed.
 // Every change is a one-way step (awaiting_card -> secured | released; pending -> succeeded |
@@ -57,6 +58,9 @@ export async function checkoutCompleted(
   // A gift card's purchase (ADR 087): the network's own page, no booking.
   const gift = await giftCardPaid(tx, session, now);
   if (gift) return gift;
+  // A shop order (ADR 094): the network's own page too.
+  const shop = await shopOrderPaid(tx, session, now);
+  if (shop) return shop;
   const plan = await lockPlanOfSession(tx, session.id);
   if (!plan) return "unknown_object";
   const depositSettled = { status: "succeeded" as const, stripePaymentIntentId: intentId, settledAt: now };
@@ -126,6 +130,8 @@ export async function checkoutExpired(
   session: Stripe.Checkout.Session,
   now: Date,
 ): Promise<EffectOutcome> {
+  const shop = await shopCheckoutExpired(tx, session, now);
+  if (shop) return shop;
   const plan = await lockPlanOfSession(tx, session.id);
   if (!plan) return "unknown_object";
   if (plan.status !== "awaiting_card") return "stale";
