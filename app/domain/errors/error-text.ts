@@ -66,6 +66,7 @@ const TEXTS: Record<ErrorCode, (error: AppError) => string> = {
     error.message === "EMPTY"
       ? giftCardMessages.booking.refused.EMPTY
       : giftCardMessages.booking.refused.UNKNOWN,
+  MEMBERSHIP_REFUSED: (error) => error.message,
   REQUEST_KEY_REUSED: () => b.requestKeyReused,
   DUPLICATE_BOOKING: () => b.duplicateBooking,
   EMAIL_ALREADY_EXISTS: () => applicant.emailExists,

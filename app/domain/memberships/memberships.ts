@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod-fr";
 import { shareOf } from "~/domain/payments/amounts";
 import { royaltyCents } from "~/domain/payments/royalty";
 import { taxesOn } from "~/domain/booking/pricing";
@@ -18,7 +18,11 @@ export function addMonth(date: string): string {
 }
 
 /** A period's lines: the price per vehicle x vehicles, TPS and TVQ as on a wash, the royalty. */
-export function periodCharge(input: { unitPriceCents: number; vehicles: number; royaltyBasisPoints: number }) {
+export function periodCharge(input: {
+  unitPriceCents: number;
+  vehicles: number;
+  royaltyBasisPoints: number;
+}) {
   const subtotalCents = input.unitPriceCents * input.vehicles;
   const { tpsCents, tvqCents } = taxesOn(subtotalCents);
   return {
