@@ -6,6 +6,7 @@ import { vehiclesMessages } from "~/lib/messages/vehicles.fr";
 import {
   BadgePercent,
   BarChart3,
+  Crown,
   Car,
   ClipboardList,
   CreditCard,
@@ -32,6 +33,7 @@ export const ADMIN_NAV: readonly NavEntry[] = [
   { to: "/admin/franchisees", label: t.franchisees, icon: Users },
   { to: "/admin/services", label: t.services, icon: ClipboardList },
   { to: "/admin/vehicle-classes", label: vehiclesMessages.admin.nav, icon: Car },
+  { to: "/admin/memberships", label: "Abonnements", icon: Crown },
   { to: "/admin/coverage", label: t.coverage, icon: MapPinned },
   { to: "/admin/photos", label: t.photos, icon: Images },
   { to: "/admin/reports", label: t.reports, icon: BarChart3 },

@@ -62,3 +62,19 @@ describe("memberships", () => {
     expect(inPeriod("2026-04-01", null, null)).toBe(false);
   });
 });
+
+describe("the plan form", () => {
+  it("reads French amounts and percentages", async () => {
+    const { MembershipPlanFormSchema } = await import("./memberships");
+    const parsed = MembershipPlanFormSchema.parse({
+      name: "Signature",
+      monthlyPrice: "39,99 $",
+      serviceId: "7d3c0a7e-1f8a-4a57-9b1e-2a4a1d2c3b4f",
+      includedWashes: "1",
+      extrasDiscountPercent: "15",
+      isActive: "on",
+    });
+    expect(parsed).toMatchObject({ monthlyPrice: 3999, extrasDiscountPercent: 1500, isActive: true });
+    expect(MembershipPlanFormSchema.safeParse({ name: "x", monthlyPrice: "abc" }).success).toBe(false);
+  });
+});

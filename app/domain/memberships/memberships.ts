@@ -76,10 +76,18 @@ export function inPeriod(day: string, start: string | null, end: string | null):
 // The admin's plan form and the customer's subscription form: one schema each, for the form and
 // the server action.
 
-const money = z.coerce
-  .number({ message: "Entrez un montant." })
-  .min(0.5, "Au moins 0,50 $.")
-  .max(1000, "Au plus 1 000 $.")
+/** A French amount as typed ('39,99', '39.99 $'), to a number of dollars. */
+const typedNumber = (value: unknown) =>
+  typeof value === "string" ? value.replace(/[\s$%\u00a0]/g, "").replace(",", ".") : value;
+
+const money = z
+  .preprocess(
+    typedNumber,
+    z.coerce
+      .number({ message: "Entrez un montant." })
+      .min(0.5, "Au moins 0,50 $.")
+      .max(1000, "Au plus 1 000 $."),
+  )
   .transform((dollars) => Math.round(dollars * 100));
 
 export const MembershipPlanFormSchema = z.object({
@@ -98,10 +106,14 @@ export const MembershipPlanFormSchema = z.object({
     .int("Un nombre entier.")
     .min(0, "Entre 0 et 10.")
     .max(10, "Entre 0 et 10."),
-  extrasDiscountPercent: z.coerce
-    .number()
-    .min(0, "Entre 0 et 100 %.")
-    .max(100, "Entre 0 et 100 %.")
+  extrasDiscountPercent: z
+    .preprocess(
+      typedNumber,
+      z.coerce
+        .number({ message: "Entrez un pourcentage." })
+        .min(0, "Entre 0 et 100 %.")
+        .max(100, "Entre 0 et 100 %."),
+    )
     .transform((percent) => Math.round(percent * 100)),
   isActive: z
     .union([z.literal("on"), z.literal("true"), z.literal("")])
