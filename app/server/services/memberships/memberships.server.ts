@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql, sum } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lt, lte, or, sql, sum } from "drizzle-orm";
 import {
   appSettings,
   franchisees,
@@ -628,28 +628,27 @@ export async function restoreMemberUse(tx: Tx, appointmentId: string): Promise<v
   await tx.delete(membershipUsages).where(eq(membershipUsages.appointmentId, appointmentId));
 }
 
-/** The membership part of a booking's discount, for its summary; 0 without one. */
-export async function memberDiscountOf(db: Db, appointmentId: string): Promise<number> {
-  const [row] = await db
-    .select({ cents: membershipUsages.discountCents })
-    .from(membershipUsages)
-    .where(eq(membershipUsages.appointmentId, appointmentId));
-  return row?.cents ?? 0;
-}
-
-/** The users among `userIds` who are members now (active or paused): the franchisee sees them first. */
-export async function membersAmong(db: Db, userIds: readonly string[]): Promise<Set<string>> {
-  const ids = userIds.filter(Boolean);
-  if (ids.length === 0) return new Set();
+/**
+ * The e-mails (lower case) among `emails` of a franchisee's members now (active or paused): the
+ * franchisee sees them first, with a badge.
+ */
+export async function memberEmailsOf(
+  db: Db,
+  franchiseeId: string,
+  emails: readonly string[],
+): Promise<Set<string>> {
+  const wanted = [...new Set(emails.map((email) => email.toLowerCase()))];
+  if (wanted.length === 0) return new Set();
   const rows = await db
-    .select({ userId: membershipSubscriptions.userId })
+    .select({ email: sql<string>`lower(${users.email})` })
     .from(membershipSubscriptions)
+    .innerJoin(users, eq(users.id, membershipSubscriptions.userId))
     .where(
       and(
-        inArray(membershipSubscriptions.userId, ids),
+        eq(membershipSubscriptions.franchiseeId, franchiseeId),
         inArray(membershipSubscriptions.status, ["active", "paused"]),
-        isNull(membershipSubscriptions.cancelledAt),
+        inArray(sql`lower(${users.email})`, wanted),
       ),
     );
-  return new Set(rows.map((row) => row.userId));
+  return new Set(rows.map((row) => row.email));
 }
