@@ -80,6 +80,7 @@ export default [
       route("services", "routes/admin/services.tsx"),
       route("services/:serviceId/checklist", "routes/admin/service-checklist.tsx"),
       route("vehicle-classes", "routes/admin/vehicle-classes.tsx"),
+      route("memberships", "routes/admin/memberships.tsx"),
       route("coverage", "routes/admin/coverage.tsx"),
       route("restock", "routes/admin/restock.tsx"),
       route("boutique", "routes/admin/shop.tsx"),
@@ -138,6 +139,7 @@ export default [
   route("client/data.json", "routes/client/data-export.ts"),
   route("client/payment-methods", "routes/client/payment-methods.tsx"),
   route("client/vehicles", "routes/client/vehicles.tsx"),
+  route("client/abonnement", "routes/client/membership.tsx"),
   route("client/receipts/:paymentId", "routes/client/receipt.tsx"),
   route("api/rewards/exchange", "routes/client/rewards-exchange.ts"),
 

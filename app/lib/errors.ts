@@ -29,6 +29,8 @@ export const ERROR_STATUS = {
   PROMO_CODE_REFUSED: 422,
   /** A gift card that cannot pay this booking (ADR 087); the message is the reason (UNKNOWN, EMPTY). */
   GIFT_CARD_REFUSED: 422,
+  /** A membership step refused (ADR 095); the message is the French reason. */
+  MEMBERSHIP_REFUSED: 409,
   /** A booking request key (Idempotency-Key, the wizard form's key) already used for another request (ADR 068). */
   /** A shop line short of stock (ADR 094); the message is the product's name. */
   SHOP_OUT_OF_STOCK: 409,

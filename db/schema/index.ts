@@ -20,3 +20,4 @@ export * from "./weather";
 export * from "./vehicles";
 export * from "./freed-times";
 export * from "./shop";
+export * from "./memberships";

@@ -7,6 +7,7 @@ import { shopMessages } from "~/lib/messages/shop.fr";
 import {
   BadgePercent,
   BarChart3,
+  Crown,
   Car,
   ClipboardList,
   CreditCard,
@@ -34,6 +35,7 @@ export const ADMIN_NAV: readonly NavEntry[] = [
   { to: "/admin/franchisees", label: t.franchisees, icon: Users },
   { to: "/admin/services", label: t.services, icon: ClipboardList },
   { to: "/admin/vehicle-classes", label: vehiclesMessages.admin.nav, icon: Car },
+  { to: "/admin/memberships", label: "Abonnements", icon: Crown },
   { to: "/admin/coverage", label: t.coverage, icon: MapPinned },
   { to: "/admin/photos", label: t.photos, icon: Images },
   { to: "/admin/reports", label: t.reports, icon: BarChart3 },

@@ -74,6 +74,7 @@ const TEXTS: Record<ErrorCode, (error: AppError) => string> = {
       : error.message === "RETURN_CLOSED"
         ? shopMessages.returns.tooLate
         : shopMessages.errors.emptyCart,
+  MEMBERSHIP_REFUSED: (error) => error.message,
   REQUEST_KEY_REUSED: () => b.requestKeyReused,
   DUPLICATE_BOOKING: () => b.duplicateBooking,
   EMAIL_ALREADY_EXISTS: () => applicant.emailExists,

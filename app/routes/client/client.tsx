@@ -228,6 +228,9 @@ export default function ClientSpacePage({ loaderData, actionData }: Route.Compon
                   <Link to="/client/vehicles">{vehiclesMessages.link}</Link>
                 </Button>
                 <Button asChild variant="outline">
+                  <Link to="/client/abonnement">Mon abonnement</Link>
+                </Button>
+                <Button asChild variant="outline">
                   <Link to="/client/payment-methods">{t.account.managePayment}</Link>
                 </Button>
                 <EditProfileDialog

@@ -8,6 +8,8 @@ import { DataTable } from "~/components/ui/data-table";
 import { CLIENT_SEARCH_MAX } from "~/domain/franchisee/schemas";
 import { stripNul } from "~/lib/zod-fr";
 import { formatDate, formatMoney } from "~/lib/format";
+import { Badge } from "~/components/ui/badge";
+import { memberEmailsOf } from "~/server/services/memberships/memberships.server";
 import { listClients } from "~/server/services/franchisee/list-clients.server";
 import type { Route } from "./+types/clients";
 import { requireFranchisee } from "./guard.server";
@@ -26,7 +28,16 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   const q = stripNul(new URL(request.url).searchParams.get("q") ?? "")
     .trim()
     .slice(0, CLIENT_SEARCH_MAX);
-  const clients = await listClients(db, { franchiseeId: franchisee.id, search: q });
+  const listed = await listClients(db, { franchiseeId: franchisee.id, search: q });
+  // Members first, with a badge (ADR 095); the order is otherwise kept.
+  const members = await memberEmailsOf(
+    db,
+    franchisee.id,
+    listed.map((client) => client.email),
+  );
+  const clients = listed
+    .map((client) => ({ ...client, member: members.has(client.email.toLowerCase()) }))
+    .sort((a, b) => Number(b.member) - Number(a.member));
   return { q, clients };
 }
 
@@ -81,6 +92,11 @@ export default function Page({ loaderData }: Route.ComponentProps) {
               <tr key={client.email} className="border-t">
                 <th scope="row" className="p-3 text-left font-medium">
                   {client.name}
+                  {client.member ? (
+                    <Badge variant="success" className="ml-2">
+                      Membre
+                    </Badge>
+                  ) : null}
                 </th>
                 <td className="p-3 break-all">{client.email}</td>
                 <td className="p-3 whitespace-nowrap">{formatPhone(client.phone)}</td>

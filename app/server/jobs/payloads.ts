@@ -116,6 +116,11 @@ export interface JobPayloads {
    * 068); not sent once the booking was rebooked or cancelled.
    */
   "email.weather-move": { appointmentId: string; manageToken: string };
+  // Memberships (issue 34, ADR 095)
+  /** The renewal run: daily (every subscription due), or one subscription's (resumed). */
+  "memberships.renew": { subscriptionId?: string };
+  /** A refused renewal told to the customer, once per try; `retryAt` null: the membership ended. */
+  "email.membership-refused": { chargeId: string; retryAt: string | null };
   // The assistant (ADR 051)
   /** Deletes the conversations idle for 30 days; queues itself again while some remain. */
   "assistant.purge": Record<string, never>;

@@ -3,6 +3,7 @@ import { deliverContactWebhook } from "./handlers/contact-webhook.server";
 import { createCrewHandlers } from "./handlers/crew.server";
 import { createFreedTimeHandlers } from "./handlers/freed-time.server";
 import { createGiftCardHandlers } from "./handlers/gift-cards.server";
+import { createMembershipHandlers } from "./handlers/memberships.server";
 import { createMessagingHandlers } from "./handlers/messaging.server";
 import { createOfferHandlers } from "./handlers/offers.server";
 import { createPaymentMailHandlers } from "./handlers/payment-mails.server";
@@ -47,6 +48,8 @@ export const jobHandlers: { [N in JobName]: JobHandler<JobPayloads[N]> } = {
   ...createShopHandlers(),
   // Recurring washes: the daily placement and the customer's e-mails (ADR 086).
   ...createRecurringHandlers(),
+  // Memberships: the daily renewal run and the refused renewal's e-mail (ADR 095).
+  ...createMembershipHandlers(),
   // The assistant: conversations idle for 30 days go (ADR 051).
   "assistant.purge": async (_payload, { db }) => {
     await purgeConversations(db);

@@ -1,5 +1,6 @@
 import type { Database } from "../db.server";
 import { scheduleBookingRequestsPurge } from "../services/booking/booking-requests.server";
+import { scheduleRenewals } from "../services/memberships/memberships.server";
 import { scheduleWinback } from "../services/offers/winback.server";
 import { scheduleRecurringPlacement } from "../services/recurring/place-occurrences.server";
 import { recoverStaleJobs } from "./queue.server";
@@ -21,6 +22,8 @@ export async function startWorker(database: Database): Promise<void> {
   await scheduleBookingRequestsPurge(database.db);
   // Today's placement of recurring washes (ADR 086): each run queues the next day's.
   await scheduleRecurringPlacement(database.db, new Date());
+  // Today's membership renewals (ADR 095): each run queues the next day's.
+  await scheduleRenewals(database.db, new Date());
   const worker = createWorker(database.db, { handlers: jobHandlers });
   holder.__appWorker = worker;
   worker.start();

@@ -12,6 +12,7 @@ import type { GeoPoint, PointPrecision } from "~/domain/travel/travel-time";
 import { AppError } from "~/lib/errors";
 import type { SessionUser } from "../../auth.server";
 import { bookingConsentsInsert } from "../messaging/consent.server";
+import { memberPriceFor, recordMemberUse } from "../memberships/memberships.server";
 import { applyPromoCode, recordPromoUse, type AppliedPromo } from "../offers/redeem-promo-code.server";
 import { bookingConfirmationInsert } from "../messaging/notify.server";
 import { remembered, withBookedSlot } from "./slot-cache.server";
@@ -60,7 +61,7 @@ export interface BookSlotResult {
   endAt: Date;
   /** Before taxes: each car's price (by size class) + upsells, less the promo discount. */
   priceCents: number;
-  /** The promo code's discount (cents, before taxes); 0 without a code. */
+  /** The promo code's and the membership's discount (cents, before taxes, ADR 095); 0 without. */
   discountCents: number;
   /** The request was booked already (one of its keys, ADR 068): this is that first booking. */
   repeated?: true;
@@ -177,7 +178,22 @@ export async function bookSlot(
           now,
         })
       : null;
-    const discountCents = promo?.discountCents ?? 0;
+    // A member's included washes and extras' discount (ADR 095), its subscription row locked.
+    const member =
+      actor?.role === "client"
+        ? await memberPriceFor(tx, {
+            userId: actor.id,
+            serviceId: service.id,
+            carPricesCents:
+              vehicles?.map((v) => v.priceCents) ?? Array(input.cars).fill(service.basePriceCents),
+            upsellsCents: price.upsellsCents,
+            startAt,
+          })
+        : null;
+    const discountCents = Math.min(
+      price.subtotalCents,
+      (promo?.discountCents ?? 0) + (member?.discountCents ?? 0),
+    );
     const priceCents = price.subtotalCents - discountCents;
     // The consent the form gave, the confirmation e-mail and the 24 h reminder: rows that name
     // the appointment by its id, chosen here, and commit with it (ADR 013).
@@ -255,6 +271,7 @@ export async function bookSlot(
       },
       { preferredMemberId: series?.preferredMemberId },
     );
+    if (member) await recordMemberUse(tx, member, appointmentId);
     if (promo) {
       await recordPromoUse(tx, promo, { appointmentId, email: input.email, phone: input.phone, now });
     }

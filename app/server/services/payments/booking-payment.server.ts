@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { restoreMemberUse } from "../memberships/memberships.server";
 import { and, eq } from "drizzle-orm";
 import { appointmentPaymentPlans, appointments, payments, serviceZones } from "#db/schema";
 import { BOOKING_ID_PATTERN } from "~/domain/booking/schemas";
@@ -265,6 +266,7 @@ export async function cancelUnpaidBooking(
       .set({ status: "cancelled" })
       .where(and(eq(payments.appointmentId, row.appointment.id), eq(payments.status, "pending")));
     await restoreGiftCard(tx, row.appointment.id, deps.now);
+    await restoreMemberUse(tx, row.appointment.id);
     // They cancelled it on the page: no confirmation, no reminder, no e-mail to say so.
     await queueBookingReleased(tx, row.appointment.id, { tell: false });
     return "cancelled" as const;

@@ -1,3 +1,4 @@
+import { restoreMemberUse } from "../memberships/memberships.server";
 import { and, eq, inArray } from "drizzle-orm";
 import { appointmentPaymentPlans, appointments, payments } from "#db/schema";
 import { royaltyParts } from "~/domain/payments/royalty";
@@ -26,6 +27,8 @@ export async function settleCancelledBooking(
 ): Promise<{ refundCents: number; chargeCents: number } | null> {
   // Whatever the terms, a gift card's part goes back to the card (ADR 087).
   await restoreGiftCard(tx, input.appointmentId, input.now ?? new Date());
+  // A cancelled booking gives its included washes back (ADR 095); a no-show keeps them used.
+  if (input.kind !== "no_show") await restoreMemberUse(tx, input.appointmentId);
   const [plan] = await tx
     .select()
     .from(appointmentPaymentPlans)

@@ -19,7 +19,13 @@ export type CardStep =
   { mode: "on_site" } | { mode: "card_kept" | "deposit"; url: string; holdUntil: Date; terms: PaymentTerms };
 
 /** The Stripe customer of an e-mail address, made once (its key is the address). */
-async function customerFor(db: Db, stripe: StripeClient, email: string, name: string, userId: string | null) {
+export async function customerFor(
+  db: Db,
+  stripe: StripeClient,
+  email: string,
+  name: string,
+  userId: string | null,
+) {
   const address = email.toLowerCase();
   const [known] = await db.select().from(paymentCustomers).where(eq(paymentCustomers.email, address));
   if (known) return known.stripeCustomerId;

@@ -1,3 +1,4 @@
+import { restoreMemberUse } from "../memberships/memberships.server";
 import { and, eq, inArray, ne } from "drizzle-orm";
 import type Stripe from "stripe";
 import { appointmentPaymentPlans, appointments, franchisees, payments } from "#db/schema";
@@ -149,6 +150,7 @@ export async function checkoutExpired(
     .where(and(eq(payments.stripeCheckoutSessionId, session.id), eq(payments.status, "pending")));
   // The gift card's part goes back to the card (ADR 087).
   await restoreGiftCard(tx, plan.appointmentId, now);
+  await restoreMemberUse(tx, plan.appointmentId);
   // No confirmation was sent: the customer learns that the slot was released (ADR 074).
   await queueBookingReleased(tx, plan.appointmentId, { tell: true });
   return "applied";

@@ -1,0 +1,277 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, expect, it, vi } from "vitest";
+import * as s from "#db/schema";
+import { seed } from "#db/seed";
+import { addMonth } from "~/domain/memberships/memberships";
+import type { Db } from "~/server/db.server";
+import { FRIDAY_MORNING, granbyRequest, nthGranbyStart } from "../../../../tests/factories/bookings";
+import { standInClient } from "../../../../tests/factories/payments";
+import { describeDatabases, describeTwoWorkers } from "../../../../tests/setup/db";
+import { startStripeStandIn, type StripeStandIn } from "../../../../tests/stripe/stand-in";
+import type { StripeClient } from "../../payments/stripe.server";
+import type { SessionUser } from "../../auth.server";
+import { bookSlot } from "../booking/book-slot.server";
+import { cancelBooking } from "../booking/cancel-booking.server";
+import { loadBookingService } from "../booking/booking-context.server";
+import {
+  changeMembership,
+  clientMembership,
+  membershipCheckoutCompleted,
+  renewDueMemberships,
+  subscribe,
+} from "./memberships.server";
+
+// Memberships (issue 34, item 3; ADR 095) on both databases: the first month paid on the hosted
+// page, a renewal charged once whether the job runs twice or two workers run it at once, a
+// refused renewal retried and told, and a member's booking priced by the period's included washes.
+
+vi.hoisted(() => {
+  process.env.STRIPE_SECRET_KEY = "sk_test_standin";
+  process.env.STRIPE_PUBLISHABLE_KEY = "pk_test_standin";
+  process.env.STRIPE_WEBHOOK_SECRET = "whsec_standin";
+});
+
+let standIn: StripeStandIn;
+let stripe: StripeClient;
+
+beforeAll(async () => {
+  standIn = await startStripeStandIn();
+  stripe = standInClient(standIn);
+});
+
+afterAll(() => standIn.close());
+
+/** The subscription's clock: a Friday morning in Quebec (the period starts that day). */
+const NOW = FRIDAY_MORNING;
+const START = "2026-03-06";
+const DAY_MS = 24 * 3600_000;
+const pay = (url: string) =>
+  fetch(url, { method: "POST", body: new URLSearchParams({ card: "ok" }), redirect: "manual" });
+
+let serial = 0;
+
+/** Seeds once, an onboarded Granby franchisee and one plan of the booking's default service. */
+async function prepare(db: Db, label: string) {
+  await seed(db, { demoAccounts: false });
+  const [zone] = await db.select().from(s.serviceZones).where(eq(s.serviceZones.routeSlug, "granby"));
+  const account = await stripe.accounts.create({ country: "CA" }, { idempotencyKey: `${label}:members` });
+  await db
+    .update(s.franchisees)
+    .set({ stripeAccountId: account.id, stripeAccountState: "enabled", royaltyBasisPoints: 800 })
+    .where(eq(s.franchisees.id, zone!.franchiseeId!));
+  const service = await loadBookingService(db);
+  const [plan] = await db
+    .insert(s.membershipPlans)
+    .values({
+      name: "Signature mensuel",
+      monthlyPriceCents: 3_999,
+      serviceId: service.id,
+      includedWashes: 1,
+      extrasDiscountBasisPoints: 1_500,
+    })
+    .returning();
+  return { plan: plan!, service };
+}
+
+/** A client who subscribed and paid the first month on the stand-in's hosted page. */
+async function member(db: Db, planId: string, vehicles = 1): Promise<SessionUser & { subId: string }> {
+  serial += 1;
+  const id = `member-${serial}-${Math.random().toString(36).slice(2, 8)}`;
+  const email = `${id}@example.com`;
+  await db.insert(s.users).values({ id, name: "Léa Membre", email, role: "client", emailVerified: true });
+  const user = {
+    id,
+    email,
+    name: "Léa Membre",
+    firstName: "Léa",
+    lastName: "Membre",
+    role: "client" as const,
+  };
+  const url = await subscribe(db, {
+    user,
+    form: { planId, zone: "granby", vehicles, requestKey: `key-${id}-0123456789` },
+    // Stripe's page lives on the wall clock; the period starts on the test's day.
+    now: new Date(),
+    stripe,
+  });
+  const paid = await pay(url);
+  expect(paid.status).toBe(303);
+  const [sub] = await db
+    .select()
+    .from(s.membershipSubscriptions)
+    .where(eq(s.membershipSubscriptions.userId, id));
+  await membershipCheckoutCompleted(db, stripe, sub!.stripeCheckoutSessionId!, NOW);
+  return { ...user, subId: sub!.id };
+}
+
+const membershipIntents = (_subId: string) =>
+  standIn.requests.filter(
+    (r) =>
+      r.method === "POST" && r.path === "/v1/payment_intents" && r.idempotencyKey?.startsWith("membership:"),
+  ).length;
+
+describeDatabases("memberships", ({ db, kind }) => {
+  let plan: typeof s.membershipPlans.$inferSelect;
+
+  beforeAll(async () => {
+    ({ plan } = await prepare(db(), kind));
+  });
+
+  const subOf = async (id: string) =>
+    (await db().select().from(s.membershipSubscriptions).where(eq(s.membershipSubscriptions.id, id)))[0]!;
+  const chargesOf = (id: string) =>
+    db().select().from(s.membershipCharges).where(eq(s.membershipCharges.subscriptionId, id));
+
+  it("activates the subscription once, its first month paid with the royalty as application fee", async () => {
+    const user = await member(db(), plan.id, 2);
+    const sub = await subOf(user.subId);
+    expect(sub.status).toBe("active");
+    expect([sub.currentPeriodStart, sub.currentPeriodEnd]).toEqual([START, addMonth(START)]);
+    expect(sub.stripePaymentMethodId).toMatch(/^pm_/);
+    // A second confirmation (the webhook after the return) changes nothing.
+    expect(await membershipCheckoutCompleted(db(), stripe, sub.stripeCheckoutSessionId!, NOW)).toBe("stale");
+    const charges = await chargesOf(sub.id);
+    expect(charges).toHaveLength(1);
+    expect(charges[0]).toMatchObject({
+      status: "succeeded",
+      subtotalCents: 7_998,
+      amountCents: 9_196,
+      applicationFeeCents: 640,
+    });
+    const session = standIn.object<{ payment_intent: string }>(sub.stripeCheckoutSessionId!);
+    expect(
+      standIn.object<{ application_fee_amount: number; amount: number }>(session.payment_intent),
+    ).toMatchObject({
+      amount: 9_196,
+      application_fee_amount: 640,
+    });
+  });
+
+  it("renews once when the job runs twice, and twice at once", async () => {
+    const user = await member(db(), plan.id);
+    const before = membershipIntents(user.subId);
+    const renewal = new Date(NOW.getTime() + 31 * DAY_MS);
+    await Promise.all([
+      renewDueMemberships(db(), { now: renewal, stripe, subscriptionId: user.subId }),
+      renewDueMemberships(db(), { now: renewal, stripe, subscriptionId: user.subId }),
+    ]);
+    await renewDueMemberships(db(), { now: renewal, stripe, subscriptionId: user.subId });
+    expect(membershipIntents(user.subId) - before).toBe(1);
+    const charges = await chargesOf(user.subId);
+    expect(charges.map((c) => [c.periodStart, c.status]).sort()).toEqual([
+      [START, "succeeded"],
+      [addMonth(START), "succeeded"],
+    ]);
+    const sub = await subOf(user.subId);
+    expect([sub.status, sub.currentPeriodStart, sub.currentPeriodEnd]).toEqual([
+      "active",
+      addMonth(START),
+      addMonth(addMonth(START)),
+    ]);
+  });
+
+  it("retries a refused renewal after a day, tells the customer each time, and ends after the third", async () => {
+    const user = await member(db(), plan.id);
+    await db()
+      .update(s.membershipSubscriptions)
+      .set({ stripePaymentMethodId: "pm_card_chargeDeclined" })
+      .where(eq(s.membershipSubscriptions.id, user.subId));
+    let at = new Date(NOW.getTime() + 31 * DAY_MS);
+    expect(await renewDueMemberships(db(), { now: at, stripe, subscriptionId: user.subId })).toEqual({
+      charged: 0,
+      refused: 1,
+    });
+    expect((await subOf(user.subId)).status).toBe("past_due");
+    // Not before its retry time.
+    expect((await renewDueMemberships(db(), { now: at, stripe, subscriptionId: user.subId })).refused).toBe(
+      0,
+    );
+    at = new Date(at.getTime() + DAY_MS);
+    expect((await renewDueMemberships(db(), { now: at, stripe, subscriptionId: user.subId })).refused).toBe(
+      1,
+    );
+    at = new Date(at.getTime() + 3 * DAY_MS);
+    expect((await renewDueMemberships(db(), { now: at, stripe, subscriptionId: user.subId })).refused).toBe(
+      1,
+    );
+    expect((await subOf(user.subId)).status).toBe("cancelled");
+    const [charge] = (await chargesOf(user.subId)).filter((c) => c.periodStart !== START);
+    expect(charge).toMatchObject({ status: "failed", attempts: 3, failureCode: "generic_decline" });
+    const mails = (
+      await db().select().from(s.jobs).where(eq(s.jobs.name, "email.membership-refused"))
+    ).filter((job) => (job.payload as { chargeId: string }).chargeId === charge!.id);
+    expect(mails).toHaveLength(3);
+  });
+
+  it("prices a member's included wash at 0 $ with the extras' discount, once per period, and gives it back on cancel", async () => {
+    const user = await member(db(), plan.id);
+    const [upsell] = await db()
+      .select()
+      .from(s.upsellOptions)
+      .where(eq(s.upsellOptions.isActive, true))
+      .limit(1);
+    const book = (n: number) =>
+      bookSlot(db(), {
+        actor: user,
+        input: granbyRequest({ start: nthGranbyStart(n), email: user.email, upsells: [upsell!.name] }),
+        now: NOW,
+      });
+    // Two bookings at once: one gets the included wash, the other pays it.
+    const [a, b] = await Promise.all([book(2), book(3)]);
+    const extras = upsell!.priceCents - Math.floor((2 * upsell!.priceCents * 1_500 + 10_000) / 20_000);
+    const prices = [a.priceCents, b.priceCents].sort((x, y) => x - y);
+    expect(prices[0]).toBe(extras);
+    expect(prices[1]).toBeGreaterThan(extras);
+    expect((await clientMembership(db(), user.id))!).toMatchObject({ included: 1, used: 1 });
+    const free = a.priceCents === extras ? a : b;
+    await cancelBooking(db(), { bookingId: free.bookingId, input: {}, now: NOW, actor: user });
+    expect((await clientMembership(db(), user.id))!.used).toBe(0);
+  });
+
+  it("pauses (no renewal), resumes (charged today when the period ended), and cancels", async () => {
+    const user = await member(db(), plan.id);
+    await changeMembership(db(), { userId: user.id, action: "pause", now: NOW });
+    const later = new Date(NOW.getTime() + 40 * DAY_MS);
+    await renewDueMemberships(db(), { now: later, stripe, subscriptionId: user.subId });
+    expect(await chargesOf(user.subId)).toHaveLength(1);
+    await changeMembership(db(), { userId: user.id, action: "resume", now: later });
+    await renewDueMemberships(db(), { now: later, stripe, subscriptionId: user.subId });
+    const sub = await subOf(user.subId);
+    expect(sub.status).toBe("active");
+    expect(sub.currentPeriodStart).toBe("2026-04-15");
+    await changeMembership(db(), { userId: user.id, action: "cancel", now: later });
+    expect((await subOf(user.subId)).status).toBe("cancelled");
+    const [row] = await db()
+      .select()
+      .from(s.membershipCharges)
+      .where(
+        and(
+          eq(s.membershipCharges.subscriptionId, user.subId),
+          eq(s.membershipCharges.periodStart, "2026-04-15"),
+        ),
+      );
+    expect(row?.status).toBe("succeeded");
+  });
+});
+
+describeTwoWorkers(
+  "membership renewal",
+  "charges a period once when two workers run the renewal at the same moment",
+  async ([first, second]) => {
+    const { plan } = await prepare(first, `two-workers-${Math.random()}`);
+    const user = await member(first, plan.id);
+    const before = membershipIntents(user.subId);
+    const renewal = new Date(NOW.getTime() + 31 * DAY_MS);
+    await Promise.all([
+      renewDueMemberships(first, { now: renewal, stripe }),
+      renewDueMemberships(second, { now: renewal, stripe }),
+      renewDueMemberships(first, { now: renewal, stripe }),
+    ]);
+    expect(membershipIntents(user.subId) - before).toBe(1);
+    const charges = await first
+      .select()
+      .from(s.membershipCharges)
+      .where(eq(s.membershipCharges.subscriptionId, user.subId));
+    expect(charges.filter((c) => c.status === "succeeded")).toHaveLength(2);
+  },
+);
