@@ -29,12 +29,18 @@ test("le guide réserve sur un téléphone; la réservation est dans le courriel
   await expect(log(dialog)).toContainText("adresse du lavage");
   await say(dialog, "123, rue Principale, Granby J2G 2T5");
   await dialog.getByRole("button", { name: "1 véhicule" }).click();
-  await expect(log(dialog)).toContainText("Choisissez un créneau");
-  await log(dialog)
+  await expect(log(dialog)).toContainText("Choisissez une heure");
+  // The customer's words narrow the hours (issue 33, item 6): next week, whatever today is.
+  await say(dialog, "la semaine prochaine");
+  await expect(log(dialog)).toContainText(
+    /Voici les heures libres du \S+ \d{1,2} \S+ au |Aucune heure libre du /,
+  );
+  // Times read 'jeudi 3 décembre, 9 h 30'.
+  const times = log(dialog)
     .getByRole("button")
-    .filter({ hasText: / à \d\d:\d\d$/ })
-    .last()
-    .click();
+    .filter({ hasText: /^\S+ \d{1,2}(er)? \S+, \d{1,2} h( \d\d)?$/ });
+  await expect(times.first()).toBeVisible();
+  await times.last().click();
   await expect(log(dialog)).toContainText("À quel nom ?");
   await say(dialog, "Léa Assistant");
   await expect(log(dialog)).toContainText("Votre courriel");
@@ -47,6 +53,16 @@ test("le guide réserve sur un téléphone; la réservation est dans le courriel
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await dialog.getByRole("button", { name: "Confirmer" }).click();
   await expect(log(dialog)).toContainText("C'est réservé");
+  // The manage link and the calendar file.
+  await expect(dialog.getByRole("link", { name: "Gérer ma réservation" })).toHaveAttribute(
+    "href",
+    /\/booking\/manage\/[0-9a-z]{10}\?token=/,
+  );
+  await expect(dialog.getByRole("link", { name: "Ajouter à mon agenda (.ics)" })).toHaveAttribute(
+    "href",
+    /\/api\/appointments\/[0-9a-z]{10}\/calendar\.ics\?token=/,
+  );
+  await page.screenshot({ path: "/tmp/shots/assistant/booked-360.png" });
   const text = await log(dialog).innerText();
   const bookingId = /réservation est ([0-9a-z]{10})/.exec(text)![1]!;
 

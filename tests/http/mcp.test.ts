@@ -69,6 +69,23 @@ describe("POST /mcp: the assistant's tools for outside AI agents (ADR 051)", () 
     const booked = await call("book_appointment", { ...fields, confirmation: summary.confirmation });
     expect(booked).toMatchObject({ ok: true, status: "booked" });
     const bookingId = booked.booking_id as string;
+    // The customer's links (issue 33, item 6): the manage page and the calendar file it opens.
+    expect(booked.manage_url).toMatch(new RegExp(`/booking/manage/${bookingId}\\?token=`));
+    const ics = await fetch(
+      new URL(
+        new URL(booked.calendar_url as string).pathname + new URL(booked.calendar_url as string).search,
+        server.url,
+      ),
+    );
+    expect(ics.status).toBe(200);
+    expect(await ics.text()).toMatch(/BEGIN:VEVENT/);
+
+    // The customer's words narrow the hours.
+    const thursday = await call("list_slots", { zone: "granby", cars: 1, when: "jeudi après-midi" });
+    expect(thursday).toMatchObject({
+      ok: true,
+      understood: expect.stringMatching(/^le jeudi .+, l'après-midi/),
+    });
 
     // The booking is in the confirmation e-mail like a web booking's.
     const [mail] = await waitForMails(server.dataDir, "agent.tremblay@example.com", /./);

@@ -1,4 +1,4 @@
-import { Send } from "lucide-react";
+import { CalendarPlus, Send } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 
 import { Button } from "~/components/ui/button";
@@ -27,7 +27,7 @@ interface Summary {
 
 type Card =
   | { kind: "summary"; summary: Summary }
-  | { kind: "booked"; bookingId: string; summary: Summary }
+  | { kind: "booked"; bookingId: string; summary: Summary; manageUrl?: string; calendarUrl?: string }
   | { kind: "booking"; booking: { booking_id: string; when: string; address: string; status_label: string } };
 
 interface Entry {
@@ -192,7 +192,29 @@ export function ChatPanel({ onWriteTeam }: { onWriteTeam: () => void }) {
               <SummaryCard summary={entry.card.summary} title={p.summaryTitle} />
             )}
             {entry.card?.kind === "booked" && (
-              <SummaryCard summary={entry.card.summary} title={`${p.bookingTitle} ${entry.card.bookingId}`} />
+              <>
+                <SummaryCard
+                  summary={entry.card.summary}
+                  title={`${p.bookingTitle} ${entry.card.bookingId}`}
+                />
+                {(entry.card.manageUrl || entry.card.calendarUrl) && (
+                  <div className="mt-2 flex flex-wrap gap-2" data-testid="assistant-booked-links">
+                    {entry.card.manageUrl && (
+                      <Button asChild size="sm">
+                        <a href={entry.card.manageUrl}>{p.manageLink}</a>
+                      </Button>
+                    )}
+                    {entry.card.calendarUrl && (
+                      <Button asChild size="sm" variant="outline">
+                        <a href={entry.card.calendarUrl} download>
+                          <CalendarPlus aria-hidden="true" className="size-4" />
+                          {p.calendarLink}
+                        </a>
+                      </Button>
+                    )}
+                  </div>
+                )}
+              </>
             )}
             {entry.card?.kind === "booking" && (
               <p className="mt-2 rounded-lg border bg-background p-3 text-sm">

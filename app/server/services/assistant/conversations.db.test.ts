@@ -74,4 +74,39 @@ describeDatabases("assistant conversations, bounded (issue 29, ADR 067)", ({ db 
     expect(second.conversations.some((c) => ids.has(c.id))).toBe(false);
     expect((await listConversations(db(), { page: 50 })).page).toBe(first.pages);
   });
+
+  it("the admin's log shows the customer's words, never a button's value (issue 33, item 6)", async () => {
+    // A new conversation whose first message is the welcome's "Réserver" button.
+    const first = await converse(db(), {
+      channel: "chat",
+      ip: "10.33.6.1",
+      input: { choice: "book" },
+      model: null,
+      now: () => NOW,
+    });
+    // A row stored before the labels were kept: its values are shown as words.
+    const later = new Date(NOW.getTime() + 3_600_000);
+    await db()
+      .insert(s.assistantConversations)
+      .values({
+        channel: "chat",
+        mode: "guided",
+        state: {
+          history: [
+            { role: "user", text: "book", at: NOW.toISOString() },
+            { role: "user", text: "slot:2026-03-09T09:30:00-04:00", at: NOW.toISOString() },
+            { role: "user", text: "cars:2", at: NOW.toISOString() },
+            { role: "user", text: "jeudi après-midi", at: NOW.toISOString() },
+          ],
+        },
+        updatedAt: later,
+      });
+    const { conversations } = await listConversations(db(), { pageSize: 100 });
+    const texts = (id?: string) =>
+      conversations
+        .find((c) => (id ? c.id === id : c.updatedAt === later.toISOString()))!
+        .history.map((h) => h.text);
+    expect(texts(first.conversationId)[0]).toBe("Réserver");
+    expect(texts()).toEqual(["Réserver", "lundi 9 mars, 9 h 30", "2 véhicules", "jeudi après-midi"]);
+  });
 });

@@ -8,6 +8,8 @@ import type { Db } from "../../db.server";
 import { enqueue } from "../../jobs/queue.server";
 import {
   assistantMode,
+  choiceLabel,
+  isChoiceValue,
   newConversationState,
   runTurn,
   type AssistantReply,
@@ -165,7 +167,14 @@ export async function listConversations(
       phone: row.phone,
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
-      history: ((row.state as ConversationState).history ?? []).slice(-CONVERSATION_HISTORY_MAX),
+      // The customer's words, also in rows stored when a button's value ('book') was kept.
+      history: ((row.state as ConversationState).history ?? [])
+        .slice(-CONVERSATION_HISTORY_MAX)
+        .map((entry) =>
+          entry.role === "user" && isChoiceValue(entry.text)
+            ? { ...entry, text: choiceLabel(entry.text) }
+            : entry,
+        ),
     })),
   };
 }

@@ -16,7 +16,9 @@ import {
 } from "../../../../tests/factories/bookings";
 import { describeDatabases } from "../../../../tests/setup/db";
 import { bookSlot } from "../booking/book-slot.server";
+import { getBookingCalendar } from "../booking/booking-calendar.server";
 import {
+  choiceLabel,
   intentOf,
   newConversationState,
   runTurn,
@@ -80,6 +82,15 @@ async function rowOf(db: Db, bookingId: string) {
   return row!;
 }
 
+it("logs a button by its words", () => {
+  expect(choiceLabel("book")).toBe("Réserver");
+  expect(choiceLabel("slot:2026-03-09T09:30:00-04:00")).toBe("lundi 9 mars, 9 h 30");
+  expect(choiceLabel("moveto:abc|2026-03-09T14:00:00-04:00")).toBe("lundi 9 mars, 14 h");
+  expect(choiceLabel("cancel-yes:abc")).toBe("Oui, annuler");
+  expect(choiceLabel("slot:n'importe quoi")).toBe("(un bouton)");
+  expect(choiceLabel("x", [{ label: "Oui", value: "x" }])).toBe("Oui");
+});
+
 it("reads short French requests", () => {
   expect(intentOf("je veux déplacer mon rendez-vous")).toBe("find:move");
   expect(intentOf("Annuler SVP")).toBe("find:cancel");
@@ -113,7 +124,7 @@ describeDatabases("assistant engine", ({ db }) => {
       expect(cars.text).toMatch(/Granby/);
       const slots = await turn(state, { choice: cars.chips![0]!.value });
       expect(slots.chips![0]).toEqual({
-        label: "6 mars 2026 à 12:00",
+        label: "vendredi 6 mars, 12 h",
         value: "slot:2026-03-06T12:00:00-05:00",
       });
       expect(new Set(slots.chips!.map((chip) => chip.label.split(" à ")[0])).size).toBeGreaterThan(1);
@@ -123,7 +134,7 @@ describeDatabases("assistant engine", ({ db }) => {
       const summary = await turn(state, { text: "450 555-0199" });
       expect(summary.card).toMatchObject({
         kind: "summary",
-        summary: { when: "6 mars 2026 à 12:00", cars: 1 },
+        summary: { when: "vendredi 6 mars, 12 h", cars: 1 },
       });
       expect(await db().select().from(s.appointments)).toHaveLength(0);
       const booked = await turn(state, { choice: "confirm" });
@@ -168,6 +179,143 @@ describeDatabases("assistant engine", ({ db }) => {
       const sure = await turn(state, { choice: found.chips![0]!.value });
       await turn(state, { choice: sure.chips![0]!.value });
       expect((await rowOf(db(), bookingId)).status).toBe("cancelled");
+    });
+  });
+
+  describe("the customer's words for a moment (issue 33, item 6)", () => {
+    /** A conversation at the hours' question, for one car at Granby. */
+    async function atSlots(state: ConversationState) {
+      await turn(state, { choice: "book" });
+      await turn(state, { text: "123, rue Principale, Granby J2G 2T5" });
+      return turn(state, { choice: "cars:1" });
+    }
+    const starts = (chips: { value: string }[] = []) =>
+      chips.filter((chip) => chip.value.startsWith("slot:")).map((chip) => chip.value.slice(5));
+    const localParts = (start: string) =>
+      new Intl.DateTimeFormat("en-CA", {
+        timeZone: "America/Toronto",
+        weekday: "long",
+        hour: "2-digit",
+        hourCycle: "h23",
+      }).formatToParts(new Date(start));
+    const weekday = (start: string) => localParts(start).find((p) => p.type === "weekday")!.value;
+    const hour = (start: string) => Number(localParts(start).find((p) => p.type === "hour")!.value);
+
+    it("'lundi matin' offers Monday's morning hours only (after the change to EDT); 'autres heures' shows more", async () => {
+      const state = newConversationState();
+      const offered = await atSlots(state);
+      expect(offered.text).toMatch(/jeudi après-midi/);
+      const monday = await turn(state, { text: "lundi matin" });
+      expect(monday.text).toBe("Voici les heures libres le lundi 9 mars, le matin (de 8 h à 12 h) :");
+      expect(starts(monday.chips).length).toBeGreaterThan(0);
+      for (const start of starts(monday.chips)) {
+        expect(weekday(start)).toBe("Monday");
+        expect(hour(start)).toBeGreaterThanOrEqual(8);
+        expect(hour(start)).toBeLessThan(12);
+      }
+      // Times read '9 h 30' with the weekday.
+      expect(monday.chips![0]!.label).toMatch(/^lundi 9 mars, \d{1,2} h( \d\d)?$/);
+
+      const day = await turn(state, { text: "lundi" });
+      const first = starts(day.chips);
+      expect(first).toHaveLength(6);
+      expect(day.chips!.at(-1)).toEqual({ label: "Autres heures", value: "more" });
+      const more = await turn(state, { text: "d'autres heures" });
+      const second = starts(more.chips);
+      expect(second.length).toBeGreaterThan(0);
+      expect(second.some((start) => first.includes(start))).toBe(false);
+      expect(second.every((start) => weekday(start) === "Monday")).toBe(true);
+      // The button does the same.
+      const third = await turn(state, { choice: "more" });
+      expect(starts(third.chips).some((start) => second.includes(start))).toBe(false);
+
+      // A chip of the narrowed list books that time.
+      await turn(state, { choice: more.chips![0]!.value });
+      expect(state.guided.step).toBe("name");
+      expect(state.guided.data.start).toBe(second[0]);
+    });
+
+    it("'samedi vers 10 h' with no Saturday says so and offers the next hours; 'mardi vers 10 h' the closest first", async () => {
+      const state = newConversationState();
+      await atSlots(state);
+      // The seeded crews work Monday to Friday: nothing on Saturday.
+      const saturday = await turn(state, { text: "samedi vers 10 h" });
+      expect(saturday.text).toMatch(/^Aucune heure libre le samedi 7 mars, vers 10 h\. Voici les prochaines/);
+      expect(starts(saturday.chips).length).toBeGreaterThan(0);
+      const tuesday = await turn(state, { text: "mardi vers 10 h" });
+      expect(tuesday.text).toBe("Voici les heures libres le mardi 10 mars, vers 10 h :");
+      const near = starts(tuesday.chips);
+      expect(near.length).toBeGreaterThan(0);
+      expect(tuesday.chips![0]!.label).toBe("mardi 10 mars, 10 h");
+      for (const start of near) {
+        expect(weekday(start)).toBe("Tuesday");
+        expect(Math.abs(hour(start) - 10)).toBeLessThanOrEqual(1);
+      }
+    });
+
+    it("'je veux réserver la semaine prochaine' keeps to next week from the first question", async () => {
+      const state = newConversationState();
+      expect((await turn(state, { text: "je veux réserver la semaine prochaine" })).text).toMatch(
+        /adresse du lavage/,
+      );
+      await turn(state, { text: "123, rue Principale, Granby J2G 2T5" });
+      const slots = await turn(state, { choice: "cars:1" });
+      expect(slots.text).toBe("Voici les heures libres du lundi 9 mars au dimanche 15 mars :");
+      for (const start of starts(slots.chips)) {
+        expect(start >= "2026-03-09" && start < "2026-03-16").toBe(true);
+      }
+    });
+
+    it("after Confirmer: the manage link and the calendar file; the log keeps the buttons' words", async () => {
+      const state = newConversationState();
+      const slots = await atSlots(state);
+      await turn(state, { choice: slots.chips![0]!.value });
+      await turn(state, { text: "Léa Tremblay" });
+      await turn(state, { text: "lea.tremblay@example.com" });
+      await turn(state, { text: "450 555-0199" });
+      const booked = await turn(state, { choice: "confirm" });
+      expect(booked.card?.kind).toBe("booked");
+      if (booked.card?.kind !== "booked") return;
+      const manage = new URL(booked.card.manageUrl!);
+      expect(manage.pathname).toBe(`/booking/manage/${booked.card.bookingId}`);
+      const calendar = new URL(booked.card.calendarUrl!);
+      expect(calendar.pathname).toBe(`/api/appointments/${booked.card.bookingId}/calendar.ics`);
+      const token = calendar.searchParams.get("token")!;
+      expect(manage.searchParams.get("token")).toBe(token);
+      const ics = await getBookingCalendar(db(), {
+        bookingId: booked.card.bookingId,
+        token,
+        actor: null,
+        now: NOW,
+      });
+      expect(ics).toMatch(/BEGIN:VEVENT/);
+      // The log: the labels pressed, never 'book', 'cars:1', 'slot:…' or 'confirm'; no token.
+      const said = state.history.filter((h) => h.role === "user").map((h) => h.text);
+      expect(said.slice(0, 2)).toEqual(["Réserver", "123, rue Principale, Granby J2G 2T5"]);
+      expect(said).toContain("1 véhicule");
+      expect(said).toContain(slots.chips![0]!.label);
+      expect(said.at(-1)).toBe("Confirmer");
+      expect(said.some((text) => /^(book|confirm)$|^(slot|cars):/.test(text))).toBe(false);
+      expect(JSON.stringify(state.history)).not.toContain(token);
+    });
+
+    it("the model's list_slots takes the customer's words", async () => {
+      const state = newConversationState();
+      const reply = await turn(
+        state,
+        { text: "Avez-vous de la place lundi après-midi à Granby ?" },
+        scripted([
+          { tool: "list_slots", input: { zone: "granby", cars: 1, when: "lundi après-midi" } },
+          { text: "Voici lundi après-midi." },
+        ]),
+      );
+      const values = (reply.chips ?? []).map((chip) => /\((.+)\)$/.exec(chip.value)![1]!);
+      expect(values.length).toBeGreaterThan(0);
+      for (const start of values) {
+        expect(weekday(start)).toBe("Monday");
+        expect(hour(start)).toBeGreaterThanOrEqual(12);
+        expect(hour(start)).toBeLessThan(17);
+      }
     });
   });
 

@@ -41,6 +41,7 @@ import {
   rescheduleBookingTool,
   type ToolContext,
 } from "./tools.server";
+import { asksForMore, parseWhen } from "./when-words";
 
 const g = assistantMessages.guided;
 const c = g.choices;
@@ -56,7 +57,14 @@ export interface Chip {
 export type Card =
   | { kind: "summary"; summary: BookingSummary }
   | { kind: "booking"; booking: FoundBooking }
-  | { kind: "booked"; bookingId: string; summary: BookingSummary };
+  | {
+      kind: "booked";
+      bookingId: string;
+      summary: BookingSummary;
+      /** The manage link and the calendar file (.ics): shown, never kept in the history. */
+      manageUrl?: string;
+      calendarUrl?: string;
+    };
 
 export interface AssistantReply {
   text: string;
@@ -161,6 +169,54 @@ const MENU: Chip[] = [
   { label: c.contact, value: "contact" },
 ];
 
+/** Buttons whose value says nothing to a person, with their labels. */
+const LABELS: Record<string, string> = {
+  ...Object.fromEntries(MENU.map((chip) => [chip.value, chip.label])),
+  confirm: c.confirm,
+  menu: c.menu,
+  more: c.moreTimes,
+  "find:move": c.move,
+  "find:cancel": c.cancel,
+};
+
+function whenOf(start: string): string | null {
+  const instant = new Date(start);
+  return Number.isNaN(instant.getTime()) ? null : formatWhen(instant);
+}
+
+/**
+ * The words of a button pressed, for the conversation's log (issue 33, item 6): its label in the
+ * answer it came with, else the label such a value has ('slot:…' is its day and time). Never the
+ * value itself ('book', 'slot:2026-…').
+ */
+export function choiceLabel(choice: string, chips: readonly Chip[] = []): string {
+  const chip = chips.find((candidate) => candidate.value === choice);
+  if (chip) return chip.label;
+  if (LABELS[choice]) return LABELS[choice];
+  const [name, arg = ""] = choice.split(/:(.*)/s);
+  switch (name) {
+    case "slot":
+      return whenOf(arg) ?? c.unknown;
+    case "moveto":
+      return whenOf(arg.split("|")[1] ?? "") ?? c.unknown;
+    case "cars":
+      return Number(arg) >= 1 ? g.cars(Number(arg)) : c.unknown;
+    case "move":
+      return c.move;
+    case "cancel":
+      return c.cancel;
+    case "cancel-yes":
+      return c.yesCancel;
+    default:
+      return c.unknown;
+  }
+}
+
+/** Whether a message of the log is a button's value (rows stored before the labels were kept). */
+export function isChoiceValue(text: string): boolean {
+  return text in LABELS || /^(slot|moveto|cars|move|cancel|cancel-yes|find):\S+$/.test(text);
+}
+
 /** One turn: the answer, with the state updated in place (history, proofs, pending summary). */
 export async function runTurn(options: TurnOptions): Promise<AssistantReply> {
   const { state, input } = options;
@@ -172,8 +228,10 @@ export async function runTurn(options: TurnOptions): Promise<AssistantReply> {
         state.lastChips.find((chip) => chip.label.toLowerCase() === typed.toLowerCase()))
       : undefined;
   const choice = "choice" in input ? input.choice : picked?.value;
-  const said = typed ?? state.lastChips.find((chip) => chip.value === choice)?.label ?? choice ?? "";
-  state.history.push({ role: "user", text: said, at: new Date().toISOString() });
+  // The log keeps the customer's words: what was typed, or the label of the button pressed.
+  const said = typed ?? (choice !== undefined ? choiceLabel(choice, state.lastChips) : "");
+  const clock = options.now ?? (() => new Date());
+  state.history.push({ role: "user", text: said, at: clock().toISOString() });
 
   const ctx = toolContext(options, state);
   let reply: AssistantReply;
@@ -189,7 +247,7 @@ export async function runTurn(options: TurnOptions): Promise<AssistantReply> {
   keepProofs(ctx, state);
   if (choice !== "confirm" && !usesModel(options)) options.onText?.(reply.text);
   state.lastChips = reply.chips ?? [];
-  state.history.push({ role: "assistant", text: reply.text, at: new Date().toISOString() });
+  state.history.push({ role: "assistant", text: reply.text, at: clock().toISOString() });
   return reply;
 }
 
@@ -207,7 +265,13 @@ async function confirmPending(ctx: ToolContext, state: ConversationState): Promi
   if (result.ok && result.status === "booked") {
     return {
       text: result.message,
-      card: { kind: "booked", bookingId: result.booking_id, summary: result.summary },
+      card: {
+        kind: "booked",
+        bookingId: result.booking_id,
+        summary: result.summary,
+        manageUrl: result.manage_url,
+        calendarUrl: result.calendar_url,
+      },
       chips: MENU,
     };
   }
@@ -355,6 +419,15 @@ function slotChips(days: { starts: string[] }[], value: (start: string) => strin
     .map((start) => ({ label: formatWhen(new Date(start)), value: value(start) }));
 }
 
+/**
+ * The starts offered in turn, a page at a time: those the customer's words asked for, in order;
+ * without words two a day first (a choice of days), then the others.
+ */
+function orderedStarts(days: { starts: string[] }[], narrowed: boolean): string[] {
+  if (narrowed) return days.flatMap((d) => d.starts);
+  return [...days.flatMap((d) => d.starts.slice(0, 2)), ...days.flatMap((d) => d.starts.slice(2))];
+}
+
 function ask(
   state: ConversationState,
   flow: string,
@@ -377,6 +450,7 @@ async function guidedTurn(
   // A chip, or a keyword while no question is open (or a menu word at any time), starts a task.
   const start = choice ?? (flow.step === "" || intentOf(typed) === "menu" ? intentOf(typed) : null);
   if (start !== null) return startTask(ctx, state, start, typed);
+  if (flow.step === "" && parseWhen(typed, ctx.now()) !== null) return startTask(ctx, state, "book", typed);
   if (flow.step === "") return { text: g.notUnderstood, chips: MENU };
   return answerStep(ctx, state, typed);
 }
@@ -396,6 +470,8 @@ async function startTask(
     case "book":
       state.guided = { flow: "book", step: "", data: {} };
       state.pending = null;
+      // "Je veux réserver jeudi après-midi": the hours offered later keep to those words.
+      if (typed && parseWhen(typed, ctx.now()) !== null) state.guided.data.when = typed.slice(0, 200);
       return ask(state, "book", "address", g.askAddress);
     case "area": {
       state.guided = { flow: "area", step: "", data: {} };
@@ -419,6 +495,10 @@ async function startTask(
       return ask(state, "contact", "name", g.askContactName);
     case "cars":
       data.cars = Number(arg);
+      data.offset = 0;
+      return offerSlots(ctx, state);
+    case "more":
+      data.offset = Number(data.offset ?? 0) + MAX_SLOT_CHIPS;
       return offerSlots(ctx, state);
     case "slot":
       data.start = arg;
@@ -439,21 +519,15 @@ async function startTask(
     case "move": {
       const found = await refind(ctx, arg);
       if (!found) return { text: assistantMessages.tools.proofRequired, chips: MENU };
-      const slots = await listSlotsTool(ctx, {
-        zone: found.zone,
-        cars: found.cars,
-        days: 14,
-        address: found.address,
-      });
-      if (!slots.ok) return { text: slots.message, chips: MENU };
-      const chips = slotChips(
-        slots.days.map((d) => ({ starts: d.starts.filter((s) => s !== found.start) })),
-        (s) => `moveto:${arg}|${s}`,
-      );
-      if (chips.length === 0) return { text: g.noSlots, chips: MENU };
-      return { text: g.pickNewSlot, chips };
+      state.guided = {
+        flow: "move",
+        step: "slot",
+        data: { moving: arg, zone: found.zone, cars: found.cars, address: found.address, skip: found.start },
+      };
+      return offerSlots(ctx, state);
     }
     case "moveto": {
+      state.guided = { flow: "idle", step: "", data: {} };
       const [bookingId = "", newStart = ""] = arg.split("|");
       const result = await rescheduleBookingTool(ctx, { booking_id: bookingId, start: newStart });
       return { text: result.message ?? "", chips: MENU };
@@ -471,18 +545,59 @@ async function refind(ctx: ToolContext, bookingId: string): Promise<FoundBooking
   return found.ok ? found.booking : null;
 }
 
+/**
+ * The free hours of a booking being made, or of one being moved (data.moving), a page at a time
+ * (data.offset), narrowed to the customer's words when they named a moment (data.when).
+ */
 async function offerSlots(ctx: ToolContext, state: ConversationState): Promise<AssistantReply> {
   const data = state.guided.data;
-  const slots = await listSlotsTool(ctx, {
-    zone: data.zone,
-    cars: data.cars,
-    days: 14,
-    address: data.address,
-  });
+  const moving = typeof data.moving === "string" ? data.moving : null;
+  if (!data.zone) return { text: g.notUnderstood, chips: MENU };
+  const query = { zone: data.zone, cars: data.cars, days: 14, address: data.address };
+  const when = typeof data.when === "string" ? data.when : null;
+  let slots = await listSlotsTool(ctx, when ? { ...query, when } : query);
   if (!slots.ok) return { text: slots.message, chips: MENU };
-  const chips = slotChips(slots.days, (start) => `slot:${start}`);
-  if (chips.length === 0) return { text: g.noSlots, chips: MENU };
-  return ask(state, "book", "slot", g.pickSlot, chips);
+  const skip = (starts: string[]) =>
+    typeof data.skip === "string"
+      ? starts.filter((s) => Date.parse(s) !== Date.parse(String(data.skip)))
+      : starts;
+  const understood = when && "understood" in slots ? slots.understood : null;
+  let starts = skip(orderedStarts(slots.days, Boolean(understood)));
+  let text = understood ? g.slotsFor(understood) : `${moving ? g.pickNewSlot : g.pickSlot}\n${g.slotHint}`;
+  if (understood && starts.length === 0) {
+    // Nothing then: the next free hours, and the words are forgotten.
+    delete data.when;
+    data.offset = 0;
+    slots = await listSlotsTool(ctx, query);
+    if (!slots.ok) return { text: slots.message, chips: MENU };
+    starts = skip(orderedStarts(slots.days, false));
+    text = `${g.noSlotsFor(understood)}\n${g.slotHint}`;
+  }
+  if (starts.length === 0) return { text: g.noSlots, chips: MENU };
+  let offset = Number(data.offset ?? 0);
+  if (offset >= starts.length) {
+    offset = 0;
+    text = g.noMoreSlots;
+  }
+  data.offset = offset;
+  const chips: Chip[] = starts.slice(offset, offset + MAX_SLOT_CHIPS).map((start) => ({
+    label: formatWhen(new Date(start)),
+    value: moving ? `moveto:${moving}|${start}` : `slot:${start}`,
+  }));
+  if (starts.length > MAX_SLOT_CHIPS) chips.push({ label: c.moreTimes, value: "more" });
+  return ask(state, moving ? "move" : "book", "slot", text, chips);
+}
+
+/** The customer's words at the hours' question: a moment, or "autres heures". */
+async function answerSlots(ctx: ToolContext, state: ConversationState, typed: string) {
+  const data = state.guided.data;
+  if (asksForMore(typed) && parseWhen(typed, ctx.now()) === null) {
+    data.offset = Number(data.offset ?? 0) + MAX_SLOT_CHIPS;
+  } else if (parseWhen(typed, ctx.now()) !== null) {
+    data.when = typed.slice(0, 200);
+    data.offset = 0;
+  }
+  return offerSlots(ctx, state);
 }
 
 async function answerArea(
@@ -503,6 +618,7 @@ async function answerStep(
   const { flow, step, data } = state.guided;
   const fields = BookingRequestSchema.shape;
   if (flow === "area") return answerArea(ctx, state, typed);
+  if (flow === "move" && step === "slot") return answerSlots(ctx, state, typed);
   if (flow === "book") {
     switch (step) {
       case "address": {
@@ -527,7 +643,7 @@ async function answerStep(
         return offerSlots(ctx, state);
       }
       case "slot":
-        return offerSlots(ctx, state);
+        return answerSlots(ctx, state, typed);
       case "name": {
         const name = fields.name.safeParse(typed);
         if (!name.success) return ask(state, "book", "name", name.error.issues[0]!.message);

@@ -35,10 +35,10 @@ describeDatabases("assistant by SMS", ({ db }) => {
     expect(await sms("je veux déplacer mon rendez-vous")).toMatch(/numéro de réservation/);
     expect(await sms(booked.bookingId)).toMatch(/courriel ou téléphone/);
     const found = await sms("450 555-0199");
-    expect(found).toMatch(/J'ai trouvé votre réservation du 9 mars 2026 à 09:00/);
+    expect(found).toMatch(/J'ai trouvé votre réservation du lundi 9 mars, 9 h/);
     expect(found).toMatch(/1\) Déplacer/);
     const slots = await sms("1");
-    expect(slots).toMatch(/Choisissez le nouveau créneau/);
+    expect(slots).toMatch(/Choisissez la nouvelle heure/);
     const moved = await sms("1");
     expect(moved).toMatch(new RegExp(`La réservation ${booked.bookingId} est déplacée`));
     const [row] = await db()

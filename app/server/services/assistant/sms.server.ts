@@ -20,6 +20,11 @@ export function smsText(reply: AssistantReply): string {
     const s = reply.card.summary;
     lines.push(`${s.when} · ${s.address} · ${s.cars} véh. · ${s.total}`);
   }
+  if (reply.card?.kind === "booked") {
+    const { manageUrl, calendarUrl } = reply.card;
+    if (manageUrl) lines.push(assistantMessages.sms.manage(manageUrl));
+    if (calendarUrl) lines.push(assistantMessages.sms.calendar(calendarUrl));
+  }
   if (reply.chips && reply.chips.length > 0) {
     lines.push(assistantMessages.sms.options, ...reply.chips.map((chip, i) => `${i + 1}) ${chip.label}`));
   }

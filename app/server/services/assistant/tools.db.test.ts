@@ -112,7 +112,7 @@ describeDatabases("assistant tools", ({ db }) => {
       const summary = await bookAppointmentTool(ctx, { ...LEA, cars: 2, upsells: ["cire-liquide"] });
       if (!summary.ok || summary.status !== "needs_confirmation") throw new Error("no summary");
       expect(summary.status).toBe("needs_confirmation");
-      expect(summary.summary).toMatchObject({ when: "9 mars 2026 à 09:00", cars: 2, zone_name: "Granby" });
+      expect(summary.summary).toMatchObject({ when: "lundi 9 mars, 9 h", cars: 2, zone_name: "Granby" });
       expect(summary.summary.extras).toHaveLength(1);
       expect(await db().select().from(s.appointments)).toHaveLength(0);
 
@@ -215,7 +215,7 @@ describeDatabases("assistant tools", ({ db }) => {
         booking: {
           booking_id: bookingId,
           status: "scheduled",
-          when: "9 mars 2026 à 09:00",
+          when: "lundi 9 mars, 9 h",
           can_change_online: true,
         },
       });
@@ -278,7 +278,7 @@ describeDatabases("assistant tools", ({ db }) => {
       await findBookingTool(ctx, { booking_id: bookingId, email: "LEA.TREMBLAY@example.com" });
 
       const moved = await rescheduleBookingTool(ctx, { booking_id: bookingId, start: MONDAY_10_30 });
-      expect(moved).toMatchObject({ ok: true, when: "9 mars 2026 à 10:30" });
+      expect(moved).toMatchObject({ ok: true, when: "lundi 9 mars, 10 h 30" });
       expect((await statusOf(db(), bookingId)).startAt).toEqual(new Date(MONDAY_10_30));
 
       // Less than 24 h before the start: the page's answer (call us), nothing changed.

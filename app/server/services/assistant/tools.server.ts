@@ -26,7 +26,7 @@ import {
 import { ContactMessageSchema, CONTACT_LIMITS } from "~/domain/contact/schemas";
 import { instantToZonedParts, BUSINESS_TIME_ZONE } from "~/domain/time/zoned";
 import { AppError } from "~/lib/errors";
-import { formatLongDate, formatMoney, formatTime } from "~/lib/format";
+import { formatClock, formatDay, formatLongDate, formatMoney, formatTime } from "~/lib/format";
 import { messages } from "~/lib/messages.fr";
 import { assistantMessages } from "~/lib/messages/assistant.fr";
 import { bookingMessages } from "~/lib/messages/booking.fr";
@@ -39,7 +39,12 @@ import type { Db } from "../../db.server";
 import { log } from "../../log.server";
 import { hitRateLimit, type RateLimitRule } from "../../rate-limit.server";
 import { BOOKING_RATE_LIMIT, bookSlot } from "../booking/book-slot.server";
-import { contactProofMatches, type ContactProof } from "../booking/manage-access.server";
+import {
+  calendarUrlFor,
+  contactProofMatches,
+  manageUrlFor,
+  type ContactProof,
+} from "../booking/manage-access.server";
 import { loadBookableZone, loadBookingService } from "../booking/booking-context.server";
 import { resolveUpsells } from "../booking/resolve-upsells.server";
 import { cancelBooking } from "../booking/cancel-booking.server";
@@ -55,6 +60,7 @@ import { listActiveServices } from "../catalog/list-active-services.server";
 import { listUpsellOptions } from "../catalog/list-upsell-options.server";
 import { sendContactMessage } from "../contact/send-contact-message.server";
 import { checkServiceArea, locationAnswer } from "../zones/check-service-area.server";
+import { describeWish, narrowStarts, parseWhen } from "./when-words";
 
 const t = assistantMessages.tools;
 
@@ -64,6 +70,12 @@ export const ADDRESS_CHECK_RATE_LIMIT = { max: 30, windowSeconds: 60 } as const 
 export const FIND_BOOKING_RATE_LIMIT = { max: 10, windowSeconds: 10 * 60 } as const satisfies RateLimitRule;
 /** Days of slots one call lists at most (the page's picker shows a week at a time). */
 export const SLOT_DAYS_DEFAULT = 7;
+/** Days of slots one call lists at most. */
+export const SLOT_DAYS_MAX = 14;
+
+function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
 
 /** Who calls and what the conversation already proved. */
 export interface ToolContext {
@@ -118,10 +130,10 @@ async function limited(ctx: ToolContext, key: string, rule: RateLimitRule): Prom
   return !limit.allowed;
 }
 
-/** '2026-03-09T09:00:00-04:00' -> '9 mars 2026 à 09:00' (local time). */
+/** '2026-12-03T09:30:00-05:00' -> 'jeudi 3 décembre, 9 h 30' (local time, as the OQLF writes it). */
 export function formatWhen(instant: Date): string {
   const parts = instantToZonedParts(instant, BUSINESS_TIME_ZONE);
-  return t.at(formatLongDate(parts.date), parts.time.slice(0, 5));
+  return t.at(formatDay(parts.date, "weekday"), formatClock(parts.time.slice(0, 5)));
 }
 
 // --- check_service_area ------------------------------------------------------------------------
@@ -188,11 +200,30 @@ export const ListSlotsInput = z.object({
     .describe(
       "L'adresse ou le code postal du lavage : les heures laissent alors le temps de route (ADR 048)",
     ),
+  when: z
+    .string()
+    .max(200)
+    .optional()
+    .describe(
+      "Les mots du client pour le moment voulu, tels quels, ex. « jeudi après-midi », « demain matin », « la semaine prochaine », « samedi vers 10 h » : seuls ces créneaux sont donnés (et 'understood' dit ce qui a été compris)",
+    ),
 });
 
 export async function listSlotsTool(ctx: ToolContext, raw: unknown) {
   const base = typeof raw === "object" && raw !== null ? (raw as Record<string, unknown>) : {};
-  const parsed = SlotsQuerySchema.safeParse({ ...base, days: base.days ?? SLOT_DAYS_DEFAULT });
+  const words = typeof base.when === "string" && base.when.trim() ? base.when.slice(0, 200) : null;
+  // The customer's words (issue 33, item 6): their days replace 'from' and 'days'.
+  const wish = words ? parseWhen(words, ctx.now()) : null;
+  const range =
+    wish?.from && wish.to
+      ? { from: wish.from, days: Math.min(daysBetween(wish.from, wish.to) + 1, SLOT_DAYS_MAX) }
+      : {};
+  const parsed = SlotsQuerySchema.safeParse({
+    ...base,
+    when: undefined,
+    days: base.days ?? (wish ? SLOT_DAYS_MAX : SLOT_DAYS_DEFAULT),
+    ...range,
+  });
   if (!parsed.success) return invalid(parsed.error);
   try {
     const site = parsed.data.address ? await siteOf(parsed.data.address) : null;
@@ -201,7 +232,7 @@ export async function listSlotsTool(ctx: ToolContext, raw: unknown) {
       zoneSlug: parsed.data.zone,
       cars: parsed.data.cars,
       from: parsed.data.from,
-      days: Math.min(parsed.data.days ?? SLOT_DAYS_DEFAULT, 14),
+      days: Math.min(parsed.data.days ?? SLOT_DAYS_DEFAULT, SLOT_DAYS_MAX),
       serviceId: parsed.data.serviceId,
       now: ctx.now(),
     });
@@ -210,9 +241,17 @@ export async function listSlotsTool(ctx: ToolContext, raw: unknown) {
       zone: open.zone,
       cars: open.cars,
       duration_minutes: open.duration_minutes,
+      ...(words ? { understood: wish ? describeWish(wish) : null } : {}),
       days: open.days
-        .filter((d) => d.slots.length > 0)
-        .map((d) => ({ date: d.date, label: formatLongDate(d.date), starts: d.slots.map((s) => s.start) })),
+        .map((d) => {
+          const starts = d.slots.map((s) => s.start);
+          return {
+            date: d.date,
+            label: formatLongDate(d.date),
+            starts: wish ? narrowStarts(starts, wish) : starts,
+          };
+        })
+        .filter((d) => d.starts.length > 0),
     };
   } catch (error) {
     return failure(error, bookingMessages.zoneNotFound);
@@ -289,7 +328,15 @@ function codesEqual(a: string, b: string): boolean {
 
 export type BookAppointmentResult =
   | { ok: true; status: "needs_confirmation"; message: string; summary: BookingSummary; confirmation: string }
-  | { ok: true; status: "booked"; message: string; booking_id: string; summary: BookingSummary }
+  | {
+      ok: true;
+      status: "booked";
+      message: string;
+      booking_id: string;
+      manage_url: string;
+      calendar_url: string;
+      summary: BookingSummary;
+    }
   | (Refusal & { summary?: BookingSummary });
 
 export async function bookAppointmentTool(ctx: ToolContext, raw: unknown): Promise<BookAppointmentResult> {
@@ -366,6 +413,9 @@ export async function bookAppointmentTool(ctx: ToolContext, raw: unknown): Promi
         ? t.bookedAwaitingPayment(booked.bookingId, formatTime(card.holdUntil))
         : t.booked(booked.bookingId),
       booking_id: booked.bookingId,
+      // The customer's links (issue 33, item 6): to see, move or cancel it, and to add it to a calendar.
+      manage_url: manageUrlFor(booked.bookingId, booked.manageToken),
+      calendar_url: calendarUrlFor(booked.bookingId, booked.manageToken),
       ...(card ? { payment_url: card.paymentUrl, hold_until: card.holdUntil.toISOString() } : {}),
       summary,
     };

@@ -18,6 +18,11 @@ export function manageUrlFor(bookingId: string, manageToken: string): string {
   return `${env().PUBLIC_URL}/booking/manage/${bookingId}?token=${manageToken}`;
 }
 
+/** The booking's calendar file (.ics), opened by the same token: PUBLIC_URL/api/appointments/{bookingId}/calendar.ics?token=… */
+export function calendarUrlFor(bookingId: string, manageToken: string): string {
+  return `${env().PUBLIC_URL}/api/appointments/${bookingId}/calendar.ics?token=${manageToken}`;
+}
+
 /** SHA-256 hex of a manage-link token: only this is stored. */
 export function hashManageToken(token: string): string {
   return crypto.createHash("sha256").update(token, "utf8").digest("hex");
