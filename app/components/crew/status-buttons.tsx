@@ -94,12 +94,13 @@ export function StatusButtons({
   }, [appointmentId, revalidator]);
 
   useEffect(() => {
-    void refresh().then(flush);
+    const first = window.setTimeout(() => void refresh().then(flush), 0);
     const onChange = () => void refresh();
     const online = () => void flush();
     window.addEventListener(STATUS_QUEUE_EVENT, onChange);
     window.addEventListener("online", online);
     return () => {
+      window.clearTimeout(first);
       window.removeEventListener(STATUS_QUEUE_EVENT, onChange);
       window.removeEventListener("online", online);
     };
