@@ -194,7 +194,10 @@ export async function recordCrewStatus(
     if (!inserted) return { ...none, at: now };
 
     // A tap kept offline whose arrival time has passed when it arrives tells the customer nothing.
-    const stale = expectedArrivalAt !== null && expectedArrivalAt.getTime() <= receivedAt.getTime();
+    const stale =
+      receivedAt.getTime() > now.getTime() &&
+      expectedArrivalAt !== null &&
+      expectedArrivalAt.getTime() < receivedAt.getTime();
     if (status === "en_route" && !stale)
       await tellCustomer(tx, appointmentId, "en_route", expectedArrivalAt, receivedAt);
 
