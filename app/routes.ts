@@ -66,6 +66,8 @@ export default [
   // A stop's checklist and before/after photos, the photos' upload and signed links (ADR 088)
   route("crew/stops/:appointmentId", "routes/crew/stop.tsx"),
   route("crew/photos", "routes/crew/photos.ts"),
+  // A status tap kept on the phone while offline, sent when the network is back (ADR 088)
+  route("crew/status", "routes/crew/status.ts"),
   route("job-photos/:appointmentId/:file", "routes/crew/job-photo-file.ts"),
   // The crew's app installable on a phone (ADR 089); its service worker is public/crew-sw.js
   route("crew/manifest.webmanifest", "routes/crew/manifest.ts"),

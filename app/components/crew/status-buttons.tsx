@@ -1,14 +1,24 @@
-import { Check } from "lucide-react";
-import { useState, type FormEvent } from "react";
-import { useFetcher } from "react-router";
+import { Check, CloudOff } from "lucide-react";
+import { useCallback, useEffect, useState, type FormEvent } from "react";
+import { useFetcher, useRevalidator } from "react-router";
 
 import { Button } from "~/components/ui/button";
 import { CREW_STEPS, currentStep, stepsAfter, type CrewStep } from "~/domain/crew/status";
 import { formatTime } from "~/lib/format";
 import { crewMessages } from "~/lib/messages/crew.fr";
 import { cn } from "~/lib/utils";
+import {
+  canQueueStatus,
+  flushStatuses,
+  queuedStatuses,
+  queueStatus,
+  STATUS_QUEUE_EVENT,
+  type QueuedStatus,
+} from "~/lib/status-queue.client";
 
 const t = crewMessages.status;
+/** While taps wait on the phone, the queue tries again this often (and at once when online). */
+const RETRY_MS = 15_000;
 /** Columns of the later steps' row, by how many there are. */
 const COLUMNS = ["grid-cols-1", "grid-cols-1", "grid-cols-2", "grid-cols-3"];
 
@@ -53,16 +63,68 @@ export function StatusButtons({
   action?: string;
 }) {
   const fetcher = useFetcher<CrewStatusActionData>();
+  const revalidator = useRevalidator();
   const [locating, setLocating] = useState<CrewStep | null>(null);
+  // Taps made offline, kept on the phone until the network is back (ADR 088).
+  const [queued, setQueued] = useState<QueuedStatus[]>([]);
+  const [queueMessage, setQueueMessage] = useState<string | null>(null);
   const pending = (fetcher.formData?.get("status") as CrewStep | null) ?? locating;
   const recorded = steps.map((s) => s.status);
-  const shown = pending && !recorded.includes(pending) ? [...recorded, pending] : recorded;
+  const waiting = queued.map((q) => q.status).filter((step) => !recorded.includes(step));
+  const shown = [...recorded, ...waiting, ...(pending && !recorded.includes(pending) ? [pending] : [])];
   const current = currentStep(shown);
   const ahead = completed ? [] : stepsAfter(current);
   const result = fetcher.data ?? answer;
 
+  const refresh = useCallback(async () => {
+    if (!canQueueStatus()) return;
+    const all = await queuedStatuses().catch(() => []);
+    setQueued(all.filter((q) => q.appointmentId === appointmentId));
+  }, [appointmentId]);
+
+  const flush = useCallback(async () => {
+    if (!canQueueStatus() || !navigator.onLine) return;
+    const outcomes = (await flushStatuses().catch(() => [])).filter(
+      (o) => o.tap.appointmentId === appointmentId,
+    );
+    if (outcomes.length === 0) return;
+    const refused = outcomes.find((o) => o.kind === "refused");
+    setQueueMessage(refused?.kind === "refused" ? refused.error || t.error : t.queuedSent);
+    void revalidator.revalidate();
+  }, [appointmentId, revalidator]);
+
+  useEffect(() => {
+    const first = window.setTimeout(() => void refresh().then(flush), 0);
+    const onChange = () => void refresh();
+    const online = () => void flush();
+    window.addEventListener(STATUS_QUEUE_EVENT, onChange);
+    window.addEventListener("online", online);
+    return () => {
+      window.clearTimeout(first);
+      window.removeEventListener(STATUS_QUEUE_EVENT, onChange);
+      window.removeEventListener("online", online);
+    };
+  }, [refresh, flush]);
+
+  useEffect(() => {
+    if (queued.length === 0) return;
+    const timer = window.setInterval(() => void flush(), RETRY_MS);
+    return () => window.clearInterval(timer);
+  }, [queued.length, flush]);
+
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     const form = new FormData(event.currentTarget);
+    if (typeof navigator !== "undefined" && !navigator.onLine) {
+      // Offline: the tap waits on the phone with the time it was made, and goes when online.
+      event.preventDefault();
+      setQueueMessage(null);
+      if (!canQueueStatus()) {
+        setQueueMessage(t.noQueue);
+        return;
+      }
+      void queueStatus(appointmentId, form.get("status") as CrewStep).catch(() => setQueueMessage(t.noQueue));
+      return;
+    }
     if (form.get("status") !== "en_route" || typeof navigator === "undefined" || !navigator.geolocation)
       return;
     // « En route »: the position, when the crew allows it, makes the arrival time right.
@@ -85,15 +147,26 @@ export function StatusButtons({
 
   return (
     <section aria-label={`${t.title} : ${customerName}`} className="grid gap-2 border-t pt-3">
-      {steps.length > 0 || pending ? (
+      {steps.length > 0 || pending || waiting.length > 0 ? (
         <ol className="grid gap-1 text-sm" data-testid="crew-steps">
           {CREW_STEPS.filter((step) => shown.includes(step)).map((step) => {
             const done = steps.find((s) => s.status === step);
+            const kept = !done && waiting.includes(step);
             return (
-              <li key={step} className="flex flex-wrap items-center gap-x-2">
-                <Check aria-hidden="true" className="size-4 text-primary" />
+              <li
+                key={step}
+                className="flex flex-wrap items-center gap-x-2"
+                data-queued={kept ? "true" : undefined}
+              >
+                {kept ? (
+                  <CloudOff aria-hidden="true" className="size-4 text-muted-foreground" />
+                ) : (
+                  <Check aria-hidden="true" className="size-4 text-primary" />
+                )}
                 <span className="font-medium">
-                  {done ? t.done(t.steps[step], formatTime(done.at)) : `${t.steps[step]} · ${t.sending}`}
+                  {done
+                    ? t.done(t.steps[step], formatTime(done.at))
+                    : `${t.steps[step]} · ${kept ? t.queued : t.sending}`}
                 </span>
                 {done?.expectedArrivalAt ? (
                   <span className="text-muted-foreground">{t.eta(formatTime(done.expectedArrivalAt))}</span>
@@ -130,19 +203,29 @@ export function StatusButtons({
           ))}
         </div>
       ) : null}
+      {waiting.length > 0 ? (
+        <p
+          className="rounded-md border border-dashed px-3 py-2 text-sm font-medium"
+          data-testid="crew-status-queued"
+        >
+          {t.queuedNote(waiting.length)}
+        </p>
+      ) : null}
       <p aria-live="polite" className="text-sm empty:hidden" data-testid="crew-status-message">
-        {result && result.appointmentId === appointmentId && !pending
-          ? result.ok
-            ? [
-                result.recorded ? t.saved(t.steps[result.status]) : t.unchanged,
-                result.lateNext
-                  ? t.lateNext(result.lateNext.customerName, formatTime(result.lateNext.expectedArrivalAt))
-                  : null,
-              ]
-                .filter(Boolean)
-                .join(" ")
-            : result.error
-          : null}
+        {queueMessage && !pending
+          ? queueMessage
+          : result && result.appointmentId === appointmentId && !pending
+            ? result.ok
+              ? [
+                  result.recorded ? t.saved(t.steps[result.status]) : t.unchanged,
+                  result.lateNext
+                    ? t.lateNext(result.lateNext.customerName, formatTime(result.lateNext.expectedArrivalAt))
+                    : null,
+                ]
+                  .filter(Boolean)
+                  .join(" ")
+              : result.error
+            : null}
       </p>
     </section>
   );

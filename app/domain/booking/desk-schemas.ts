@@ -88,4 +88,16 @@ export interface DeskBookingData {
     byName: string;
     expectedArrivalAt: When | null;
   }[];
+  /** The stop's checklist and before/after photos (ADR 088); the photos' signed links. */
+  jobReport?: {
+    checklist: { label: string; required: boolean; ticked: boolean }[];
+    photos: {
+      id: string;
+      kind: "before" | "after";
+      car: number;
+      width: number;
+      height: number;
+      url: string;
+    }[];
+  };
 }

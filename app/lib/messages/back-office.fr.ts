@@ -47,6 +47,10 @@ export const backOfficeMessages = {
       n === 0 ? "Aucune réservation trouvée." : n === 1 ? "1 réservation" : `${n} réservations`,
     needCriteria: "Entrez un numéro, un nom, un téléphone, un courriel ou une date.",
     booking: "Réservation",
+    /** The stop's checklist and before/after photos taken by the crew (ADR 088). */
+    jobReport: "Liste de vérification et photos",
+    noJobPhotos: "Aucune photo prise par l'équipe.",
+    openPhoto: (alt: string) => `${alt} (ouvrir en grand)`,
     backToSearch: "Retour à la recherche",
     notFound: "Réservation introuvable.",
     customer: "Client",

@@ -67,6 +67,14 @@ export const crewMessages = {
     backwards: "Ce statut est déjà dépassé : l'étape suivante a été enregistrée.",
     notStarted: "« Terminé » n'est possible qu'à partir de l'heure du rendez-vous.",
     sending: "Envoi…",
+    /** A tap made offline, kept on the phone until the network is back (ADR 088). */
+    queued: "en attente",
+    queuedNote: (n: number) =>
+      n <= 1
+        ? "Hors ligne : 1 statut en attente, envoyé dès le retour du réseau."
+        : `Hors ligne : ${n} statuts en attente, envoyés dès le retour du réseau.`,
+    queuedSent: "Statut en attente envoyé.",
+    noQueue: "Hors ligne : ce téléphone ne peut pas garder le statut. Réessayez avec du réseau.",
     lateNext: (name: string, time: string) => `Retard : ${name} a été prévenu(e) d'une arrivée vers ${time}.`,
   },
   /** What the customer gets (SMS and e-mail, ADR 078). */

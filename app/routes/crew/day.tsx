@@ -13,10 +13,8 @@ import { toMapZone } from "~/components/map/zone-geometry";
 import { ZoneMap, type MapRoute } from "~/components/map/zone-map";
 import { ThemeToggle } from "~/components/layout/theme-toggle";
 import { Button } from "~/components/ui/button";
-import { CrewStatusSchema } from "~/domain/crew/schemas";
 import { isLocalDate, localDate } from "~/domain/franchisee/periods";
 import { addDaysToDateString } from "~/domain/time/zoned";
-import { hasCode } from "~/lib/errors";
 import { formatDay, formatTime } from "~/lib/format";
 import { messages } from "~/lib/messages.fr";
 import { calendarMessages } from "~/lib/messages/calendar.fr";
@@ -24,13 +22,12 @@ import { crewMessages } from "~/lib/messages/crew.fr";
 import { jobReportMessages } from "~/lib/messages/job-report.fr";
 import { franchiseeMessages } from "~/lib/messages/franchisee.fr";
 import { mapTiles } from "~/server/map-tiles.server";
+import { crewStatusAnswer } from "~/server/http/crew-status.server";
 import { loadCrewDay } from "~/server/services/crew/crew-day.server";
-import { recordCrewStatus } from "~/server/services/crew/record-crew-status.server";
 import type { Route } from "./+types/day";
 import { requireCrew } from "./guard.server";
 
 const t = crewMessages.day;
-const s = crewMessages.status;
 
 export const meta: Route.MetaFunction = () => [
   { title: t.metaTitle },
@@ -62,37 +59,8 @@ export async function loader({ request, url }: Route.LoaderArgs) {
  */
 export async function action({ request, url }: Route.ActionArgs) {
   const { actor, db } = await requireCrew({ request, url });
-  const form = Object.fromEntries(await request.formData());
-  const appointmentId = typeof form.appointmentId === "string" ? form.appointmentId : "";
-  const fail = (error: string, status: number) =>
-    data<CrewStatusActionData>({ ok: false, appointmentId, error }, { status });
-  const parsed = CrewStatusSchema.safeParse(form);
-  if (!parsed.success) return fail(s.error, 400);
-  try {
-    const result = await recordCrewStatus(db, { actor, ...parsed.data });
-    return data<CrewStatusActionData>({
-      ok: true,
-      appointmentId,
-      status: result.status,
-      recorded: result.recorded,
-      expectedArrivalAt: result.expectedArrivalAt,
-      lateNext: result.lateNext,
-    });
-  } catch (error) {
-    if (hasCode(error, "NOT_FOUND")) return fail(s.notFound, 404);
-    if (hasCode(error, "APPOINTMENT_NOT_CHANGEABLE")) {
-      const reason =
-        error.message === "STATUS_BACKWARDS"
-          ? s.backwards
-          : error.message === "NOT_STARTED"
-            ? s.notStarted
-            : error.message === "REPORT_INCOMPLETE"
-              ? jobReportMessages.stop.reportIncomplete
-              : s.notChangeable;
-      return fail(reason, 409);
-    }
-    throw error;
-  }
+  const { answer, status } = await crewStatusAnswer(db, actor, Object.fromEntries(await request.formData()));
+  return data<CrewStatusActionData>(answer, { status });
 }
 
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {

@@ -21,6 +21,7 @@ import { forgetPaymentCustomer } from "../payments/client-payments.server";
 import { settleCancelledBooking } from "../payments/settle-cancellation.server";
 import { cancellationKind } from "~/domain/payments/refunds";
 import { deleteReviewsOf } from "../reviews/client-reviews.server";
+import { deleteJobPhotoFiles, forgetJobPhotos } from "../crew/client-job-photos.server";
 import { loadClient, ownedAppointments, verifiedAddresses } from "./client-owner.server";
 
 /** What replaces the personal fields of the bookings a deleted client leaves behind. */
@@ -50,6 +51,7 @@ export interface DeletedAccount {
  * - the user row goes, and with it (cascades) sessions, credentials, the loyalty balance, the
  *   points ledger, redemptions and achievements. A franchise application keeps its own record,
  *   without the candidate's photo, whose file is removed after the commit (ADR 076);
+ * - the crew's before/after photos of the client's bookings are deleted, rows and files (ADR 088);
  * - the client's reviews are deleted, and the promo codes' records forget the person (ADR 057);
  * - the payments ledger is kept for the accountant (bookings anonymized as above), the Stripe
  *   customers lose their cards (a job detaches them) and their link to the person (ADR 079).
@@ -83,7 +85,7 @@ export async function deleteClientAccount(
   }
 
   // Its future bookings are cancelled: their slots open again (announced, and cleared here).
-  const { photoUrls, ...deleted } = await withSlotChange(db, async (tx) => {
+  const { photoUrls, jobPhotoKeys, ...deleted } = await withSlotChange(db, async (tx) => {
     const owned = await tx
       .select({ id: appointments.id, bookingId: appointments.bookingId, startAt: appointments.startAt })
       .from(appointments)
@@ -136,6 +138,8 @@ export async function deleteClientAccount(
     await forgetPaymentCustomer(tx, owner, ids);
     // Reviews go; codes and offers keep their figures without the person (ADR 057).
     await deleteReviewsOf(tx, ids);
+    // The crew's before/after photos of the customer's cars (ADR 088): the rows now, files after.
+    const jobPhotoKeys = await forgetJobPhotos(tx, ids);
     await forgetClientOffers(tx, {
       userId,
       email: owner.email,
@@ -178,9 +182,11 @@ export async function deleteClientAccount(
       cancelledBookings: cancelled,
       anonymizedBookings: owned.length,
       photoUrls: photos.map((p) => p.photoUrl),
+      jobPhotoKeys,
     };
   });
   // After the commit: no row names these files any more.
   if (photoUrls.length) await deleteApplicationPhotos(storage ?? getStorage(), photoUrls);
+  if (jobPhotoKeys.length) await deleteJobPhotoFiles(storage ?? getStorage(), jobPhotoKeys);
   return deleted;
 }

@@ -19,11 +19,12 @@ import { exportReviews } from "../reviews/client-reviews.server";
 import { loadClient, ownedAppointments, verifiedAddresses } from "./client-owner.server";
 import { listOwnedAppointments } from "./owned-appointments.server";
 import { listCustomerVehicles } from "../vehicles/customer-vehicles.server";
+import { exportJobPhotos } from "../crew/client-job-photos.server";
 
 /**
  * Everything the product keeps about a client, as one JSON document (Quebec's Law 25, right to
  * data portability): profile, bookings with their extras, loyalty balance, points ledger,
- * redemptions, achievements, reviews, promo codes, consent events, sessions (without their secrets) and a franchise
+ * redemptions, achievements, reviews, the crew's before/after photos of each booking (ADR 088), promo codes, consent events, sessions (without their secrets) and a franchise
  * application if any, with its photo as a data: URL (ADR 076). Secrets (password hash, session
  * tokens, manage-link hashes) are left out.
  */
@@ -41,6 +42,12 @@ export async function exportClientData(
     verified.phone ? consentAddress("sms", verified.phone) : null,
   ].filter((a): a is string => Boolean(a));
   const [balance] = await db.select().from(loyaltyPoints).where(eq(loyaltyPoints.userId, userId));
+  // The before/after photos the crew took of each booking's cars (ADR 088), the pictures themselves.
+  const photos = await exportJobPhotos(
+    db,
+    storage ?? getStorage(),
+    bookings.map((b) => b.id),
+  );
 
   return {
     exportedAt: now.toISOString(),
@@ -56,7 +63,7 @@ export async function exportClientData(
       role: owner.role,
       createdAt: owner.createdAt,
     },
-    bookings: bookings.map(({ id: _id, ...booking }) => booking),
+    bookings: bookings.map(({ id, ...booking }) => ({ ...booking, photos: photos.get(id) ?? [] })),
     // The saved vehicles (ADR 085).
     vehicles: (await listCustomerVehicles(db, { actor: { id: owner.id, role: "client" } })).map(
       ({ id: _id, ...vehicle }) => vehicle,

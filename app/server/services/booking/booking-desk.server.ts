@@ -16,6 +16,7 @@ import { AppError } from "~/lib/errors";
 import type { Db } from "../../db.server";
 import { staffMaySee, type StaffChange } from "./staff-change.server";
 import { loadCrewStatuses } from "../crew/record-crew-status.server";
+import { loadJobReport } from "../crew/job-report.server";
 
 /** Who is looking: an admin sees every booking, a franchisee only theirs (ADR 052). */
 export type DeskScope = Pick<StaffChange, "actor" | "franchiseeId">;
@@ -190,6 +191,21 @@ export async function getDeskBooking(db: Db, scope: DeskScope, bookingId: string
     changes,
     // The crew's steps at this stop (ADR 078), in order, with who tapped them.
     crewSteps: (await loadCrewStatuses(db, [id])).get(id) ?? [],
+    // The stop's checklist and before/after photos (ADR 088), read only once the scope is checked
+    // above: the photos' signed links as paths of this site.
+    jobReport: await deskJobReport(db, id),
     upsellOptions: options,
+  };
+}
+
+/** The checklist ticks and the photos of a booking, for the desk (ADR 088). */
+async function deskJobReport(db: Db, appointmentId: string) {
+  const { checklist, photos } = await loadJobReport(db, appointmentId);
+  return {
+    checklist: checklist.map(({ label, required, ticked }) => ({ label, required, ticked })),
+    photos: photos.map(({ id, kind, car, width, height, url }) => {
+      const link = new URL(url);
+      return { id, kind, car, width, height, url: `${link.pathname}${link.search}` };
+    }),
   };
 }

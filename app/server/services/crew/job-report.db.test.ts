@@ -18,6 +18,10 @@ import type { Mailer } from "../../mail/mailer.server";
 import type { Db } from "../../db.server";
 import { bookSlot } from "../booking/book-slot.server";
 import { sendReviewRequest } from "../reviews/review-request.server";
+import { hashPassword } from "better-auth/crypto";
+import { deleteClientAccount } from "../account/delete-client-account.server";
+import { exportClientData } from "../account/export-client-data.server";
+import { getDeskBooking } from "../booking/booking-desk.server";
 import { resolveCrewMember, type CrewActor } from "./crew-access.server";
 import { jobPhotoKey, loadCrewStop, storeJobPhoto, tickChecklistStep } from "./job-report.server";
 import { recordCrewStatus } from "./record-crew-status.server";
@@ -305,5 +309,111 @@ describeDatabases("the stop's checklist, photos and wash report (ADR 088)", ({ d
         }),
       ),
     ).toMatchObject({ code: "APPOINTMENT_NOT_CHANGEABLE" });
+  });
+
+  it("shows the franchisee the stop's checklist and photos, and no other franchisee", async () => {
+    const view = await loadCrewStop(db(), { actor: crew, appointmentId: stop });
+    const step = view.checklist[0]!;
+    await tickChecklistStep(db(), { actor: crew, appointmentId: stop, stepId: step.id, checked: true });
+    const fields = photoFields("before");
+    await storeJobPhoto(db(), storage, { actor: crew, fields, file: await photoJpegWithGps() });
+    const [row] = await db().select().from(s.appointments).where(eq(s.appointments.id, stop));
+    const franchisee = (franchiseeId: string) => ({
+      actor: { id: "x", role: "franchisee" as const, name: "Granby", email: "g@example.com" },
+      franchiseeId,
+    });
+
+    const desk = await getDeskBooking(db(), franchisee(crew.franchiseeId), row!.bookingId);
+    expect(desk.jobReport.checklist).toHaveLength(view.checklist.length);
+    expect(desk.jobReport.checklist[0]).toEqual({ label: step.label, required: step.required, ticked: true });
+    expect(desk.jobReport.checklist.slice(1).every((c) => !c.ticked)).toBe(true);
+    expect(desk.jobReport.photos).toEqual([
+      expect.objectContaining({
+        id: fields.id,
+        kind: "before",
+        car: 1,
+        // A path of this site with the photo's signed token (ADR 088).
+        url: expect.stringMatching(
+          new RegExp(`^/job-photos/${stop}/${fields.id}\\.webp\\?token=[\\w-]{32}$`),
+        ),
+      }),
+    ]);
+    // Another franchisee learns nothing of it, photos included.
+    expect(
+      await rejection(getDeskBooking(db(), franchisee(crypto.randomUUID()), row!.bookingId)),
+    ).toMatchObject({ code: "NOT_FOUND" });
+  });
+
+  it("gives the customer the photos in their data export, and deletes them with the account (Law 25)", async () => {
+    const PASSWORD = "Secret-pass-123";
+    const userId = crypto.randomUUID();
+    await db()
+      .insert(s.users)
+      .values({
+        id: userId,
+        email: `lea.${userId.slice(0, 8)}@example.com`,
+        emailVerified: true,
+        name: "Léa Tremblay",
+        firstName: "Léa",
+        lastName: "Tremblay",
+        role: "client",
+      });
+    await db()
+      .insert(s.accounts)
+      .values({
+        id: crypto.randomUUID(),
+        accountId: userId,
+        providerId: "credential",
+        userId,
+        password: await hashPassword(PASSWORD),
+      });
+    await db().update(s.appointments).set({ userId }).where(eq(s.appointments.id, stop));
+    const before = photoFields("before");
+    const after = photoFields("after");
+    await storeJobPhoto(db(), storage, { actor: crew, fields: before, file: await photoJpegWithGps() });
+    await storeJobPhoto(db(), storage, {
+      actor: crew,
+      fields: after,
+      file: await photoJpegWithGps({ colour: { r: 20, g: 160, b: 220 } }),
+    });
+    // The colleague's stop keeps its own photo whatever happens to Léa's account.
+    const colleagueFields = photoFields("before", colleagueStop);
+    await storeJobPhoto(db(), storage, {
+      actor: { ...crew, memberId: colleague },
+      fields: colleagueFields,
+      file: await photoJpegWithGps({ colour: { r: 200, g: 30, b: 30 } }),
+    });
+    const file = (id: string, appointmentId = stop) => path.join(root, jobPhotoKey(appointmentId, id));
+
+    const exported = await exportClientData(db(), { userId, now: BOOKED_AT, storage });
+    expect(exported.bookings).toHaveLength(1);
+    expect(exported.bookings[0]!.photos).toEqual([
+      { kind: "before", car: 1, takenAt: expect.any(Date), photo: expect.any(String) },
+      { kind: "after", car: 1, takenAt: expect.any(Date), photo: expect.any(String) },
+    ]);
+    const byKind = Object.fromEntries(exported.bookings[0]!.photos.map((p) => [p.kind, p.photo]));
+    expect(byKind.before).toBe(
+      `data:image/webp;base64,${fs.readFileSync(file(before.id)).toString("base64")}`,
+    );
+    expect(byKind.after).toBe(`data:image/webp;base64,${fs.readFileSync(file(after.id)).toString("base64")}`);
+    // No signed link to the files in the export: the pictures themselves.
+    expect(JSON.stringify(exported)).not.toContain("/job-photos/");
+
+    await deleteClientAccount(db(), { userId, password: PASSWORD, now: BOOKED_AT, storage });
+    expect(
+      await db().select().from(s.appointmentPhotos).where(eq(s.appointmentPhotos.appointmentId, stop)),
+    ).toEqual([]);
+    expect(fs.existsSync(file(before.id))).toBe(false);
+    expect(fs.existsSync(file(after.id))).toBe(false);
+    // The booking stays for the franchisee's records, anonymised (ADR 027).
+    const [kept] = await db().select().from(s.appointments).where(eq(s.appointments.id, stop));
+    expect(kept).toMatchObject({ userId: null, customerName: "Client supprimé" });
+    expect(
+      await db()
+        .select({ id: s.appointmentPhotos.id })
+        .from(s.appointmentPhotos)
+        .where(eq(s.appointmentPhotos.appointmentId, colleagueStop)),
+    ).toEqual([{ id: colleagueFields.id }]);
+    expect(fs.existsSync(file(colleagueFields.id, colleagueStop))).toBe(true);
   });
 });

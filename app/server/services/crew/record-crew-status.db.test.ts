@@ -313,4 +313,30 @@ describeDatabases("the crew's status taps (ADR 078)", ({ db }) => {
       ]),
     );
   });
+
+  it("a tap kept offline is recorded at the time it was made; an arrival time already past tells the customer nothing", async () => {
+    // « En route » tapped at 08:41 without network, sent at 10:30 when the phone found it again.
+    const result = await recordCrewStatus(db(), {
+      actor: crew,
+      appointmentId: first,
+      status: "en_route",
+      now: at("08:41"),
+      receivedAt: at("10:30"),
+    });
+    expect(result.recorded).toBe(true);
+    expect(result.expectedArrivalAt!.getTime()).toBeLessThan(at("10:30").getTime());
+    expect(await events(first)).toEqual([expect.objectContaining({ status: "en_route", at: at("08:41") })]);
+    expect(await texts(first)).toEqual([]);
+    expect(await mails(first)).toEqual([]);
+    // Sent once more (its answer was lost): nothing twice.
+    const again = await recordCrewStatus(db(), {
+      actor: crew,
+      appointmentId: first,
+      status: "en_route",
+      now: at("08:41"),
+      receivedAt: at("10:31"),
+    });
+    expect(again).toMatchObject({ recorded: false, at: at("08:41") });
+    expect(await events(first)).toHaveLength(1);
+  });
 });

@@ -123,12 +123,16 @@ export async function recordCrewStatus(
     status,
     position = null,
     now = new Date(),
+    receivedAt = now,
   }: {
     actor: CrewActor;
     appointmentId: string;
     status: CrewStep;
     position?: GeoPoint | null;
+    /** When the crew tapped (a tap kept offline by the phone arrives later, ADR 088). */
     now?: Date;
+    /** When the server got the tap. */
+    receivedAt?: Date;
   },
 ): Promise<CrewStatusResult> {
   const { stop, base, previous, next } = await stopInDay(db, actor, appointmentId);
@@ -189,7 +193,13 @@ export async function recordCrewStatus(
       .returning({ at: appointmentStatusEvents.at });
     if (!inserted) return { ...none, at: now };
 
-    if (status === "en_route") await tellCustomer(tx, appointmentId, "en_route", expectedArrivalAt, now);
+    // A tap kept offline whose arrival time has passed when it arrives tells the customer nothing.
+    const stale =
+      receivedAt.getTime() > now.getTime() &&
+      expectedArrivalAt !== null &&
+      expectedArrivalAt.getTime() < receivedAt.getTime();
+    if (status === "en_route" && !stale)
+      await tellCustomer(tx, appointmentId, "en_route", expectedArrivalAt, receivedAt);
 
     let lateNext: CrewStatusResult["lateNext"] = null;
     const arrivalAt = status === "en_route" ? expectedArrivalAt : status === "arrived" ? now : null;
@@ -217,7 +227,7 @@ export async function recordCrewStatus(
           .onConflictDoNothing()
           .returning({ appointmentId: appointmentDelays.appointmentId });
         // Told once: only the tap that made the flag tells the customer; later ones update it.
-        if (flagged) await tellCustomer(tx, next.id, "late", told, now);
+        if (flagged) await tellCustomer(tx, next.id, "late", told, receivedAt);
         else
           await tx
             .update(appointmentDelays)
