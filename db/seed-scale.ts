@@ -140,6 +140,16 @@ export async function seedScale(db: Db, options: ScaleOptions): Promise<ScaleCou
     select 'email.booking', jsonb_build_object('appointmentId', a.id, 'kind', 'confirmation'), 'completed', a.created_at, 1,
            a.created_at, a.created_at, a.created_at
       from appointments a where a.booking_id like 'S%' order by a.created_at`);
+  // The win-back's past (ADR 050): nineteen customers in twenty were offered their code ten days
+  // ago, so a day's run has a day's work (the others), not the whole network's first run.
+  await run(`insert into promo_codes (id, code, campaign, kind, value, starts_at, ends_at, max_uses, once_per_customer, recipient_email, created_at)
+    select md5('scale-promo-' || g)::uuid, 'SCALE' || g, 'winback', 'percent', 15, now() - interval '10 days',
+           now() + interval '20 days', 1, true, 'client-' || g || '@scale.example', now() - interval '10 days'
+      from generate_series(0, ${C - 1}) g where ${hash("g", seed, 7)} % 20 <> 0`);
+  await run(`insert into winback_sends (id, email, period_key, promo_code_id, email_queued, sent_at)
+    select md5('scale-wb-' || g)::uuid, 'client-' || g || '@scale.example', 'scale/60', md5('scale-promo-' || g)::uuid, true,
+           now() - interval '10 days'
+      from generate_series(0, ${C - 1}) g where ${hash("g", seed, 7)} % 20 <> 0`);
   await run("analyze");
   return counts;
 }
