@@ -49,7 +49,7 @@ function scopeFilter(scope: DeskScope): SQL | undefined {
  * `+1` and the ten digits when `q` is a whole North American phone number however typed
  * ("450 555-0199", "(450) 555-0199", "1-450-555-0199", "+14505550199"), else null.
  */
-export function wholePhoneNumber(q: string): string | null {
+function wholePhoneNumber(q: string): string | null {
   if (!/^[\d\s().+-]+$/.test(q)) return null;
   const digits = q.replace(/\D/g, "");
   if (digits.length === 10) return `+1${digits}`;
