@@ -7,6 +7,7 @@ import crypto from "node:crypto";
 import { and, count, eq, isNotNull } from "drizzle-orm";
 import * as s from "#db/schema";
 import { seed } from "#db/seed";
+import { seedScale } from "#db/seed-scale";
 import { DEFAULT_AVAILABILITY, WEEKDAYS } from "#db/seed-data";
 import fsaCentres from "~/domain/geo/data/fsa-quebec.json";
 import { locate } from "~/domain/geo/locate";
@@ -24,6 +25,9 @@ import { env } from "~/server/env.server";
 const TEAM_SIZE = 10;
 const APPOINTMENTS = 2000;
 const TZ = "America/Toronto";
+/** BENCH_SCALE=100: the network a hundred times bigger beside the 1x one (db/seed-scale.ts, ADR 098). */
+const SCALE = Number(process.env.BENCH_SCALE ?? 1);
+const SCALE_SEED = Number(process.env.BENCH_SCALE_SEED ?? 35);
 
 const config = env();
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
@@ -122,6 +126,15 @@ try {
     }
   }
   for (let i = 0; i < rows.length; i += 200) await db.insert(s.appointments).values(rows.slice(i, i + 200));
+  const scaleStarted = performance.now();
+  const scale = await seedScale(db, {
+    factor: SCALE,
+    seed: SCALE_SEED,
+    serviceId: service!.id,
+    priceCents: service!.basePriceCents,
+    durationMinutes: service!.durationMinutes,
+  });
+  const scaleSeedMs = Math.round(performance.now() - scaleStarted);
   const [total] = await db.select({ n: count() }).from(s.appointments);
   const [team] = await db
     .select({ n: count() })
@@ -133,6 +146,9 @@ try {
     .where(isNotNull(s.appointments.latitude));
   console.log(
     JSON.stringify({
+      factor: SCALE,
+      scaleSeedMs,
+      scaleAdded: scale,
       zones: zones.length,
       teamMembers: team!.n,
       appointments: total!.n,

@@ -15,6 +15,8 @@
 // on PGlite and, when TEST_DATABASE_URL is set, on PostgreSQL.
 // Then the hostile run (scripts/bench-hostile.mjs: what an outside probe sends) from a reset peak,
 // its peak memory reported next to the ordinary runs' (hostilePeakMemoryMb, serverPeakMemoryMb).
+// BENCH_SCALE=100 adds `scale`: the same figures on the 1x network and on one a hundred times
+// bigger (scripts/bench-scale.mjs, ADR 098); BENCH_ONLY=scale runs only those.
 // Options: BENCH_ONLY=bookings runs only the booking call (BENCH_ONLY=hostile: it and the hostile run); BENCH_DATABASES=postgres (or pglite)
 // only that database; BENCH_COUNT_QUERIES=1 counts the server's statements during the booking run
 // (scripts/bench-query-count.mjs: per booking, in and out of transactions, transaction times, and
@@ -41,6 +43,7 @@ import {
   waitReady,
 } from "./bench-common.mjs";
 import { hostileRequests } from "./bench-hostile.mjs";
+import { runScale } from "./bench-scale.mjs";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const WARM_UP = Number(process.env.BENCH_WARM_UP_SECONDS ?? 3);
@@ -54,6 +57,7 @@ const BOOKING_WEEKS = 25;
 const BOOKING_SPACING_MS = 60 * 60_000;
 const DATABASES = (process.env.BENCH_DATABASES ?? "pglite,postgres").split(",");
 const COUNT_QUERIES = process.env.BENCH_COUNT_QUERIES === "1";
+const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 const origin = `http://127.0.0.1:${PORT}`;
 
 buildUnlessSkipped(BUILD_DIR);
@@ -214,7 +218,7 @@ function sampleWaits(connectionString, database) {
 }
 
 async function runTarget(name, dbEnv) {
-  const dataset = seedBenchDatabase(dbEnv);
+  const dataset = seedBenchDatabase({ ...dbEnv, BENCH_SCALE: "1" });
 
   const startedAt = performance.now();
   const countFile = path.join(os.tmpdir(), `lavage-bench-queries-${process.pid}-${name}.json`);
@@ -510,5 +514,15 @@ async function runTarget(name, dbEnv) {
 }
 
 const report = { connections: CONNECTIONS, durationSeconds: DURATION, cpus: os.cpus().length, targets: [] };
-report.targets.push(...(await onEachDatabase(DATABASES, "lavage_bench", runTarget)));
+if (process.env.BENCH_ONLY !== "scale")
+  report.targets.push(...(await onEachDatabase(DATABASES, "lavage_bench", runTarget)));
+// BENCH_SCALE=100: the same figures at 1x and at 100x, side by side (scripts/bench-scale.mjs,
+// ADR 098); BENCH_ONLY=scale runs only those.
+if (SCALE > 1)
+  report.scale = await runScale({
+    factors: [1, SCALE],
+    databases: DATABASES,
+    buildDir: BUILD_DIR,
+    port: PORT,
+  });
 console.log(JSON.stringify(report, null, 2));

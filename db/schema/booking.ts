@@ -120,6 +120,10 @@ export const appointments = pgTable(
     index("appointments_franchisee_start_idx").on(t.franchiseeId, t.startAt),
     index("appointments_user_idx").on(t.userId),
     index("appointments_email_idx").on(sql`lower(${t.customerEmail})`),
+    // The booking desk's search by a whole phone number (ADR 098).
+    index("appointments_phone_idx").on(t.customerPhone),
+    // The admin's network report: a month's rows read from the index alone (ADR 098).
+    index("appointments_start_report_idx").on(t.startAt, t.zoneId, t.status, t.priceCents),
   ],
 );
 

@@ -1,7 +1,6 @@
-import { and, count, eq, gte, lt, ne, sql, sum } from "drizzle-orm";
+import { and, count, eq, gte, lt, ne, sum } from "drizzle-orm";
 import { appointments, franchiseApplications, jobs, restockOrders, serviceZones } from "#db/schema";
 import { monthOf, weekOf, type Period } from "~/domain/admin/periods";
-import { BUSINESS_TIME_ZONE } from "~/domain/time/zoned";
 import type { Db, Tx } from "../../db.server";
 import { assertAdmin, type AdminActor } from "./assert-admin.server";
 
@@ -84,7 +83,3 @@ export async function getNetworkDashboard(
     deadJobs: dead?.n ?? 0,
   };
 }
-
-/** `yyyy-MM` of an instant in the business time zone, as SQL (for grouping by local month). */
-export const localMonthOf = (column: typeof appointments.startAt | typeof restockOrders.createdAt) =>
-  sql<string>`to_char(${column} at time zone ${sql.raw(`'${BUSINESS_TIME_ZONE}'`)}, 'YYYY-MM')`;

@@ -47,6 +47,18 @@ function scopeFilter(scope: DeskScope): SQL | undefined {
 }
 
 /**
+ * `+1` and the ten digits when `q` is a whole North American phone number however typed
+ * ("450 555-0199", "(450) 555-0199", "1-450-555-0199", "+14505550199"), else null.
+ */
+function wholePhoneNumber(q: string): string | null {
+  if (!/^[\d\s().+-]+$/.test(q)) return null;
+  const digits = q.replace(/\D/g, "");
+  if (digits.length === 10) return `+1${digits}`;
+  if (digits.length === 11 && digits.startsWith("1")) return `+${digits}`;
+  return null;
+}
+
+/**
  * The booking desk's search: by booking number (exact), name or e-mail (part, any case), phone
  * (its digits, however it was typed) and/or day; newest first, at most 50. Limited to the scope.
  */
@@ -55,7 +67,12 @@ export async function searchBookings(db: Db, scope: DeskScope, search: DeskSearc
   const date = isLocalDate(search.date) ? search.date : undefined;
   if (!q && !date) return [];
   const filters: (SQL | undefined)[] = [scopeFilter(scope)];
-  if (q) {
+  const phone = wholePhoneNumber(q);
+  if (phone) {
+    // A whole phone number (ADR 098): the stored E.164 number, by its index, or a booking
+    // number of those digits; a scan of every booking's digits took a second at 200,000.
+    filters.push(or(eq(appointments.customerPhone, phone), eq(appointments.bookingId, q)));
+  } else if (q) {
     const like = `%${escapeLike(q)}%`;
     const digits = q.replace(/\D/g, "");
     const any: SQL[] = [ilike(appointments.customerName, like), ilike(appointments.customerEmail, like)];

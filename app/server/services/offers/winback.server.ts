@@ -89,7 +89,14 @@ export async function runWinback(
         ),
       )
       .groupBy(email)
-      .having(sql`max(${appointments.startAt}) < ${since.toISOString()}::timestamptz`);
+      // Those offered within the period are left out here, in one pass (ADR 098): checked one
+      // by one below, every lapsed client of the network cost a statement each day, for nothing.
+      .having(
+        sql`max(${appointments.startAt}) < ${since.toISOString()}::timestamptz
+          and not exists (select 1 from ${winbackSends} w
+                           where w.email = min(lower(${appointments.customerEmail}))
+                             and w.sent_at > ${since.toISOString()}::timestamptz)`,
+      );
     let sent = 0;
     let skipped = 0;
     for (const client of due) {

@@ -1,0 +1,2 @@
+CREATE INDEX "appointments_phone_idx" ON "appointments" USING btree ("customer_phone");--> statement-breakpoint
+CREATE INDEX "appointments_start_report_idx" ON "appointments" USING btree ("start_at","zone_id","status","price_cents");
