@@ -19,3 +19,4 @@ export * from "./recurring";
 export * from "./weather";
 export * from "./vehicles";
 export * from "./freed-times";
+export * from "./customer-notes";
