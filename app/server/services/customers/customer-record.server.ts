@@ -329,10 +329,13 @@ export async function editCustomerNote(
   if (edited.length === 0) throw new AppError("NOT_FOUND");
 }
 
-/** The notes the crew reads on a stop: its franchisee's and head office's on that customer. */
+/**
+ * The notes the crew reads on a stop (ADR 096): its franchisee's and head office's on the stop's
+ * customer. The caller has checked the stop is the member's own; the franchisee is checked again.
+ */
 export async function notesForStop(
   db: Db | Tx,
-  { franchiseeId, customerEmail }: { franchiseeId: string; customerEmail: string },
+  { franchiseeId, appointmentId }: { franchiseeId: string; appointmentId: string },
 ): Promise<Pick<CustomerNote, "id" | "body" | "authorName" | "createdAt" | "editedAt">[]> {
   return db
     .select({
@@ -343,9 +346,14 @@ export async function notesForStop(
       editedAt: customerNotes.editedAt,
     })
     .from(customerNotes)
+    .innerJoin(
+      appointments,
+      sql`${customerNotes.customerEmail} = lower(${appointments.customerEmail})`,
+    )
     .where(
       and(
-        eq(customerNotes.customerEmail, sql`lower(${customerEmail})`),
+        eq(appointments.id, appointmentId),
+        eq(appointments.franchiseeId, franchiseeId),
         or(eq(customerNotes.franchiseeId, franchiseeId), isNull(customerNotes.franchiseeId)),
       ),
     )
