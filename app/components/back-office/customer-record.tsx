@@ -148,10 +148,12 @@ export function CustomerRecordView({
               <ul className="grid gap-3" data-testid="customer-notes">
                 {record.notes.map((note) => {
                   const failed =
-                    actionData?.intent === "edit-note" && actionData.noteId === note.id ? actionData : undefined;
+                    actionData?.intent === "edit-note" && actionData.noteId === note.id
+                      ? actionData
+                      : undefined;
                   return (
                     <li key={note.id} className="grid gap-2 rounded-md bg-muted/50 p-3">
-                      <p className="text-sm whitespace-pre-line break-words">{note.body}</p>
+                      <p className="text-sm break-words whitespace-pre-line">{note.body}</p>
                       <p className="text-xs text-muted-foreground">
                         {t.byOn(note.authorName, formatDateTime(note.createdAt, "medium"))}
                         {admin || note.franchiseeId === null
@@ -166,7 +168,11 @@ export function CustomerRecordView({
                           <summary className="inline-flex min-h-11 cursor-pointer items-center text-sm font-medium text-primary">
                             {t.editNote}
                           </summary>
-                          <Form method="post" className="mt-2 grid gap-2" key={`${note.id}-${String(note.editedAt)}`}>
+                          <Form
+                            method="post"
+                            className="mt-2 grid gap-2"
+                            key={`${note.id}-${String(note.editedAt)}`}
+                          >
                             <input type="hidden" name="intent" value="edit-note" />
                             <input type="hidden" name="noteId" value={note.id} />
                             <Field label={t.editNoteLabel} error={failed?.error} required>
@@ -241,7 +247,10 @@ export function CustomerRecordView({
                 {record.reviews.map((r) => (
                   <li key={r.bookingId} className="grid gap-1 rounded-lg border p-3">
                     <p className="flex flex-wrap items-center gap-2 text-sm">
-                      <span className="inline-flex items-center gap-1 font-medium" aria-label={t.stars(r.rating)}>
+                      <span
+                        className="inline-flex items-center gap-1 font-medium"
+                        aria-label={t.stars(r.rating)}
+                      >
                         <Star aria-hidden="true" className="size-4 fill-current text-amber-500" />
                         {r.rating}/5
                       </span>
@@ -281,7 +290,9 @@ export function CustomerRecordView({
               </div>
               <div>
                 <dt className="text-muted-foreground">{t.account}</dt>
-                <dd>{record.account ? t.accountSince(formatDate(record.account.since, "long")) : t.noAccount}</dd>
+                <dd>
+                  {record.account ? t.accountSince(formatDate(record.account.since, "long")) : t.noAccount}
+                </dd>
               </div>
             </dl>
           </section>

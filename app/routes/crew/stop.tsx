@@ -111,9 +111,12 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           <ul className="grid gap-2">
             {notes.map((note) => (
               <li key={note.id} className="grid gap-0.5">
-                <p className="text-sm whitespace-pre-line break-words">{note.body}</p>
+                <p className="text-sm break-words whitespace-pre-line">{note.body}</p>
                 <p className="text-xs text-muted-foreground">
-                  {customersMessages.byOn(note.authorName, formatDate(note.editedAt ?? note.createdAt, "medium"))}
+                  {customersMessages.byOn(
+                    note.authorName,
+                    formatDate(note.editedAt ?? note.createdAt, "medium"),
+                  )}
                 </p>
               </li>
             ))}

@@ -220,9 +220,10 @@ export async function loadCustomerRecord(
 
   const [paid] = await db
     .select({
-      cents: sql<number>`coalesce(sum(case when ${payments.kind} = 'refund' then -${payments.amountCents} else ${payments.amountCents} end), 0)`.mapWith(
-        Number,
-      ),
+      cents:
+        sql<number>`coalesce(sum(case when ${payments.kind} = 'refund' then -${payments.amountCents} else ${payments.amountCents} end), 0)`.mapWith(
+          Number,
+        ),
     })
     .from(payments)
     .where(and(inArray(payments.appointmentId, ids), eq(payments.status, "succeeded")));
@@ -346,10 +347,7 @@ export async function notesForStop(
       editedAt: customerNotes.editedAt,
     })
     .from(customerNotes)
-    .innerJoin(
-      appointments,
-      sql`${customerNotes.customerEmail} = lower(${appointments.customerEmail})`,
-    )
+    .innerJoin(appointments, sql`${customerNotes.customerEmail} = lower(${appointments.customerEmail})`)
     .where(
       and(
         eq(appointments.id, appointmentId),
