@@ -34,7 +34,10 @@ async function shots(page: Page, name: string, widths: number[]) {
 }
 
 for (const width of [390, 1440]) {
-  test(`a note on a customer's record reaches the crew's stop (${width} px)`, async ({ browser, baseURL }) => {
+  test(`a note on a customer's record reaches the crew's stop (${width} px)`, async ({
+    browser,
+    baseURL,
+  }) => {
     test.skip(test.info().project.name !== "desktop", "widths set by the test itself");
     test.setTimeout(120_000);
 
@@ -71,7 +74,10 @@ for (const width of [390, 1440]) {
       // A phone reads cards; the card opens the record.
       const cards = page.getByTestId("client-cards");
       await expect(cards).toBeVisible();
-      await cards.getByRole("link", { name: `Ouvrir la fiche de ${customer}` }).first().click();
+      await cards
+        .getByRole("link", { name: `Ouvrir la fiche de ${customer}` })
+        .first()
+        .click();
     } else {
       await page.getByRole("table").getByRole("link", { name: customer }).first().click();
     }

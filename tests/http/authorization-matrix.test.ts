@@ -654,7 +654,11 @@ const TABLE: Record<string, Row> = {
     get: { url: () => `/admin/clients/${DEMO_CUSTOMER}`, expect: adminOnly, alone: true },
     post: {
       url: () => `/admin/clients/${DEMO_CUSTOMER}`,
-      form: () => ({ intent: "add-note", noteId: "6a1d1c1e-7a0b-4c1e-9d3e-3d2b1a0f9e8d", body: "Note du siège" }),
+      form: () => ({
+        intent: "add-note",
+        noteId: "6a1d1c1e-7a0b-4c1e-9d3e-3d2b1a0f9e8d",
+        body: "Note du siège",
+      }),
       expect: only({ admin: `3xx /admin/clients/${DEMO_CUSTOMER}` }, "3xx /"),
     },
   },
@@ -964,10 +968,7 @@ for (const target of targets) {
           .from(s.franchisees)
           .where(eq(s.franchisees.userId, fixture.ids.users.franchisee));
         expect(
-          await db
-            .select()
-            .from(s.customerNotes)
-            .where(eq(s.customerNotes.franchiseeId, granby!.id)),
+          await db.select().from(s.customerNotes).where(eq(s.customerNotes.franchiseeId, granby!.id)),
         ).toHaveLength(0);
         const applications = await db.select().from(s.franchiseApplications);
         expect(applications).toHaveLength(0);
