@@ -12,8 +12,7 @@ import { formatDate, formatDateTime, formatMoney } from "~/lib/format";
 import { customersMessages } from "~/lib/messages/customers.fr";
 import { franchiseeMessages } from "~/lib/messages/franchisee.fr";
 import { formatPhone } from "~/lib/phone";
-import type { CustomerNoteActionData } from "~/server/http/customer-pages.server";
-import type { CustomerRecord } from "~/server/services/customers/customer-record.server";
+import type { CustomerNoteActionData, CustomerRecord } from "~/domain/customers/record";
 
 const t = customersMessages;
 const statusText = franchiseeMessages.schedule.status;

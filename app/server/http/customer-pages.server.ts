@@ -7,6 +7,7 @@
 import crypto from "node:crypto";
 import { data, redirect } from "react-router";
 import { CustomerNoteSchema, isCustomerKey } from "~/domain/customers/schemas";
+import type { CustomerNoteActionData } from "~/domain/customers/record";
 import { hasCode } from "~/lib/errors";
 import { customersMessages } from "~/lib/messages/customers.fr";
 import type { SessionUser } from "../auth.server";
@@ -34,13 +35,6 @@ export async function customerRecordLoader(db: Db, scope: CustomerScope, key: st
     throw error;
   }
 }
-
-export type CustomerNoteActionData = {
-  intent: string;
-  noteId: string;
-  error: string;
-  body: string;
-};
 
 export async function customerRecordAction(
   db: Db,
