@@ -19,17 +19,24 @@ async function contextAt(browser: Browser, baseURL: string, width: number) {
   });
 }
 
-/** Screenshots of the page as it is, at each width and in both themes. */
+/** Screenshots of the page as it is, at each width and in both themes (the site's theme button). */
 async function shots(page: Page, name: string, widths: number[]) {
   if (!SHOTS) return;
   const before = page.viewportSize()!;
+  const theme = async (choice: "clair" | "sombre") => {
+    const toggle = page.getByRole("button", { name: `Activer le thème ${choice}` }).first();
+    if (await toggle.isVisible()) await toggle.click();
+  };
   for (const width of widths)
-    for (const scheme of ["light", "dark"] as const) {
+    for (const choice of ["clair", "sombre"] as const) {
       await page.setViewportSize({ width, height: width < 800 ? 844 : 1000 });
-      await page.emulateMedia({ colorScheme: scheme });
-      await page.screenshot({ path: `${SHOTS}/${name}-${width}-${scheme}.png`, fullPage: true });
+      await theme(choice);
+      await page.screenshot({
+        path: `${SHOTS}/${name}-${width}-${choice === "clair" ? "light" : "dark"}.png`,
+        fullPage: true,
+      });
     }
-  await page.emulateMedia({ colorScheme: "light" });
+  await theme("clair");
   await page.setViewportSize(before);
 }
 
