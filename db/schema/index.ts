@@ -21,3 +21,4 @@ export * from "./vehicles";
 export * from "./freed-times";
 export * from "./shop";
 export * from "./memberships";
+export * from "./customer-notes";

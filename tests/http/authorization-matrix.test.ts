@@ -9,10 +9,12 @@
  * Dynamic segments carry real ids of someone else's data so the cross-tenant cells mean
  * something; the crafted cross-tenant posts at the end are checked in the database afterwards.
  */
+import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as s from "#db/schema";
 import {
+  EMAILS,
   readBuiltRoutes,
   ROLES,
   startRolesServer,
@@ -40,7 +42,10 @@ type Outcome =
   | "405"
   | "406"
   | "415"
-  | "409";
+  | "409"
+  // A note saved on a customer record goes back to that record (ADR 096).
+  | `3xx /franchisee/clients/${string}`
+  | `3xx /admin/clients/${string}`;
 
 type Expected = Record<Who, Outcome>;
 
@@ -90,6 +95,12 @@ const clientsOnly = only(CLIENTS, "3xx /");
 const franchiseesOnly = only(FRANCHISEES, "3xx /");
 const adminOnly = only({ admin: "2xx" }, "3xx /");
 const UUID = "7f1d1c1e-7a0b-4c1e-9d3e-3d2b1a0f9e8d";
+/** A customer record's key (ADR 096): the first 32 hex digits of the SHA-256 of the e-mail. */
+const customerKey = (email: string) =>
+  crypto.createHash("sha256").update(email.toLowerCase()).digest("hex").slice(0, 32);
+/** The other client booked in Sherbrooke only; the demo client, in Granby. */
+const OTHER_CUSTOMER = customerKey(EMAILS.otherClient);
+const DEMO_CUSTOMER = customerKey(EMAILS.client);
 /** A manage token of the right shape that is no booking's. */
 const FAKE_TOKEN = "a".repeat(43);
 
@@ -484,6 +495,23 @@ const TABLE: Record<string, Row> = {
   "routes/franchisee/clients": {
     get: { url: () => "/franchisee/clients", expect: franchiseesOnly, alone: true },
   },
+  // A customer record (ADR 096): the other client booked in Sherbrooke only, so Granby's
+  // franchisee gets a 404 (as for no customer) and Sherbrooke's opens it and adds its note.
+  "routes/franchisee/client": {
+    get: {
+      url: () => `/franchisee/clients/${OTHER_CUSTOMER}`,
+      expect: only({ franchisee: "404", otherFranchisee: "2xx" }, "3xx /"),
+      alone: true,
+    },
+    post: {
+      url: () => `/franchisee/clients/${OTHER_CUSTOMER}`,
+      form: () => ({ intent: "add-note", noteId: UUID, body: "Note de la matrice" }),
+      expect: only(
+        { franchisee: "404", otherFranchisee: `3xx /franchisee/clients/${OTHER_CUSTOMER}` },
+        "3xx /",
+      ),
+    },
+  },
   // A day moved for the weather (ADR 090): the franchisees only; an empty form moves nothing (400).
   "routes/franchisee/weather": {
     get: { url: () => "/franchisee/weather", expect: franchiseesOnly, alone: true },
@@ -654,6 +682,19 @@ const TABLE: Record<string, Row> = {
   "routes/admin/booking": {
     get: { url: () => "/admin/bookings/x", expect: only({ admin: "404" }, "3xx /") },
     post: { url: () => "/admin/bookings/x", form: () => ({}), expect: only({ admin: "400" }, "3xx /") },
+  },
+  // Any customer's record for the admin (ADR 096); a head-office note goes back to it.
+  "routes/admin/client": {
+    get: { url: () => `/admin/clients/${DEMO_CUSTOMER}`, expect: adminOnly, alone: true },
+    post: {
+      url: () => `/admin/clients/${DEMO_CUSTOMER}`,
+      form: () => ({
+        intent: "add-note",
+        noteId: "6a1d1c1e-7a0b-4c1e-9d3e-3d2b1a0f9e8d",
+        body: "Note du siège",
+      }),
+      expect: only({ admin: `3xx /admin/clients/${DEMO_CUSTOMER}` }, "3xx /"),
+    },
   },
   "routes/admin/reviews": {
     get: { url: () => "/admin/reviews", expect: adminOnly, alone: true },
@@ -955,6 +996,14 @@ for (const target of targets) {
         expect(roles.filter((r) => r.role === "admin")).toHaveLength(1);
         // No crew status was recorded on anyone's booking (ADR 078).
         expect(await db.select().from(s.appointmentStatusEvents)).toHaveLength(0);
+        // Granby's franchisee wrote no note on Sherbrooke's customer (ADR 096): one note, Sherbrooke's.
+        const [granby] = await db
+          .select({ id: s.franchisees.id })
+          .from(s.franchisees)
+          .where(eq(s.franchisees.userId, fixture.ids.users.franchisee));
+        expect(
+          await db.select().from(s.customerNotes).where(eq(s.customerNotes.franchiseeId, granby!.id)),
+        ).toHaveLength(0);
         const applications = await db.select().from(s.franchiseApplications);
         expect(applications).toHaveLength(0);
       } finally {

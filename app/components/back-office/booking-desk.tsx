@@ -33,6 +33,7 @@ import { franchiseeMessages } from "~/lib/messages/franchisee.fr";
 import { backOfficeMessages } from "~/lib/messages/back-office.fr";
 import { crewMessages } from "~/lib/messages/crew.fr";
 import { jobReportMessages } from "~/lib/messages/job-report.fr";
+import { customersMessages } from "~/lib/messages/customers.fr";
 
 const d = backOfficeMessages.desk;
 const statusText = franchiseeMessages.schedule.status;
@@ -158,8 +159,16 @@ export function DeskBookingView({
       </header>
 
       <section className="grid gap-4 rounded-lg border p-4" aria-labelledby={`${id}-customer`}>
-        <h2 id={`${id}-customer`} className="text-lg font-semibold">
+        <h2 id={`${id}-customer`} className="flex flex-wrap items-baseline gap-x-3 text-lg font-semibold">
           {a.customerName}
+          {booking.customerKey ? (
+            <Link
+              to={`${basePath.replace(/\/bookings$/, "/clients")}/${booking.customerKey}`}
+              className="inline-flex min-h-11 items-center text-sm font-medium text-primary hover:underline"
+            >
+              {customersMessages.openRecord}
+            </Link>
+          ) : null}
         </h2>
         <dl className="grid gap-3 text-sm sm:grid-cols-2">
           <Item label={d.when}>

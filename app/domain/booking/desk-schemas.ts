@@ -70,6 +70,8 @@ export interface DeskBookingData {
   zoneName: string;
   serviceName: string;
   memberName: string;
+  /** The customer record's key (ADR 096); absent in design samples. */
+  customerKey?: string;
   extras: { name: string; priceCents: number }[];
   messages: { at: When; channel: "email" | "sms"; kind: string; status: string; body?: string }[];
   changes: {

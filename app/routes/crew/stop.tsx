@@ -9,13 +9,15 @@ import { Button } from "~/components/ui/button";
 import { ChecklistTickSchema, isReportReady } from "~/domain/crew/job-report";
 import { z } from "~/lib/zod-fr";
 import { hasCode } from "~/lib/errors";
-import { formatTime } from "~/lib/format";
+import { formatDate, formatTime } from "~/lib/format";
 import { localDate } from "~/domain/franchisee/periods";
 import { jobReportMessages } from "~/lib/messages/job-report.fr";
 import { loadCrewStop, tickChecklistStep } from "~/server/services/crew/job-report.server";
 import { loadCrewStatuses } from "~/server/services/crew/record-crew-status.server";
 import { markShopOrdersDelivered, shopOrdersOfStop } from "~/server/services/shop/shop.server";
 import { shopMessages } from "~/lib/messages/shop.fr";
+import { notesForStop } from "~/server/services/customers/customer-record.server";
+import { customersMessages } from "~/lib/messages/customers.fr";
 import type { Route } from "./+types/stop";
 import { requireCrew } from "./guard.server";
 
@@ -36,10 +38,13 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
   try {
     const view = await loadCrewStop(db, { actor, appointmentId: params.appointmentId });
     const steps = (await loadCrewStatuses(db, [view.stop.id])).get(view.stop.id) ?? [];
+    // The private notes of the franchisee and head office on this customer (ADR 096).
+    const notes = await notesForStop(db, { franchiseeId: actor.franchiseeId, appointmentId: view.stop.id });
     return {
       ...view,
       // The shop's orders to hand over at this wash (ADR 094).
       shopOrders: await shopOrdersOfStop(db, view.stop.id),
+      notes,
       // The stop's day in the business time zone (an evening wash is the next day in UTC).
       day: localDate(view.stop.startAt),
       steps: steps.map(({ status, at, expectedArrivalAt }) => ({ status, at, expectedArrivalAt })),
@@ -83,7 +88,7 @@ export async function action({ request, url, params }: Route.ActionArgs) {
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {
-  const { stop, checklist, photos, readiness, steps, cars, photoResult, day, shopOrders } = loaderData;
+  const { stop, checklist, photos, readiness, steps, cars, photoResult, day, shopOrders, notes } = loaderData;
   const closed = stop.status !== "scheduled";
   const list = (n: number[]) => n.map((car) => p.car(car)).join(", ");
   const missing = [
@@ -111,6 +116,30 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         </p>
         <p className="text-sm">{[stop.address, stop.city].filter(Boolean).join(", ")}</p>
       </div>
+      {notes.length > 0 ? (
+        <section
+          aria-labelledby="stop-notes"
+          className="grid gap-2 rounded-lg border border-amber-500/60 bg-amber-500/10 p-4"
+          data-testid="stop-notes"
+        >
+          <h2 id="stop-notes" className="text-sm font-semibold">
+            {customersMessages.stopNotes}
+          </h2>
+          <ul className="grid gap-2">
+            {notes.map((note) => (
+              <li key={note.id} className="grid gap-0.5">
+                <p className="text-sm break-words whitespace-pre-line">{note.body}</p>
+                <p className="text-xs text-muted-foreground">
+                  {customersMessages.byOn(
+                    note.authorName,
+                    formatDate(note.editedAt ?? note.createdAt, "medium"),
+                  )}
+                </p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       {photoResult === "sent" ? (
         <p role="status" className="text-sm">
           {p.sent}

@@ -1,6 +1,6 @@
 import { Search } from "lucide-react";
 import { formatPhone } from "~/lib/phone";
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -14,6 +14,7 @@ import { listClients } from "~/server/services/franchisee/list-clients.server";
 import type { Route } from "./+types/clients";
 import { requireFranchisee } from "./guard.server";
 import { franchiseeMessages } from "~/lib/messages/franchisee.fr";
+import { customersMessages } from "~/lib/messages/customers.fr";
 
 const c = franchiseeMessages.clients;
 
@@ -76,40 +77,83 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           <p className="text-sm text-muted-foreground" aria-live="polite">
             {c.count(clients.length)}
           </p>
-          <DataTable
-            label={c.title}
-            caption={c.title}
-            columns={[
-              { label: c.name },
-              { label: c.email },
-              { label: c.phone },
-              { label: c.washes, align: "right" as const },
-              { label: c.lastVisit },
-              { label: c.totalSpent, align: "right" as const },
-            ]}
-          >
+          {/* A phone reads one card per customer; a wider screen, the table (issue 33, item 11). */}
+          <ul className="grid gap-2 md:hidden" data-testid="client-cards">
             {clients.map((client) => (
-              <tr key={client.email} className="border-t">
-                <th scope="row" className="p-3 text-left font-medium">
-                  {client.name}
-                  {client.member ? (
-                    <Badge variant="success" className="ml-2">
-                      Membre
-                    </Badge>
-                  ) : null}
-                </th>
-                <td className="p-3 break-all">{client.email}</td>
-                <td className="p-3 whitespace-nowrap">{formatPhone(client.phone)}</td>
-                <td className="p-3 text-right tabular-nums">{client.washes}</td>
-                <td className="p-3 whitespace-nowrap">
-                  {client.lastVisit ? formatDate(client.lastVisit, "medium") : "—"}
-                </td>
-                <td className="p-3 text-right whitespace-nowrap tabular-nums">
-                  {formatMoney(client.totalSpentCents)}
-                </td>
-              </tr>
+              <li key={client.key}>
+                <Link
+                  to={`/franchisee/clients/${client.key}`}
+                  aria-label={customersMessages.open(client.name)}
+                  className="grid gap-1 rounded-lg border p-3 hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring"
+                >
+                  <span className="font-medium break-words">
+                    {client.name}
+                    {client.member ? (
+                      <Badge variant="success" className="ml-2">
+                        Membre
+                      </Badge>
+                    ) : null}
+                  </span>
+                  <span className="text-sm break-all text-muted-foreground">{client.email}</span>
+                  <span className="text-sm text-muted-foreground">{formatPhone(client.phone)}</span>
+                  <span className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+                    <span>
+                      {c.washes} : <span className="tabular-nums">{client.washes}</span>
+                    </span>
+                    <span>
+                      {c.lastVisit} : {client.lastVisit ? formatDate(client.lastVisit, "medium") : "—"}
+                    </span>
+                    <span>
+                      {c.totalSpent} :{" "}
+                      <span className="tabular-nums">{formatMoney(client.totalSpentCents)}</span>
+                    </span>
+                  </span>
+                </Link>
+              </li>
             ))}
-          </DataTable>
+          </ul>
+          <div className="hidden md:block">
+            <DataTable
+              label={c.title}
+              caption={c.title}
+              columns={[
+                { label: c.name },
+                { label: c.email },
+                { label: c.phone },
+                { label: c.washes, align: "right" as const },
+                { label: c.lastVisit },
+                { label: c.totalSpent, align: "right" as const },
+              ]}
+            >
+              {clients.map((client) => (
+                // The whole row opens the record: the name's link covers it (ADR 096).
+                <tr key={client.key} className="relative border-t hover:bg-accent/50">
+                  <th scope="row" className="p-3 text-left font-medium">
+                    <Link
+                      to={`/franchisee/clients/${client.key}`}
+                      className="text-primary after:absolute after:inset-0 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+                    >
+                      {client.name}
+                    </Link>
+                    {client.member ? (
+                      <Badge variant="success" className="ml-2">
+                        Membre
+                      </Badge>
+                    ) : null}
+                  </th>
+                  <td className="p-3 break-all">{client.email}</td>
+                  <td className="p-3 whitespace-nowrap">{formatPhone(client.phone)}</td>
+                  <td className="p-3 text-right tabular-nums">{client.washes}</td>
+                  <td className="p-3 whitespace-nowrap">
+                    {client.lastVisit ? formatDate(client.lastVisit, "medium") : "—"}
+                  </td>
+                  <td className="p-3 text-right whitespace-nowrap tabular-nums">
+                    {formatMoney(client.totalSpentCents)}
+                  </td>
+                </tr>
+              ))}
+            </DataTable>
+          </div>
         </div>
       )}
     </div>

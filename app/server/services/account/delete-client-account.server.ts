@@ -5,6 +5,7 @@ import {
   accounts,
   appointments,
   consentEvents,
+  customerNotes,
   franchiseApplications,
   users,
   waitlistEntries,
@@ -167,6 +168,8 @@ export async function deleteClientAccount(
     // The waiting list keeps the e-mail: it goes with the account (ADR 046).
     await tx.delete(waitlistEntries).where(eq(waitlistEntries.email, owner.email.trim().toLowerCase()));
     await tx.update(consentEvents).set({ userId: null }).where(eq(consentEvents.userId, userId));
+    // The staff's private notes on the person go with the account (ADR 096).
+    await tx.delete(customerNotes).where(eq(customerNotes.customerEmail, owner.email.trim().toLowerCase()));
     // The photo of the account's application goes with the account (ADR 076).
     const withPhoto = and(
       eq(franchiseApplications.userId, userId),

@@ -10,6 +10,7 @@ import {
   teamMembers,
   upsellOptions,
 } from "#db/schema";
+import { customerKeyOf } from "../customers/customer-record.server";
 import { BOOKING_ID_PATTERN } from "~/domain/booking/schemas";
 import { dayPeriod, isLocalDate, periodInstants } from "~/domain/franchisee/periods";
 import { AppError } from "~/lib/errors";
@@ -128,6 +129,7 @@ export async function getDeskBooking(db: Db, scope: DeskScope, bookingId: string
       serviceName: services.name,
       memberFirst: teamMembers.firstName,
       memberLast: teamMembers.lastName,
+      customerKey: customerKeyOf(appointments.customerEmail),
     })
     .from(appointments)
     .innerJoin(serviceZones, eq(serviceZones.id, appointments.zoneId))
@@ -203,6 +205,8 @@ export async function getDeskBooking(db: Db, scope: DeskScope, bookingId: string
     zoneSlug: row.zoneSlug,
     serviceName: row.serviceName,
     memberName: `${row.memberFirst} ${row.memberLast}`,
+    /** The customer record's key (ADR 096). */
+    customerKey: row.customerKey,
     extras,
     messages,
     changes,

@@ -2,9 +2,12 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { appointments } from "#db/schema";
 import type { Db } from "../../db.server";
 import { CLIENT_SEARCH_MAX } from "~/domain/franchisee/schemas";
+import { customerKeyOf } from "../customers/customer-record.server";
 import { BOOKED_STATUSES } from "./get-dashboard.server";
 
 export interface ClientSummary {
+  /** The customer record's key (ADR 096): /franchisee/clients/{key}. */
+  key: string;
   email: string;
   name: string;
   phone: string;
@@ -48,6 +51,7 @@ export async function listClients(
   const rows = await db
     .select({
       email: key,
+      key: customerKeyOf(sql`min(${key})`),
       name: sql<string>`(array_agg(${appointments.customerName} order by ${appointments.startAt} desc))[1]`,
       phone: sql<string>`(array_agg(${appointments.customerPhone} order by ${appointments.startAt} desc))[1]`,
       washes: sql<number>`count(*) filter (where ${completed})`.mapWith(Number),
