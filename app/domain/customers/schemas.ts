@@ -24,5 +24,3 @@ export const CustomerNoteSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("add-note"), noteId: z.uuid(), body: noteBody }),
   z.object({ intent: z.literal("edit-note"), noteId: z.uuid(), body: noteBody }),
 ]);
-
-export type CustomerNoteInput = z.infer<typeof CustomerNoteSchema>;
