@@ -6,6 +6,7 @@
  * reach redirects or refuses: what renders is checked. One browser context and page per role
  * (signed in once), each page loaded once and measured at both widths.
  */
+import crypto from "node:crypto";
 import type { APIRequestContext, Browser, BrowserContext, Page } from "@playwright/test";
 import { readBuiltRoutes, type ManifestRoute } from "../setup/built-routes";
 import { applicant, openApplication, reachSubmission, submitButton } from "./application-form";
@@ -60,6 +61,16 @@ function urlsOf(route: ManifestRoute, ids: Ids): string[] {
       return ["/heure-liberee/arreter/invalide"];
     case "cartes-cadeaux/achat/:id":
       return ["/cartes-cadeaux/achat/00000000-0000-4000-8000-000000000000?k=faux"];
+    case "boutique/:slug":
+      return ["/boutique/pas-un-produit"];
+    case "boutique/commandes/:id":
+      return ["/boutique/commandes/00000000-0000-4000-8000-000000000000"];
+    // The demo client's record (ADR 096): its key is the first 32 hex digits of the e-mail's SHA-256.
+    case "franchisee/clients/:customerKey":
+    case "admin/clients/:customerKey":
+      return [
+        `/${route.path.split("/:")[0]}/${crypto.createHash("sha256").update(DEMO.client).digest("hex").slice(0, 32)}`,
+      ];
     case "crew/stops/:appointmentId":
       return ["/crew/stops/00000000-0000-4000-8000-000000000000"];
     case "admin/services/:serviceId/checklist":

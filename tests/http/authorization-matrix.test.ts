@@ -323,6 +323,14 @@ const TABLE: Record<string, Row> = {
       expect: only({ crew: "404" }, "3xx /"),
     },
   },
+  // A status tap the phone kept offline (ADR 088), without its status: refused (400) for the crew.
+  "routes/crew/status": {
+    post: {
+      url: () => "/crew/status",
+      form: () => ({ appointmentId: UUID }),
+      expect: only({ crew: "400" }, "3xx /"),
+    },
+  },
   // A photo's upload without its file: refused (400) for the crew, the upload guard for the others.
   "routes/crew/photos": {
     post: {
@@ -383,6 +391,14 @@ const TABLE: Record<string, Row> = {
     },
   },
   // Saved vehicles (ADR 085): the signed-in client's own; another's id is 404.
+  "routes/client/membership": {
+    get: { url: () => "/client/abonnement", expect: clientsOnly },
+    post: {
+      url: () => "/client/abonnement",
+      form: () => ({ intent: "nothing" }),
+      expect: only({ client: "400", otherClient: "400" }, "3xx /"),
+    },
+  },
   "routes/client/vehicles": {
     get: { url: () => "/client/vehicles", expect: clientsOnly },
     post: {
@@ -611,6 +627,14 @@ const TABLE: Record<string, Row> = {
     post: {
       url: () => `/admin/services/${UUID}/checklist`,
       form: () => ({ intent: "save" }),
+      expect: only({ admin: "400" }, "3xx /"),
+    },
+  },
+  "routes/admin/memberships": {
+    get: { url: () => "/admin/memberships", expect: adminOnly, alone: true },
+    post: {
+      url: () => "/admin/memberships",
+      form: () => ({ name: "" }),
       expect: only({ admin: "400" }, "3xx /"),
     },
   },
