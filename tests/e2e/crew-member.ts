@@ -123,11 +123,13 @@ export async function signInFromInvitation(crew: Page, memberEmail: string): Pro
   await expect(crew.getByText("Connexion réussie !")).toBeVisible();
 }
 
-/** The member leaves the team again (the other specs count the team). */
+/** The member leaves the team again (the other specs count the team), unless another spec booked them. */
 export async function removeMember(franchisee: Page, baseURL: string, memberId: string): Promise<void> {
   const removed = await franchisee.request.post("/franchisee/team", {
     form: { intent: "deleteMember", memberId },
     headers: { origin: baseURL },
   });
-  expect(removed.ok(), await removed.text()).toBe(true);
+  // Another spec running beside this one may have booked the new member meanwhile: then they stay.
+  const answer = await removed.text();
+  expect(removed.ok() || answer.includes("rendez-vous à venir"), answer).toBe(true);
 }

@@ -5,7 +5,7 @@
  * Then the franchisee's booking page shows the stop's checklist and before/after photos.
  * CREW_SHOTS=<dir> also writes screenshots of that page (390 and 1440 px, both themes).
  */
-import { openSlots, bookThroughApi } from "./bookings";
+import { newMemberWithStartedWash, removeMember, signInFromInvitation } from "./crew-member";
 import { readyStopThroughApi } from "./job-report";
 import { appPage, expect, loginAs, test, waitForHydration } from "./fixtures";
 
@@ -17,61 +17,17 @@ test("@mobile a status tap made offline waits on the phone and is sent once back
 }) => {
   test.skip(test.info().project.name !== "mobile", "a phone journey");
   test.setTimeout(240_000);
-  const suffix = Math.random().toString(36).slice(2, 7);
-  const customer = `Odile Horsligne${suffix}`;
   const context = { baseURL, locale: "fr-CA", timezoneId: "America/Toronto" } as const;
 
-  // A customer's wash, given to the demo crew member, started a minute ago.
+  // A customer's wash, given to a new member of the team (free at any hour), started a minute ago.
   const office = await browser.newContext({ ...context, viewport: { width: 1440, height: 1000 } });
   const franchisee = appPage(await office.newPage());
   await loginAs(franchisee, "franchisee");
-  await franchisee.goto("/franchisee/team");
-  const memberId = await franchisee
-    .getByRole("listitem", { name: "Samuel Lachance" })
-    .locator('input[name="memberId"]')
-    .first()
-    .inputValue();
-  const [slot] = await openSlots(franchisee.request);
-  const { booking_id: bookingId } = await bookThroughApi(franchisee.request, baseURL!, {
-    start: slot!.start,
-    name: customer,
-    email: `odile.${suffix}@example.com`,
-  });
-  // The member works that slot (given at its own time, any hour of the day), then it starts now.
-  const slotAt = new Date(slot!.start);
-  const slotDate = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Toronto" }).format(slotAt);
-  const slotHour = new Intl.DateTimeFormat("en-GB", {
-    timeZone: "America/Toronto",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).format(slotAt);
-  const available = await franchisee.request.post("/franchisee/team", {
-    form: {
-      intent: "addAvailability",
-      teamMemberId: memberId,
-      dayOfWeek: String(new Date(`${slotDate}T12:00:00Z`).getUTCDay()),
-      startTime: slotHour,
-      endTime: "23:55",
-    },
-    headers: { origin: baseURL! },
-  });
-  const answer = await available.text();
-  expect(available.ok() || answer.includes("chevauche une autre disponibilité"), answer).toBe(true);
-  await franchisee.goto(`/franchisee/schedule?view=day&date=${slotDate}`);
-  const appointmentId = (await franchisee
-    .locator(`li[data-booking-id="${bookingId}"]`)
-    .getAttribute("id"))!.slice(4);
-  const reassigned = await franchisee.request.post("/franchisee/schedule", {
-    form: { intent: "reassign", appointmentId, teamMemberId: memberId },
-    headers: { origin: baseURL! },
-  });
-  expect(reassigned.ok(), await reassigned.text()).toBe(true);
-  const started = await franchisee.request.post("/api/dev/start-appointment", {
-    data: { bookingId },
-    headers: { origin: baseURL! },
-  });
-  expect(started.ok(), await started.text()).toBe(true);
+  const { memberId, memberName, memberEmail, customer, bookingId, appointmentId } =
+    await newMemberWithStartedWash(franchisee, baseURL!, {
+      member: "Odile Horsligne",
+      customer: "Odile Cliente",
+    });
 
   // The member opens « Ma journée » on the phone, then the network goes.
   const phone = await browser.newContext({
@@ -81,11 +37,7 @@ test("@mobile a status tap made offline waits on the phone and is sent once back
     hasTouch: true,
   });
   const crew = appPage(await phone.newPage());
-  const signedIn = await crew.request.post("/api/auth/sign-in/email", {
-    data: { email: "crew@example.com", password: "Demo12345!" },
-    headers: { origin: baseURL! },
-  });
-  expect(signedIn.ok(), await signedIn.text()).toBe(true);
+  await signInFromInvitation(crew, memberEmail);
   await crew.goto("/crew");
   const mine = crew.getByTestId("crew-stop").filter({ hasText: customer });
   await expect(mine).toBeVisible();
@@ -126,8 +78,8 @@ test("@mobile a status tap made offline waits on the phone and is sent once back
   await readyStopThroughApi(crew.request, baseURL!, appointmentId);
   await franchisee.goto(`/franchisee/bookings/${bookingId}`);
   const history = franchisee.getByTestId("crew-history");
-  await expect(history).toContainText("En route · Samuel Lachance");
-  await expect(history).toContainText("Arrivé · Samuel Lachance");
+  await expect(history).toContainText(`En route · ${memberName}`);
+  await expect(history).toContainText(`Arrivé · ${memberName}`);
   const report = franchisee.getByTestId("desk-job-report");
   await expect(report.getByRole("heading", { name: "Liste de vérification et photos" })).toBeVisible();
   const ticks = report.getByTestId("desk-checklist").getByRole("listitem");
@@ -170,6 +122,7 @@ test("@mobile a status tap made offline waits on the phone and is sent once back
       }
     }
   }
+  await removeMember(franchisee, baseURL!, memberId);
   await phone.close();
   await office.close();
 });
