@@ -61,9 +61,12 @@ describe("the purchase form", () => {
 });
 
 describe("the delivery instant", () => {
-  it("is 9 h on the chosen day in Quebec, or now when that is past", () => {
+  it("is 9 h on a later chosen day in Quebec, or now when the day is today or past", () => {
     expect(deliveryInstant("2026-03-09", FRIDAY_EVENING).toISOString()).toBe("2026-03-09T13:00:00.000Z");
     expect(deliveryInstant("2026-03-07", FRIDAY_EVENING).toISOString()).toBe("2026-03-07T14:00:00.000Z");
     expect(deliveryInstant("2026-03-06", FRIDAY_EVENING)).toEqual(FRIDAY_EVENING);
+    // Today, before 9 h: at once.
+    const earlyMorning = new Date("2026-03-06T05:30:00.000Z");
+    expect(deliveryInstant("2026-03-06", earlyMorning)).toEqual(earlyMorning);
   });
 });

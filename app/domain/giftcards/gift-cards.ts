@@ -57,10 +57,13 @@ export function maskGiftCardCode(code: string): string {
   return `••••-${code.slice(-4)}`;
 }
 
-/** When the delivery job runs: 9 h on the chosen local day, or now when that is past. */
+/**
+ * When the delivery job runs: 9 h on a later chosen local day; now when the chosen day is today
+ * (the buyer asked for today: at once, even before 9 h) or past.
+ */
 export function deliveryInstant(deliverOn: string, now: Date): Date {
-  const at = zonedWallTimeToInstant(deliverOn, GIFT_CARD_DELIVERY_TIME, BUSINESS_TIME_ZONE);
-  return at > now ? at : now;
+  if (deliverOn <= localToday(now)) return now;
+  return zonedWallTimeToInstant(deliverOn, GIFT_CARD_DELIVERY_TIME, BUSINESS_TIME_ZONE);
 }
 
 /** Today's local date, `yyyy-MM-dd`. */
