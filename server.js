@@ -13,7 +13,7 @@ import express from "express";
  * WebAssembly compiled (V8's tasks, not libuv handles) the loop had nothing to wait for, so Node
  * ran the start's remaining steps from its platform's DrainTasks, which then waited for every
  * background compile job, the optimizing compiler's included: the first request was answered
- * 0.6-1.2 s after the server said it was ready (ADR 054, fourteenth pass).
+ * 0.6-1.2 s after the server said it was ready (ADR 054; scripts/bench-measurements.md, fourteenth pass).
  */
 const startingUp = setInterval(() => {}, 60_000);
 

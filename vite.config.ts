@@ -9,7 +9,7 @@ type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[]
  * The modules the root route imports statically, root.tsx itself left out: every page loads them
  * before it hydrates, whatever its route. Left to the bundler, they were cut into a chunk per set
  * of routes sharing them (25 chunks of a few hundred bytes: icons, small helpers); as one chunk
- * they cost each page nothing more and compress together (ADR 054, tenth pass).
+ * they cost each page nothing more and compress together (ADR 054; scripts/bench-measurements.md, tenth pass).
  */
 function rootShellGroup() {
   let shell: Set<string> | null = null;

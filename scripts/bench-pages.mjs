@@ -1,5 +1,5 @@
 // `node scripts/bench-pages.mjs`: the cost of each signed-in page on the server, in counts that
-// hold on a loaded machine (ADR 054, ninth pass). Builds (unless BENCH_SKIP_BUILD=1) and serves
+// hold on a loaded machine (ADR 054; scripts/bench-measurements.md, ninth pass). Builds (unless BENCH_SKIP_BUILD=1) and serves
 // the production app on the bench's seeded database (scripts/bench-seed.ts) with
 // scripts/bench-query-count.mjs preloaded, signs in as the three demo accounts, then asks each
 // page PAGES_REQUESTS times (default 40) after a few warm-up requests, one at a time, and prints

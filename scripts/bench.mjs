@@ -26,7 +26,7 @@
 // database sessions'): these counts hold on a loaded machine, where the timings do not.
 // Targets (2 cores, ADR 054): slot list p95 < 50 ms and at least a third of the baseline's
 // requests/s; bookings p95 <= 100 ms, p99 <= 250 ms; peak memory <= 300 MB (PGlite), <= 200 MB
-// (PostgreSQL); cold start <= 2 s.
+// (PostgreSQL); cold start <= 2 s. Past measurements: scripts/bench-measurements.md.
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";

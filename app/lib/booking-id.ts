@@ -1,5 +1,5 @@
 /**
- * A fresh id for /booking/{id} (spec section 2: a new id for every booking). `crypto.randomUUID`
+ * A fresh id for /booking/{id} (docs/product.md, section 2: a new id for every booking). `crypto.randomUUID`
  * only exists in secure contexts (HTTPS, localhost), so a page served over plain HTTP on a local
  * network builds the same version-4 UUID by hand.
  */

@@ -4,7 +4,7 @@ export const BUSINESS = {
   shortName: "Prestige",
   phone: "450 555-0142",
   phoneHref: "+14505550142",
-  /** The vanity forms the copy action offers (spec section 9). */
+  /** The vanity forms the copy action offers (docs/product.md, section 9). */
   phoneVanity: ["450-555-0142", "1 450 555-0142"],
   email: "bonjour@lavageprestige.ca",
   privacyOfficer: "Responsable de la protection des renseignements personnels",

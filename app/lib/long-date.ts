@@ -1,5 +1,5 @@
 // A calendar date in words, apart from ~/lib/format so that a page that shows only this (the legal
-// pages' update date) does not load the time-zone code format.ts needs (ADR 054, tenth pass).
+// pages' update date) does not load the time-zone code format.ts needs (ADR 054; scripts/bench-measurements.md, tenth pass).
 
 /** The months' names, in French, January first. */
 export const MONTHS = [

@@ -1,5 +1,5 @@
 /**
- * The one catalogue of user-facing French text (spec section 8 and docs/product-decisions.md,
+ * The one catalogue of user-facing French text (docs/product.md, section 8 and docs/product-decisions.md,
  * 'Language').
  * Services and domain code hold error codes; routes, components and e-mails read text here.
  *

@@ -3,7 +3,7 @@ import { parsePhoneNumberFromString, type PhoneNumber } from "libphonenumber-js/
 /**
  * Numbers already read, by what was typed (null: not a possible number). Reading one looks for its
  * country among the 25 of +1 (~20-30 µs), and the back office's lists show the same customers'
- * numbers on every view (ADR 054, ninth pass). Bounded: emptied when full.
+ * numbers on every view (ADR 054; scripts/bench-measurements.md, ninth pass). Bounded: emptied when full.
  */
 const readNumbers = new Map<string, PhoneNumber | null>();
 const READ_NUMBERS_LIMIT = 1000;

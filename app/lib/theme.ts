@@ -1,7 +1,7 @@
 export type Theme = "light" | "dark";
 export const THEME_STORAGE_KEY = "theme";
 
-/** The zone and application pages force the light theme (spec section 2). */
+/** The zone and application pages force the light theme (docs/product.md, section 2). */
 export function isLightOnlyPath(pathname: string): boolean {
   return (
     pathname.startsWith("/franchise/") || pathname === "/application" || pathname.startsWith("/application/")

@@ -269,7 +269,7 @@ export interface PageRequest {
 
 /**
  * A signed-out visitor of a private page goes to /auth?redirectTo=<the page> (ADR 042), and
- * comes back to it after signing in; a signed-in user of another role goes to / (spec section 6).
+ * comes back to it after signing in; a signed-in user of another role goes to / (docs/product.md, section 6).
  */
 export async function requireRole(
   { request, url }: PageRequest,

@@ -27,7 +27,7 @@ export async function insertTogether(
 
 /**
  * A statement drizzle builds and names once per database handle (`.prepare(name)` with
- * `sql.placeholder` values), for the few that every booking runs (ADR 054, eleventh pass): drizzle
+ * `sql.placeholder` values), for the few that every booking runs (ADR 054; scripts/bench-measurements.md, eleventh pass): drizzle
  * no longer builds its SQL text for each run, and PostgreSQL parses and plans it once per
  * connection.
  * Meant for the process's `Db`, not a transaction's handle (a prepared statement runs on the

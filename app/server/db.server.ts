@@ -115,7 +115,7 @@ const asText = (value: string) => value;
 type QueryOptions = Parameters<PGlite["query"]>[2];
 
 /**
- * PGlite as drizzle's client, with drizzle's parsers set once on the instance (ADR 054, seventh
+ * PGlite as drizzle's client, with drizzle's parsers set once on the instance (ADR 054; scripts/bench-measurements.md, seventh
  * pass). PGlite merges a query's own parsers into a copy of its whole table of parsers (some 200
  * types, array types included) for every query: ~100 KB of garbage a query, 40 % of what a
  * booking allocated. With the same parsers in the instance's table, a query without its own

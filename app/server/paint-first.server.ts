@@ -21,7 +21,7 @@ const SCRIPT_END = "</script>";
 const PRELOAD_HREF = `${PRELOAD_START} href="`;
 
 /**
- * Works on the page's bytes (ADR 054, seventh pass): the markers are ASCII, so the page is cut
+ * Works on the page's bytes (ADR 054; scripts/bench-measurements.md, seventh pass): the markers are ASCII, so the page is cut
  * and passed on in slices of React's own buffers, never decoded to a string and encoded again
  * (~300 KB of garbage a page view); only each preload tag is read as text.
  */

@@ -23,7 +23,7 @@ export const services = pgTable(
   ],
 );
 
-/** Extras a customer may add to a booking (spec: upsell option). */
+/** Extras a customer may add to a booking (docs/product.md, section 3: extras). */
 export const upsellOptions = pgTable(
   "upsell_options",
   {

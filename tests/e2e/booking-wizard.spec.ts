@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { test, expect } from "./fixtures";
 
-/** A fresh id for each visit, as the header and the zone pages draw one (spec section 2). */
+/** A fresh id for each visit, as the header and the zone pages draw one (docs/product.md, section 2). */
 const wizardPath = () => `/booking/${crypto.randomUUID()}`;
 
 const DAY = /^(lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche) \d{1,2} \p{L}+ \d{4}$/u;

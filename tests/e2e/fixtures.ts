@@ -9,7 +9,7 @@ export const DEMO = {
 export const DEMO_PASSWORD = "Demo12345!";
 export type DemoRole = keyof typeof DEMO;
 
-/** The landing sections in page order, with their header link (spec section 2). */
+/** The landing sections in page order, with their header link (docs/product.md, section 2). */
 export const SECTIONS = [
   ["Accueil", "home"],
   ["À propos", "about"],

@@ -4,7 +4,7 @@ import { startServer, type RunningServer } from "./server";
 
 /**
  * Every admin route, loaders and actions, refuses anyone but the admin role: anonymous visitors,
- * clients and franchisees are sent to / (spec section 6) and their crafted POSTs change nothing.
+ * clients and franchisees are sent to / (docs/product.md, section 6) and their crafted POSTs change nothing.
  */
 const OTHERS = ["anonymous", "client", "franchisee"] as const;
 type Who = (typeof OTHERS)[number] | "admin";

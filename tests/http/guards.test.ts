@@ -17,7 +17,7 @@ const FRANCHISEE_PATHS = [
 ];
 const CLIENT_PATHS = ["/client"];
 
-/** Who may see each guarded path; everyone else is redirected to / (spec section 6). */
+/** Who may see each guarded path; everyone else is redirected to / (docs/product.md, section 6). */
 const MATRIX: { path: string; allowed: Who }[] = [
   ...ADMIN_PATHS.map((path) => ({ path, allowed: "admin" as const })),
   ...FRANCHISEE_PATHS.map((path) => ({ path, allowed: "franchisee" as const })),

@@ -58,7 +58,7 @@ export interface ApplicationRefusal {
 }
 
 /**
- * The franchise application (spec sections 2 to 5), a real form posted to its page's action
+ * The franchise application (docs/product.md, sections 2 to 5), a real form posted to its page's action
  * (ADR 055). With JavaScript: four steps, each checked with its own schema before the next one
  * opens, a summary, the drawn signature sent as a PNG, and the action's refusal shown at the step
  * to fix. Without it: every step at once and the typed name as the signature; the server checks
@@ -153,7 +153,7 @@ export function ApplicationForm({
     if (index === step && focusId) document.getElementById(focusId)?.focus();
   }
 
-  /** Next: the current step must be valid; it is then marked completed (spec section 4). */
+  /** Next: the current step must be valid; it is then marked completed (docs/product.md, section 4). */
   function next() {
     const element = document.getElementById(form.id) as HTMLFormElement | null;
     if (!element) return;

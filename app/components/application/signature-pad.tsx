@@ -13,7 +13,7 @@ import { applicationMessages } from "~/lib/messages/application.fr";
 
 const s = applicationMessages.signature;
 
-/** Pen widths of the spec (section 9), on the 600x200 surface: thin when fast, thicker when slow. */
+/** Pen widths of docs/product.md, section 9, on the 600x200 surface: thin when fast, thicker when slow. */
 const PEN_MIN = 0.5;
 const PEN_MAX = 2.5;
 const INK = "#111827";
@@ -21,7 +21,7 @@ const PAPER = "#ffffff";
 const TYPED_NAME_MAX = 100;
 
 /**
- * The signature pad (spec sections 5 and 9): a 600x200 drawing surface, scaled to the screen's
+ * The signature pad (docs/product.md, sections 5 and 9): a 600x200 drawing surface, scaled to the screen's
  * width, drawn by signature_pad (pointer events, pressure, smooth variable-width curves) and
  * captured as a PNG when a stroke ends. People who cannot draw type their name instead: with
  * JavaScript the name is written on the pad; without it, the typed name is sent with the form

@@ -28,7 +28,7 @@ export function CheckMessage({ valid, children }: { valid: boolean; children: Re
   );
 }
 
-/** The number of cars, 1 to 3, as radio buttons (spec: '1 véhicule', '2 véhicules', '3 véhicules'). */
+/** The number of cars, 1 to 3, as radio buttons (docs/product.md, section 2: '1 véhicule', '2 véhicules', '3 véhicules'). */
 export function CarCountPicker({
   value,
   onChange,

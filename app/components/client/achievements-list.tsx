@@ -12,7 +12,7 @@ export interface AchievementItem {
   earnedAt: string;
 }
 
-/** The client's latest achievements, most recent first (spec section 9: three are shown). */
+/** The client's latest achievements, most recent first (docs/product.md, section 9: three are shown). */
 export function AchievementsList({ items }: { items: AchievementItem[] }) {
   if (items.length === 0) return <p className="text-sm text-muted-foreground">{t.empty}</p>;
   return (

@@ -16,7 +16,7 @@ export interface LoyaltyCardProfile {
   percent: number;
 }
 
-/** Level name, points available and progress to the next goal (spec sections 2 and 4). */
+/** Level name, points available and progress to the next goal (docs/product.md, sections 2 and 4). */
 export function LoyaltyCard({ profile }: { profile: LoyaltyCardProfile }) {
   const progressId = useId();
   return (

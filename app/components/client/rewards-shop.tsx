@@ -16,7 +16,7 @@ export interface ShopReward {
 
 /**
  * The first rewards by cost, each with 'Échanger', disabled without a profile or enough points
- * (spec section 5). 'Échanger' asks first (issue 15): a GET form opens `?exchange={id}`, which
+ * (docs/product.md, section 5). 'Échanger' asks first (issue 15): a GET form opens `?exchange={id}`, which
  * shows the cost and the balance after, with 'Confirmer l'échange' (the POST) and 'Annuler'.
  * Plain forms and a link: it works before the page is interactive, and without JavaScript.
  */

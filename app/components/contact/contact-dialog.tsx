@@ -23,7 +23,7 @@ const c = contactMessages;
 const FALLBACK_HREF = "/#contact";
 
 /**
- * The round button fixed at the bottom right of every page (spec section 2), opening the
+ * The round button fixed at the bottom right of every page (docs/product.md, section 2), opening the
  * 'Contactez-nous' dialog (contact-dialog-panel.tsx). It never covers a form's main button
  * (ADR 047): it steps aside (hidden, out of the tab order) while one lies beneath it, and is absent
  * from the back office. A link acting as a button: until the dialog's code has loaded it shows a

@@ -54,7 +54,7 @@ async function send(formData: FormData): Promise<SendResult> {
 }
 
 /**
- * The contact form (spec sections 3 and 5): name, e-mail and message required, phone optional,
+ * The contact form (docs/product.md, sections 3 and 5): name, e-mail and message required, phone optional,
  * checked with the server's schema before sending. Errors show under each field and the typed
  * text stays; a sent message resets the form. Without JavaScript it posts to the same endpoint.
  */

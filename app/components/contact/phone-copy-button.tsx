@@ -10,7 +10,7 @@ const c = contactMessages;
 /** How long the button shows its check mark after a copy. */
 const COPIED_MS = 2000;
 
-/** Copies the business phone number (its first vanity form, spec section 9) to the clipboard. */
+/** Copies the business phone number (its first vanity form, docs/product.md, section 9) to the clipboard. */
 export function PhoneCopyButton({ className }: { className?: string }) {
   const phone = BUSINESS.phoneVanity[0];
   const [copied, setCopied] = useState(false);

@@ -7,7 +7,7 @@ import { MemberForm, type TeamMemberItem } from "./member-form";
 
 const t = franchiseeMessages.team;
 
-/** Team member management and each member's availability (spec sections 2 to 5). */
+/** Team member management and each member's availability (docs/product.md, sections 2 to 5). */
 export function TeamSection({ members }: { members: TeamMemberItem[] }) {
   return (
     <Card>

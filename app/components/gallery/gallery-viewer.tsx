@@ -30,7 +30,7 @@ interface GalleryViewerProps {
 }
 
 /**
- * Full-screen image viewer (spec section 4, 'Gallery viewer'): counter, previous and next buttons that
+ * Full-screen image viewer (docs/product.md, section 4, 'Gallery viewer'): counter, previous and next buttons that
  * wrap around, a zoom toggle and a close button. Keys: ArrowLeft, ArrowRight, Z, and Escape (Radix).
  * Radix keeps the focus inside while it is open and hides the page from assistive technologies.
  */

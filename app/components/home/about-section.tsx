@@ -5,7 +5,7 @@ import { BUSINESS } from "~/lib/business";
 
 import { SectionHeading } from "./section-heading";
 
-/** The claims of spec section 1. */
+/** The claims of docs/product.md, section 1. */
 const FIGURES = [
   { value: "6+", label: "années d'expérience" },
   { value: "10\u00a0000+", label: "clients satisfaits" },
@@ -36,7 +36,7 @@ const PROMISES: { Icon: ComponentType<SVGProps<SVGSVGElement>>; title: string; t
   },
 ];
 
-/** The 'about' section: who we are, the figures of spec section 1 and our four promises. */
+/** The 'about' section: who we are, the figures of docs/product.md, section 1 and our four promises. */
 export function AboutSection() {
   return (
     <section

@@ -5,7 +5,7 @@ import { homeMessages } from "~/lib/messages/home.fr";
 
 const t = homeMessages;
 
-/** Spec section 9: the hero images are waited for 8 s at most, then the page goes on without them. */
+/** docs/product.md, section 9: the hero images are waited for 8 s at most, then the page goes on without them. */
 const HERO_IMAGES_TIMEOUT_MS = 8000;
 
 function imagesIn(frame: HTMLElement | null): HTMLImageElement[] {
@@ -52,7 +52,7 @@ function useSettledImages(frameRef: RefObject<HTMLElement | null>): number | nul
 }
 
 /**
- * The loading indicator of the hero images (spec 'Home hero'), drawn over the images' frame only:
+ * The loading indicator of the hero images (docs/product.md, section 2), drawn over the images' frame only:
  * the text and buttons of the hero are never covered or delayed. It shows the share of the images
  * loaded, appears only when they are still on their way once the page is interactive, and gives up
  * after 8 s with a console warning. A failed image is warned about and counts as done.

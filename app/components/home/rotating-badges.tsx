@@ -8,7 +8,7 @@ import { usePrefersReducedMotion } from "./use-prefers-reduced-motion";
 
 const t = homeMessages;
 
-/** Spec section 9: the hero badges rotate every 3 s. */
+/** docs/product.md, section 9: the hero badges rotate every 3 s. */
 const ROTATION_MS = 3000;
 
 const HIGHLIGHTS: { Icon: ComponentType<SVGProps<SVGSVGElement>>; label: string }[] = [

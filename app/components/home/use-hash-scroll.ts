@@ -3,7 +3,7 @@ import { useLocation } from "react-router";
 
 import { prefersReducedMotion } from "./use-prefers-reduced-motion";
 
-/** Spec section 9: a link with a hash scrolls to its element after 100 ms. */
+/** docs/product.md, section 9: a link with a hash scrolls to its element after 100 ms. */
 const HASH_SCROLL_DELAY_MS = 100;
 
 function targetId(hash: string): string | null {

@@ -4,7 +4,7 @@ import { isRouteErrorResponse, Link, useLocation, useNavigate } from "react-rout
 import { Button } from "~/components/ui/button";
 import { messages } from "~/lib/messages.fr";
 
-/** The screen of any uncaught error (spec section 2); 'Réessayer' reloads the current route. */
+/** The screen of any uncaught error (docs/product.md, section 2); 'Réessayer' reloads the current route. */
 export function ErrorFallback({ error }: { error: unknown }) {
   const navigate = useNavigate();
   const { pathname, search, hash } = useLocation();

@@ -54,7 +54,7 @@ function FooterColumn({
   );
 }
 
-/** The site footer: blurb, contact, social networks, useful and legal links, copyright (spec section 1). */
+/** The site footer: blurb, contact, social networks, useful and legal links, copyright (docs/product.md, section 1). */
 /** The items of a column of site links. */
 function FooterLinks({ links }: { links: readonly { to: string; label: string }[] }) {
   return links.map(({ to, label }) => (

@@ -27,7 +27,7 @@ const UserMenu =
   serverUserMenu?.UserMenu ??
   lazy(() => import("./user-menu").then((module) => ({ default: module.UserMenu })));
 
-/** Spec: the bar turns 'scrolled' after 20 px; a section is active within 100 px of the top. */
+/** docs/product.md, section 2: the bar turns 'scrolled' after 20 px; a section is active within 100 px of the top. */
 const SCROLLED_THRESHOLD = 20;
 const SECTION_OFFSET = 100;
 
@@ -47,7 +47,7 @@ export function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
 
 /**
  * The sticky site header: brand, landing-section links, booking, theme, account, and below the
- * `lg` breakpoint a full-screen menu (spec section 2, 'Navigation and chrome').
+ * `lg` breakpoint a full-screen menu (docs/product.md, section 2, the chrome).
  */
 export function SiteHeader() {
   useForcedLightTheme();

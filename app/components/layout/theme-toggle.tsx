@@ -46,7 +46,7 @@ function useShownTheme(): Theme | null {
 }
 
 /**
- * Keeps the zone and application pages light (spec section 2) across client-side navigation:
+ * Keeps the zone and application pages light (docs/product.md, section 2) across client-side navigation:
  * entering one removes the `dark` class, leaving it restores the saved or system theme. Runs
  * before paint so that the page never shows in the wrong theme.
  */

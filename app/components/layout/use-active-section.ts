@@ -11,7 +11,7 @@ function subscribe(onChange: () => void): () => void {
 
 /**
  * The id of the landing section being read: the last of `ids` whose top has come within
- * `offset` px of the top of the viewport (spec: detection offset 100 px), or the last section
+ * `offset` px of the top of the viewport (docs/product.md, section 2: within 100 px), or the last section
  * once the page is scrolled to the bottom; the first section above them all. Null when disabled,
  * on the server, or when the page has none of them.
  */

@@ -2,7 +2,7 @@ import { useCallback } from "react";
 import { useNavigate } from "react-router";
 import { newBookingId } from "~/lib/booking-id";
 
-/** The router state of a booking started from the header (spec section 2). */
+/** The router state of a booking started from the header (docs/product.md, section 2). */
 interface StartBookingState {
   fromCitySelection: true;
   city: string;

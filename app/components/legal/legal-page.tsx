@@ -7,7 +7,7 @@ import { messages } from "~/lib/messages.fr";
 import { cn } from "~/lib/utils";
 import { formatLongDate } from "~/lib/long-date";
 
-/** The date of the current version of both legal pages (spec section 9). */
+/** The date of the current version of both legal pages (docs/product.md, section 9). */
 export const LEGAL_LAST_UPDATED = "2025-09-23";
 
 export interface LegalSection {

@@ -8,7 +8,7 @@ import { cn } from "~/lib/utils";
 export const comboboxTriggerClasses =
   "flex min-h-10 w-full items-center justify-between gap-2 rounded-md border border-input bg-background px-3 py-2 text-left text-base shadow-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-destructive md:text-sm";
 
-/** A choice of SearchSelect and MultiSelect (spec: value, label, optional prefix and group). */
+/** A choice of SearchSelect and MultiSelect (value, label, optional prefix and group). */
 export type SelectOption = {
   value: string;
   label: string;

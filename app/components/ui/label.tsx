@@ -3,7 +3,7 @@ import type { ComponentProps, MouseEvent } from "react";
 import { cn } from "~/lib/utils";
 
 /**
- * A form label. Plain `<label>` with what Radix's Label added (ADR 054, tenth pass: its
+ * A form label. Plain `<label>` with what Radix's Label added (ADR 054; scripts/bench-measurements.md, tenth pass: its
  * primitive was a chunk of its own on /booking): a double click on the label does not select its
  * text, unless it lands on a control inside it.
  */

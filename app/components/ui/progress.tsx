@@ -6,7 +6,7 @@ const MAX = 100;
 
 /**
  * A bar filled to `value` percent (0-100); give it a name with `aria-label` or `aria-labelledby`.
- * The markup Radix's Progress rendered, without its context and primitive (ADR 054, tenth pass:
+ * The markup Radix's Progress rendered, without its context and primitive (ADR 054; scripts/bench-measurements.md, tenth pass:
  * 2.4 KB gzipped on the home page): a value out of 0-100 is indeterminate, as there.
  */
 export function Progress({ className, value, ...props }: ComponentProps<"div"> & { value?: number | null }) {

@@ -5,7 +5,7 @@ import { cn } from "~/lib/utils";
 
 type Step = { label: string };
 
-/** A step can be revisited when it is completed, or at or before the current one (spec §2). */
+/** A step can be revisited when it is completed, or at or before the current one (docs/product.md, section 2). */
 export function isStepClickable(index: number, current: number, completed: readonly number[]): boolean {
   return completed.includes(index) || index <= current;
 }

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from "react";
 
-/** How long a toast stays on screen unless `duration` says otherwise (spec: 5 s). */
+/** How long a toast stays on screen unless `duration` says otherwise (docs/product.md, section 9: 5 s). */
 export const TOAST_DEFAULT_DURATION = 5000;
 /** How many toasts are stacked at once; older ones give way to new ones. */
 const TOAST_LIMIT = 3;

@@ -14,7 +14,7 @@ export const SIGNATURE_MAX_BYTES = 200 * 1024;
  * other anonymous request body is held to 64 KB.
  */
 export const APPLICATION_BODY_MAX_BYTES = APPLICATION_PHOTO_MAX_BYTES + 300 * 1024;
-/** The signature pad's drawing surface (spec section 9). */
+/** The signature pad's drawing surface (docs/product.md, section 9). */
 export const SIGNATURE_WIDTH = 600;
 export const SIGNATURE_HEIGHT = 200;
 

@@ -1,5 +1,5 @@
 /**
- * The franchise application (spec sections 3 and 5): one schema per step of the form, shared by
+ * The franchise application (docs/product.md, sections 3 and 5): one schema per step of the form, shared by
  * the browser (each step checked before the next) and the server, which checks the whole
  * application again. Field names keep the spec's call shape (snake_case). Messages are French,
  * from the catalogue.

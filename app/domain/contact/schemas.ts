@@ -40,7 +40,7 @@ function isPhoneNumber(value: string): boolean {
 const text = (required: string, max: number) =>
   refuseNul(z.string({ error: required }).trim().min(1, required).max(max, v.tooLong(max)));
 
-/** A message of the contact form (spec sections 3 and 5), checked in the browser and on the server. */
+/** A message of the contact form (docs/product.md, sections 3 and 5), checked in the browser and on the server. */
 export const ContactMessageSchema = z.object({
   name: text(c.nameRequired, CONTACT_LIMITS.name),
   email: text(v.emailRequired, CONTACT_LIMITS.email).pipe(z.email(v.emailInvalid)),

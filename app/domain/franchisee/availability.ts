@@ -37,7 +37,7 @@ export function findOverlap<T extends WeeklyRange>(
   );
 }
 
-/** Spec section 7: ordered by day of the week, then start time. */
+/** docs/product.md, section 7: ordered by day of the week, then start time. */
 export function sortWeekly<T extends WeeklyRange>(ranges: readonly T[]): T[] {
   return [...ranges].sort(
     (a, b) => a.dayOfWeek - b.dayOfWeek || timeToMinutes(a.startTime) - timeToMinutes(b.startTime),

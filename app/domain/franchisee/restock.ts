@@ -1,4 +1,4 @@
-/** The restock catalogue and cart rules (spec sections 4 and 5). Prices are integer cents. */
+/** The restock catalogue and cart rules (docs/product.md, sections 4 and 5). Prices are integer cents. */
 
 export interface CatalogueItem {
   id: string;
@@ -58,7 +58,7 @@ export function addToCart(cart: readonly CartLine[], item: CatalogueItem): CartL
   ];
 }
 
-/** Spec section 4: a quantity of 0 or less removes the line; anything else is rounded down. */
+/** docs/product.md, section 4: a quantity of 0 or less removes the line; anything else is rounded down. */
 export function setQuantity(
   cart: readonly CartLine[],
   inventoryItemId: string,
@@ -77,7 +77,7 @@ export function cartTotalCents(lines: readonly { quantity: number; unitPriceCent
   return lines.reduce((sum, l) => sum + l.quantity * l.unitPriceCents, 0);
 }
 
-/** Spec section 3: 'RO-' plus a timestamp (milliseconds since 1970, UTC). */
+/** docs/product.md, section 3: 'RO-' plus a timestamp (milliseconds since 1970, UTC). */
 export function restockOrderNumber(now: Date): string {
   return `RO-${now.getTime()}`;
 }

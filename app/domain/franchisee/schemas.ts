@@ -1,5 +1,5 @@
 /**
- * The franchisee tools' inputs (spec sections 5 and 7), shared by the forms and the actions.
+ * The franchisee tools' inputs (docs/product.md, sections 5 and 7), shared by the forms and the actions.
  * Every message is French, from the catalogue.
  */
 import { messages } from "~/lib/messages.fr";
@@ -34,7 +34,7 @@ const time = z
   .regex(/^(?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d)?$|^24:00(?::00)?$/, f.availability.timeInvalid)
   .transform((value) => value.slice(0, 5));
 
-/** Spec section 9: default availability Monday 09:00-17:00. */
+/** docs/product.md, section 9: default availability Monday 09:00-17:00. */
 export const DEFAULT_AVAILABILITY = { dayOfWeek: 1, startTime: "09:00", endTime: "17:00" } as const;
 
 /**

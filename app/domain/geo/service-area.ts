@@ -1,5 +1,5 @@
 /**
- * The service-area decision (spec sections 4 and 7, docs/product-decisions.md, 'Zones and regions'):
+ * The service-area decision (docs/product.md, sections 4 and 7, docs/product-decisions.md, 'Zones and regions'):
  * from a text or a located point to a code. Routes turn the code into French text with
  * messages.serviceArea. The `cities` field sent by clients is not an input: active zones decide.
  */

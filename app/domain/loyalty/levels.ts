@@ -1,5 +1,5 @@
 /**
- * Loyalty levels by total points earned (spec section 4, docs/product-decisions.md, 'Customer space'):
+ * Loyalty levels by total points earned (docs/product.md, section 4, docs/product-decisions.md, 'Customer space'):
  * Bronze < 500, Silver 500-999, Gold 1000-1999, Platinum >= 2000. The progress bar is linear
  * inside the current band (0-500, 500-1000, 1000-2000) and full at 2000 or more.
  */
@@ -47,7 +47,7 @@ export function levelProgress(totalEarned: number): LevelProgress {
   };
 }
 
-/** Whether a reward can be exchanged: a profile exists and its points cover the cost (spec section 5). */
+/** Whether a reward can be exchanged: a profile exists and its points cover the cost (docs/product.md, section 5). */
 export function canAfford(points: number | null | undefined, pointsCost: number): boolean {
   return typeof points === "number" && points >= pointsCost;
 }

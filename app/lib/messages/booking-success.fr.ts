@@ -1,5 +1,5 @@
 /**
- * /booking-success/{bookingId}: the extras, then the confirmation (spec sections 2 and 4). Imported
+ * /booking-success/{bookingId}: the extras, then the confirmation (docs/product.md, sections 2 and 4). Imported
  * as `bookingSuccessMessages` where used (not in `messages`: ADR 054).
  */
 export const bookingSuccessMessages = {

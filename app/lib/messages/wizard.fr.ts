@@ -1,5 +1,5 @@
 /**
- * The booking wizard /booking/{id} (spec sections 2 and 4): choices, slot picker, details, price.
+ * The booking wizard /booking/{id} (docs/product.md, sections 2 and 4): choices, slot picker, details, price.
  * Imported as `wizardMessages` where used (not in `messages`: ADR 054).
  */
 export const wizardMessages = {

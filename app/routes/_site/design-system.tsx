@@ -14,7 +14,7 @@ export const meta: MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-/** Tab names fixed by the spec (section 2, /design-system). */
+/** Tab names fixed by docs/product.md (section 2, /design-system). */
 const SECTIONS = [
   { value: "core", label: "Core", Content: CoreDemo },
   { value: "forms", label: "Forms", Content: FormsDemo },

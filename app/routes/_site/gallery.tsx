@@ -21,7 +21,7 @@ const GalleryViewer = lazy(() => loadViewer().then((module) => ({ default: modul
 
 const t = galleryMessages;
 
-/** Spec section 9: the gallery shows a simulated loading state for 500 ms. */
+/** docs/product.md, section 9: the gallery shows a simulated loading state for 500 ms. */
 const SIMULATED_LOADING_MS = 500;
 /** Tiles above the fold on most screens load at once; the others wait until they come near. */
 const EAGER_TILES = 4;

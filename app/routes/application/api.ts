@@ -9,7 +9,7 @@ import { requestInfo } from "~/server/request-info.server";
 const e = applicationMessages.errors;
 
 /**
- * The answer of POST /api/franchise-applications (docs/http-api.md, spec section 7: {code?,
+ * The answer of POST /api/franchise-applications (docs/http-api.md, docs/product.md, section 7: {code?,
  * error?}): 201 {id} when saved; otherwise a code, the French message and, for bad answers,
  * Conform's reply with the error of each field.
  */

@@ -30,7 +30,7 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
   });
 
 /**
- * Anyone may apply (spec section 6). Whoever already applied (signed in, or this browser just
+ * Anyone may apply (docs/product.md, section 6). Whoever already applied (signed in, or this browser just
  * sent one: the receipt cookie) sees the receipt and status of their application instead of a
  * new form; a signed-in user who has not gets the form with their name and e-mail filled in.
  */

@@ -46,7 +46,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   });
 
-/** Clients only (spec section 6); everything shown belongs to the signed-in client. */
+/** Clients only (docs/product.md, section 6); everything shown belongs to the signed-in client. */
 export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await requireRole({ request, url }, ["client"]);
   const db = getDb();

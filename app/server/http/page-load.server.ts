@@ -1,7 +1,7 @@
 import { currentRequestContext, type RequestContext } from "../log.server";
 
 /**
- * Work that the loaders of one page load share (ADR 054, ninth pass): React Router runs the root
+ * Work that the loaders of one page load share (ADR 054; scripts/bench-measurements.md, ninth pass): React Router runs the root
  * loader, the layouts' and the page's together, each with its own copy of the Request, and each
  * asks who is signed in. `onePerPageLoad` runs `work` once per HTTP request (the request context
  * of the log, app.ts), reads (GET, HEAD) and cookies, and hands the same promise to every later

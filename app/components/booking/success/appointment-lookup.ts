@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { z } from "~/lib/zod-fr";
 
-/** Spec section 9: the appointment is polled every 500 ms, 60 times at most. */
+/** docs/product.md, section 9: the appointment is polled every 500 ms, 60 times at most. */
 const POLL_INTERVAL_MS = 500;
 const POLL_ATTEMPTS = 60;
 

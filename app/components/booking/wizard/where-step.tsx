@@ -19,7 +19,7 @@ import { focusInView } from "./focus-in-view";
 
 const w = wizardMessages;
 
-/** The car count the zone page passes in the router state (spec section 2), when it is one. */
+/** The car count the zone page passes in the router state (docs/product.md, section 2), when it is one. */
 function rememberedCars(state: unknown): number | undefined {
   const cars = typeof state === "object" && state !== null ? (state as { cars?: unknown }).cars : undefined;
   return typeof cars === "number" && Number.isInteger(cars) && cars >= CARS_MIN && cars <= CARS_MAX

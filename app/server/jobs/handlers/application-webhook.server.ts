@@ -12,10 +12,10 @@ const warnUnconfigured = warnOnce(
 );
 
 /**
- * Delivers a stored franchise application to APPLICATION_WEBHOOK_URL as JSON (spec section 7:
+ * Delivers a stored franchise application to APPLICATION_WEBHOOK_URL as JSON (docs/product.md, section 7:
  * the whole application data), with the signature's absolute URL (admin-only), the photo's
  * absolute URL signed to open without a session for a week (ADR 076) and the audit hashes. Any answer other than 2xx throws, so the queue tries again with backoff; the applicant
- * never hears of it (the spec: failures are only logged). The application id goes in an
+ * never hears of it (docs/product.md, section 7: failures are only logged). The application id goes in an
  * Idempotency-Key header so a receiver can drop a repeat.
  */
 export const deliverApplicationWebhook: JobHandler<JobPayloads["application.webhook"]> = async (

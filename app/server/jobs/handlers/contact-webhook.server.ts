@@ -11,7 +11,7 @@ const warnUnconfigured = warnOnce(
 
 /**
  * Delivers a stored contact message to CONTACT_WEBHOOK_URL as JSON {name, email, phone, message}
- * (spec section 7). Any answer other than 2xx throws, so the queue tries again later. The
+ * (docs/product.md, section 7). Any answer other than 2xx throws, so the queue tries again later. The
  * message id goes in an Idempotency-Key header: a receiver may see a message twice (an answer
  * lost on the way back) and can drop the repeat.
  */

@@ -33,7 +33,7 @@ export async function getClientSpace(
   db: Db,
   { userId, now = new Date() }: { userId: string; now?: Date },
 ): Promise<ClientSpace> {
-  // The account once, then its parts side by side (ADR 054, ninth pass).
+  // The account once, then its parts side by side (ADR 054; scripts/bench-measurements.md, ninth pass).
   const owner = await loadClient(db, userId);
   const [loyalty, appointments, consent, phoneCodePending] = await Promise.all([
     getLoyaltyOverview(db, { userId, now }),

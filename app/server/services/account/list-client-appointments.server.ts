@@ -44,7 +44,7 @@ export interface ClientAppointments {
   total: number;
 }
 
-/** The bookings of a signed-in client, split into upcoming and past (spec section 2, issue 6). */
+/** The bookings of a signed-in client, split into upcoming and past (docs/product.md, section 2, issue 6). */
 export async function listClientAppointments(
   db: Db,
   { userId, now = new Date() }: { userId: string; now?: Date },

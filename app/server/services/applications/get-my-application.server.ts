@@ -14,7 +14,7 @@ export interface MyApplication {
 }
 
 /**
- * The application of the signed-in user (spec section 6: looked up by the user, null when not
+ * The application of the signed-in user (docs/product.md, section 6: looked up by the user, null when not
  * signed in), with what its owner may see: the status, the city and the date.
  */
 export async function getMyApplication(

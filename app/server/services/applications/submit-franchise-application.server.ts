@@ -25,7 +25,7 @@ export const applicationRateLimitKey = (ip: string) => `application:ip:${ip}`;
 /**
  * Webhook delivery attempts before the job is kept 'dead' for an admin: with the queue's backoff
  * (10 s doubling, at most 1 h apart) about three hours of outage. Failures are never shown to
- * the applicant (spec section 7: 'failures are only logged').
+ * the applicant (docs/product.md, section 7: 'failures are only logged').
  */
 export const APPLICATION_WEBHOOK_MAX_ATTEMPTS = 12;
 

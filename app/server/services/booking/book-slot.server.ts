@@ -258,7 +258,7 @@ export async function bookSlot(
           .returning({ id: appointments.id });
         // The extras' rows need the appointment first (a foreign key): they and the followers go
         // after it. Without extras, the followers go in the appointment's own statement, one round
-        // trip less (ADR 054, eleventh pass); when the member was taken meanwhile, they are deleted
+        // trip less (ADR 054; scripts/bench-measurements.md, eleventh pass); when the member was taken meanwhile, they are deleted
         // again before the next try (nobody saw them: the transaction has not committed).
         if (upsells.length > 0) {
           const [row] = await appointment;

@@ -1,5 +1,5 @@
 /**
- * The restock catalogue and the franchisee's orders (spec sections 3, 4, 5 and 7). The amount of
+ * The restock catalogue and the franchisee's orders (docs/product.md, sections 3, 4, 5 and 7). The amount of
  * an order is deducted from the franchisee's next pay.
  */
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
@@ -16,7 +16,7 @@ import { AppError } from "~/lib/errors";
 import type { Db } from "../../db.server";
 import { sqlState } from "../../db-errors.server";
 
-/** Active inventory items, by sort order (spec section 7). */
+/** Active inventory items, by sort order (docs/product.md, section 7). */
 export async function listCatalogue(db: Db): Promise<CatalogueItem[]> {
   return db
     .select({

@@ -1,5 +1,5 @@
 /**
- * The franchisee's team members and their weekly availability (spec sections 3, 5 and 7; ADR 020).
+ * The franchisee's team members and their weekly availability (docs/product.md, sections 3, 5 and 7; ADR 020).
  * Every query is limited to the franchisee's own members; an id of another franchisee's member or
  * range is NOT_FOUND and changes nothing. Every change announces new slots to the booking engine.
  */

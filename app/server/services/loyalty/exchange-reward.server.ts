@@ -11,7 +11,7 @@ export interface Exchange {
 }
 
 /**
- * Exchanges an active reward for its cost in points (spec sections 5 and 7). The check and the
+ * Exchanges an active reward for its cost in points (docs/product.md, sections 5 and 7). The check and the
  * deduction are one conditional UPDATE (`points >= cost`): under concurrent exchanges each one
  * re-reads the row it waited for, so a balance covers at most as many exchanges as it can pay
  * and never goes below zero (the table's check constraint is the last guard). The redemption and

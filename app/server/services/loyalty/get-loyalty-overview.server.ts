@@ -11,7 +11,7 @@ import { levelProgress, type LevelProgress } from "~/domain/loyalty/levels";
 import type { Db } from "../../db.server";
 import { ensureLoyaltyProfile } from "./ledger.server";
 
-/** The shop shows this many rewards, the space this many achievements (spec section 9). */
+/** The shop shows this many rewards, the space this many achievements (docs/product.md, section 9). */
 const SHOP_REWARDS = 4;
 const SHOWN_ACHIEVEMENTS = 3;
 /** The points history shows the latest entries. */

@@ -17,7 +17,7 @@ export const zoneColumns = {
 
 /**
  * Every service zone with the fields the service-area check and the zone page need, by name
- * (spec section 7: service_zones ordered by zone_name). Status decides what is bookable. The
+ * (docs/product.md, section 7: service_zones ordered by zone_name). Status decides what is bookable. The
  * status label is the one the site may show at `now`: null when empty or naming a past date
  * (ADR 046), which the pages show as 'Bientôt disponible'.
  */
