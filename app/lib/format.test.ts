@@ -43,7 +43,7 @@ describe("formatLongDate", () => {
     });
     for (let day = 0; day < 731; day++) {
       const date = new Date(Date.UTC(2025, 0, 1 + day));
-      expect(formatLongDate(date.toISOString().slice(0, 10))).toBe(intl.format(date));
+      expect(formatLongDate(date.toISOString().slice(0, 10))).toBe(firstAsOrdinal(intl.format(date)));
     }
   });
 });
@@ -67,6 +67,11 @@ const ZONE = "America/Toronto";
 /** Every day of 2025 and 2026 (leap-free and ordinary months, all weekdays). */
 const DAYS = Array.from({ length: 731 }, (_, i) => new Date(Date.UTC(2025, 0, 1 + i)));
 
+/** What Intl writes, with the first of the month as French writes it: '1 nov.' -> '1er nov.'. */
+function firstAsOrdinal(text: string): string {
+  return text.replace(/(^|\s)1(?=\s(?:janv|févr|mars|avr|mai|juin|juil|août|sept|oct|nov|déc)|$)/, "$11er");
+}
+
 describe("formatDay", () => {
   const oracle: Record<DayStyle, Intl.DateTimeFormatOptions> = {
     long: { day: "numeric", month: "long", year: "numeric" },
@@ -81,7 +86,7 @@ describe("formatDay", () => {
     it(`writes '${style}' as Intl does for every day of two years`, () => {
       const intl = new Intl.DateTimeFormat("fr-CA", { ...options, timeZone: "UTC" });
       for (const date of DAYS)
-        expect(formatDay(date.toISOString().slice(0, 10), style)).toBe(intl.format(date));
+        expect(formatDay(date.toISOString().slice(0, 10), style)).toBe(firstAsOrdinal(intl.format(date)));
     });
   }
 
@@ -105,7 +110,10 @@ describe("formatDay", () => {
 
   it("writes a Monday in March the Quebec way", () => {
     expect(formatDay("2026-03-09", "weekdayYear")).toBe("lundi 9 mars 2026");
-    expect(formatDay("2026-11-01", "medium")).toBe("1 nov. 2026");
+    expect(formatDay("2026-11-01", "medium")).toBe("1er nov. 2026");
+    expect(formatDay("2026-12-01", "weekday")).toBe("mardi 1er décembre");
+    expect(formatDay("2026-12-01", "shortWeekday")).toBe("mar. 1er");
+    expect(formatDay("2026-12-11", "dayMonth")).toBe("11 décembre");
   });
 });
 
@@ -165,10 +173,10 @@ describe("formatTime and formatDateTime (business time zone)", () => {
     for (const ms of [...everyFewHours, ...dstDays]) {
       const instant = new Date(ms);
       expect(formatTime(instant)).toBe(time.format(instant));
-      expect(formatDateTime(instant)).toBe(full.format(instant));
-      expect(formatDateTime(instant, "medium")).toBe(medium.format(instant));
-      expect(formatDateTime(instant, "weekdayShort")).toBe(weekdayShort.format(instant));
-      expect(formatDateTime(instant, "short")).toBe(short.format(instant));
+      expect(formatDateTime(instant)).toBe(firstAsOrdinal(full.format(instant)));
+      expect(formatDateTime(instant, "medium")).toBe(firstAsOrdinal(medium.format(instant)));
+      expect(formatDateTime(instant, "weekdayShort")).toBe(firstAsOrdinal(weekdayShort.format(instant)));
+      expect(formatDateTime(instant, "short")).toBe(firstAsOrdinal(short.format(instant)));
     }
   });
 });

@@ -64,13 +64,19 @@ interface CalendarDay {
   weekday: number;
 }
 
+/** The day of the month as French writes it beside a month or a weekday: '1er', '2', '31' (issue 33, item 15). */
+function dayOfMonth(day: number): string {
+  return day === 1 ? "1er" : String(day);
+}
+
 function calendarDay(isoDate: string): CalendarDay {
   const [year, month, day] = isoDate.slice(0, 10).split("-").map(Number) as [number, number, number];
   return { year, month, day, weekday: new Date(Date.UTC(year, month - 1, day)).getUTCDay() };
 }
 
 /**
- * How a calendar day (`yyyy-MM-dd`, no time zone involved) is written, for 2026-03-09:
+ * How a calendar day (`yyyy-MM-dd`, no time zone involved) is written, for 2026-03-09 (the first
+ * of a month is '1er': '1er novembre 2026', 'dim. 1er'):
  * - `long`: '9 mars 2026' (as {@link formatLongDate})
  * - `medium`: '9 nov. 2026' (short month)
  * - `weekday`: 'lundi 9 mars'
@@ -82,9 +88,10 @@ function calendarDay(isoDate: string): CalendarDay {
 export type DayStyle =
   "long" | "medium" | "weekday" | "weekdayYear" | "shortWeekday" | "dayMonth" | "dayShortMonth";
 
-/** A calendar day `yyyy-MM-dd` in one of the {@link DayStyle}s (fr-CA, as `Intl` writes it). */
+/** A calendar day `yyyy-MM-dd` in one of the {@link DayStyle}s (fr-CA, as `Intl` writes it, '1er' for the first). */
 export function formatDay(isoDate: string, style: DayStyle): string {
-  const { year, month, day, weekday } = calendarDay(isoDate);
+  const { year, month, weekday, ...date } = calendarDay(isoDate);
+  const day = dayOfMonth(date.day);
   const long = MONTHS[month - 1]!;
   const short = SHORT_MONTHS[month - 1]!;
   switch (style) {
@@ -168,7 +175,8 @@ export type DateTimeStyle = "full" | "medium" | "weekdayShort" | "short";
 export function formatDateTime(instant: Date | string, style: DateTimeStyle = "full"): string {
   const { date } = zoned(instant);
   const time = formatTime(instant);
-  const { day, month, weekday } = calendarDay(date);
+  const { month, weekday, ...calendar } = calendarDay(date);
+  const day = dayOfMonth(calendar.day);
   switch (style) {
     case "full":
       return `${formatDay(date, "weekdayYear")} à ${time}`;

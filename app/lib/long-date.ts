@@ -17,8 +17,8 @@ export const MONTHS = [
   "décembre",
 ] as const;
 
-/** '2025-09-23' -> '23 septembre 2025' (a calendar date, no time zone involved). */
+/** '2025-09-23' -> '23 septembre 2025', '2025-10-01' -> '1er octobre 2025' (a calendar date, no time zone involved). */
 export function formatLongDate(isoDate: string): string {
   const [year, month, day] = isoDate.split("-").map(Number) as [number, number, number];
-  return `${day} ${MONTHS[month - 1]} ${year}`;
+  return `${day === 1 ? "1er" : day} ${MONTHS[month - 1]} ${year}`;
 }
