@@ -177,7 +177,7 @@ test("the back office's frame shows who is signed in, their zone, every section 
   await page.setViewportSize({ width: 1440, height: 900 });
   await loginAs("franchisee");
   await page.goto("/franchisee");
-  const nav = page.getByRole("navigation", { name: "Espace Partenaire" });
+  const nav = page.getByRole("navigation", { name: "Espace partenaire" });
   for (const name of [
     "Tableau de bord",
     "Horaire",

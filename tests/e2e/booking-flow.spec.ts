@@ -78,7 +78,7 @@ test.describe("the one booking path (ADR 044)", () => {
 
     // The confirmation shows the booking.
     await expect(page.getByRole("heading", { level: 1, name: "Vous êtes réservé" })).toBeVisible();
-    await expect(page.getByText("Réservation Confirmée !")).toBeVisible();
+    await expect(page.getByText("Réservation confirmée !")).toBeVisible();
     const details = page.getByTestId("booking-details");
     await expect(details).toContainText(dayOf(start), { ignoreCase: true });
     await expect(details).toContainText(timeOf(start));

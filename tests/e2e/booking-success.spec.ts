@@ -39,7 +39,7 @@ test.describe("/booking-success/{bookingId}", () => {
 
     await page.goto(`/booking-success/${bookingId}`);
     await expect(page.getByRole("heading", { level: 1, name: "Vous êtes réservé" })).toBeVisible();
-    await expect(page.getByText("Réservation Confirmée !")).toBeVisible();
+    await expect(page.getByText("Réservation confirmée !")).toBeVisible();
     await expect(page.getByText(`Réservation n° ${bookingId}`)).toBeVisible();
     // 2 x 149,99 $ before taxes, then TPS and TVQ.
     await expect(page.getByTestId("success-total")).toHaveText("344,90 $");

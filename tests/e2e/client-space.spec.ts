@@ -44,7 +44,7 @@ test.describe("customer space /client", () => {
     const email = `espace-${Date.now()}@example.com`;
     await signUp(page, email);
     await page.goto("/client");
-    await expect(page.getByRole("heading", { level: 1, name: "Mon Espace Client" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Mon espace client" })).toBeVisible();
     await expect(page.getByTestId("loyalty-points")).toHaveText("100 points");
     await expect(page.getByTestId("loyalty-level")).toHaveText("Bronze");
     await expect(page.getByText("Prochain objectif : 500 points")).toBeVisible();
@@ -353,7 +353,7 @@ test.describe("customer space /client", () => {
   test("@mobile the space fits a phone screen and stays accessible", async ({ page, loginAs, axe }) => {
     await loginAs("client");
     await page.goto("/client");
-    await expect(page.getByRole("heading", { level: 1, name: "Mon Espace Client" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Mon espace client" })).toBeVisible();
     await expect(page.getByTestId("loyalty-level")).toBeVisible();
     await expect(page.getByRole("region", { name: "Boutique de récompenses" })).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -2,7 +2,18 @@ import { expect, test } from "./fixtures";
 
 const TABS = ["Core", "Forms", "Feedback", "Layout", "Navigation", "Overlays", "Actions", "Toasts"];
 
+test("/design-system is not shown to a visitor: the 404 page", async ({ page }) => {
+  const response = await page.goto("/design-system");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("tab", { name: "Core" })).toHaveCount(0);
+});
+
 test.describe("/design-system", () => {
+  // The showcase is the admin's in production (issue 33, item 15).
+  test.beforeEach(async ({ loginAs }) => {
+    await loginAs("admin");
+  });
+
   test("shows every tab, each without serious accessibility violations", async ({ page, axe }) => {
     test.setTimeout(120_000);
     await page.goto("/design-system");

@@ -173,7 +173,7 @@ test.describe("franchisee tools", () => {
     await page.goto("/franchisee/restock");
     await waitForHydration(page);
     await expect(
-      page.getByRole("heading", { level: 1, name: "Catalogue de Réapprovisionnement" }),
+      page.getByRole("heading", { level: 1, name: "Catalogue de réapprovisionnement" }),
     ).toBeVisible();
     const cartButton = page.getByRole("button", { name: /^Panier/ });
     await expect(cartButton).toBeDisabled();

@@ -44,13 +44,12 @@ const PUBLIC_PAGES = [
   "/auth",
   "/privacy-policy",
   "/terms",
-  "/design-system",
   "/address-validation",
   "/page-qui-n-existe-pas",
 ];
 
 const SIGNED_IN_PAGES: Record<DemoRole, string[]> = {
-  admin: ["/admin", "/admin/franchisees", "/admin/services", "/admin/coverage"],
+  admin: ["/admin", "/admin/franchisees", "/admin/services", "/admin/coverage", "/design-system"],
   client: ["/client", "/client/history"],
   franchisee: [
     "/franchisee",
@@ -103,7 +102,8 @@ test.describe("Content-Security-Policy", () => {
     expect(await violations()).toEqual([]);
   });
 
-  test("l'écran d'erreur rendu à nouveau par React garde sa feuille de style", async ({ page }) => {
+  test("l'écran d'erreur rendu à nouveau par React garde sa feuille de style", async ({ page, loginAs }) => {
+    await loginAs("admin");
     const violations = await watchViolations(page);
     await visit(page, "/design-system");
     await page.getByRole("tab", { name: "Feedback" }).click();

@@ -109,6 +109,10 @@ const TABLE: Record<string, Row> = {
   "routes/_site/home": { get: { url: () => "/", expect: every("2xx") } },
   "routes/_site/gallery": { get: { url: () => "/gallery", expect: every("2xx") } },
   // A photo that does not exist: nobody gets anything (drafts: admin only, ADR 053).
+  // The design system's showcase: the admin's only, in production (issue 33, item 15).
+  "routes/_site/design-system": {
+    get: { url: () => "/design-system", expect: only({ admin: "2xx" }, "404") },
+  },
   "routes/_site/photo-file": { get: { url: () => `/photos/${UUID}/after-800.webp`, expect: every("404") } },
   "routes/_site/sitemap": { get: { url: () => "/sitemap.xml", expect: every("2xx") } },
   "routes/_site/robots": { get: { url: () => "/robots.txt", expect: every("2xx") } },

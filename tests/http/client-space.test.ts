@@ -68,7 +68,7 @@ for (const target of targets) {
       const res = await get("/client", "client");
       expect(res.status).toBe(200);
       const html = await res.text();
-      expect(html).toContain("Mon Espace Client");
+      expect(html).toContain("Mon espace client");
       expect(html).toContain("200 points");
       expect(html).toContain("Bronze");
       expect(html).toContain("Terminé");

@@ -259,7 +259,7 @@ export function FeedbackDemo() {
           {[
             { label: "Niveau Bronze vers Argent", value: 30 },
             { label: "Chargement du formulaire", value: 90 },
-            { label: "Niveau Max", value: 100 },
+            { label: "Niveau max", value: 100 },
           ].map((bar) => (
             <div key={bar.label} className="grid gap-2">
               <div className="flex justify-between text-sm">
@@ -304,7 +304,7 @@ export function LayoutDemo() {
       <div className="grid gap-4 sm:grid-cols-2">
         <Card>
           <CardHeader>
-            <CardTitle as="h2">Réservation Express</CardTitle>
+            <CardTitle as="h2">Réservation express</CardTitle>
             <CardDescription>Réservez votre prochain lavage en deux étapes.</CardDescription>
           </CardHeader>
           <CardContent>

@@ -272,8 +272,8 @@ export function ActionsDemo() {
             <DropdownMenuLabel>Mon compte</DropdownMenuLabel>
             <DropdownMenuSeparator />
             <DropdownMenuGroup>
-              <DropdownMenuItem onSelect={() => toast({ title: "Mon Espace Client" })}>
-                <LayoutDashboard aria-hidden="true" /> Mon Espace Client
+              <DropdownMenuItem onSelect={() => toast({ title: "Mon espace client" })}>
+                <LayoutDashboard aria-hidden="true" /> Mon espace client
               </DropdownMenuItem>
               <DropdownMenuItem onSelect={() => toast({ title: "Mes rendez-vous" })}>
                 <CalendarCheck aria-hidden="true" /> Mes rendez-vous

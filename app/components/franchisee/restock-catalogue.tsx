@@ -89,7 +89,7 @@ function ProductGrid({
 }
 
 /**
- * The 'Catalogue de Réapprovisionnement' (docs/product.md, sections 2, 4, 5, 8): search over name and
+ * The 'Catalogue de réapprovisionnement' (docs/product.md, sections 2, 4, 5, 8): search over name and
  * description with category tabs, product cards, the cart button (disabled when empty) and the
  * cart dialog. Only ids and quantities are sent; the server prices the order.
  */

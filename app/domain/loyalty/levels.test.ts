@@ -16,7 +16,7 @@ describe("levelProgress", () => {
     ]);
   });
 
-  it("sets the next goal to 500, 1000, 2000, then none ('Niveau Max')", () => {
+  it("sets the next goal to 500, 1000, 2000, then none ('Niveau max')", () => {
     expect([100, 500, 1000, 2000].map((n) => levelProgress(n).nextGoal)).toEqual([500, 1000, 2000, null]);
   });
 

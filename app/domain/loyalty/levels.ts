@@ -23,7 +23,7 @@ const LEVEL_BANDS: readonly Band[] = [
 
 export interface LevelProgress {
   level: LoyaltyLevel;
-  /** 500, 1000, 2000, or null at the top level ('Niveau Max'). */
+  /** 500, 1000, 2000, or null at the top level ('Niveau max'). */
   nextGoal: number | null;
   /** Points still to earn before the next goal; 0 at the top level. */
   pointsToNextGoal: number;

@@ -2,7 +2,7 @@
 export const backOfficeMessages = {
   shell: {
     adminArea: "Administration",
-    franchiseeArea: "Espace Partenaire",
+    franchiseeArea: "Espace partenaire",
     headOffice: "Siège social",
     zones: (names: string) => `Zone : ${names}`,
     noZone: "Aucune zone attribuée",

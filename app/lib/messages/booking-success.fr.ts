@@ -25,7 +25,7 @@ export const bookingSuccessMessages = {
   tvq: "TVQ (9,975 %)",
   total: "Total",
   updateFailed: "Mise à jour des options échouée",
-  confirmedTitle: "Réservation Confirmée !",
+  confirmedTitle: "Réservation confirmée !",
   confirmedText: "Merci ! Votre lavage mobile est réservé. Voici la suite :",
   nextStepsTitle: "Prochaines étapes",
   nextSteps: [

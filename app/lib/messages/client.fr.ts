@@ -3,12 +3,12 @@ import { BUSINESS } from "../business";
 import { formatNumber } from "~/lib/format";
 
 export const clientMessages = {
-  title: "Mon Espace Client",
+  title: "Mon espace client",
   description: "Vos rendez-vous, vos points fidélité, vos récompenses et votre compte.",
   greeting: (firstName: string) => (firstName ? `Bonjour ${firstName} !` : "Bonjour !"),
   bookNow: "Réserver maintenant",
   express: {
-    title: "Réservation Express",
+    title: "Réservation express",
     text: "Réservez votre prochain lavage en quelques clics, à la maison ou au bureau.",
     action: "Réserver un lavage",
   },
@@ -28,7 +28,7 @@ export const clientMessages = {
     points: (count: number) => `${formatNumber(count)} ${count > 1 ? "points" : "point"}`,
     totalEarned: (count: number) => `${formatNumber(count)} points gagnés au total`,
     nextGoal: (goal: number) => `Prochain objectif : ${formatNumber(goal)} points`,
-    maxLevel: "Niveau Max",
+    maxLevel: "Niveau max",
     toNextGoal: (count: number) => `Encore ${formatNumber(count)} points pour le niveau suivant.`,
     maxLevelText: "Vous avez atteint le plus haut niveau. Merci de votre fidélité !",
     progressLabel: "Progression vers le niveau suivant",

@@ -4,7 +4,7 @@ export const franchiseeMessages = {
   noFranchisee:
     "Votre compte Partenaire n'est rattaché à aucune franchise. Communiquez avec l'administration pour qu'elle l'associe à votre entreprise.",
   nav: {
-    label: "Espace Partenaire",
+    label: "Espace partenaire",
     dashboard: "Tableau de bord",
     schedule: "Horaire",
     clients: "Clients",
@@ -185,8 +185,8 @@ export const franchiseeMessages = {
     count: (n: number) => (n > 1 ? `${n} clients` : `${n} client`),
   },
   restock: {
-    title: "Catalogue de Réapprovisionnement",
-    metaTitle: "Catalogue de Réapprovisionnement | Lavage Mobile Prestige",
+    title: "Catalogue de réapprovisionnement",
+    metaTitle: "Catalogue de réapprovisionnement | Lavage Mobile Prestige",
     description: "Commandez vos produits et équipements. Le montant sera déduit de votre prochaine paie.",
     search: "Rechercher un produit",
     searchPlaceholder: "Rechercher un produit...",

@@ -1,4 +1,4 @@
-import { type MetaFunction } from "react-router";
+import { data, type MetaFunction } from "react-router";
 import { ConfirmProvider } from "~/components/ui/confirm-dialog";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { CoreDemo, FeedbackDemo, FormsDemo, LayoutDemo } from "~/components/design-system/demos-core";
@@ -8,11 +8,23 @@ import {
   OverlaysDemo,
   ToastsDemo,
 } from "~/components/design-system/demos-interaction";
+import { getSessionUser } from "~/server/auth.server";
+import { env } from "~/server/env.server";
+import type { Route } from "./+types/design-system";
 
 export const meta: MetaFunction = () => [
   { title: "Système de design | Lavage Mobile Prestige" },
   { name: "robots", content: "noindex" },
 ];
+
+/**
+ * A page for the people who build the site, not for its visitors (issue 33, item 15): served in
+ * development and to the admin; anyone else gets the 404 page, as for an address that is not one.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  if (env().isDevelopment || (await getSessionUser(request))?.role === "admin") return null;
+  throw data(null, { status: 404 });
+}
 
 /** Tab names fixed by docs/product.md (section 2, /design-system). */
 const SECTIONS = [
