@@ -10,6 +10,9 @@ export default defineConfig({
         resolve,
         test: {
           name: "unit",
+          // Vitest's default leaves one core idle (n - 1 workers): on CI's 2 cores, one file at a
+          // time. Each file is its own worker, so both cores can take one.
+          maxWorkers: "100%",
           include: ["app/**/*.test.{ts,tsx}", "db/**/*.test.ts", "scripts/**/*.test.ts"],
           exclude: ["**/*.db.test.ts", "node_modules/**"],
           environment: "node",
@@ -22,6 +25,9 @@ export default defineConfig({
         resolve,
         test: {
           name: "db",
+          // Two files at a time on 2 cores: a file's PGlite is one thread, and while it waits on
+          // PostgreSQL its core would sit idle. Each file copies its own databases (tests/setup/db.ts).
+          maxWorkers: "100%",
           // Each file's PGlite is compiled by V8's baseline compiler only (ADR 081).
           execArgv: ["--liftoff-only"],
           include: ["app/**/*.db.test.ts", "db/**/*.db.test.ts", "tests/db/**/*.db.test.ts"],
