@@ -239,7 +239,7 @@ async function main(argv: string[]): Promise<void> {
         `${manifest.files} fichier(s)). Les migrations plus récentes s'appliqueront au démarrage.`,
     );
   } else {
-    throw new BackupError("Usage : tsx scripts/backup.ts backup [FICHIER] | restore FICHIER [--force]");
+    throw new BackupError("Usage : npm run db:backup -- [FICHIER] | npm run db:restore -- FICHIER [--force]");
   }
 }
 

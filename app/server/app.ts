@@ -1,11 +1,12 @@
 import { createRequestHandler } from "@react-router/express";
 import express, { type RequestHandler } from "express";
+import { pinoHttp } from "pino-http";
 import { SlotsQuerySchema } from "~/domain/booking/schemas";
 import { sessionUserOf } from "./auth.server";
 import { bootstrap as openDatabase, shutdown as closeDatabase } from "./bootstrap.server";
 import { getDb, ping } from "./db.server";
 import { env } from "./env.server";
-import { log, withRequestContext } from "./log.server";
+import { log, pinoLogger, redact, withRequestContext } from "./log.server";
 import { closeRateLimitStore, connectRateLimitStore } from "./rate-limit.server";
 import { csrfProtection } from "./security/csrf.server";
 import { inputBounds } from "./security/input-bounds.server";
@@ -54,40 +55,61 @@ export function requestIdOf(header: string | string[] | undefined): string {
   return value && REQUEST_ID.test(value) ? value : crypto.randomUUID();
 }
 
+/** The request's line: method, path without the query string, status, duration in ms (ADR 099). */
+function requestLine(req: express.Request, res: express.Response): Record<string, unknown> {
+  const started = (res.locals as { startedAt?: bigint }).startedAt ?? process.hrtime.bigint();
+  return redact({
+    requestId: String(res.locals.requestId),
+    method: req.method,
+    path: redactPath(req.originalUrl.split("?")[0]!),
+    status: res.statusCode,
+    durationMs: Math.round(Number(process.hrtime.bigint() - started) / 1e4) / 100,
+    ...(res.writableFinished ? {} : { aborted: true }),
+  }) as Record<string, unknown>;
+}
+
+/** pino-http on the current logger: one line per request, no request or response object. */
+function createHttpLogger(logger: ReturnType<typeof pinoLogger>) {
+  return pinoHttp<express.Request, express.Response>({
+    logger,
+    genReqId: (req) => requestIdOf(req.headers["x-request-id"]),
+    // Only the fields of `requestLine`: no headers (cookies, tokens), no query string.
+    wrapSerializers: false,
+    serializers: { req: () => undefined, res: () => undefined, err: () => undefined },
+    customLogLevel: (req, res, error) => {
+      if (error || res.statusCode >= 500) return "error";
+      // A load balancer's health checks every few seconds: only with LOG_LEVEL=debug when fine.
+      if (res.statusCode < 400 && HEALTH_CHECKS.has(req.path)) return "debug";
+      return "info";
+    },
+    customSuccessMessage: () => "requête",
+    customErrorMessage: () => "requête",
+    customSuccessObject: requestLine,
+    customErrorObject: requestLine,
+  });
+}
+
+let httpLogger:
+  { logger: ReturnType<typeof pinoLogger>; handler: ReturnType<typeof createHttpLogger> } | undefined;
+
 /**
  * Gives every request an id (the proxy's X-Request-Id, or a new one), echoes it in the response's
  * X-Request-Id, runs the request with it (every log line written meanwhile carries it) and, once
- * answered, logs one line: method, path without the query string, status and duration in ms.
- * server.js mounts it first, so static files are logged too; `app` mounts it for other hosts.
+ * answered, logs one line through pino-http (ADR 099): method, path without the query string,
+ * status and duration in ms, redacted like every line. server.js mounts it first, so static
+ * files are logged too; `app` mounts it for other hosts.
  */
 export const requestLogger: express.RequestHandler = (req, res, next) => {
   if (typeof res.locals.requestId === "string") return next();
-  const requestId = requestIdOf(req.headers["x-request-id"]);
-  res.locals.requestId = requestId;
-  res.setHeader("X-Request-Id", requestId);
-  const started = process.hrtime.bigint();
-  let logged = false;
-  const done = () => {
-    if (logged) return;
-    logged = true;
-    const aborted = !res.writableFinished;
-    const status = res.statusCode;
-    const fields = {
-      requestId,
-      method: req.method,
-      path: redactPath(req.originalUrl.split("?")[0]!),
-      status,
-      durationMs: Math.round(Number(process.hrtime.bigint() - started) / 1e4) / 100,
-      ...(aborted ? { aborted: true } : {}),
-    };
-    if (status >= 500) log.error("requête", fields);
-    // A load balancer's health checks every few seconds: only with LOG_LEVEL=debug when fine.
-    else if (status < 400 && HEALTH_CHECKS.has(fields.path!)) log.debug("requête", fields);
-    else log.info("requête", fields);
-  };
-  res.on("finish", done);
-  res.on("close", done);
-  withRequestContext({ requestId }, next);
+  const logger = pinoLogger();
+  if (httpLogger?.logger !== logger) httpLogger = { logger, handler: createHttpLogger(logger) };
+  res.locals.startedAt = process.hrtime.bigint();
+  httpLogger.handler(req, res, () => {
+    const requestId = String(req.id);
+    res.locals.requestId = requestId;
+    res.setHeader("X-Request-Id", requestId);
+    withRequestContext({ requestId }, next);
+  });
 };
 
 export const app = express();

@@ -225,6 +225,14 @@ export function resetLogger(): void {
   logger = createLogger(readLevel(process.env.LOG_LEVEL));
 }
 
+/**
+ * The pino logger behind `log`, for the request lines of pino-http (app.ts), which hands it
+ * fields already redacted. A new one after `configureLogger`.
+ */
+export function pinoLogger(): pino.Logger<never, false> {
+  return logger;
+}
+
 /** Writes one log line (the message and fields redacted). */
 export function write(level: LogLevel, msg: string, fields: LogFields = {}): void {
   if (!logger.isLevelEnabled(level)) return;

@@ -8,7 +8,7 @@
 import crypto from "node:crypto";
 
 /** The payload fields that hold a secret. */
-const SECRET_FIELDS = ["manageToken", "url"] as const;
+export const SECRET_FIELDS = ["manageToken", "url"] as const;
 const PREFIX = "sealed:v1:";
 
 const holder = globalThis as typeof globalThis & { __jobSecretKey?: Buffer };

@@ -4,6 +4,7 @@ import { jobs } from "#db/schema";
 import { describeDatabases } from "../../../tests/setup/db";
 import { loggedLines } from "../../../tests/setup/unit";
 import {
+  InvalidJobPayloadError,
   MAX_ERROR_LENGTH,
   claimJobs,
   completeJob,
@@ -13,6 +14,7 @@ import {
   failJob,
   jobCounts,
   listJobs,
+  newJobsInsert,
   pruneCompletedJobs,
   recoverStaleJobs,
   retryDeadJob,
@@ -239,6 +241,55 @@ describeDatabases("job queue", ({ db }) => {
       attempts: 2,
       lastError: 'No handler is registered for job "toString"',
     });
+  });
+
+  it("refuses at enqueue a payload that does not match its job's schema, and writes nothing", async () => {
+    const bad = { appointmentId: 42 } as unknown as { appointmentId: string };
+    await expect(enqueue(db(), "review.request", bad)).rejects.toThrow(InvalidJobPayloadError);
+    await expect(enqueue(db(), "review.request", bad)).rejects.toThrow(/review\.request.*appointmentId/);
+    await expect(
+      enqueue(db(), "email.crew-arrival", { appointmentId: "a", kind: "en_route", arrivalAt: "demain" }),
+    ).rejects.toThrow(InvalidJobPayloadError);
+    // The statement is refused as it is built, before it runs.
+    expect(() =>
+      newJobsInsert(db(), [
+        { name: "noop", payload: {} },
+        { name: "sms.deliver", payload: {} as unknown as { smsId: string } },
+      ]),
+    ).toThrow(/sms\.deliver/);
+    expect(await db().select().from(jobs)).toEqual([]);
+  });
+
+  it("keeps only the keys a job's schema names", async () => {
+    const extra = { appointmentId: "a", email: "client@example.com" } as { appointmentId: string };
+    const id = await enqueue(db(), "review.request", extra);
+    expect((await row(id)).payload).toEqual({ appointmentId: "a" });
+  });
+
+  it("fails for good, without running it, a claimed job whose payload does not match its schema", async () => {
+    const ran: unknown[] = [];
+    const worker = createWorker(db(), {
+      now: () => T0,
+      handlers: { "review.request": async (payload) => void ran.push(payload) },
+    });
+    const [job] = await db()
+      .insert(jobs)
+      .values([{ name: "review.request", payload: { appointmentId: null }, runAt: T0, maxAttempts: 5 }])
+      .returning();
+    expect(await worker.runOnce()).toBe(1);
+
+    expect(ran).toEqual([]);
+    const failed = await row(job!.id);
+    expect(failed).toMatchObject({ status: "dead", attempts: 1, lockedBy: null });
+    expect(failed.lastError).toMatch(/^Invalid payload for job "review\.request": .*appointmentId/);
+    expect(loggedLines("warn").map((line) => line.msg)).toEqual([
+      expect.stringMatching(/review\.request.*charge utile invalide/),
+    ]);
+    // Never tried again, and the worker goes on with the next job.
+    expect(await worker.runOnce()).toBe(0);
+    await enqueue(db(), "review.request", { appointmentId: "a" }, { runAt: T0 });
+    expect(await worker.runOnce()).toBe(1);
+    expect(ran).toEqual([{ appointmentId: "a" }]);
   });
 
   it("fails an attempt that runs out of time, and aborts its signal", async () => {

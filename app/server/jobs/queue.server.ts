@@ -15,9 +15,11 @@ import {
 import { alias } from "drizzle-orm/pg-core";
 import { jobs, type jobStatus } from "#db/schema";
 import { retryDelayMs } from "~/domain/jobs/backoff";
+import { z } from "~/lib/zod-fr";
 import { preparedOnce } from "../db-statements.server";
 import type { Db, Tx } from "../db.server";
-import { openPayload, sealPayload } from "./job-secrets.server";
+import { jobSchemas } from "./definitions";
+import { SECRET_FIELDS, openPayload, sealPayload } from "./job-secrets.server";
 import type { JobName, JobPayloads } from "./payloads";
 
 export type Job = typeof jobs.$inferSelect;
@@ -74,6 +76,51 @@ export function describeError(error: unknown): string {
   return text.length > MAX_ERROR_LENGTH ? `${text.slice(0, MAX_ERROR_LENGTH - 1)}…` : text;
 }
 
+/**
+ * A job's payload that does not match its schema (`definitions/<name>.ts`, ADR 099). At enqueue
+ * it is a programming fault, thrown to the caller; at claim the job fails for good ('dead').
+ */
+export class InvalidJobPayloadError extends Error {
+  constructor(name: string, reason: string) {
+    super(`Invalid payload for job "${name}": ${reason}`);
+    this.name = "InvalidJobPayloadError";
+  }
+}
+
+function schemaOf(name: string) {
+  return Object.hasOwn(jobSchemas, name) ? jobSchemas[name as JobName] : undefined;
+}
+
+function refused(name: string, error: z.ZodError): InvalidJobPayloadError {
+  return new InvalidJobPayloadError(name, z.prettifyError(error).replace(/\s*\n\s*/g, " "));
+}
+
+/** The payload as its schema parses it (unknown keys left out); throws when it does not match. */
+function validPayload<N extends JobName>(name: N, payload: JobPayloads[N]): JobPayloads[N] {
+  const schema = schemaOf(name);
+  if (!schema) throw new InvalidJobPayloadError(name, "no definition for this job name");
+  const parsed = schema.safeParse(payload);
+  if (!parsed.success) throw refused(name, parsed.error);
+  return parsed.data as JobPayloads[N];
+}
+
+/**
+ * A claimed job's payload, its secrets opened, checked against its schema; throws
+ * InvalidJobPayloadError when it does not match. A secret that could not be opened (the key
+ * changed) is left out by `openPayload` and may be missing here: its handler copes (ADR 068).
+ * A name without definition passes as it is: the worker has no handler for it either.
+ */
+export function claimedPayload(job: Pick<Job, "name" | "payload">): unknown {
+  const schema: z.ZodObject | undefined = schemaOf(job.name);
+  if (!schema) return job.payload;
+  const secrets = SECRET_FIELDS.filter((field) => Object.hasOwn(schema.shape, field));
+  const parsed = schema
+    .partial(Object.fromEntries(secrets.map((field) => [field, true])) as Partial<Record<string, true>>)
+    .safeParse(job.payload);
+  if (!parsed.success) throw refused(job.name, parsed.error);
+  return parsed.data;
+}
+
 export interface EnqueueOptions {
   /** Not before this instant (a scheduled job); default: as soon as a worker is free. */
   runAt?: Date;
@@ -93,8 +140,14 @@ export async function enqueue<N extends JobName>(
   payload: JobPayloads[N],
   { runAt, maxAttempts, singletonKey }: EnqueueOptions = {},
 ): Promise<number> {
-  // Its secrets (a manage token, an account link) sealed (ADR 068).
-  const values = { name, payload: sealPayload(payload), runAt, maxAttempts, singletonKey };
+  // Checked against its schema (ADR 099), its secrets (a manage token, an account link) sealed (ADR 068).
+  const values = {
+    name,
+    payload: sealPayload(validPayload(name, payload)),
+    runAt,
+    maxAttempts,
+    singletonKey,
+  };
   if (singletonKey === undefined) {
     const [job] = await db.insert(jobs).values(values).returning({ id: jobs.id });
     return job!.id;
@@ -120,8 +173,11 @@ export async function enqueue<N extends JobName>(
   throw new Error(`Could not enqueue job ${name} with singleton key ${singletonKey}: it keeps changing`);
 }
 
+/** A job's name and a payload of that job. */
+type NamedPayload = { [N in JobName]: { name: N; payload: JobPayloads[N] } }[JobName];
+
 /** One job of `enqueueAll`: its name, payload and the options of `enqueue`. */
-type NewJob = { [N in JobName]: { name: N; payload: JobPayloads[N] } & EnqueueOptions }[JobName];
+type NewJob = NamedPayload & EnqueueOptions;
 
 /**
  * The statement that queues several new jobs at once (a booking's e-mail and reminder, ADR 054),
@@ -135,7 +191,7 @@ export function newJobsInsert(db: Db | Tx, list: readonly [NewJob, ...NewJob[]])
     .values(
       list.map(({ name, payload, runAt, maxAttempts, singletonKey }) => ({
         name,
-        payload: sealPayload(payload),
+        payload: sealPayload(validPayload(name, payload)),
         runAt,
         maxAttempts,
         singletonKey,
@@ -234,15 +290,16 @@ export async function completeJob(db: Db, job: ClaimedJob, { now }: { now?: Date
 
 /**
  * Records a failed attempt: back to 'pending' after an exponential backoff, or 'dead' once
- * max_attempts is reached. Returns the new status, or null when the claim was lost.
+ * max_attempts is reached, or at once when `permanent` (no attempt can succeed: an invalid
+ * payload). Returns the new status, or null when the claim was lost.
  */
 export async function failJob(
   db: Db,
   job: ClaimedJob,
   error: unknown,
-  { now }: { now?: Date } = {},
+  { now, permanent = false }: { now?: Date; permanent?: boolean } = {},
 ): Promise<"pending" | "dead" | null> {
-  const dead = job.attempts >= job.maxAttempts;
+  const dead = permanent || job.attempts >= job.maxAttempts;
   const failed = await db
     .update(jobs)
     .set({
@@ -354,22 +411,28 @@ export async function pruneCompletedJobs(
 
 /**
  * Moves the pending job of a singleton key (a reminder) to a new time, and its payload when
- * given. Returns its id, or null when no job of that key is pending (not queued, or already
+ * given (`job`: the job's name and its new payload, checked). Returns its id, or null when no job of that key is pending (not queued, or already
  * running or done): the caller then enqueues a new one if it still wants it.
  */
 export async function reschedulePendingJob(
   db: Db | Tx,
   singletonKey: string,
-  { runAt, payload }: { runAt: Date; payload?: unknown },
+  { runAt, job }: { runAt: Date; job?: NamedPayload },
 ): Promise<number | null> {
   const [moved] = await db
     .update(jobs)
     .set({
       runAt,
-      ...(payload === undefined ? {} : { payload: sealPayload(payload) }),
+      ...(job === undefined ? {} : { payload: sealPayload(validPayload(job.name, job.payload)) }),
       updatedAt: sql`now()`,
     })
-    .where(and(eq(jobs.singletonKey, singletonKey), eq(jobs.status, "pending")))
+    .where(
+      and(
+        eq(jobs.singletonKey, singletonKey),
+        eq(jobs.status, "pending"),
+        job === undefined ? undefined : eq(jobs.name, job.name),
+      ),
+    )
     .returning({ id: jobs.id });
   return moved?.id ?? null;
 }

@@ -2,7 +2,9 @@ import crypto from "node:crypto";
 import os from "node:os";
 import type { Db } from "../db.server";
 import {
+  InvalidJobPayloadError,
   claimJobs,
+  claimedPayload,
   completeJob,
   describeError,
   extendJobLocks,
@@ -108,6 +110,8 @@ export function createWorker(
   async function runHandler(job: ClaimedJob): Promise<void> {
     const handler = Object.hasOwn(handlers, job.name) ? handlers[job.name] : undefined;
     if (!handler) throw new UnknownJobError(job.name);
+    // Checked against its schema (ADR 099): an invalid payload fails the job for good.
+    const payload = claimedPayload(job);
     const controller = new AbortController();
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
@@ -126,7 +130,7 @@ export function createWorker(
     };
     let work: Promise<void> | undefined;
     try {
-      work = handler(job.payload as never, ctx);
+      work = handler(payload as never, ctx);
       await Promise.race([work, timeout]);
     } finally {
       clearTimeout(timer);
@@ -161,13 +165,16 @@ export function createWorker(
         }
         return;
       }
-      const status = await failJob(db, job, failure.error, { now: clock() });
+      const invalid = failure.error instanceof InvalidJobPayloadError;
+      const status = await failJob(db, job, failure.error, { now: clock(), permanent: invalid });
       const outcome =
-        status === "dead"
-          ? "abandonnée (dead), à relancer depuis l'administration"
-          : status === "pending"
-            ? "nouvel essai plus tard"
-            : "reprise entre-temps par un autre worker";
+        status === "dead" && invalid
+          ? "abandonnée (dead) sans nouvel essai : charge utile invalide, une erreur de programmation"
+          : status === "dead"
+            ? "abandonnée (dead), à relancer depuis l'administration"
+            : status === "pending"
+              ? "nouvel essai plus tard"
+              : "reprise entre-temps par un autre worker";
       log.warn(`${label} en échec : ${describeError(failure.error)} — ${outcome}.`);
     } catch (error) {
       // The job stays 'running' under our name; once its lock is stale, it runs again.

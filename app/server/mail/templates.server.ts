@@ -3,16 +3,10 @@
  * Callers import them from here.
  */
 export { formatMailDate, formatMailTime } from "./layout.server";
-export {
-  bookingIcs,
-  renderBookingMail,
-  serviceAddress,
-  type BookingMailData,
-  type BookingMailKind,
-} from "./booking-mail.server";
+export { bookingIcs, renderBookingMail, serviceAddress, type BookingMailData } from "./booking-mail.server";
 export { renderCrewArrival } from "./crew-mails.server";
 export { renderWeatherMove } from "./weather-mails.server";
-export { renderAccountMail, renderPasswordMail, type AccountMailKind } from "./account-mails.server";
+export { renderAccountMail, renderPasswordMail } from "./account-mails.server";
 export {
   renderApplicationReceived,
   renderConsentConfirm,

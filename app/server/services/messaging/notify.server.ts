@@ -45,7 +45,10 @@ export async function scheduleBookingReminder(
     return null;
   }
   const payload = { appointmentId, ...(manageToken ? { manageToken } : {}) };
-  const moved = await reschedulePendingJob(db, key, { runAt, ...(manageToken ? { payload } : {}) });
+  const moved = await reschedulePendingJob(db, key, {
+    runAt,
+    ...(manageToken ? { job: { name: "booking.reminder", payload } } : {}),
+  });
   if (moved !== null) return moved;
   return enqueue(db, "booking.reminder", payload, {
     runAt,
