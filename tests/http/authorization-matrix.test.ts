@@ -109,7 +109,9 @@ const TABLE: Record<string, Row> = {
   "routes/_site/home": { get: { url: () => "/", expect: every("2xx") } },
   "routes/_site/gallery": { get: { url: () => "/gallery", expect: every("2xx") } },
   // A photo that does not exist: nobody gets anything (drafts: admin only, ADR 053).
-  "routes/_site/photo-file": { get: { url: () => `/photos/${UUID}/after-800.webp`, expect: every("404") } },
+  "routes/_site/gallery-photo-file": {
+    get: { url: () => `/photos/${UUID}/after-800.webp`, expect: every("404") },
+  },
   "routes/_site/sitemap": { get: { url: () => "/sitemap.xml", expect: every("2xx") } },
   "routes/_site/robots": { get: { url: () => "/robots.txt", expect: every("2xx") } },
   "routes/_site/not-found": {
@@ -451,7 +453,7 @@ const TABLE: Record<string, Row> = {
     },
   },
   // A candidate's photo (ADR 076): the admin, or a signed link (tests/http/franchise-applications).
-  "routes/application/photo-file": {
+  "routes/application/application-photo-file": {
     get: {
       url: () => `/files/application-photos/photo_${UUID}.webp`,
       expect: only({ admin: "404" }, "3xx /"),
