@@ -9,8 +9,9 @@ import {
 } from "./services/booking/slot-cache.server";
 import { getDatabase, openDatabase, setDatabase, type Database } from "./db.server";
 import { env } from "./env.server";
+import { remember } from "./remember.server";
 
-const holder = globalThis as typeof globalThis & { __appBoot?: Promise<Database> };
+const holder = remember("app.boot", (): { __appBoot?: Promise<Database> } => ({}));
 
 /** Opens the database, applies migrations, seeds, and readies auth; once per process. */
 export function bootstrap(): Promise<Database> {

@@ -5,6 +5,7 @@ import type { SlotsQuery } from "~/domain/booking/schemas";
 import { offlineGeocoder, type Geocoder } from "~/domain/geo/geocoder";
 import { pointKey, type GeoPoint } from "~/domain/travel/travel-time";
 import { log } from "../../log.server";
+import { remember } from "../../remember.server";
 
 /**
  * A cache of slot lists for the JSON endpoint that apps and agents poll (GET /api/slots).
@@ -24,10 +25,13 @@ export const SLOTS_CHANNEL = "slots_changed";
 const TTL_MS = 30_000;
 const MAX_ENTRIES = 500;
 
-const holder = globalThis as typeof globalThis & {
-  __slotCache?: { epoch: number; entries: Map<string, { epoch: number; at: number; json: string }> };
-};
-const state = (holder.__slotCache ??= { epoch: 0, entries: new Map() });
+const state = remember(
+  "booking.slotCache",
+  (): { epoch: number; entries: Map<string, { epoch: number; at: number; json: string }> } => ({
+    epoch: 0,
+    entries: new Map(),
+  }),
+);
 
 /** Forgets the cached lists only: a booking changes no zone, service or team. */
 function forgetLists(): void {
@@ -56,13 +60,13 @@ export function invalidateOpenSlots(): void {
 const CONTEXT_TTL_MS = 5_000;
 const MAX_CONTEXT_ENTRIES = 200;
 
-const contextHolder = globalThis as typeof globalThis & {
-  __bookingContext?: {
+const context = remember(
+  "booking.context",
+  (): {
     epoch: number;
     byDb: WeakMap<object, Map<string, { epoch: number; at: number; value: unknown }>>;
-  };
-};
-const context = (contextHolder.__bookingContext ??= { epoch: 0, byDb: new WeakMap() });
+  } => ({ epoch: 0, byDb: new WeakMap() }),
+);
 
 /**
  * `load()`'s value for `key` in `db`, read again when older than a few seconds or after a change
@@ -147,11 +151,11 @@ export async function withBookedSlot<T>(db: Db, change: (tx: Tx) => Promise<T>):
   return result;
 }
 
-const notifier = globalThis as typeof globalThis & {
-  __slotsNotify?: { sending: Promise<void> | undefined; again: boolean };
-};
-const notifyState = (notifier.__slotsNotify ??= { sending: undefined, again: false });
-const alone = globalThis as typeof globalThis & { __slotsAlone?: boolean };
+const notifyState = remember(
+  "booking.slotsNotify",
+  (): { sending: Promise<void> | undefined; again: boolean } => ({ sending: undefined, again: false }),
+);
+const alone = remember("booking.slotsAlone", (): { __slotsAlone?: boolean } => ({}));
 
 /**
  * On PGlite this process is the only one on its database (its data folder is locked): nobody
