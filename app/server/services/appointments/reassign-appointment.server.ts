@@ -7,9 +7,9 @@ import type { Db } from "../../db.server";
 import { loadBusy, loadTeam } from "../booking/booking-context.server";
 import { sqlState } from "../../db-errors.server";
 import { lockMemberDays } from "../travel/member-day-lock.server";
-import { withSlotChange } from "../booking/slot-cache.server";
 import { logStaffChange, type StaffChange } from "../booking/staff-change.server";
 import { lockOwnScheduledAppointment } from "./lock-own-appointment.server";
+import { withSlotChange } from "../booking/slot-change.server";
 
 /** Lost to a concurrent booking of the same member: exclusion violation or deadlock (see book-slot). */
 const MEMBER_TAKEN_CONCURRENTLY = new Set(["23P01", "40P01"]);

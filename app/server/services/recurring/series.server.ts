@@ -16,9 +16,9 @@ import type { SessionUser } from "../../auth.server";
 import type { Db, Tx } from "../../db.server";
 import { enqueue } from "../../jobs/queue.server";
 import { manageAccess } from "../booking/manage-access.server";
-import { withSlotChange } from "../booking/slot-cache.server";
 import { queueBookingCancelled } from "../messaging/notify.server";
 import { settleCancelledBooking } from "../payments/settle-cancellation.server";
+import { withSlotChange } from "../booking/slot-change.server";
 
 /** The panel lists the next six dates within the booking horizon (placed ones and those to place). */
 const PANEL_COUNT = 6;
