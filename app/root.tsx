@@ -16,7 +16,6 @@ import { ContactDialog } from "~/components/contact/contact-dialog";
 import { isBackOfficePath } from "~/lib/back-office-path";
 import { ErrorFallback } from "~/components/layout/error-fallback";
 import { SiteFooter } from "~/components/layout/site-footer";
-import { BUSINESS_TIME_ZONE, instantToZonedParts } from "~/domain/time/zoned";
 import { SiteHeader } from "~/components/layout/site-header";
 import { ScrollToTop } from "~/components/layout/scroll-to-top";
 import { themeScript, isLightOnlyPath } from "~/lib/theme";
@@ -28,6 +27,7 @@ import { Toaster } from "~/components/ui/toaster";
 import { getSessionUser } from "~/server/auth.server";
 import { env } from "~/server/env.server";
 import { readFlash, type Flash } from "~/server/flash.server";
+import { localDate } from "~/domain/time/zoned";
 
 /**
  * The stylesheet, inlined by the server (ADR 011). The browser reads it back from the page once,
@@ -53,7 +53,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       /** PUBLIC_URL, for canonical and Open Graph URLs (app/lib/seo.ts). */
       origin: env().PUBLIC_URL,
       /** The footer's © year: the current year where the business is (issue 33, item 15). */
-      year: Number(instantToZonedParts(new Date(), BUSINESS_TIME_ZONE).date.slice(0, 4)),
+      year: Number(localDate(new Date()).slice(0, 4)),
     },
     { headers },
   );

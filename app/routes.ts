@@ -4,7 +4,7 @@ export default [
   // Marketing and legal pages
   index("routes/_site/home.tsx"),
   route("gallery", "routes/_site/gallery.tsx"),
-  route("photos/:id/:file", "routes/_site/photo-file.ts"),
+  route("photos/:id/:file", "routes/_site/gallery-photo-file.ts"),
   route("privacy-policy", "routes/_site/privacy-policy.tsx"),
   route("terms", "routes/_site/terms.tsx"),
   route("terms-and-conditions", "routes/_site/terms.tsx", { id: "terms-and-conditions" }),
@@ -154,7 +154,7 @@ export default [
   // Franchise applications and admin
   route("api/franchise-applications", "routes/application/api.ts"),
   route("files/signatures/:name", "routes/application/signature-file.ts"),
-  route("files/application-photos/:name", "routes/application/photo-file.ts"),
+  route("files/application-photos/:name", "routes/application/application-photo-file.ts"),
 
   route("*", "routes/_site/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -31,6 +31,7 @@ import {
   revokeResetTokens,
 } from "./services/auth/reset-tokens.server";
 import { queueAccountEmail, queuePasswordEmail } from "./services/messaging/notify.server";
+import { remember } from "./remember.server";
 
 export { CLIENT_IP_HEADER, RESET_PASSWORD_TOKEN_SECONDS };
 /** How long the sign-up's confirmation link works. */
@@ -199,7 +200,7 @@ export async function resolveAuthSecret(db: Db): Promise<string> {
   return row.value;
 }
 
-const holder = globalThis as typeof globalThis & { __appAuth?: Auth };
+const holder = remember("auth", (): { __appAuth?: Auth } => ({}));
 
 export async function initAuth(db: Db): Promise<Auth> {
   const secret = await resolveAuthSecret(db);

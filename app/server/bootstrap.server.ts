@@ -1,16 +1,17 @@
 import { seed } from "#db/seed";
 import { initAuth } from "./auth.server";
 import { startWorker, stopWorker } from "./jobs/runtime.server";
+import { getDatabase, openDatabase, setDatabase, type Database } from "./db.server";
+import { env } from "./env.server";
+import { remember } from "./remember.server";
 import {
   slotNoticesSent,
   slotsChangedElsewhere,
   slotsHaveNoOtherInstance,
   SLOTS_CHANNEL,
-} from "./services/booking/slot-cache.server";
-import { getDatabase, openDatabase, setDatabase, type Database } from "./db.server";
-import { env } from "./env.server";
+} from "./services/booking/slot-notice.server";
 
-const holder = globalThis as typeof globalThis & { __appBoot?: Promise<Database> };
+const holder = remember("app.boot", (): { __appBoot?: Promise<Database> } => ({}));
 
 /** Opens the database, applies migrations, seeds, and readies auth; once per process. */
 export function bootstrap(): Promise<Database> {

@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type PgDriver from "pg";
 import * as schema from "#db/schema";
 import { log } from "./log.server";
+import { remember } from "./remember.server";
 
 export type Schema = typeof schema;
 /** The one database handle type, whether PGlite or PostgreSQL is behind it. */
@@ -333,8 +334,8 @@ export async function ping(db: Db): Promise<void> {
   await db.execute(sql`select 1`);
 }
 
-// The process-wide database, kept on globalThis so that dev-server reloads reuse it.
-const holder = globalThis as typeof globalThis & { __appDatabase?: Database };
+// The process-wide database, kept by remember() so that dev-server reloads reuse it.
+const holder = remember("database", (): { __appDatabase?: Database } => ({}));
 
 export function setDatabase(database: Database | undefined): void {
   holder.__appDatabase = database;

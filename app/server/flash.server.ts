@@ -1,6 +1,7 @@
 import { createCookie, type Cookie } from "react-router";
 import { z } from "~/lib/zod-fr";
 import { env } from "./env.server";
+import { remember } from "./remember.server";
 
 const FlashSchema = z.object({
   title: z.string(),
@@ -10,7 +11,7 @@ const FlashSchema = z.object({
 export type Flash = z.output<typeof FlashSchema>;
 type FlashInput = z.input<typeof FlashSchema>;
 
-const holder = globalThis as typeof globalThis & { __flashCookie?: Cookie; __cookieSecret?: string };
+const holder = remember("flash", (): { __flashCookie?: Cookie; __cookieSecret?: string } => ({}));
 
 /** Whether the site is served over HTTPS (PUBLIC_URL), so that cookies must be Secure. */
 export function isSecureSite(publicUrl: string = env().PUBLIC_URL): boolean {

@@ -10,6 +10,7 @@ import { appRateLimits } from "#db/schema";
 import type { Db } from "./db.server";
 import { env } from "./env.server";
 import { log } from "./log.server";
+import { remember } from "./remember.server";
 
 /**
  * Rate limits on rate-limiter-flexible (ADR 061, after ADR 030): a fixed window per key, counted
@@ -128,8 +129,8 @@ export async function consume(
   }
 }
 
-// The process's Redis connection, kept on globalThis so that dev-server reloads reuse it.
-const holder = globalThis as typeof globalThis & { __appRateLimitRedis?: Redis };
+// The process's Redis connection, kept by remember() so that dev-server reloads reuse it.
+const holder = remember("rateLimit.redis", (): { __appRateLimitRedis?: Redis } => ({}));
 
 /** ioredis (~22 MB of memory) is imported only when REDIS_URL is set (ADR 054). */
 async function sharedRedis(url: string): Promise<Redis> {

@@ -113,7 +113,9 @@ const TABLE: Record<string, Row> = {
   "routes/_site/design-system": {
     get: { url: () => "/design-system", expect: only({ admin: "2xx" }, "404") },
   },
-  "routes/_site/photo-file": { get: { url: () => `/photos/${UUID}/after-800.webp`, expect: every("404") } },
+  "routes/_site/gallery-photo-file": {
+    get: { url: () => `/photos/${UUID}/after-800.webp`, expect: every("404") },
+  },
   "routes/_site/sitemap": { get: { url: () => "/sitemap.xml", expect: every("2xx") } },
   "routes/_site/robots": { get: { url: () => "/robots.txt", expect: every("2xx") } },
   "routes/_site/not-found": {
@@ -455,7 +457,7 @@ const TABLE: Record<string, Row> = {
     },
   },
   // A candidate's photo (ADR 076): the admin, or a signed link (tests/http/franchise-applications).
-  "routes/application/photo-file": {
+  "routes/application/application-photo-file": {
     get: {
       url: () => `/files/application-photos/photo_${UUID}.webp`,
       expect: only({ admin: "404" }, "3xx /"),

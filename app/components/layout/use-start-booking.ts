@@ -1,6 +1,6 @@
 import { useCallback } from "react";
 import { useNavigate } from "react-router";
-import { newBookingId } from "~/lib/booking-id";
+import { newWizardVisitId } from "~/lib/wizard-visit-id";
 
 /** The router state of a booking started from the header (docs/product.md, section 2). */
 interface StartBookingState {
@@ -13,6 +13,6 @@ export function useStartBooking(): () => void {
   const navigate = useNavigate();
   return useCallback(() => {
     const state: StartBookingState = { fromCitySelection: true, city: "" };
-    void navigate(`/booking/${newBookingId()}`, { state });
+    void navigate(`/booking/${newWizardVisitId()}`, { state });
   }, [navigate]);
 }

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { MailLink, PhoneLink } from "./contact-links";
+import { MailLink, PhoneLink } from "./business-contact-links";
 import type { LegalSection } from "./legal-page";
 import { BUSINESS } from "~/lib/business";
 

@@ -4,7 +4,7 @@
  * day before today (a client a little behind the business's time zone) and at most the horizon
  * after it; dates further off are answered 400, never computed.
  */
-import { addDaysToDateString, BUSINESS_TIME_ZONE, instantToZonedParts } from "~/domain/time/zoned";
+import { addDaysToDateString, BUSINESS_TIME_ZONE, localDate } from "~/domain/time/zoned";
 
 export const BOOKING_HORIZON_DAYS = 180;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -25,7 +25,7 @@ export function slotsFromRange(
   now: Date,
   timeZone: string = BUSINESS_TIME_ZONE,
 ): { min: string; max: string } {
-  const today = instantToZonedParts(now, timeZone).date;
+  const today = localDate(now, timeZone);
   return { min: addDaysToDateString(today, -1), max: addDaysToDateString(today, BOOKING_HORIZON_DAYS) };
 }
 

@@ -5,13 +5,13 @@ import {
   dayPartOf,
   groupByDayPart,
   initialDay,
-  localDayOf,
   nearestFreeSlots,
   isDayKey,
   type DayKey,
   type PickerDay,
 } from "./slot-picker";
 import { computeSlots, type AvailabilityWindow } from "./slots";
+import { localDate } from "~/domain/time/zoned";
 
 // Every test runs in the business zone (docs/conventions.md, 'Tests').
 const TZ = "America/Toronto";
@@ -177,7 +177,7 @@ describe("initialDay", () => {
     );
     // 01:30 UTC on 2026-11-06 is still 2026-11-05 in Toronto.
     expect(initialDay(strip, { current: "2026-11-06T01:30:00Z" }, TZ)).toBe("2026-11-05");
-    expect(localDayOf("2026-11-06T01:30:00Z", TZ)).toBe("2026-11-05");
+    expect(localDate("2026-11-06T01:30:00Z", TZ)).toBe("2026-11-05");
   });
 
   it("opens on a closed day when it holds the current appointment, else on the first open day", () => {

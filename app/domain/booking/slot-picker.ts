@@ -8,6 +8,7 @@ import {
   BUSINESS_TIME_ZONE,
   dayOfWeekOf,
   instantToZonedParts,
+  localDate,
 } from "~/domain/time/zoned";
 
 /** Days shown by the picker, as the slot list (ADR 008). */
@@ -94,11 +95,6 @@ export function nearestFreeSlots(
     .map(({ slot }) => slot);
 }
 
-/** The local day of an instant given as ISO 8601. */
-export function localDayOf(iso: string, timeZone: string = BUSINESS_TIME_ZONE): string {
-  return instantToZonedParts(new Date(iso), timeZone).date;
-}
-
 /**
  * The day the picker opens on: the one asked for (a day of the strip), else the day of the chosen
  * start, else the day of the current appointment, else the first open day, else the first day.
@@ -116,8 +112,8 @@ export function initialDay(
     date && strip.some((day) => day.date === date) ? date : null;
   return (
     inStrip(requested) ??
-    inStrip(chosen ? localDayOf(chosen, timeZone) : null) ??
-    inStrip(current ? localDayOf(current, timeZone) : null) ??
+    inStrip(chosen ? localDate(chosen, timeZone) : null) ??
+    inStrip(current ? localDate(current, timeZone) : null) ??
     strip.find((day) => day.open)?.date ??
     strip[0]?.date ??
     null

@@ -4,8 +4,8 @@
  */
 import { vehiclesMessages } from "~/lib/messages/vehicles.fr";
 import { csvAmount, toCsv } from "~/lib/csv";
-import { addDaysToDateString } from "../time/zoned";
-import { localDate, monthStart, nextMonthStart, weekStart, type Period } from "./periods";
+import { addDaysToDateString, localDate } from "../time/zoned";
+import { monthStart, nextMonthStart, weekStart, type Period } from "~/domain/time/periods";
 import { franchiseeMessages } from "~/lib/messages/franchisee.fr";
 import { formatDay, formatMonth } from "~/lib/format";
 

@@ -32,7 +32,7 @@ export function photoKey(id: string, role: PhotoRole, width: number, format: Pho
   return `photos/${id}/${role}-${width}.${format}`;
 }
 
-/** The public address of one stored copy (served by routes/_site/photo-file.ts). */
+/** The public address of one stored copy (served by routes/_site/gallery-photo-file.ts). */
 export function photoUrl(id: string, role: PhotoRole, width: number, format: PhotoFormat): string {
   return `/photos/${id}/${role}-${width}.${format}`;
 }

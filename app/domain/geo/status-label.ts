@@ -1,3 +1,4 @@
+import { localDate } from "~/domain/time/zoned";
 /**
  * A disabled zone's status label is text the admin writes ('Retour en 2026'); the site never shows
  * a date already past (docs/product-decisions.md, 'Zones and regions'; ADR 046). Pure.
@@ -9,7 +10,6 @@
  *   'Retour en 2026' is not shown.
  * A label naming no year is shown as written. Months are read in the business time zone.
  */
-import { BUSINESS_TIME_ZONE, instantToZonedParts } from "../time/zoned";
 
 const MONTHS = [
   "janvier",
@@ -61,7 +61,7 @@ export function labelDeadlines(label: string): { year: number; month: number }[]
 
 /** True when the label names a date that is over at `now`. */
 export function isStaleStatusLabel(label: string, now: Date): boolean {
-  const [year = 0, month = 0] = instantToZonedParts(now, BUSINESS_TIME_ZONE).date.split("-").map(Number);
+  const [year = 0, month = 0] = localDate(now).split("-").map(Number);
   const current = year * 12 + month;
   return labelDeadlines(label).some(({ year, month }) => year * 12 + month < current);
 }

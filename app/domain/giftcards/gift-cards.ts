@@ -2,8 +2,8 @@ import { dollarsToCents } from "~/domain/payments/tip-form";
 import {
   addDaysToDateString,
   BUSINESS_TIME_ZONE,
-  instantToZonedParts,
   zonedWallTimeToInstant,
+  localDate,
 } from "~/domain/time/zoned";
 import { formatMoney } from "~/lib/format";
 import { giftCardMessages } from "~/lib/messages/gift-cards.fr";
@@ -62,13 +62,8 @@ export function maskGiftCardCode(code: string): string {
  * (the buyer asked for today: at once, even before 9 h) or past.
  */
 export function deliveryInstant(deliverOn: string, now: Date): Date {
-  if (deliverOn <= localToday(now)) return now;
+  if (deliverOn <= localDate(now)) return now;
   return zonedWallTimeToInstant(deliverOn, GIFT_CARD_DELIVERY_TIME, BUSINESS_TIME_ZONE);
-}
-
-/** Today's local date, `yyyy-MM-dd`. */
-export function localToday(now: Date): string {
-  return instantToZonedParts(now, BUSINESS_TIME_ZONE).date;
 }
 
 const text = (max: number, required: string) =>
@@ -101,7 +96,7 @@ export const GiftCardCodeSchema = z
  * clock's, in Quebec) to a year ahead.
  */
 export function giftCardPurchaseSchema(now: Date) {
-  const today = localToday(now);
+  const today = localDate(now);
   const last = addDaysToDateString(today, GIFT_CARD_DELIVERY_MAX_DAYS);
   const range = v.amountRange(formatMoney(GIFT_CARD_MIN_CENTS), formatMoney(GIFT_CARD_MAX_CENTS));
   return z.object({

@@ -2,7 +2,7 @@
  * SMS rules as pure functions (ADR 014): the carrier keywords, the promotional monthly cap and
  * the rule for transactional messages after STOP.
  */
-import { BUSINESS_TIME_ZONE, instantToZonedParts, zonedWallTimeToInstant } from "~/domain/time/zoned";
+import { BUSINESS_TIME_ZONE, zonedWallTimeToInstant, localDate } from "~/domain/time/zoned";
 
 export type SmsKeywordAction = "stop" | "start" | "help";
 
@@ -59,10 +59,7 @@ export function torontoMonth(
   instant: Date,
   timeZone: string = BUSINESS_TIME_ZONE,
 ): { start: Date; end: Date } {
-  const [year, month] = instantToZonedParts(instant, timeZone).date.split("-").map(Number) as [
-    number,
-    number,
-  ];
+  const [year, month] = localDate(instant, timeZone).split("-").map(Number) as [number, number];
   const first = (y: number, m: number) => `${y}-${String(m).padStart(2, "0")}-01`;
   const next = month === 12 ? first(year + 1, 1) : first(year, month + 1);
   return {

@@ -3,8 +3,6 @@
  * Money in integer cents (ADR 004); the discount comes off before the taxes (pricing.ts).
  */
 
-import { BUSINESS_TIME_ZONE, instantToZonedParts } from "~/domain/time/zoned";
-
 export type PromoKind = "percent" | "fixed";
 export type PromoCampaign = "admin" | "referral" | "winback" | "thankyou";
 /** The campaigns in the order the admin reads them. */
@@ -173,11 +171,6 @@ export function randomPromoCode(prefix: string, randomBytes: (n: number) => Uint
   // 32 letters: the low five bits of each byte are uniform.
   for (const byte of bytes) out += alphabet[byte & 31];
   return `${prefix}-${out}`;
-}
-
-/** The local day (business time zone) of an instant, yyyy-MM-dd: the win-back period key. */
-export function torontoDay(now: Date): string {
-  return instantToZonedParts(now, BUSINESS_TIME_ZONE).date;
 }
 
 /** The admin's figures of a campaign or a code (ADR 057), computed in promo-figures.server.ts. */

@@ -5,12 +5,7 @@
  */
 import { csvAmount, toCsv } from "~/lib/csv";
 import { paymentsOfficeMessages } from "~/lib/messages/payments-office.fr";
-import {
-  addDaysToDateString,
-  BUSINESS_TIME_ZONE,
-  instantToZonedParts,
-  zonedWallTimeToInstant,
-} from "../time/zoned";
+import { addDaysToDateString, BUSINESS_TIME_ZONE, zonedWallTimeToInstant, localDate } from "../time/zoned";
 
 export type LedgerKind = "deposit" | "balance" | "charge" | "tip" | "refund" | "gift_card";
 export type LedgerMethod = "stripe" | "on_site_card" | "cash" | "gift_card";
@@ -104,7 +99,7 @@ export function isMonthKey(value: string): boolean {
 
 /** The month of an instant in the business time zone: '2026-11'. */
 export function monthKeyOf(instant: Date): string {
-  return instantToZonedParts(instant, BUSINESS_TIME_ZONE).date.slice(0, 7);
+  return localDate(instant).slice(0, 7);
 }
 
 /** The month before: '2026-01' -> '2025-12'. */
@@ -159,7 +154,7 @@ export function statementCsv(lines: readonly CsvLine[]): string {
   return toCsv(
     [c.date, c.booking, c.customer, c.subtotal, c.tps, c.tvq, c.tip, c.fee, c.net],
     lines.map((line) => [
-      instantToZonedParts(new Date(line.at), BUSINESS_TIME_ZONE).date,
+      localDate(new Date(line.at)),
       line.bookingId,
       line.customerName,
       csvAmount(line.subtotalCents),

@@ -1,9 +1,9 @@
-import { localDate } from "~/domain/franchisee/periods";
 import { priceLinesOf } from "~/domain/payments/terms";
 import { formatDay, formatTime } from "~/lib/format";
 import { dollarsToCents } from "~/domain/payments/tip-form";
 import { shopMessages } from "~/lib/messages/shop.fr";
 import { z } from "~/lib/zod-fr";
+import { localDate } from "~/domain/time/zoned";
 
 // The shop's rules (issue 34, item 4; ADR 094), pure: the cart's cookie, the forms' schemas
 // (shared by the page and the server), an order's lines and taxes, and the return window.

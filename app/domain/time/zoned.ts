@@ -194,6 +194,14 @@ export function instantToZonedParts(instant: Date, timeZone: string): ZonedParts
   };
 }
 
+/**
+ * The local calendar day of an instant, `yyyy-MM-dd`: the one "what day is it there" of the code
+ * (a `Date`, or an ISO 8601 string as a loader's JSON carries it).
+ */
+export function localDate(instant: Date | string, timeZone: string = BUSINESS_TIME_ZONE): string {
+  return instantToZonedParts(typeof instant === "string" ? new Date(instant) : instant, timeZone).date;
+}
+
 /** ISO 8601 with the local offset, to the second: `2026-03-09T09:00:00-04:00`. */
 export function formatIsoWithOffset(instant: Date, timeZone: string): string {
   const { date, time, offsetMinutes } = instantToZonedParts(instant, timeZone);

@@ -1,5 +1,5 @@
 import { getDb } from "~/server/db.server";
-import { answerSmsWithAssistant } from "~/server/services/assistant/sms.server";
+import { answerSmsWithAssistant } from "~/server/services/assistant/sms-conversation.server";
 import { handleInboundSms } from "~/server/services/messaging/sms.server";
 import { inboundCallbackAllowed, twiml } from "~/server/sms/inbound.server";
 import type { Route } from "./+types/sms-inbound";

@@ -18,7 +18,7 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import type { Route } from "./+types/auth";
-import { authAction, type Intent } from "./auth.server";
+import { authAction, type Intent } from "./auth-action.server";
 import { accountMessages } from "~/lib/messages/account.fr";
 import { requestInfo } from "~/server/request-info.server";
 

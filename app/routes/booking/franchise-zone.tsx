@@ -7,7 +7,7 @@ import { ReviewsSection, reviewsJsonLd } from "~/components/home/reviews-section
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
-import { newBookingId } from "~/lib/booking-id";
+import { newWizardVisitId } from "~/lib/wizard-visit-id";
 import { BUSINESS } from "~/lib/business";
 import { formatMoney } from "~/lib/format";
 import { serviceAreaMessages } from "~/lib/messages/service-area.fr";
@@ -123,7 +123,7 @@ export default function FranchiseZonePage({ loaderData }: Route.ComponentProps) 
                   // One path (ADR 044): the address decides; the zone and cars come along.
                   if (cars === null) return;
                   const search = new URLSearchParams({ zone: zone.routeSlug, cars: String(cars) });
-                  void navigate(`/booking/${newBookingId()}?${search.toString()}`, {
+                  void navigate(`/booking/${newWizardVisitId()}?${search.toString()}`, {
                     state: { cars, city: zone.zoneName, citySlug: zone.routeSlug, fromCitySelection: true },
                   });
                 }}

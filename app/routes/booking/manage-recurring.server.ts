@@ -17,8 +17,8 @@ import {
   skipOccurrence,
   startSeries,
 } from "~/server/services/recurring/series.server";
-import { BUSINESS_TIME_ZONE, instantToZonedParts } from "~/domain/time/zoned";
 import type { RecurringCardData, RecurringResult } from "~/components/booking/manage/recurring-types";
+import { localDate } from "~/domain/time/zoned";
 
 const r = recurringMessages;
 
@@ -30,7 +30,7 @@ export async function loadRecurringCard(
   const panel = await recurringPanel(db, { ...access, token: access.token || undefined });
   if (!panel.series) return panel.canStart ? { canStart: true, series: null } : null;
   const { series } = panel;
-  const anchorDate = instantToZonedParts(series.anchorStart, BUSINESS_TIME_ZONE).date;
+  const anchorDate = localDate(series.anchorStart);
   return {
     canStart: false,
     series: {

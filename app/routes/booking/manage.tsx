@@ -3,7 +3,7 @@ import { data, useFetcher } from "react-router";
 
 import { BookingDetails } from "~/components/booking/manage/booking-details";
 import { ChangeBooking, type OpenSlotsForChange } from "~/components/booking/manage/change-booking";
-import { formatDateTime } from "~/components/booking/manage/format";
+import { formatDateTime } from "~/components/booking/manage/manage-format";
 import { InvalidLink } from "~/components/booking/manage/invalid-link";
 import { CallUs, Cancelled } from "~/components/booking/manage/no-online-change";
 import type { ManageActionResult } from "~/components/booking/manage/types";

@@ -6,12 +6,12 @@ import { z } from "~/lib/zod-fr";
 
 import { bookingDay, bookingTime, googleCalendarUrl } from "~/components/booking/booking-time";
 import { tokenOf, useAppointmentLookup } from "~/components/booking/success/appointment-lookup";
-import { BookingDetails, serviceAddressOf } from "~/components/booking/success/booking-details";
+import { BookingDetails, serviceAddressOf } from "~/components/booking/success/booked-summary";
 import { ExtrasOffer } from "~/components/booking/success/extras-offer";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { newBookingId } from "~/lib/booking-id";
+import { newWizardVisitId } from "~/lib/wizard-visit-id";
 import { BUSINESS } from "~/lib/business";
 import { formatMoney } from "~/lib/format";
 import { bookingSuccessMessages } from "~/lib/messages/booking-success.fr";
@@ -80,7 +80,7 @@ export default function BookingSuccessPage({ loaderData, params }: Route.Compone
   const { citySlug, manageUrl } = routerState.success ? routerState.data : {};
   const token = tokenOf(manageUrl);
   const heading = useRef<HTMLHeadingElement>(null);
-  const [nextBookingId] = useState(newBookingId);
+  const [nextBookingId] = useState(newWizardVisitId);
   const [version, setVersion] = useState(0);
 
   const lookup = useAppointmentLookup(bookingId, token, version);

@@ -1,5 +1,4 @@
 import { z } from "~/lib/zod-fr";
-import { localDate } from "~/domain/admin/periods";
 import { freedTimeWindow } from "~/domain/freed-time/schemas";
 import { SizeClassSlugSchema } from "~/domain/booking/vehicle-schemas";
 import { bookedVehicles, vehiclePriceCents, type BookedVehicle } from "~/domain/booking/vehicles";
@@ -9,7 +8,6 @@ import { listCustomerVehicles } from "~/server/services/vehicles/customer-vehicl
 import { loadPricedSizeClasses } from "~/server/services/vehicles/size-classes.server";
 import { CARS_MAX, CARS_MIN } from "~/domain/booking/pricing";
 import { keepChoices } from "~/domain/booking/kept-choices";
-import { localDayOf } from "~/domain/booking/slot-picker";
 import { formatDay, formatTime } from "~/lib/format";
 import { BOOKING_LIMITS } from "~/domain/booking/limits";
 import { parsePostalCode } from "~/domain/geo/postal-code";
@@ -31,6 +29,7 @@ import type { Route } from "./+types/wizard";
 import { requestInfo } from "~/server/request-info.server";
 import { stripeFromEnv } from "~/server/payments/stripe.server";
 import { zonePaymentPolicy } from "~/server/services/payments/booking-payment.server";
+import { localDate } from "~/domain/time/zoned";
 
 const w = wizardMessages;
 /** 'lundi 9 mars 2026', as the time step writes a day. */
@@ -149,7 +148,7 @@ export async function loadWizard({ request, context }: Route.LoaderArgs) {
     keep: {
       start: query.start ?? null,
       extras: query.extra,
-      day: query.start ? localDayOf(query.start) : null,
+      day: query.start ? localDate(query.start) : null,
     },
     promo: query.promo ?? null,
     start: query.start ?? null,
@@ -245,7 +244,7 @@ export async function loadWizard({ request, context }: Route.LoaderArgs) {
         kept.lostStart || kept.lostExtras > 0
           ? w.keptLost(
               kept.lostStart
-                ? `${formatSlotDay(localDayOf(kept.lostStart))} à ${formatTime(kept.lostStart).replaceAll(" ", "\u00a0")}`
+                ? `${formatSlotDay(localDate(kept.lostStart))} à ${formatTime(kept.lostStart).replaceAll(" ", "\u00a0")}`
                 : null,
               kept.lostExtras,
             )

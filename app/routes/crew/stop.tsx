@@ -10,7 +10,6 @@ import { ChecklistTickSchema, isReportReady } from "~/domain/crew/job-report";
 import { z } from "~/lib/zod-fr";
 import { hasCode } from "~/lib/errors";
 import { formatDate, formatTime } from "~/lib/format";
-import { localDate } from "~/domain/franchisee/periods";
 import { jobReportMessages } from "~/lib/messages/job-report.fr";
 import { loadCrewStop, tickChecklistStep } from "~/server/services/crew/job-report.server";
 import { loadCrewStatuses } from "~/server/services/crew/record-crew-status.server";
@@ -20,6 +19,7 @@ import { notesForStop } from "~/server/services/customers/customer-record.server
 import { customersMessages } from "~/lib/messages/customers.fr";
 import type { Route } from "./+types/stop";
 import { requireCrew } from "./guard.server";
+import { localDate } from "~/domain/time/zoned";
 
 const t = jobReportMessages.stop;
 const p = jobReportMessages.photos;

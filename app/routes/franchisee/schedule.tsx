@@ -8,8 +8,8 @@ import { dayColumns, memberColumns, ScheduleGrid } from "~/components/franchisee
 import { useLiveSchedule } from "~/components/franchisee/use-live-schedule";
 import { Button } from "~/components/ui/button";
 import { FranchiseeCancelSchema, ReassignSchema } from "~/domain/franchisee/schemas";
-import { dayPeriod, daysOf, isLocalDate, localDate, weekPeriod } from "~/domain/franchisee/periods";
-import { addDaysToDateString } from "~/domain/time/zoned";
+import { dayPeriod, daysOf, isLocalDate, weekPeriod } from "~/domain/time/periods";
+import { addDaysToDateString, localDate } from "~/domain/time/zoned";
 import { cn } from "~/lib/utils";
 import { flashHeaders } from "~/server/flash.server";
 import { cancelAppointment } from "~/server/services/appointments/cancel-appointment.server";
@@ -177,7 +177,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           focus={view === "week" ? date : undefined}
           columns={
             view === "week"
-              ? dayColumns(days, appointments, today, (a) => localDateOf(a.startAt))
+              ? dayColumns(days, appointments, today, (a) => localDate(a.startAt))
               : memberColumns(appointments)
           }
         />
@@ -187,7 +187,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       ) : (
         <div className="grid gap-6">
           {days.map((day) => {
-            const ofDay = appointments.filter((a) => localDateOf(a.startAt) === day);
+            const ofDay = appointments.filter((a) => localDate(a.startAt) === day);
             if (ofDay.length === 0) return null;
             return (
               <section key={day} aria-labelledby={`day-${day}`} className="grid gap-3">
@@ -206,8 +206,4 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       )}
     </div>
   );
-}
-
-function localDateOf(instant: Date | string): string {
-  return localDate(new Date(instant));
 }

@@ -7,7 +7,6 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { localDate } from "~/domain/franchisee/periods";
 import { WEATHER_REASONS, WeatherMoveSchema } from "~/domain/weather/schemas";
 import { hasCode } from "~/lib/errors";
 import { formatDate, formatDateTime, formatTime } from "~/lib/format";
@@ -19,6 +18,7 @@ import {
 } from "~/server/services/weather/weather-move.server";
 import type { Route } from "./+types/weather";
 import { requireFranchisee } from "./guard.server";
+import { localDate } from "~/domain/time/zoned";
 
 const t = weatherMessages;
 

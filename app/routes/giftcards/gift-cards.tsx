@@ -12,7 +12,6 @@ import {
   GIFT_CARD_MIN_CENTS,
   GiftCardCodeSchema,
   giftCardPurchaseSchema,
-  localToday,
 } from "~/domain/giftcards/gift-cards";
 import { formatMoney } from "~/lib/format";
 import { giftCardMessages } from "~/lib/messages/gift-cards.fr";
@@ -28,6 +27,7 @@ import {
   purchasePagePath,
 } from "~/server/services/giftcards/gift-cards.server";
 import type { Route } from "./+types/gift-cards";
+import { localDate } from "~/domain/time/zoned";
 
 const g = giftCardMessages.page;
 
@@ -60,7 +60,7 @@ export function loader() {
   return {
     online: stripeFromEnv() !== undefined,
     purchaseKey: crypto.randomUUID(),
-    today: localToday(new Date()),
+    today: localDate(new Date()),
   };
 }
 

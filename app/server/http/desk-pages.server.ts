@@ -6,7 +6,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { DeskActionSchema, type DeskActionData } from "~/domain/booking/desk-schemas";
-import { isLocalDate, localDate } from "~/domain/franchisee/periods";
+import { isLocalDate } from "~/domain/time/periods";
 import { AppError } from "~/lib/errors";
 import type { Db } from "../db.server";
 import { flashHeaders } from "../flash.server";
@@ -15,6 +15,7 @@ import { cancelBooking } from "../services/booking/cancel-booking.server";
 import { listOpenSlotsForMove } from "../services/booking/booking-travel.server";
 import { rescheduleBooking } from "../services/booking/reschedule-booking.server";
 import { backOfficeMessages } from "~/lib/messages/back-office.fr";
+import { localDate } from "~/domain/time/zoned";
 
 const d = backOfficeMessages.desk;
 

@@ -6,12 +6,13 @@
  * the booking horizon), nor once it ran, failed or died.
  */
 import crypto from "node:crypto";
+import { remember } from "../remember.server";
 
 /** The payload fields that hold a secret. */
 export const SECRET_FIELDS = ["manageToken", "url"] as const;
 const PREFIX = "sealed:v1:";
 
-const holder = globalThis as typeof globalThis & { __jobSecretKey?: Buffer };
+const holder = remember("jobs.secretKey", (): { __jobSecretKey?: Buffer } => ({}));
 
 /**
  * The key, from the server secret (BETTER_AUTH_SECRET or the one kept in the database): every

@@ -6,9 +6,10 @@ import { scheduleRecurringPlacement } from "../services/recurring/place-occurren
 import { recoverStaleJobs } from "./queue.server";
 import { jobHandlers } from "./registry.server";
 import { createWorker, type Worker } from "./worker.server";
+import { remember } from "../remember.server";
 
-// The process-wide worker, kept on globalThis so that dev-server reloads do not start a second one.
-const holder = globalThis as typeof globalThis & { __appWorker?: Worker };
+// The process-wide worker, kept by remember() so that dev-server reloads do not start a second one.
+const holder = remember("jobs.worker", (): { __appWorker?: Worker } => ({}));
 
 /** Starts this process's job worker on the open database (`npm start` and `npm run worker`). */
 export async function startWorker(database: Database): Promise<void> {

@@ -3,6 +3,7 @@ import { env, type Env } from "../env.server";
 import { LocalDiskStorage } from "./local-disk.server";
 import type { FileStorage } from "./file-storage.server";
 import { S3Storage } from "./s3.server";
+import { remember } from "../remember.server";
 
 export { FileExistsError, type FileStorage } from "./file-storage.server";
 
@@ -21,7 +22,7 @@ export function createStorage(config: Env): FileStorage {
   return new LocalDiskStorage(path.join(config.DATA_DIR, "files"));
 }
 
-const holder = globalThis as typeof globalThis & { __appStorage?: FileStorage };
+const holder = remember("storage", (): { __appStorage?: FileStorage } => ({}));
 
 /** The process's storage, created on first use from the environment. */
 export function getStorage(): FileStorage {

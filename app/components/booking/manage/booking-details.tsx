@@ -5,7 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { PriceLine } from "../price-lines";
 import { manageBookingMessages } from "~/lib/messages/manage-booking.fr";
 import { cn } from "~/lib/utils";
-import { formatDateTime, formatTime } from "./format";
+import { formatDateTime, formatTime } from "./manage-format";
 import type { ManagedAppointment } from "./types";
 
 const t = manageBookingMessages;

@@ -10,7 +10,7 @@ import { useConfirm } from "~/components/ui/confirm-dialog";
 import { BUSINESS } from "~/lib/business";
 import { useHydrated } from "~/lib/use-hydrated";
 import { manageBookingMessages } from "~/lib/messages/manage-booking.fr";
-import { formatDateTime } from "./format";
+import { formatDateTime } from "./manage-format";
 import type { ManageActionResult, ManagedAppointment } from "./types";
 
 const t = manageBookingMessages;

@@ -9,12 +9,11 @@ import {
   groupByDayPart,
   initialDay,
   isDayKey,
-  localDayOf,
   nearestFreeSlots,
   PICKER_DAYS,
   type StripDay,
 } from "~/domain/booking/slot-picker";
-import { dayOfWeekOf } from "~/domain/time/zoned";
+import { dayOfWeekOf, localDate } from "~/domain/time/zoned";
 import { dayChipParts, formatDay, formatTime } from "~/lib/format";
 import { bookingMessages } from "~/lib/messages/booking.fr";
 import { slotPickerMessages } from "~/lib/messages/slot-picker.fr";
@@ -47,7 +46,7 @@ export function formatSlotTime(iso: string): string {
 
 /** 'lundi 9 mars 2026 à 9 h 00'. */
 function formatSlotWhen(iso: string): string {
-  return `${formatSlotDay(localDayOf(iso))} à ${formatSlotTime(iso)}`;
+  return `${formatSlotDay(localDate(iso))} à ${formatSlotTime(iso)}`;
 }
 
 /** 90 -> '1 h 30', 180 -> '3 h', 45 -> '45 min'. */
@@ -210,7 +209,7 @@ export function SlotPicker({
   const selected = strip.find((d) => d.date === day) ?? null;
   const times: Time[] = [
     ...(selected?.slots ?? []).map((slot) => ({ start: slot.start })),
-    ...(current && selected && localDayOf(current) === selected.date
+    ...(current && selected && localDate(current) === selected.date
       ? [{ start: current, current: true }]
       : []),
   ];
@@ -220,7 +219,7 @@ export function SlotPicker({
 
   function pickNearest(start: string) {
     focusTime.current = start;
-    setDay(localDayOf(start));
+    setDay(localDate(start));
     setChosen(start);
   }
 
@@ -261,7 +260,7 @@ export function SlotPicker({
               <p>{p.nearestTitle}</p>
               <ul className="flex flex-wrap gap-2">
                 {nearest.map((slot) => {
-                  const label = `${chipText(localDayOf(slot.start))}, ${formatSlotTime(slot.start)}`;
+                  const label = `${chipText(localDate(slot.start))}, ${formatSlotTime(slot.start)}`;
                   return (
                     <li key={slot.start}>
                       {hydrated ? (

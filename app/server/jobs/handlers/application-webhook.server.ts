@@ -4,7 +4,7 @@ import { env } from "../../env.server";
 import type { JobPayloads } from "../payloads";
 import type { JobHandler } from "../worker.server";
 import { log } from "../../log.server";
-import { postWebhook, warnOnce } from "./webhook.server";
+import { postWebhook, warnOnce } from "./webhook-delivery.server";
 import { signedApplicationPhotoPath } from "../../services/applications/application-photo.server";
 
 const warnUnconfigured = warnOnce(

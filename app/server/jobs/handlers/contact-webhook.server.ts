@@ -3,7 +3,7 @@ import type { JobPayloads } from "../payloads";
 import type { JobHandler } from "../worker.server";
 import { log } from "../../log.server";
 import { loadContactMessage } from "./contact-message.server";
-import { postWebhook, warnOnce } from "./webhook.server";
+import { postWebhook, warnOnce } from "./webhook-delivery.server";
 
 const warnUnconfigured = warnOnce(
   "Webhook de contact : CONTACT_WEBHOOK_URL n'est plus défini, les messages en file restent en base sans être transmis.",

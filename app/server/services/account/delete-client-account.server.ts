@@ -16,7 +16,6 @@ import { getStorage, type FileStorage } from "../../storage/storage.server";
 import { deleteApplicationPhotos } from "../applications/application-photo.server";
 import { limitPasswordCheck } from "../auth/auth-guard.server";
 import { recordConsent } from "../messaging/consent.server";
-import { withSlotChange } from "../booking/slot-cache.server";
 import { forgetClientOffers } from "../offers/client-offers.server";
 import { forgetPaymentCustomer } from "../payments/client-payments.server";
 import { settleCancelledBooking } from "../payments/settle-cancellation.server";
@@ -24,6 +23,7 @@ import { cancellationKind } from "~/domain/payments/refunds";
 import { deleteReviewsOf } from "../reviews/client-reviews.server";
 import { deleteJobPhotoFiles, forgetJobPhotos } from "../crew/client-job-photos.server";
 import { loadClient, ownedAppointments, verifiedAddresses } from "./client-owner.server";
+import { withSlotChange } from "../booking/slot-change.server";
 
 /** What replaces the personal fields of the bookings a deleted client leaves behind. */
 export const ANONYMIZED = {

@@ -8,10 +8,10 @@ import { asInvitation } from "../auth/reset-tokens.server";
 import { getAuth } from "../../auth.server";
 import type { Db } from "../../db.server";
 import { queueWaitlistCheck } from "../waitlist/notify-waitlist.server";
-import { withSlotChange } from "../booking/slot-cache.server";
 import { logApplicationChange } from "./application-trail.server";
 import { assertAdmin, type AdminActor } from "./assert-admin.server";
 import { log } from "../../log.server";
+import { withSlotChange } from "../booking/slot-change.server";
 
 export interface ApprovalResult {
   email: string;

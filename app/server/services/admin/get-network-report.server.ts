@@ -1,6 +1,6 @@
 import { and, count, eq, gte, lt, ne, sql, sum } from "drizzle-orm";
 import { appointments, franchisees, restockOrders, serviceZones } from "#db/schema";
-import { lastMonths, monthPeriod } from "~/domain/admin/periods";
+import { lastMonths, monthPeriod, periodInstants } from "~/domain/time/periods";
 import type { Db } from "../../db.server";
 import { assertAdmin, type AdminActor } from "./assert-admin.server";
 import { countedAppointment } from "./network-figures.server";
@@ -36,15 +36,15 @@ export async function getNetworkReport(
 ): Promise<NetworkReport> {
   assertAdmin(actor);
   const keys = lastMonths(now, months);
-  const from = monthPeriod(keys[0]!).from;
-  const to = monthPeriod(keys[keys.length - 1]!).to;
+  const from = periodInstants(monthPeriod(`${keys[0]!}-01`)).start;
+  const to = periodInstants(monthPeriod(`${keys[keys.length - 1]!}-01`)).end;
   // Each month's instants joined as ranges (ADR 098): the rows are counted by an index range
   // scan per month, with no time-zone conversion of each row (to_char of every start cost more
   // than reading it at 200,000 appointments).
   const ranges = sql.join(
     keys.map((key) => {
-      const period = monthPeriod(key);
-      return sql`(${key}::text, ${period.from.toISOString()}::timestamptz, ${period.to.toISOString()}::timestamptz)`;
+      const { start, end } = periodInstants(monthPeriod(`${key}-01`));
+      return sql`(${key}::text, ${start.toISOString()}::timestamptz, ${end.toISOString()}::timestamptz)`;
     }),
     sql`, `,
   );

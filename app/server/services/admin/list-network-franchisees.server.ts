@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gte, inArray, lt, sum } from "drizzle-orm";
 import { appointments, franchisees, serviceZones, teamMembers, users } from "#db/schema";
-import { monthOf } from "~/domain/admin/periods";
+import { monthOf, periodInstants } from "~/domain/time/periods";
 import type { Db } from "../../db.server";
 import { assertAdmin, type AdminActor } from "./assert-admin.server";
 import { countedAppointment } from "./network-figures.server";
@@ -8,7 +8,7 @@ import { countedAppointment } from "./network-figures.server";
 /** The franchisees with their zones, active team size and this month's revenue (before taxes). */
 export async function listNetworkFranchisees(db: Db, { actor, now }: { actor: AdminActor; now: Date }) {
   assertAdmin(actor);
-  const month = monthOf(now);
+  const month = periodInstants(monthOf(now));
   const rows = await db
     .select({
       id: franchisees.id,
@@ -49,8 +49,8 @@ export async function listNetworkFranchisees(db: Db, { actor, now }: { actor: Ad
         and(
           inArray(appointments.franchiseeId, ids),
           countedAppointment,
-          gte(appointments.startAt, month.from),
-          lt(appointments.startAt, month.to),
+          gte(appointments.startAt, month.start),
+          lt(appointments.startAt, month.end),
         ),
       )
       .groupBy(appointments.franchiseeId),

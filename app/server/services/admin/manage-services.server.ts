@@ -3,8 +3,8 @@ import { services } from "#db/schema";
 import { AppError } from "~/lib/errors";
 import type { ServiceForm } from "~/domain/admin/schemas";
 import type { Db, Tx } from "../../db.server";
-import { withSlotChange } from "../booking/slot-cache.server";
 import { assertAdmin, type AdminActor } from "./assert-admin.server";
+import { withSlotChange } from "../booking/slot-change.server";
 
 /*
  * The catalogue of washes (services table). The home page, the wizard and the booking engine read

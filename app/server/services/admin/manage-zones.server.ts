@@ -3,10 +3,10 @@ import { appointments, franchisees, serviceZones } from "#db/schema";
 import { AppError } from "~/lib/errors";
 import type { ZoneForm } from "~/domain/admin/schemas";
 import type { Db } from "../../db.server";
-import { withSlotChange } from "../booking/slot-cache.server";
 import { queueWaitlistCheck } from "../waitlist/notify-waitlist.server";
 import { zoneColumns } from "../zones/list-zones.server";
 import { assertAdmin, type AdminActor } from "./assert-admin.server";
+import { withSlotChange } from "../booking/slot-change.server";
 
 /*
  * The service zones, the one source of truth for where we serve (docs/product-decisions.md,

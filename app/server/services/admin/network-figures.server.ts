@@ -1,6 +1,6 @@
 import { and, count, eq, gte, lt, ne, sum } from "drizzle-orm";
 import { appointments, franchiseApplications, jobs, restockOrders, serviceZones } from "#db/schema";
-import { monthOf, weekOf, type Period } from "~/domain/admin/periods";
+import { monthOf, periodInstants, weekOf, type Period } from "~/domain/time/periods";
 import type { Db, Tx } from "../../db.server";
 import { assertAdmin, type AdminActor } from "./assert-admin.server";
 
@@ -27,6 +27,7 @@ export interface PeriodFigures {
 
 /** Bookings and revenue of each zone with at least one booking in [from, to), by zone name. */
 async function figuresByZone(db: Db | Tx, period: Period): Promise<PeriodFigures> {
+  const { start, end } = periodInstants(period);
   const rows = await db
     .select({
       zoneId: serviceZones.id,
@@ -36,15 +37,13 @@ async function figuresByZone(db: Db | Tx, period: Period): Promise<PeriodFigures
     })
     .from(appointments)
     .innerJoin(serviceZones, eq(serviceZones.id, appointments.zoneId))
-    .where(
-      and(countedAppointment, gte(appointments.startAt, period.from), lt(appointments.startAt, period.to)),
-    )
+    .where(and(countedAppointment, gte(appointments.startAt, start), lt(appointments.startAt, end)))
     .groupBy(serviceZones.id, serviceZones.zoneName)
     .orderBy(serviceZones.zoneName);
   const byZone = rows.map((row) => ({ ...row, revenueCents: row.revenueCents ?? 0 }));
   return {
-    startDate: period.startDate,
-    endDate: period.endDate,
+    startDate: period.from,
+    endDate: period.to,
     bookings: byZone.reduce((total, row) => total + row.bookings, 0),
     revenueCents: byZone.reduce((total, row) => total + row.revenueCents, 0),
     byZone,

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { appointments } from "#db/schema";
 import type { Db } from "../../db.server";
-import { withSlotChange } from "../booking/slot-cache.server";
 import { lockOwnScheduledAppointment } from "./lock-own-appointment.server";
 import { queueBookingCancelled } from "../messaging/notify.server";
 import { logStaffChange, type StaffChange } from "../booking/staff-change.server";
 import { settleCancelledBooking } from "../payments/settle-cancellation.server";
+import { withSlotChange } from "../booking/slot-change.server";
 
 /**
  * The franchisee cancels one of its scheduled appointments, with a reason kept on the row (ADR 021).

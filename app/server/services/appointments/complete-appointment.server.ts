@@ -3,13 +3,13 @@ import { appointments } from "#db/schema";
 import { canCompleteAt } from "~/domain/franchisee/completion";
 import { AppError } from "~/lib/errors";
 import type { Db } from "../../db.server";
-import { withSlotChange } from "../booking/slot-cache.server";
 import { creditCompletedAppointment } from "../loyalty/ledger.server";
 import { scheduleReviewRequest } from "../reviews/review-request.server";
 import { creditReferral } from "../offers/referrals.server";
 import { chargeBalanceAfterWash } from "../payments/charge-balance.server";
 import { assertReportReady } from "../crew/job-report.server";
 import { queueWashReport } from "../crew/wash-report.server";
+import { withSlotChange } from "../booking/slot-change.server";
 
 /**
  * The franchisee marks one of its appointments completed: the status changes and the customer is

@@ -2,9 +2,9 @@ import { eq } from "drizzle-orm";
 import { appointments } from "#db/schema";
 import { AppError } from "~/lib/errors";
 import type { Db } from "../../db.server";
-import { withSlotChange } from "../booking/slot-cache.server";
 import { lockOwnScheduledAppointment } from "./lock-own-appointment.server";
 import { settleCancelledBooking } from "../payments/settle-cancellation.server";
+import { withSlotChange } from "../booking/slot-change.server";
 
 /**
  * The customer was not there: the scheduled appointment becomes no_show (no loyalty points) and

@@ -1,15 +1,15 @@
-import { BUSINESS_TIME_ZONE } from "~/domain/time/zoned";
+import { BUSINESS_TIME_ZONE, localDate } from "~/domain/time/zoned";
 import { eq, inArray } from "drizzle-orm";
 import { appointments, teamMembers } from "#db/schema";
 import { canTakeAppointment } from "~/domain/franchisee/assignment";
 import { AppError } from "~/lib/errors";
 import type { Db } from "../../db.server";
-import { loadBusy, loadTeam, localDateOf } from "../booking/booking-context.server";
+import { loadBusy, loadTeam } from "../booking/booking-context.server";
 import { sqlState } from "../../db-errors.server";
 import { lockMemberDays } from "../travel/member-day-lock.server";
-import { withSlotChange } from "../booking/slot-cache.server";
 import { logStaffChange, type StaffChange } from "../booking/staff-change.server";
 import { lockOwnScheduledAppointment } from "./lock-own-appointment.server";
+import { withSlotChange } from "../booking/slot-change.server";
 
 /** Lost to a concurrent booking of the same member: exclusion violation or deadlock (see book-slot). */
 const MEMBER_TAKEN_CONCURRENTLY = new Set(["23P01", "40P01"]);
@@ -52,7 +52,7 @@ export async function reassignAppointment(
       blockedUntil: appointment.blockedUntil,
     };
     // Serialised with the bookings that check this member's day (ADR 048).
-    await lockMemberDays(tx, [teamMemberId], localDateOf(range.start));
+    await lockMemberDays(tx, [teamMemberId], localDate(range.start));
     const busy = await loadBusy(
       tx,
       [teamMemberId],

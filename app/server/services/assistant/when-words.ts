@@ -17,6 +17,7 @@ import {
   BUSINESS_TIME_ZONE,
   dayOfWeekOf,
   instantToZonedParts,
+  localDate,
 } from "~/domain/time/zoned";
 import { formatClock, formatDay } from "~/lib/format";
 
@@ -134,7 +135,7 @@ function daysOf(t: string, today: string): { from: string; to: string } | null {
 export function parseWhen(text: string, now: Date): WhenWish | null {
   const t = fold(text);
   if (!t) return null;
-  const today = instantToZonedParts(now, BUSINESS_TIME_ZONE).date;
+  const today = localDate(now);
   const days = daysOf(t, today);
   const part = partOf(t);
   const around = timeOf(t);
@@ -166,8 +167,8 @@ export function narrowStarts(starts: readonly string[], wish: WhenWish): string[
   };
   // By day first, then by closeness within the day.
   return kept.sort((a, b) => {
-    const dayA = instantToZonedParts(new Date(a), BUSINESS_TIME_ZONE).date;
-    const dayB = instantToZonedParts(new Date(b), BUSINESS_TIME_ZONE).date;
+    const dayA = localDate(new Date(a));
+    const dayB = localDate(new Date(b));
     return dayA === dayB ? distance(a) - distance(b) : dayA < dayB ? -1 : 1;
   });
 }

@@ -7,16 +7,16 @@ import {
   type SlotMember,
   type SlotRules,
 } from "~/domain/booking/slots";
-import { addDaysToDateString } from "~/domain/time/zoned";
+import { addDaysToDateString, localDate } from "~/domain/time/zoned";
 import { AppError } from "~/lib/errors";
 import { sqlState } from "../../db-errors.server";
 import type { Tx } from "../../db.server";
 import { lockMemberDays } from "../travel/member-day-lock.server";
-import { busyWindow, loadBusy, localDateOf, startOfLocalDay } from "./booking-context.server";
+import { busyWindow, loadBusy, startOfLocalDay } from "./booking-context.server";
 
 /** Appointments per member starting on the local day of `start`: the load `pickTeamMember` balances. */
 function loadsOfDay(busy: readonly BusyRange[], start: Date): Map<string, number> {
-  const date = localDateOf(start);
+  const date = localDate(start);
   const dayStart = startOfLocalDay(date).getTime();
   const dayEnd = startOfLocalDay(addDaysToDateString(date, 1)).getTime();
   const loads = new Map<string, number>();
@@ -59,7 +59,7 @@ export async function assignMember(
   // the base (ADR 048), so the rule with no busy range would leave out a member it can free.
   const candidates = freeTeamMembersForSlot({ ...rules([]), site: null });
   if (candidates.length === 0) throw new AppError("SLOT_UNAVAILABLE");
-  const day = localDateOf(start);
+  const day = localDate(start);
   const readBusy = () => loadBusy(tx, candidates, busyWindow(day, 1), options.exceptAppointmentId);
   // One placement at a time per member and day, so the travel re-check sees the others (ADR 048).
   await lockMemberDays(tx, candidates, day);

@@ -15,7 +15,7 @@ import { bookingConsentsInsert } from "../messaging/consent.server";
 import { memberPriceFor, recordMemberUse } from "../memberships/memberships.server";
 import { applyPromoCode, recordPromoUse, type AppliedPromo } from "../offers/redeem-promo-code.server";
 import { bookingConfirmationInsert } from "../messaging/notify.server";
-import { remembered, withBookedSlot } from "./slot-cache.server";
+import { remembered } from "./slot-cache.server";
 import { blockedUntilFor, dayDriveTimes } from "./booking-travel.server";
 import type { Db, Tx } from "../../db.server";
 import { insertTogether, preparedOnce } from "../../db-statements.server";
@@ -29,6 +29,7 @@ import { resolveBookingVehicles } from "../vehicles/booking-vehicles.server";
 import { stripeFromEnv } from "../../payments/stripe.server";
 import { cardSetupFor } from "../payments/payment-setup.server";
 import { redeemGiftCard } from "../giftcards/gift-cards.server";
+import { withBookedSlot } from "./slot-change.server";
 
 /** Bookings one IP address may make: plenty for a family or an agent, too few for a flood. */
 export const BOOKING_RATE_LIMIT = { max: 20, windowSeconds: 10 * 60 } as const satisfies RateLimitRule;

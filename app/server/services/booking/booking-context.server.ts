@@ -6,12 +6,7 @@
 import { and, asc, eq, gt, inArray, lt, ne } from "drizzle-orm";
 import { appointments, serviceZones, services, teamAvailability, teamMembers } from "#db/schema";
 import type { BusyRange, SlotMember } from "~/domain/booking/slots";
-import {
-  addDaysToDateString,
-  BUSINESS_TIME_ZONE,
-  instantToZonedParts,
-  zonedWallTimeToInstant,
-} from "~/domain/time/zoned";
+import { addDaysToDateString, BUSINESS_TIME_ZONE, zonedWallTimeToInstant } from "~/domain/time/zoned";
 import type { ServiceZone } from "~/domain/geo/zones";
 import type { GeoPoint } from "~/domain/travel/travel-time";
 import { AppError } from "~/lib/errors";
@@ -167,11 +162,6 @@ export async function loadBusy(
 /** Midnight of a local day, as an instant. */
 export function startOfLocalDay(date: string): Date {
   return zonedWallTimeToInstant(date, "00:00", BUSINESS_TIME_ZONE);
-}
-
-/** The local day of an instant, `yyyy-MM-dd`. */
-export function localDateOf(instant: Date): string {
-  return instantToZonedParts(instant, BUSINESS_TIME_ZONE).date;
 }
 
 /**

@@ -12,7 +12,7 @@ import {
 } from "#db/schema";
 import { customerKeyOf } from "../customers/customer-record.server";
 import { BOOKING_ID_PATTERN } from "~/domain/booking/schemas";
-import { dayPeriod, isLocalDate, periodInstants } from "~/domain/franchisee/periods";
+import { dayPeriod, isLocalDate, periodInstants } from "~/domain/time/periods";
 import { AppError } from "~/lib/errors";
 import type { Db } from "../../db.server";
 import { staffMaySee, type StaffChange } from "./staff-change.server";

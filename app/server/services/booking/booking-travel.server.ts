@@ -11,8 +11,9 @@ import { AppError } from "~/lib/errors";
 import type { DriveTime } from "~/domain/travel/travel-time";
 import { driveTimesFor, routingFromEnv } from "../travel/drive-times.server";
 import type { Db, Tx } from "../../db.server";
-import { busyWindow, loadBusy, localDateOf } from "./booking-context.server";
+import { busyWindow, loadBusy } from "./booking-context.server";
 import { listOpenSlots, type OpenSlots } from "./list-open-slots.server";
+import { localDate } from "~/domain/time/zoned";
 
 type Queryable = Db | Tx;
 
@@ -44,7 +45,7 @@ export async function dayDriveTimes(
   const busy = await loadBusy(
     db,
     members.map((m) => m.id),
-    busyWindow(localDateOf(startAt), 1),
+    busyWindow(localDate(startAt), 1),
     exceptAppointmentId,
   );
   const points = [site, base, ...busy.flatMap((range) => (range.point ? [range.point] : []))];

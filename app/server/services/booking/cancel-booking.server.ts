@@ -4,10 +4,10 @@ import type { CancelRequest } from "~/domain/booking/schemas";
 import { cancellationKind } from "~/domain/payments/refunds";
 import { queueBookingCancelled } from "../messaging/notify.server";
 import { settleCancelledBooking } from "../payments/settle-cancellation.server";
-import { withSlotChange } from "./slot-cache.server";
 import type { Db } from "../../db.server";
 import { type BookingChangeRequest, lockChangeableAppointment } from "./manage-access.server";
 import { logStaffChange } from "./staff-change.server";
+import { withSlotChange } from "./slot-change.server";
 
 /**
  * Cancels a booking through its manage link (docs/product-decisions.md, 'Booking'): the token must

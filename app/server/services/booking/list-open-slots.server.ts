@@ -1,4 +1,4 @@
-import { BUSINESS_TIME_ZONE } from "~/domain/time/zoned";
+import { BUSINESS_TIME_ZONE, localDate } from "~/domain/time/zoned";
 import { isSlotsFromInRange } from "~/domain/booking/horizon";
 import { computeSlots, DEFAULT_RANGE_DAYS } from "~/domain/booking/slots";
 import type { GeoPoint } from "~/domain/travel/travel-time";
@@ -11,7 +11,6 @@ import {
   loadBookingService,
   loadBusy,
   loadTeam,
-  localDateOf,
 } from "./booking-context.server";
 
 /** The answer of GET /api/slots (docs/http-api.md, 'Booking'): ISO 8601 instants with the local offset. */
@@ -68,7 +67,7 @@ export async function listOpenSlots(
   const zone = await loadBookableZone(db, zoneSlug);
   const service = await loadBookingService(db, serviceId);
   const members = await loadTeam(db, zone.franchiseeId);
-  const firstDay = from ?? localDateOf(now);
+  const firstDay = from ?? localDate(now);
   const busy = await loadBusy(
     db,
     members.map((m) => m.id),

@@ -9,11 +9,11 @@ import type { SessionUser } from "../../auth.server";
 import type { Db } from "../../db.server";
 import { hitRateLimit } from "../../rate-limit.server";
 import { BOOKING_RATE_LIMIT, bookSlot, type BookSlotResult } from "./book-slot.server";
-import { localDateOf } from "./booking-context.server";
 import { listOpenSlots, type OpenSlots } from "./list-open-slots.server";
 import { manageUrlFor } from "./manage-access.server";
 import { sameRequestKey, type RequestKey } from "./booking-requests.server";
 import { siteOf } from "./slot-cache.server";
+import { localDate } from "~/domain/time/zoned";
 
 /** A slot taken meanwhile or never offered (SLOT_TAKEN, SLOT_UNAVAILABLE), with the open slots now. */
 export class SlotConflictError extends AppError {
@@ -81,7 +81,7 @@ export async function placeBooking<Refusal>(
       relist === "range"
         ? await listOpenSlots(db, base)
         : // A day outside the slot list's range (e.g. a start in the past) has no slots to offer.
-          await listOpenSlots(db, { ...base, from: localDateOf(new Date(input.start)), days: 1 }).catch(
+          await listOpenSlots(db, { ...base, from: localDate(new Date(input.start)), days: 1 }).catch(
             (listError: unknown) => {
               if (listError instanceof AppError && listError.code === "BEYOND_BOOKING_HORIZON") return null;
               throw listError;

@@ -8,7 +8,6 @@ import { bookingDurationMinutes } from "~/domain/booking/slots";
 import { isWithinBookingHorizon } from "~/domain/booking/horizon";
 import { AppError } from "~/lib/errors";
 import { queueBookingChanged } from "../messaging/notify.server";
-import { withSlotChange } from "./slot-cache.server";
 import type { Db, Tx } from "../../db.server";
 import { type BookingChangeRequest, lockChangeableAppointment } from "./manage-access.server";
 import { assignMember } from "./assign-member.server";
@@ -17,6 +16,7 @@ import { resolveUpsells } from "./resolve-upsells.server";
 import { blockedUntilFor, travelForMove } from "./booking-travel.server";
 import { logStaffChange, type StaffChange } from "./staff-change.server";
 import { markWeatherRebooked } from "./weather-rebooked.server";
+import { withSlotChange } from "./slot-change.server";
 
 /**
  * A move from the booking desk (ADR 052): besides the time, the cars and extras may change (the

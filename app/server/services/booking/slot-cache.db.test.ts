@@ -8,7 +8,8 @@ import { openPostgres } from "~/server/db.server";
 import { createTestDatabase, describeDatabases } from "../../../../tests/setup/db";
 import { bookSlot } from "./book-slot.server";
 import { cancelBooking } from "./cancel-booking.server";
-import { invalidateOpenSlots, openSlotsJson, SLOTS_CHANNEL } from "./slot-cache.server";
+import { invalidateOpenSlots, openSlotsJson } from "./slot-cache.server";
+import { SLOTS_CHANNEL } from "./slot-notice.server";
 
 /** Friday 2026-03-06, 08:00 in Granby; the single-car slots of Monday 2026-03-09 are open. */
 const NOW = new Date("2026-03-06T08:00:00-05:00");

@@ -1,36 +1,37 @@
-import { sql } from "drizzle-orm";
-import type { Db, Tx } from "../../db.server";
+import type { Db } from "../../db.server";
 import { listOpenSlots, type ListOpenSlotsInput } from "./list-open-slots.server";
 import type { SlotsQuery } from "~/domain/booking/schemas";
 import { offlineGeocoder, type Geocoder } from "~/domain/geo/geocoder";
 import { pointKey, type GeoPoint } from "~/domain/travel/travel-time";
-import { log } from "../../log.server";
+import { remember } from "../../remember.server";
 
 /**
  * A cache of slot lists for the JSON endpoint that apps and agents poll (GET /api/slots).
  *
  * Any change that can open or close a slot (a booking, a cancellation, a reschedule, a zone, a
- * service, a team member's hours) goes through one of the two helpers below, never through the
+ * service, a team member's hours) goes through one of the two helpers of `slot-change.server.ts`, never through the
  * cache directly: `withSlotChange` (the rare writes: NOTIFY inside the transaction) or
  * `withBookedSlot` (a booking: NOTIFY after the commit, ADR 054). Both forget this process's
  * lists once the change has committed, so GET /api/slots answers the new set at once, on PGlite
  * too (one process; nothing receives the NOTIFY); the NOTIFY reaches the other instances, which
- * listen on `SLOTS_CHANNEL` (bootstrap). Entries also expire after 30 s and are keyed by the
+ * listen on `SLOTS_CHANNEL` (`slot-notice.server.ts`, bootstrap). Entries also expire after 30 s and are keyed by the
  * minute, so that the minimum notice keeps moving and a lost notification can only leave a list
  * stale for seconds. The booking transaction re-checks every slot, so a stale list can never
  * cause a double booking; pages compute their lists fresh.
  */
-export const SLOTS_CHANNEL = "slots_changed";
 const TTL_MS = 30_000;
 const MAX_ENTRIES = 500;
 
-const holder = globalThis as typeof globalThis & {
-  __slotCache?: { epoch: number; entries: Map<string, { epoch: number; at: number; json: string }> };
-};
-const state = (holder.__slotCache ??= { epoch: 0, entries: new Map() });
+const state = remember(
+  "booking.slotCache",
+  (): { epoch: number; entries: Map<string, { epoch: number; at: number; json: string }> } => ({
+    epoch: 0,
+    entries: new Map(),
+  }),
+);
 
 /** Forgets the cached lists only: a booking changes no zone, service or team. */
-function forgetLists(): void {
+export function forgetLists(): void {
   state.epoch += 1;
   state.entries.clear();
 }
@@ -56,13 +57,13 @@ export function invalidateOpenSlots(): void {
 const CONTEXT_TTL_MS = 5_000;
 const MAX_CONTEXT_ENTRIES = 200;
 
-const contextHolder = globalThis as typeof globalThis & {
-  __bookingContext?: {
+const context = remember(
+  "booking.context",
+  (): {
     epoch: number;
     byDb: WeakMap<object, Map<string, { epoch: number; at: number; value: unknown }>>;
-  };
-};
-const context = (contextHolder.__bookingContext ??= { epoch: 0, byDb: new WeakMap() });
+  } => ({ epoch: 0, byDb: new WeakMap() }),
+);
 
 /**
  * `load()`'s value for `key` in `db`, read again when older than a few seconds or after a change
@@ -85,109 +86,6 @@ export async function remembered<T>(db: Db, key: string, load: () => Promise<T>)
     entries.set(key, { epoch, at: nowMs, value });
   }
   return value;
-}
-
-/**
- * The payload of a booking's NOTIFY: a booking changes no zone, service or team, so the
- * instances that hear it forget their slot lists only, and keep the remembered rows (ADR 054,
- * eleventh pass). Every other change notifies with an empty payload: forget everything.
- */
-const BOOKING_PAYLOAD = "booking";
-
-/** Tells every instance listening, at the commit of `tx` (or at once outside one), to recompute. */
-async function announceSlotsChanged(tx: Tx | Db, payload: "" | typeof BOOKING_PAYLOAD = ""): Promise<void> {
-  await tx.execute(sql`select pg_notify(${SLOTS_CHANNEL}, ${payload})`);
-}
-
-/**
- * What an instance does on a NOTIFY of `SLOTS_CHANNEL` (bootstrap), its own included: a
- * booking's forgets the slot lists; any other (or a lost connection: empty payload) forgets
- * the remembered zones, services and teams too. This process's own booking already forgot its
- * lists at its commit; hearing it again keeps the rows it remembers, on PostgreSQL as on PGlite.
- */
-export function slotsChangedElsewhere(payload: string): void {
-  if (payload === BOOKING_PAYLOAD) forgetLists();
-  else invalidateOpenSlots();
-}
-
-/**
- * The one way for a rare change that can open or close slots (a cancellation, a reschedule, a
- * reassignment, a zone, a service, a team member's hours): runs it in a transaction that
- * announces the change (NOTIFY, delivered at commit to the other instances), then clears this
- * process's cached lists once committed. A change that throws rolls back, announces nothing and
- * keeps the lists; one that turned out to change nothing only costs a recomputation.
- */
-export async function withSlotChange<T>(db: Db, change: (tx: Tx) => Promise<T>): Promise<T> {
-  const result = await db.transaction(async (tx) => {
-    const value = await change(tx);
-    await announceSlotsChanged(tx);
-    return value;
-  });
-  // After the commit: a list computed before it can no longer be kept (the epoch moved).
-  invalidateOpenSlots();
-  return result;
-}
-
-/**
- * The hot path's variant (a booking): runs the change in a transaction without a NOTIFY, then,
- * once committed, clears this process's lists at once and tells the other instances with a
- * NOTIFY of its own, outside the transaction.
- *
- * Why not `withSlotChange`: PostgreSQL serializes the commits of every transaction that sent a
- * NOTIFY (one global lock, held through the commit's disk flush), so concurrent bookings queued
- * behind each other at commit (ADR 054). Here at most one NOTIFY is in flight per process:
- * changes committed meanwhile share the next one. Nobody waits for it; a lost one leaves another
- * instance's list stale for at most the cache's 30 s, and the booking transaction re-checks
- * every slot anyway.
- */
-export async function withBookedSlot<T>(db: Db, change: (tx: Tx) => Promise<T>): Promise<T> {
-  const result = await db.transaction(change);
-  forgetLists();
-  notifyOthersSoon(db);
-  return result;
-}
-
-const notifier = globalThis as typeof globalThis & {
-  __slotsNotify?: { sending: Promise<void> | undefined; again: boolean };
-};
-const notifyState = (notifier.__slotsNotify ??= { sending: undefined, again: false });
-const alone = globalThis as typeof globalThis & { __slotsAlone?: boolean };
-
-/**
- * On PGlite this process is the only one on its database (its data folder is locked): nobody
- * else to tell, so a booking does not spend a statement, and the one session, on a NOTIFY.
- */
-export function slotsHaveNoOtherInstance(): void {
-  alone.__slotsAlone = true;
-}
-
-/** One NOTIFY outside any transaction, at most one in flight; changes meanwhile share the next. */
-function notifyOthersSoon(db: Db): void {
-  if (alone.__slotsAlone) return;
-  if (notifyState.sending) {
-    notifyState.again = true;
-    return;
-  }
-  notifyState.sending = (async () => {
-    try {
-      do {
-        notifyState.again = false;
-        await announceSlotsChanged(db, BOOKING_PAYLOAD);
-      } while (notifyState.again);
-    } catch (error) {
-      log.warn("Liste des créneaux : avis aux autres instances non envoyé.", { err: error });
-    } finally {
-      notifyState.sending = undefined;
-    }
-  })();
-}
-
-/**
- * Resolves once the NOTIFY in flight, if any, has been sent: a stop waits for it before closing
- * the database (ADR 064), as the booking that asked for it has already been answered.
- */
-export async function slotNoticesSent(): Promise<void> {
-  await notifyState.sending;
 }
 
 /** The slot list as the JSON body of GET /api/slots (serialised once per cached list). */

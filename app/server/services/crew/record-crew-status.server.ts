@@ -10,7 +10,7 @@
 import { and, asc, eq, gte, inArray, lt } from "drizzle-orm";
 import { appointmentDelays, appointments, appointmentStatusEvents, serviceZones } from "#db/schema";
 import { CREW_STEPS, nextStopArrival, roundedArrival, tapOutcome, type CrewStep } from "~/domain/crew/status";
-import { dayPeriod, localDate, periodInstants } from "~/domain/franchisee/periods";
+import { dayPeriod, periodInstants } from "~/domain/time/periods";
 import { DEFAULT_TRAVEL_SETTINGS, type GeoPoint } from "~/domain/travel/travel-time";
 import { AppError, hasCode } from "~/lib/errors";
 import { formatTime } from "~/lib/format";
@@ -23,6 +23,7 @@ import { currentConsent } from "../messaging/consent.server";
 import { queueSms } from "../messaging/sms.server";
 import { driveTimesFor } from "../travel/drive-times.server";
 import type { CrewActor } from "./crew-access.server";
+import { localDate } from "~/domain/time/zoned";
 
 export interface CrewStatusResult {
   status: CrewStep;

@@ -2,7 +2,7 @@ import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { appointments, teamMembers } from "#db/schema";
 import { AppError } from "~/lib/errors";
 import type { Db } from "../../db.server";
-import { withSlotChange } from "../booking/slot-cache.server";
+import { withSlotChange } from "../booking/slot-change.server";
 
 /**
  * A demo tool for browser tests (ADR 049, demo mode and loopback only, like the test login): a

@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, inArray, lt } from "drizzle-orm";
 import { appointments, serviceZones, teamMembers } from "#db/schema";
 import { DEFAULT_TRAVEL_BUFFER_MINUTES } from "~/domain/booking/slots";
-import { dayPeriod, periodInstants } from "~/domain/franchisee/periods";
+import { dayPeriod, periodInstants } from "~/domain/time/periods";
 import { dayRoute } from "~/domain/travel/day-route";
 import type { GeoPoint } from "~/domain/travel/travel-time";
 import type { Db } from "../../db.server";

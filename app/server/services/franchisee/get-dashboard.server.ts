@@ -1,7 +1,8 @@
 import { and, asc, avg, count, eq, gte, inArray, lt, ne, sql, sum } from "drizzle-orm";
 import { appointmentReviews, appointments, restockOrders, teamMembers } from "#db/schema";
-import { dayPeriod, localDate, monthPeriod, periodInstants, weekPeriod } from "~/domain/franchisee/periods";
+import { dayPeriod, monthPeriod, periodInstants, weekPeriod } from "~/domain/time/periods";
 import type { Db } from "../../db.server";
+import { localDate } from "~/domain/time/zoned";
 
 /** Appointments that count as booked work: scheduled or completed (ADR 019). */
 export const BOOKED_STATUSES = ["scheduled", "completed"] as const;

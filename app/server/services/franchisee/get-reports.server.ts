@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, inArray, lt, sum } from "drizzle-orm";
 import { appointments, appointmentUpsells } from "#db/schema";
-import { localDate, periodInstants } from "~/domain/franchisee/periods";
+import { periodInstants } from "~/domain/time/periods";
 import {
   bucketAppointments,
   reportPeriods,
@@ -10,6 +10,7 @@ import {
 import { carsByClass } from "~/domain/booking/vehicles";
 import type { Db } from "../../db.server";
 import { BOOKED_STATUSES } from "./get-dashboard.server";
+import { localDate } from "~/domain/time/zoned";
 
 export interface Report {
   grouping: Grouping;

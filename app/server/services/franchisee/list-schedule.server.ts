@@ -2,7 +2,7 @@ import { BUSINESS_TIME_ZONE } from "~/domain/time/zoned";
 import { and, asc, eq, gte, inArray, lt } from "drizzle-orm";
 import { appointments, payments, serviceZones, teamMembers } from "#db/schema";
 import { canTakeAppointment } from "~/domain/franchisee/assignment";
-import { periodInstants, type Period } from "~/domain/franchisee/periods";
+import { periodInstants, type Period } from "~/domain/time/periods";
 import type { Db } from "../../db.server";
 import { loadAppointmentExtras } from "../booking/appointment-extras.server";
 import { loadBusy, loadTeam } from "../booking/booking-context.server";

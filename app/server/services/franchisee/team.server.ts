@@ -9,8 +9,8 @@ import { findOverlap, shortTime, sortWeekly, usualWeek } from "~/domain/franchis
 import type { AvailabilityInput, TeamMemberInput } from "~/domain/franchisee/schemas";
 import { AppError } from "~/lib/errors";
 import type { Db, Tx } from "../../db.server";
-import { withSlotChange } from "../booking/slot-cache.server";
 import { sqlState } from "../../db-errors.server";
+import { withSlotChange } from "../booking/slot-change.server";
 
 export interface AvailabilityView {
   id: string;

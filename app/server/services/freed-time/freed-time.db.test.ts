@@ -5,7 +5,7 @@ import { seed } from "#db/seed";
 import { BookingRequestSchema } from "~/domain/booking/schemas";
 import { FreedTimeRequestSchema } from "~/domain/freed-time/schemas";
 import { openPostgres, type Database } from "~/server/db.server";
-import { createFreedTimeHandlers } from "~/server/jobs/handlers/freed-time.server";
+import { createFreedTimeHandlers } from "~/server/jobs/handlers/freed-time-jobs.server";
 import type { OutgoingMail } from "~/server/mail/mailer.server";
 import {
   clearBookings,

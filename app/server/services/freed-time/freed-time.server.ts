@@ -1,12 +1,12 @@
 import { and, arrayContains, eq, gte, isNull, lte } from "drizzle-orm";
 import { appointments, freedTimeOffers, freedTimeRequests, serviceZones } from "#db/schema";
-import { localDate } from "~/domain/admin/periods";
 import { freedTimeWindow, type FreedTimeRequest } from "~/domain/freed-time/schemas";
 import { AppError } from "~/lib/errors";
 import type { Db } from "../../db.server";
 import { enqueue } from "../../jobs/queue.server";
 import { hitRateLimit, type RateLimitRule } from "../../rate-limit.server";
 import { EMAIL_MAX_ATTEMPTS } from "../messaging/notify.server";
+import { localDate } from "~/domain/time/zoned";
 
 /** Requests one address may send: a few days' tries, too few for a spam run. */
 export const FREED_TIME_RATE_LIMIT = { max: 5, windowSeconds: 10 * 60 } as const satisfies RateLimitRule;

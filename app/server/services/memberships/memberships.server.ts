@@ -10,7 +10,6 @@ import {
   services,
   users,
 } from "#db/schema";
-import { localDayOf } from "~/domain/booking/slot-picker";
 import {
   addMonth,
   inPeriod,
@@ -21,7 +20,7 @@ import {
   type SubscribeForm,
 } from "~/domain/memberships/memberships";
 import { royaltyRate } from "~/domain/payments/royalty";
-import { BUSINESS_TIME_ZONE } from "~/domain/time/zoned";
+import { BUSINESS_TIME_ZONE, localDate } from "~/domain/time/zoned";
 import { AppError } from "~/lib/errors";
 import type { Db, Tx } from "../../db.server";
 import { env } from "../../env.server";
@@ -36,7 +35,7 @@ import { customerFor } from "../payments/start-card-step.server";
 // hosted Checkout page that keeps the card, renewed by our own daily job off-session, once per
 // period; and what a member's booking takes of the period's included washes.
 
-const today = (now: Date) => localDayOf(now.toISOString(), BUSINESS_TIME_ZONE);
+const today = (now: Date) => localDate(now.toISOString(), BUSINESS_TIME_ZONE);
 /** A claim older than this is a worker that stopped mid-charge: the same try is sent again. */
 const STALE_CLAIM_MS = 10 * 60_000;
 const CHECKOUT_MINUTES = 60;
@@ -593,7 +592,7 @@ export async function memberPriceFor(
     .for("update", { of: membershipSubscriptions });
   if (!row) return null;
   const { sub, plan } = row;
-  const day = localDayOf(input.startAt.toISOString(), BUSINESS_TIME_ZONE);
+  const day = localDate(input.startAt.toISOString(), BUSINESS_TIME_ZONE);
   if (!inPeriod(day, sub.currentPeriodStart, sub.currentPeriodEnd)) return null;
   const used = await usedInPeriod(tx, sub.id, sub.currentPeriodStart!);
   const discount = memberDiscount({

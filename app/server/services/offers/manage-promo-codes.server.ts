@@ -6,11 +6,11 @@
 import { and, eq, ne } from "drizzle-orm";
 import { promoCodes } from "#db/schema";
 import { centsToPriceInput } from "~/domain/admin/money";
-import { torontoDay } from "~/domain/offers/promo";
 import type { PromoCodeForm } from "~/domain/offers/schemas";
 import { AppError } from "~/lib/errors";
 import type { Db } from "../../db.server";
 import { assertAdmin, type AdminActor } from "../admin/assert-admin.server";
+import { localDate } from "~/domain/time/zoned";
 
 /** A new code; CODE_TAKEN when the code exists (any campaign). */
 export async function createPromoCode(
@@ -57,9 +57,9 @@ export async function getPromoCodeForEdit(
     usesCount: row.usesCount,
     kind: row.kind,
     value: row.kind === "percent" ? String(row.value) : centsToPriceInput(row.value),
-    startsOn: row.startsAt ? torontoDay(row.startsAt) : "",
+    startsOn: row.startsAt ? localDate(row.startsAt) : "",
     // Stored as the start of the day after the last one (schemas.ts).
-    endsOn: row.endsAt ? torontoDay(new Date(row.endsAt.getTime() - 60_000)) : "",
+    endsOn: row.endsAt ? localDate(new Date(row.endsAt.getTime() - 60_000)) : "",
     maxUses: row.maxUses === null ? "" : String(row.maxUses),
     oncePerCustomer: row.oncePerCustomer ? "on" : "",
     firstBookingOnly: row.firstBookingOnly ? "on" : "",

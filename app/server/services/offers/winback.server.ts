@@ -13,14 +13,18 @@ import { appSettings, appointments, promoCodes, winbackSends } from "#db/schema"
 import { allowsCommercialMessages } from "~/domain/messaging/consent";
 import {
   randomPromoCode,
-  torontoDay,
   WINBACK_DEFAULT_DAYS,
   WINBACK_MAX_DAYS,
   WINBACK_MIN_DAYS,
   WINBACK_PERCENT,
   WINBACK_VALID_DAYS,
 } from "~/domain/offers/promo";
-import { addDaysToDateString, BUSINESS_TIME_ZONE, zonedWallTimeToInstant } from "~/domain/time/zoned";
+import {
+  addDaysToDateString,
+  BUSINESS_TIME_ZONE,
+  zonedWallTimeToInstant,
+  localDate,
+} from "~/domain/time/zoned";
 import { offersMessages } from "~/lib/messages/offers.fr";
 import type { Db, Tx } from "../../db.server";
 import { env } from "../../env.server";
@@ -147,7 +151,7 @@ async function sendOffer(
     .insert(winbackSends)
     .values({
       email: client.email,
-      periodKey: torontoDay(now),
+      periodKey: localDate(now),
       promoCodeId: code!.id,
       sentAt: now,
     })
@@ -187,7 +191,7 @@ export function bookingUrl(code: string): string {
 
 /** The next daily run: today at WINBACK_RUN_TIME (local) if still ahead, else tomorrow. */
 export function nextWinbackRun(now: Date): Date {
-  const today = torontoDay(now);
+  const today = localDate(now);
   const at = zonedWallTimeToInstant(today, WINBACK_RUN_TIME, BUSINESS_TIME_ZONE);
   return at.getTime() > now.getTime()
     ? at
@@ -200,5 +204,5 @@ export function nextWinbackRun(now: Date): Date {
  */
 export async function scheduleWinback(db: Db | Tx, now: Date = new Date()): Promise<void> {
   const runAt = nextWinbackRun(now);
-  await enqueue(db, "offers.winback", {}, { runAt, singletonKey: `offers.winback:${torontoDay(runAt)}` });
+  await enqueue(db, "offers.winback", {}, { runAt, singletonKey: `offers.winback:${localDate(runAt)}` });
 }

@@ -11,7 +11,7 @@ import { createPaymentHandlers } from "../../jobs/handlers/payments.server";
 import { claimJobs, completeJob } from "../../jobs/queue.server";
 import type { Mailer } from "../../mail/mailer.server";
 import type { StripeClient } from "../../payments/stripe.server";
-import { dayPeriod, localDate } from "~/domain/franchisee/periods";
+import { dayPeriod } from "~/domain/time/periods";
 import { completeAppointment } from "../appointments/complete-appointment.server";
 import { listSchedule } from "../franchisee/list-schedule.server";
 import { hashPassword } from "better-auth/crypto";
@@ -25,6 +25,7 @@ import { recordOnSitePayment } from "./record-on-site-payment.server";
 import { listClientCards, removeClientCard } from "./saved-cards.server";
 import { startCardStep } from "./start-card-step.server";
 import { tipToken } from "./tip-link.server";
+import { localDate } from "~/domain/time/zoned";
 
 // The money after the wash (ADR 079), on both databases through the real SDK and the stand-in:
 // the balance charged once when the wash is completed (even twice at once), a refused card

@@ -10,7 +10,6 @@ import type { Db, Tx } from "../../db.server";
 import { env } from "../../env.server";
 import { expireOpenCheckout } from "../../payments/charges.server";
 import type { StripeClient } from "../../payments/stripe.server";
-import { withSlotChange } from "../booking/slot-cache.server";
 import { EMAIL_MAX_ATTEMPTS, queueBookingReleased } from "../messaging/notify.server";
 import { queueSms } from "../messaging/sms.server";
 import { enqueue } from "../../jobs/queue.server";
@@ -22,6 +21,7 @@ import { queueCardStepRetry } from "./retry-card-step.server";
 import { startCardStep, type CardStep } from "./start-card-step.server";
 import { checkoutCompleted } from "./stripe-event-effects.server";
 import { linesAfterGiftCard, restoreGiftCard } from "../giftcards/gift-cards.server";
+import { withSlotChange } from "../booking/slot-change.server";
 
 /**
  * The booking side of the card step (issue 31, ADR 074): our own page between the booking and

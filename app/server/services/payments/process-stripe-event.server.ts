@@ -3,7 +3,6 @@ import type Stripe from "stripe";
 import { stripeEvents } from "#db/schema";
 import type { Db, Tx } from "../../db.server";
 import type { StripeClient } from "../../payments/stripe.server";
-import { withSlotChange } from "../booking/slot-cache.server";
 import {
   accountUpdated,
   checkoutCompleted,
@@ -12,6 +11,7 @@ import {
   refundSettled,
   type EffectOutcome,
 } from "./stripe-event-effects.server";
+import { withSlotChange } from "../booking/slot-change.server";
 
 export interface StripeEventDeps {
   /** The SDK's client, to read what an event names (a card, an account) fresh from Stripe. */

@@ -3,9 +3,9 @@ import { appointmentPaymentPlans } from "#db/schema";
 import type { Db } from "../../db.server";
 import { expireOpenCheckout } from "../../payments/charges.server";
 import type { StripeClient } from "../../payments/stripe.server";
-import { withSlotChange } from "../booking/slot-cache.server";
 import { paymentMethodOf } from "./process-stripe-event.server";
 import { checkoutCompleted, checkoutExpired } from "./stripe-event-effects.server";
+import { withSlotChange } from "../booking/slot-change.server";
 
 /**
  * The end of an unpaid booking's hold (the `payments.release-hold` job, a minute after its

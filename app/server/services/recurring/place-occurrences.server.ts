@@ -22,7 +22,7 @@ import {
   type Occurrence,
 } from "~/domain/booking/recurrence";
 import type { BookingRequest } from "~/domain/booking/schemas";
-import { addDaysToDateString, BUSINESS_TIME_ZONE, formatIsoWithOffset } from "~/domain/time/zoned";
+import { addDaysToDateString, BUSINESS_TIME_ZONE, formatIsoWithOffset, localDate } from "~/domain/time/zoned";
 import { AppError } from "~/lib/errors";
 import type { SessionUser } from "../../auth.server";
 import type { Db, Tx } from "../../db.server";
@@ -30,7 +30,6 @@ import { enqueue } from "../../jobs/queue.server";
 import { log } from "../../log.server";
 import type { StripeClient } from "../../payments/stripe.server";
 import { bookSlot, type BookSlotResult } from "../booking/book-slot.server";
-import { localDateOf } from "../booking/booking-context.server";
 import { listOpenSlots } from "../booking/list-open-slots.server";
 import { siteOf } from "../booking/slot-cache.server";
 import { cardStepByLink } from "../payments/booking-payment.server";
@@ -149,7 +148,7 @@ async function startsAround(
   occurrence: Occurrence,
   now: Date,
 ): Promise<Date[]> {
-  const today = localDateOf(now);
+  const today = localDate(now);
   const wanted = addDaysToDateString(occurrence.date, -NEAREST_SEARCH_DAYS);
   const from = wanted < today ? today : wanted;
   const site = await siteOf([source.input.address, source.input.postalCode].filter(Boolean).join(" "));

@@ -10,16 +10,15 @@ import { canSelfServiceChange } from "~/domain/booking/cancellation";
 import { latestBookableStart } from "~/domain/booking/horizon";
 import { occurrencesBetween, type RecurrenceInterval } from "~/domain/booking/recurrence";
 import { cancellationKind } from "~/domain/payments/refunds";
-import { BUSINESS_TIME_ZONE } from "~/domain/time/zoned";
+import { BUSINESS_TIME_ZONE, localDate } from "~/domain/time/zoned";
 import { AppError } from "~/lib/errors";
 import type { SessionUser } from "../../auth.server";
 import type { Db, Tx } from "../../db.server";
 import { enqueue } from "../../jobs/queue.server";
-import { localDateOf } from "../booking/booking-context.server";
 import { manageAccess } from "../booking/manage-access.server";
-import { withSlotChange } from "../booking/slot-cache.server";
 import { queueBookingCancelled } from "../messaging/notify.server";
 import { settleCancelledBooking } from "../payments/settle-cancellation.server";
+import { withSlotChange } from "../booking/slot-change.server";
 
 /** The panel lists the next six dates within the booking horizon (placed ones and those to place). */
 const PANEL_COUNT = 6;
@@ -130,7 +129,7 @@ export async function recurringPanel(db: Db, access: SeriesAccess & { now: Date 
     .where(
       and(
         eq(bookingSeriesOccurrences.seriesId, series.id),
-        gte(bookingSeriesOccurrences.occurrenceDate, localDateOf(now)),
+        gte(bookingSeriesOccurrences.occurrenceDate, localDate(now)),
       ),
     );
   const byDate = new Map(rows.map((row) => [row.date, row]));

@@ -7,7 +7,7 @@ import type { Db } from "../../db.server";
 import { granbyRequest } from "../../../../tests/factories/bookings";
 import { memoryMailer } from "../../../../tests/factories/memory-mailer";
 import { describeTwoWorkers, runWorkersUntil } from "../../../../tests/setup/db";
-import { createReviewHandlers } from "../../jobs/handlers/reviews.server";
+import { createReviewHandlers } from "../../jobs/handlers/reviews-jobs.server";
 import { enqueue, jobCounts } from "../../jobs/queue.server";
 import { completeAppointment } from "../appointments/complete-appointment.server";
 import { bookSlot } from "../booking/book-slot.server";

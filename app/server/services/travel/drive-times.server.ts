@@ -10,6 +10,7 @@
 import { estimatedDriveTime, pointKey, type DriveTime, type GeoPoint } from "~/domain/travel/travel-time";
 import { env } from "../../env.server";
 import { log } from "../../log.server";
+import { remember } from "../../remember.server";
 
 /** Pairs from each origin to each destination that a computation needs. */
 export interface DrivePairs {
@@ -30,10 +31,13 @@ const MAX_CACHED_PAIRS = 50_000;
 const PAIR_TTL_MS = 24 * 3600_000;
 const PAUSE_AFTER_FAILURE_MS = 30_000;
 
-const holder = globalThis as typeof globalThis & {
-  __driveTimes?: { pairs: Map<string, { minutes: number; at: number }>; pausedUntil: number };
-};
-const state = (holder.__driveTimes ??= { pairs: new Map(), pausedUntil: 0 });
+const state = remember(
+  "travel.driveTimes",
+  (): { pairs: Map<string, { minutes: number; at: number }>; pausedUntil: number } => ({
+    pairs: new Map(),
+    pausedUntil: 0,
+  }),
+);
 
 /**
  * Forgets the cached pairs and any pause (tests, or a changed engine).

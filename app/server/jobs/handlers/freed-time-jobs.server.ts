@@ -1,10 +1,10 @@
-import { localDate } from "~/domain/admin/periods";
 import { env } from "../../env.server";
 import { mailerFromEnv, type Mailer } from "../../mail/mailer.server";
 import { renderFreedTimeOffer } from "../../mail/templates.server";
 import { loadFreedTimeOffer, offerFreedTime } from "../../services/freed-time/freed-time.server";
 import type { JobPayloads } from "../payloads";
 import type { JobHandler } from "../worker.server";
+import { localDate } from "~/domain/time/zoned";
 
 export interface FreedTimeDeps {
   /** Default: SMTP_URL, else .eml files under DATA_DIR/mail. */

@@ -6,7 +6,7 @@ import { BookingRequestSchema } from "~/domain/booking/schemas";
 import { describeDatabases } from "../../../../tests/setup/db";
 import { bookSlot } from "../booking/book-slot.server";
 import { purgeConversations } from "./conversations.server";
-import { answerSmsWithAssistant } from "./sms.server";
+import { answerSmsWithAssistant } from "./sms-conversation.server";
 
 const NOW = new Date("2026-03-06T08:00:00-05:00");
 

@@ -4,7 +4,7 @@ import { getSessionUser } from "~/server/auth.server";
 import { getDb } from "~/server/db.server";
 import { photoVisibility } from "~/server/services/gallery/manage-photos.server";
 import { getStorage } from "~/server/storage/storage.server";
-import type { Route } from "./+types/photo-file";
+import type { Route } from "./+types/gallery-photo-file";
 
 const isUuid = (value: string) => z.uuid().safeParse(value).success;
 

@@ -1,15 +1,17 @@
 /**
- * Calendar periods of the franchisee tools in the business time zone (America/Toronto): a day,
- * a week (Monday to Sunday, as in Quebec) and a month, as local days and as instant ranges.
+ * Calendar periods in the business time zone (America/Toronto, ADR 022): a day, a week (Monday to
+ * Sunday, as in Quebec) and a month, as local days and as instant ranges. The one `Period` of the
+ * code: the franchisee's tools, the admin's network figures and reports all use it.
  */
 import {
   addDaysToDateString,
   BUSINESS_TIME_ZONE,
   dayOfWeekOf,
-  instantToZonedParts,
+  localDate,
   zonedWallTimeToInstant,
-} from "../time/zoned";
+} from "./zoned";
 
+/** Local days; `from` is included and `to` excluded. Its instants: `periodInstants`. */
 export interface Period {
   /** First local day, `yyyy-MM-dd`. */
   from: string;
@@ -30,11 +32,6 @@ export function isLocalDate(value: unknown): value is string {
   const [y, m, d] = value.split("-").map(Number) as [number, number, number];
   const date = new Date(Date.UTC(y, m - 1, d));
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-}
-
-/** The local day of an instant, `yyyy-MM-dd`. */
-export function localDate(instant: Date, timeZone = BUSINESS_TIME_ZONE): string {
-  return instantToZonedParts(instant, timeZone).date;
 }
 
 /** The Monday of the week of a local day. */
@@ -63,6 +60,31 @@ export function weekPeriod(date: string): Period {
 
 export function monthPeriod(date: string): Period {
   return { from: monthStart(date), to: nextMonthStart(date) };
+}
+
+/** The week (Monday to Sunday, local time) that contains an instant. */
+export function weekOf(now: Date, timeZone: string = BUSINESS_TIME_ZONE): Period {
+  return weekPeriod(localDate(now, timeZone));
+}
+
+/** The month (local time) that contains an instant. */
+export function monthOf(now: Date, timeZone: string = BUSINESS_TIME_ZONE): Period {
+  return monthPeriod(localDate(now, timeZone));
+}
+
+/** `yyyy-MM` of a local day or of a month offset from it: ('2026-01-15', -1) -> '2025-12'. */
+export function monthKey(date: string, offset = 0): string {
+  const year = Number(date.slice(0, 4));
+  const month = Number(date.slice(5, 7)) - 1 + offset;
+  const y = year + Math.floor(month / 12);
+  const m = ((month % 12) + 12) % 12;
+  return `${String(y).padStart(4, "0")}-${String(m + 1).padStart(2, "0")}`;
+}
+
+/** The `count` months up to and including the one of `now`, oldest first: ['2026-06', ..., '2026-11']. */
+export function lastMonths(now: Date, count: number, timeZone: string = BUSINESS_TIME_ZONE): string[] {
+  const today = localDate(now, timeZone);
+  return Array.from({ length: count }, (_, i) => monthKey(today, i - count + 1));
 }
 
 /** The instants of a period: local midnight of `from` to local midnight of `to` (DST-correct). */

@@ -6,7 +6,7 @@ import {
   isValidPhotoLink,
 } from "~/server/services/applications/application-photo.server";
 import { getStorage } from "~/server/storage/storage.server";
-import type { Route } from "./+types/photo-file";
+import type { Route } from "./+types/application-photo-file";
 
 /**
  * GET /files/application-photos/{name}: a candidate's photo (ADR 076), personal data. The admin
