@@ -12,7 +12,7 @@ import {
   zonedWallTimeToInstant,
 } from "../time/zoned";
 
-export type LedgerKind = "deposit" | "balance" | "charge" | "tip" | "refund" | "gift_card";
+export type LedgerKind = "deposit" | "balance" | "charge" | "tip" | "refund" | "gift_card" | "membership";
 export type LedgerMethod = "stripe" | "on_site_card" | "cash" | "gift_card";
 
 /** A ledger row as the statement reads it. */
