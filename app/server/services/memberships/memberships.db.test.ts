@@ -22,6 +22,7 @@ import {
   changeMembership,
   clientMembership,
   membershipCheckoutCompleted,
+  memberQuote,
   renewDueMemberships,
   subscribe,
 } from "./memberships.server";
@@ -237,8 +238,16 @@ describeDatabases("memberships", ({ db, kind }) => {
         input: granbyRequest({ start: nthGranbyStart(n), email: user.email, upsells: [upsell!.name] }),
         now: NOW,
       });
+    // The wizard's summary prices it as the booking will: one wash left, the plan's discount.
+    expect(await memberQuote(db(), user.id)).toMatchObject({
+      serviceId: plan.serviceId,
+      left: 1,
+      extrasDiscountBasisPoints: 1_500,
+      periodStart: START,
+    });
     // Two bookings at once: one gets the included wash, the other pays it.
     const [a, b] = await Promise.all([book(2), book(3)]);
+    expect((await memberQuote(db(), user.id))!.left).toBe(0);
     const extras = upsell!.priceCents - Math.floor((2 * upsell!.priceCents * 1_500 + 10_000) / 20_000);
     const prices = [a.priceCents, b.priceCents].sort((x, y) => x - y);
     expect(prices[0]).toBe(extras);
