@@ -15,6 +15,7 @@ import {
 import { users } from "./auth";
 import { appointments } from "./booking";
 import { createdAt, updatedAt } from "./columns";
+import { membershipCharges } from "./memberships";
 import { franchisees, serviceZones } from "./network";
 
 // Getting paid (issue 31, ADR 073). Money is integer cents; percentages are basis points
@@ -148,6 +149,7 @@ export const paymentKind = pgEnum("payment_kind", [
   "tip",
   "refund",
   "gift_card",
+  "membership",
 ]);
 /**
  * How the money moved: a card through Stripe, with the team on site (card or cash), or a gift card
@@ -157,7 +159,8 @@ export const paymentMethod = pgEnum("payment_method", ["stripe", "on_site_card",
 export const paymentStatus = pgEnum("payment_status", ["pending", "succeeded", "failed", "cancelled"]);
 
 /**
- * The payments ledger: one row per money movement of a booking, never deleted. `amount_cents`
+ * The payments ledger: one row per money movement of a booking, or of a membership's period
+ * (ADR 095: `membership_charge_id` instead of the booking), never deleted. `amount_cents`
  * is what moves (subtotal + TPS + TVQ + tip), the same amount sent to Stripe and printed on the
  * receipt. A refund is its own row (`kind` refund, `refund_of` the row it returns money of).
  */
@@ -165,9 +168,11 @@ export const payments = pgTable(
   "payments",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    appointmentId: uuid("appointment_id")
-      .notNull()
-      .references(() => appointments.id, { onDelete: "restrict" }),
+    appointmentId: uuid("appointment_id").references(() => appointments.id, { onDelete: "restrict" }),
+    /** A membership's paid period (and its refunds), which has no booking (ADR 095). */
+    membershipChargeId: uuid("membership_charge_id").references(() => membershipCharges.id, {
+      onDelete: "restrict",
+    }),
     franchiseeId: uuid("franchisee_id")
       .notNull()
       .references(() => franchisees.id, { onDelete: "restrict" }),
@@ -204,6 +209,12 @@ export const payments = pgTable(
         and ${t.applicationFeeCents} between 0 and ${t.subtotalCents}`,
     ),
     check("payments_refund_of", sql`(${t.kind} = 'refund') = (${t.refundOf} is not null)`),
+    check("payments_of_one", sql`(${t.appointmentId} is null) <> (${t.membershipChargeId} is null)`),
+    // A membership's period is paid once in the ledger (its refunds are other rows). Not on
+    // `kind`: the migration adding that value cannot use it in the same transaction.
+    uniqueIndex("payments_membership_charge_uq")
+      .on(t.membershipChargeId)
+      .where(sql`${t.refundOf} is null`),
     check("payments_stripe_only_online", sql`${t.method} = 'stripe' or ${t.stripePaymentIntentId} is null`),
     index("payments_appointment_idx").on(t.appointmentId, t.createdAt),
     index("payments_franchisee_idx").on(t.franchiseeId, t.createdAt),

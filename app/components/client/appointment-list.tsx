@@ -24,7 +24,7 @@ export interface AppointmentItem {
   /** What was paid, refunded or refused online (ADR 079). */
   payments?: {
     id: string;
-    kind: "deposit" | "balance" | "charge" | "tip" | "refund" | "gift_card";
+    kind: "deposit" | "balance" | "charge" | "tip" | "refund" | "gift_card" | "membership";
     status: "succeeded" | "failed";
     amountCents: number;
   }[];

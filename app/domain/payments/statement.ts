@@ -7,7 +7,7 @@ import { csvAmount, toCsv } from "~/lib/csv";
 import { paymentsOfficeMessages } from "~/lib/messages/payments-office.fr";
 import { addDaysToDateString, BUSINESS_TIME_ZONE, zonedWallTimeToInstant, localDate } from "../time/zoned";
 
-export type LedgerKind = "deposit" | "balance" | "charge" | "tip" | "refund" | "gift_card";
+export type LedgerKind = "deposit" | "balance" | "charge" | "tip" | "refund" | "gift_card" | "membership";
 export type LedgerMethod = "stripe" | "on_site_card" | "cash" | "gift_card";
 
 /** A ledger row as the statement reads it. */

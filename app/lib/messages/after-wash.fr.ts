@@ -3,9 +3,9 @@
  * the tip link, the tip page, receipts, the customer's "Moyens de paiement" and booking history.
  */
 import type { ReceiptLineKey } from "~/domain/payments/receipt";
-import { formatMoney } from "../format";
+import { formatDay, formatMoney } from "../format";
 
-export type ReceiptKind = "deposit" | "balance" | "charge" | "tip" | "refund" | "gift_card";
+export type ReceiptKind = "deposit" | "balance" | "charge" | "tip" | "refund" | "gift_card" | "membership";
 
 export const afterWashMessages = {
   completed: {
@@ -102,8 +102,49 @@ export const afterWashMessages = {
       tip: "Pourboire",
       refund: "Remboursement",
       gift_card: "Part payée par carte-cadeau",
+      membership: "Abonnement",
     } satisfies Record<ReceiptKind, string>,
     intro: (kind: string, bookingId: string) => `${kind}, réservation ${bookingId}.`,
+    /** A membership's period (ADR 095): its reference stands where a booking's number would. */
+    membershipSubject: (reference: string, refund: boolean) =>
+      refund ? `Reçu de remboursement, abonnement ${reference}` : `Reçu de paiement, abonnement ${reference}`,
+    membershipIntro: (plan: string, from: string, to: string) =>
+      `Abonnement ${plan}, période du ${from} au ${to}.`,
+    plan: "Forfait",
+    period: "Période",
+    /**
+     * A receipt's title, first line and the rows naming what was paid: the booking's service, or
+     * a membership's plan and period (ADR 095). One text for the page and the e-mail.
+     */
+    heading(receipt: {
+      kind: ReceiptKind;
+      bookingId: string;
+      serviceName: string;
+      membership?: { planName: string; vehicles: number; from: string; to: string } | null;
+    }): { subject: string; intro: string; about: [string, string][] } {
+      const refund = receipt.kind === "refund";
+      const plan = receipt.membership;
+      if (!plan) {
+        return {
+          subject: this.subject(receipt.bookingId, refund),
+          intro: this.intro(this.kinds[receipt.kind], receipt.bookingId),
+          about: [[this.service, receipt.serviceName]],
+        };
+      }
+      const from = formatDay(plan.from, "long");
+      const to = formatDay(plan.to, "long");
+      return {
+        subject: this.membershipSubject(receipt.bookingId, refund),
+        intro: refund
+          ? this.intro(this.kinds.refund, receipt.bookingId)
+          : this.membershipIntro(plan.planName, from, to),
+        about: [
+          [this.plan, `${plan.planName} (${plan.vehicles} véhicule${plan.vehicles > 1 ? "s" : ""})`],
+          [this.service, receipt.serviceName],
+          [this.period, `${from} au ${to}`],
+        ],
+      };
+    },
     number: "Numéro du reçu",
     date: "Date",
     service: "Service",

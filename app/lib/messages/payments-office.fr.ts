@@ -18,6 +18,7 @@ const kind = {
   tip: "Pourboire",
   refund: "Remboursement",
   gift_card: "Carte-cadeau",
+  membership: "Abonnement",
 } as const;
 
 const method = {

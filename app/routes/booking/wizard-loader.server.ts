@@ -30,6 +30,7 @@ import { requestInfo } from "~/server/request-info.server";
 import { stripeFromEnv } from "~/server/payments/stripe.server";
 import { zonePaymentPolicy } from "~/server/services/payments/booking-payment.server";
 import { localDate } from "~/domain/time/zoned";
+import { memberQuote } from "~/server/services/memberships/memberships.server";
 
 const w = wizardMessages;
 /** 'lundi 9 mars 2026', as the time step writes a day. */
@@ -219,7 +220,7 @@ export async function loadWizard({ request, context }: Route.LoaderArgs) {
 
   try {
     // The times leave room for the drive to this address (ADR 048).
-    const [slots, payment] = await Promise.all([
+    const [slots, payment, member] = await Promise.all([
       listOpenSlots(db, {
         zoneSlug,
         cars,
@@ -229,6 +230,8 @@ export async function loadWizard({ request, context }: Route.LoaderArgs) {
       }),
       // The zone's card setting: the summary says what is charged today and later (ADR 074).
       zonePaymentPolicy(db, zoneSlug, stripeFromEnv() !== undefined),
+      // A member's price (ADR 095): the summary shows it before « Confirmer la réservation ».
+      user?.role === "client" ? memberQuote(db, user.id) : null,
     ]);
     // The time chosen before (« Modifier », ADR 093) or offered (a freed time, ADR 091), spelled
     // as the picker offers it, kept while still open; otherwise the notice says it is gone.
@@ -259,6 +262,7 @@ export async function loadWizard({ request, context }: Route.LoaderArgs) {
       // « Prévenez-moi si une heure se libère » (ADR 091): the days it offers.
       freedDays: freedTimeWindow(localDate(new Date())),
       payment,
+      member: member && member.serviceId === service.id ? member : null,
       city: bookable.find((z) => z.routeSlug === zoneSlug)?.zoneName ?? slots.zone,
       address,
       postalCode,

@@ -204,6 +204,21 @@ export default function MembershipPage({ loaderData, actionData }: Route.Compone
               </Form>
             </div>
           ) : null}
+          {membership.receipts.length > 0 ? (
+            <div className="grid gap-1">
+              <h3 className="text-sm font-medium">Reçus</h3>
+              <ul className="grid gap-1 text-sm">
+                {membership.receipts.map((receipt) => (
+                  <li key={receipt.id}>
+                    <Link to={`/client/receipts/${receipt.id}`} className="underline underline-offset-4">
+                      {receipt.refund ? "Remboursement" : "Paiement"}, période du{" "}
+                      {formatDay(receipt.periodStart, "long")} : {formatMoney(receipt.amountCents)}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
           {live ? (
             <p className="text-sm text-muted-foreground">
               En pause ou annulé, l'abonnement n'est plus renouvelé; la période payée reste utilisable jusqu'à

@@ -34,13 +34,14 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
     tip: r.tip,
     total: refund ? r.totalRefunded : r.total,
   };
+  const heading = r.heading(receipt);
   return {
-    title: r.subject(receipt.bookingId, refund),
-    intro: r.intro(r.kinds[receipt.kind], receipt.bookingId),
+    title: heading.subject,
+    intro: heading.intro,
     details: [
       [r.number, receipt.paymentId.slice(0, 8).toUpperCase()],
       [r.date, formatDateTime(receipt.settledAt)],
-      [r.service, receipt.serviceName],
+      ...heading.about,
       ...vehiclesMessages.rows(receipt.vehicles),
       [r.seller, BUSINESS.name],
       [r.tpsNumber, receipt.tpsNumber ?? r.notRegistered],

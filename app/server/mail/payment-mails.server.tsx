@@ -172,6 +172,8 @@ export interface ReceiptMailData {
   tipCents: number;
   tpsNumber: string | null;
   tvqNumber: string | null;
+  /** A membership's period (ADR 095) instead of a booking. */
+  membership?: { planName: string; vehicles: number; from: string; to: string } | null;
 }
 
 const LABELS: Record<ReceiptLineKey, string> = {
@@ -188,7 +190,7 @@ function receiptRows(receipt: ReceiptMailData) {
   const details: [string, string][] = [
     [r.number, receipt.paymentId.slice(0, 8).toUpperCase()],
     [r.date, formatDateTime(receipt.settledAt)],
-    [r.service, receipt.serviceName],
+    ...r.heading(receipt).about,
     ...vehiclesMessages.rows(receipt.vehicles ?? []),
     [r.seller, BUSINESS.name],
     [r.tpsNumber, receipt.tpsNumber ?? r.notRegistered],
@@ -202,9 +204,7 @@ function receiptRows(receipt: ReceiptMailData) {
 }
 
 export function renderReceiptMail(receipt: ReceiptMailData): RenderedMail {
-  const refund = receipt.kind === "refund";
-  const subject = r.subject(receipt.bookingId, refund);
-  const intro = r.intro(r.kinds[receipt.kind], receipt.bookingId);
+  const { subject, intro } = r.heading(receipt);
   const { details, amounts, method } = receiptRows(receipt);
   const rendered = renderMail({
     title: subject,

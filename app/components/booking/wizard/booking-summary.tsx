@@ -6,6 +6,8 @@ import { priceBooking } from "~/domain/booking/pricing";
 import type { BookedVehicle } from "~/domain/booking/vehicles";
 import { vehiclesMessages } from "~/lib/messages/vehicles.fr";
 import { discountCents, type PromoKind } from "~/domain/offers/promo";
+import { localDate } from "~/domain/time/zoned";
+import { inPeriod, memberDiscount } from "~/domain/memberships/memberships";
 import { paymentTerms, type ZonePaymentPolicy } from "~/domain/payments/terms";
 import { formatMoney } from "~/lib/format";
 import { messagingMessages } from "~/lib/messages/messaging.fr";
@@ -33,6 +35,8 @@ export interface SummaryInput {
   promo?: { code: string; kind: PromoKind; value: number } | null;
   /** The zone's card setting (issue 31, ADR 074); null or absent: paid on site. */
   payment?: ZonePaymentPolicy | null;
+  /** The client's membership (ADR 095): its included washes and extras' discount, as the server applies them. */
+  member?: { left: number; extrasDiscountBasisPoints: number; periodStart: string; periodEnd: string } | null;
 }
 
 /**
@@ -67,7 +71,11 @@ function PaymentTerms({
   );
 }
 
-/** The summary's price: the promo discount on the current subtotal, then the taxes. */
+/**
+ * The summary's price, as the booking will be priced (book-slot): the promo discount on the
+ * current subtotal plus a member's (its included washes, dearest cars first, and the extras'
+ * discount, when the chosen day is in its paid period), capped at the subtotal; then the taxes.
+ */
 function summaryPrice(input: SummaryInput) {
   const base = {
     unitPriceCents: input.unitPriceCents,
@@ -75,8 +83,24 @@ function summaryPrice(input: SummaryInput) {
     vehicles: input.vehicles,
     upsells: input.extras,
   };
-  const subtotal = priceBooking(base).subtotalCents;
-  return priceBooking({ ...base, discountCents: input.promo ? discountCents(input.promo, subtotal) : 0 });
+  const plain = priceBooking(base);
+  const promo = input.promo ? discountCents(input.promo, plain.subtotalCents) : 0;
+  const member =
+    input.member &&
+    input.slot &&
+    inPeriod(localDate(input.slot.start), input.member.periodStart, input.member.periodEnd)
+      ? memberDiscount({
+          sameService: true,
+          carPricesCents:
+            input.vehicles.length > 0
+              ? input.vehicles.map((car) => car.priceCents)
+              : Array<number>(input.cars).fill(input.unitPriceCents),
+          upsellsCents: plain.upsellsCents,
+          left: input.member.left,
+          extrasDiscountBasisPoints: input.member.extrasDiscountBasisPoints,
+        }).discountCents
+      : 0;
+  return priceBooking({ ...base, discountCents: Math.min(plain.subtotalCents, promo + member) });
 }
 
 function Row({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
@@ -148,8 +172,14 @@ export function BookingSummary({ input, className }: { input: SummaryInput; clas
         <Row label={w.subtotal} className="border-t pt-2">
           <span className="tabular-nums">{formatMoney(price.subtotalCents)}</span>
         </Row>
-        {input.promo && price.discountCents > 0 ? (
-          <Row label={offersMessages.promo.discountLine(input.promo.code)}>
+        {price.discountCents > 0 ? (
+          <Row
+            label={
+              input.promo
+                ? offersMessages.promo.discountLine(input.promo.code)
+                : messagingMessages.email.labels.discount
+            }
+          >
             <span className="tabular-nums" data-testid="summary-discount">
               -{formatMoney(price.discountCents)}
             </span>

@@ -185,6 +185,7 @@ export function SlotStep({
         extras: page.extras.filter((e) => extras.has(e.slug)),
         promo: promoAnswer?.promo ?? null,
         payment: page.payment,
+        member: page.member,
       }
     : null;
 

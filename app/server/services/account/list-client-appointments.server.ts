@@ -28,7 +28,7 @@ export interface ClientAppointment {
   /** What was paid, refunded or refused online (issue 31, ADR 079), oldest first. */
   payments: {
     id: string;
-    kind: "deposit" | "balance" | "charge" | "tip" | "refund" | "gift_card";
+    kind: "deposit" | "balance" | "charge" | "tip" | "refund" | "gift_card" | "membership";
     status: "succeeded" | "failed";
     amountCents: number;
   }[];

@@ -5,7 +5,7 @@ import { seed } from "#db/seed";
 import { addMonth } from "~/domain/memberships/memberships";
 import type { Db } from "~/server/db.server";
 import { FRIDAY_MORNING, granbyRequest, nthGranbyStart } from "../../../../tests/factories/bookings";
-import { standInClient } from "../../../../tests/factories/payments";
+import { deliverEvent, standInClient } from "../../../../tests/factories/payments";
 import { describeDatabases, describeTwoWorkers } from "../../../../tests/setup/db";
 import { startStripeStandIn, type StripeStandIn } from "../../../../tests/stripe/stand-in";
 import type { StripeClient } from "../../payments/stripe.server";
@@ -13,10 +13,16 @@ import type { SessionUser } from "../../auth.server";
 import { bookSlot } from "../booking/book-slot.server";
 import { cancelBooking } from "../booking/cancel-booking.server";
 import { loadBookingService } from "../booking/booking-context.server";
+import { executeRefund } from "../payments/execute-refund.server";
+import { franchiseeStatement } from "../payments/payment-statement.server";
+import { processStripeEvent } from "../payments/process-stripe-event.server";
+import { loadReceipt } from "../payments/receipts.server";
+import { requestRefund } from "../payments/request-refund.server";
 import {
   changeMembership,
   clientMembership,
   membershipCheckoutCompleted,
+  memberQuote,
   renewDueMemberships,
   subscribe,
 } from "./memberships.server";
@@ -73,8 +79,8 @@ async function prepare(db: Db, label: string) {
   return { plan: plan!, service };
 }
 
-/** A client who subscribed and paid the first month on the stand-in's hosted page. */
-async function member(db: Db, planId: string, vehicles = 1): Promise<SessionUser & { subId: string }> {
+/** A client who subscribed and paid the first month on the stand-in's hosted page, not yet confirmed. */
+async function paidSubscriber(db: Db, planId: string, vehicles = 1) {
   serial += 1;
   const id = `member-${serial}-${Math.random().toString(36).slice(2, 8)}`;
   const email = `${id}@example.com`;
@@ -100,8 +106,24 @@ async function member(db: Db, planId: string, vehicles = 1): Promise<SessionUser
     .select()
     .from(s.membershipSubscriptions)
     .where(eq(s.membershipSubscriptions.userId, id));
-  await membershipCheckoutCompleted(db, stripe, sub!.stripeCheckoutSessionId!, NOW);
-  return { ...user, subId: sub!.id };
+  return { ...user, subId: sub!.id, sessionId: sub!.stripeCheckoutSessionId! };
+}
+
+/** A client whose first month is paid and confirmed by the return from Stripe. */
+async function member(db: Db, planId: string, vehicles = 1): Promise<SessionUser & { subId: string }> {
+  const user = await paidSubscriber(db, planId, vehicles);
+  await membershipCheckoutCompleted(db, stripe, user.sessionId, NOW);
+  return user;
+}
+
+/** A subscription's rows in the payments ledger (its periods paid, and their refunds). */
+async function ledgerOf(db: Db, subId: string) {
+  const rows = await db
+    .select({ payment: s.payments })
+    .from(s.payments)
+    .innerJoin(s.membershipCharges, eq(s.membershipCharges.id, s.payments.membershipChargeId))
+    .where(eq(s.membershipCharges.subscriptionId, subId));
+  return rows.map((row) => row.payment);
 }
 
 const membershipIntents = (_subId: string) =>
@@ -216,8 +238,16 @@ describeDatabases("memberships", ({ db, kind }) => {
         input: granbyRequest({ start: nthGranbyStart(n), email: user.email, upsells: [upsell!.name] }),
         now: NOW,
       });
+    // The wizard's summary prices it as the booking will: one wash left, the plan's discount.
+    expect(await memberQuote(db(), user.id)).toMatchObject({
+      serviceId: plan.serviceId,
+      left: 1,
+      extrasDiscountBasisPoints: 1_500,
+      periodStart: START,
+    });
     // Two bookings at once: one gets the included wash, the other pays it.
     const [a, b] = await Promise.all([book(2), book(3)]);
+    expect((await memberQuote(db(), user.id))!.left).toBe(0);
     const extras = upsell!.priceCents - Math.floor((2 * upsell!.priceCents * 1_500 + 10_000) / 20_000);
     const prices = [a.priceCents, b.priceCents].sort((x, y) => x - y);
     expect(prices[0]).toBe(extras);
@@ -252,6 +282,135 @@ describeDatabases("memberships", ({ db, kind }) => {
       );
     expect(row?.status).toBe("succeeded");
   });
+
+  it("records each paid period in the ledger under its own key, with a receipt, credited less the royalty", async () => {
+    const user = await member(db(), plan.id, 2);
+    const renewal = new Date(NOW.getTime() + 31 * DAY_MS);
+    await Promise.all([
+      renewDueMemberships(db(), { now: renewal, stripe, subscriptionId: user.subId }),
+      renewDueMemberships(db(), { now: renewal, stripe, subscriptionId: user.subId }),
+    ]);
+    await renewDueMemberships(db(), { now: renewal, stripe, subscriptionId: user.subId });
+    const ledger = await ledgerOf(db(), user.subId);
+    expect(ledger).toHaveLength(2);
+    expect(new Set(ledger.map((row) => row.idempotencyKey)).size).toBe(2);
+    for (const row of ledger) {
+      expect(row).toMatchObject({
+        kind: "membership",
+        method: "stripe",
+        status: "succeeded",
+        appointmentId: null,
+        subtotalCents: 7_998,
+        tpsCents: 400,
+        tvqCents: 798,
+        amountCents: 9_196,
+        applicationFeeCents: 640,
+        stripePaymentIntentId: expect.stringMatching(/^pi_/),
+      });
+    }
+    // One receipt each, queued once; the page's lines add up to the amount.
+    const receipts = (await db().select().from(s.jobs).where(eq(s.jobs.name, "email.receipt"))).filter(
+      (job) => ledger.some((row) => row.id === (job.payload as { paymentId: string }).paymentId),
+    );
+    expect(receipts).toHaveLength(2);
+    const owner = { id: user.id, email: user.email, emailVerified: true };
+    const receipt = await loadReceipt(db(), ledger[0]!.id, { owner });
+    expect(receipt).toMatchObject({
+      kind: "membership",
+      bookingId: expect.stringMatching(/^ABO-/),
+      customerEmail: user.email,
+      membership: { planName: plan.name, vehicles: 2 },
+    });
+    expect(receipt!.subtotalCents + receipt!.tpsCents + receipt!.tvqCents).toBe(receipt!.amountCents);
+    // Nobody else's receipt.
+    expect(await loadReceipt(db(), ledger[0]!.id, { owner: { ...owner, id: "someone-else" } })).toBeNull();
+    // In the franchisee's statement of each month: the amount less the royalty.
+    const franchiseeId = ledger[0]!.franchiseeId;
+    for (const month of ["2026-03", "2026-04"]) {
+      const statement = await franchiseeStatement(db(), { franchiseeId, month });
+      const mine = statement.rows.filter((row) => ledger.some((l) => l.id === row.id));
+      expect(mine).toHaveLength(1);
+      expect(mine[0]).toMatchObject({
+        kind: "membership",
+        amountCents: 9_196,
+        feeCents: 640,
+        netCents: 8_556,
+        refundableCents: 9_196,
+        customerName: "Léa Membre",
+      });
+    }
+  });
+
+  it("refunds a paid period through the refund path, with its own receipt", async () => {
+    const user = await member(db(), plan.id);
+    const [paid] = await ledgerOf(db(), user.subId);
+    const [admin] = await db()
+      .insert(s.users)
+      .values({ id: `admin-${user.id}`, name: "Admin", email: `admin-${user.id}@example.com`, role: "admin" })
+      .returning();
+    const refund = {
+      paymentId: paid!.id,
+      key: crypto.randomUUID(),
+      amount: 1_000,
+      reason: "Geste commercial",
+    };
+    const asked = await requestRefund(db(), { actor: { id: admin!.id, role: "admin" }, refund });
+    // A double submit is one refund.
+    expect((await requestRefund(db(), { actor: { id: admin!.id, role: "admin" }, refund })).replayed).toBe(
+      true,
+    );
+    await executeRefund(db(), asked.refundId, { stripe, now: NOW });
+    const rows = await ledgerOf(db(), user.subId);
+    const back = rows.find((row) => row.kind === "refund");
+    expect(back).toMatchObject({
+      status: "succeeded",
+      amountCents: 1_000,
+      refundOf: paid!.id,
+      stripeRefundId: expect.stringMatching(/^re_/),
+    });
+    const receipt = await loadReceipt(db(), back!.id, {
+      owner: { id: user.id, email: user.email, emailVerified: true },
+    });
+    expect(receipt).toMatchObject({
+      kind: "refund",
+      amountCents: 1_000,
+      membership: { planName: plan.name },
+    });
+    expect(receipt!.subtotalCents + receipt!.tpsCents + receipt!.tvqCents).toBe(1_000);
+  });
+
+  it("activates once when the webhook and the return from Stripe come at once", async () => {
+    const user = await paidSubscriber(db(), plan.id);
+    const completed = standIn.events.findLast(
+      (e) =>
+        e.type === "checkout.session.completed" && (e.data.object as { id: string }).id === user.sessionId,
+    )!;
+    expect(await deliverEvent(db(), standIn, completed)).toEqual({ duplicate: false });
+    const outcomes = await Promise.all([
+      processStripeEvent(db(), completed.id, { stripe, now: NOW }),
+      membershipCheckoutCompleted(db(), stripe, user.sessionId, NOW),
+    ]);
+    expect(outcomes.filter((o) => o === "applied")).toHaveLength(1);
+    expect(outcomes.filter((o) => o === "stale")).toHaveLength(1);
+    const sub = await subOf(user.subId);
+    expect(sub.status).toBe("active");
+    expect(sub.stripePaymentMethodId).toMatch(/^pm_/);
+    expect(await chargesOf(user.subId)).toHaveLength(1);
+    expect(await ledgerOf(db(), user.subId)).toHaveLength(1);
+  });
+
+  it("activates by the webhook alone, the return finding it done", async () => {
+    const user = await paidSubscriber(db(), plan.id);
+    const completed = standIn.events.findLast(
+      (e) =>
+        e.type === "checkout.session.completed" && (e.data.object as { id: string }).id === user.sessionId,
+    )!;
+    await deliverEvent(db(), standIn, completed);
+    expect(await processStripeEvent(db(), completed.id, { stripe, now: NOW })).toBe("applied");
+    expect(await membershipCheckoutCompleted(db(), stripe, user.sessionId, NOW)).toBe("stale");
+    expect((await subOf(user.subId)).status).toBe("active");
+    expect(await ledgerOf(db(), user.subId)).toHaveLength(1);
+  });
 });
 
 describeTwoWorkers(
@@ -273,5 +432,6 @@ describeTwoWorkers(
       .from(s.membershipCharges)
       .where(eq(s.membershipCharges.subscriptionId, user.subId));
     expect(charges.filter((c) => c.status === "succeeded")).toHaveLength(2);
+    expect(await ledgerOf(first, user.subId)).toHaveLength(2);
   },
 );

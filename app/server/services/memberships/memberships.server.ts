@@ -1,3 +1,4 @@
+import type Stripe from "stripe";
 import { and, asc, desc, eq, inArray, lt, lte, or, sql, sum } from "drizzle-orm";
 import {
   appSettings,
@@ -6,6 +7,7 @@ import {
   membershipPlans,
   membershipSubscriptions,
   membershipUsages,
+  payments,
   serviceZones,
   services,
   users,
@@ -29,6 +31,7 @@ import { chargeSavedCard, createPaymentCheckout } from "../../payments/charges.s
 import type { StripeClient } from "../../payments/stripe.server";
 import { EMAIL_MAX_ATTEMPTS } from "../messaging/notify.server";
 import { NETWORK_ROYALTY_SETTING } from "../payments/payment-setup.server";
+import { queueReceipts } from "../payments/receipts.server";
 import { customerFor } from "../payments/start-card-step.server";
 
 // Memberships (issue 34, item 3; ADR 095): the admin's plans, a customer's subscription paid on a
@@ -187,9 +190,9 @@ export async function subscribe(
 }
 
 /**
- * The first month paid (the customer's return, or the webhook's `checkout.session.completed`):
- * `awaiting_payment → active` once, the period starting today, its charge row recorded as paid
- * and the card kept for the renewals. 'stale' when applied already, null when not a membership's.
+ * The first month paid, on the customer's return: the session read from Stripe, then
+ * {@link activateMembership}. 'stale' when applied already (by the webhook, or a second return),
+ * null when not a membership's.
  */
 export async function membershipCheckoutCompleted(
   db: Db,
@@ -198,49 +201,108 @@ export async function membershipCheckoutCompleted(
   now: Date,
 ): Promise<"applied" | "stale" | "unpaid" | null> {
   const [sub] = await db
-    .select()
+    .select({ status: membershipSubscriptions.status })
     .from(membershipSubscriptions)
     .where(eq(membershipSubscriptions.stripeCheckoutSessionId, sessionId));
   if (!sub) return null;
   if (sub.status !== "awaiting_payment") return "stale";
   const session = await stripe.checkout.sessions.retrieve(sessionId);
-  if (session.status !== "complete" || session.payment_status !== "paid") return "unpaid";
   const intentId =
     typeof session.payment_intent === "string" ? session.payment_intent : session.payment_intent?.id;
   const intent = intentId ? await stripe.paymentIntents.retrieve(intentId) : null;
-  const paymentMethod =
+  const paymentMethodId =
     typeof intent?.payment_method === "string" ? intent.payment_method : (intent?.payment_method?.id ?? null);
+  return db.transaction((tx) => activateMembership(tx, session, paymentMethodId, now));
+}
+
+/**
+ * A membership's first month paid (the return from Stripe, or the webhook's
+ * `checkout.session.completed`; both may come at once): one conditional update
+ * `awaiting_payment → active`, the period starting today, its charge row recorded as paid, with
+ * its row in the payments ledger and its receipt; the card kept for the renewals. The loser of
+ * two at once waits on the row and finds it active: 'stale'. Null when not a membership's.
+ */
+export async function activateMembership(
+  tx: Tx,
+  session: Pick<Stripe.Checkout.Session, "id" | "status" | "payment_status" | "payment_intent">,
+  paymentMethodId: string | null,
+  now: Date,
+): Promise<"applied" | "stale" | "unpaid" | null> {
+  const [sub] = await tx
+    .select()
+    .from(membershipSubscriptions)
+    .where(eq(membershipSubscriptions.stripeCheckoutSessionId, session.id));
+  if (!sub) return null;
+  if (session.status !== "complete" || session.payment_status !== "paid") return "unpaid";
+  const intentId =
+    typeof session.payment_intent === "string"
+      ? session.payment_intent
+      : (session.payment_intent?.id ?? null);
   const start = today(now);
   const end = addMonth(start);
-  const lines = periodCharge(sub);
-  return db.transaction(async (tx) => {
-    const changed = await tx
-      .update(membershipSubscriptions)
-      .set({
-        status: "active",
-        currentPeriodStart: start,
-        currentPeriodEnd: end,
-        stripePaymentMethodId: paymentMethod,
-      })
-      .where(
-        and(eq(membershipSubscriptions.id, sub.id), eq(membershipSubscriptions.status, "awaiting_payment")),
-      )
-      .returning({ id: membershipSubscriptions.id });
-    if (changed.length === 0) return "stale" as const;
-    await tx.insert(membershipCharges).values({
+  const changed = await tx
+    .update(membershipSubscriptions)
+    .set({
+      status: "active",
+      currentPeriodStart: start,
+      currentPeriodEnd: end,
+      stripePaymentMethodId: paymentMethodId,
+    })
+    .where(
+      and(eq(membershipSubscriptions.id, sub.id), eq(membershipSubscriptions.status, "awaiting_payment")),
+    )
+    .returning({ id: membershipSubscriptions.id });
+  if (changed.length === 0) return "stale";
+  const [charge] = await tx
+    .insert(membershipCharges)
+    .values({
       subscriptionId: sub.id,
       franchiseeId: sub.franchiseeId,
       periodStart: start,
       periodEnd: end,
       status: "succeeded",
-      ...lines,
+      ...periodCharge(sub),
       attempts: 1,
-      stripePaymentIntentId: intentId ?? null,
-      stripeCheckoutSessionId: sessionId,
+      stripePaymentIntentId: intentId,
+      stripeCheckoutSessionId: session.id,
       settledAt: now,
-    });
-    return "applied" as const;
-  });
+    })
+    .returning();
+  await recordInLedger(tx, charge!);
+  return "applied";
+}
+
+/**
+ * A paid period's row in the payments ledger (ADR 095), in the transaction that made its charge
+ * succeed (a one-way step, taken once): the franchisee's money less the royalty (the
+ * application fee), with its own idempotency key, a receipt and the refund path of any card
+ * payment. A second call inserts nothing (the key, and one row per charge).
+ */
+async function recordInLedger(tx: Tx, charge: typeof membershipCharges.$inferSelect): Promise<void> {
+  const rows = await tx
+    .insert(payments)
+    .values({
+      membershipChargeId: charge.id,
+      franchiseeId: charge.franchiseeId,
+      kind: "membership",
+      method: "stripe",
+      status: "succeeded",
+      amountCents: charge.amountCents,
+      subtotalCents: charge.subtotalCents,
+      tpsCents: charge.tpsCents,
+      tvqCents: charge.tvqCents,
+      applicationFeeCents: charge.applicationFeeCents,
+      idempotencyKey: `membership:${charge.id}:paid`,
+      stripeCheckoutSessionId: charge.stripeCheckoutSessionId,
+      stripePaymentIntentId: charge.stripePaymentIntentId,
+      settledAt: charge.settledAt,
+    })
+    .onConflictDoNothing()
+    .returning({ id: payments.id });
+  await queueReceipts(
+    tx,
+    rows.map((row) => row.id),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -260,6 +322,8 @@ export interface ClientMembership {
   used: number;
   extrasDiscountBasisPoints: number;
   failureCode: string | null;
+  /** Its paid periods and refunds in the payments ledger, each with its receipt, newest first. */
+  receipts: { id: string; periodStart: string; amountCents: number; refund: boolean }[];
 }
 
 /** The customer's live (or last) subscription, what its period includes and has used. */
@@ -289,6 +353,17 @@ export async function clientMembership(db: Db, userId: string): Promise<ClientMe
     .where(and(eq(membershipCharges.subscriptionId, sub.id), eq(membershipCharges.status, "failed")))
     .orderBy(desc(membershipCharges.periodStart))
     .limit(1);
+  const receipts = await db
+    .select({
+      id: payments.id,
+      periodStart: membershipCharges.periodStart,
+      amountCents: payments.amountCents,
+      kind: payments.kind,
+    })
+    .from(payments)
+    .innerJoin(membershipCharges, eq(membershipCharges.id, payments.membershipChargeId))
+    .where(and(eq(membershipCharges.subscriptionId, sub.id), eq(payments.status, "succeeded")))
+    .orderBy(desc(payments.createdAt));
   return {
     id: sub.id,
     status: sub.status,
@@ -302,6 +377,7 @@ export async function clientMembership(db: Db, userId: string): Promise<ClientMe
     used,
     extrasDiscountBasisPoints: plan.extrasDiscountBasisPoints,
     failureCode: sub.status === "past_due" ? (failed?.code ?? null) : null,
+    receipts: receipts.map(({ kind, ...row }) => ({ ...row, refund: kind === "refund" })),
   };
 }
 
@@ -479,7 +555,7 @@ async function chargeClaimed(
   return db.transaction(async (tx) => {
     if (result.ok) {
       const done = result.status === "succeeded";
-      const rows = await tx
+      const [paid] = await tx
         .update(membershipCharges)
         .set({
           stripePaymentIntentId: result.paymentIntentId,
@@ -487,8 +563,9 @@ async function chargeClaimed(
           ...(done ? { status: "succeeded" as const, settledAt: deps.now } : {}),
         })
         .where(claimedBy)
-        .returning({ id: membershipCharges.id });
-      if (rows.length === 0 || !done) return "pending" as const;
+        .returning();
+      if (!paid || !done) return "pending" as const;
+      await recordInLedger(tx, paid);
       // The period moves on once: only from the period this charge follows.
       await tx
         .update(membershipSubscriptions)
@@ -608,6 +685,46 @@ export async function memberPriceFor(
     periodStart: sub.currentPeriodStart!,
     washes: discount.washes,
     discountCents: discount.discountCents,
+  };
+}
+
+/** What the booking wizard's summary needs to price a member's booking as the server will. */
+export interface MemberQuote {
+  serviceId: string;
+  /** Included washes left in the period. */
+  left: number;
+  extrasDiscountBasisPoints: number;
+  periodStart: string;
+  periodEnd: string;
+}
+
+/**
+ * A client's membership as {@link memberPriceFor} will apply it (same subscription, same period,
+ * same washes left), read without a lock: the summary shows the member price before
+ * « Confirmer la réservation », the booking's transaction prices it for good. Null when none.
+ */
+export async function memberQuote(db: Db, userId: string): Promise<MemberQuote | null> {
+  const [row] = await db
+    .select({ sub: membershipSubscriptions, plan: membershipPlans })
+    .from(membershipSubscriptions)
+    .innerJoin(membershipPlans, eq(membershipPlans.id, membershipSubscriptions.planId))
+    .where(
+      and(
+        eq(membershipSubscriptions.userId, userId),
+        inArray(membershipSubscriptions.status, ["active", "paused", "cancelled"]),
+      ),
+    )
+    .orderBy(desc(membershipSubscriptions.currentPeriodEnd))
+    .limit(1);
+  if (!row?.sub.currentPeriodStart || !row.sub.currentPeriodEnd) return null;
+  const { sub, plan } = row;
+  const used = await usedInPeriod(db, sub.id, sub.currentPeriodStart!);
+  return {
+    serviceId: plan.serviceId,
+    left: Math.max(0, plan.includedWashes * sub.vehicles - used),
+    extrasDiscountBasisPoints: plan.extrasDiscountBasisPoints,
+    periodStart: sub.currentPeriodStart!,
+    periodEnd: sub.currentPeriodEnd!,
   };
 }
 

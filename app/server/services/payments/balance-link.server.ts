@@ -41,7 +41,7 @@ export async function createBalanceCheckout(
     successUrl: `${back}&balance=paid`,
     cancelUrl: back,
     expiresAt: new Date(input.now.getTime() + 24 * 60 * 60_000 - 60_000),
-    metadata: { payment_id: payment.id, appointment_id: payment.appointmentId },
+    metadata: { payment_id: payment.id, appointment_id: payment.appointmentId! },
     idempotencyKey: input.idempotencyKey,
   });
 }

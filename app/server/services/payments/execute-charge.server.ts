@@ -30,6 +30,8 @@ export async function executeCharge(
     .where(eq(payments.id, paymentId));
   if (!row || row.payment.status !== "pending" || row.payment.kind === "refund") return;
   const { payment, plan } = row;
+  // A booking's charge (its plan is joined on it); a membership's never comes here.
+  const appointmentId = payment.appointmentId!;
   if (!plan.stripeCustomerId || !plan.stripePaymentMethodId) {
     await db
       .update(payments)
@@ -42,9 +44,9 @@ export async function executeCharge(
     customerId: plan.stripeCustomerId,
     paymentMethodId: plan.stripePaymentMethodId,
     amountCents: payment.amountCents,
-    description: `${payment.kind} ${payment.appointmentId}`,
+    description: `${payment.kind} ${appointmentId}`,
     to: { accountId: plan.stripeAccountId, applicationFeeCents: payment.applicationFeeCents },
-    metadata: { payment_id: payment.id, appointment_id: payment.appointmentId },
+    metadata: { payment_id: payment.id, appointment_id: appointmentId },
     idempotencyKey: payment.idempotencyKey,
   });
   let payLink: HostedPage | null = null;
@@ -52,7 +54,7 @@ export async function executeCharge(
     const [booking] = await db
       .select({ bookingId: appointments.bookingId })
       .from(appointments)
-      .where(eq(appointments.id, payment.appointmentId));
+      .where(eq(appointments.id, appointmentId));
     const page = await createBalanceCheckout(deps.stripe, {
       payment,
       plan,

@@ -26,7 +26,9 @@ export async function executeRefund(
   const refund = await refundPayment(deps.stripe, {
     paymentIntentId: row.stripePaymentIntentId,
     amountCents: row.amountCents,
-    metadata: { payment_id: row.id, appointment_id: row.appointmentId },
+    metadata: row.appointmentId
+      ? { payment_id: row.id, appointment_id: row.appointmentId }
+      : { payment_id: row.id, membership_charge_id: row.membershipChargeId! },
     idempotencyKey: row.idempotencyKey,
   });
   const status =

@@ -1,6 +1,16 @@
 import { and, asc, eq, gte, inArray, lt, ne, or, sql } from "drizzle-orm";
 import { leftToPay } from "./record-on-site-payment.server";
-import { appointmentPaymentPlans, appointments, franchisees, payments, users } from "#db/schema";
+import { alias } from "drizzle-orm/pg-core";
+import { membershipReference } from "./receipts.server";
+import {
+  appointmentPaymentPlans,
+  appointments,
+  franchisees,
+  membershipCharges,
+  membershipSubscriptions,
+  payments,
+  users,
+} from "#db/schema";
 import {
   monthBounds,
   statementAmounts,
@@ -19,12 +29,13 @@ import { assertAdmin, type AdminActor } from "../admin/assert-admin.server";
 export interface StatementRow extends StatementAmounts {
   id: string;
   at: Date;
-  appointmentId: string;
+  /** Null for a membership's period (ADR 095): `bookingId` is then its reference. */
+  appointmentId: string | null;
   bookingId: string;
   customerName: string;
   franchiseeId: string;
   businessName: string;
-  kind: "deposit" | "balance" | "charge" | "tip" | "refund" | "gift_card";
+  kind: "deposit" | "balance" | "charge" | "tip" | "refund" | "gift_card" | "membership";
   method: "stripe" | "on_site_card" | "cash" | "gift_card";
   status: "pending" | "succeeded" | "failed" | "cancelled";
   reason: string | null;
@@ -39,6 +50,8 @@ export interface Statement {
   totals: StatementTotals;
 }
 
+const subscriber = alias(users, "subscriber");
+
 async function readStatement(db: Db, month: string, franchiseeId: string | null): Promise<Statement> {
   const { from, to } = monthBounds(month);
   const at = sql<Date>`coalesce(${payments.settledAt}, ${payments.createdAt})`;
@@ -48,11 +61,17 @@ async function readStatement(db: Db, month: string, franchiseeId: string | null)
       at,
       bookingId: appointments.bookingId,
       customerName: appointments.customerName,
+      subscriptionId: membershipCharges.subscriptionId,
+      subscriberName: subscriber.name,
       businessName: franchisees.businessName,
       byName: users.name,
     })
     .from(payments)
-    .innerJoin(appointments, eq(appointments.id, payments.appointmentId))
+    .leftJoin(appointments, eq(appointments.id, payments.appointmentId))
+    // A membership's period: credited to the franchisee that sold it, less the royalty (ADR 095).
+    .leftJoin(membershipCharges, eq(membershipCharges.id, payments.membershipChargeId))
+    .leftJoin(membershipSubscriptions, eq(membershipSubscriptions.id, membershipCharges.subscriptionId))
+    .leftJoin(subscriber, eq(subscriber.id, membershipSubscriptions.userId))
     .innerJoin(franchisees, eq(franchisees.id, payments.franchiseeId))
     .leftJoin(users, eq(users.id, payments.createdBy))
     .where(
@@ -77,22 +96,26 @@ async function readStatement(db: Db, month: string, franchiseeId: string | null)
         .where(and(inArray(payments.refundOf, cardIds), inArray(payments.status, ["pending", "succeeded"])))
         .groupBy(payments.refundOf)
     : [];
-  const rows: StatementRow[] = listed.map(({ payment: p, at: when, ...rest }) => ({
-    ...rest,
-    ...statementAmounts(p),
-    id: p.id,
-    at: new Date(when),
-    appointmentId: p.appointmentId,
-    franchiseeId: p.franchiseeId,
-    kind: p.kind,
-    method: p.method,
-    status: p.status,
-    reason: p.reason,
-    refundableCents:
-      p.method === "stripe" && p.kind !== "refund" && p.stripePaymentIntentId
-        ? p.amountCents - Number(given.find((g) => g.of === p.id)?.cents ?? 0)
-        : 0,
-  }));
+  const rows: StatementRow[] = listed.map(
+    ({ payment: p, at: when, subscriptionId, subscriberName, ...rest }) => ({
+      ...rest,
+      bookingId: rest.bookingId ?? (subscriptionId ? membershipReference(subscriptionId) : ""),
+      customerName: rest.customerName ?? subscriberName ?? "",
+      ...statementAmounts(p),
+      id: p.id,
+      at: new Date(when),
+      appointmentId: p.appointmentId,
+      franchiseeId: p.franchiseeId,
+      kind: p.kind,
+      method: p.method,
+      status: p.status,
+      reason: p.reason,
+      refundableCents:
+        p.method === "stripe" && p.kind !== "refund" && p.stripePaymentIntentId
+          ? p.amountCents - Number(given.find((g) => g.of === p.id)?.cents ?? 0)
+          : 0,
+    }),
+  );
   const settled = listed.filter((r) => r.payment.status === "succeeded").map((r) => r.payment);
   return { month, rows, totals: statementTotals(settled) };
 }

@@ -55,6 +55,7 @@ export async function requestRefund(
       .values({
         ...lines,
         appointmentId: paid.appointmentId,
+        membershipChargeId: paid.membershipChargeId,
         franchiseeId: paid.franchiseeId,
         kind: "refund",
         refundOf: paid.id,

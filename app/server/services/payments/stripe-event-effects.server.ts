@@ -1,4 +1,4 @@
-import { restoreMemberUse } from "../memberships/memberships.server";
+import { activateMembership, restoreMemberUse } from "../memberships/memberships.server";
 import { and, eq, inArray, ne } from "drizzle-orm";
 import type Stripe from "stripe";
 import { appointmentPaymentPlans, appointments, franchisees, payments } from "#db/schema";
@@ -62,6 +62,9 @@ export async function checkoutCompleted(
   // A shop order (ADR 094): the network's own page too.
   const shop = await shopOrderPaid(tx, session, now);
   if (shop) return shop;
+  // A membership's first month (ADR 095), idempotent with the customer's return.
+  const membership = await activateMembership(tx, session, paymentMethodId, now);
+  if (membership) return membership === "unpaid" ? "ignored" : membership;
   const plan = await lockPlanOfSession(tx, session.id);
   if (!plan) return "unknown_object";
   const depositSettled = { status: "succeeded" as const, stripePaymentIntentId: intentId, settledAt: now };
