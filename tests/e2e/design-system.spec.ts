@@ -5,6 +5,7 @@ const TABS = ["Core", "Forms", "Feedback", "Layout", "Navigation", "Overlays", "
 test("/design-system is not shown to a visitor: the 404 page", async ({ page }) => {
   const response = await page.goto("/design-system");
   expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1, name: "Oups ! Page introuvable" })).toBeVisible();
   await expect(page.getByRole("tab", { name: "Core" })).toHaveCount(0);
 });
 

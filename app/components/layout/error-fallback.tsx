@@ -1,6 +1,7 @@
 import { House, RotateCcw, TriangleAlert } from "lucide-react";
 import { isRouteErrorResponse, Link, useLocation, useNavigate } from "react-router";
 
+import { NotFoundPage } from "~/components/layout/not-found-page";
 import { Button } from "~/components/ui/button";
 import { messages } from "~/lib/messages.fr";
 
@@ -12,6 +13,8 @@ export function ErrorFallback({ error }: { error: unknown }) {
   // ('.' would resolve against the root route, i.e. '/'.)
   const retry = () => void navigate(`${pathname}${search}${hash}`, { replace: true });
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  // A page whose loader says 404 reads as an address that is not one: nothing to try again.
+  if (status === 404) return <NotFoundPage />;
   return (
     <section
       role="alert"

@@ -1,5 +1,6 @@
 import { useEffect } from "react";
-import { data, Link, useLocation } from "react-router";
+import { data, useLocation } from "react-router";
+import { NotFoundPage } from "~/components/layout/not-found-page";
 import { messages } from "~/lib/messages.fr";
 import type { Route } from "./+types/not-found";
 import { log } from "~/server/log.server";
@@ -27,14 +28,5 @@ export default function NotFound() {
   useEffect(() => {
     console.error("404 Error: User attempted to access non-existent route:", pathname);
   }, [pathname]);
-  return (
-    <section className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-24 text-center">
-      <p className="text-6xl font-extrabold text-primary">404</p>
-      <h1 className="text-3xl font-bold tracking-tight">{messages.notFound.title}</h1>
-      <p className="text-muted-foreground">{messages.notFound.text}</p>
-      <Link to="/" className="font-medium text-primary underline-offset-4 hover:underline">
-        {messages.notFound.home}
-      </Link>
-    </section>
-  );
+  return <NotFoundPage />;
 }
