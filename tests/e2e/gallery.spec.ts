@@ -238,8 +238,10 @@ test.describe("/gallery", () => {
     expect((await page.request.get(avifUrl)).status()).toBe(200); // the admin still sees a draft
     await card.getByRole("button", { name: `Supprimer : ${caption}` }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Supprimer" }).click();
+    // The action's own answer, not the card's absence (the list is redrawn while it runs).
+    await expect(page.getByText("Photo supprimée.")).toBeVisible();
     await expect(card).toHaveCount(0);
-    expect((await page.request.get(avifUrl)).status()).toBe(404);
+    await expect.poll(async () => (await page.request.get(avifUrl)).status()).toBe(404);
     await page.goto("/gallery");
     await expect(page.getByRole("button", { name: `Agrandir la photo « ${caption} »` })).toHaveCount(0);
   });
