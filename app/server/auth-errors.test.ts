@@ -22,7 +22,7 @@ describe("inFrench", () => {
     const taken = await inFrench(
       answer(422, { code: "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL", message: "x" }),
     );
-    expect((await taken.json()).message).toBe("Un compte existe déjà avec cette adresse e-mail.");
+    expect((await taken.json()).message).toBe("Un compte existe déjà avec cette adresse courriel.");
   });
 
   it("gives an unknown code, or none, its status's French message", async () => {

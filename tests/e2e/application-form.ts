@@ -46,7 +46,7 @@ export async function openApplication(page: Page) {
 export async function fillPersonal(page: Page, who: Applicant) {
   await page.getByRole("textbox", { name: "Prénom", exact: true }).fill(who.firstName);
   await page.getByRole("textbox", { name: "Nom", exact: true }).fill(who.lastName);
-  await page.getByRole("textbox", { name: "Adresse e-mail" }).fill(who.email);
+  await page.getByRole("textbox", { name: "Adresse courriel" }).fill(who.email);
   await page.getByRole("textbox", { name: "Téléphone", exact: true }).fill(who.phone);
   await page.getByRole("textbox", { name: "Ville" }).fill(who.city);
 }

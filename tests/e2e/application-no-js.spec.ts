@@ -26,7 +26,7 @@ test("sans JavaScript, la candidature part avec une signature tapée et la page 
 
   await page.getByRole("textbox", { name: "Prénom", exact: true }).fill(who.firstName);
   await page.getByRole("textbox", { name: "Nom", exact: true }).fill(who.lastName);
-  await page.getByRole("textbox", { name: "Adresse e-mail" }).fill(who.email);
+  await page.getByRole("textbox", { name: "Adresse courriel" }).fill(who.email);
   await page.getByRole("textbox", { name: "Téléphone", exact: true }).fill(who.phone);
   await page.getByRole("textbox", { name: "Ville" }).fill(who.city);
   await page.getByRole("radio", { name: "De 20 à 40 km" }).check();
@@ -46,7 +46,7 @@ test("sans JavaScript, la candidature part avec une signature tapée et la page 
   await expect(
     page.getByText("Vous devez accepter la vérification des antécédents pour soumettre votre candidature."),
   ).toBeVisible();
-  await expect(page.getByRole("textbox", { name: "Adresse e-mail" })).toHaveValue(who.email);
+  await expect(page.getByRole("textbox", { name: "Adresse courriel" })).toHaveValue(who.email);
   await expect(page.getByRole("textbox", { name: "Votre véhicule" })).toHaveValue(who.vehicle);
   // A file input cannot be refilled by the server: the form says to choose the photo again.
   await expect(page.getByText(/Votre photo n'a pas été conservée/)).toBeVisible();
@@ -68,5 +68,5 @@ test("sans JavaScript, la candidature part avec une signature tapée et la page 
   await expect(page.getByText("Numéro de reçu")).toBeVisible();
   await page.goto("/application");
   await expect(page.getByRole("heading", { name: "Votre candidature" })).toBeVisible();
-  await expect(page.getByRole("textbox", { name: "Adresse e-mail" })).toHaveCount(0);
+  await expect(page.getByRole("textbox", { name: "Adresse courriel" })).toHaveCount(0);
 });

@@ -76,13 +76,13 @@ test("de la candidature signée au premier accès à l'espace partenaire", async
   await drawSignature(page);
   await submitButton(page).click();
   await expect(
-    toasts(page).getByText("Une candidature avec cette adresse e-mail existe déjà.").first(),
+    toasts(page).getByText("Une candidature avec cette adresse courriel existe déjà.").first(),
   ).toBeVisible();
   await expect(stepHeading(page, "Vos coordonnées")).toBeVisible();
-  const emailField = page.getByRole("textbox", { name: "Adresse e-mail" });
+  const emailField = page.getByRole("textbox", { name: "Adresse courriel" });
   await expect(emailField).toHaveValue(who.email);
   await expect(emailField).toHaveAccessibleDescription(
-    "Une candidature avec cette adresse e-mail existe déjà.",
+    "Une candidature avec cette adresse courriel existe déjà.",
   );
   await expect(page.getByRole("textbox", { name: "Ville" })).toHaveValue(who.city);
 
@@ -153,7 +153,7 @@ test("de la candidature signée au premier accès à l'espace partenaire", async
 
   // 6. The new partner signs in and reaches the franchisee area (and not the admin one).
   const form = page.getByRole("tabpanel", { name: "Connexion" });
-  await form.getByLabel("Adresse e-mail").fill(who.email);
+  await form.getByLabel("Adresse courriel").fill(who.email);
   await form.getByLabel("Mot de passe").fill(PASSWORD);
   await form.getByRole("button", { name: "Se connecter" }).click();
   await expect(page.getByText("Connexion réussie !")).toBeVisible();

@@ -78,7 +78,7 @@ test.describe("candidature de franchise", () => {
     await expect(page.getByText(APPLICANT.city)).toBeVisible();
     await expect(page.getByRole("button", { name: "Suivant" })).toHaveCount(0);
     // Until the address is confirmed the page says so, and sends the link again on request.
-    const confirmFirst = page.getByRole("region", { name: "Confirmez votre adresse e-mail" });
+    const confirmFirst = page.getByRole("region", { name: "Confirmez votre adresse courriel" });
     await expect(confirmFirst).toContainText(
       `Nous avons envoyé un lien de confirmation à ${APPLICANT.email}`,
     );
@@ -100,13 +100,13 @@ test.describe("candidature de franchise", () => {
     await submit(page).click();
     await expect(toasts(page).getByText("Erreur lors de la soumission")).toBeVisible();
     await expect(
-      toasts(page).getByText("Une candidature avec cette adresse e-mail existe déjà.").first(),
+      toasts(page).getByText("Une candidature avec cette adresse courriel existe déjà.").first(),
     ).toBeVisible();
     // The e-mail's step opens with the message under the field; every answer is still there.
     await expect(stepHeading(page, "Vos coordonnées")).toBeVisible();
-    const email = page.getByRole("textbox", { name: "Adresse e-mail" });
+    const email = page.getByRole("textbox", { name: "Adresse courriel" });
     await expect(email).toHaveValue(APPLICANT.email.toUpperCase());
-    await expect(email).toHaveAccessibleDescription("Une candidature avec cette adresse e-mail existe déjà.");
+    await expect(email).toHaveAccessibleDescription("Une candidature avec cette adresse courriel existe déjà.");
     await expect(page.getByRole("textbox", { name: "Ville" })).toHaveValue(APPLICANT.city);
   });
 
@@ -120,7 +120,7 @@ test.describe("candidature de franchise", () => {
     await expect(page.getByRole("textbox", { name: "Prénom", exact: true })).toHaveAccessibleDescription(
       "Le prénom est requis.",
     );
-    await expect(page.getByText("L'adresse e-mail est requise.")).toBeVisible();
+    await expect(page.getByText("L'adresse courriel est requise.")).toBeVisible();
     await expect(page.getByText("La ville est requise.")).toBeVisible();
     await expect(page.getByRole("textbox", { name: "Prénom", exact: true })).toBeFocused();
 
@@ -201,7 +201,7 @@ test.describe("candidature de franchise", () => {
     await loginAs("client");
     await open(page);
     // Name and e-mail come from the account.
-    await expect(page.getByRole("textbox", { name: "Adresse e-mail" })).toHaveValue("client@example.com");
+    await expect(page.getByRole("textbox", { name: "Adresse courriel" })).toHaveValue("client@example.com");
     await page.getByRole("textbox", { name: "Téléphone", exact: true }).fill(APPLICANT.phone);
     await page.getByRole("textbox", { name: "Ville" }).fill("Sherbrooke");
     await page.getByRole("textbox", { name: "Prénom", exact: true }).fill("Claire");

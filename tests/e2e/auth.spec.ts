@@ -23,7 +23,7 @@ test.describe("auth and role guards", () => {
     await expect(form.getByLabel("Prénom")).toHaveValue("Émilie");
 
     await form.getByRole("textbox", { name: "Nom", exact: true }).fill("Gagnon");
-    await form.getByLabel("Adresse e-mail").fill(email);
+    await form.getByLabel("Adresse courriel").fill(email);
     await form.getByLabel("Mot de passe").fill("unMotDePasse1");
     await form.getByRole("button", { name: "Créer mon compte" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Vérifiez votre email" })).toContainText(email);
@@ -34,7 +34,7 @@ test.describe("auth and role guards", () => {
 
     await confirmEmail(page, email);
     await expect(page).toHaveURL("/client");
-    await expect(page.getByText("Adresse e-mail confirmée. Bienvenue !")).toBeVisible();
+    await expect(page.getByText("Adresse courriel confirmée. Bienvenue !")).toBeVisible();
     await page.goto("/admin");
     await expect(page).toHaveURL("/");
   });
@@ -42,11 +42,11 @@ test.describe("auth and role guards", () => {
   test("wrong password shows a French error and keeps the e-mail", async ({ page }) => {
     await page.goto("/auth");
     const form = page.getByRole("tabpanel", { name: "Connexion" });
-    await form.getByLabel("Adresse e-mail").fill("client@example.com");
+    await form.getByLabel("Adresse courriel").fill("client@example.com");
     await form.getByLabel("Mot de passe").fill("pas-le-bon");
     await form.getByRole("button", { name: "Se connecter" }).click();
     await expect(form.getByRole("alert")).toContainText("Courriel ou mot de passe incorrect.");
-    await expect(form.getByLabel("Adresse e-mail")).toHaveValue("client@example.com");
+    await expect(form.getByLabel("Adresse courriel")).toHaveValue("client@example.com");
   });
 
   for (const [label, role, home, allowed, denied] of [

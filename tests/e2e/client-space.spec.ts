@@ -19,7 +19,7 @@ async function signUp(page: Page, email: string, password = "unMotDePasse1") {
   const form = page.getByRole("tabpanel", { name: "Inscription" });
   await form.getByLabel("Prénom").fill("Émilie");
   await form.getByRole("textbox", { name: "Nom", exact: true }).fill("Gagnon");
-  await form.getByLabel("Adresse e-mail").fill(email);
+  await form.getByLabel("Adresse courriel").fill(email);
   await form.getByLabel("Mot de passe").fill(password);
   await form.getByRole("button", { name: "Créer mon compte" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Vérifiez votre email" })).toBeVisible();
@@ -73,7 +73,7 @@ test.describe("customer space /client", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Choisissez votre créneau" })).toBeVisible();
     await page.getByRole("radio", { name: TIME }).first().check();
     // Signed in: the name and e-mail come from the account.
-    await expect(page.getByLabel("Adresse e-mail")).toHaveValue(email);
+    await expect(page.getByLabel("Adresse courriel")).toHaveValue(email);
     await page.getByLabel("Téléphone").fill("450 555 0199");
     await page.getByLabel("Adresse du service").fill("120 rue Principale, Granby J2G 2T5");
     await page.getByRole("button", { name: "Confirmer la réservation" }).click();

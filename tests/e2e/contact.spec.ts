@@ -35,7 +35,7 @@ async function openDialog(page: Page, path = "/privacy-policy"): Promise<Locator
 function fieldsOf(scope: Locator | Page) {
   return {
     name: scope.getByRole("textbox", { name: "Nom", exact: true }),
-    email: scope.getByRole("textbox", { name: "Adresse e-mail" }),
+    email: scope.getByRole("textbox", { name: "Adresse courriel" }),
     phone: scope.getByRole("textbox", { name: "Téléphone (facultatif)" }),
     message: scope.getByRole("textbox", { name: "Message" }),
     submit: scope.getByRole("button", { name: "Envoyer le message" }),
@@ -96,7 +96,7 @@ test.describe("fenêtre « Contactez-nous »", () => {
 
     await expect(toasts(page).getByText("Champs requis")).toBeVisible();
     await expect(toasts(page).getByText("Nom, email et message sont requis.")).toBeVisible();
-    await expect(dialog.getByText("L'adresse e-mail est requise.")).toBeVisible();
+    await expect(dialog.getByText("L'adresse courriel est requise.")).toBeVisible();
     await expect(dialog.getByText("Le message est requis.")).toBeVisible();
     await expect(fields.email).toHaveAttribute("aria-invalid", "true");
     await expect(fields.email).toBeFocused();
@@ -105,9 +105,9 @@ test.describe("fenêtre « Contactez-nous »", () => {
 
     await fields.email.fill("lea@");
     await fields.email.blur();
-    await expect(dialog.getByText("Veuillez entrer une adresse e-mail valide.")).toBeVisible();
+    await expect(dialog.getByText("Veuillez entrer une adresse courriel valide.")).toBeVisible();
     await fields.email.fill("lea@example.com");
-    await expect(dialog.getByText("Veuillez entrer une adresse e-mail valide.")).toBeHidden();
+    await expect(dialog.getByText("Veuillez entrer une adresse courriel valide.")).toBeHidden();
     expect(posts).toBe(0);
   });
 
@@ -237,7 +237,7 @@ test.describe("POST /api/contact", () => {
     expect(body).toMatchObject({ success: false, error: "Nom, email et message sont requis." });
     expect(body.result.error).toEqual({
       name: ["Le nom est requis."],
-      email: ["Veuillez entrer une adresse e-mail valide."],
+      email: ["Veuillez entrer une adresse courriel valide."],
       message: ["Le message est requis."],
     });
 

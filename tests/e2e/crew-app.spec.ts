@@ -20,7 +20,7 @@ for (const scheme of ["light", "dark"] as const) {
     const page = await context.newPage();
     await page.goto("/crew");
     const form = page.getByRole("tabpanel", { name: "Connexion" });
-    await form.getByLabel("Adresse e-mail").fill("crew@example.com");
+    await form.getByLabel("Adresse courriel").fill("crew@example.com");
     await form.getByLabel("Mot de passe").fill("Demo12345!");
     await form.getByRole("button", { name: "Se connecter" }).click();
     await expect(page).toHaveURL(/\/crew$/);

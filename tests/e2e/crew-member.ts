@@ -52,7 +52,7 @@ export async function newMemberWithStartedWash(
   const add = franchisee.getByRole("region", { name: "Nouveau membre" });
   await add.getByLabel("Prénom").fill(firstName);
   await add.getByLabel(/^Nom/).fill(`${lastName}${suffix}`);
-  await add.getByLabel("Adresse e-mail").fill(memberEmail);
+  await add.getByLabel("Adresse courriel").fill(memberEmail);
   await add.getByRole("button", { name: "Ajouter un membre" }).click();
   const card = franchisee.getByRole("listitem", { name: memberName });
   await expect(card).toBeVisible({ timeout: 20_000 });
@@ -117,7 +117,7 @@ export async function signInFromInvitation(crew: Page, memberEmail: string): Pro
   await crew.getByRole("button", { name: "Enregistrer le mot de passe" }).click();
   await expect(crew).toHaveURL("/auth");
   const form = crew.getByRole("tabpanel", { name: "Connexion" });
-  await form.getByLabel("Adresse e-mail").fill(memberEmail);
+  await form.getByLabel("Adresse courriel").fill(memberEmail);
   await form.getByLabel("Mot de passe").fill(PASSWORD);
   await form.getByRole("button", { name: "Se connecter" }).click();
   await expect(crew.getByText("Connexion réussie !")).toBeVisible();

@@ -40,7 +40,7 @@ export async function attachmentOfOpenMail(page: Page, filename: string): Promis
  * link (ADR 042): the account is then confirmed, and this page signed in to it.
  */
 export async function confirmEmail(page: Page, to: string): Promise<void> {
-  await openMail(page, to, /^Confirmez votre adresse e-mail/);
+  await openMail(page, to, /^Confirmez votre adresse courriel/);
   await page
     .getByRole("link", { name: /\/api\/auth\/verify-email\?/ })
     .first()

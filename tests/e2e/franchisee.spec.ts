@@ -66,7 +66,7 @@ test.describe("franchisee tools", () => {
     const add = page.getByRole("region", { name: "Nouveau membre" });
     await add.getByLabel("Prénom").fill("Léa");
     await add.getByLabel(/^Nom/).fill(`Nouvelle${suffix}`);
-    await add.getByLabel("Adresse e-mail").fill(`lea.${suffix}@example.com`);
+    await add.getByLabel("Adresse courriel").fill(`lea.${suffix}@example.com`);
     await add.getByRole("button", { name: "Ajouter un membre" }).click();
     await expect(page.getByText("Membre ajouté")).toBeVisible();
 
@@ -142,17 +142,17 @@ test.describe("franchisee tools", () => {
     // Tabbing through the fields, and a half-typed e-mail, say nothing yet.
     await add.getByLabel("Prénom").focus();
     for (let i = 0; i < 4; i++) await page.keyboard.press("Tab");
-    await add.getByLabel("Adresse e-mail").fill("lea@");
+    await add.getByLabel("Adresse courriel").fill("lea@");
     await add.getByLabel("Prénom").focus();
     await expect(required).toHaveCount(0);
-    await expect(add.getByText("Veuillez entrer une adresse e-mail valide.")).toHaveCount(0);
+    await expect(add.getByText("Veuillez entrer une adresse courriel valide.")).toHaveCount(0);
     await expect(add.locator('[aria-invalid="true"]')).toHaveCount(0);
     await expect(toasts).toHaveCount(0);
 
     // Sent: each field says what is wrong, at the field, and no toast appears.
     await add.getByRole("button", { name: "Ajouter un membre" }).click();
     await expect(required).toHaveCount(2);
-    await expect(add.getByText("Veuillez entrer une adresse e-mail valide.")).toBeVisible();
+    await expect(add.getByText("Veuillez entrer une adresse courriel valide.")).toBeVisible();
     await expect(add.getByLabel("Prénom")).toHaveAttribute("aria-invalid", "true");
     await expect(toasts).toHaveCount(0);
 
@@ -160,8 +160,8 @@ test.describe("franchisee tools", () => {
     await add.getByLabel("Prénom").fill("Léa");
     await expect(add.getByLabel("Prénom")).not.toHaveAttribute("aria-invalid", "true");
     await expect(required).toHaveCount(1);
-    await add.getByLabel("Adresse e-mail").fill("lea@example.com");
-    await expect(add.getByText("Veuillez entrer une adresse e-mail valide.")).toHaveCount(0);
+    await add.getByLabel("Adresse courriel").fill("lea@example.com");
+    await expect(add.getByText("Veuillez entrer une adresse courriel valide.")).toHaveCount(0);
   });
 
   test("orders two products from the restock catalogue and sees the order", async ({

@@ -56,7 +56,7 @@ async function bookWithCard(page: Page, code: string, { tryWrongFirst = false } 
   const times = page.getByRole("radio", { name: TIME });
   await times.nth(Math.floor(Math.random() * Math.min(3, await times.count()))).check();
   await page.getByLabel("Nom complet").fill("Client Démo");
-  await page.getByLabel("Adresse e-mail").fill("client@example.com");
+  await page.getByLabel("Adresse courriel").fill("client@example.com");
   await page.getByLabel("Téléphone").fill("450 555 0199");
   await page.getByLabel("Adresse du service").fill("120 rue Principale, Granby J2G 2T5");
   if (tryWrongFirst) {

@@ -44,10 +44,10 @@ test.describe("messaging pages", () => {
     await page.getByRole("link", { name: "Mot de passe oublié ?" }).click();
     await expect(page).toHaveURL("/auth/forgot-password");
     await expect(page.getByRole("heading", { level: 1, name: "Mot de passe oublié" })).toBeVisible();
-    await page.getByLabel("Adresse e-mail").fill("pas-une-adresse");
+    await page.getByLabel("Adresse courriel").fill("pas-une-adresse");
     await page.getByRole("button", { name: "Envoyer le lien" }).click();
-    await expect(page.getByText(/adresse e-mail valide|courriel valide|e-mail invalide/i)).toBeVisible();
-    await page.getByLabel("Adresse e-mail").fill(email);
+    await expect(page.getByText(/adresse courriel valide/i)).toBeVisible();
+    await page.getByLabel("Adresse courriel").fill(email);
     await page.getByRole("button", { name: "Envoyer le lien" }).click();
     await expect(page.getByRole("status")).toContainText("Vérifiez vos courriels");
     expect(await axe()).toEqual([]);
@@ -74,7 +74,7 @@ test.describe("messaging pages", () => {
     await expect(page.getByText("Mot de passe enregistré. Vous pouvez vous connecter.")).toBeVisible();
 
     const form = page.getByRole("tabpanel", { name: "Connexion" });
-    await form.getByLabel("Adresse e-mail").fill(email);
+    await form.getByLabel("Adresse courriel").fill(email);
     await form.getByLabel("Mot de passe").fill("nouveauMotDePasse2");
     await form.getByRole("button", { name: "Se connecter" }).click();
     // The reset link proved the address (ADR 042): the account opens, on the client space.
@@ -165,7 +165,7 @@ test.describe("messaging pages", () => {
     await expect(emailBox).not.toBeChecked();
     await emailBox.check();
     await page.getByLabel("Nom complet").fill("Émilie Bouchard");
-    await page.getByLabel("Adresse e-mail").fill(email);
+    await page.getByLabel("Adresse courriel").fill(email);
     await page.getByLabel("Téléphone").fill("450 555 0199");
     await page.getByLabel("Adresse du service").fill("120 rue Principale, Granby J2G 2T5");
     await page.getByRole("button", { name: "Confirmer la réservation" }).click();

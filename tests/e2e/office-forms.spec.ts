@@ -97,10 +97,10 @@ for (const width of [1440, 390] as const) {
       const name = `Noé Horaire${suffix}`;
       await add.getByLabel("Prénom").fill("Noé");
       await add.getByLabel(/^Nom/).fill(`Horaire${suffix}`);
-      await add.getByLabel("Adresse e-mail").fill(`noe.${suffix}@example.com`);
+      await add.getByLabel("Adresse courriel").fill(`noe.${suffix}@example.com`);
       await add.getByRole("button", { name: "Ajouter un membre" }).click();
       await expect(page.getByText("Membre ajouté")).toBeVisible();
-      for (const label of ["Prénom", /^Nom/, "Adresse e-mail", /^Téléphone/]) {
+      for (const label of ["Prénom", /^Nom/, "Adresse courriel", /^Téléphone/]) {
         await expect(add.getByLabel(label)).toHaveValue("");
       }
       const card = page.getByRole("listitem", { name });

@@ -178,7 +178,7 @@ test.describe("Requêtes intersites", () => {
     await page.goto("/auth");
     await waitForHydration(page);
     const form = page.getByRole("tabpanel", { name: "Connexion" });
-    await form.getByLabel("Adresse e-mail").fill("client@example.com");
+    await form.getByLabel("Adresse courriel").fill("client@example.com");
     await form.getByLabel("Mot de passe").fill("Demo12345!");
     await form.getByRole("button", { name: "Se connecter" }).click();
     await expect(page.getByText("Connexion réussie !")).toBeVisible();

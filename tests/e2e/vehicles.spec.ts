@@ -22,7 +22,7 @@ async function signUp(page: Page, email: string) {
   const form = page.getByRole("tabpanel", { name: "Inscription" });
   await form.getByLabel("Prénom").fill("Émilie");
   await form.getByRole("textbox", { name: "Nom", exact: true }).fill("Gagnon");
-  await form.getByLabel("Adresse e-mail").fill(email);
+  await form.getByLabel("Adresse courriel").fill(email);
   await form.getByLabel("Mot de passe").fill("unMotDePasse1");
   await form.getByRole("button", { name: "Créer mon compte" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Vérifiez votre email" })).toBeVisible();

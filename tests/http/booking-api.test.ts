@@ -120,7 +120,7 @@ describe("booking JSON API", () => {
     expect(await invalid.json()).toMatchObject({
       fields: {
         phone: ["Veuillez entrer un numéro de téléphone nord-américain valide, par exemple 450 555-0142."],
-        email: ["L'adresse e-mail est requise."],
+        email: ["L'adresse courriel est requise."],
       },
     });
     const notJson = await fetch(`${server.url}/api/bookings`, {

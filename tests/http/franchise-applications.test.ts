@@ -219,7 +219,7 @@ function suite(name: string, setup: () => Promise<Record<string, string>>) {
       });
       expect(res.status).toBe(400);
       const html = await res.text();
-      expect(html).toContain("Veuillez entrer une adresse e-mail valide.");
+      expect(html).toContain("Veuillez entrer une adresse courriel valide.");
       expect(html).toContain("Ford Transit 2021");
       expect(html).toContain('value="Granby"');
       expect(html).toContain("Votre photo n&#x27;a pas été conservée");
@@ -279,8 +279,8 @@ function suite(name: string, setup: () => Promise<Record<string, string>>) {
       expect(again.status).toBe(409);
       expect(again.body).toMatchObject({
         code: "EMAIL_ALREADY_EXISTS",
-        error: "Une candidature avec cette adresse e-mail existe déjà.",
-        result: { error: { email: ["Une candidature avec cette adresse e-mail existe déjà."] } },
+        error: "Une candidature avec cette adresse courriel existe déjà.",
+        result: { error: { email: ["Une candidature avec cette adresse courriel existe déjà."] } },
       });
     });
 
@@ -295,7 +295,7 @@ function suite(name: string, setup: () => Promise<Record<string, string>>) {
         error: "Veuillez corriger les champs indiqués.",
         result: {
           error: {
-            email: ["Veuillez entrer une adresse e-mail valide."],
+            email: ["Veuillez entrer une adresse courriel valide."],
             city: ["La ville est requise."],
             background_check_consent: [
               "Vous devez accepter la vérification des antécédents pour soumettre votre candidature.",

@@ -196,9 +196,9 @@ for (const target of targets) {
         confirmed: "1",
       });
       expect(refused.status).toBe(409);
-      expect(await refused.text()).toContain("pas encore confirmé son adresse e-mail");
+      expect(await refused.text()).toContain("pas encore confirmé son adresse courriel");
       const adminPage = await (await request(`/admin/applications/${id}`, "admin")).text();
-      expect(adminPage).toContain("Adresse e-mail non confirmée");
+      expect(adminPage).toContain("Adresse courriel non confirmée");
 
       // The acknowledgement carries the link; opening it changes nothing, its button confirms.
       const mailDir = path.join(server.dataDir, "mail");

@@ -144,13 +144,13 @@ export function FormsDemo() {
   const [email, setEmail] = useState("");
   const [country, setCountry] = useState("CA");
   const [days, setDays] = useState<string[]>(["1", "2"]);
-  const emailError = email && !email.includes("@") ? "Veuillez entrer une adresse e-mail valide." : null;
+  const emailError = email && !email.includes("@") ? "Veuillez entrer une adresse courriel valide." : null;
 
   return (
     <>
       <Demo title="Champs de texte">
         <div className="grid w-full gap-4 sm:grid-cols-2">
-          <Field label="Adresse e-mail" error={emailError} required>
+          <Field label="Adresse courriel" error={emailError} required>
             <Input
               type="email"
               value={email}

@@ -16,7 +16,7 @@ describe("Field", () => {
       <Field
         label="Courriel"
         description="Nous ne partageons jamais votre adresse."
-        error={["L'adresse e-mail est requise."]}
+        error={["L'adresse courriel est requise."]}
         required
       >
         <Input type="email" name="email" />
@@ -27,7 +27,7 @@ describe("Field", () => {
     expect(input).toHaveAttribute("aria-invalid", "true");
     expect(input).toHaveAttribute("aria-required", "true");
     expect(input).toHaveAccessibleDescription(
-      "Nous ne partageons jamais votre adresse. L'adresse e-mail est requise.",
+      "Nous ne partageons jamais votre adresse. L'adresse courriel est requise.",
     );
   });
 

@@ -48,7 +48,7 @@ describe("step 1, Personnel", () => {
     expect(errorsOf(PersonalStepSchema, {})).toEqual({
       first_name: "Le prénom est requis.",
       last_name: "Le nom est requis.",
-      email: "L'adresse e-mail est requise.",
+      email: "L'adresse courriel est requise.",
       phone: "Le numéro de téléphone est requis.",
       city: "La ville est requise.",
     });
@@ -76,7 +76,7 @@ describe("step 1, Personnel", () => {
       phone_country_code: "Choisissez un indicatif de pays valide.",
     });
     expect(errorsOf(PersonalStepSchema, { ...personal, email: "lea@" })).toEqual({
-      email: "Veuillez entrer une adresse e-mail valide.",
+      email: "Veuillez entrer une adresse courriel valide.",
     });
   });
 });

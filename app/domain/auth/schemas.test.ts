@@ -10,7 +10,7 @@ describe("SignInSchema", () => {
     const result = SignInSchema.safeParse({ email: " ", password: "" });
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((i) => i.message)).toEqual([
-      "L'adresse e-mail est requise.",
+      "L'adresse courriel est requise.",
       "Le mot de passe est requis.",
     ]);
   });
@@ -23,7 +23,7 @@ describe("SignInSchema", () => {
 
   it("refuses a malformed e-mail", () => {
     expect(firstMessage(SignInSchema.safeParse({ email: "pas-un-courriel", password: "x" }))).toBe(
-      "Veuillez entrer une adresse e-mail valide.",
+      "Veuillez entrer une adresse courriel valide.",
     );
   });
 });

@@ -78,7 +78,7 @@ describe("BookingRequestSchema", () => {
       cars: "Le nombre de véhicules doit être de 1 à 3.",
       start: "Veuillez choisir un créneau.",
       name: "Le nom est requis.",
-      email: "L'adresse e-mail est requise.",
+      email: "L'adresse courriel est requise.",
       phone: "Le numéro de téléphone est requis.",
       address: "L'adresse du service est requise.",
     });
@@ -98,7 +98,7 @@ describe("BookingRequestSchema", () => {
       cars: "Le nombre de véhicules doit être de 1 à 3.",
       start:
         "Le créneau doit être une date et une heure ISO 8601 avec fuseau, par exemple 2026-03-09T09:00:00-04:00.",
-      email: "Veuillez entrer une adresse e-mail valide.",
+      email: "Veuillez entrer une adresse courriel valide.",
       phone: "Veuillez entrer un numéro de téléphone nord-américain valide, par exemple 450 555-0142.",
       postalCode: "Code postal invalide. Exemple : J2G 1A1.",
       serviceId: "Valeur invalide.",

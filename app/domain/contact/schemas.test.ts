@@ -51,14 +51,14 @@ describe("ContactMessageSchema", () => {
   it("names each missing required field in French", () => {
     expect(errorsOf({ name: "", email: "  ", message: "   " })).toEqual({
       name: ["Le nom est requis."],
-      email: ["L'adresse e-mail est requise."],
+      email: ["L'adresse courriel est requise."],
       message: ["Le message est requis."],
     });
   });
 
   it("refuses an invalid e-mail address", () => {
     expect(errorsOf({ ...valid, email: "lea@" })).toEqual({
-      email: ["Veuillez entrer une adresse e-mail valide."],
+      email: ["Veuillez entrer une adresse courriel valide."],
     });
   });
 

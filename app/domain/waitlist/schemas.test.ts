@@ -24,7 +24,7 @@ describe("WaitlistFormSchema", () => {
     });
     expect(result.error?.issues.map((issue) => issue.message).sort()).toEqual([
       "Code postal invalide. Exemple : J2S 1A1.",
-      "Veuillez entrer une adresse e-mail valide.",
+      "Veuillez entrer une adresse courriel valide.",
     ]);
   });
 });

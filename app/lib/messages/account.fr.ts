@@ -11,12 +11,12 @@ export const accountMessages = {
   },
   /** /auth?redirectTo=…: a signed-out visit to a private page. */
   signInRequired: "Connectez-vous pour accéder à cette page. Vous y serez ramené ensuite.",
-  verified: "Adresse e-mail confirmée. Bienvenue !",
+  verified: "Adresse courriel confirmée. Bienvenue !",
   verifyLinkInvalid:
     "Ce lien de confirmation n'est plus valide. Connectez-vous avec votre mot de passe : nous vous enverrons un nouveau lien.",
   /** Sign-in with the right password but an address never confirmed (a new link was just sent). */
   emailNotVerified:
-    "Confirmez d'abord votre adresse e-mail : nous venons de vous renvoyer le lien de confirmation.",
+    "Confirmez d'abord votre adresse courriel : nous venons de vous renvoyer le lien de confirmation.",
   /** Too many tries on one account: temporary, the owner is told by e-mail. */
   accountSlowed:
     "Trop de tentatives sur ce compte. Réessayez dans 15 minutes ou choisissez un nouveau mot de passe avec « Mot de passe oublié ? ».",
@@ -33,7 +33,7 @@ export const accountMessages = {
   passwordChecksLimited: "Trop d'essais du mot de passe actuel. Réessayez dans 15 minutes.",
   email: {
     verify: {
-      subject: `Confirmez votre adresse e-mail | ${BUSINESS.name}`,
+      subject: `Confirmez votre adresse courriel | ${BUSINESS.name}`,
       intro: "Merci d'avoir créé votre compte. Confirmez votre adresse pour y accéder.",
       action: "Confirmer mon adresse",
       expiry: "Ce lien est valable 24 heures.",
@@ -44,7 +44,7 @@ export const accountMessages = {
     exists: {
       subject: `Tentative d'inscription avec votre adresse | ${BUSINESS.name}`,
       intro:
-        "Quelqu'un (peut-être vous) a voulu créer un compte avec votre adresse e-mail. Vous avez déjà un compte : aucun nouveau compte n'a été créé.",
+        "Quelqu'un (peut-être vous) a voulu créer un compte avec votre adresse courriel. Vous avez déjà un compte : aucun nouveau compte n'a été créé.",
       signIn: "Se connecter",
       reset: "Mot de passe oublié ? Choisissez-en un nouveau :",
       ignore: "Si ce n'était pas vous, ignorez ce courriel : votre compte n'a pas changé.",

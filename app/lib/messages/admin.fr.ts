@@ -83,7 +83,7 @@ export const adminMessages = {
     references: "Références",
     fields: {
       name: "Nom",
-      email: "Adresse e-mail",
+      email: "Adresse courriel",
       phone: "Téléphone",
       city: "Ville",
       license: "Permis de conduire",
@@ -154,13 +154,13 @@ export const adminMessages = {
       ZONE_NOT_FOUND: "Une des zones choisies n'existe plus.",
       ADMIN_ACCOUNT: "Cette adresse appartient à un compte Propriétaire : il ne peut pas devenir Partenaire.",
       EMAIL_UNVERIFIED:
-        "Le candidat n'a pas encore confirmé son adresse e-mail (lien envoyé avec l'accusé de réception) : la candidature ne peut pas être approuvée avant.",
+        "Le candidat n'a pas encore confirmé son adresse courriel (lien envoyé avec l'accusé de réception) : la candidature ne peut pas être approuvée avant.",
       REASON_REQUIRED: "Précisez la raison du refus.",
       ACCOUNT_UNVERIFIED:
-        "Un compte existe avec cette adresse, mais son adresse e-mail n'est pas confirmée : il ne peut pas devenir Partenaire tant que son titulaire ne l'a pas confirmée.",
+        "Un compte existe avec cette adresse, mais son adresse courriel n'est pas confirmée : il ne peut pas devenir Partenaire tant que son titulaire ne l'a pas confirmée.",
     },
-    emailVerified: (date: string) => `Adresse e-mail confirmée le ${date}`,
-    emailUnverified: "Adresse e-mail non confirmée",
+    emailVerified: (date: string) => `Adresse courriel confirmée le ${date}`,
+    emailUnverified: "Adresse courriel non confirmée",
     open: "Ouvrir la candidature",
     back: "Retour aux candidatures",
     pageTitle: (name: string) => `Candidature de ${name}`,

@@ -26,7 +26,7 @@ export const applicationMessages = {
   fields: {
     firstName: "Prénom",
     lastName: "Nom",
-    email: "Adresse e-mail",
+    email: "Adresse courriel",
     countryCode: "Indicatif du pays",
     phone: "Téléphone",
     phoneHint: "Par exemple : 450 555-0142",
@@ -124,7 +124,7 @@ export const applicationMessages = {
     photoNotKept:
       "Votre photo n'a pas été conservée avec le formulaire renvoyé : choisissez-la de nouveau avant de soumettre.",
     submitTitle: "Erreur lors de la soumission",
-    emailExists: "Une candidature avec cette adresse e-mail existe déjà.",
+    emailExists: "Une candidature avec cette adresse courriel existe déjà.",
     alreadyApplied: "Vous avez déjà soumis une candidature avec ce compte.",
     generic: "Une erreur est survenue lors de l'envoi de votre candidature.",
     signatureUpload: "Erreur lors du téléchargement de la signature. Veuillez réessayer.",
@@ -139,8 +139,8 @@ export const applicationMessages = {
     rateLimited: "Vous avez envoyé plusieurs candidatures en peu de temps. Veuillez réessayer plus tard.",
   },
   confirmEmail: {
-    metaTitle: "Confirmer mon adresse e-mail | Lavage Mobile Prestige",
-    title: "Confirmer mon adresse e-mail",
+    metaTitle: "Confirmer mon adresse courriel | Lavage Mobile Prestige",
+    title: "Confirmer mon adresse courriel",
     intro: (email: string) =>
       `Confirmez que l'adresse ${email} est bien la vôtre : votre candidature de franchisé pourra ensuite être approuvée.`,
     submit: "Confirmer mon adresse",
@@ -159,7 +159,7 @@ export const applicationMessages = {
   status: {
     title: "Votre candidature",
     intro: "Voici où en est votre candidature de franchise.",
-    confirmTitle: "Confirmez votre adresse e-mail",
+    confirmTitle: "Confirmez votre adresse courriel",
     confirmText: (email: string) =>
       `Nous avons envoyé un lien de confirmation à ${email}. Votre candidature sera étudiée une fois l'adresse confirmée : ouvrez ce courriel et cliquez sur le lien.`,
     confirmHelp:

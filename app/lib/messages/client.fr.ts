@@ -133,7 +133,7 @@ export const clientMessages = {
   },
   account: {
     title: "Mon compte",
-    email: "Adresse e-mail",
+    email: "Adresse courriel",
     phone: "Téléphone",
     noPhone: "Aucun numéro",
     paymentTitle: "Moyens de paiement",
@@ -168,7 +168,7 @@ export const clientMessages = {
     consentSmsNeedsPhone: "Ajoutez un numéro de téléphone pour recevoir les offres par texto.",
     consentSmsNeedsVerifiedPhone: "Vérifiez votre numéro de téléphone pour gérer les offres par texto.",
     consentEmailNeedsVerifiedEmail:
-      "Confirmez votre adresse e-mail (lien reçu par courriel) pour gérer les offres par courriel.",
+      "Confirmez votre adresse courriel (lien reçu par courriel) pour gérer les offres par courriel.",
     consentState: {
       express: (date: string) => `Consentement donné le ${date}.`,
       implied: (date: string) => `Consentement tacite (achat) valide jusqu'au ${date}.`,

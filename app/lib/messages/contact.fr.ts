@@ -7,7 +7,7 @@ export const contactMessages = {
   description:
     "Une question, une soumission pour plusieurs véhicules ? Écrivez-nous, nous vous répondrons sous peu.",
   name: "Nom",
-  email: "Adresse e-mail",
+  email: "Adresse courriel",
   phone: "Téléphone",
   optional: "facultatif",
   message: "Message",

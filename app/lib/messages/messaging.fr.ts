@@ -85,7 +85,7 @@ export const messagingMessages = {
       next: "Si elle est retenue, vous recevrez un lien pour créer le mot de passe de votre espace partenaire.",
       confirmText:
         "Confirmez d'abord que cette adresse est bien la vôtre : votre candidature ne peut pas être approuvée avant.",
-      confirm: "Confirmer mon adresse e-mail",
+      confirm: "Confirmer mon adresse courriel",
     },
     contactReceived: {
       subject: (name: string) => `Nouveau message de ${name} (formulaire de contact)`,
@@ -191,7 +191,7 @@ export const messagingMessages = {
     metaTitle: `Mot de passe oublié | ${BUSINESS.name}`,
     intro:
       "Entrez l'adresse de votre compte : nous vous enverrons un lien pour choisir un nouveau mot de passe.",
-    email: "Adresse e-mail",
+    email: "Adresse courriel",
     submit: "Envoyer le lien",
     sent: "Vérifiez vos courriels",
     sentText: (email: string) =>

@@ -34,7 +34,7 @@ export const securityMessages = {
     invalidToken: "Ce lien n'est plus valide : il a expiré ou a déjà servi. Demandez un nouveau lien.",
     sessionExpired: "Votre session a expiré. Reconnectez-vous, puis réessayez.",
     userNotFound: "Aucun compte ne correspond à cette demande.",
-    emailNotVerified: "Confirmez d'abord votre adresse e-mail.",
+    emailNotVerified: "Confirmez d'abord votre adresse courriel.",
     invalidRequest: "Requête invalide : vérifiez les champs envoyés.",
     tooManyRequests: "Trop de tentatives en peu de temps. Veuillez réessayer dans une minute.",
     unauthorized: "Connexion requise.",

@@ -25,7 +25,7 @@ export const wizardMessages = {
   detailsTitle: "Vos coordonnées",
   requiredNote: "Les champs marqués d'un * sont obligatoires.",
   name: "Nom complet",
-  email: "Adresse e-mail",
+  email: "Adresse courriel",
   phone: "Téléphone",
   phoneHint: "Pour vous joindre le jour du lavage, par exemple 450 555-0142.",
   address: "Adresse du service",

@@ -150,7 +150,7 @@ function SignInForm({ lastResult, redirectTo }: FormProps) {
       <input type="hidden" name="intent" value="sign-in" />
       <RedirectField redirectTo={redirectTo} />
       <FormErrors id={form.errorId} errors={form.errors} />
-      <Field label="Adresse e-mail" id={fields.email.id} error={fields.email.errors} required>
+      <Field label="Adresse courriel" id={fields.email.id} error={fields.email.errors} required>
         <Input
           autoComplete="email"
           {...getInputProps(fields.email, { type: "email", ariaAttributes: false })}
@@ -204,7 +204,7 @@ function SignUpForm({ lastResult, redirectTo }: FormProps) {
           />
         </Field>
       </div>
-      <Field label="Adresse e-mail" id={fields.email.id} error={fields.email.errors} required>
+      <Field label="Adresse courriel" id={fields.email.id} error={fields.email.errors} required>
         <Input
           autoComplete="email"
           {...getInputProps(fields.email, { type: "email", ariaAttributes: false })}

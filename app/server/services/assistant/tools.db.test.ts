@@ -151,7 +151,7 @@ describeDatabases("assistant tools", ({ db }) => {
       const bad = await bookAppointmentTool(ctx, { ...LEA, email: "pas-un-courriel", phone: "12" });
       expect(bad).toMatchObject({ ok: false, code: "VALIDATION" });
       if (bad.ok) throw new Error();
-      expect(bad.fields?.email?.[0]).toMatch(/e-mail/i);
+      expect(bad.fields?.email?.[0]).toMatch(/adresse courriel valide/i);
       const out = await bookAppointmentTool(ctx, {
         ...LEA,
         address: "1 rue King Ouest, Sherbrooke",
