@@ -3,8 +3,10 @@
  * the authorization matrix reads it) is opened as each role at 360 and 390 px wide, and none may
  * scroll sideways. Dynamic segments carry real ids: the demo client's seeded history, a booking
  * made here for the demo client, a message of the development mail box. A page a role cannot
- * reach redirects or refuses: what renders is checked. One browser context and page per role
- * (signed in once), each page loaded once and measured at both widths.
+ * reach redirects or refuses: what renders is checked, once per sign-in page or error page. The
+ * pages that show every role the same but for the header are swept once, by the anonymous
+ * visitor. One browser context and page per role (signed in once), each page loaded once and
+ * measured at both widths.
  */
 import crypto from "node:crypto";
 import type { APIRequestContext, Browser, BrowserContext, Page } from "@playwright/test";
@@ -178,14 +180,50 @@ async function newContext(
   });
 }
 
-/** Where `url` leads this role: itself, or the path and query of its redirect. */
+/**
+ * Pages that render the same for every role but for the header, whose signed-in variants every
+ * role's other pages show: the anonymous visitor checks them, the signed-in roles do not load them
+ * again (a page that reads the session, like the home page, the booking path, the shop or the
+ * customer's own pages, stays in every role's sweep).
+ */
+const SAME_FOR_EVERY_ROLE = new Set([
+  "gallery",
+  "privacy-policy",
+  "terms",
+  "terms-and-conditions",
+  "franchise/:slug",
+  "address-validation",
+  "waitlist",
+  "heure-liberee/arreter/:token",
+  "unsubscribe",
+  "confirm-offers",
+  "application/confirm",
+  "auth/forgot-password",
+  "auth/reset-password",
+  "auth/choose-password",
+  "booking-payment/:bookingId",
+  "tip/:bookingId/balance",
+  "cartes-cadeaux/achat/:id",
+  "boutique/:slug",
+  "boutique/commandes/:id",
+  "dev/mail",
+  "dev/mail/:id",
+  "*",
+]);
+
+/**
+ * What `url` shows this role, as a key: a page loaded once per key is enough. A redirect is keyed
+ * by the path it leads to, without its query (the sign-in page is one page whatever it returns
+ * to); a refusal (403, 404) by its status and the first segment of the path (one error page per
+ * layout); any other page by its own path and query.
+ */
 async function landingOf(request: APIRequestContext, url: string): Promise<string> {
   const response = await request.get(url, { maxRedirects: 0 });
-  const location =
-    response.status() >= 300 && response.status() < 400 ? response.headers().location : undefined;
-  if (!location) return url;
-  const target = new URL(location, "http://x");
-  return target.pathname + target.search;
+  const status = response.status();
+  const location = status >= 300 && status < 400 ? response.headers().location : undefined;
+  if (location) return new URL(location, "http://x").pathname;
+  if (status >= 400) return `${status} /${new URL(url, "http://x").pathname.split("/")[1]}`;
+  return url;
 }
 
 /** How far the page scrolls sideways, and the widest elements that stick out. */
@@ -263,9 +301,10 @@ test.describe("téléphones", () => {
       const overflows: string[] = [];
       try {
         for (const route of routes) {
+          if (role !== "anonymous" && SAME_FOR_EVERY_ROLE.has(route.path ?? "")) continue;
           for (const url of urlsOf(route, ids)) {
-            // A page this role cannot reach redirects: the page it lands on is checked once, and
-            // not loaded again when it was.
+            // A page this role cannot reach redirects or refuses: what it shows is checked once,
+            // and not loaded again when it was.
             const landing = await landingOf(context.request, url);
             if (seen.has(landing)) continue;
             await page.goto(url);
