@@ -2,27 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signInDemoAccounts, startDemoServer } from "./demo-server";
 import type { RunningServer } from "./server";
 
+/**
+ * What the authorization matrix (authorization-matrix.test.ts: every route, every role, both
+ * databases) does not say: where a redirect after an action and a signed-in visit to /auth lead,
+ * the 404 page, and an unknown zone.
+ */
 type Who = "anonymous" | "client" | "franchisee" | "admin";
-const WHO: Who[] = ["anonymous", "client", "franchisee", "admin"];
-
-const ADMIN_PATHS = ["/admin", "/admin/franchisees", "/admin/reports", "/admin/services", "/admin/coverage"];
-const FRANCHISEE_PATHS = [
-  "/franchisee",
-  "/franchisee/schedule",
-  "/franchisee/clients",
-  "/franchisee/restock",
-  "/franchisee/weather",
-  "/franchisee/reports",
-  "/franchisee/territory",
-];
-const CLIENT_PATHS = ["/client"];
-
-/** Who may see each guarded path; everyone else is redirected to / (docs/product.md, section 6). */
-const MATRIX: { path: string; allowed: Who }[] = [
-  ...ADMIN_PATHS.map((path) => ({ path, allowed: "admin" as const })),
-  ...FRANCHISEE_PATHS.map((path) => ({ path, allowed: "franchisee" as const })),
-  ...CLIENT_PATHS.map((path) => ({ path, allowed: "client" as const })),
-];
 
 const targets = [
   { name: "pglite", env: {} as Record<string, string> },
@@ -30,7 +15,7 @@ const targets = [
 ];
 
 for (const target of targets) {
-  describe(`role guards [${target.name}]`, () => {
+  describe(`routing and redirects [${target.name}]`, () => {
     let server: RunningServer;
     const cookies = new Map<Who, string>();
     let cleanup: (() => Promise<void>) | undefined;
@@ -44,33 +29,6 @@ for (const target of targets) {
       await server?.stop();
       await cleanup?.();
     });
-
-    for (const { path, allowed } of MATRIX) {
-      for (const who of WHO) {
-        // A signed-out visitor goes to /auth with the page as return address (ADR 042).
-        const target = who === "anonymous" ? `/auth?redirectTo=${encodeURIComponent(path)}` : "/";
-        const expected = who === allowed ? "200" : `redirect to ${target}`;
-        it(`${who} on ${path}: ${expected}`, async () => {
-          // Both the document request and the client-side data request are guarded on the server.
-          for (const url of [path, `${path}.data`]) {
-            const res = await fetch(`${server.url}${url}`, {
-              headers: { cookie: cookies.get(who)! },
-              redirect: "manual",
-            });
-            if (who === allowed) {
-              expect(res.status, url).toBe(200);
-            } else if (url.endsWith(".data")) {
-              // Single fetch encodes the redirect in the body: ["SingleFetchRedirect",..,"redirect","/",..]
-              expect(res.status, url).toBe(202);
-              expect(await res.text(), url).toContain(`"redirect","${target}"`);
-            } else {
-              expect(res.status, url).toBe(302);
-              expect(res.headers.get("location"), url).toBe(target);
-            }
-          }
-        });
-      }
-    }
 
     it("sends an action posted by the client-side router back to the page, not to its .data address", async () => {
       // React Router 8 hands the raw request to actions: a form sent after hydration posts to
