@@ -17,7 +17,7 @@ import { EMAIL_MAX_ATTEMPTS } from "../messaging/notify.server";
 // idempotency key, by the `gift-cards.refund` job and once at once: a retry, a second worker or a
 // double click refunds once.
 
-export type GiftCardRefund = typeof giftCardRefunds.$inferSelect;
+type GiftCardRefund = typeof giftCardRefunds.$inferSelect;
 
 /**
  * The admin refunds a paid card's unused balance. `key` is the form's one-time key: the same key
