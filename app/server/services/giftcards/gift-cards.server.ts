@@ -177,17 +177,20 @@ export async function loadPurchasePage(
 /**
  * The recipient's e-mail, once: the card's row is locked, the mail sent, and `delivered_at` set
  * in the same transaction, so a second run (a retried job, a second worker) finds it delivered.
- * A crash between the send and the commit sends again: at least once, never skipped.
+ * A crash between the send and the commit sends again: at least once, never skipped. A card
+ * refunded before its day is not sent.
  */
 export async function deliverGiftCard(
   db: Db,
   giftCardId: string,
   deps: { now: Date; send: (card: GiftCard) => Promise<void> },
-): Promise<"delivered" | "already" | "missing"> {
+): Promise<"delivered" | "already" | "missing" | "refunded"> {
   return db.transaction(async (tx) => {
     const [card] = await tx.select().from(giftCards).where(eq(giftCards.id, giftCardId)).for("update");
     if (!card || card.status !== "paid") return "missing";
     if (card.deliveredAt) return "already";
+    // Refunded before its day (ADR 087, amended): the recipient is not sent a card worth nothing.
+    if (card.balanceCents === 0 && (await hasLiveRefund(tx, card.id))) return "refunded";
     await deps.send(card);
     await tx.update(giftCards).set({ deliveredAt: deps.now }).where(eq(giftCards.id, giftCardId));
     return "delivered";

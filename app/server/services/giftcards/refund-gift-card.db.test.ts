@@ -17,7 +17,13 @@ import type { Mailer } from "../../mail/mailer.server";
 import type { StripeClient } from "../../payments/stripe.server";
 import { bookSlot } from "../booking/book-slot.server";
 import { cancelBooking } from "../booking/cancel-booking.server";
-import { giftCardsOverview, loadPurchasePage, purchaseGiftCard, purchaseToken } from "./gift-cards.server";
+import {
+  deliverGiftCard,
+  giftCardsOverview,
+  loadPurchasePage,
+  purchaseGiftCard,
+  purchaseToken,
+} from "./gift-cards.server";
 import { refundGiftCard } from "./refund-gift-card.server";
 
 // Refunding a gift card's purchase (ADR 087, amended) on both databases, against the local Stripe
@@ -229,6 +235,13 @@ describeDatabases("gift card refunds", ({ db }) => {
     expect((await card(gift.id)).balanceCents).toBe(0);
     // The same form sent again later answers the first refund.
     expect(await refund(gift.id, key)).toMatchObject({ replayed: true, amountCents: 5_000 });
+    // Refunded before its day: the recipient is not sent a card worth nothing.
+    let delivered = 0;
+    const send = async () => {
+      delivered += 1;
+    };
+    expect(await deliverGiftCard(db(), gift.id, { now: NOW, send })).toBe("refunded");
+    expect(delivered).toBe(0);
   });
 
   it("sends the refund with the job when Stripe was not asked at once, and a refund event changes nothing after", async () => {
