@@ -27,8 +27,10 @@ export const ERROR_STATUS = {
   RATE_LIMITED: 429,
   /** A promo code that does not apply to this booking (ADR 050); the message is the reason. */
   PROMO_CODE_REFUSED: 422,
-  /** A gift card that cannot pay this booking (ADR 087); the message is the reason (UNKNOWN, EMPTY). */
+  /** A gift card that cannot pay this booking (ADR 087); the message is the reason (UNKNOWN, EMPTY, REFUNDED). */
   GIFT_CARD_REFUSED: 422,
+  /** A gift card's purchase that cannot be refunded (ADR 087); the message is the reason (USED, REFUNDED, UNPAID). */
+  GIFT_CARD_NOT_REFUNDABLE: 409,
   /** A membership step refused (ADR 095); the message is the French reason. */
   MEMBERSHIP_REFUSED: 409,
   /** A booking request key (Idempotency-Key, the wizard form's key) already used for another request (ADR 068). */

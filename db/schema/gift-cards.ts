@@ -11,8 +11,10 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { users } from "./auth";
 import { appointments } from "./booking";
 import { createdAt, updatedAt } from "./columns";
+import { paymentStatus } from "./payments";
 
 // Gift cards (issue 34, item 5; ADR 087). Sold online by the network (its Stripe account, no
 // franchisee), e-mailed to the recipient on the chosen day, spent at booking like a balance.
@@ -82,5 +84,39 @@ export const giftCardUses = pgTable(
     // One redemption and at most one restoration per booking.
     uniqueIndex("gift_card_uses_once_uq").on(t.appointmentId, t.kind),
     index("gift_card_uses_card_idx").on(t.giftCardId, t.createdAt),
+  ],
+);
+
+/**
+ * A refund of a card's purchase (ADR 087, amended): the unused balance given back to the buyer
+ * on the purchase's PaymentIntent, the gift card's side of the ledger (the sale is the network's
+ * own money, outside the franchisees' `payments`). Written with the card's balance set to zero,
+ * in one transaction under the card's lock; `pending` until Stripe answers under the row's own
+ * idempotency key. A failed refund puts its amount back on the card. A card may be refunded again
+ * only if money comes back on it later (a cancelled booking it had paid).
+ */
+export const giftCardRefunds = pgTable(
+  "gift_card_refunds",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    giftCardId: uuid("gift_card_id")
+      .notNull()
+      .references(() => giftCards.id, { onDelete: "restrict" }),
+    amountCents: integer("amount_cents").notNull(),
+    status: paymentStatus("status").notNull().default("pending"),
+    /** Sent with the Stripe refund: a retry or a second worker gets the first refund back. */
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    stripePaymentIntentId: text("stripe_payment_intent_id").notNull(),
+    stripeRefundId: text("stripe_refund_id").unique(),
+    /** The admin who asked for it. */
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    settledAt: timestamp("settled_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("gift_card_refunds_amount", sql`${t.amountCents} > 0`),
+    check("gift_card_refunds_settled", sql`(${t.status} = 'succeeded') = (${t.settledAt} is not null)`),
+    index("gift_card_refunds_card_idx").on(t.giftCardId, t.createdAt),
   ],
 );

@@ -1,5 +1,9 @@
+import { Form } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
 import { formatDate, formatDay, formatMoney } from "~/lib/format";
 import { giftCardMessages } from "~/lib/messages/gift-cards.fr";
+import type { PaymentFormReply } from "./royalty-form";
 
 const a = giftCardMessages.admin;
 
@@ -13,12 +17,22 @@ export interface GiftCardRowView {
   balanceCents: number;
   deliverOn: string;
   delivered: boolean;
+  /** The card's refunds asked or done (ADR 087, amended). */
+  refunds: readonly {
+    amountCents: number;
+    status: "pending" | "succeeded" | "failed" | "cancelled";
+    at: Date | string;
+  }[];
+  /** Present when the unused balance can be refunded: the form's one-time key. */
+  refundKey?: string;
 }
 
 export interface GiftCardsOverviewView {
   soldCount: number;
   soldCents: number;
   usedCents: number;
+  refundedCount: number;
+  refundedCents: number;
   outstandingCents: number;
   cards: readonly GiftCardRowView[];
 }
@@ -43,15 +57,80 @@ function Figure({
   );
 }
 
-/** The admin's gift cards (ADR 087): sold, used, outstanding (the network's liability), the latest cards. */
-export function GiftCardsOverview({ overview }: { overview: GiftCardsOverviewView }) {
+function RefundForm({ card, reply }: { card: GiftCardRowView; reply: PaymentFormReply | undefined }) {
+  const own = reply?.form === `gift-card:${card.id}` ? reply : undefined;
+  if (!card.refundKey) {
+    return own?.formError ? (
+      <p role="alert" className="text-destructive">
+        {own.formError}
+      </p>
+    ) : null;
+  }
+  return (
+    <details open={Boolean(own)} className="rounded-md bg-muted/50 p-2">
+      <summary className="cursor-pointer font-medium">
+        {a.refund(formatMoney(card.balanceCents))}
+        <span className="sr-only"> : {card.code}</span>
+      </summary>
+      <Form method="post" className="mt-2 grid gap-2">
+        <input type="hidden" name="intent" value="gift-card-refund" />
+        <input type="hidden" name="giftCardId" value={card.id} />
+        <input type="hidden" name="key" value={card.refundKey} />
+        <p className="text-muted-foreground">{a.refundHint}</p>
+        <div>
+          <Button type="submit" variant="destructive">
+            {a.refund(formatMoney(card.balanceCents))}
+            <span className="sr-only"> : {card.code}</span>
+          </Button>
+        </div>
+        {own?.formError ? (
+          <p role="alert" className="text-destructive">
+            {own.formError}
+          </p>
+        ) : null}
+      </Form>
+    </details>
+  );
+}
+
+function Refunds({ card }: { card: GiftCardRowView }) {
+  if (card.refunds.length === 0) return null;
+  return (
+    <ul className="grid gap-1">
+      {card.refunds.map((r, i) => (
+        <li key={i} className="flex flex-wrap items-center gap-2">
+          {r.status === "succeeded" ? (
+            <>
+              <Badge variant="secondary">{a.refundedBadge}</Badge>
+              <span>{a.refundedOn(formatMoney(r.amountCents), formatDate(r.at, "medium"))}</span>
+            </>
+          ) : (
+            <span>{a.refunding(formatMoney(r.amountCents))}</span>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The admin's gift cards (ADR 087): sold, used, refunded, outstanding (the network's liability),
+ * the latest cards, and the refund of a card's unused balance.
+ */
+export function GiftCardsOverview({
+  overview,
+  reply,
+}: {
+  overview: GiftCardsOverviewView;
+  reply?: PaymentFormReply | undefined;
+}) {
   return (
     <section aria-labelledby="gift-cards-title" className="grid gap-4">
       <h2 id="gift-cards-title" className="text-xl font-semibold">
         {a.title}
       </h2>
       <p className="max-w-2xl text-sm text-muted-foreground">{a.intro}</p>
-      <dl className="grid gap-3 sm:grid-cols-3">
+      <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <Figure
           label={a.sold}
           value={formatMoney(overview.soldCents)}
@@ -59,6 +138,12 @@ export function GiftCardsOverview({ overview }: { overview: GiftCardsOverviewVie
           testId="gift-cards-sold"
         />
         <Figure label={a.used} value={formatMoney(overview.usedCents)} testId="gift-cards-used" />
+        <Figure
+          label={a.refunded}
+          value={formatMoney(overview.refundedCents)}
+          note={a.refundedNote(overview.refundedCount)}
+          testId="gift-cards-refunded"
+        />
         <Figure
           label={a.outstanding}
           value={formatMoney(overview.outstandingCents)}
@@ -87,6 +172,8 @@ export function GiftCardsOverview({ overview }: { overview: GiftCardsOverviewVie
                 {a.columns.delivery} :{" "}
                 {card.delivered ? a.sent : a.scheduled(formatDay(card.deliverOn, "medium"))}
               </p>
+              <Refunds card={card} />
+              <RefundForm card={card} reply={reply} />
             </li>
           ))}
         </ul>

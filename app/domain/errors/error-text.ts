@@ -64,9 +64,13 @@ const TEXTS: Record<ErrorCode, (error: AppError) => string> = {
   RATE_LIMITED: () => b.rateLimited,
   PROMO_CODE_REFUSED: (error) => promoRefusal(error.message),
   GIFT_CARD_REFUSED: (error) =>
-    error.message === "EMPTY"
-      ? giftCardMessages.booking.refused.EMPTY
+    error.message === "EMPTY" || error.message === "REFUNDED"
+      ? giftCardMessages.booking.refused[error.message]
       : giftCardMessages.booking.refused.UNKNOWN,
+  GIFT_CARD_NOT_REFUNDABLE: (error) =>
+    error.message === "USED" || error.message === "REFUNDED"
+      ? giftCardMessages.refund.refused[error.message]
+      : giftCardMessages.refund.refused.UNPAID,
   SHOP_OUT_OF_STOCK: (error) => shopMessages.errors.outOfStock(error.message),
   SHOP_REFUSED: (error) =>
     error.message === "NO_NEXT_WASH"

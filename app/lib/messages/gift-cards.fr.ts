@@ -79,10 +79,18 @@ export const giftCardMessages = {
     refused: {
       UNKNOWN: "Ce code ne correspond à aucune carte-cadeau payée.",
       EMPTY: "Cette carte-cadeau n'a plus de solde.",
+      REFUNDED: "Le solde de cette carte-cadeau a été remboursé : elle ne peut plus payer de réservation.",
     },
     appliedTitle: "Carte-cadeau",
     applied: (used: string, remaining: string) =>
       `${used} payés avec la carte-cadeau. Solde restant sur la carte : ${remaining}.`,
+  },
+  refund: {
+    refused: {
+      USED: "Cette carte-cadeau a été entièrement utilisée : il n'y a rien à rembourser.",
+      REFUNDED: "Le solde de cette carte-cadeau a déjà été remboursé : il n'y reste rien à rembourser.",
+      UNPAID: "Cette carte-cadeau n'a pas de paiement en ligne à rembourser.",
+    },
   },
   restoredReason: "Réservation annulée : montant remis sur la carte-cadeau",
   mail: {
@@ -96,6 +104,13 @@ export const giftCardMessages = {
     buyerSubject: "Votre carte-cadeau est payée",
     buyerIntro: (amount: string, name: string, date: string) =>
       `Merci ! Votre carte-cadeau de ${amount} sera envoyée à ${name} le ${date}.`,
+    refundSubject: "Votre carte-cadeau a été remboursée",
+    refundIntro: (amount: string, code: string) =>
+      `Nous vous avons remboursé ${amount}, le solde inutilisé de la carte-cadeau ${code}, sur la carte de paiement utilisée pour l'achat.`,
+    refundDelay: "Le montant paraîtra sur votre relevé d'ici 5 à 10 jours ouvrables.",
+    refundClosed: "La carte n'a plus de solde : son code ne peut plus payer une réservation.",
+    refundReceipt: (amount: string, date: string) =>
+      `Montant remboursé : ${amount}, le ${date} (sans taxes : une carte-cadeau n'est pas taxée à l'achat).`,
     receipt: (amount: string) =>
       `Montant payé : ${amount} (une carte-cadeau n'est pas taxée à l'achat ; les taxes s'appliquent au lavage).`,
   },
@@ -117,6 +132,16 @@ export const giftCardMessages = {
       balance: "Solde",
       delivery: "Envoi",
     },
+    refunded: "Remboursées",
+    refundedNote: (n: number) => (n === 1 ? "1 remboursement" : `${n} remboursements`),
+    refund: (amount: string) => `Rembourser le solde (${amount})`,
+    refundHint:
+      "Le solde inutilisé est remboursé à l'acheteur sur sa carte de paiement ; la carte ne peut plus servir.",
+    refundedBadge: "Remboursée",
+    refundedOn: (amount: string, date: string) => `${amount} remboursés le ${date}`,
+    refunding: (amount: string) => `Remboursement de ${amount} en cours`,
+    refundDone: (amount: string) => `Remboursement de ${amount} envoyé à Stripe.`,
+    refundAgain: "Ce remboursement avait déjà été demandé.",
     sent: "Envoyée",
     scheduled: (date: string) => `Prévue le ${date}`,
   },

@@ -19,10 +19,12 @@ import {
   type PaymentSettingsView,
 } from "~/server/services/payments/manage-payment-settings.server";
 import { adminFailure, redirectWithToast } from "./admin-answers.server";
+import { giftCardRefundFromForm } from "./gift-card-refund.server";
 import type { Route } from "./+types/payments";
 import { GiftCardsOverview } from "~/components/payments/gift-cards-overview";
 import { maskGiftCardCode } from "~/domain/giftcards/gift-cards";
 import { giftCardsOverview } from "~/server/services/giftcards/gift-cards.server";
+import { stripeFromEnv } from "~/server/payments/stripe.server";
 
 const t = paymentsOfficeMessages.admin;
 
@@ -52,6 +54,13 @@ export async function loader({ request, url }: Route.LoaderArgs) {
         balanceCents: card.balanceCents,
         deliverOn: card.deliverOn,
         delivered: card.deliveredAt !== null,
+        refunds: card.refunds.map((r) => ({
+          amountCents: r.amountCents,
+          status: r.status,
+          at: r.settledAt ?? r.createdAt,
+        })),
+        // The refund form's one-time key: a double click or a resent form refunds once.
+        refundKey: card.balanceCents > 0 && card.stripePaymentIntentId ? crypto.randomUUID() : undefined,
       })),
     },
   };
@@ -92,6 +101,14 @@ export async function action({ request, url }: Route.ActionArgs) {
   if (intent === "royalty") {
     const result = await royaltyFromForm(db, values, actor);
     if (!result.ok) return result.reply;
+    return redirectWithToast(url, result.title);
+  }
+  if (intent === "gift-card-refund") {
+    const result = await giftCardRefundFromForm(db, values, actor, {
+      stripe: stripeFromEnv(),
+      now: new Date(),
+    });
+    if (!result.ok) return reply(result.status, result.reply);
     return redirectWithToast(url, result.title);
   }
   return reply(400, { form: "", fieldErrors: {}, formError: paymentsOfficeMessages.validation.request });
@@ -273,7 +290,7 @@ export default function AdminPaymentsPage({ loaderData }: Route.ComponentProps) 
           ))}
         </ul>
       </section>
-      <GiftCardsOverview overview={giftCards} />
+      <GiftCardsOverview overview={giftCards} reply={reply} />
     </div>
   );
 }

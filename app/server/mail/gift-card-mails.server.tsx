@@ -1,8 +1,16 @@
-/** The gift cards' e-mails (ADR 087): the recipient's card on the chosen day, the buyer's confirmation. */
-import { formatGiftCardCode } from "~/domain/giftcards/gift-cards";
+/** The gift cards' e-mails (ADR 087): the recipient's card on the chosen day, the buyer's confirmation and refund. */
+import { formatGiftCardCode, maskGiftCardCode } from "~/domain/giftcards/gift-cards";
 import { formatDay, formatMoney } from "~/lib/format";
 import { giftCardMessages } from "~/lib/messages/gift-cards.fr";
-import { Button, m, Paragraph, renderMail, SmallNote, type RenderedMail } from "./layout.server";
+import {
+  Button,
+  formatMailDate,
+  m,
+  Paragraph,
+  renderMail,
+  SmallNote,
+  type RenderedMail,
+} from "./layout.server";
 
 const g = giftCardMessages.mail;
 
@@ -79,4 +87,42 @@ export function renderGiftCardBoughtMail(card: CardForMail, pageUrl: string): Re
     transactional: true,
   });
   return { subject: g.buyerSubject, ...rendered };
+}
+
+/**
+ * The buyer's notice of a refund (ADR 087, amended): the unused balance given back on the card that
+ * paid, when, and that the code no longer pays. It is the refund's receipt (no tax on a gift card).
+ */
+export function renderGiftCardRefundMail(
+  card: Pick<CardForMail, "code" | "buyerName">,
+  refund: { amountCents: number; settledAt: Date },
+): RenderedMail {
+  const amount = formatMoney(refund.amountCents);
+  const code = maskGiftCardCode(card.code);
+  const date = formatMailDate(refund.settledAt);
+  const rendered = renderMail({
+    title: g.refundSubject,
+    html: (
+      <>
+        <Paragraph>{m.greeting(card.buyerName)}</Paragraph>
+        <Paragraph>{g.refundIntro(amount, code)}</Paragraph>
+        <Paragraph>{g.refundDelay}</Paragraph>
+        <Paragraph>{g.refundClosed}</Paragraph>
+        <SmallNote>{g.refundReceipt(amount, date)}</SmallNote>
+      </>
+    ),
+    text: [
+      m.greeting(card.buyerName),
+      "",
+      g.refundIntro(amount, code),
+      "",
+      g.refundDelay,
+      g.refundClosed,
+      "",
+      g.refundReceipt(amount, date),
+      "",
+    ],
+    transactional: true,
+  });
+  return { subject: g.refundSubject, ...rendered };
 }

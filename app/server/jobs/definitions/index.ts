@@ -31,6 +31,8 @@ import { paymentsReleaseHoldJob } from "./payments-release-hold";
 import { paymentsStartCardStepJob } from "./payments-start-card-step";
 import { giftCardsDeliverJob } from "./gift-cards-deliver";
 import { emailGiftCardJob } from "./email-gift-card";
+import { giftCardsRefundJob } from "./gift-cards-refund";
+import { emailGiftCardRefundJob } from "./email-gift-card-refund";
 import { emailShopOrderJob } from "./email-shop-order";
 import { shopRefundJob } from "./shop-refund";
 import { emailCrewArrivalJob } from "./email-crew-arrival";
@@ -78,6 +80,8 @@ const definitions = [
   paymentsStartCardStepJob,
   giftCardsDeliverJob,
   emailGiftCardJob,
+  giftCardsRefundJob,
+  emailGiftCardRefundJob,
   emailShopOrderJob,
   shopRefundJob,
   emailCrewArrivalJob,

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type Stripe from "stripe";
-import { appointments, giftCards, giftCardUses, payments } from "#db/schema";
+import { appointments, giftCardRefunds, giftCards, giftCardUses, payments } from "#db/schema";
 import { deliveryInstant, giftCardCodeFrom, type GiftCardPurchase } from "~/domain/giftcards/gift-cards";
 import { royaltyCents } from "~/domain/payments/royalty";
 import { priceLinesOf, splitOfTotal, type PriceLines } from "~/domain/payments/terms";
@@ -16,6 +16,7 @@ import type { StripeClient } from "../../payments/stripe.server";
 import { EMAIL_MAX_ATTEMPTS } from "../messaging/notify.server";
 import { rateOf } from "../payments/record-on-site-payment.server";
 import { queueReceipts } from "../payments/receipts.server";
+import { hasLiveRefund } from "./refund-gift-card.server";
 
 // Gift cards (issue 34, item 5; ADR 087): sold by the network through a hosted Checkout page,
 // e-mailed on the chosen day by a durable job, and spent at booking like a payment already made
@@ -176,17 +177,20 @@ export async function loadPurchasePage(
 /**
  * The recipient's e-mail, once: the card's row is locked, the mail sent, and `delivered_at` set
  * in the same transaction, so a second run (a retried job, a second worker) finds it delivered.
- * A crash between the send and the commit sends again: at least once, never skipped.
+ * A crash between the send and the commit sends again: at least once, never skipped. A card
+ * refunded before its day is not sent.
  */
 export async function deliverGiftCard(
   db: Db,
   giftCardId: string,
   deps: { now: Date; send: (card: GiftCard) => Promise<void> },
-): Promise<"delivered" | "already" | "missing"> {
+): Promise<"delivered" | "already" | "missing" | "refunded"> {
   return db.transaction(async (tx) => {
     const [card] = await tx.select().from(giftCards).where(eq(giftCards.id, giftCardId)).for("update");
     if (!card || card.status !== "paid") return "missing";
     if (card.deliveredAt) return "already";
+    // Refunded before its day (ADR 087, amended): the recipient is not sent a card worth nothing.
+    if (card.balanceCents === 0 && (await hasLiveRefund(tx, card.id))) return "refunded";
     await deps.send(card);
     await tx.update(giftCards).set({ deliveredAt: deps.now }).where(eq(giftCards.id, giftCardId));
     return "delivered";
@@ -226,7 +230,8 @@ export async function redeemGiftCard(
   if (!card) throw new AppError("GIFT_CARD_REFUSED", "UNKNOWN");
   const lines = priceLinesOf(input.priceCents);
   const used = Math.min(card.balanceCents, lines.totalCents);
-  if (used <= 0) throw new AppError("GIFT_CARD_REFUSED", "EMPTY");
+  if (used <= 0)
+    throw new AppError("GIFT_CARD_REFUSED", (await hasLiveRefund(tx, card.id)) ? "REFUNDED" : "EMPTY");
   const [spent] = await tx
     .update(giftCards)
     .set({ balanceCents: sql`${giftCards.balanceCents} - ${used}` })
@@ -353,7 +358,11 @@ export async function giftCardUseOfBooking(
   return row ?? null;
 }
 
-/** The admin's figures (ADR 087): sold, used (net of restorations) and outstanding, and the latest cards. */
+/**
+ * The admin's figures (ADR 087): sold, used (net of restorations), refunded (the unused balances
+ * given back, pending or done) and outstanding (the balances: the network's liability), so that
+ * sold = used + refunded + outstanding; and the latest cards with their refunds.
+ */
 export async function giftCardsOverview(db: Db, limit = 50) {
   const [sold] = await db
     .select({
@@ -363,17 +372,41 @@ export async function giftCardsOverview(db: Db, limit = 50) {
     })
     .from(giftCards)
     .where(eq(giftCards.status, "paid"));
+  const [refunded] = await db
+    .select({
+      count: sql<number>`count(*)::int`,
+      amountCents: sql<number>`coalesce(sum(${giftCardRefunds.amountCents}), 0)::int`,
+    })
+    .from(giftCardRefunds)
+    .where(inArray(giftCardRefunds.status, ["pending", "succeeded"]));
   const cards = await db
     .select()
     .from(giftCards)
     .where(eq(giftCards.status, "paid"))
     .orderBy(desc(giftCards.paidAt))
     .limit(limit);
+  const refunds = cards.length
+    ? await db
+        .select()
+        .from(giftCardRefunds)
+        .where(
+          and(
+            inArray(
+              giftCardRefunds.giftCardId,
+              cards.map((c) => c.id),
+            ),
+            inArray(giftCardRefunds.status, ["pending", "succeeded"]),
+          ),
+        )
+        .orderBy(asc(giftCardRefunds.createdAt))
+    : [];
   return {
     soldCount: sold!.count,
     soldCents: sold!.amountCents,
-    usedCents: sold!.amountCents - sold!.balanceCents,
+    usedCents: sold!.amountCents - sold!.balanceCents - refunded!.amountCents,
+    refundedCount: refunded!.count,
+    refundedCents: refunded!.amountCents,
     outstandingCents: sold!.balanceCents,
-    cards,
+    cards: cards.map((card) => ({ ...card, refunds: refunds.filter((r) => r.giftCardId === card.id) })),
   };
 }

@@ -1,13 +1,14 @@
 import { activateMembership, restoreMemberUse } from "../memberships/memberships.server";
 import { and, eq, inArray, ne } from "drizzle-orm";
 import type Stripe from "stripe";
-import { appointmentPaymentPlans, appointments, franchisees, payments } from "#db/schema";
+import { appointmentPaymentPlans, appointments, franchisees, giftCardRefunds, payments } from "#db/schema";
 import { paymentsMessages } from "~/lib/messages/payments.fr";
 import type { Tx } from "../../db.server";
 import { enqueue } from "../../jobs/queue.server";
 import { queueBookingReleased, sendAwaitedConfirmation } from "../messaging/notify.server";
 import { queueReceipts } from "./receipts.server";
 import { giftCardPaid, restoreGiftCard } from "../giftcards/gift-cards.server";
+import { giftCardRefundSettled } from "../giftcards/refund-gift-card.server";
 import { shopCheckoutExpired, shopOrderPaid } from "../shop/shop.server";
 
 // What each Stripe event changes (ADR 073), inside the transaction that marks it processed.
@@ -197,6 +198,23 @@ export async function paymentIntentSettled(
 
 /** A refund we asked for went through, or failed (refund.created, refund.updated, refund.failed). */
 export async function refundSettled(tx: Tx, refund: Stripe.Refund, now: Date): Promise<EffectOutcome> {
+  // A gift card's refund (ADR 087, amended) has its own row, outside the franchisees' ledger.
+  const giftRefundId = refund.metadata?.gift_card_refund_id;
+  if (giftRefundId && /^[0-9a-f-]{36}$/.test(giftRefundId)) {
+    const [known] = await tx
+      .select({ status: giftCardRefunds.status })
+      .from(giftCardRefunds)
+      .where(eq(giftCardRefunds.id, giftRefundId));
+    if (!known) return "unknown_object";
+    if (known.status !== "pending") return "stale";
+    const after = await giftCardRefundSettled(tx, {
+      refundId: giftRefundId,
+      stripeRefundId: refund.id,
+      stripeStatus: refund.status,
+      now,
+    });
+    return after === "pending" ? "stale" : "applied";
+  }
   const status =
     refund.status === "succeeded"
       ? "succeeded"
