@@ -106,7 +106,9 @@ test.describe("candidature de franchise", () => {
     await expect(stepHeading(page, "Vos coordonnées")).toBeVisible();
     const email = page.getByRole("textbox", { name: "Adresse courriel" });
     await expect(email).toHaveValue(APPLICANT.email.toUpperCase());
-    await expect(email).toHaveAccessibleDescription("Une candidature avec cette adresse courriel existe déjà.");
+    await expect(email).toHaveAccessibleDescription(
+      "Une candidature avec cette adresse courriel existe déjà.",
+    );
     await expect(page.getByRole("textbox", { name: "Ville" })).toHaveValue(APPLICANT.city);
   });
 

@@ -61,7 +61,7 @@ test.describe("the one booking path (ADR 044)", () => {
     const start = (await slot.getAttribute("value"))!;
     await page.getByRole("checkbox", { name: /Traitement Aquapel/ }).check();
     await page.getByLabel("Nom complet").fill("Émilie Bouchard");
-    await page.getByLabel("Adresse courriel").fill(email);
+    await page.getByRole("region", { name: "Vos coordonnées" }).getByLabel("Adresse courriel").fill(email);
     await page.getByLabel("Téléphone").fill("450 555 0199");
     await page.getByLabel("Adresse du service").fill("120 rue Principale, Granby");
 
@@ -136,7 +136,7 @@ test.describe("the one booking path (ADR 044)", () => {
       .check();
     await page.getByRole("radio", { name: TIME }).first().check();
     await page.getByLabel("Nom complet").fill("Émilie Bouchard");
-    await page.getByLabel("Adresse courriel").fill(email);
+    await page.getByRole("region", { name: "Vos coordonnées" }).getByLabel("Adresse courriel").fill(email);
     await page.getByLabel("Téléphone").fill("450 555 0199");
     await page.getByLabel("Adresse du service").fill("120 rue Principale, Granby");
     await page.getByRole("button", { name: "Confirmer la réservation" }).click();

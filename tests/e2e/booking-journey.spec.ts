@@ -31,7 +31,10 @@ test("a new visitor books 2 cars in Granby with aquapel, then cancels with the m
   const start = await slot.getAttribute("value");
   await page.getByRole("checkbox", { name: /Traitement Aquapel/ }).check();
   await page.getByLabel("Nom complet").fill("Émilie Bouchard");
-  await page.getByLabel("Adresse courriel").fill("emilie.parcours@example.com");
+  await page
+    .getByRole("region", { name: "Vos coordonnées" })
+    .getByLabel("Adresse courriel")
+    .fill("emilie.parcours@example.com");
   await page.getByLabel("Téléphone").fill("450 555 0199");
   await expect(page.getByLabel(/^Code postal/)).toHaveValue("J2G 1A1");
   await page.getByLabel("Adresse du service").fill("120 rue Principale, Granby");

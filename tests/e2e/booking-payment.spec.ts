@@ -31,7 +31,10 @@ test.describe("a booking with a deposit", () => {
       .check();
     await page.getByRole("radio", { name: TIME }).first().check();
     await page.getByLabel("Nom complet").fill("Rosalie Gagnon");
-    await page.getByLabel("Adresse courriel").fill(`depot.${Date.now()}@example.com`);
+    await page
+      .getByRole("region", { name: "Vos coordonnées" })
+      .getByLabel("Adresse courriel")
+      .fill(`depot.${Date.now()}@example.com`);
     await page.getByLabel("Téléphone").fill("819 555 0142");
     await page.getByLabel("Adresse du service").fill("100 rue King Ouest, Sherbrooke");
 

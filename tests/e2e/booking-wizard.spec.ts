@@ -25,7 +25,10 @@ async function chooseFirstSlot(page: Page): Promise<string> {
 
 async function fillDetails(page: Page, address = GRANBY_ADDRESS) {
   await page.getByLabel("Nom complet").fill("Émilie Bouchard");
-  await page.getByLabel("Adresse courriel").fill("emilie.bouchard@example.com");
+  await page
+    .getByRole("region", { name: "Vos coordonnées" })
+    .getByLabel("Adresse courriel")
+    .fill("emilie.bouchard@example.com");
   await page.getByLabel("Téléphone").fill("450 555 0199");
   await page.getByLabel("Adresse du service").fill(address);
 }
@@ -152,7 +155,10 @@ test.describe("booking wizard", () => {
     await openSlotStep(page, 1);
     await chooseFirstSlot(page);
     await page.getByLabel("Nom complet").fill("Émilie Bouchard");
-    await page.getByLabel("Adresse courriel").fill("pas-un-courriel");
+    await page
+      .getByRole("region", { name: "Vos coordonnées" })
+      .getByLabel("Adresse courriel")
+      .fill("pas-un-courriel");
     await page.getByLabel("Téléphone").fill("123");
     await confirmButton(page).click();
 
@@ -162,7 +168,9 @@ test.describe("booking wizard", () => {
     ).toBeVisible();
     await expect(page.getByText("L'adresse du service est requise.")).toBeVisible();
     await expect(page.getByLabel("Nom complet")).toHaveValue("Émilie Bouchard");
-    await expect(page.getByLabel("Adresse courriel")).toHaveValue("pas-un-courriel");
+    await expect(
+      page.getByRole("region", { name: "Vos coordonnées" }).getByLabel("Adresse courriel"),
+    ).toHaveValue("pas-un-courriel");
     await expect(page).toHaveURL(/step=2/);
     expect(await axe()).toEqual([]);
   });
@@ -275,7 +283,10 @@ test.describe("booking wizard without JavaScript", () => {
     await expect(page.getByRole("group", { name: dayName })).toBeVisible();
     await page.getByRole("group", { name: dayName }).getByRole("radio", { name: TIME }).first().check();
     await page.getByLabel("Nom complet").fill("Émilie Bouchard");
-    await page.getByLabel("Adresse courriel").fill("emilie@example.com");
+    await page
+      .getByRole("region", { name: "Vos coordonnées" })
+      .getByLabel("Adresse courriel")
+      .fill("emilie@example.com");
     await page.getByLabel("Téléphone").fill("999");
     await page.getByLabel("Adresse du service").fill(GRANBY_ADDRESS);
     const answer = page.waitForResponse((response) => response.request().method() === "POST");

@@ -73,7 +73,9 @@ test.describe("customer space /client", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Choisissez votre créneau" })).toBeVisible();
     await page.getByRole("radio", { name: TIME }).first().check();
     // Signed in: the name and e-mail come from the account.
-    await expect(page.getByLabel("Adresse courriel")).toHaveValue(email);
+    await expect(
+      page.getByRole("region", { name: "Vos coordonnées" }).getByLabel("Adresse courriel"),
+    ).toHaveValue(email);
     await page.getByLabel("Téléphone").fill("450 555 0199");
     await page.getByLabel("Adresse du service").fill("120 rue Principale, Granby J2G 2T5");
     await page.getByRole("button", { name: "Confirmer la réservation" }).click();

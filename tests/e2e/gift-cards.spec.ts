@@ -56,7 +56,10 @@ async function bookWithCard(page: Page, code: string, { tryWrongFirst = false } 
   const times = page.getByRole("radio", { name: TIME });
   await times.nth(Math.floor(Math.random() * Math.min(3, await times.count()))).check();
   await page.getByLabel("Nom complet").fill("Client Démo");
-  await page.getByLabel("Adresse courriel").fill("client@example.com");
+  await page
+    .getByRole("region", { name: "Vos coordonnées" })
+    .getByLabel("Adresse courriel")
+    .fill("client@example.com");
   await page.getByLabel("Téléphone").fill("450 555 0199");
   await page.getByLabel("Adresse du service").fill("120 rue Principale, Granby J2G 2T5");
   if (tryWrongFirst) {
@@ -115,6 +118,38 @@ test.describe("gift cards", () => {
     await client.getByRole("button", { name: "Vérifier le solde" }).click();
     await expect(client.getByTestId("gift-card-balance")).toHaveText("Solde : 77,55 $ (sur 250,00 $).");
     await context.close();
+
+    // The buyer asks for the rest back: the admin refunds the unused 77,55 $ (ADR 087, amended),
+    // once, and the code then pays nothing more.
+    const office = await browser.newContext({
+      ...test.info().project.use,
+      viewport: { width: 390, height: 844 },
+    });
+    const admin = await office.newPage();
+    await loginAs(admin, "admin");
+    await admin.goto("/admin/payments");
+    const card = admin.getByRole("listitem").filter({ hasText: code! });
+    await card.getByText("Rembourser le solde (77,55 $)").click();
+    await card.getByRole("button", { name: /^Rembourser le solde \(77,55 \$\)/ }).click();
+    await expect(admin.getByText("Remboursement de 77,55 $ envoyé à Stripe.")).toBeVisible();
+    await expect
+      .poll(
+        async () => {
+          await admin.reload();
+          return admin
+            .getByRole("listitem")
+            .filter({ hasText: code! })
+            .getByText("77,55 $ remboursés le")
+            .count();
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(1);
+    await expect(
+      admin.getByRole("button", { name: /^Rembourser le solde/ }).filter({ hasText: code! }),
+    ).toHaveCount(0);
+    await noSidewaysScroll(admin);
+    await office.close();
   });
 });
 

@@ -165,7 +165,7 @@ test.describe("messaging pages", () => {
     await expect(emailBox).not.toBeChecked();
     await emailBox.check();
     await page.getByLabel("Nom complet").fill("Émilie Bouchard");
-    await page.getByLabel("Adresse courriel").fill(email);
+    await page.getByRole("region", { name: "Vos coordonnées" }).getByLabel("Adresse courriel").fill(email);
     await page.getByLabel("Téléphone").fill("450 555 0199");
     await page.getByLabel("Adresse du service").fill("120 rue Principale, Granby J2G 2T5");
     await page.getByRole("button", { name: "Confirmer la réservation" }).click();

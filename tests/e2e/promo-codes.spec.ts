@@ -51,7 +51,7 @@ test("the admin makes a code; a visitor books with it and sees the discount and 
     .check();
   await page.getByRole("group", { name: DAY }).getByRole("radio", { name: TIME }).last().check();
   await page.getByLabel("Nom complet").fill("Julie Promo");
-  await page.getByLabel("Adresse courriel").fill(email);
+  await page.getByRole("region", { name: "Vos coordonnées" }).getByLabel("Adresse courriel").fill(email);
   await page.getByLabel("Téléphone").fill("450 555 0123");
   await page.getByLabel("Adresse du service").fill("120 rue Principale, Granby");
   await page.getByLabel("Code promo (facultatif)").fill(code.toLowerCase());

@@ -41,7 +41,10 @@ test("a client's referral link brings a friend to a first booking with the 10 $ 
     .check();
   await friend.getByRole("group", { name: DAY }).getByRole("radio", { name: TIME }).first().check();
   await friend.getByLabel("Nom complet").fill("Marc Ami");
-  await friend.getByLabel("Adresse courriel").fill(`ami-${Date.now()}@example.com`);
+  await friend
+    .getByRole("region", { name: "Vos coordonnées" })
+    .getByLabel("Adresse courriel")
+    .fill(`ami-${Date.now()}@example.com`);
   await friend.getByLabel("Adresse du service").fill("77 rue des Érables, Granby");
   await expect(friend.getByLabel("Code promo (facultatif)")).toHaveValue(code);
   await friend.getByRole("button", { name: "Appliquer" }).click();
