@@ -12,7 +12,8 @@ import {
   teamOf,
 } from "../../../../tests/factories/bookings";
 import { standInClient } from "../../../../tests/factories/payments";
-import { describeDatabases } from "../../../../tests/setup/db";
+import { createPaymentHandlers } from "../../jobs/handlers/payments.server";
+import { describeDatabases, describeTwoWorkers } from "../../../../tests/setup/db";
 import { startStripeStandIn, type StripeStandIn } from "../../../../tests/stripe/stand-in";
 import type { Db } from "../../db.server";
 import type { StripeClient } from "../../payments/stripe.server";
@@ -79,29 +80,34 @@ async function keepCard(db: Db, testMethod: string) {
   return { customerId, cardId: card.id };
 }
 
+/** Granby takes a 25 % deposit, its franchisee's Stripe account enabled (royalty 8 %). */
+async function takeDeposits(db: Db, key: string) {
+  const [zone] = await db.select().from(s.serviceZones).where(eq(s.serviceZones.routeSlug, "granby"));
+  const account = await stripe.accounts.create(
+    { country: "CA" },
+    { idempotencyKey: `${key}:kept-card-acct` },
+  );
+  await db.insert(s.zonePaymentSettings).values({
+    zoneId: zone!.id,
+    mode: "deposit",
+    depositRule: "percent",
+    depositValue: 2_500,
+    lateCancelRule: "deposit",
+    noShowRule: "deposit",
+  });
+  await db
+    .update(s.franchisees)
+    .set({ stripeAccountId: account.id, stripeAccountState: "enabled", royaltyBasisPoints: 800 })
+    .where(eq(s.franchisees.id, zone!.franchiseeId!));
+}
+
 describeDatabases("recurring washes paid with a kept card", ({ db, kind }) => {
   let team: string[];
 
   beforeAll(async () => {
     await seed(db(), { demoAccounts: false });
     team = await teamOf(db(), "granby");
-    const [zone] = await db().select().from(s.serviceZones).where(eq(s.serviceZones.routeSlug, "granby"));
-    const account = await stripe.accounts.create(
-      { country: "CA" },
-      { idempotencyKey: `${kind}:kept-card-acct` },
-    );
-    await db().insert(s.zonePaymentSettings).values({
-      zoneId: zone!.id,
-      mode: "deposit",
-      depositRule: "percent",
-      depositValue: 2_500,
-      lateCancelRule: "deposit",
-      noShowRule: "deposit",
-    });
-    await db()
-      .update(s.franchisees)
-      .set({ stripeAccountId: account.id, stripeAccountState: "enabled", royaltyBasisPoints: 800 })
-      .where(eq(s.franchisees.id, zone!.franchiseeId!));
+    await takeDeposits(db(), kind);
   });
 
   beforeEach(async () => {
@@ -262,6 +268,44 @@ describeDatabases("recurring washes paid with a kept card", ({ db, kind }) => {
     expect(await jobs("email.receipt")).toHaveLength(1);
   });
 
+  it("a charge whose answer was lost is charged once: the retry job gets Stripe's first answer", async () => {
+    await startFrom(db());
+    await keepCard(db(), "pm_card_visa");
+    await placeDueOccurrences(db(), { now: NOW });
+    const [first] = await occurrences();
+    const booking = { appointmentId: first!.appointment.id, bookingId: first!.appointment.bookingId };
+    // Stripe charges, then the connection drops before its answer reaches us.
+    const lossy = standInClient(standIn);
+    const create = lossy.paymentIntents.create.bind(lossy.paymentIntents);
+    lossy.paymentIntents.create = (async (...args: Parameters<typeof create>) => {
+      await create(...args);
+      throw new Error("socket hang up");
+    }) as typeof create;
+    expect(await occurrenceCardStep(db(), booking, { stripe: lossy, now: NOW })).toBe("done");
+    expect(intentsOf(booking.appointmentId)).toHaveLength(1);
+    const [retry] = await jobsOf("payments.start-card-step", booking.appointmentId);
+    expect(retry!.payload).toEqual({ ...booking, attempt: 1, keptCard: true });
+    // No link meanwhile, and the deposit waits in the ledger.
+    expect(await jobsOf("email.booking", booking.appointmentId)).toHaveLength(1);
+    expect((await depositsOf(booking.appointmentId)).map((d) => d.status)).toEqual(["pending"]);
+
+    const handlers = createPaymentHandlers({ stripe: () => stripe, now: () => NOW });
+    await handlers["payments.start-card-step"](retry!.payload as never, { db: db() } as never);
+    expect(intentsOf(booking.appointmentId)).toHaveLength(1);
+    const [deposit] = await depositsOf(booking.appointmentId);
+    expect(deposit).toMatchObject({
+      status: "succeeded",
+      stripePaymentIntentId: intentsOf(booking.appointmentId)[0]!.id,
+    });
+    const [plan] = await db()
+      .select()
+      .from(s.appointmentPaymentPlans)
+      .where(eq(s.appointmentPaymentPlans.appointmentId, booking.appointmentId));
+    expect(plan!.status).toBe("secured");
+    expect(await jobs("email.receipt")).toHaveLength(1);
+    expect(await jobsOf("payments.release-hold", booking.appointmentId)).toHaveLength(0);
+  });
+
   it.each([
     ["declined", "pm_card_chargeCustomerFail", "generic_decline"],
     ["needing the customer", "pm_card_authenticationRequired", "authentication_required"],
@@ -313,3 +357,36 @@ describeDatabases("recurring washes paid with a kept card", ({ db, kind }) => {
     }
   });
 });
+
+describeTwoWorkers(
+  "recurring washes paid with a kept card",
+  "two runs on two pools charge each date once",
+  async ([one, two]) => {
+    EMAIL = `lea.pools.${crypto.randomUUID().slice(0, 8)}@example.com`;
+    await seed(one, { demoAccounts: false });
+    await takeDeposits(one, "pools");
+    await startFrom(one);
+    await keepCard(one, "pm_card_visa");
+    const [a, b] = await Promise.all([
+      placeDueOccurrences(one, { now: NOW, stripe }),
+      placeDueOccurrences(two, { now: NOW, stripe }),
+    ]);
+    expect(a.placed + b.placed).toBe(3);
+    const placed = await one.select().from(s.bookingSeriesOccurrences);
+    expect(placed).toHaveLength(3);
+    for (const { appointmentId } of placed) {
+      const deposits = await one
+        .select()
+        .from(s.payments)
+        .where(eq(s.payments.appointmentId, appointmentId!));
+      expect(deposits.map((d) => [d.kind, d.status])).toEqual([["deposit", "succeeded"]]);
+      const charged = standIn.events.filter(
+        (e) =>
+          e.type === "payment_intent.succeeded" &&
+          (e.data.object as Stripe.PaymentIntent).metadata.appointment_id === appointmentId,
+      );
+      expect(charged).toHaveLength(1);
+    }
+    expect(await one.select().from(s.jobs).where(eq(s.jobs.name, "email.receipt"))).toHaveLength(3);
+  },
+);
