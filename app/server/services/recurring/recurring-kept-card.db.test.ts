@@ -306,6 +306,38 @@ describeDatabases("recurring washes paid with a kept card", ({ db, kind }) => {
     expect(await jobsOf("payments.release-hold", booking.appointmentId)).toHaveLength(0);
   });
 
+  it("in a zone that keeps the card, keeps the customer's card for the balance: nothing charged, no hold, no link", async () => {
+    const [zone] = await db().select().from(s.serviceZones).where(eq(s.serviceZones.routeSlug, "granby"));
+    const keeps = { mode: "card_kept" as const, depositRule: null, depositValue: null };
+    await db().update(s.zonePaymentSettings).set(keeps).where(eq(s.zonePaymentSettings.zoneId, zone!.id));
+    try {
+      await startFrom(db());
+      const { customerId, cardId } = await keepCard(db(), "pm_card_visa");
+      expect(await placeDueOccurrences(db(), { now: NOW, stripe })).toMatchObject({ placed: 3 });
+      for (const { appointment, plan } of await occurrences()) {
+        expect(plan).toMatchObject({
+          status: "secured",
+          mode: "card_kept",
+          depositCents: 0,
+          holdUntil: null,
+          stripeCustomerId: customerId,
+          stripePaymentMethodId: cardId,
+        });
+        expect(await depositsOf(appointment.id)).toHaveLength(0);
+        expect(intentsOf(appointment.id)).toHaveLength(0);
+        expect(await jobsOf("payments.release-hold", appointment.id)).toHaveLength(0);
+        const mails = await jobsOf("email.booking", appointment.id);
+        expect(mails.map((j) => (j.payload as { kind: string }).kind)).toEqual(["confirmation"]);
+        expect(mails[0]!.runAt.getTime()).toBeLessThanOrEqual(NOW.getTime());
+      }
+    } finally {
+      await db()
+        .update(s.zonePaymentSettings)
+        .set({ mode: "deposit", depositRule: "percent", depositValue: 2_500 })
+        .where(eq(s.zonePaymentSettings.zoneId, zone!.id));
+    }
+  });
+
   it.each([
     ["declined", "pm_card_chargeCustomerFail", "generic_decline"],
     ["needing the customer", "pm_card_authenticationRequired", "authentication_required"],
