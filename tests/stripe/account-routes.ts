@@ -1,5 +1,18 @@
 import { field, metadataField } from "./form";
-import { cardsOf, get, invalid, list, missing, now, save, type Route } from "./objects";
+import {
+  cardsOf,
+  get,
+  invalid,
+  list,
+  missing,
+  newCard,
+  now,
+  save,
+  StripeApiError,
+  TEST_METHOD_LAST4,
+  TEST_METHODS,
+  type Route,
+} from "./objects";
 
 // Customers, their payment methods, connected accounts and account links of the stand-in.
 
@@ -49,6 +62,40 @@ export const accountRoutes: Route[] = [
       const customer = ctx.query.get("customer");
       if (!customer) throw invalid("customer is required", "customer");
       return list(cardsOf(ctx, customer), "/v1/payment_methods");
+    },
+  ],
+  [
+    // As Stripe in test mode: attaching a test payment method (pm_card_visa…) saves a new card
+    // on the customer; pm_card_chargeDeclined is refused at attach time (Stripe checks the card),
+    // pm_card_chargeCustomerFail attaches and is declined when charged.
+    "POST",
+    /^\/v1\/payment_methods\/([^/]+)\/attach$/,
+    (ctx) => {
+      const id = ctx.params[0]!;
+      const customer = field(ctx.form, "customer");
+      if (!customer) throw invalid("Missing required param: customer.", "customer");
+      get(ctx, customer, "customer", "customer");
+      const behavior = TEST_METHODS[id];
+      if (behavior) {
+        if (id === "pm_card_chargeDeclined") {
+          throw new StripeApiError(402, {
+            type: "card_error",
+            code: "card_declined",
+            decline_code: "generic_decline",
+            message: "Your card was declined.",
+          });
+        }
+        const card = newCard(ctx, behavior, customer, TEST_METHOD_LAST4[id]);
+        ctx.emit("payment_method.attached", card);
+        return { json: card };
+      }
+      const method = get(ctx, id, "payment_method");
+      if (method.customer && method.customer !== customer) {
+        throw invalid("The payment method you provided has already been attached to a customer.");
+      }
+      method.customer = customer;
+      ctx.emit("payment_method.attached", method);
+      return { json: method };
     },
   ],
   [

@@ -55,10 +55,20 @@ export type Route = [method: string, path: RegExp, handle: (ctx: RouteContext) =
 // The stand-in's objects and the rules its routes share (ADR 073).
 
 /** Stripe's test payment methods, usable by id in test mode. */
-const TEST_METHODS: Record<string, CardBehavior> = {
+export const TEST_METHODS: Record<string, CardBehavior> = {
   pm_card_visa: "ok",
   pm_card_chargeDeclined: "declined",
+  // 4000 0000 0000 0341: attaching it to a customer succeeds, charging it is declined.
+  pm_card_chargeCustomerFail: "declined",
   pm_card_authenticationRequired: "authentication_required",
+};
+
+/** The last four digits of Stripe's test card behind each test payment method. */
+export const TEST_METHOD_LAST4: Record<string, string> = {
+  pm_card_visa: "4242",
+  pm_card_chargeDeclined: "0002",
+  pm_card_chargeCustomerFail: "0341",
+  pm_card_authenticationRequired: "3184",
 };
 
 export function get(ctx: RouteContext, id: string, object: string, param = "id"): StripeObject {
@@ -75,8 +85,12 @@ export function save<T extends StripeObject>(ctx: RouteContext, object: T): T {
 export const now = () => Math.floor(Date.now() / 1000);
 
 /** A card payment method with its test behaviour, attached to `customer`. */
-export function newCard(ctx: RouteContext, behavior: CardBehavior, customer: string | null): StripeObject {
-  const last4 = { ok: "4242", declined: "0002", authentication_required: "3184" }[behavior];
+export function newCard(
+  ctx: RouteContext,
+  behavior: CardBehavior,
+  customer: string | null,
+  last4 = { ok: "4242", declined: "0002", authentication_required: "3184" }[behavior],
+): StripeObject {
   const method = save(ctx, {
     id: ctx.newId("pm"),
     object: "payment_method",

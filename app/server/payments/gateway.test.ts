@@ -156,6 +156,34 @@ describe("the Stripe gateway through the SDK and the stand-in", () => {
     });
   });
 
+  it("attaches Stripe's test payment methods as Stripe does: a new card each, 0002 refused at attach, 0341 refused when charged", async () => {
+    const customerId = await newCustomer("attach");
+    const visa = await stripe.paymentMethods.attach("pm_card_visa", { customer: customerId });
+    const failing = await stripe.paymentMethods.attach("pm_card_chargeCustomerFail", {
+      customer: customerId,
+    });
+    expect(visa.id).toMatch(/^pm_(?!card_)/);
+    expect((await listSavedCards(stripe, customerId)).map((card) => [card.id, card.last4])).toEqual([
+      [failing.id, "0341"],
+      [visa.id, "4242"],
+    ]);
+    await expect(
+      stripe.paymentMethods.attach("pm_card_chargeDeclined", { customer: customerId }),
+    ).rejects.toMatchObject({ type: "StripeCardError", code: "card_declined" });
+    const charge = (paymentMethodId: string, key: string) =>
+      chargeSavedCard(stripe, {
+        customerId,
+        paymentMethodId,
+        amountCents: 5_000,
+        description: "Dépôt",
+        to,
+        metadata: {},
+        idempotencyKey: key,
+      });
+    expect(await charge(visa.id, "attach-1")).toMatchObject({ ok: true, status: "succeeded" });
+    expect(await charge(failing.id, "attach-2")).toMatchObject({ ok: false, code: "card_declined" });
+  });
+
   it("charges, then refunds in part, then no more than what is left", async () => {
     const customerId = await newCustomer("capture");
     const paymentMethodId = await savedCard(customerId);

@@ -7,5 +7,11 @@ import { defineJob } from "./define";
  */
 export const paymentsStartCardStepJob = defineJob(
   "payments.start-card-step",
-  z.object({ appointmentId: z.string(), bookingId: z.string(), attempt: z.number().int().positive() }),
+  z.object({
+    appointmentId: z.string(),
+    bookingId: z.string(),
+    attempt: z.number().int().positive(),
+    /** A recurring wash (ADR 086): the customer's kept card is tried first, then the link. */
+    keptCard: z.literal(true).optional(),
+  }),
 );

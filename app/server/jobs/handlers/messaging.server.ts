@@ -78,6 +78,7 @@ async function paymentNoteOf(db: Parameters<JobHandler<unknown>>[1]["db"], booki
     .select({
       status: appointmentPaymentPlans.status,
       stripeCheckoutSessionId: appointmentPaymentPlans.stripeCheckoutSessionId,
+      stripeCustomerId: appointmentPaymentPlans.stripeCustomerId,
     })
     .from(appointmentPaymentPlans)
     .innerJoin(appointments, eq(appointments.id, appointmentPaymentPlans.appointmentId))

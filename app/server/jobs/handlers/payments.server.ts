@@ -6,6 +6,7 @@ import { processStripeEvent } from "../../services/payments/process-stripe-event
 import { releaseHold } from "../../services/payments/release-hold.server";
 import { sendCardStepLink } from "../../services/payments/booking-payment.server";
 import { retryCardStep } from "../../services/payments/retry-card-step.server";
+import { secureWithKeptCard } from "../../services/payments/kept-card-step.server";
 import type { JobPayloads } from "../payloads";
 import type { JobHandler } from "../worker.server";
 
@@ -51,7 +52,15 @@ export function createPaymentHandlers({
       const deps = { stripe: stripe(), now: now() };
       await retryCardStep(db, payload, {
         ...deps,
-        start: async () => ((await sendCardStepLink(db, payload, deps)) ? "started" : "on_site"),
+        start: async () => {
+          if (payload.keptCard && deps.stripe) {
+            // A recurring wash (ADR 086): the kept card again (its key replays Stripe's answer).
+            const outcome = await secureWithKeptCard(db, payload, { stripe: deps.stripe, now: deps.now });
+            if (outcome === "secured" || outcome === "done") return "started";
+            if (outcome === "on_site") return "on_site";
+          }
+          return (await sendCardStepLink(db, payload, deps)) ? "started" : "on_site";
+        },
       });
     },
     // A deleted account's cards and Stripe customer (ADR 027, 079): Stripe keeps nothing of them

@@ -20,7 +20,7 @@ export const CARD_STEP_RETRY_MINUTES = [1, 5, 15] as const;
 
 export async function queueCardStepRetry(
   db: Db | Tx,
-  booking: { appointmentId: string; bookingId: string },
+  booking: { appointmentId: string; bookingId: string; keptCard?: true },
   { attempt, now }: { attempt: number; now: Date },
 ): Promise<void> {
   const delay = CARD_STEP_RETRY_MINUTES[attempt - 1];
@@ -28,7 +28,12 @@ export async function queueCardStepRetry(
   await enqueue(
     db,
     "payments.start-card-step",
-    { appointmentId: booking.appointmentId, bookingId: booking.bookingId, attempt },
+    {
+      appointmentId: booking.appointmentId,
+      bookingId: booking.bookingId,
+      attempt,
+      ...(booking.keptCard ? { keptCard: true as const } : {}),
+    },
     {
       runAt: new Date(now.getTime() + delay * 60_000),
       // One job per attempt: a retried job cannot queue its next attempt twice.
@@ -46,7 +51,7 @@ export type CardStepRetry = "started" | "retry_queued" | "on_site" | "done";
  */
 export async function retryCardStep(
   db: Db,
-  payload: { appointmentId: string; bookingId: string; attempt: number },
+  payload: { appointmentId: string; bookingId: string; attempt: number; keptCard?: true },
   deps: {
     stripe: StripeClient | undefined;
     now: Date;
@@ -54,11 +59,15 @@ export async function retryCardStep(
   },
 ): Promise<CardStepRetry> {
   const [row] = await db
-    .select({ appointment: appointments, planStatus: appointmentPaymentPlans.status })
+    .select({ appointment: appointments, plan: appointmentPaymentPlans })
     .from(appointments)
     .leftJoin(appointmentPaymentPlans, eq(appointmentPaymentPlans.appointmentId, appointments.id))
     .where(eq(appointments.id, payload.appointmentId));
-  if (!row || row.appointment.status !== "scheduled" || row.planStatus) return "done";
+  if (!row || row.appointment.status !== "scheduled") return "done";
+  // A recurring wash's kept card whose charge got no answer (ADR 086) waits in its plan: tried again.
+  const keptCardWaiting =
+    payload.keptCard && row.plan?.status === "awaiting_card" && !row.plan.stripeCheckoutSessionId;
+  if (row.plan && !keptCardWaiting) return "done";
   try {
     if (!deps.stripe) throw new Error("Stripe is not configured");
     const outcome = await deps.start();
@@ -115,7 +124,14 @@ async function fallBackToOnSite(
   });
 }
 
-/** A plan written by the fallback: settled, without a hosted page ever made. */
-export function isOnSiteFallback(plan: { status: string; stripeCheckoutSessionId: string | null }): boolean {
-  return plan.status === "settled" && plan.stripeCheckoutSessionId === null;
+/**
+ * A plan written by the fallback: settled, without a hosted page ever made nor a Stripe customer
+ * (a recurring wash secured with a kept card has no page either, ADR 086, but has its customer).
+ */
+export function isOnSiteFallback(plan: {
+  status: string;
+  stripeCheckoutSessionId: string | null;
+  stripeCustomerId: string | null;
+}): boolean {
+  return plan.status === "settled" && plan.stripeCheckoutSessionId === null && plan.stripeCustomerId === null;
 }

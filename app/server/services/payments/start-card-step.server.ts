@@ -13,7 +13,7 @@ import { enqueue } from "../../jobs/queue.server";
 import { createPaymentCheckout, createSetupCheckout } from "../../payments/charges.server";
 import { createCustomer } from "../../payments/customers.server";
 import type { StripeClient } from "../../payments/stripe.server";
-import { cardSetupFor } from "./payment-setup.server";
+import { cardSetupFor, type CardSetup } from "./payment-setup.server";
 
 export type CardStep =
   { mode: "on_site" } | { mode: "card_kept" | "deposit"; url: string; holdUntil: Date; terms: PaymentTerms };
@@ -43,6 +43,24 @@ export async function customerFor(
 }
 
 /**
+ * The terms a booking of a zone that takes cards is made under (ADR 073): the zone's policy on
+ * the booking's lines. A gift card paid part of it (ADR 087): the terms are on what is left; when
+ * that is under Stripe's minimum, a deposit zone only keeps the card.
+ */
+export async function bookingTerms(
+  db: Db,
+  appointment: { id: string; priceCents: number },
+  setup: CardSetup,
+): Promise<PaymentTerms> {
+  const lines = await linesAfterGiftCard(db, appointment.id, appointment.priceCents);
+  const policy =
+    setup.policy.mode === "deposit" && lines.totalCents < STRIPE_MINIMUM_CENTS
+      ? { ...setup.policy, mode: "card_kept" as const, deposit: null }
+      : setup.policy;
+  return paymentTerms(policy, lines, setup.royaltyBasisPoints);
+}
+
+/**
  * The card step of a booking just made in a zone that takes cards (ADR 073): the terms frozen
  * in its payment plan, the pending deposit row, Stripe's hosted page (its expiry is the hold),
  * and the job that releases the slot if the page is not paid in time. A zone paying on site
@@ -68,14 +86,7 @@ export async function startCardStep(
     .from(appointmentPaymentPlans)
     .where(eq(appointmentPaymentPlans.appointmentId, appointment.id));
   const holdUntil = existing?.holdUntil ?? new Date(input.now.getTime() + CARD_HOLD_MINUTES * 60_000);
-  // A gift card paid part of it (ADR 087): the terms are on what is left; when that is under
-  // Stripe's minimum, a deposit zone only keeps the card.
-  const lines = await linesAfterGiftCard(db, appointment.id, appointment.priceCents);
-  const policy =
-    setup.policy.mode === "deposit" && lines.totalCents < STRIPE_MINIMUM_CENTS
-      ? { ...setup.policy, mode: "card_kept" as const, deposit: null }
-      : setup.policy;
-  const terms = paymentTerms(policy, lines, setup.royaltyBasisPoints);
+  const terms = await bookingTerms(db, appointment, setup);
   const customerId = await customerFor(
     db,
     input.stripe,

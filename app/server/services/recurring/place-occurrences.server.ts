@@ -32,7 +32,7 @@ import type { StripeClient } from "../../payments/stripe.server";
 import { bookSlot, type BookSlotResult } from "../booking/book-slot.server";
 import { listOpenSlots } from "../booking/list-open-slots.server";
 import { siteOf } from "../booking/slot-cache.server";
-import { cardStepByLink } from "../payments/booking-payment.server";
+import { occurrenceCardStep } from "../payments/kept-card-step.server";
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -205,8 +205,9 @@ export async function placeOccurrence(
       },
     });
   const afterBooking = async (booking: BookSlotResult) => {
-    // A zone that takes a card: the occurrence's card step by link, as for the API (ADR 074, 086).
-    if (stripe) await cardStepByLink(db, booking, { stripe, now });
+    // A zone that takes a card: the customer's kept card off-session, else the card step by link,
+    // as for the API (ADR 074, 086).
+    if (stripe) await occurrenceCardStep(db, booking, { stripe, now });
   };
   try {
     await afterBooking(await book(occurrence.start, "placed"));
