@@ -41,7 +41,9 @@ export type KeyPurpose =
   /** The first answer's manage token kept sealed under a booking request's key (ADR 068). */
   | "booking-request-seal"
   /** The assistant's booking confirmation codes. */
-  | "assistant-confirmation";
+  | "assistant-confirmation"
+  /** Our signed cookies: the flash toast, the cart, the application's receipt (React Router's). */
+  | "signed-cookie";
 
 /** HKDF's salt: fixed, and named so that these keys are nobody else's derivation of the secret. */
 const PURPOSE_KEY_SALT = "lavage-mobile-prestige/purpose-key/v1";
@@ -110,7 +112,7 @@ const labelled = (label: string) => (secret: string) =>
 
 /**
  * How each purpose's key was made before ADR 101: mostly an HMAC of a label with the secret;
- * three features used the secret itself as their HMAC key (their label sits in their message).
+ * four used the secret itself as their HMAC key (their label, if any, sits in their message).
  * Links already e-mailed and values already sealed or stored were made with these, so they are
  * still accepted when verifying or opening, never used to make anything new.
  *
@@ -138,6 +140,7 @@ const LEGACY_DERIVATION: Record<KeyPurpose, (secret: string) => Buffer> = {
   "sign-up-browser": (secret) => Buffer.from(secret, "utf8"),
   "booking-request-seal": (secret) => Buffer.from(secret, "utf8"),
   "assistant-confirmation": (secret) => Buffer.from(`assistant-booking:${secret}`, "utf8"),
+  "signed-cookie": (secret) => Buffer.from(secret, "utf8"),
 };
 
 /** The key `purpose` had before ADR 101: only to verify or open what was made with it. */
