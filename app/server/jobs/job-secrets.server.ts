@@ -9,10 +9,10 @@
 import crypto from "node:crypto";
 import { remember } from "../remember.server";
 import { acceptedKeysOf } from "../security/keys.server";
+import { isSealed, openWith, sealWith } from "../security/seal.server";
 
 /** The payload fields that hold a secret. */
 export const SECRET_FIELDS = ["manageToken", "url"] as const;
-const PREFIX = "sealed:v1:";
 
 const holder = remember("jobs.secretKey", (): { __jobSecretKeys?: readonly Buffer[] } => ({}));
 
@@ -31,33 +31,14 @@ function keys(): readonly Buffer[] {
   return holder.__jobSecretKeys;
 }
 
-function open(bytes: Buffer, key: Buffer): string | null {
-  try {
-    const decipher = crypto.createDecipheriv("aes-256-gcm", key, bytes.subarray(0, 12));
-    decipher.setAuthTag(bytes.subarray(12, 28));
-    return Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString("utf8");
-  } catch {
-    return null;
-  }
-}
-
 /** `value` sealed: "sealed:v1:" and the base64url of the IV, the tag and the ciphertext. */
 export function sealJobSecret(value: string): string {
-  const iv = crypto.randomBytes(12);
-  const cipher = crypto.createCipheriv("aes-256-gcm", keys()[0]!, iv);
-  const body = Buffer.concat([cipher.update(value, "utf8"), cipher.final()]);
-  return PREFIX + Buffer.concat([iv, cipher.getAuthTag(), body]).toString("base64url");
+  return sealWith(keys()[0]!, value);
 }
 
 /** The value sealed, or null when it cannot be opened (another key: the secret changed). */
 export function openJobSecret(sealed: string): string | null {
-  if (!sealed.startsWith(PREFIX)) return sealed;
-  const bytes = Buffer.from(sealed.slice(PREFIX.length), "base64url");
-  for (const key of keys()) {
-    const value = open(bytes, key);
-    if (value !== null) return value;
-  }
-  return null;
+  return openWith(keys(), sealed);
 }
 
 function mapSecrets<T>(payload: T, map: (value: string) => string | null): T {
@@ -77,7 +58,7 @@ function mapSecrets<T>(payload: T, map: (value: string) => string | null): T {
 
 /** The payload as stored: its secret fields sealed. */
 export function sealPayload<T>(payload: T): T {
-  return mapSecrets(payload, (value) => (value.startsWith(PREFIX) ? value : sealJobSecret(value)));
+  return mapSecrets(payload, (value) => (isSealed(value) ? value : sealJobSecret(value)));
 }
 
 /**

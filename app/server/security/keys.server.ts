@@ -14,8 +14,10 @@ import { remember } from "../remember.server";
 
 /** What a key is for; each name gives a different key (HKDF's info). */
 export type KeyPurpose =
-  /** The secrets a job's payload carries, sealed (ADR 068), and the calendar feeds' tokens (ADR 082). */
+  /** The secrets a job's payload carries, sealed (ADR 068). */
   | "job-payload"
+  /** The calendar feeds' tokens, kept sealed so the page can show them again (ADR 082). */
+  | "calendar-feed-token"
   /** Unsubscribe links (ADR 015). */
   | "unsubscribe-link"
   /** The double opt-in's confirmation links (ADR 071). */
@@ -127,6 +129,8 @@ const labelled = (label: string) => (secret: string) =>
  */
 const LEGACY_DERIVATION: Record<KeyPurpose, (secret: string) => Buffer> = {
   "job-payload": labelled("jobs.payload"),
+  // The feeds' tokens were sealed under the jobs' key.
+  "calendar-feed-token": labelled("jobs.payload"),
   "unsubscribe-link": labelled("unsubscribe-link-v1"),
   "consent-confirm-link": labelled("consent-confirm-link-v1"),
   "review-link": labelled("review-link-v1"),
