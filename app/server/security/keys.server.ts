@@ -118,10 +118,10 @@ const labelled = (label: string) => (secret: string) =>
  * Links already e-mailed and values already sealed or stored were made with these, so they are
  * still accepted when verifying or opening, never used to make anything new.
  *
- * When it can go: once the longest-lived of them has had its life. The short ones are over in a
- * day or two (a phone code 10 minutes, the sign-up cookie 24 hours, an application photo link 7
- * days, a waiting job or a booking request's sealed token and the payment page up to the
- * booking horizon); the longest are the links with no expiry, the unsubscribe link first (CASL
+ * When it can go: once the longest-lived of them has had its life. The short-lived ones end
+ * first (a phone code in 10 minutes, the sign-up cookie in 24 hours, an application photo link in
+ * 7 days, the cart and application-receipt cookies in 30; a waiting job, a booking request's
+ * sealed token and the payment page at the booking horizon); the longest are the links with no expiry, the unsubscribe link first (CASL
  * wants it to work at least 60 days after the e-mail; an old e-mail's link should still work),
  * then review, tip, report photo, application and consent confirmation links, and the calendar
  * feeds' sealed tokens (kept until renewed). ADR 101 keeps this list until 2027-11-29 at least,
