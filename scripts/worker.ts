@@ -1,7 +1,7 @@
 // `npm run worker`: a process that only runs jobs, beside the app servers (PostgreSQL).
 import { DataDirLockedError, openDatabase, type Database } from "~/server/db.server";
 import { env } from "~/server/env.server";
-import { resolveAuthSecret } from "~/server/auth.server";
+import { resolveAuthSecret } from "~/server/security/keys.server";
 import { configureJobSecrets } from "~/server/jobs/job-secrets.server";
 import { startWorker, stopWorker } from "~/server/jobs/runtime.server";
 import { captureConsole } from "~/server/log.server";

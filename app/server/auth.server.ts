@@ -3,7 +3,6 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { admin } from "better-auth/plugins";
 import { createAccessControl } from "better-auth/plugins/access";
-import { eq } from "drizzle-orm";
 import { redirect } from "react-router";
 import * as schema from "#db/schema";
 import { safeRedirectPath } from "~/domain/auth/redirect-to";
@@ -15,6 +14,7 @@ import { onePerPageLoad } from "./http/page-load.server";
 import { configureFlash } from "./flash.server";
 import { configureJobSecrets } from "./jobs/job-secrets.server";
 import { trustedOrigins } from "./security/csrf.server";
+import { resolveAuthSecret } from "./security/keys.server";
 import {
   ACCOUNT_PATHS,
   authAfterHook,
@@ -183,22 +183,6 @@ export function createAuth(db: Db, options: { secret: string; baseURL: string })
 }
 
 export type Auth = ReturnType<typeof createAuth>;
-
-/** BETTER_AUTH_SECRET, or one generated once and kept in the database for every instance. */
-export async function resolveAuthSecret(db: Db): Promise<string> {
-  const configured = env().BETTER_AUTH_SECRET;
-  if (configured) return configured;
-  await db
-    .insert(schema.appSettings)
-    .values({ key: "auth_secret", value: crypto.randomBytes(32).toString("base64url") })
-    .onConflictDoNothing();
-  const [row] = await db
-    .select({ value: schema.appSettings.value })
-    .from(schema.appSettings)
-    .where(eq(schema.appSettings.key, "auth_secret"));
-  if (!row) throw new Error("auth secret missing");
-  return row.value;
-}
 
 const holder = remember("auth", (): { __appAuth?: Auth } => ({}));
 

@@ -2,6 +2,7 @@ import { createCookie, type Cookie } from "react-router";
 import { z } from "~/lib/zod-fr";
 import { env } from "./env.server";
 import { remember } from "./remember.server";
+import { acceptedKeysOf } from "./security/keys.server";
 
 const FlashSchema = z.object({
   title: z.string(),
@@ -11,7 +12,7 @@ const FlashSchema = z.object({
 export type Flash = z.output<typeof FlashSchema>;
 type FlashInput = z.input<typeof FlashSchema>;
 
-const holder = remember("flash", (): { __flashCookie?: Cookie; __cookieSecret?: string } => ({}));
+const holder = remember("flash", (): { __flashCookie?: Cookie; __cookieSecrets?: string[] } => ({}));
 
 /** Whether the site is served over HTTPS (PUBLIC_URL), so that cookies must be Secure. */
 export function isSecureSite(publicUrl: string = env().PUBLIC_URL): boolean {
@@ -19,37 +20,47 @@ export function isSecureSite(publicUrl: string = env().PUBLIC_URL): boolean {
 }
 
 /**
- * Signs the flash cookie with the app secret (called once at boot). Secure when the site is
- * served over HTTPS, like better-auth's cookies (ADR 043).
+ * The signing secrets of our cookies: the "signed-cookie" key signs (ADR 101); a cookie signed
+ * before with the server secret itself still reads (React Router tries each secret in turn).
+ */
+function cookieSecrets(secret: string): string[] {
+  const [current, legacy] = acceptedKeysOf(secret, "signed-cookie");
+  return [current!.toString("base64url"), legacy!.toString("utf8")];
+}
+
+/**
+ * Signs the flash cookie with the "signed-cookie" key (called once at boot). Secure when the
+ * site is served over HTTPS, like better-auth's cookies (ADR 043).
  */
 export function configureFlash(secret: string, { secure = isSecureSite() }: { secure?: boolean } = {}): void {
-  holder.__cookieSecret = secret;
+  const secrets = cookieSecrets(secret);
+  holder.__cookieSecrets = secrets;
   holder.__flashCookie = createCookie("flash", {
     path: "/",
     httpOnly: true,
     sameSite: "lax",
     secure,
     maxAge: 60,
-    secrets: [secret],
+    secrets,
   });
 }
 
 /**
- * Another cookie signed with the app secret, with the flash cookie's safety flags (httpOnly,
+ * Another cookie signed with the "signed-cookie" key, with the flash cookie's safety flags (httpOnly,
  * SameSite=Lax, Secure over HTTPS): e.g. the receipt of a sent franchise application.
  */
 export function signedCookie(
   name: string,
   { path = "/", maxAge }: { path?: string; maxAge: number },
 ): Cookie {
-  if (!holder.__cookieSecret) throw new Error("cookies not configured (bootstrap not run)");
+  if (!holder.__cookieSecrets) throw new Error("cookies not configured (bootstrap not run)");
   return createCookie(name, {
     path,
     httpOnly: true,
     sameSite: "lax",
     secure: isSecureSite(),
     maxAge,
-    secrets: [holder.__cookieSecret],
+    secrets: holder.__cookieSecrets,
   });
 }
 

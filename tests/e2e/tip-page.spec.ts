@@ -69,9 +69,11 @@ async function stopServer(): Promise<void> {
   });
 }
 
-/** The tip link's token, as the server signs it (services/payments/tip-link.server.ts). */
+/** The tip link's token, as the server signs it (services/payments/tip-link.server.ts, ADR 101). */
 function tipToken(id: string): string {
-  const key = crypto.createHmac("sha256", SECRET).update("tip-link-v1").digest();
+  const key = Buffer.from(
+    crypto.hkdfSync("sha256", SECRET, "lavage-mobile-prestige/purpose-key/v1", "tip-link", 32),
+  );
   return crypto.createHmac("sha256", key).update(`tip:${id}`).digest("base64url").slice(0, 32);
 }
 

@@ -1,10 +1,10 @@
-import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { readIcs } from "../setup/ical";
 import { messagingMessages } from "~/lib/messages/messaging.fr";
 import { twilioSignature } from "~/server/sms/provider.server";
+import { purposeKeyOf } from "~/server/security/keys.server";
 import { signUnsubscribeToken } from "~/server/services/messaging/unsubscribe.server";
 import { startHttpReceiver, type HttpReceiver } from "../receivers/http-receiver";
 import { startSmtpReceiver, type SmtpReceiver } from "../receivers/smtp-receiver";
@@ -101,7 +101,7 @@ describe("messaging over HTTP, default configuration (.eml files, log SMS)", () 
   });
 
   it("unsubscribes with one click (RFC 8058) and from the page; refuses a forged link", async () => {
-    const key = crypto.createHmac("sha256", SECRET).update("unsubscribe-link-v1").digest();
+    const key = purposeKeyOf(SECRET, "unsubscribe-link");
     const token = signUnsubscribeToken(key, "email", "marc@example.com");
     const page = await fetch(`${server.url}/unsubscribe?token=${token}`);
     expect(page.status).toBe(200);
@@ -123,7 +123,7 @@ describe("messaging over HTTP, default configuration (.eml files, log SMS)", () 
     expect((await fetch(`${server.url}/unsubscribe?token=${forged}`)).status).toBe(400);
   });
   it("confirms the offers from the double opt-in link's page, only with a genuine token (ADR 071)", async () => {
-    const key = crypto.createHmac("sha256", SECRET).update("consent-confirm-link-v1").digest();
+    const key = purposeKeyOf(SECRET, "consent-confirm-link");
     const token = signUnsubscribeToken(key, "email", "julie@example.com");
     const page = await fetch(`${server.url}/confirm-offers?token=${token}`);
     expect(page.status).toBe(200);
@@ -137,7 +137,7 @@ describe("messaging over HTTP, default configuration (.eml files, log SMS)", () 
     expect(done.status).toBe(200);
     expect(await done.text()).toContain(messagingMessages.consentConfirm.done);
     // An unsubscribe token (another key) and a forged one confirm nothing.
-    const unsubscribeKey = crypto.createHmac("sha256", SECRET).update("unsubscribe-link-v1").digest();
+    const unsubscribeKey = purposeKeyOf(SECRET, "unsubscribe-link");
     const other = signUnsubscribeToken(unsubscribeKey, "email", "julie@example.com");
     expect((await fetch(`${server.url}/confirm-offers?token=${other}`)).status).toBe(400);
     const forged = `${Buffer.from("email:autre@example.com").toString("base64url")}.${token.split(".")[1]}`;

@@ -3,50 +3,42 @@
  * the reset, invitation or confirmation link of an account e-mail. They are sealed (AES-256-GCM,
  * a key derived from the server secret) when the job is written and opened when a worker claims
  * it, so `jobs.payload` never holds them in clear: not while the job waits (a reminder, up to
- * the booking horizon), nor once it ran, failed or died.
+ * the booking horizon), nor once it ran, failed or died. The key is the server secret's
+ * "job-payload" key (ADR 101).
  */
 import crypto from "node:crypto";
 import { remember } from "../remember.server";
+import { acceptedKeysOf } from "../security/keys.server";
+import { isSealed, openWith, sealWith } from "../security/seal.server";
 
 /** The payload fields that hold a secret. */
 export const SECRET_FIELDS = ["manageToken", "url"] as const;
-const PREFIX = "sealed:v1:";
 
-const holder = remember("jobs.secretKey", (): { __jobSecretKey?: Buffer } => ({}));
+const holder = remember("jobs.secretKey", (): { __jobSecretKeys?: readonly Buffer[] } => ({}));
 
 /**
- * The key, from the server secret (BETTER_AUTH_SECRET or the one kept in the database): every
- * process that writes or runs jobs sets it (bootstrap, `npm run worker`). Until then a key of
+ * The keys, from the server secret (BETTER_AUTH_SECRET or the one kept in the database): every
+ * process that writes or runs jobs sets them (bootstrap, `npm run worker`). Until then a key of
  * this process alone is used (a test, a script that writes and runs its own jobs).
  */
 export function configureJobSecrets(secret: string): void {
-  holder.__jobSecretKey = crypto.createHmac("sha256", secret).update("jobs.payload").digest();
+  holder.__jobSecretKeys = acceptedKeysOf(secret, "job-payload");
 }
 
-function key(): Buffer {
-  holder.__jobSecretKey ??= crypto.randomBytes(32);
-  return holder.__jobSecretKey;
+/** The key that seals first, then the one a value sealed before ADR 101 may need to open. */
+function keys(): readonly Buffer[] {
+  holder.__jobSecretKeys ??= [crypto.randomBytes(32)];
+  return holder.__jobSecretKeys;
 }
 
 /** `value` sealed: "sealed:v1:" and the base64url of the IV, the tag and the ciphertext. */
 export function sealJobSecret(value: string): string {
-  const iv = crypto.randomBytes(12);
-  const cipher = crypto.createCipheriv("aes-256-gcm", key(), iv);
-  const body = Buffer.concat([cipher.update(value, "utf8"), cipher.final()]);
-  return PREFIX + Buffer.concat([iv, cipher.getAuthTag(), body]).toString("base64url");
+  return sealWith(keys()[0]!, value);
 }
 
 /** The value sealed, or null when it cannot be opened (another key: the secret changed). */
 export function openJobSecret(sealed: string): string | null {
-  if (!sealed.startsWith(PREFIX)) return sealed;
-  try {
-    const bytes = Buffer.from(sealed.slice(PREFIX.length), "base64url");
-    const decipher = crypto.createDecipheriv("aes-256-gcm", key(), bytes.subarray(0, 12));
-    decipher.setAuthTag(bytes.subarray(12, 28));
-    return Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString("utf8");
-  } catch {
-    return null;
-  }
+  return openWith(keys(), sealed);
 }
 
 function mapSecrets<T>(payload: T, map: (value: string) => string | null): T {
@@ -66,7 +58,7 @@ function mapSecrets<T>(payload: T, map: (value: string) => string | null): T {
 
 /** The payload as stored: its secret fields sealed. */
 export function sealPayload<T>(payload: T): T {
-  return mapSecrets(payload, (value) => (value.startsWith(PREFIX) ? value : sealJobSecret(value)));
+  return mapSecrets(payload, (value) => (isSealed(value) ? value : sealJobSecret(value)));
 }
 
 /**

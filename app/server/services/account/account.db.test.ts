@@ -22,6 +22,7 @@ import { updateClientProfile } from "./update-client-profile.server";
 import { confirmPhoneCode, sendPhoneCode } from "./verify-phone.server";
 import { ensureReferralCode } from "../offers/referrals.server";
 import { saveReview } from "../reviews/reviews.server";
+import { resolveAuthSecret } from "../../security/keys.server";
 
 const NOW = new Date("2026-03-06T08:00:00-05:00");
 const PASSWORD = "Secret-pass-123";
@@ -271,6 +272,29 @@ describeDatabases("the customer space", ({ db }) => {
       input: { firstName: "Léa", lastName: "Gagnon", phone: "450 555-0125" },
     });
     expect((await getClientSpace(db(), { userId: lea.id, now: NOW })).account.phoneVerified).toBe(false);
+  });
+
+  it("confirms a code hashed before ADR 101 (the old key), in its 10 minutes", async () => {
+    const lea = await createClient("lea@example.com");
+    await updateClientProfile(db(), {
+      userId: lea.id,
+      input: { firstName: "Léa", lastName: "Gagnon", phone: "450 555-0127" },
+    });
+    expect(await codeOf(sendPhoneCode(db(), { userId: lea.id, now: NOW }))).toBe("ok");
+    // The pending code as the earlier code stored it: an HMAC under a key HMAC'd from the secret.
+    const secret = await resolveAuthSecret(db());
+    const oldKey = crypto.createHmac("sha256", secret).update("phone-code-v1").digest();
+    const codeHash = crypto
+      .createHmac("sha256", oldKey)
+      .update(`${lea.id}:+14505550127:246810`)
+      .digest("base64url");
+    await db().update(s.phoneVerifications).set({ codeHash }).where(eq(s.phoneVerifications.userId, lea.id));
+
+    expect(await codeOf(confirmPhoneCode(db(), { userId: lea.id, code: "246811", now: NOW }))).toBe(
+      "PHONE_CODE_WRONG",
+    );
+    expect(await codeOf(confirmPhoneCode(db(), { userId: lea.id, code: "246810", now: NOW }))).toBe("ok");
+    expect((await getClientSpace(db(), { userId: lea.id, now: NOW })).account.phoneVerified).toBe(true);
   });
 
   it("spends a code after five wrong tries and limits the codes sent", async () => {

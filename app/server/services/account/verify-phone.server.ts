@@ -11,9 +11,9 @@ import {
 } from "~/domain/account/phone-verification";
 import { toE164 } from "~/domain/messaging/consent";
 import { AppError, type ErrorCode } from "~/lib/errors";
-import { resolveAuthSecret } from "../../auth.server";
 import type { Db } from "../../db.server";
 import { hitRateLimit, type RateLimitRule } from "../../rate-limit.server";
+import { acceptedKeys, purposeKey, signedWithAny } from "../../security/keys.server";
 import { queueSms } from "../messaging/sms.server";
 import { loadClient } from "./client-owner.server";
 import { clientMessages } from "~/lib/messages/client.fr";
@@ -26,10 +26,8 @@ export const PHONE_CODE_NUMBER_LIMIT = {
   windowSeconds: 24 * 60 * 60,
 } as const satisfies RateLimitRule;
 
-/** HMAC of the code with a key derived from the app secret, bound to the account and the number. */
-async function hashCode(db: Db, userId: string, phone: string, code: string): Promise<string> {
-  const secret = await resolveAuthSecret(db);
-  const key = crypto.createHmac("sha256", secret).update("phone-code-v1").digest();
+/** HMAC of the code with the "phone-code" key (ADR 101), bound to the account and the number. */
+function codeHash(key: Buffer, userId: string, phone: string, code: string): string {
   return crypto.createHmac("sha256", key).update(`${userId}:${phone}:${code}`).digest("base64url");
 }
 
@@ -53,15 +51,15 @@ export async function sendPhoneCode(
     if (!(await hitRateLimit(db, key, rule)).allowed) throw new AppError("RATE_LIMITED");
   }
   const code = newPhoneCode(crypto.randomInt);
-  const codeHash = await hashCode(db, userId, phone, code);
+  const hash = codeHash(await purposeKey(db, "phone-code"), userId, phone, code);
   const expiresAt = new Date(now.getTime() + PHONE_CODE_TTL_MS);
   const queued = await db.transaction(async (tx) => {
     await tx
       .insert(phoneVerifications)
-      .values({ userId, phone, codeHash, expiresAt, attempts: 0, createdAt: now })
+      .values({ userId, phone, codeHash: hash, expiresAt, attempts: 0, createdAt: now })
       .onConflictDoUpdate({
         target: phoneVerifications.userId,
-        set: { phone, codeHash, expiresAt, attempts: 0, createdAt: now },
+        set: { phone, codeHash: hash, expiresAt, attempts: 0, createdAt: now },
       });
     return queueSms(tx, {
       phone,
@@ -94,9 +92,12 @@ export async function confirmPhoneCode(
 ): Promise<void> {
   const owner = await loadClient(db, userId);
   const [pending] = await db.select().from(phoneVerifications).where(eq(phoneVerifications.userId, userId));
-  const expected = Buffer.from(pending ? await hashCode(db, userId, pending.phone, code) : "");
-  const stored = Buffer.from(pending?.codeHash ?? "");
-  const matches = !!pending && expected.length === stored.length && crypto.timingSafeEqual(expected, stored);
+  // A code sent in the 10 minutes before ADR 101 was hashed with the old key: both are accepted.
+  const matches =
+    !!pending &&
+    signedWithAny(await acceptedKeys(db, "phone-code"), pending.codeHash, (key) =>
+      codeHash(key, userId, pending.phone, code),
+    );
   const outcome = checkPhoneCode(pending ?? null, { currentPhone: owner.phone, matches, now });
   if (outcome === "WRONG_CODE") {
     // Counted atomically: parallel guesses cannot share one attempt.

@@ -7,9 +7,9 @@ import {
   APPLICATION_PHOTO_STORED_SIDE,
 } from "~/domain/applications/photo";
 import { AppError } from "~/lib/errors";
-import { resolveAuthSecret } from "../../auth.server";
 import type { Db } from "../../db.server";
 import { log } from "../../log.server";
+import { acceptedKeys, purposeKey, signedWithAny } from "../../security/keys.server";
 import { loadSharp } from "../../sharp.server";
 import { FileExistsError, type FileStorage } from "../../storage/storage.server";
 
@@ -111,19 +111,14 @@ export async function deleteApplicationPhotos(storage: FileStorage, photoUrls: (
   }
 }
 
-async function linkKey(db: Db): Promise<Buffer> {
-  const secret = await resolveAuthSecret(db);
-  return crypto.createHmac("sha256", secret).update("application-photo-link-v1").digest();
-}
-
 function linkToken(key: Buffer, name: string, expires: number): string {
   return crypto.createHmac("sha256", key).update(`${name}:${expires}`).digest("base64url");
 }
 
 /**
  * A link to a photo that opens it without a session until `now` + APPLICATION_PHOTO_LINK_SECONDS
- * (the application webhook's photo_url): path, expiry (Unix seconds) and an HMAC of both with a
- * key derived from the app secret. Relative: the caller adds PUBLIC_URL.
+ * (the application webhook's photo_url): path, expiry (Unix seconds) and an HMAC of both with the
+ * "application-photo-link" key (ADR 101). Relative: the caller adds PUBLIC_URL.
  */
 export async function signedApplicationPhotoPath(
   db: Db,
@@ -134,7 +129,7 @@ export async function signedApplicationPhotoPath(
   if (!key) return null;
   const name = photoUrl.slice(APPLICATION_PHOTO_URL_PREFIX.length);
   const expires = Math.floor(now.getTime() / 1000) + APPLICATION_PHOTO_LINK_SECONDS;
-  const token = linkToken(await linkKey(db), name, expires);
+  const token = linkToken(await purposeKey(db, "application-photo-link"), name, expires);
   return `${photoUrl}?${new URLSearchParams({ expires: String(expires), token })}`;
 }
 
@@ -150,7 +145,6 @@ export async function isValidPhotoLink(
 ): Promise<boolean> {
   if (!expires || !token || !/^\d{1,12}$/.test(expires) || token.length > 100) return false;
   if (Number(expires) * 1000 <= now.getTime()) return false;
-  const expected = Buffer.from(linkToken(await linkKey(db), name, Number(expires)));
-  const given = Buffer.from(token);
-  return given.length === expected.length && crypto.timingSafeEqual(given, expected);
+  const keys = await acceptedKeys(db, "application-photo-link");
+  return signedWithAny(keys, token, (key) => linkToken(key, name, Number(expires)));
 }

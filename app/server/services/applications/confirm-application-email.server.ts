@@ -1,21 +1,16 @@
 import crypto from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import { franchiseApplications } from "#db/schema";
-import { resolveAuthSecret } from "../../auth.server";
 import type { Db, Tx } from "../../db.server";
 import { env } from "../../env.server";
+import { acceptedKeys, purposeKey, signedWithAny } from "../../security/keys.server";
 
 /**
  * The link that proves an applicant receives mail at the application's address (ADR 043). The
- * token is an HMAC of the application's id and e-mail with a key derived from the app secret:
+ * token is an HMAC of the application's id and e-mail with the "application-email-link" key (ADR 101):
  * no table, no expiry needed (it only confirms the address the application already names), and
  * it cannot be made for another application or address.
  */
-async function signingKey(db: Db | Tx): Promise<Buffer> {
-  const secret = await resolveAuthSecret(db as Db);
-  return crypto.createHmac("sha256", secret).update("application-email-v1").digest();
-}
-
 function sign(key: Buffer, applicationId: string, email: string): string {
   return crypto
     .createHmac("sha256", key)
@@ -28,7 +23,7 @@ export async function applicationConfirmUrl(
   db: Db | Tx,
   { id, email }: { id: string; email: string },
 ): Promise<string> {
-  const token = sign(await signingKey(db), id, email);
+  const token = sign(await purposeKey(db, "application-email-link"), id, email);
   return `${env().PUBLIC_URL}/application/confirm?id=${encodeURIComponent(id)}&token=${token}`;
 }
 
@@ -49,12 +44,8 @@ export async function readApplicationLink(db: Db, id: string, token: string): Pr
     .from(franchiseApplications)
     .where(eq(franchiseApplications.id, id));
   if (!application) return { status: "invalid" };
-  const expected = Buffer.from(sign(await signingKey(db), id, application.email));
-  const given = Buffer.from(token);
-  // Lengths first: timingSafeEqual throws on buffers of different lengths (multi-byte input).
-  if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) {
-    return { status: "invalid" };
-  }
+  const keys = await acceptedKeys(db, "application-email-link");
+  if (!signedWithAny(keys, token, (key) => sign(key, id, application.email))) return { status: "invalid" };
   return {
     status: application.emailVerifiedAt ? "confirmed" : "pending",
     firstName: application.firstName,

@@ -34,10 +34,10 @@ import { contactMessages } from "~/lib/messages/contact.fr";
 import { serviceAreaMessages } from "~/lib/messages/service-area.fr";
 import { z } from "~/lib/zod-fr";
 import { errorText } from "~/domain/errors/error-text";
-import { resolveAuthSecret } from "../../auth.server";
 import type { Db } from "../../db.server";
 import { log } from "../../log.server";
 import { hitRateLimit, type RateLimitRule } from "../../rate-limit.server";
+import { acceptedKeys, purposeKey, signedWithAny } from "../../security/keys.server";
 import { BOOKING_RATE_LIMIT, bookSlot } from "../booking/book-slot.server";
 import {
   calendarUrlFor,
@@ -298,9 +298,9 @@ export interface BookingSummary {
   payment?: { today: string; later: string; cancellation: string[] };
 }
 
-/** The code that confirms exactly this request: an HMAC of its canonical form. */
-async function confirmationCode(db: Db, input: BookingRequest): Promise<string> {
-  const canonical = JSON.stringify([
+/** The request in a fixed form: what its confirmation code signs. */
+function canonicalRequest(input: BookingRequest): string {
+  return JSON.stringify([
     input.zone,
     input.cars,
     new Date(input.start).toISOString(),
@@ -312,18 +312,11 @@ async function confirmationCode(db: Db, input: BookingRequest): Promise<string> 
     input.serviceId ?? null,
     [...(input.upsells ?? [])].map((u) => u.trim().toLowerCase()).sort(),
   ]);
-  const secret = await resolveAuthSecret(db);
-  return crypto
-    .createHmac("sha256", `assistant-booking:${secret}`)
-    .update(canonical)
-    .digest("base64url")
-    .slice(0, 16);
 }
 
-function codesEqual(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && crypto.timingSafeEqual(x, y);
+/** The code that confirms exactly this request: an HMAC of its canonical form ("assistant-confirmation" key, ADR 101). */
+function confirmationCode(key: Buffer, canonical: string): string {
+  return crypto.createHmac("sha256", key).update(canonical).digest("base64url").slice(0, 16);
 }
 
 export type BookAppointmentResult =
@@ -378,7 +371,8 @@ export async function bookAppointmentTool(ctx: ToolContext, raw: unknown): Promi
   } catch (error) {
     return failure(error, bookingMessages.zoneNotFound);
   }
-  const code = await confirmationCode(ctx.db, input);
+  const canonical = canonicalRequest(input);
+  const code = confirmationCode(await purposeKey(ctx.db, "assistant-confirmation"), canonical);
   if (typeof confirmation !== "string" || confirmation.length === 0) {
     return {
       ok: true as const,
@@ -388,7 +382,9 @@ export async function bookAppointmentTool(ctx: ToolContext, raw: unknown): Promi
       confirmation: code,
     };
   }
-  if (!codesEqual(confirmation, code)) {
+  // A code given just before ADR 101 (the old key) still confirms; it is the request's key as given.
+  const keys = await acceptedKeys(ctx.db, "assistant-confirmation");
+  if (!signedWithAny(keys, confirmation, (key) => confirmationCode(key, canonical))) {
     return { ...refused("CONFIRMATION_MISMATCH", t.confirmationMismatch), summary };
   }
   if (await limited(ctx, "booking:ip", BOOKING_RATE_LIMIT)) {
@@ -400,7 +396,7 @@ export async function bookAppointmentTool(ctx: ToolContext, raw: unknown): Promi
       actor: null,
       input,
       now,
-      keys: [{ scope: "assistant", value: code }],
+      keys: [{ scope: "assistant", value: confirmation }],
     });
     // Who booked may change it in this conversation without proving it again.
     ctx.proofs.set(booked.bookingId, { email: input.email });

@@ -14,6 +14,7 @@ import { parseCookies } from "better-auth/cookies";
 import { and, eq, isNotNull } from "drizzle-orm";
 import { accounts, sessions, users } from "#db/schema";
 import type { Db } from "../../db.server";
+import { acceptedKeysOf, purposeKeyOf, signedWithAny } from "../../security/keys.server";
 
 /** The cookie the sign-up's answer sets: `<user id>.<HMAC of the id and the password's hash>`. */
 export const SIGN_UP_COOKIE = "lmp_sign_up";
@@ -28,9 +29,10 @@ async function passwordHashOf(db: Db, userId: string): Promise<string | null> {
   return row?.password ?? null;
 }
 
-function tag(secret: string, userId: string, passwordHash: string): string {
+/** The cookie's HMAC, with the "sign-up-browser" key (ADR 101). */
+function tag(key: Buffer, userId: string, passwordHash: string): string {
   return crypto
-    .createHmac("sha256", secret)
+    .createHmac("sha256", key)
     .update(`sign-up-browser-v1:${userId}:${passwordHash}`)
     .digest("base64url");
 }
@@ -43,7 +45,7 @@ export async function signUpCookieValue(db: Db, secret: string, userId: string):
   const [user] = await db.select({ verified: users.emailVerified }).from(users).where(eq(users.id, userId));
   if (!user || user.verified) return null;
   const hash = await passwordHashOf(db, userId);
-  return hash ? `${userId}.${tag(secret, userId, hash)}` : null;
+  return hash ? `${userId}.${tag(purposeKeyOf(secret, "sign-up-browser"), userId, hash)}` : null;
 }
 
 /** Whether `request` comes from the browser that chose the current password of `userId`. */
@@ -54,9 +56,9 @@ async function chosenInThisBrowser(db: Db, secret: string, userId: string, reque
   if (value.slice(0, dot) !== userId) return false;
   const hash = await passwordHashOf(db, userId);
   if (!hash) return false;
-  const expected = Buffer.from(tag(secret, userId, hash));
-  const given = Buffer.from(value.slice(dot + 1));
-  return given.length === expected.length && crypto.timingSafeEqual(given, expected);
+  // A cookie set in the 24 hours before ADR 101 carries the old key's tag: both are accepted.
+  const keys = acceptedKeysOf(secret, "sign-up-browser");
+  return signedWithAny(keys, value.slice(dot + 1), (key) => tag(key, userId, hash));
 }
 
 /**

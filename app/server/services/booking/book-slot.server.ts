@@ -23,7 +23,12 @@ import type { RateLimitRule } from "../../rate-limit.server";
 import { assignMember } from "./assign-member.server";
 import { loadBookableZone, loadBookingService, loadTeam, type BookableZone } from "./booking-context.server";
 import { hashManageToken } from "./manage-access.server";
-import { claimRequestKeys, RepeatedRequest, requestSecret, type RequestKey } from "./booking-requests.server";
+import {
+  claimRequestKeys,
+  RepeatedRequest,
+  requestSealKeys,
+  type RequestKey,
+} from "./booking-requests.server";
 import { resolveUpsells } from "./resolve-upsells.server";
 import { resolveBookingVehicles } from "../vehicles/booking-vehicles.server";
 import { stripeFromEnv } from "../../payments/stripe.server";
@@ -133,7 +138,7 @@ export async function bookSlot(
     // Stripe's keys, no query.
     cardSetupFor(db, zone.id, stripeFromEnv() !== undefined),
   ]);
-  const secret = keys.length > 0 ? await requestSecret(db) : "";
+  const sealKeys = keys.length > 0 ? await requestSealKeys(db) : [];
   const price = priceBooking({ unitPriceCents: service.basePriceCents, cars: input.cars, vehicles, upsells });
 
   const startAt = new Date(input.start);
@@ -165,7 +170,7 @@ export async function bookSlot(
   // The NOTIFY goes after the commit, not inside it: inside, it serialized concurrent commits.
   return withBookedSlot(db, async (tx) => {
     // First, before any lock on the slot: a repeat of this request waits here for the first.
-    await claimRequestKeys(tx, { keys, input, appointmentId, manageToken, secret, now, startAt });
+    await claimRequestKeys(tx, { keys, input, appointmentId, manageToken, sealKeys, now, startAt });
     if (series) await series.claim(tx, appointmentId);
     const promo: AppliedPromo | null = input.promoCode
       ? await applyPromoCode(tx, {

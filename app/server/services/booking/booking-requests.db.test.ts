@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, expect, it } from "vitest";
 import { seed } from "#db/seed";
@@ -16,7 +17,9 @@ import { bookAppointmentTool, type ToolContext } from "../assistant/tools.server
 import { bookSlot } from "./book-slot.server";
 import { cancelBooking } from "./cancel-booking.server";
 import { placeBooking } from "./place-booking.server";
+import { resolveAuthSecret } from "../../security/keys.server";
 import {
+  keyHashOf,
   purgeExpiredBookingRequests,
   SAME_REQUEST_WINDOW_MS,
   type RequestKey,
@@ -137,6 +140,30 @@ describeDatabases("booking requests answered once", ({ db }) => {
     expect(stored).not.toContain("visible-key-123");
     expect(stored).not.toContain(token);
     expect(stored).not.toContain(input.email);
+  });
+
+  it("a key whose first answer was sealed before ADR 101 (the server secret's key) still answers with it", async () => {
+    const input = granbyRequest({ start: MONDAY_9 });
+    const key: RequestKey = { scope: "api", value: "sealed-before-101" };
+    const booked = await place(db(), input, key);
+    const token = new URL(booked.manageUrl).searchParams.get("token")!;
+    // The row as the earlier code sealed it: AES-256-GCM under an HMAC of the key with the secret.
+    const secret = await resolveAuthSecret(db());
+    const cipherKey = crypto.createHmac("sha256", secret).update(`booking-request:api:${key.value}`).digest();
+    const iv = crypto.randomBytes(12);
+    const cipher = crypto.createCipheriv("aes-256-gcm", cipherKey, iv);
+    const body = Buffer.concat([cipher.update(token, "utf8"), cipher.final()]);
+    const sealed = Buffer.concat([iv, cipher.getAuthTag(), body]).toString("base64url");
+    const [updated] = await db()
+      .update(s.bookingRequests)
+      .set({ sealedManageToken: sealed })
+      .where(eq(s.bookingRequests.keyHash, keyHashOf(key)))
+      .returning();
+    expect(updated).toBeDefined();
+
+    const retried = await place(db(), input, key);
+    expect(retried.bookingId).toBe(booked.bookingId);
+    expect(retried.manageUrl).toBe(booked.manageUrl);
   });
 
   it("the daily purge deletes only the requests past their expiry, and queues the next day's", async () => {

@@ -9,9 +9,9 @@ import { and, eq, sql } from "drizzle-orm";
 import { appointments, bookingRequests, serviceZones } from "#db/schema";
 import type { BookingRequest } from "~/domain/booking/schemas";
 import { AppError } from "~/lib/errors";
-import { resolveAuthSecret } from "../../auth.server";
 import type { Db, Tx } from "../../db.server";
 import { enqueue } from "../../jobs/queue.server";
+import { acceptedKeys } from "../../security/keys.server";
 
 /**
  * Where a key comes from: a client's Idempotency-Key (`api`), the wizard form's own key
@@ -82,36 +82,41 @@ export function sameRequestKey(input: BookingRequest): RequestKey {
   };
 }
 
-const secrets = new WeakMap<Db, Promise<string>>();
-
-/** The server secret the manage tokens are sealed with, read once per database handle. */
-export function requestSecret(db: Db): Promise<string> {
-  let secret = secrets.get(db);
-  if (!secret) {
-    secret = resolveAuthSecret(db);
-    secrets.set(db, secret);
-    secret.catch(() => secrets.delete(db));
-  }
-  return secret;
+/**
+ * The keys the first answer's manage token is sealed with (ADR 068): the "booking-request-seal"
+ * key (ADR 101) seals; a row sealed before with the old one (the server secret itself) still opens
+ * until it expires.
+ */
+export function requestSealKeys(db: Db): Promise<readonly Buffer[]> {
+  return acceptedKeys(db, "booking-request-seal");
 }
 
 /** AES-256 key of one request key: neither the database nor the key alone opens the token. */
-function cipherKey(secret: string, key: RequestKey): Buffer {
-  return crypto.createHmac("sha256", secret).update(`booking-request:${key.scope}:${key.value}`).digest();
+function cipherKey(sealKey: Buffer, key: RequestKey): Buffer {
+  return crypto.createHmac("sha256", sealKey).update(`booking-request:${key.scope}:${key.value}`).digest();
 }
 
-function sealToken(secret: string, key: RequestKey, token: string): string {
+function sealToken(sealKey: Buffer, key: RequestKey, token: string): string {
   const iv = crypto.randomBytes(12);
-  const cipher = crypto.createCipheriv("aes-256-gcm", cipherKey(secret, key), iv);
+  const cipher = crypto.createCipheriv("aes-256-gcm", cipherKey(sealKey, key), iv);
   const body = Buffer.concat([cipher.update(token, "utf8"), cipher.final()]);
   return Buffer.concat([iv, cipher.getAuthTag(), body]).toString("base64url");
 }
 
-function openToken(secret: string, key: RequestKey, sealed: string): string {
+/** The sealed token, opened with the first of `sealKeys` that opens it (throws when none does). */
+function openToken(sealKeys: readonly Buffer[], key: RequestKey, sealed: string): string {
   const bytes = Buffer.from(sealed, "base64url");
-  const decipher = crypto.createDecipheriv("aes-256-gcm", cipherKey(secret, key), bytes.subarray(0, 12));
-  decipher.setAuthTag(bytes.subarray(12, 28));
-  return Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString("utf8");
+  let failure: unknown = new Error("no key to open the sealed manage token");
+  for (const sealKey of sealKeys) {
+    try {
+      const decipher = crypto.createDecipheriv("aes-256-gcm", cipherKey(sealKey, key), bytes.subarray(0, 12));
+      decipher.setAuthTag(bytes.subarray(12, 28));
+      return Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString("utf8");
+    } catch (error) {
+      failure = error;
+    }
+  }
+  throw failure;
 }
 
 /** The first booking of a request, as bookSlot answered it. */
@@ -149,7 +154,7 @@ export async function claimRequestKeys(
     input,
     appointmentId,
     manageToken,
-    secret,
+    sealKeys,
     now,
     startAt,
   }: {
@@ -157,7 +162,8 @@ export async function claimRequestKeys(
     input: BookingRequest;
     appointmentId: string;
     manageToken: string;
-    secret: string;
+    /** `requestSealKeys`: the first seals, each may open. */
+    sealKeys: readonly Buffer[];
     now: Date;
     startAt: Date;
   },
@@ -171,7 +177,7 @@ export async function claimRequestKeys(
       keyHash: keyHashOf(key),
       requestHash,
       appointmentId,
-      sealedManageToken: sealToken(secret, key, manageToken),
+      sealedManageToken: sealToken(sealKeys[0]!, key, manageToken),
       createdAt: now,
       expiresAt: expiryOf(key, now, startAt),
     }))
@@ -229,7 +235,7 @@ export async function claimRequestKeys(
     throw new RepeatedRequest({
       appointmentId: held.heldAppointmentId,
       bookingId: held.bookingId,
-      manageToken: openToken(secret, key, held.sealedManageToken),
+      manageToken: openToken(sealKeys, key, held.sealedManageToken),
       zoneSlug: held.zoneSlug!,
       teamMemberId: held.teamMemberId!,
       startAt: held.startAt!,

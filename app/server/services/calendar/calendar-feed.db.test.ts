@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import ICAL from "ical.js";
 import { beforeAll, expect, it } from "vitest";
@@ -6,6 +7,8 @@ import * as s from "#db/schema";
 import { AppError } from "~/lib/errors";
 import { clearBookings } from "../../../../tests/factories/bookings";
 import { describeDatabases } from "../../../../tests/setup/db";
+import { resolveAuthSecret } from "../../security/keys.server";
+import { sealWith } from "../../security/seal.server";
 import { addTeamMember } from "../franchisee/team.server";
 import { resolveCrewMember, type CrewActor } from "../crew/crew-access.server";
 import { currentCalendarFeed, readCalendarFeed, renewCalendarFeed } from "./calendar-feed.server";
@@ -196,6 +199,33 @@ describeDatabases("the private calendar feed (ADR 082)", ({ db }) => {
     // Only the hash and a sealed copy are stored, never the token itself.
     const rows = await db().select().from(s.calendarFeeds).where(eq(s.calendarFeeds.userId, crewUserId));
     expect(JSON.stringify(rows)).not.toContain(renewed);
+  });
+
+  it("a token sealed before ADR 101 (under the jobs' key) is still shown to its owner", async () => {
+    const token = (await currentCalendarFeed(db(), crewUserId))!.token;
+    expect(
+      (await db().select().from(s.calendarFeeds).where(eq(s.calendarFeeds.userId, crewUserId)))[0]!
+        .sealedToken,
+    ).not.toContain(token);
+    const oldKey = crypto
+      .createHmac("sha256", await resolveAuthSecret(db()))
+      .update("jobs.payload")
+      .digest();
+    await db()
+      .update(s.calendarFeeds)
+      .set({ sealedToken: sealWith(oldKey, token) })
+      .where(eq(s.calendarFeeds.userId, crewUserId));
+    expect((await currentCalendarFeed(db(), crewUserId))!.token).toBe(token);
+    // Under another key: no link to show (the page offers a new one).
+    await db()
+      .update(s.calendarFeeds)
+      .set({ sealedToken: sealWith(crypto.randomBytes(32), token) })
+      .where(eq(s.calendarFeeds.userId, crewUserId));
+    expect(await currentCalendarFeed(db(), crewUserId)).toBeNull();
+    await db()
+      .update(s.calendarFeeds)
+      .set({ sealedToken: sealWith(oldKey, token) })
+      .where(eq(s.calendarFeeds.userId, crewUserId));
   });
 
   it("a removed member's link shows nothing any more", async () => {

@@ -23,7 +23,8 @@ import { AppError } from "~/lib/errors";
 import { calendarMessages } from "~/lib/messages/calendar.fr";
 import type { Db } from "../../db.server";
 import { env } from "../../env.server";
-import { openJobSecret, sealJobSecret } from "../../jobs/job-secrets.server";
+import { acceptedKeys, purposeKey } from "../../security/keys.server";
+import { openWith, sealWith } from "../../security/seal.server";
 import { resolveCrewMember } from "../crew/crew-access.server";
 
 const t = calendarMessages.event;
@@ -55,7 +56,7 @@ export async function currentCalendarFeed(
     .select({ sealedToken: calendarFeeds.sealedToken, since: calendarFeeds.updatedAt })
     .from(calendarFeeds)
     .where(eq(calendarFeeds.userId, userId));
-  const token = row ? openJobSecret(row.sealedToken) : null;
+  const token = row ? openWith(await acceptedKeys(db, "calendar-feed-token"), row.sealedToken) : null;
   return row && token ? { token, since: row.since } : null;
 }
 
@@ -68,7 +69,8 @@ export async function renewCalendarFeed(
   { userId, now = new Date() }: { userId: string; now?: Date },
 ): Promise<string> {
   const token = crypto.randomBytes(32).toString("base64url");
-  const values = { tokenHash: hashFeedToken(token), sealedToken: sealJobSecret(token), updatedAt: now };
+  const sealedToken = sealWith(await purposeKey(db, "calendar-feed-token"), token);
+  const values = { tokenHash: hashFeedToken(token), sealedToken, updatedAt: now };
   await db
     .insert(calendarFeeds)
     .values({ userId, ...values, createdAt: now })

@@ -29,10 +29,10 @@ import {
   type JobPhotoKind,
 } from "~/domain/crew/job-report";
 import { AppError } from "~/lib/errors";
-import { resolveAuthSecret } from "../../auth.server";
 import type { Db, Tx } from "../../db.server";
 import { env } from "../../env.server";
 import { hitRateLimit } from "../../rate-limit.server";
+import { acceptedKeys, purposeKey, signedWithAny } from "../../security/keys.server";
 import { loadSharp } from "../../sharp.server";
 import { FileExistsError, type FileStorage } from "../../storage/storage.server";
 import type { CrewActor } from "./crew-access.server";
@@ -112,7 +112,7 @@ export async function loadJobReport(db: Db | Tx, appointmentId: string) {
     .from(appointmentPhotos)
     .where(eq(appointmentPhotos.appointmentId, appointmentId))
     .orderBy(asc(appointmentPhotos.car), asc(appointmentPhotos.createdAt));
-  const key = await signingKey(db);
+  const key = await purposeKey(db, "job-photo-link");
   const photos: JobPhoto[] = rows.map((p) => ({
     id: p.id,
     kind: p.kind,
@@ -326,17 +326,10 @@ export async function storeJobPhoto(
   return { stored: false, id: winner ?? fields.id };
 }
 
-/** The photos' signed links (the report e-mail, the crew's page): an HMAC of the photo id. */
-let cachedKey: { secret: string; key: Buffer } | undefined;
-
-async function signingKey(db: Db | Tx): Promise<Buffer> {
-  const secret = await resolveAuthSecret(db as Db);
-  if (cachedKey?.secret !== secret) {
-    cachedKey = { secret, key: crypto.createHmac("sha256", secret).update("job-photo-v1").digest() };
-  }
-  return cachedKey.key;
-}
-
+/**
+ * The photos' signed links (the report e-mail, the crew's page): an HMAC of the photo id with
+ * the "job-photo-link" key (ADR 101).
+ */
 function sign(key: Buffer, photoId: string): string {
   return crypto.createHmac("sha256", key).update(`job-photo:${photoId}`).digest("base64url").slice(0, 32);
 }
@@ -348,9 +341,7 @@ function photoUrl(key: Buffer, appointmentId: string, photoId: string): string {
 /** Whether `token` is the signature of `photoId`, compared in constant time. */
 export async function isJobPhotoTokenValid(db: Db, photoId: string, token: string): Promise<boolean> {
   if (!token) return false;
-  const given = Buffer.from(token, "utf8");
-  const expected = Buffer.from(sign(await signingKey(db), photoId), "utf8");
-  return given.length === expected.length && crypto.timingSafeEqual(given, expected);
+  return signedWithAny(await acceptedKeys(db, "job-photo-link"), token, (key) => sign(key, photoId));
 }
 
 /** The stored photo of an appointment, when the id belongs to it. */

@@ -7,12 +7,12 @@ import { royaltyCents } from "~/domain/payments/royalty";
 import { priceLinesOf, splitOfTotal, type PriceLines } from "~/domain/payments/terms";
 import { AppError } from "~/lib/errors";
 import { giftCardMessages } from "~/lib/messages/gift-cards.fr";
-import { resolveAuthSecret } from "../../auth.server";
 import type { Db, Tx } from "../../db.server";
 import { env } from "../../env.server";
 import { enqueue } from "../../jobs/queue.server";
 import { createNetworkCheckout } from "../../payments/charges.server";
 import type { StripeClient } from "../../payments/stripe.server";
+import { acceptedKeys, purposeKey, signedWithAny } from "../../security/keys.server";
 import { EMAIL_MAX_ATTEMPTS } from "../messaging/notify.server";
 import { rateOf } from "../payments/record-on-site-payment.server";
 import { queueReceipts } from "../payments/receipts.server";
@@ -27,30 +27,21 @@ export type GiftCard = typeof giftCards.$inferSelect;
 /** The purchase page's hosted Checkout lives this long (Stripe's longest). */
 const CHECKOUT_HOURS = 24;
 
-let cachedKey: { secret: string; key: Buffer } | undefined;
-
-async function signingKey(db: Db | Tx): Promise<Buffer> {
-  const secret = await resolveAuthSecret(db as Db);
-  if (cachedKey?.secret !== secret) {
-    cachedKey = { secret, key: crypto.createHmac("sha256", secret).update("gift-card-purchase-v1").digest() };
-  }
-  return cachedKey.key;
+function sign(key: Buffer, id: string): string {
+  return crypto.createHmac("sha256", key).update(`gift:${id}`).digest("base64url").slice(0, 32);
 }
 
-/** The secret of a purchase's page (HMAC of its id): only the buyer's browser and e-mail have it. */
+/**
+ * The secret of a purchase's page (HMAC of its id with the "gift-card-purchase-link" key, ADR
+ * 101): only the buyer's browser and e-mail have it.
+ */
 export async function purchaseToken(db: Db | Tx, id: string): Promise<string> {
-  return crypto
-    .createHmac("sha256", await signingKey(db))
-    .update(`gift:${id}`)
-    .digest("base64url")
-    .slice(0, 32);
+  return sign(await purposeKey(db, "gift-card-purchase-link"), id);
 }
 
 async function isPurchaseToken(db: Db, id: string, token: string | null): Promise<boolean> {
   if (!token) return false;
-  const given = Buffer.from(token, "utf8");
-  const expected = Buffer.from(await purchaseToken(db, id), "utf8");
-  return given.length === expected.length && crypto.timingSafeEqual(given, expected);
+  return signedWithAny(await acceptedKeys(db, "gift-card-purchase-link"), token, (key) => sign(key, id));
 }
 
 export async function purchasePagePath(db: Db | Tx, id: string): Promise<string> {

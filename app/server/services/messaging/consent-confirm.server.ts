@@ -5,21 +5,22 @@ import { env } from "../../env.server";
 import { enqueue } from "../../jobs/queue.server";
 import { EMAIL_MAX_ATTEMPTS } from "./notify.server";
 import { consentAddress, currentConsent, recordConsent } from "./consent.server";
-import { signedLinkKey, signUnsubscribeToken, verifyUnsubscribeToken } from "./unsubscribe.server";
+import { acceptedKeys, purposeKey } from "../../security/keys.server";
+import { signUnsubscribeToken, verifyUnsubscribeToken } from "./unsubscribe.server";
 
 /**
  * Double opt-in (ADR 071): a box ticked for an e-mail address nobody has proven (a booking, the
  * waiting list) records a `requested` express consent and one transactional e-mail with a signed
  * link; only the link (or a signed-in account whose verified e-mail is that address) turns it
- * into express consent. The token is signed like an unsubscribe link, with its own key, so one
- * cannot stand for the other. It does not expire: opening it is the person's own act.
+ * into express consent. The token is signed like an unsubscribe link, with its own key
+ * ("consent-confirm-link", ADR 101), so one cannot stand for the other. It does not expire:
+ * opening it is the person's own act.
  */
-const PURPOSE = "consent-confirm-link-v1";
 
 export async function consentConfirmToken(db: Db | Tx, rawAddress: string): Promise<string> {
   const address = consentAddress("email", rawAddress);
   if (!address) throw new Error("unusable address for a consent confirmation link");
-  return signUnsubscribeToken(await signedLinkKey(db, PURPOSE), "email", address);
+  return signUnsubscribeToken(await purposeKey(db, "consent-confirm-link"), "email", address);
 }
 
 /** The page the confirmation e-mail links to: /confirm-offers?token=… (nothing changes on GET). */
@@ -29,7 +30,7 @@ export async function consentConfirmUrl(db: Db | Tx, address: string): Promise<s
 
 /** The e-mail address a genuine token names, or null. */
 export async function readConsentConfirmToken(db: Db, token: string): Promise<string | null> {
-  const target = verifyUnsubscribeToken(await signedLinkKey(db, PURPOSE), token);
+  const target = verifyUnsubscribeToken(await acceptedKeys(db, "consent-confirm-link"), token);
   return target?.channel === "email" ? target.address : null;
 }
 

@@ -1,42 +1,16 @@
 import crypto from "node:crypto";
 import type { ConsentChannel } from "~/domain/messaging/consent";
 import { BUSINESS } from "~/lib/business";
-import { resolveAuthSecret } from "../../auth.server";
 import type { Db, Tx } from "../../db.server";
 import { env } from "../../env.server";
+import { acceptedKeys, purposeKey, signedWithAny } from "../../security/keys.server";
 import { consentAddress, recordConsent } from "./consent.server";
 
 /**
  * Unsubscribe links (ADR 015): the token names a channel and an address and carries an HMAC
- * made with a key derived from the application secret, so it cannot be forged for another
- * address and needs no table. It does not expire: an unsubscribe link must keep working.
+ * made with the "unsubscribe-link" key (ADR 101), so it cannot be forged for another address and
+ * needs no table. It does not expire: an unsubscribe link must keep working.
  */
-
-const cachedKeys = new Map<string, { secret: string; key: Buffer }>();
-
-/**
- * The secret each database gave, once: without BETTER_AUTH_SECRET, `resolveAuthSecret` writes
- * and reads it back (two statements), and the stored one never changes (insert-if-absent). Each
- * booking's confirmation e-mail signs a link: the mail job no longer asks again (ADR 054).
- */
-const storedSecrets = new WeakMap<object, string>();
-
-/** The key of one kind of signed link, derived from the application secret and the link's purpose. */
-export async function signedLinkKey(db: Db | Tx, purpose = "unsubscribe-link-v1"): Promise<Buffer> {
-  let secret = env().BETTER_AUTH_SECRET || storedSecrets.get(db);
-  if (!secret) {
-    secret = await resolveAuthSecret(db as Db);
-    storedSecrets.set(db, secret);
-  }
-  let cached = cachedKeys.get(purpose);
-  if (cached?.secret !== secret) {
-    cached = { secret, key: crypto.createHmac("sha256", secret).update(purpose).digest() };
-    cachedKeys.set(purpose, cached);
-  }
-  return cached.key;
-}
-
-const signingKey = (db: Db | Tx) => signedLinkKey(db);
 
 function mac(key: Buffer, payload: string): string {
   return crypto.createHmac("sha256", key).update(payload).digest("base64url").slice(0, 32);
@@ -47,17 +21,14 @@ export function signUnsubscribeToken(key: Buffer, channel: ConsentChannel, addre
   return `${payload}.${mac(key, payload)}`;
 }
 
+/** The channel and address of a token signed with one of `keys`, or null. */
 export function verifyUnsubscribeToken(
-  key: Buffer,
+  keys: readonly Buffer[],
   token: string,
 ): { channel: ConsentChannel; address: string } | null {
   const [payload, signature, extra] = token.split(".");
   if (!payload || !signature || extra !== undefined) return null;
-  // Buffers compared by byte length: a multi-byte character makes a string of the same length
-  // longer in bytes, and timingSafeEqual throws on buffers of different lengths.
-  const given = Buffer.from(signature, "utf8");
-  const expected = Buffer.from(mac(key, payload), "utf8");
-  if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return null;
+  if (!signedWithAny(keys, signature, (key) => mac(key, payload))) return null;
   const decoded = Buffer.from(payload, "base64url").toString("utf8");
   const colon = decoded.indexOf(":");
   const channel = decoded.slice(0, colon);
@@ -74,7 +45,7 @@ export async function unsubscribeToken(
 ): Promise<string> {
   const address = consentAddress(channel, rawAddress);
   if (!address) throw new Error("unusable address for an unsubscribe link");
-  return signUnsubscribeToken(await signingKey(db), channel, address);
+  return signUnsubscribeToken(await purposeKey(db, "unsubscribe-link"), channel, address);
 }
 
 /** The page a person opens from the e-mail: /unsubscribe?token=… */
@@ -109,7 +80,7 @@ export async function readUnsubscribeToken(
   db: Db,
   token: string,
 ): Promise<{ channel: ConsentChannel; address: string } | null> {
-  return verifyUnsubscribeToken(await signingKey(db), token);
+  return verifyUnsubscribeToken(await acceptedKeys(db, "unsubscribe-link"), token);
 }
 
 /**

@@ -5,9 +5,9 @@ import { appointmentPaymentPlans, appointments, payments, serviceZones } from "#
 import { BOOKING_ID_PATTERN } from "~/domain/booking/schemas";
 import { paymentTerms, type PaymentTerms, type ZonePaymentPolicy } from "~/domain/payments/terms";
 import { bookingPaymentMessages } from "~/lib/messages/booking-payment.fr";
-import { resolveAuthSecret } from "../../auth.server";
 import type { Db, Tx } from "../../db.server";
 import { env } from "../../env.server";
+import { acceptedKeys, purposeKey, signedWithAny } from "../../security/keys.server";
 import { expireOpenCheckout } from "../../payments/charges.server";
 import type { StripeClient } from "../../payments/stripe.server";
 import { EMAIL_MAX_ATTEMPTS, queueBookingReleased } from "../messaging/notify.server";
@@ -26,28 +26,18 @@ import { withSlotChange } from "../booking/slot-change.server";
 /**
  * The booking side of the card step (issue 31, ADR 074): our own page between the booking and
  * Stripe's hosted page, /booking-payment/{bookingId}?k=…, where k is an HMAC of the booking id
- * (as the review links, ADR 049): the wizard answers its post with it (the CSP's form-action
+ * with the "booking-payment-link" key (ADR 101; as the review links, ADR 049): the wizard answers its post with it (the CSP's form-action
  * keeps a form's redirect on our origin), Stripe comes back to it, and the e-mail of a booking
  * made elsewhere (API, desk, assistant) carries it. It shows what is paid, resumes the same
  * hosted page (startCardStep is idempotent), or cancels the unpaid booking.
  */
-
-let cachedKey: { secret: string; key: Buffer } | undefined;
-
-async function signingKey(db: Db | Tx): Promise<Buffer> {
-  const secret = await resolveAuthSecret(db as Db);
-  if (cachedKey?.secret !== secret) {
-    cachedKey = { secret, key: crypto.createHmac("sha256", secret).update("booking-payment-v1").digest() };
-  }
-  return cachedKey.key;
-}
 
 function sign(key: Buffer, bookingId: string): string {
   return crypto.createHmac("sha256", key).update(`pay:${bookingId}`).digest("base64url").slice(0, 32);
 }
 
 export async function paymentPageToken(db: Db | Tx, bookingId: string): Promise<string> {
-  return sign(await signingKey(db), bookingId);
+  return sign(await purposeKey(db, "booking-payment-link"), bookingId);
 }
 
 export async function isPaymentPageToken(
@@ -56,9 +46,7 @@ export async function isPaymentPageToken(
   token: string | null,
 ): Promise<boolean> {
   if (!token) return false;
-  const given = Buffer.from(token, "utf8");
-  const expected = Buffer.from(sign(await signingKey(db), bookingId), "utf8");
-  return given.length === expected.length && crypto.timingSafeEqual(given, expected);
+  return signedWithAny(await acceptedKeys(db, "booking-payment-link"), token, (key) => sign(key, bookingId));
 }
 
 /** The page's path (the wizard's redirect) and its absolute link (Stripe's return, e-mails). */
