@@ -226,5 +226,28 @@ test.describe("gift cards' screenshots", () => {
       },
       "admin",
     );
+    // The paid card's rest refunded by the admin: « Remboursée » with the amount and the day.
+    const office = await browser.newContext({ baseURL });
+    const admin = await office.newPage();
+    await loginAs(admin, "admin");
+    await admin.goto("/admin/payments");
+    const card = admin.getByRole("listitem").filter({ hasText: `••••-${paid.code!.slice(-4)}` });
+    await card
+      .getByText(/^Rembourser le solde/)
+      .first()
+      .click();
+    await card.getByRole("button", { name: /^Rembourser le solde/ }).click();
+    await expect(admin.getByText(/^Remboursement de .* envoyé à Stripe\.$/)).toBeVisible();
+    await office.close();
+    await shoot(
+      browser,
+      baseURL!,
+      "admin-paiements-remboursee",
+      async (p) => {
+        await p.goto("/admin/payments");
+        await p.getByText("Remboursée").first().scrollIntoViewIfNeeded();
+      },
+      "admin",
+    );
   });
 });
