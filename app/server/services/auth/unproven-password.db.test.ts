@@ -20,15 +20,13 @@ describeDatabases("the sign-up browser's cookie (ADR 066, 101)", ({ db }) => {
     await db()
       .insert(s.users)
       .values({ id, email: `${id}@example.com`, emailVerified: false, name: "Léa", role: "client" });
-    await db()
-      .insert(s.accounts)
-      .values({
-        id: crypto.randomUUID(),
-        accountId: id,
-        providerId: "credential",
-        userId: id,
-        password: hash,
-      });
+    await db().insert(s.accounts).values({
+      id: crypto.randomUUID(),
+      accountId: id,
+      providerId: "credential",
+      userId: id,
+      password: hash,
+    });
     return { id, hash };
   }
 
