@@ -5,7 +5,7 @@ import { admin } from "better-auth/plugins";
 import { createAccessControl } from "better-auth/plugins/access";
 import { redirect } from "react-router";
 import * as schema from "#db/schema";
-import { safeRedirectPath } from "~/domain/auth/redirect-to";
+import { landingOnAuth, safeRedirectPath } from "~/domain/auth/redirect-to";
 import { PASSWORD_MAX, PASSWORD_MIN } from "~/domain/auth/schemas";
 import { isRole, type Role } from "~/lib/roles";
 import type { Db } from "./db.server";
@@ -128,7 +128,7 @@ export function createAuth(db: Db, options: { secret: string; baseURL: string })
       autoSignInAfterVerification: true,
       expiresIn: VERIFY_EMAIL_TOKEN_SECONDS,
       sendVerificationEmail: async ({ user, url }) => {
-        await queueAccountEmail(db, { userId: user.id, kind: "verify", url });
+        await queueAccountEmail(db, { userId: user.id, kind: "verify", url: landingOnAuth(url) });
       },
       // ADR 066: the link proves the mailbox, not who chose the password. Unless it is opened
       // in the browser that signed up, that password is erased and every session ends; /auth

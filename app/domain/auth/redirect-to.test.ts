@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { checkAuthApiInput } from "./api-rules";
-import { safeRedirectPath, sameSitePath } from "./redirect-to";
+import { landingOnAuth, safeRedirectPath, sameSitePath } from "./redirect-to";
 
 const SITE = "https://lavage.example";
 
@@ -186,5 +186,26 @@ describe("checkAuthApiInput", () => {
         callbackURL: "/auth?verified=1&redirectTo=%2Fclient%2Fhistory",
       }),
     ).toBeNull();
+  });
+});
+
+describe("landingOnAuth", () => {
+  const link = (landing?: string) => {
+    const url = new URL("https://lavage.example/api/auth/verify-email?token=abc");
+    if (landing !== undefined) url.searchParams.set("callbackURL", landing);
+    return url.toString();
+  };
+  const landingOf = (url: string) => new URL(url).searchParams.get("callbackURL");
+
+  it("sends a link that would land on the root, or nowhere, to /auth?verified=1", () => {
+    expect(landingOf(landingOnAuth(link()))).toBe("/auth?verified=1");
+    expect(landingOf(landingOnAuth(link("/")))).toBe("/auth?verified=1");
+    expect(landingOf(landingOnAuth(link("")))).toBe("/auth?verified=1");
+  });
+
+  it("keeps any other landing and the token", () => {
+    const kept = landingOnAuth(link("/auth?verified=1&redirectTo=%2Fclient"));
+    expect(landingOf(kept)).toBe("/auth?verified=1&redirectTo=%2Fclient");
+    expect(new URL(kept).searchParams.get("token")).toBe("abc");
   });
 });

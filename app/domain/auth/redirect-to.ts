@@ -76,3 +76,17 @@ export function safeRedirectPath(value: unknown): string | null {
   if (pathname === "/auth" || pathname.startsWith("/auth/") || pathname.startsWith("/api/")) return null;
   return path;
 }
+
+/**
+ * A confirmation link that would land on the site's root (a link sent again to an unconfirmed
+ * account that signed in through the API with no `callbackURL`) lands on /auth?verified=1, as
+ * the forms' links do: that page sends a reader whose password was erased (ADR 066) to choose
+ * one, and anyone else on to their space. Any other landing is kept.
+ */
+export function landingOnAuth(url: string): string {
+  const link = new URL(url);
+  const landing = link.searchParams.get("callbackURL");
+  if (landing === null || landing === "" || landing === "/")
+    link.searchParams.set("callbackURL", "/auth?verified=1");
+  return link.toString();
+}
