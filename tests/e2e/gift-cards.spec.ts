@@ -92,7 +92,7 @@ test.describe("gift cards", () => {
     await page.goto("/cartes-cadeaux");
     expect(await axe()).toEqual([]);
     await noSidewaysScroll(page);
-    const { code, recipient } = await buyCard(page, "250");
+    const { code, recipient, purchaseUrl } = await buyCard(page, "250");
     await noSidewaysScroll(page);
     // Sent today: the recipient's e-mail carries the code.
     await openMail(page, recipient, /Marc Roy vous offre une carte-cadeau/);
@@ -151,6 +151,15 @@ test.describe("gift cards", () => {
     await expect(card.getByRole("button", { name: /^Rembourser le solde/ })).toHaveCount(0);
     await noSidewaysScroll(admin);
     await office.close();
+
+    // The buyer's purchase page says so.
+    await page.goto(purchaseUrl);
+    await expect(page.getByTestId("gift-card-refunded")).toContainText("Remboursée");
+    await expect(page.getByTestId("gift-card-refunded")).toContainText("77,55 $ vous ont été remboursés le");
+    await expect(page.getByTestId("gift-card-refunded")).toContainText(
+      "Le code ne peut plus payer une réservation.",
+    );
+    await noSidewaysScroll(page);
   });
 });
 
@@ -239,6 +248,7 @@ test.describe("gift cards' screenshots", () => {
     await card.getByRole("button", { name: /^Rembourser le solde/ }).click();
     await expect(admin.getByText(/^Remboursement de .* envoyé à Stripe\.$/)).toBeVisible();
     await office.close();
+    await shoot(browser, baseURL!, "achat-remboursee", (p) => p.goto(paid.purchaseUrl).then(() => undefined));
     await shoot(
       browser,
       baseURL!,

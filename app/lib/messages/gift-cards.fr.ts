@@ -68,6 +68,11 @@ export const giftCardMessages = {
     delivered: (name: string) => `La carte a été envoyée à ${name}.`,
     codeLabel: "Code de la carte",
     codeNote: "Gardez ce code : il se saisit à l'étape de la réservation. La carte n'expire pas.",
+    /** After the admin refunded the card's unused balance (ADR 087, amended). */
+    refundedTitle: "Remboursée",
+    refunded: (amount: string, date: string) =>
+      `${amount} vous ont été remboursés le ${date}, sur la carte qui a payé l'achat.`,
+    refundedClosed: "Le code ne peut plus payer une réservation.",
     invalidTitle: "Lien invalide",
     invalid: "Ce lien d'achat n'est pas valide.",
     home: "Retour à l'accueil",

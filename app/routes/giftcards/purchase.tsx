@@ -2,7 +2,7 @@ import { data, Link } from "react-router";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { formatGiftCardCode } from "~/domain/giftcards/gift-cards";
-import { formatDay, formatMoney } from "~/lib/format";
+import { formatDate, formatDay, formatMoney } from "~/lib/format";
 import { giftCardMessages } from "~/lib/messages/gift-cards.fr";
 import { getDb } from "~/server/db.server";
 import { stripeFromEnv } from "~/server/payments/stripe.server";
@@ -41,6 +41,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     ...common,
     code: formatGiftCardCode(card.code),
     delivered: card.deliveredAt !== null,
+    refunded: page.refunded
+      ? {
+          amount: formatMoney(page.refunded.cents),
+          date: formatDate(page.refunded.at, "long"),
+          closed: card.balanceCents === 0,
+        }
+      : null,
   };
 }
 
@@ -92,6 +99,15 @@ export default function GiftCardPurchasePage({ loaderData }: Route.ComponentProp
             : p.paid(loaderData.amount, loaderData.recipientName, loaderData.recipientEmail, loaderData.date)}
         </AlertDescription>
       </Alert>
+      {loaderData.refunded ? (
+        <Alert data-testid="gift-card-refunded">
+          <AlertTitle>{p.refundedTitle}</AlertTitle>
+          <AlertDescription>
+            {p.refunded(loaderData.refunded.amount, loaderData.refunded.date)}
+            {loaderData.refunded.closed ? ` ${p.refundedClosed}` : null}
+          </AlertDescription>
+        </Alert>
+      ) : null}
       <div className="grid gap-2 rounded-lg border bg-card p-5">
         <p className="text-sm text-muted-foreground">{p.codeLabel}</p>
         <p
@@ -100,7 +116,8 @@ export default function GiftCardPurchasePage({ loaderData }: Route.ComponentProp
         >
           {loaderData.code}
         </p>
-        <p className="text-sm text-muted-foreground">{p.codeNote}</p>
+        {/* A code refunded down to zero pays nothing: no « Gardez ce code ». */}
+        {loaderData.refunded?.closed ? null : <p className="text-sm text-muted-foreground">{p.codeNote}</p>}
       </div>
       <Link to="/" className="font-medium text-primary underline-offset-4 hover:underline">
         {p.home}

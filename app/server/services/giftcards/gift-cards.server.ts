@@ -139,7 +139,24 @@ export async function giftCardPaid(
 export type PurchasePage =
   | { state: "invalid" }
   | { state: "awaiting"; card: GiftCard; payUrl: string | null }
-  | { state: "paid"; card: GiftCard };
+  | { state: "paid"; card: GiftCard; refunded: Refunded | null };
+
+/** What the admin refunded of a card and when (ADR 087, amended): the sum of its settled refunds. */
+interface Refunded {
+  cents: number;
+  at: Date;
+}
+
+async function refundedOf(db: Db, giftCardId: string): Promise<Refunded | null> {
+  const [row] = await db
+    .select({
+      cents: sql<number>`coalesce(sum(${giftCardRefunds.amountCents}), 0)::int`,
+      at: sql<Date | string | null>`max(${giftCardRefunds.settledAt})`,
+    })
+    .from(giftCardRefunds)
+    .where(and(eq(giftCardRefunds.giftCardId, giftCardId), eq(giftCardRefunds.status, "succeeded")));
+  return row && row.cents > 0 && row.at ? { cents: Number(row.cents), at: new Date(row.at) } : null;
+}
 
 /**
  * The purchase's page: the card behind a valid token; while it awaits its payment, Stripe is
@@ -154,13 +171,13 @@ export async function loadPurchasePage(
   if (!/^[0-9a-f-]{36}$/.test(id) || !(await isPurchaseToken(db, id, token))) return { state: "invalid" };
   const [card] = await db.select().from(giftCards).where(eq(giftCards.id, id));
   if (!card) return { state: "invalid" };
-  if (card.status === "paid") return { state: "paid", card };
+  if (card.status === "paid") return { state: "paid", card, refunded: await refundedOf(db, card.id) };
   if (!card.stripeCheckoutSessionId || !deps.stripe) return { state: "awaiting", card, payUrl: null };
   const session = await deps.stripe.checkout.sessions.retrieve(card.stripeCheckoutSessionId);
   if (session.status === "complete" && session.payment_status === "paid") {
     await db.transaction((tx) => giftCardPaid(tx, session, deps.now));
     const [fresh] = await db.select().from(giftCards).where(eq(giftCards.id, id));
-    return { state: "paid", card: fresh! };
+    return { state: "paid", card: fresh!, refunded: null };
   }
   return { state: "awaiting", card, payUrl: session.status === "open" ? card.stripeCheckoutUrl : null };
 }

@@ -184,6 +184,15 @@ describeDatabases("gift card refunds", ({ db }) => {
     expect(overview.soldCents).toBe(overview.usedCents + overview.refundedCents + overview.outstandingCents);
     const listed = overview.cards.find((c) => c.id === gift.id)!;
     expect(listed.refunds.map((r) => [r.amountCents, r.status])).toEqual([[7_755, "succeeded"]]);
+    // The buyer's purchase page says what was refunded.
+    const purchasePage = async () => {
+      const page = await loadPurchasePage(db(), gift.id, await purchaseToken(db(), gift.id), {
+        stripe,
+        now: NOW,
+      });
+      return page.state === "paid" ? page.refunded?.cents : page.state;
+    };
+    expect(await purchasePage()).toBe(7_755);
 
     // The booking cancelled later: its 172,45 $ come back on the card, which can be refunded again.
     await cancelBooking(db(), {
@@ -196,6 +205,7 @@ describeDatabases("gift card refunds", ({ db }) => {
     expect(stripeRefunds(gift.stripePaymentIntentId!).map((e) => e.data.object.amount)).toEqual([
       7_755, 17_245,
     ]);
+    expect(await purchasePage()).toBe(25_000);
     const after = await giftCardsOverview(db());
     expect(after.refundedCents).toBe(25_000);
     expect(after.soldCents).toBe(after.usedCents + after.refundedCents + after.outstandingCents);
