@@ -145,9 +145,12 @@ export function createFileMailer(dir: string, from: string): Mailer {
           size: Buffer.byteLength(a.content),
         })),
       };
-      // The .eml first: the page lists the .json files, so a listed mail's .eml is complete.
+      // The .eml first: the page lists the .json files, so a listed mail's .eml is complete. The
+      // .json is written under another name and renamed, so a reader never sees half of it.
       await writeInto(dir, file, info.message as Buffer);
-      await writeInto(dir, path.join(dir, `${id}.json`), JSON.stringify(summary));
+      const partial = path.join(dir, `${id}.json.partial`);
+      await writeInto(dir, partial, JSON.stringify(summary));
+      await fs.rename(partial, path.join(dir, `${id}.json`));
       return { messageId: info.messageId, file };
     },
   };
