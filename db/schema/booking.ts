@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import {
   boolean,
   check,
@@ -13,6 +13,7 @@ import {
   text,
   timestamp,
   uuid,
+  type AnyPgColumn,
 } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { services, upsellOptions } from "./catalog";
@@ -44,6 +45,13 @@ export const appointmentStatus = pgEnum("appointment_status", [
  * `end_at`. A migration adds an exclusion constraint: one team member never has two scheduled
  * appointments whose [start_at, blocked_until) ranges overlap.
  */
+/**
+ * A phone number's digits alone ('+14505550142' -> '14505550142'): the search by part of a number
+ * is written on this expression, and its trigram index is built on the same one (ADR 105).
+ */
+export const phoneDigits = (phone: AnyPgColumn | SQL) =>
+  sql<string>`regexp_replace(${phone}, '[^0-9]', '', 'g')`;
+
 export const appointments = pgTable(
   "appointments",
   {
@@ -124,6 +132,15 @@ export const appointments = pgTable(
     index("appointments_phone_idx").on(t.customerPhone),
     // The admin's network report: a month's rows read from the index alone (ADR 098).
     index("appointments_start_report_idx").on(t.startAt, t.zoneId, t.status, t.priceCents),
+    // The search by part of a name or e-mail address, any case (`ilike '%...%'`): trigrams
+    // (pg_trgm, migration 0034), instead of reading every booking (ADR 105).
+    index("appointments_name_trgm_idx").using("gin", t.customerName.op("gin_trgm_ops")),
+    index("appointments_email_trgm_idx").using("gin", t.customerEmail.op("gin_trgm_ops")),
+    // The search by part of a phone number (4 digits or more): the trigrams of its digits.
+    index("appointments_phone_digits_trgm_idx").using(
+      "gin",
+      sql`${phoneDigits(t.customerPhone)} gin_trgm_ops`,
+    ),
   ],
 );
 
@@ -181,6 +198,20 @@ export const appointmentReviews = pgTable(
     index("appointment_reviews_created_idx").on(t.createdAt),
   ],
 );
+
+/**
+ * The published reviews of each zone, counted and summed (ADR 105): what the home page and a
+ * zone's page show as the average, without reading every review. Kept by the database itself,
+ * in the transaction of any change to a review or to its appointment (triggers, migration 0036):
+ * a published review is one with the customer's consent, not hidden, of a completed appointment.
+ */
+export const reviewTotals = pgTable("review_totals", {
+  zoneId: uuid("zone_id")
+    .primaryKey()
+    .references(() => serviceZones.id, { onDelete: "cascade" }),
+  reviewCount: integer("review_count").notNull().default(0),
+  ratingSum: integer("rating_sum").notNull().default(0),
+});
 
 /** Every hide and restore of a review by an admin: who, when, why (ADR 049). */
 export const reviewModerationLog = pgTable(

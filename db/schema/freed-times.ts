@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  boolean,
   check,
   date,
   index,
@@ -34,6 +35,13 @@ export const freedTimeRequests = pgTable(
     days: date("days", { mode: "string" }).array().notNull(),
     /** The last chosen day: the request is over after it. */
     lastDay: date("last_day", { mode: "string" }).notNull(),
+    /** E.164, optional: the offer also goes by SMS when `sms_consent` (ADR 091, amended). */
+    phone: text("phone"),
+    /**
+     * The person ticked « texto » for this request only: a transactional opt-in, apart from the
+     * promotional SMS consent (no consent-ledger row). A STOP from the number stops the request.
+     */
+    smsConsent: boolean("sms_consent").notNull().default(false),
     /** The secret of the stop link in each offer. */
     stopToken: text("stop_token").notNull().unique(),
     createdAt: createdAt(),
@@ -42,6 +50,7 @@ export const freedTimeRequests = pgTable(
   (t) => [
     check("freed_time_requests_cars", sql`${t.cars} between 1 and 3`),
     check("freed_time_requests_days", sql`cardinality(${t.days}) between 1 and 14`),
+    check("freed_time_requests_sms_phone", sql`not ${t.smsConsent} or ${t.phone} is not null`),
     index("freed_time_requests_open_idx")
       .on(t.zoneId, t.lastDay)
       .where(sql`${t.stoppedAt} is null`),

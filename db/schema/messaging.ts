@@ -118,6 +118,11 @@ export const smsMessages = pgTable(
     providerMessageId: text("provider_message_id"),
     error: text("error"),
     appointmentId: uuid("appointment_id"),
+    /**
+     * A freed time's offer by SMS (ADR 091, amended): the request it answers, checked again at
+     * delivery (stopped or past: refused). No foreign key: the daily purge deletes requests.
+     */
+    freedTimeRequestId: uuid("freed_time_request_id"),
     createdAt: createdAt(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
+  date,
   doublePrecision,
   index,
   integer,
@@ -107,6 +108,28 @@ export const teamMembers = pgTable(
     uniqueIndex("team_members_active_user_uq")
       .on(t.userId)
       .where(sql`${t.isActive} and ${t.userId} is not null`),
+  ],
+);
+
+/**
+ * A member's time off (ADR 104): local days [starts_on, ends_on], both included, with a reason.
+ * Slots and moves treat those days as taken (`loadBusy`); the schedule shows them.
+ */
+export const teamTimeOff = pgTable(
+  "team_time_off",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    teamMemberId: uuid("team_member_id")
+      .notNull()
+      .references(() => teamMembers.id, { onDelete: "cascade" }),
+    startsOn: date("starts_on", { mode: "string" }).notNull(),
+    endsOn: date("ends_on", { mode: "string" }).notNull(),
+    reason: text("reason").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("team_time_off_order", sql`${t.endsOn} >= ${t.startsOn}`),
+    index("team_time_off_member_idx").on(t.teamMemberId, t.startsOn),
   ],
 );
 

@@ -94,6 +94,8 @@ export const shopOrders = pgTable(
     stripeCheckoutSessionId: text("stripe_checkout_session_id").unique(),
     stripeCheckoutUrl: text("stripe_checkout_url"),
     stripePaymentIntentId: text("stripe_payment_intent_id"),
+    /** The royalty in force when the order was placed: the franchisee's credit is the subtotal less it. */
+    royaltyBasisPoints: integer("royalty_basis_points"),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     deliveredAt: timestamp("delivered_at", { withTimezone: true }),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
@@ -136,15 +138,21 @@ export const shopOrderLines = pgTable(
 
 export const shopReturnStatus = pgEnum("shop_return_status", ["requested", "accepted", "refused"]);
 
-/** A return of a whole order within 14 days of its delivery (unused, unopened: the terms). */
+/**
+ * A return of some or all of an order's lines within 14 days of its delivery (unused, unopened:
+ * the terms). Several per order; their amounts never add up to more than the order's total.
+ */
 export const shopReturns = pgTable(
   "shop_returns",
   {
     id: uuid("id").primaryKey().defaultRandom(),
     orderId: uuid("order_id")
       .notNull()
-      .unique()
       .references(() => shopOrders.id, { onDelete: "restrict" }),
+    /** The return form's one-time key: a double submit is one return (null: before 0040). */
+    requestKey: text("request_key").unique(),
+    /** The returned lines' amount before taxes (null: a whole order's, before 0040). */
+    subtotalCents: integer("subtotal_cents"),
     status: shopReturnStatus("status").notNull().default("requested"),
     reason: text("reason"),
     amountCents: integer("amount_cents").notNull(),
@@ -156,5 +164,40 @@ export const shopReturns = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [check("shop_returns_amount", sql`${t.amountCents} > 0`)],
+  (t) => [
+    check("shop_returns_amount", sql`${t.amountCents} > 0`),
+    index("shop_returns_order_idx").on(t.orderId),
+  ],
+);
+
+/** What a return takes back of each line of its order. */
+export const shopReturnLines = pgTable(
+  "shop_return_lines",
+  {
+    returnId: uuid("return_id")
+      .notNull()
+      .references(() => shopReturns.id, { onDelete: "cascade" }),
+    orderLineId: uuid("order_line_id")
+      .notNull()
+      .references(() => shopOrderLines.id, { onDelete: "restrict" }),
+    quantity: integer("quantity").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.returnId, t.orderLineId] }),
+    check("shop_return_lines_quantity", sql`${t.quantity} > 0`),
+  ],
+);
+
+/** Which deliveries a franchisee offers in the shop (no row: both). At least one stays offered. */
+export const shopSettings = pgTable(
+  "shop_settings",
+  {
+    franchiseeId: uuid("franchisee_id")
+      .primaryKey()
+      .references(() => franchisees.id, { onDelete: "cascade" }),
+    offersNextWash: boolean("offers_next_wash").notNull().default(true),
+    offersPickup: boolean("offers_pickup").notNull().default(true),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("shop_settings_one_delivery", sql`${t.offersNextWash} or ${t.offersPickup}`)],
 );

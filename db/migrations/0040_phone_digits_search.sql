@@ -1,0 +1,1 @@
+CREATE INDEX "appointments_phone_digits_trgm_idx" ON "appointments" USING gin (regexp_replace("customer_phone", '[^0-9]', '', 'g') gin_trgm_ops);
