@@ -10,7 +10,6 @@ import {
   type HandleErrorFunction,
 } from "react-router";
 import { NonceContext } from "~/lib/csp-nonce";
-import { paintFirstTransform } from "~/server/paint-first.server";
 import { log } from "~/server/log.server";
 import { requestInfo } from "~/server/request-info.server";
 
@@ -80,10 +79,7 @@ export default function handleRequest(
           });
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html");
-          // Paint first, hydrate next (ADR 040).
-          const paintFirst = paintFirstTransform(nonce);
-          paintFirst.pipe(body);
-          pipe(paintFirst);
+          pipe(body);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {

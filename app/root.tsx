@@ -20,7 +20,6 @@ import { SiteHeader } from "~/components/layout/site-header";
 import { ScrollToTop } from "~/components/layout/scroll-to-top";
 import { themeScript, isLightOnlyPath } from "~/lib/theme";
 import { CSP_BOOT_SCRIPT, useNonce } from "~/lib/csp-nonce";
-import { PAINT_FIRST_SCRIPT } from "~/lib/paint-first";
 import { ConfirmProvider } from "~/components/ui/confirm-dialog";
 import { toast } from "~/components/ui/toast";
 import { Toaster } from "~/components/ui/toaster";
@@ -80,7 +79,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <script
           nonce={nonce}
           suppressHydrationWarning
-          dangerouslySetInnerHTML={{ __html: CSP_BOOT_SCRIPT + PAINT_FIRST_SCRIPT }}
+          dangerouslySetInnerHTML={{ __html: CSP_BOOT_SCRIPT }}
         />
         <Meta />
         {/* The stylesheet inlined: no render-blocking request before the first paint (ADR 011). */}
@@ -102,8 +101,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 /**
- * Marks `<html data-hydrated>` once React has hydrated the page: scripts start after the first paint
- * (ADR 040), and tools that drive the page (the browser tests) wait for this mark before clicking.
+ * Marks `<html data-hydrated>` once React has hydrated the page: tools that drive the page (the
+ * browser tests) wait for this mark before clicking.
  */
 function useHydratedMark() {
   useEffect(() => {
