@@ -6,7 +6,7 @@ import { sessionUserOf } from "./auth.server";
 import { bootstrap as openDatabase, shutdown as closeDatabase } from "./bootstrap.server";
 import { getDb, ping } from "./db.server";
 import { env } from "./env.server";
-import { log, pinoLogger, redact, withRequestContext } from "./log.server";
+import { log, pinoLogger, redact, withRequestContext, type RequestContext } from "./log.server";
 import { closeRateLimitStore, connectRateLimitStore } from "./rate-limit.server";
 import { csrfProtection } from "./security/csrf.server";
 import { inputBounds } from "./security/input-bounds.server";
@@ -64,6 +64,8 @@ function requestLine(req: express.Request, res: express.Response): Record<string
     path: redactPath(req.originalUrl.split("?")[0]!),
     status: res.statusCode,
     durationMs: Math.round(Number(process.hrtime.bigint() - started) / 1e4) / 100,
+    // The SQL statements it sent (ADR 105): a count that grows with a page's rows is an N+1.
+    statements: (res.locals as { requestContext?: RequestContext }).requestContext?.statements ?? 0,
     ...(res.writableFinished ? {} : { aborted: true }),
   }) as Record<string, unknown>;
 }
@@ -108,7 +110,9 @@ export const requestLogger: express.RequestHandler = (req, res, next) => {
     const requestId = String(req.id);
     res.locals.requestId = requestId;
     res.setHeader("X-Request-Id", requestId);
-    withRequestContext({ requestId }, next);
+    const context: RequestContext = { requestId, statements: 0 };
+    res.locals.requestContext = context;
+    withRequestContext(context, next);
   });
 };
 

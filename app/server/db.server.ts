@@ -5,7 +5,7 @@ import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type PgDriver from "pg";
 import * as schema from "#db/schema";
-import { log } from "./log.server";
+import { countStatement, log } from "./log.server";
 import { remember } from "./remember.server";
 
 export type Schema = typeof schema;
@@ -98,6 +98,9 @@ export function acquireDataDirLock(dir: string): () => void {
  * rest of the data folder. Its one session needs no shared memory sized for 100 connections, nor
  * 8 MB of temporary-table buffers (it makes none) or 64 MB for index builds: ~10 MB less again.
  */
+/** Drizzle's logger: counts each statement for the request being served (ADR 105). */
+const statementCounter = { logQuery: (query: string) => countStatement(query) };
+
 const PGLITE_SETTINGS = [
   "shared_buffers=8MB",
   "max_connections=5",
@@ -161,10 +164,12 @@ function sharedParsersClient(pglite: PGlite): PGlite {
  * PGlite (nor its WebAssembly), and a PGlite one does not load pg (~16 MB of memory).
  */
 export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob }): Promise<Database> {
-  const [{ PGlite }, { btree_gist }, { drizzle: drizzlePglite }, { migrate: migratePglite }] =
+  const [{ PGlite }, { btree_gist }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] =
     await Promise.all([
       import("@electric-sql/pglite"),
       import("@electric-sql/pglite/contrib/btree_gist"),
+      // The trigram indexes of the search by part of a name (migration 0034, ADR 105).
+      import("@electric-sql/pglite/contrib/pg_trgm"),
       import("drizzle-orm/pglite"),
       import("drizzle-orm/pglite/migrator"),
     ]);
@@ -177,7 +182,7 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
   let client: PGlite;
   try {
     client = await PGlite.create(pglitePath, {
-      extensions: { btree_gist },
+      extensions: { btree_gist, pg_trgm },
       loadDataDir: options.loadDataDir,
       startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((s) => ["-c", s])],
     });
@@ -187,7 +192,7 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
   }
   // Drizzle's parsers in the instance's table (ADR 054); statements go through PGlite's own query.
   const shared = sharedParsersClient(client);
-  const db = drizzlePglite({ client: shared, schema }) as unknown as Db;
+  const db = drizzlePglite({ client: shared, schema, logger: statementCounter }) as unknown as Db;
   return {
     db,
     kind: "pglite",
@@ -222,7 +227,7 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
   pool.on("error", (error) => {
     log.warn(`PostgreSQL : connexion inactive perdue (${error.message})`);
   });
-  const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+  const db = drizzleNodePg(pool, { schema, logger: statementCounter }) as unknown as Db;
   return {
     db,
     kind: "postgres",

@@ -16,6 +16,8 @@ const LEVELS = ["debug", "info", "warn", "error"] as const satisfies readonly Lo
 /** What one request's log lines share: set by the request middleware (app.ts). */
 export interface RequestContext {
   requestId: string;
+  /** The SQL statements sent for this request so far (countStatement), logged with it. */
+  statements?: number;
 }
 
 const requestContext = new AsyncLocalStorage<RequestContext>();
@@ -27,6 +29,19 @@ export function withRequestContext<T>(context: RequestContext, fn: () => T): T {
 
 export function currentRequestId(): string | undefined {
   return requestContext.getStore()?.requestId;
+}
+
+/**
+ * One more SQL statement for the request being served, if any (ADR 105): drizzle's logger calls
+ * it for each statement (db.server.ts), and the request's log line gives the total, so that a
+ * page whose statements grow with its rows (N+1) shows. BEGIN, COMMIT and ROLLBACK are left out:
+ * drizzle sends them itself on PostgreSQL, PGlite's transaction does, so the counts of both
+ * databases compare.
+ */
+export function countStatement(text: string): void {
+  const context = requestContext.getStore();
+  if (!context || /^\s*(?:begin|commit|rollback)\b/i.test(text)) return;
+  context.statements = (context.statements ?? 0) + 1;
 }
 
 /** The request being served (one object per request), for work its loaders share (page-load.server.ts). */

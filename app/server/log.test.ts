@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import {
   captureConsole,
   configureLogger,
+  countStatement,
+  type RequestContext,
   log,
   LOG_STRING_MAX,
   maskEmails,
@@ -189,5 +191,17 @@ describe("log", () => {
     expect(lines[0]!.entry.msg).toBe("Serveur prêt sur http://localhost:3000");
     expect(lines[1]!.entry.err).toMatchObject({ name: "Error", message: "params: [masqué]" });
     expect(lines.map((l) => l.raw).join("\n")).not.toMatch(/lea@example\.com|Demo12345!/);
+  });
+
+  it("counts a request's SQL statements, not its BEGIN, COMMIT or ROLLBACK, and nothing outside a request", async () => {
+    countStatement("select 1");
+    const context: RequestContext = { requestId: "req-12345678" };
+    await withRequestContext(context, async () => {
+      countStatement('select "id" from "appointments"');
+      for (const text of ["begin", "  COMMIT", "rollback"]) countStatement(text);
+      await Promise.resolve();
+      countStatement('insert into "jobs" values ($1)');
+    });
+    expect(context.statements).toBe(2);
   });
 });

@@ -1,3 +1,4 @@
+import { boxAround, townsWithin, type Town } from "~/domain/geo/towns";
 import { env } from "./env.server";
 
 /** The configured tile server (ADR 053), given to the map components; null = no base layer. */
@@ -25,4 +26,18 @@ export function tileSource(template: string | undefined): string | null {
   } catch {
     return null;
   }
+}
+
+/** The towns to name on a map of these zones (ADR 103), biggest first: its guide without tiles. */
+export function mapTowns(
+  zones: readonly { centerLatitude: number; centerLongitude: number; serviceRadiusKm: number }[],
+): Town[] {
+  const box = boxAround(
+    zones.map((z) => ({
+      latitude: z.centerLatitude,
+      longitude: z.centerLongitude,
+      radiusKm: z.serviceRadiusKm,
+    })),
+  );
+  return box ? townsWithin(box) : [];
 }

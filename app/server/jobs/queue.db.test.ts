@@ -3,23 +3,17 @@ import { beforeEach, expect, it, vi } from "vitest";
 import { jobs } from "#db/schema";
 import { describeDatabases } from "../../../tests/setup/db";
 import { loggedLines } from "../../../tests/setup/unit";
+import { InvalidJobPayloadError, enqueue, jobCounts, newJobsInsert, type ClaimedJob } from "./queue.server";
 import {
-  InvalidJobPayloadError,
   MAX_ERROR_LENGTH,
   claimJobs,
   completeJob,
   describeError,
-  enqueue,
   extendJobLocks,
   failJob,
-  jobCounts,
-  listJobs,
-  newJobsInsert,
-  pruneCompletedJobs,
   recoverStaleJobs,
-  retryDeadJob,
-  type ClaimedJob,
-} from "./queue.server";
+} from "./job-claims.server";
+import { listJobs, pruneCompletedJobs, retryDeadJob } from "./job-maintenance.server";
 import { createWorker, type JobContext } from "./worker.server";
 
 const T0 = new Date("2026-03-09T14:00:00Z");

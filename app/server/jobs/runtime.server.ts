@@ -1,9 +1,10 @@
 import type { Database } from "../db.server";
 import { scheduleBookingRequestsPurge } from "../services/booking/booking-requests.server";
-import { scheduleRenewals } from "../services/memberships/memberships.server";
+import { scheduleFreedTimePurge } from "../services/freed-time/freed-time.server";
+import { scheduleRenewals } from "../services/memberships/membership-renewals.server";
 import { scheduleWinback } from "../services/offers/winback.server";
 import { scheduleRecurringPlacement } from "../services/recurring/place-occurrences.server";
-import { recoverStaleJobs } from "./queue.server";
+import { recoverStaleJobs } from "./job-claims.server";
 import { jobHandlers } from "./registry.server";
 import { createWorker, type Worker } from "./worker.server";
 import { remember } from "../remember.server";
@@ -21,6 +22,8 @@ export async function startWorker(database: Database): Promise<void> {
   await scheduleWinback(database.db);
   // The daily purge of expired booking requests (ADR 068), queued the same way.
   await scheduleBookingRequestsPurge(database.db);
+  // The daily purge of past freed-time requests and old offers (ADR 091), the same way.
+  await scheduleFreedTimePurge(database.db);
   // Today's placement of recurring washes (ADR 086): each run queues the next day's.
   await scheduleRecurringPlacement(database.db, new Date());
   // Today's membership renewals (ADR 095): each run queues the next day's.

@@ -1,18 +1,17 @@
 import crypto from "node:crypto";
 import os from "node:os";
 import type { Db } from "../db.server";
+import { InvalidJobPayloadError, type ClaimedJob } from "./queue.server";
 import {
-  InvalidJobPayloadError,
   claimJobs,
   claimedPayload,
   completeJob,
   describeError,
   extendJobLocks,
   failJob,
-  pruneCompletedJobs,
   recoverStaleJobs,
-  type ClaimedJob,
-} from "./queue.server";
+} from "./job-claims.server";
+import { pruneCompletedJobs } from "./job-maintenance.server";
 import { log } from "../log.server";
 
 export interface JobContext {

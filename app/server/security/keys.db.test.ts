@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { expect, it } from "vitest";
 import { describeDatabases } from "../../../tests/setup/db";
-import { isJobPhotoTokenValid } from "../services/crew/job-report.server";
+import { isJobPhotoTokenValid } from "../services/crew/job-photo-links.server";
 import { readConsentConfirmToken } from "../services/messaging/consent-confirm.server";
 import {
   readUnsubscribeToken,

@@ -13,6 +13,7 @@ import { smsDeliverJob } from "./sms-deliver";
 import { waitlistNotifyJob } from "./waitlist-notify";
 import { emailWaitlistOpenJob } from "./email-waitlist-open";
 import { freedTimeOfferJob } from "./freed-time-offer";
+import { freedTimePurgeJob } from "./freed-time-purge";
 import { emailFreedTimeJob } from "./email-freed-time";
 import { reviewRequestJob } from "./review-request";
 import { emailReviewRequestJob } from "./email-review-request";
@@ -62,6 +63,7 @@ const definitions = [
   waitlistNotifyJob,
   emailWaitlistOpenJob,
   freedTimeOfferJob,
+  freedTimePurgeJob,
   emailFreedTimeJob,
   reviewRequestJob,
   emailReviewRequestJob,

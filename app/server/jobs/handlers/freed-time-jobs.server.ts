@@ -1,10 +1,14 @@
 import { env } from "../../env.server";
 import { mailerFromEnv, type Mailer } from "../../mail/mailer.server";
 import { renderFreedTimeOffer } from "../../mail/templates.server";
-import { loadFreedTimeOffer, offerFreedTime } from "../../services/freed-time/freed-time.server";
+import {
+  freedTimeBookPath,
+  loadFreedTimeOffer,
+  offerFreedTime,
+  purgeFreedTimes,
+} from "../../services/freed-time/freed-time.server";
 import type { JobPayloads } from "../payloads";
 import type { JobHandler } from "../worker.server";
-import { localDate } from "~/domain/time/zoned";
 
 export interface FreedTimeDeps {
   /** Default: SMTP_URL, else .eml files under DATA_DIR/mail. */
@@ -13,27 +17,9 @@ export interface FreedTimeDeps {
   now?: () => Date;
 }
 
-type Handlers = { [N in "freed-time.offer" | "email.freed-time"]: JobHandler<JobPayloads[N]> };
-
-/** The normal wizard, at the time step, with the freed time chosen (ADR 091). */
-export function freedTimeBookPath({
-  zoneSlug,
-  cars,
-  start,
-}: {
-  zoneSlug: string;
-  cars: number;
-  start: Date;
-}) {
-  const query = new URLSearchParams({
-    zone: zoneSlug,
-    cars: String(cars),
-    step: "2",
-    start: start.toISOString(),
-    jour: localDate(start),
-  });
-  return `/booking?${query.toString()}`;
-}
+type Handlers = {
+  [N in "freed-time.offer" | "email.freed-time" | "freed-time.purge"]: JobHandler<JobPayloads[N]>;
+};
 
 /** A freed time offered to who wanted it (ADR 091); tests pass their own mailer and clock. */
 export function createFreedTimeHandlers({
@@ -43,6 +29,10 @@ export function createFreedTimeHandlers({
   return {
     "freed-time.offer": async ({ appointmentId }, { db }) => {
       await offerFreedTime(db, { appointmentId, now: now() });
+    },
+    // Daily: requests past their last day and old offers go (ADR 091, amended).
+    "freed-time.purge": async (_payload, { db }) => {
+      await purgeFreedTimes(db, now());
     },
     "email.freed-time": async ({ offerId }, { db }) => {
       const offer = await loadFreedTimeOffer(db, offerId);

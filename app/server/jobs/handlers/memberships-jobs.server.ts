@@ -6,7 +6,7 @@ import {
   refusedChargeMail,
   renewDueMemberships,
   scheduleRenewals,
-} from "../../services/memberships/memberships.server";
+} from "../../services/memberships/membership-renewals.server";
 import type { JobPayloads } from "../payloads";
 import type { JobHandler } from "../worker.server";
 

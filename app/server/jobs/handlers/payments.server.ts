@@ -6,7 +6,7 @@ import { processStripeEvent } from "../../services/payments/process-stripe-event
 import { releaseHold } from "../../services/payments/release-hold.server";
 import { sendCardStepLink } from "../../services/payments/booking-payment.server";
 import { retryCardStep } from "../../services/payments/retry-card-step.server";
-import { secureWithKeptCard } from "../../services/payments/kept-card-step.server";
+import { keptCardToLink, secureWithKeptCard } from "../../services/payments/kept-card-step.server";
 import type { JobPayloads } from "../payloads";
 import type { JobHandler } from "../worker.server";
 
@@ -61,6 +61,7 @@ export function createPaymentHandlers({
           }
           return (await sendCardStepLink(db, payload, deps)) ? "started" : "on_site";
         },
+        keptCardFallback: () => keptCardToLink(db, payload, deps),
       });
     },
     // A deleted account's cards and Stripe customer (ADR 027, 079): Stripe keeps nothing of them

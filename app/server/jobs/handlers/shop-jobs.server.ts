@@ -4,7 +4,7 @@ import { env } from "../../env.server";
 import { mailerFromEnv, type Mailer } from "../../mail/mailer.server";
 import { renderShopOrderMail } from "../../mail/shop-mails.server";
 import { stripeFromEnv, type StripeClient } from "../../payments/stripe.server";
-import { refundShopReturn } from "../../services/shop/shop.server";
+import { refundShopReturn } from "../../services/shop/shop-returns.server";
 import type { JobPayloads } from "../payloads";
 import type { JobHandler } from "../worker.server";
 

@@ -19,12 +19,13 @@ import { exportReviews } from "../reviews/client-reviews.server";
 import { loadClient, ownedAppointments, verifiedAddresses } from "./client-owner.server";
 import { listOwnedAppointments } from "./owned-appointments.server";
 import { listCustomerVehicles } from "../vehicles/customer-vehicles.server";
+import { exportShopOrders } from "../shop/shop-orders.server";
 import { exportJobPhotos } from "../crew/client-job-photos.server";
 
 /**
  * Everything the product keeps about a client, as one JSON document (Quebec's Law 25, right to
  * data portability): profile, bookings with their extras, loyalty balance, points ledger,
- * redemptions, achievements, reviews, the crew's before/after photos of each booking (ADR 088), promo codes, consent events, sessions (without their secrets) and a franchise
+ * redemptions, achievements, reviews, shop orders (ADR 094), the crew's before/after photos of each booking (ADR 088), promo codes, consent events, sessions (without their secrets) and a franchise
  * application if any, with its photo as a data: URL (ADR 076). Secrets (password hash, session
  * tokens, manage-link hashes) are left out.
  */
@@ -77,6 +78,8 @@ export async function exportClientData(
     }),
     // The Stripe customers of the account and what was paid, refunded or refused (ADR 079).
     ...(await exportPayments(db, owner)),
+    // The shop's orders, their lines and returns (ADR 094).
+    shopOrders: await exportShopOrders(db, userId),
     loyalty: balance
       ? { points: balance.points, totalEarned: balance.totalEarned, createdAt: balance.createdAt }
       : null,

@@ -7,6 +7,7 @@ import { ServiceFormSchema, ZoneFormSchema } from "~/domain/admin/schemas";
 import { listActiveServices } from "~/server/services/catalog/list-active-services.server";
 import { checkServiceArea } from "~/server/services/zones/check-service-area.server";
 import { describeDatabases } from "../../../../tests/setup/db";
+import { saveRetailProduct, setShopStock } from "../shop/shop-back-office.server";
 import { closeRestockOrder, listRestockOrders } from "./manage-restock-orders.server";
 import { listAllServices, moveService, saveService, setServiceActive } from "./manage-services.server";
 import { deleteZone, saveZone } from "./manage-zones.server";
@@ -119,5 +120,73 @@ describeDatabases("admin catalogue, zones and restock orders", ({ db }) => {
     );
     const [closed] = await db().select().from(s.restockOrders).where(eq(s.restockOrders.id, order!.id));
     expect(closed!.status).toBe("delivered");
+  });
+
+  it("adds a delivered restock order's shop products to the franchisee's shop stock once, two marks at once included", async () => {
+    const [franchisee] = await db().select().from(s.franchisees).limit(1);
+    const items = await db().select().from(s.inventoryItems).orderBy(asc(s.inventoryItems.sku)).limit(4);
+    const [stocked, unstocked, withdrawn, supply] = items as [
+      (typeof items)[number],
+      (typeof items)[number],
+      (typeof items)[number],
+      (typeof items)[number],
+    ];
+    await saveRetailProduct(db(), { itemId: stocked.id, isRetail: true, price: 1_999, slug: "restock-a" });
+    await saveRetailProduct(db(), { itemId: unstocked.id, isRetail: true, price: 999, slug: "restock-b" });
+    await saveRetailProduct(db(), { itemId: withdrawn.id, isRetail: false, price: 499, slug: "restock-c" });
+    await setShopStock(db(), { itemId: stocked.id, franchiseeId: franchisee!.id, quantity: 4 });
+    const restock = async (number: string) => {
+      const [order] = await db()
+        .insert(s.restockOrders)
+        .values({ franchiseeId: franchisee!.id, orderNumber: number, totalAmountCents: 1_000 })
+        .returning();
+      await db()
+        .insert(s.restockOrderItems)
+        .values(
+          [
+            [stocked, 6],
+            [unstocked, 3],
+            [withdrawn, 2],
+            [supply, 5],
+          ].map(([item, quantity]) => ({
+            orderId: order!.id,
+            inventoryItemId: (item as typeof stocked).id,
+            quantity: quantity as number,
+            unitPriceCents: 100,
+            totalPriceCents: (quantity as number) * 100,
+          })),
+        );
+      return order!.id;
+    };
+    const stock = async () =>
+      Object.fromEntries(
+        (await db().select().from(s.shopStock).where(eq(s.shopStock.franchiseeId, franchisee!.id))).map(
+          (row) => [row.inventoryItemId, row.quantity],
+        ),
+      );
+
+    const orderId = await restock("RO-SHOP-1");
+    const marks = await Promise.allSettled([
+      closeRestockOrder(db(), { actor: admin, orderId, status: "delivered" }),
+      closeRestockOrder(db(), { actor: admin, orderId, status: "delivered" }),
+    ]);
+    expect(marks.filter((m) => m.status === "fulfilled")).toHaveLength(1);
+    expect(marks.find((m) => m.status === "rejected")).toMatchObject({
+      reason: new AppError("ORDER_CLOSED"),
+    });
+    // Only the products sold in the shop: 4 + 6, and 3 in a new row; not the withdrawn one nor the supply.
+    const after = await stock();
+    expect(after).toMatchObject({ [stocked.id]: 10, [unstocked.id]: 3 });
+    expect(after[withdrawn.id] ?? 0).toBe(0);
+    expect(after[supply.id]).toBeUndefined();
+    await expect(closeRestockOrder(db(), { actor: admin, orderId, status: "delivered" })).rejects.toEqual(
+      new AppError("ORDER_CLOSED"),
+    );
+    expect(await stock()).toEqual(after);
+
+    // A cancelled order brings nothing.
+    const cancelled = await restock("RO-SHOP-2");
+    await closeRestockOrder(db(), { actor: admin, orderId: cancelled, status: "cancelled" });
+    expect(await stock()).toEqual(after);
   });
 });

@@ -5,7 +5,7 @@ import * as s from "#db/schema";
 import { seed } from "#db/seed";
 import type { Db } from "~/server/db.server";
 import { describeDatabases } from "../../../../tests/setup/db";
-import { getNetworkReport } from "./get-network-report.server";
+import { getNetworkChart, getNetworkReport } from "./get-network-report.server";
 import { listNetworkFranchisees } from "./list-network-franchisees.server";
 import { getNetworkDashboard } from "./network-figures.server";
 
@@ -104,6 +104,32 @@ describeDatabases("network figures", ({ db }) => {
     expect(granbyFranchisee.monthRevenueCents).toBe(44_997);
     expect(granbyFranchisee.zones).toEqual([{ zoneName: "Granby", status: "active" }]);
     expect(granbyFranchisee.teamSize).toBeGreaterThan(0);
+  });
+
+  it("charts the zones of the highest revenue and every other zone together, summed by the database", async () => {
+    const chart = (topZones: number) =>
+      getNetworkChart(db(), { actor: admin, now: NOW, months: 3, topZones });
+    const one = await chart(1);
+    expect(one).toMatchObject({ months: ["2026-09", "2026-10", "2026-11"], zones: 2, otherZones: 1 });
+    expect(one.rows.map((r) => [r.month, r.zoneName, r.place, r.bookings, r.revenueCents])).toEqual([
+      ["2026-10", "Granby", 1, 1, 17_499],
+      ["2026-11", "Granby", 1, 2, 44_997],
+      ["2026-11", null, null, 1, 14_999],
+    ]);
+    const all = await chart(7);
+    expect(all).toMatchObject({ zones: 2, otherZones: 0 });
+    expect(all.rows.map((r) => [r.month, r.zoneName, r.place])).toEqual([
+      ["2026-10", "Granby", 1],
+      ["2026-11", "Granby", 1],
+      ["2026-11", "Sherbrooke", 2],
+    ]);
+    const report = await getNetworkReport(db(), { actor: admin, now: NOW, months: 3 });
+    const total = (rows: { revenueCents: number; bookings: number }[]) =>
+      rows.reduce((sum, row) => [sum[0]! + row.bookings, sum[1]! + row.revenueCents], [0, 0]);
+    expect(total(one.rows)).toEqual(total(report.rows));
+    await expect(
+      getNetworkChart(db(), { actor: { id: "x", role: "franchisee" }, now: NOW, months: 3, topZones: 1 }),
+    ).rejects.toMatchObject({ code: "FORBIDDEN" });
   });
 
   it("sums the restock orders to deduct per franchisee, leaving out cancelled ones", async () => {

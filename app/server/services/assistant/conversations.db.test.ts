@@ -9,7 +9,7 @@ import {
   converse,
   listConversations,
 } from "./conversations.server";
-import type { ConversationState } from "./engine.server";
+import type { ConversationState } from "./conversation-state.server";
 
 const NOW = new Date("2026-03-06T08:00:00-05:00");
 

@@ -6,16 +6,14 @@ import { and, count, desc, eq, gte, lt } from "drizzle-orm";
 import { assistantConversations } from "#db/schema";
 import type { Db } from "../../db.server";
 import { enqueue } from "../../jobs/queue.server";
+import { assistantMode, runTurn } from "./engine.server";
+import { choiceLabel, isChoiceValue } from "./chip-labels.server";
 import {
-  assistantMode,
-  choiceLabel,
-  isChoiceValue,
   newConversationState,
-  runTurn,
   type AssistantReply,
   type ConversationState,
   type TurnInput,
-} from "./engine.server";
+} from "./conversation-state.server";
 import type { LanguageModel } from "ai";
 
 export const CONVERSATION_RETENTION_DAYS = 30;

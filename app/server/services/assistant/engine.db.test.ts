@@ -17,14 +17,10 @@ import {
 import { describeDatabases } from "../../../../tests/setup/db";
 import { bookSlot } from "../booking/book-slot.server";
 import { getBookingCalendar } from "../booking/booking-calendar.server";
-import {
-  choiceLabel,
-  intentOf,
-  newConversationState,
-  runTurn,
-  type ConversationState,
-  type TurnInput,
-} from "./engine.server";
+import { choiceLabel } from "./chip-labels.server";
+import { intentOf } from "./guided-turn.server";
+import { newConversationState, type ConversationState, type TurnInput } from "./conversation-state.server";
+import { runTurn } from "./engine.server";
 
 const usage = {
   inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined },

@@ -9,23 +9,24 @@ import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { assistantMessages } from "~/lib/messages/assistant.fr";
 import type { Db } from "../../db.server";
 import { hitRateLimit } from "../../rate-limit.server";
+import { BookAppointmentInput, bookAppointmentTool } from "./booking-tool.server";
 import {
-  BookAppointmentInput,
-  bookAppointmentTool,
   CancelBookingInput,
   cancelBookingTool,
-  CheckServiceAreaInput,
-  checkServiceAreaTool,
   FindBookingInput,
   findBookingTool,
+  RescheduleBookingInput,
+  rescheduleBookingTool,
+} from "./manage-tools.server";
+import {
+  CheckServiceAreaInput,
+  checkServiceAreaTool,
   GetPricesInput,
   getPricesTool,
   ListSlotsInput,
   listSlotsTool,
-  RescheduleBookingInput,
-  rescheduleBookingTool,
-  type ToolContext,
-} from "./tools.server";
+} from "./lookup-tools.server";
+import { type ToolContext } from "./tools.server";
 
 /** Requests to /mcp one client address may send: an agent's conversation, not a scraper. */
 export const MCP_RATE_LIMIT = { max: 120, windowSeconds: 10 * 60 } as const;

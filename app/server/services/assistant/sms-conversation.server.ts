@@ -8,7 +8,7 @@ import { toE164 } from "~/domain/messaging/consent";
 import { assistantMessages } from "~/lib/messages/assistant.fr";
 import type { Db } from "../../db.server";
 import { converse } from "./conversations.server";
-import type { AssistantReply } from "./engine.server";
+import type { AssistantReply } from "./conversation-state.server";
 
 /** An SMS answer is at most 10 segments. */
 const SMS_MAX_LENGTH = 1600;

@@ -13,17 +13,12 @@ import {
 } from "../../../../tests/factories/bookings";
 import { describeDatabases } from "../../../../tests/setup/db";
 import { bookSlot } from "../booking/book-slot.server";
-import {
-  bookAppointmentTool,
-  cancelBookingTool,
-  checkServiceAreaTool,
-  findBookingTool,
-  getPricesTool,
-  handOverTool,
-  listSlotsTool,
-  rescheduleBookingTool,
-  type ToolContext,
-} from "./tools.server";
+import { placeBooking } from "../booking/place-booking.server";
+import { bookAppointmentTool } from "./booking-tool.server";
+import { cancelBookingTool, findBookingTool, rescheduleBookingTool } from "./manage-tools.server";
+import { checkServiceAreaTool, getPricesTool, listSlotsTool } from "./lookup-tools.server";
+import { handOverTool } from "./hand-over-tool.server";
+import { type ToolContext } from "./tools.server";
 
 let ipCounter = 0;
 function context(db: Db, overrides: Partial<ToolContext> = {}): ToolContext {
@@ -166,6 +161,25 @@ describeDatabases("assistant tools", ({ db }) => {
           confirmation: confirmed,
         }),
       ).toMatchObject({ ok: false, code: "ADDRESS_OUT_OF_ZONE" });
+    });
+
+    it("books through placeBooking like every channel: the same request made on the site first answers with that booking", async () => {
+      const input = BookingRequestSchema.parse(LEA);
+      const onSite = await placeBooking<never>(db(), {
+        ip: "198.51.100.7",
+        now: NOW,
+        relist: "day",
+        read: () => Promise.resolve({ input }),
+        actor: () => Promise.resolve(null),
+      });
+      // Léa then asks the assistant for the same wash: one booking, not two.
+      const ctx = context(db());
+      expect(await bookThroughTool(ctx)).toBe(onSite.booking!.bookingId);
+      const hers = await db()
+        .select()
+        .from(s.appointments)
+        .where(eq(s.appointments.customerEmail, input.email));
+      expect(hers).toHaveLength(1);
     });
 
     it("THE RACE: the assistant's booking and the web's booking of the last slot, one wins", async () => {

@@ -52,12 +52,15 @@ export async function assignMember(
   members: readonly SlotMember[],
   rules: (busy: SlotRules["busy"]) => SlotRules & { start: Date },
   write: (tx: Tx, teamMemberId: string) => Promise<string | null>,
-  options: { exceptAppointmentId?: string; preferredMemberId?: string } = {},
+  options: { exceptAppointmentId?: string; preferredMemberId?: string; onlyMemberId?: string } = {},
 ): Promise<{ teamMemberId: string; appointmentId: string }> {
   const start = rules([]).start;
+  // A move to a chosen member (the schedule's drag and drop, ADR 104): that member or nobody.
+  const allowed = (ids: string[]) =>
+    options.onlyMemberId ? ids.filter((id) => id === options.onlyMemberId) : ids;
   // Whoever works then, the drive aside: an earlier job in the window can waive the drive from
   // the base (ADR 048), so the rule with no busy range would leave out a member it can free.
-  const candidates = freeTeamMembersForSlot({ ...rules([]), site: null });
+  const candidates = allowed(freeTeamMembersForSlot({ ...rules([]), site: null }));
   if (candidates.length === 0) throw new AppError("SLOT_UNAVAILABLE");
   const day = localDate(start);
   const readBusy = () => loadBusy(tx, candidates, busyWindow(day, 1), options.exceptAppointmentId);
@@ -66,9 +69,9 @@ export async function assignMember(
   const refused = new Set<string>();
   for (let attempt = 0; attempt < 2; attempt++) {
     const busy = await readBusy();
-    const free = freeTeamMembersForSlot(rules(busy)).filter((id) => !refused.has(id));
+    const free = allowed(freeTeamMembersForSlot(rules(busy))).filter((id) => !refused.has(id));
     if (free.length === 0) {
-      const everOffered = refused.size > 0 || freeTeamMembersForSlot(rules([])).length > 0;
+      const everOffered = refused.size > 0 || allowed(freeTeamMembersForSlot(rules([]))).length > 0;
       throw new AppError(everOffered ? "SLOT_TAKEN" : "SLOT_UNAVAILABLE");
     }
     const teamMemberId =

@@ -1,7 +1,7 @@
 import { BUSINESS_TIME_ZONE } from "~/domain/time/zoned";
 import crypto from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
-import { appointments, appointmentUpsells, consentEvents, jobs, users } from "#db/schema";
+import { sql } from "drizzle-orm";
+import { appointments, appointmentUpsells, consentEvents, jobs } from "#db/schema";
 import { priceBooking } from "~/domain/booking/pricing";
 import type { BookingRequest } from "~/domain/booking/schemas";
 import { bookingDurationMinutes, type SlotRules } from "~/domain/booking/slots";
@@ -12,13 +12,13 @@ import type { GeoPoint, PointPrecision } from "~/domain/travel/travel-time";
 import { AppError } from "~/lib/errors";
 import type { SessionUser } from "../../auth.server";
 import { bookingConsentsInsert } from "../messaging/consent.server";
-import { memberPriceFor, recordMemberUse } from "../memberships/memberships.server";
+import { memberPriceFor, recordMemberUse } from "../memberships/member-price.server";
 import { applyPromoCode, recordPromoUse, type AppliedPromo } from "../offers/redeem-promo-code.server";
 import { bookingConfirmationInsert } from "../messaging/notify.server";
 import { remembered } from "./slot-cache.server";
 import { blockedUntilFor, dayDriveTimes } from "./booking-travel.server";
 import type { Db, Tx } from "../../db.server";
-import { insertTogether, preparedOnce } from "../../db-statements.server";
+import { insertTogether } from "../../db-statements.server";
 import type { RateLimitRule } from "../../rate-limit.server";
 import { assignMember } from "./assign-member.server";
 import { loadBookableZone, loadBookingService, loadTeam, type BookableZone } from "./booking-context.server";
@@ -33,8 +33,9 @@ import { resolveUpsells } from "./resolve-upsells.server";
 import { resolveBookingVehicles } from "../vehicles/booking-vehicles.server";
 import { stripeFromEnv } from "../../payments/stripe.server";
 import { cardSetupFor } from "../payments/payment-setup.server";
-import { redeemGiftCard } from "../giftcards/gift-cards.server";
+import { redeemGiftCard } from "../giftcards/gift-card-redemption.server";
 import { withBookedSlot } from "./slot-change.server";
+import { ownerOf } from "./booking-owner.server";
 
 /** Bookings one IP address may make: plenty for a family or an agent, too few for a flood. */
 export const BOOKING_RATE_LIMIT = { max: 20, windowSeconds: 10 * 60 } as const satisfies RateLimitRule;
@@ -365,28 +366,4 @@ function checkAddress(
     point: { lat: location.lat, lon: location.lon },
     precision: location.source,
   };
-}
-
-/** The verified client account of an e-mail (lower case), built and named once (ADR 054). */
-const clientAccountOf = preparedOnce((db) =>
-  db
-    .select({ id: users.id })
-    .from(users)
-    .where(
-      and(
-        sql`lower(${users.email}) = ${sql.placeholder("email")}`,
-        eq(users.role, "client"),
-        // Only a verified address proves the account owns it (ADR 025): otherwise anyone could
-        // sign up with a customer's e-mail and read their bookings.
-        eq(users.emailVerified, true),
-      ),
-    )
-    .prepare("booking_client_account_of"),
-);
-
-/** The client account the booking belongs to: the signed-in client, else the account of that e-mail. */
-async function ownerOf(db: Db, actor: SessionUser | null, email: string): Promise<string | null> {
-  if (actor?.role === "client") return actor.id;
-  const [account] = await clientAccountOf(db).execute({ email: email.toLowerCase() });
-  return account?.id ?? null;
 }

@@ -3,10 +3,15 @@
  * service, and the local days of the slots. The manage link's rules are in
  * manage-access.server.ts, the choice of a member in assign-member.server.ts.
  */
-import { and, asc, eq, gt, inArray, lt, ne } from "drizzle-orm";
-import { appointments, serviceZones, services, teamAvailability, teamMembers } from "#db/schema";
+import { and, asc, eq, gt, gte, inArray, lt, lte, ne } from "drizzle-orm";
+import { appointments, serviceZones, services, teamAvailability, teamMembers, teamTimeOff } from "#db/schema";
 import type { BusyRange, SlotMember } from "~/domain/booking/slots";
-import { addDaysToDateString, BUSINESS_TIME_ZONE, zonedWallTimeToInstant } from "~/domain/time/zoned";
+import {
+  addDaysToDateString,
+  BUSINESS_TIME_ZONE,
+  localDate,
+  zonedWallTimeToInstant,
+} from "~/domain/time/zoned";
 import type { ServiceZone } from "~/domain/geo/zones";
 import type { GeoPoint } from "~/domain/travel/travel-time";
 import { AppError } from "~/lib/errors";
@@ -125,7 +130,8 @@ export async function loadTeam(db: Queryable, franchiseeId: string): Promise<Slo
 /**
  * The scheduled appointments of these members that overlap [from, to), as busy ranges
  * [start_at, blocked_until), with their end of service and point for the travel rule (ADR 048).
- * `exceptAppointmentId` leaves one out (the one being moved).
+ * `exceptAppointmentId` leaves one out (the one being moved). A member's time off (ADR 104) is a
+ * busy range too, over its whole local days.
  */
 export async function loadBusy(
   db: Queryable,
@@ -153,10 +159,48 @@ export async function loadBusy(
         exceptAppointmentId ? ne(appointments.id, exceptAppointmentId) : undefined,
       ),
     );
-  return rows.map(({ lat, lon, ...range }) => ({
-    ...range,
-    point: lat !== null && lon !== null ? { lat, lon } : null,
-  }));
+  const off = await loadTimeOff(db, memberIds, range);
+  return [
+    ...rows.map(({ lat, lon, ...range }) => ({
+      ...range,
+      point: lat !== null && lon !== null ? { lat, lon } : null,
+    })),
+    ...off.map((o) => ({
+      teamMemberId: o.teamMemberId,
+      start: startOfLocalDay(o.startsOn),
+      // A day off holds its own gap: no service end, no point (ADR 104).
+      end: startOfLocalDay(addDaysToDateString(o.endsOn, 1)),
+    })),
+  ];
+}
+
+/**
+ * The time off of these members (ADR 104) that touches the local days of [from, to), each from
+ * its first day to its last (both included).
+ */
+export async function loadTimeOff(
+  db: Queryable,
+  memberIds: readonly string[],
+  range: { from: Date; to: Date },
+): Promise<{ id: string; teamMemberId: string; startsOn: string; endsOn: string; reason: string }[]> {
+  if (memberIds.length === 0) return [];
+  return db
+    .select({
+      id: teamTimeOff.id,
+      teamMemberId: teamTimeOff.teamMemberId,
+      startsOn: teamTimeOff.startsOn,
+      endsOn: teamTimeOff.endsOn,
+      reason: teamTimeOff.reason,
+    })
+    .from(teamTimeOff)
+    .where(
+      and(
+        inArray(teamTimeOff.teamMemberId, [...memberIds]),
+        lte(teamTimeOff.startsOn, localDate(range.to)),
+        gte(teamTimeOff.endsOn, localDate(range.from)),
+      ),
+    )
+    .orderBy(asc(teamTimeOff.startsOn));
 }
 
 /** Midnight of a local day, as an instant. */

@@ -4,6 +4,7 @@ import {
   appointmentUpsells,
   bookingChanges,
   jobs,
+  phoneDigits,
   serviceZones,
   services,
   smsMessages,
@@ -76,12 +77,15 @@ export async function searchBookings(db: Db, scope: DeskScope, search: DeskSearc
   } else if (q) {
     const like = `%${escapeLike(q)}%`;
     const digits = q.replace(/\D/g, "");
+    // Each term has its index (ADR 105): the name's and the e-mail's trigrams (pg_trgm) and the
+    // booking number's unique index (numbers are lower case, newBookingId), so that the planner
+    // reads only the matching rows instead of every booking of the network.
     const any: SQL[] = [ilike(appointments.customerName, like), ilike(appointments.customerEmail, like)];
-    if (BOOKING_ID_PATTERN.test(q)) any.push(sql`lower(${appointments.bookingId}) = ${q.toLowerCase()}`);
+    if (BOOKING_ID_PATTERN.test(q)) any.push(eq(appointments.bookingId, q.toLowerCase()));
     if (digits.length >= 4) {
       // Stored as E.164 (+14505550142): the typed digits without a leading 1 match inside.
       const local = digits.length === 11 && digits.startsWith("1") ? digits.slice(1) : digits;
-      any.push(sql`regexp_replace(${appointments.customerPhone}, '[^0-9]', '', 'g') like ${`%${local}%`}`);
+      any.push(sql`${phoneDigits(appointments.customerPhone)} like ${`%${local}%`}`);
     }
     filters.push(or(...any));
   }

@@ -13,7 +13,8 @@ import {
   rejection,
 } from "../../../../tests/factories/bookings";
 import { describeDatabases } from "../../../../tests/setup/db";
-import { bookAppointmentTool, type ToolContext } from "../assistant/tools.server";
+import { bookAppointmentTool } from "../assistant/booking-tool.server";
+import { type ToolContext } from "../assistant/tools.server";
 import { bookSlot } from "./book-slot.server";
 import { cancelBooking } from "./cancel-booking.server";
 import { placeBooking } from "./place-booking.server";

@@ -23,7 +23,12 @@ import { withSlotChange } from "./slot-change.server";
  * slot is re-checked for the new duration, the price recomputed, the extras kept at their price),
  * and the change is logged.
  */
-type DeskMove = StaffChange & { cars?: number; upsells?: readonly string[] };
+type DeskMove = StaffChange & {
+  cars?: number;
+  upsells?: readonly string[];
+  /** The schedule's move to a chosen member (ADR 104): that member or a refusal, never another. */
+  teamMemberId?: string;
+};
 
 export interface RescheduleResult {
   bookingId: string;
@@ -90,9 +95,14 @@ export async function rescheduleBooking(
             .where(eq(appointments.id, appointment.id));
           return appointment.id;
         }),
-      { exceptAppointmentId: appointment.id, preferredMemberId: appointment.teamMemberId },
+      {
+        exceptAppointmentId: appointment.id,
+        preferredMemberId: appointment.teamMemberId,
+        onlyMemberId: staff?.teamMemberId,
+      },
     );
-    if (staff) await applyStaffChange(tx, appointment, { startAt, cars, staff });
+    if (staff)
+      await applyStaffChange(tx, appointment, { startAt, cars, staff, teamMemberId: assigned.teamMemberId });
     // A booking a weather move asked to rebook: shown as rebooked on the schedule (ADR 090).
     await markWeatherRebooked(tx, {
       appointmentId: appointment.id,
@@ -121,7 +131,13 @@ async function applyStaffChange(
     startAt,
     cars,
     staff,
-  }: { startAt: Date; cars: number; staff: StaffChange & { upsells?: readonly string[] } },
+    teamMemberId,
+  }: {
+    startAt: Date;
+    cars: number;
+    staff: StaffChange & { upsells?: readonly string[] };
+    teamMemberId: string;
+  },
 ): Promise<void> {
   const current = await tx
     .select()
@@ -160,8 +176,20 @@ async function applyStaffChange(
     .set({ priceCents: subtotalCents, vehicles })
     .where(eq(appointments.id, appointment.id));
   const moved = startAt.getTime() !== appointment.startAt.getTime();
+  // The member, when the move changed it (the schedule's drag and drop, ADR 104).
+  const member = teamMemberId !== appointment.teamMemberId;
   await logStaffChange(tx, appointment.id, staff, moved ? "rescheduled" : "changed", {
-    from: { start: appointment.startAt, cars: appointment.cars, extras: current.map((c) => c.name) },
-    to: { start: startAt, cars, extras: rows.map((r) => r.name) },
+    from: {
+      start: appointment.startAt,
+      cars: appointment.cars,
+      extras: current.map((c) => c.name),
+      ...(member ? { teamMemberId: appointment.teamMemberId } : {}),
+    },
+    to: {
+      start: startAt,
+      cars,
+      extras: rows.map((r) => r.name),
+      ...(member ? { teamMemberId } : {}),
+    },
   });
 }

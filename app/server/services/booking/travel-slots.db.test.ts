@@ -14,7 +14,7 @@ import {
   teamOf,
 } from "../../../../tests/factories/bookings";
 import { describeDatabases } from "../../../../tests/setup/db";
-import { listSlotsTool } from "../assistant/tools.server";
+import { listSlotsTool } from "../assistant/lookup-tools.server";
 import { bookSlot } from "./book-slot.server";
 import { listOpenSlots } from "./list-open-slots.server";
 import { invalidateOpenSlots, siteOf, slotsAnswerJson } from "./slot-cache.server";

@@ -9,7 +9,7 @@ import { appointmentPhotos } from "#db/schema";
 import type { Db, Tx } from "../../db.server";
 import { log } from "../../log.server";
 import type { FileStorage } from "../../storage/storage.server";
-import { jobPhotoKey } from "./job-report.server";
+import { jobPhotoKey } from "./job-photo-store.server";
 
 export interface ExportedJobPhoto {
   kind: "before" | "after";

@@ -26,6 +26,7 @@ export interface CrewStop extends RouteStop {
 export interface CrewDay {
   /** The zones of the member's franchisee, drawn under the day's map (the route page's map). */
   zones: DayRoutes["zones"];
+  towns: DayRoutes["towns"];
   base: MemberRoute["base"];
   baseName: string | null;
   stops: CrewStop[];
@@ -36,13 +37,13 @@ export async function loadCrewDay(
   db: Db,
   { actor, date }: { actor: CrewActor; date: string },
 ): Promise<CrewDay> {
-  const { zones, members } = await loadDayRoutes(db, {
+  const { zones, members, towns } = await loadDayRoutes(db, {
     franchiseeId: actor.franchiseeId,
     memberId: actor.memberId,
     date,
   });
   const route = members.find((m) => m.memberId === actor.memberId);
-  if (!route) return { zones, base: null, baseName: null, stops: [], totalDriveMinutes: 0 };
+  if (!route) return { zones, towns, base: null, baseName: null, stops: [], totalDriveMinutes: 0 };
   const ids = route.stops.map((stop) => stop.id);
   const extras =
     ids.length === 0
@@ -55,6 +56,7 @@ export async function loadCrewDay(
   const steps = await loadCrewStatuses(db, ids);
   return {
     zones,
+    towns,
     base: route.base,
     baseName: route.baseName,
     totalDriveMinutes: route.totalDriveMinutes,

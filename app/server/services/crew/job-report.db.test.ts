@@ -12,7 +12,7 @@ import { LocalDiskStorage } from "~/server/storage/local-disk.server";
 import { clearBookings, granbyRequest, rejection } from "../../../../tests/factories/bookings";
 import { FIXTURE_GPS, photoJpegWithGps } from "../../../../tests/factories/photo-jpeg";
 import { describeDatabases } from "../../../../tests/setup/db";
-import { claimJobs, completeJob } from "../../jobs/queue.server";
+import { claimJobs, completeJob } from "../../jobs/job-claims.server";
 import { createPaymentMailHandlers } from "../../jobs/handlers/payment-mails.server";
 import type { Mailer } from "../../mail/mailer.server";
 import type { Db } from "../../db.server";
@@ -23,7 +23,8 @@ import { deleteClientAccount } from "../account/delete-client-account.server";
 import { exportClientData } from "../account/export-client-data.server";
 import { getDeskBooking } from "../booking/booking-desk.server";
 import { resolveCrewMember, type CrewActor } from "./crew-access.server";
-import { jobPhotoKey, loadCrewStop, storeJobPhoto, tickChecklistStep } from "./job-report.server";
+import { jobPhotoKey, storeJobPhoto } from "./job-photo-store.server";
+import { loadCrewStop, tickChecklistStep } from "./job-report.server";
 import { recordCrewStatus } from "./record-crew-status.server";
 
 const BOOKED_AT = new Date("2026-03-06T08:00:00-05:00");

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { seed } from "#db/seed";
 import * as s from "#db/schema";
 import { AppError } from "~/lib/errors";
+import { customerAppointment, franchiseOf as franchiseOfSeed } from "../../../../tests/factories/customers";
 import { describeDatabases } from "../../../../tests/setup/db";
 import {
   addCustomerNote,
@@ -34,14 +35,7 @@ describeDatabases("customer record", ({ db }) => {
   let serviceId: string;
   let n = 0;
 
-  async function franchiseOf(slug: string) {
-    const [zone] = await db().select().from(s.serviceZones).where(eq(s.serviceZones.routeSlug, slug));
-    const [member] = await db()
-      .select()
-      .from(s.teamMembers)
-      .where(eq(s.teamMembers.franchiseeId, zone!.franchiseeId!));
-    return { franchiseeId: zone!.franchiseeId!, zoneId: zone!.id, memberId: member!.id };
-  }
+  const franchiseOf = (slug: string) => franchiseOfSeed(db(), slug);
 
   async function appointment(
     where: typeof granby,
@@ -51,29 +45,15 @@ describeDatabases("customer record", ({ db }) => {
     n += 1;
     // Past days, one apart: completed and cancelled rows never meet the overlap constraint anyway.
     const startAt = new Date(Date.UTC(2031, 0, n, 14));
-    const [row] = await db()
-      .insert(s.appointments)
-      .values({
-        bookingId: `REC${n}${crypto.randomBytes(2).toString("hex").toUpperCase()}`,
-        manageTokenHash: "x",
-        zoneId: where.zoneId,
-        franchiseeId: where.franchiseeId,
-        teamMemberId: where.memberId,
-        serviceId,
-        cars: 1,
-        status: status as "completed",
-        customerName: name,
-        customerEmail: email,
-        customerPhone: phone,
-        address: "1 rue Principale, Granby",
-        unitPriceCents: priceCents,
-        priceCents,
-        startAt,
-        endAt: new Date(startAt.getTime() + 90 * 60_000),
-        blockedUntil: new Date(startAt.getTime() + 90 * 60_000),
-      })
-      .returning();
-    return row!;
+    return customerAppointment(db(), where, {
+      serviceId,
+      email,
+      startAt,
+      status: status as "completed",
+      priceCents,
+      name,
+      phone,
+    });
   }
 
   async function payment(

@@ -54,6 +54,11 @@ describeDatabases("the day's route", ({ db }) => {
     const first = before.members.find((m) => m.memberId === cowansville.teamMemberId)!;
     expect(first.stops.map((stop) => stop.driveMinutes)).toEqual([34]);
     expect(first.totalDriveMinutes).toBe(34);
+    // Town names for a map without tiles (ADR 103): around the zones and stops, biggest first.
+    const towns = before.towns.map((town) => town.name);
+    expect(towns.indexOf("Granby")).toBeGreaterThanOrEqual(0);
+    expect(towns.indexOf("Granby")).toBeLessThan(towns.indexOf("Cowansville"));
+    expect(towns.length).toBeLessThanOrEqual(40);
 
     // The franchisee moves the Granby job to the member in Cowansville: allowed (no overlap),
     // but the route says they will be late.

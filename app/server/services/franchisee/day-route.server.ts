@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, inArray, lt } from "drizzle-orm";
 import { appointments, serviceZones, teamMembers } from "#db/schema";
 import { DEFAULT_TRAVEL_BUFFER_MINUTES } from "~/domain/booking/slots";
+import { boxAround, townsWithin } from "~/domain/geo/towns";
 import { dayPeriod, periodInstants } from "~/domain/time/periods";
 import { dayRoute } from "~/domain/travel/day-route";
 import type { GeoPoint } from "~/domain/travel/travel-time";
@@ -47,6 +48,8 @@ export interface DayRoutes {
     status: "active" | "seeking_franchisee";
   }[];
   members: MemberRoute[];
+  /** Towns of the offline geodata around the zones and stops, biggest first (ADR 103). */
+  towns: { name: string; latitude: number; longitude: number }[];
 }
 
 /**
@@ -163,5 +166,18 @@ export async function loadDayRoutes(
     };
   });
   members.sort((a, b) => a.memberName.localeCompare(b.memberName, "fr-CA"));
-  return { zones, members };
+  const box = boxAround(
+    zones.map((z) => ({
+      latitude: z.centerLatitude,
+      longitude: z.centerLongitude,
+      radiusKm: z.serviceRadiusKm,
+    })),
+    [...points.values()].map((p) => ({ latitude: p.lat, longitude: p.lon })),
+  );
+  const towns = (box ? townsWithin(box) : []).map(({ name, latitude, longitude }) => ({
+    name,
+    latitude,
+    longitude,
+  }));
+  return { zones, members, towns };
 }

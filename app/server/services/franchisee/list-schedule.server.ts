@@ -5,7 +5,7 @@ import { canTakeAppointment } from "~/domain/franchisee/assignment";
 import { periodInstants, type Period } from "~/domain/time/periods";
 import type { Db } from "../../db.server";
 import { loadAppointmentExtras } from "../booking/appointment-extras.server";
-import { loadBusy, loadTeam } from "../booking/booking-context.server";
+import { loadBusy, loadTeam, loadTimeOff } from "../booking/booking-context.server";
 
 export interface ScheduleAppointment {
   id: string;
@@ -147,4 +147,40 @@ async function memberNames(db: Db, franchiseeId: string): Promise<Map<string, st
     .from(teamMembers)
     .where(and(eq(teamMembers.franchiseeId, franchiseeId), eq(teamMembers.isActive, true)));
   return new Map(rows.map((r) => [r.id, `${r.firstName} ${r.lastName}`]));
+}
+
+export interface ScheduleMember {
+  id: string;
+  name: string;
+  availability: { dayOfWeek: number; startTime: string; endTime: string; isAvailable: boolean }[];
+  /** Their time off touching the period (ADR 104), local days both included. */
+  timeOff: { id: string; startsOn: string; endsOn: string; reason: string }[];
+}
+
+/**
+ * The franchisee's active members for the schedule's columns (ADR 104): each with their weekly
+ * hours (the free time drawn) and their time off in the period, by name.
+ */
+export async function listScheduleTeam(
+  db: Db,
+  { franchiseeId, period }: { franchiseeId: string; period: Period },
+): Promise<ScheduleMember[]> {
+  const team = await loadTeam(db, franchiseeId);
+  const names = await memberNames(db, franchiseeId);
+  const range = periodInstants(period);
+  const off = await loadTimeOff(
+    db,
+    team.map((m) => m.id),
+    { from: range.start, to: new Date(range.end.getTime() - 1) },
+  );
+  return team
+    .map((m) => ({
+      id: m.id,
+      name: names.get(m.id) ?? "",
+      availability: [...m.availability],
+      timeOff: off
+        .filter((o) => o.teamMemberId === m.id)
+        .map(({ id, startsOn, endsOn, reason }) => ({ id, startsOn, endsOn, reason })),
+    }))
+    .sort((a, b) => a.name.localeCompare(b.name, "fr-CA"));
 }

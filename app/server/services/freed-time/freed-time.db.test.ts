@@ -20,7 +20,15 @@ import { describeDatabases } from "../../../../tests/setup/db";
 import { withDatabase } from "../../../../tests/setup/database-url";
 import { bookSlot } from "../booking/book-slot.server";
 import { cancelBooking } from "../booking/cancel-booking.server";
-import { offerFreedTime, requestFreedTime, stopFreedTimeRequest } from "./freed-time.server";
+import { freedTimeDemand } from "./freed-time-demand.server";
+import { deliverQueuedSms, handleInboundSms } from "../messaging/sms.server";
+import {
+  FREED_TIME_PURGE_BATCH,
+  offerFreedTime,
+  purgeFreedTimes,
+  requestFreedTime,
+  stopFreedTimeRequest,
+} from "./freed-time.server";
 
 const NOW = FRIDAY_MORNING;
 const TUESDAY = "2026-03-10";
@@ -46,6 +54,8 @@ describeDatabases("a freed time goes to who wanted it (ADR 091)", ({ db, kind })
   beforeEach(async () => {
     await db().delete(s.freedTimeOffers);
     await db().delete(s.freedTimeRequests);
+    await db().delete(s.smsMessages);
+    await db().delete(s.consentEvents);
     await clearBookings(db());
   });
 
@@ -146,6 +156,86 @@ describeDatabases("a freed time goes to who wanted it (ADR 091)", ({ db, kind })
     expect(sent).toHaveLength(1);
   });
 
+  it("an offer also goes by SMS with the request's own box: once even with two runs at once; STOP stops it", async () => {
+    const texted = await requestFreedTime(db(), {
+      input: ask("sms@exemple.com", [MONDAY], { phone: "450 555-0142", smsConsent: "on" }),
+      ip: null,
+      now: NOW,
+    });
+    // A phone without the box: e-mail only.
+    await requestFreedTime(db(), {
+      input: ask("nobox@exemple.com", [MONDAY], { phone: "450 555-0143" }),
+      ip: null,
+      now: NOW,
+    });
+    const [row] = await db()
+      .select()
+      .from(s.freedTimeRequests)
+      .where(eq(s.freedTimeRequests.id, texted.requestId));
+    expect(row).toMatchObject({ phone: "+14505550142", smsConsent: true });
+    const [nobox] = await db()
+      .select()
+      .from(s.freedTimeRequests)
+      .where(eq(s.freedTimeRequests.email, "nobox@exemple.com"));
+    expect(nobox).toMatchObject({ phone: null, smsConsent: false });
+    const appointmentId = await bookAndCancel();
+    const other = second?.db ?? db();
+    await Promise.all([
+      offerFreedTime(db(), { appointmentId, now: NOW, publicUrl: "https://lavage.test" }),
+      offerFreedTime(other, { appointmentId, now: NOW, publicUrl: "https://lavage.test" }),
+    ]);
+    await offerFreedTime(db(), { appointmentId, now: NOW, publicUrl: "https://lavage.test" });
+    const sms = await db().select().from(s.smsMessages).where(eq(s.smsMessages.direction, "outbound"));
+    expect(sms).toHaveLength(1);
+    expect(sms[0]).toMatchObject({
+      phone: "+14505550142",
+      category: "transactional",
+      status: "queued",
+      freedTimeRequestId: texted.requestId,
+    });
+    expect(sms[0]!.body).toContain("https://lavage.test/booking?zone=granby&cars=1&step=2&start=");
+    expect(sms[0]!.body).toContain(`https://lavage.test/heure-liberee/arreter/${row!.stopToken}`);
+    expect(sms[0]!.body).toContain("STOP");
+    expect(await db().select().from(s.jobs).where(eq(s.jobs.name, "sms.deliver"))).toHaveLength(1);
+
+    // STOP from the number before delivery: the request stops and the SMS is not sent.
+    await handleInboundSms(db(), { from: "+14505550142", body: "STOP", now: NOW });
+    const [stopped] = await db()
+      .select()
+      .from(s.freedTimeRequests)
+      .where(eq(s.freedTimeRequests.id, texted.requestId));
+    expect(stopped!.stoppedAt).not.toBeNull();
+    const sent: string[] = [];
+    const provider = {
+      name: "memory",
+      send: async ({ body }: { body: string }) => {
+        sent.push(body);
+        return { providerMessageId: "m1" };
+      },
+    };
+    await deliverQueuedSms(db(), provider as never, {
+      smsId: sms[0]!.id,
+      attempt: 1,
+      maxAttempts: 12,
+      now: NOW,
+    });
+    expect(sent).toEqual([]);
+    const [after] = await db().select().from(s.smsMessages).where(eq(s.smsMessages.id, sms[0]!.id));
+    expect(after).toMatchObject({ status: "refused", error: "NO_CONSENT" });
+  });
+
+  it("refuses the SMS box without a phone, with the form's message", () => {
+    const parsed = FreedTimeRequestSchema.safeParse({
+      email: "a@exemple.com",
+      days: [MONDAY],
+      zone: "granby",
+      cars: "1",
+      smsConsent: "on",
+    });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error!.issues[0]!.path).toEqual(["phone"]);
+  });
+
   it("offers nothing to another day, another zone, more cars, a stopped or an expired request", async () => {
     await requestFreedTime(db(), { input: ask("day@exemple.com", [TUESDAY]), ip: null, now: NOW });
     await requestFreedTime(db(), {
@@ -189,5 +279,121 @@ describeDatabases("a freed time goes to who wanted it (ADR 091)", ({ db, kind })
       .where(and(eq(s.appointments.id, appointmentId)));
     await requestFreedTime(db(), { input: ask("yes@exemple.com", [MONDAY]), ip: null, now: NOW });
     expect((await offerFreedTime(db(), { appointmentId, now: NOW })).offered).toEqual([]);
+  });
+
+  it("the daily purge deletes exactly the requests past their last day and the offers older than 7 days", async () => {
+    const [granby] = await db().select().from(s.serviceZones).where(eq(s.serviceZones.routeSlug, "granby"));
+    const DAY = 24 * 60 * 60_000;
+    const request = async (email: string, lastDay: string) => {
+      const [row] = await db()
+        .insert(s.freedTimeRequests)
+        .values({
+          email,
+          zoneId: granby!.id,
+          cars: 1,
+          days: [lastDay],
+          lastDay,
+          stopToken: crypto.randomUUID(),
+          createdAt: new Date(NOW.getTime() - 20 * DAY),
+        })
+        .returning();
+      return row!;
+    };
+    // Today (local) is Friday 2026-03-06: a request for yesterday is over, one for today is not.
+    const past = await request("past@exemple.com", "2026-03-05");
+    const today = await request("today@exemple.com", "2026-03-06");
+    const later = await request("later@exemple.com", TUESDAY);
+    const offer = (requestId: string, createdDaysAgo: number, freedStart: Date) =>
+      db()
+        .insert(s.freedTimeOffers)
+        .values({ requestId, freedStart, createdAt: new Date(NOW.getTime() - createdDaysAgo * DAY) })
+        .returning()
+        .then((rows) => rows[0]!);
+    const pastOffer = await offer(past.id, 1, new Date(NOW.getTime() - DAY));
+    const oldOffer = await offer(today.id, 8, new Date(NOW.getTime() - 7 * DAY));
+    const recentOffer = await offer(today.id, 6, new Date(NOW.getTime() - 5 * DAY));
+    // Old but its freed time is still ahead: kept, so it is never offered twice.
+    const aheadOffer = await offer(later.id, 8, new Date(MONDAY_9));
+
+    expect(await purgeFreedTimes(db(), NOW)).toEqual({ requests: 1, offers: 1 });
+    expect((await db().select().from(s.freedTimeRequests)).map((r) => r.id).sort()).toEqual(
+      [today.id, later.id].sort(),
+    );
+    const kept = (await db().select().from(s.freedTimeOffers)).map((o) => o.id).sort();
+    expect(kept).toEqual([recentOffer.id, aheadOffer.id].sort());
+    expect(kept).not.toContain(pastOffer.id);
+    expect(kept).not.toContain(oldOffer.id);
+    // Idempotent: a second run (or the next day's job run twice) deletes nothing more.
+    expect(await purgeFreedTimes(db(), NOW)).toEqual({ requests: 0, offers: 0 });
+    const next = await db().select().from(s.jobs).where(eq(s.jobs.name, "freed-time.purge"));
+    expect(next).toHaveLength(1);
+    expect(next[0]!.runAt.getTime()).toBe(NOW.getTime() + DAY);
+  });
+
+  it("the purge deletes by bounded batches until none is left", async () => {
+    const [granby] = await db().select().from(s.serviceZones).where(eq(s.serviceZones.routeSlug, "granby"));
+    const count = FREED_TIME_PURGE_BATCH + 3;
+    await db()
+      .insert(s.freedTimeRequests)
+      .values(
+        Array.from({ length: count }, (_, i) => ({
+          email: `p${i}@exemple.com`,
+          zoneId: granby!.id,
+          cars: 1,
+          days: ["2026-03-01"],
+          lastDay: "2026-03-01",
+          stopToken: crypto.randomUUID(),
+        })),
+      );
+    expect(await purgeFreedTimes(db(), NOW)).toEqual({ requests: count, offers: 0 });
+    expect(await db().select().from(s.freedTimeRequests)).toEqual([]);
+  });
+
+  it("the view counts per zone and day, no personal data, scoped to a franchisee's zones", async () => {
+    await requestFreedTime(db(), {
+      input: ask("a@exemple.com", [MONDAY, TUESDAY], { phone: "450 555-0142", smsConsent: "on" }),
+      ip: null,
+      now: NOW,
+    });
+    await requestFreedTime(db(), { input: ask("b@exemple.com", [MONDAY]), ip: null, now: NOW });
+    await requestFreedTime(db(), {
+      input: ask("c@exemple.com", [MONDAY], { zone: "sherbrooke" }),
+      ip: null,
+      now: NOW,
+    });
+    const appointmentId = await bookAndCancel();
+    await offerFreedTime(db(), { appointmentId, now: NOW });
+    const zones = await db().select().from(s.serviceZones);
+    const granby = zones.find((z) => z.routeSlug === "granby")!;
+    const sherbrooke = zones.find((z) => z.routeSlug === "sherbrooke")!;
+    expect(granby.franchiseeId).not.toBe(sherbrooke.franchiseeId);
+
+    const all = await freedTimeDemand(db(), { scope: { role: "admin" }, now: NOW });
+    expect(all.requests).toEqual([
+      { zoneName: granby.zoneName, day: MONDAY, count: 2 },
+      { zoneName: sherbrooke.zoneName, day: MONDAY, count: 1 },
+      { zoneName: granby.zoneName, day: TUESDAY, count: 1 },
+    ]);
+    expect(all.offers).toEqual([{ zoneName: granby.zoneName, day: "2026-03-06", count: 2 }]);
+    expect(all).toMatchObject({ openRequests: 3, withSms: 1 });
+    expect(JSON.stringify(all)).not.toMatch(/@|\+1450/);
+
+    const own = await freedTimeDemand(db(), {
+      scope: { role: "franchisee", franchiseeId: sherbrooke.franchiseeId! },
+      now: NOW,
+    });
+    expect(own).toEqual({
+      requests: [{ zoneName: sherbrooke.zoneName, day: MONDAY, count: 1 }],
+      offers: [],
+      openRequests: 1,
+      withSms: 0,
+    });
+    // Days already past are not counted, nor requests past their last day.
+    const tuesday = await freedTimeDemand(db(), {
+      scope: { role: "admin" },
+      now: new Date("2026-03-10T12:00:00-04:00"),
+    });
+    expect(tuesday.requests).toEqual([{ zoneName: granby.zoneName, day: TUESDAY, count: 1 }]);
+    expect(tuesday.openRequests).toBe(1);
   });
 });

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
-import { and, asc, desc, eq, isNotNull, max } from "drizzle-orm";
-import { serviceZones, workPhotos } from "#db/schema";
+import { and, asc, desc, eq, isNotNull, max, sql } from "drizzle-orm";
+import { photoPlacements, serviceZones, workPhotos } from "#db/schema";
 import { AppError } from "~/lib/errors";
 import { photoKey, PHOTO_FORMATS, type PhotoForm, type PhotoRole } from "~/domain/gallery/photos";
 import type { Db } from "../../db.server";
@@ -118,14 +118,20 @@ export async function listPublishedPhotos(db: Db, { limit }: { limit?: number } 
   return limit ? query.limit(limit) : query;
 }
 
-/** Whether a photo exists and may be shown to everyone. */
+/**
+ * Whether a photo exists and may be shown to everyone: published in the gallery, or chosen for a
+ * place of the site (ADR 106).
+ */
 export async function photoVisibility(db: Db, id: string): Promise<"published" | "draft" | null> {
   const [row] = await db
-    .select({ publishedAt: workPhotos.publishedAt })
+    .select({
+      publishedAt: workPhotos.publishedAt,
+      placed: sql<boolean>`exists (select 1 from ${photoPlacements} where ${photoPlacements.photoId} = ${workPhotos.id})`,
+    })
     .from(workPhotos)
     .where(eq(workPhotos.id, id));
   if (!row) return null;
-  return row.publishedAt ? "published" : "draft";
+  return row.publishedAt || row.placed ? "published" : "draft";
 }
 
 export async function setPhotoPublished(

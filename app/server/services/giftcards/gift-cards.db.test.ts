@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type Stripe from "stripe";
-import { afterAll, beforeAll, expect, it, vi } from "vitest";
+import { beforeAll, expect, it, vi } from "vitest";
 import * as s from "#db/schema";
 import { seed } from "#db/seed";
 import { giftCardCodeFrom, giftCardPurchaseSchema } from "~/domain/giftcards/gift-cards";
@@ -10,10 +10,8 @@ import {
   granbyRequest,
   nthGranbyStart,
 } from "../../../../tests/factories/bookings";
-import { deliverEvent, drainPaymentJobs, standInClient } from "../../../../tests/factories/payments";
+import { deliverEvent, drainPaymentJobs, setUpStripeStandIn } from "../../../../tests/factories/payments";
 import { describeDatabases } from "../../../../tests/setup/db";
-import { startStripeStandIn, type StripeStandIn } from "../../../../tests/stripe/stand-in";
-import type { StripeClient } from "../../payments/stripe.server";
 import { bookSlot } from "../booking/book-slot.server";
 import { cancelBooking } from "../booking/cancel-booking.server";
 import { completeAppointment } from "../appointments/complete-appointment.server";
@@ -21,11 +19,11 @@ import { bookingCardStep, syncCardStep } from "../payments/booking-payment.serve
 import {
   deliverGiftCard,
   giftCardsOverview,
-  giftCardUseOfBooking,
   loadPurchasePage,
   purchaseGiftCard,
   purchaseToken,
 } from "./gift-cards.server";
+import { giftCardUseOfBooking } from "./gift-card-redemption.server";
 
 // Gift cards (issue 34, item 5; ADR 087) on both databases: a purchase paid once whatever
 // confirms it (the webhook twice, the buyer's return), the recipient's e-mail sent once, a card
@@ -37,15 +35,7 @@ vi.hoisted(() => {
   process.env.STRIPE_WEBHOOK_SECRET = "whsec_standin";
 });
 
-let standIn: StripeStandIn;
-let stripe: StripeClient;
-
-beforeAll(async () => {
-  standIn = await startStripeStandIn();
-  stripe = standInClient(standIn);
-});
-
-afterAll(() => standIn.close());
+const stripeTest = setUpStripeStandIn();
 
 /** The clock of the purchase: a Friday morning in Quebec; the card leaves on the next Monday. */
 const NOW = BOOKED_AT;
@@ -114,7 +104,8 @@ describeDatabases("gift cards", ({ db }) => {
       deliverOn: "2026-03-09",
     });
     const creations = () =>
-      standIn.requests.filter((r) => r.method === "POST" && r.path === "/v1/checkout/sessions").length;
+      stripeTest.standIn.requests.filter((r) => r.method === "POST" && r.path === "/v1/checkout/sessions")
+        .length;
     const before = creations();
     // A double submit: one card, one hosted page.
     const [first, second] = await Promise.all([
@@ -122,13 +113,13 @@ describeDatabases("gift cards", ({ db }) => {
         purchase,
         key: "11111111-2222-4333-8444-555555555555",
         now: new Date(),
-        stripe,
+        stripe: stripeTest.stripe,
       }),
       purchaseGiftCard(db(), {
         purchase,
         key: "11111111-2222-4333-8444-555555555555",
         now: new Date(),
-        stripe,
+        stripe: stripeTest.stripe,
       }),
     ]);
     expect(second.id).toBe(first.id);
@@ -140,7 +131,7 @@ describeDatabases("gift cards", ({ db }) => {
 
     const paid = await pay(bought.stripeCheckoutUrl!);
     expect(paid.status).toBe(303);
-    const completed = standIn.events.findLast(
+    const completed = stripeTest.standIn.events.findLast(
       (e) =>
         e.type === "checkout.session.completed" &&
         (e.data.object as Stripe.Checkout.Session).id === bought.stripeCheckoutSessionId,
@@ -148,11 +139,11 @@ describeDatabases("gift cards", ({ db }) => {
     const token = await purchaseToken(db(), first.id);
     // The event delivered twice, and the buyer back on the page, all at once.
     await Promise.all([
-      deliverEvent(db(), standIn, completed),
-      deliverEvent(db(), standIn, completed),
-      loadPurchasePage(db(), first.id, token, { stripe, now: NOW }),
+      deliverEvent(db(), stripeTest.standIn, completed),
+      deliverEvent(db(), stripeTest.standIn, completed),
+      loadPurchasePage(db(), first.id, token, { stripe: stripeTest.stripe, now: NOW }),
     ]);
-    await drainPaymentJobs(db(), stripe, NOW);
+    await drainPaymentJobs(db(), stripeTest.stripe, NOW);
     const after = await card(first.id);
     expect(after).toMatchObject({ status: "paid", balanceCents: 7_500 });
     expect(after.paidAt).not.toBeNull();
@@ -165,9 +156,9 @@ describeDatabases("gift cards", ({ db }) => {
     expect(event[0]!.outcome).toMatch(/applied|stale/);
 
     // A wrong token shows nothing.
-    expect((await loadPurchasePage(db(), first.id, "x".repeat(32), { stripe, now: NOW })).state).toBe(
-      "invalid",
-    );
+    expect(
+      (await loadPurchasePage(db(), first.id, "x".repeat(32), { stripe: stripeTest.stripe, now: NOW })).state,
+    ).toBe("invalid");
   });
 
   it("e-mails the recipient once when the delivery job runs twice at once", async () => {
@@ -264,7 +255,10 @@ describeDatabases("gift cards", ({ db }) => {
   // Last: it switches Granby to a 25 % deposit for the rest of the file.
   it("in a deposit zone, pays first: the deposit and the balance after the wash are on what is left", async () => {
     const [zone] = await db().select().from(s.serviceZones).where(eq(s.serviceZones.routeSlug, "granby"));
-    const account = await stripe.accounts.create({ country: "CA" }, { idempotencyKey: `gift:${Date.now()}` });
+    const account = await stripeTest.stripe.accounts.create(
+      { country: "CA" },
+      { idempotencyKey: `gift:${Date.now()}` },
+    );
     await db()
       .update(s.franchisees)
       .set({ stripeAccountId: account.id, stripeAccountState: "enabled" })
@@ -276,13 +270,13 @@ describeDatabases("gift cards", ({ db }) => {
     // 100 $ of 172,45 $: 72,45 $ left; a quarter of it today (18,11 $), the rest after the wash.
     const gift = await paidCard(10_000);
     const booked = await book(gift.code);
-    const step = await bookingCardStep(db(), { ...booked, now: new Date(), stripe });
+    const step = await bookingCardStep(db(), { ...booked, now: new Date(), stripe: stripeTest.stripe });
     if (step.mode !== "deposit") throw new Error(`expected a deposit, got ${step.mode}`);
     expect(step.terms.today.totalCents).toBe(1_811);
     expect(step.terms.later.totalCents).toBe(5_434);
     await pay(step.url);
-    await syncCardStep(db(), booked.bookingId, { stripe, now: new Date() });
-    await drainPaymentJobs(db(), stripe);
+    await syncCardStep(db(), booked.bookingId, { stripe: stripeTest.stripe, now: new Date() });
+    await drainPaymentJobs(db(), stripeTest.stripe);
     const done = await completeAppointment(db(), {
       appointmentId: booked.appointmentId,
       franchiseeId: zone!.franchiseeId!,
@@ -304,7 +298,7 @@ describeDatabases("gift cards", ({ db }) => {
     // A card that pays it all: only the card is kept (for the zone's fees), nothing charged today.
     const whole = await paidCard(20_000);
     const covered = await book(whole.code);
-    const kept = await bookingCardStep(db(), { ...covered, now: new Date(), stripe });
+    const kept = await bookingCardStep(db(), { ...covered, now: new Date(), stripe: stripeTest.stripe });
     expect(kept.mode).toBe("card_kept");
   });
 });

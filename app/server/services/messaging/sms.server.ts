@@ -1,5 +1,7 @@
-import { and, count, eq, gte, inArray, lt, sql } from "drizzle-orm";
-import { appointments, smsMessages } from "#db/schema";
+import { and, count, eq, gte, inArray, isNull, lt, sql } from "drizzle-orm";
+import { appointments, freedTimeRequests, smsMessages } from "#db/schema";
+import { freedTimeSmsRefusal } from "~/domain/freed-time/sms";
+import { localDate } from "~/domain/time/zoned";
 import { allowsCommercialMessages, toE164 } from "~/domain/messaging/consent";
 import {
   bilingualSmsReply,
@@ -11,7 +13,8 @@ import {
 } from "~/domain/messaging/sms";
 import { messagingMessages } from "~/lib/messages/messaging.fr";
 import type { Db, Tx } from "../../db.server";
-import { describeError, enqueue } from "../../jobs/queue.server";
+import { describeError } from "../../jobs/job-claims.server";
+import { enqueue } from "../../jobs/queue.server";
 import type { SmsProvider } from "../../sms/provider.server";
 import { currentConsent, recordConsent } from "./consent.server";
 
@@ -28,6 +31,11 @@ export interface SmsRequest {
   category: "transactional" | "promotional" | "verification";
   /** Required for transactional messages: the booking they are about. */
   appointmentId?: string | null;
+  /**
+   * A transactional SMS about no booking: a freed time's offer (ADR 091, amended), allowed by the
+   * request's own SMS box while the request is open, checked at queueing and at delivery.
+   */
+  freedTimeRequestId?: string | null;
   now?: Date;
 }
 
@@ -38,6 +46,17 @@ async function refusal(
   now: Date,
 ): Promise<SmsRefusal | null> {
   if (request.category === "verification") return null;
+  if (request.category === "transactional" && request.freedTimeRequestId) {
+    const [freed] = await db
+      .select({
+        smsConsent: freedTimeRequests.smsConsent,
+        stoppedAt: freedTimeRequests.stoppedAt,
+        lastDay: freedTimeRequests.lastDay,
+      })
+      .from(freedTimeRequests)
+      .where(eq(freedTimeRequests.id, request.freedTimeRequestId));
+    return freedTimeSmsRefusal(freed ?? null, localDate(now));
+  }
   if (request.category === "transactional") {
     if (!request.appointmentId) return "BOOKING_NOT_ACTIVE";
     const [booking] = await db
@@ -110,6 +129,7 @@ export async function queueSms(db: Db | Tx, request: SmsRequest): Promise<QueueS
         status: reason ? "refused" : "queued",
         error: reason,
         appointmentId: request.appointmentId ?? null,
+        freedTimeRequestId: request.freedTimeRequestId ?? null,
         createdAt: now,
       })
       .returning({ id: smsMessages.id });
@@ -182,6 +202,7 @@ export async function deliverQueuedSms(
         body: row.body,
         category: row.category,
         appointmentId: row.appointmentId,
+        freedTimeRequestId: row.freedTimeRequestId,
       },
       now,
     );
@@ -263,6 +284,13 @@ export async function handleInboundSms(
         source: "sms_keyword",
         now,
       });
+    }
+    if (keyword.action === "stop") {
+      // The number's freed-time requests stop too (ADR 091, amended): no more offers, by SMS or e-mail.
+      await tx
+        .update(freedTimeRequests)
+        .set({ stoppedAt: now })
+        .where(and(eq(freedTimeRequests.phone, phone), isNull(freedTimeRequests.stoppedAt)));
     }
     const reply = bilingualSmsReply(text[keyword.action]);
     await tx.insert(smsMessages).values({

@@ -1,16 +1,14 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import * as s from "#db/schema";
 import { seed } from "#db/seed";
-import { deliverEvent, granbyAppointment, standInClient } from "../../../../tests/factories/payments";
+import { deliverEvent, granbyAppointment, setUpStripeStandIn } from "../../../../tests/factories/payments";
 import { describeDatabases } from "../../../../tests/setup/db";
-import { startStripeStandIn, type StripeStandIn } from "../../../../tests/stripe/stand-in";
 import type { Db } from "../../db.server";
 import { createPaymentMailHandlers } from "../../jobs/handlers/payment-mails.server";
 import { createPaymentHandlers } from "../../jobs/handlers/payments.server";
-import { claimJobs, completeJob } from "../../jobs/queue.server";
+import { claimJobs, completeJob } from "../../jobs/job-claims.server";
 import type { Mailer } from "../../mail/mailer.server";
-import type { StripeClient } from "../../payments/stripe.server";
 import { dayPeriod } from "~/domain/time/periods";
 import { completeAppointment } from "../appointments/complete-appointment.server";
 import { listSchedule } from "../franchisee/list-schedule.server";
@@ -31,15 +29,7 @@ import { localDate } from "~/domain/time/zoned";
 // the balance charged once when the wash is completed (even twice at once), a refused card
 // recorded, the tip charged once whatever submits it twice, and the receipts' amounts.
 
-let standIn: StripeStandIn;
-let stripe: StripeClient;
-
-beforeAll(async () => {
-  standIn = await startStripeStandIn();
-  stripe = standInClient(standIn);
-});
-
-afterAll(() => standIn.close());
+const stripeTest = setUpStripeStandIn();
 
 type Sent = { to: string; subject: string; text: string };
 
@@ -54,7 +44,7 @@ async function drain(db: Db): Promise<Sent[]> {
     },
   };
   const handlers = {
-    ...createPaymentHandlers({ stripe: () => stripe }),
+    ...createPaymentHandlers({ stripe: () => stripeTest.stripe }),
     ...createPaymentMailHandlers({ mailer: () => mailer }),
   };
   for (;;) {
@@ -75,7 +65,10 @@ describeDatabases("after the wash: balance, tip, receipts", ({ db, kind }) => {
     await seed(db(), { demoAccounts: false });
     const [zone] = await db().select().from(s.serviceZones).where(eq(s.serviceZones.routeSlug, "granby"));
     franchiseeId = zone!.franchiseeId!;
-    const account = await stripe.accounts.create({ country: "CA" }, { idempotencyKey: `${kind}:after-wash` });
+    const account = await stripeTest.stripe.accounts.create(
+      { country: "CA" },
+      { idempotencyKey: `${kind}:after-wash` },
+    );
     await db()
       .update(s.franchisees)
       .set({ stripeAccountId: account.id, stripeAccountState: "enabled" })
@@ -93,7 +86,7 @@ describeDatabases("after the wash: balance, tip, receipts", ({ db, kind }) => {
     const step = await startCardStep(db(), {
       appointmentId: booking.id,
       now: new Date(),
-      stripe,
+      stripe: stripeTest.stripe,
       returnUrl: "http://l/ok",
       cancelUrl: "http://l/no",
     });
@@ -101,8 +94,8 @@ describeDatabases("after the wash: balance, tip, receipts", ({ db, kind }) => {
     await fetch(step.url, { method: "POST", body: new URLSearchParams({ card }), redirect: "manual" });
     await deliverEvent(
       db(),
-      standIn,
-      standIn.events.findLast((e) => e.type === "checkout.session.completed")!,
+      stripeTest.standIn,
+      stripeTest.standIn.events.findLast((e) => e.type === "checkout.session.completed")!,
     );
     await drain(db());
     return booking;
@@ -142,14 +135,14 @@ describeDatabases("after the wash: balance, tip, receipts", ({ db, kind }) => {
     });
     expect(deposit!.subtotalCents + balance!.subtotalCents).toBe(14_999);
     expect(deposit!.amountCents + balance!.amountCents).toBe(17_245);
-    const intents = standIn.requests.filter(
+    const intents = stripeTest.standIn.requests.filter(
       (r) =>
         r.method === "POST" &&
         r.path === "/v1/payment_intents" &&
         r.idempotencyKey === balance!.idempotencyKey,
     );
     expect(intents).toHaveLength(1);
-    const intent = standIn.object<{ amount: number; application_fee_amount: number }>(
+    const intent = stripeTest.standIn.object<{ amount: number; application_fee_amount: number }>(
       balance!.stripePaymentIntentId!,
     );
     expect(intent).toMatchObject({ amount: 12_934, application_fee_amount: 900 });
@@ -207,33 +200,46 @@ describeDatabases("after the wash: balance, tip, receipts", ({ db, kind }) => {
     expect(link.pathname).toBe(`/tip/${booking.bookingId}/balance`);
     const token = link.searchParams.get("token")!;
     const open = () =>
-      openBalancePage(db(), { bookingId: booking.bookingId, token, stripe, now: new Date() });
+      openBalancePage(db(), {
+        bookingId: booking.bookingId,
+        token,
+        stripe: stripeTest.stripe,
+        now: new Date(),
+      });
     expect(
-      await openBalancePage(db(), { bookingId: booking.bookingId, token: "x", stripe, now: new Date() }),
+      await openBalancePage(db(), {
+        bookingId: booking.bookingId,
+        token: "x",
+        stripe: stripeTest.stripe,
+        now: new Date(),
+      }),
     ).toBeNull();
     // The hosted page charges exactly the balance's lines, for the franchisee with its royalty.
-    const first = standIn.object<{ id: string; amount_total: number; mode: string }>(
+    const first = stripeTest.standIn.object<{ id: string; amount_total: number; mode: string }>(
       balance!.stripeCheckoutSessionId!,
     );
     expect(first).toMatchObject({ mode: "payment", amount_total: 12_934 });
     expect(await open()).toEqual({ to: "stripe", url: expect.stringContaining(first.id) });
     // A day later Stripe has expired it: the link makes one new page, the same for two visits at once.
-    await stripe.checkout.sessions.expire(first.id);
+    await stripeTest.stripe.checkout.sessions.expire(first.id);
     const [one, two] = await Promise.all([open(), open()]);
     expect(one).toEqual(two);
     expect(one).toMatchObject({ to: "stripe" });
     const payUrl = (one as { url: string }).url;
     expect(payUrl).not.toContain(first.id);
     const [renewed] = await rows(booking.id).then((all) => all.filter((r) => r.kind === "balance"));
-    const session = standIn.object<{ id: string; amount_total: number; mode: string }>(
+    const session = stripeTest.standIn.object<{ id: string; amount_total: number; mode: string }>(
       renewed!.stripeCheckoutSessionId!,
     );
     expect(session).toMatchObject({ mode: "payment", amount_total: 12_934 });
     expect(payUrl).toContain(session.id);
     // Running the charge again changes nothing and tells nothing more.
-    await createPaymentHandlers({ stripe: () => stripe })["payments.charge"]({ paymentId: balance!.id }, {
-      db: db(),
-    } as never);
+    await createPaymentHandlers({ stripe: () => stripeTest.stripe })["payments.charge"](
+      { paymentId: balance!.id },
+      {
+        db: db(),
+      } as never,
+    );
     expect((await drain(db())).filter((m) => m.subject.startsWith("Paiement refusé"))).toEqual([]);
     // The franchisee's schedule shows the refusal on the booking.
     const day = await listSchedule(db(), { franchiseeId, period: dayPeriod(localDate(booking.startAt)) });
@@ -241,11 +247,11 @@ describeDatabases("after the wash: balance, tip, receipts", ({ db, kind }) => {
     // Paid with another card on the link: the balance is recorded once, its receipt sent once,
     // even if Stripe delivers the event twice.
     await fetch(payUrl, { method: "POST", body: new URLSearchParams({ card: "ok" }), redirect: "manual" });
-    const completedEvent = standIn.events.findLast(
+    const completedEvent = stripeTest.standIn.events.findLast(
       (e) => e.type === "checkout.session.completed" && (e.data.object as { id: string }).id === session.id,
     )!;
-    await deliverEvent(db(), standIn, completedEvent);
-    await deliverEvent(db(), standIn, completedEvent);
+    await deliverEvent(db(), stripeTest.standIn, completedEvent);
+    await deliverEvent(db(), stripeTest.standIn, completedEvent);
     const receipts = (await drain(db())).filter(
       (m) => m.subject === `Reçu de paiement, réservation ${booking.bookingId}`,
     );
@@ -256,7 +262,9 @@ describeDatabases("after the wash: balance, tip, receipts", ({ db, kind }) => {
       .from(s.payments)
       .where(and(eq(s.payments.appointmentId, booking.id), eq(s.payments.kind, "balance")));
     expect(paid).toMatchObject({ status: "succeeded", amountCents: 12_934 });
-    expect(standIn.object<{ application_fee_amount: number }>(paid!.stripePaymentIntentId!)).toMatchObject({
+    expect(
+      stripeTest.standIn.object<{ application_fee_amount: number }>(paid!.stripePaymentIntentId!),
+    ).toMatchObject({
       application_fee_amount: balance!.applicationFeeCents,
       amount: 12_934,
     });
@@ -285,7 +293,12 @@ describeDatabases("after the wash: balance, tip, receipts", ({ db, kind }) => {
       now: afterStart(booking),
     });
     expect(
-      await openBalancePage(db(), { bookingId: booking.bookingId, token, stripe, now: new Date() }),
+      await openBalancePage(db(), {
+        bookingId: booking.bookingId,
+        token,
+        stripe: stripeTest.stripe,
+        now: new Date(),
+      }),
     ).toEqual({ to: "tip-page", paid: true });
     expect(await loadTipPage(db(), booking.bookingId, token)).toMatchObject({ balanceDueCents: null });
   });
@@ -330,7 +343,9 @@ describeDatabases("after the wash: balance, tip, receipts", ({ db, kind }) => {
       applicationFeeCents: 0,
     });
     expect(tip!.amountCents).toBe(tip!.tipCents);
-    expect(standIn.object<{ application_fee_amount: number }>(tip!.stripePaymentIntentId!)).toMatchObject({
+    expect(
+      stripeTest.standIn.object<{ application_fee_amount: number }>(tip!.stripePaymentIntentId!),
+    ).toMatchObject({
       application_fee_amount: 0,
     });
     const receipt = mails.find((m) => m.subject === `Reçu de paiement, réservation ${booking.bookingId}`)!;
@@ -391,15 +406,17 @@ describeDatabases("after the wash: balance, tip, receipts", ({ db, kind }) => {
         password: await hashPassword("Demo12345!"),
       });
     const owner = await loadClient(db(), userId);
-    const { cards } = await listClientCards(db(), stripe, owner);
+    const { cards } = await listClientCards(db(), stripeTest.stripe, owner);
     expect(cards.length).toBeGreaterThan(0);
     expect(cards[0]).toMatchObject({ brand: "visa", last4: "4242", expMonth: 12 });
     // A card that is not among this client's is refused before Stripe is asked to detach it.
-    await expect(removeClientCard(db(), stripe, owner, "pm_card_visa")).rejects.toMatchObject({
+    await expect(removeClientCard(db(), stripeTest.stripe, owner, "pm_card_visa")).rejects.toMatchObject({
       code: "NOT_FOUND",
     });
-    await removeClientCard(db(), stripe, owner, cards[0]!.id);
-    expect((await listClientCards(db(), stripe, owner)).cards.map((c) => c.id)).not.toContain(cards[0]!.id);
+    await removeClientCard(db(), stripeTest.stripe, owner, cards[0]!.id);
+    expect((await listClientCards(db(), stripeTest.stripe, owner)).cards.map((c) => c.id)).not.toContain(
+      cards[0]!.id,
+    );
     expect(await listClientCards(db(), undefined, owner)).toEqual({ online: false, cards: [] });
 
     const exported = await exportClientData(db(), { userId });
@@ -418,11 +435,14 @@ describeDatabases("after the wash: balance, tip, receipts", ({ db, kind }) => {
     expect(
       await db().select().from(s.paymentCustomers).where(eq(s.paymentCustomers.stripeCustomerId, customerId)),
     ).toEqual([]);
-    expect(await listSavedCards(stripe, customerId)).toEqual([]);
+    expect(await listSavedCards(stripeTest.stripe, customerId)).toEqual([]);
     // The Stripe customer itself is deleted (its e-mail and name leave Stripe), and a retried job
     // finds it done.
-    expect(await stripe.customers.retrieve(customerId)).toMatchObject({ id: customerId, deleted: true });
-    await createPaymentHandlers({ stripe: () => stripe })["payments.detach-cards"](
+    expect(await stripeTest.stripe.customers.retrieve(customerId)).toMatchObject({
+      id: customerId,
+      deleted: true,
+    });
+    await createPaymentHandlers({ stripe: () => stripeTest.stripe })["payments.detach-cards"](
       { stripeCustomerId: customerId },
       { db: db() } as never,
     );

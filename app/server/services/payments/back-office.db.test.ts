@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import * as s from "#db/schema";
 import { seed } from "#db/seed";
 import { RefundSchema, ZonePaymentSettingSchema } from "~/domain/payments/schemas";
@@ -9,11 +9,9 @@ import {
   deliverEvent,
   drainPaymentJobs,
   granbyAppointment,
-  standInClient,
+  setUpStripeStandIn,
 } from "../../../../tests/factories/payments";
 import { describeDatabases } from "../../../../tests/setup/db";
-import { startStripeStandIn, type StripeStandIn } from "../../../../tests/stripe/stand-in";
-import type { StripeClient } from "../../payments/stripe.server";
 import { cardSetupFor } from "./payment-setup.server";
 import { listPaymentSettings, saveZonePaymentSetting, setRoyalty } from "./manage-payment-settings.server";
 import { franchiseeStatement, networkStatement, onSiteToRecord } from "./payment-statement.server";
@@ -25,15 +23,7 @@ import { startCardStep } from "./start-card-step.server";
 // royalties, refunds never above what was paid (concurrent ones included), on-site payments
 // recorded once, and the statements' sums and CSV.
 
-let standIn: StripeStandIn;
-let stripe: StripeClient;
-
-beforeAll(async () => {
-  standIn = await startStripeStandIn();
-  stripe = standInClient(standIn);
-});
-
-afterAll(() => standIn.close());
+const stripeTest = setUpStripeStandIn();
 
 describeDatabases("payments back office", ({ db, kind }) => {
   let zoneId: string;
@@ -57,7 +47,10 @@ describeDatabases("payments back office", ({ db, kind }) => {
     franchiseeUserId = f!.userId;
     const [someone] = await db().select({ id: s.users.id }).from(s.users).where(eq(s.users.role, "admin"));
     adminId = someone?.id ?? franchiseeUserId;
-    const account = await stripe.accounts.create({ country: "CA" }, { idempotencyKey: `${kind}:office` });
+    const account = await stripeTest.stripe.accounts.create(
+      { country: "CA" },
+      { idempotencyKey: `${kind}:office` },
+    );
     await db()
       .update(s.franchisees)
       .set({ stripeAccountId: account.id, stripeAccountState: "enabled" })
@@ -117,7 +110,7 @@ describeDatabases("payments back office", ({ db, kind }) => {
     const step = await startCardStep(db(), {
       appointmentId: booking.id,
       now: new Date(),
-      stripe,
+      stripe: stripeTest.stripe,
       returnUrl: "http://l/ok",
       cancelUrl: "http://l/no",
     });
@@ -125,10 +118,10 @@ describeDatabases("payments back office", ({ db, kind }) => {
     await fetch(step.url, { method: "POST", body: new URLSearchParams({ card: "ok" }), redirect: "manual" });
     await deliverEvent(
       db(),
-      standIn,
-      standIn.events.findLast((e) => e.type === "checkout.session.completed")!,
+      stripeTest.standIn,
+      stripeTest.standIn.events.findLast((e) => e.type === "checkout.session.completed")!,
     );
-    await drainPaymentJobs(db(), stripe);
+    await drainPaymentJobs(db(), stripeTest.stripe);
     const [deposit] = await db()
       .select()
       .from(s.payments)
@@ -156,7 +149,7 @@ describeDatabases("payments back office", ({ db, kind }) => {
     const actor: RefundActor = { id: franchiseeUserId, role: "franchisee", franchiseeId };
     const first = await refund(actor, deposit.id, 1_000);
     expect(first.replayed).toBe(false);
-    await drainPaymentJobs(db(), stripe);
+    await drainPaymentJobs(db(), stripeTest.stripe);
     const [row] = await refunds(deposit.id);
     expect(row).toMatchObject({
       kind: "refund",
@@ -178,7 +171,7 @@ describeDatabases("payments back office", ({ db, kind }) => {
     ).rejects.toSatisfy((e) => hasCode(e, "NOT_FOUND"));
     await refund(admin(), deposit.id, 3_311);
     await expect(refund(admin(), deposit.id, 1)).rejects.toSatisfy((e) => e.message === "NOTHING_TO_REFUND");
-    await drainPaymentJobs(db(), stripe);
+    await drainPaymentJobs(db(), stripeTest.stripe);
     const all = await refunds(deposit.id);
     expect(all.reduce((a, r) => a + r.amountCents, 0)).toBe(4_311);
     expect(all.every((r) => r.status === "succeeded")).toBe(true);
@@ -201,12 +194,12 @@ describeDatabases("payments back office", ({ db, kind }) => {
     for (const r of racers) {
       if (r.status === "rejected") expect(r.reason.message).toBe("REFUND_TOO_LARGE");
     }
-    await drainPaymentJobs(db(), stripe);
+    await drainPaymentJobs(db(), stripeTest.stripe);
     const all = await refunds(deposit.id);
     expect(all.reduce((a, r) => a + r.amountCents, 0)).toBe(4_000);
     // Stripe's own count agrees: what it refunded of the intent is what the ledger says.
     const refundIds = new Set(all.map((r) => r.stripeRefundId));
-    const atStripe = standIn.events
+    const atStripe = stripeTest.standIn.events
       .filter((e) => e.type === "refund.created")
       .map((e) => e.data.object as { id: string; amount: number; payment_intent: string })
       .filter((r) => r.payment_intent === deposit.stripePaymentIntentId && refundIds.has(r.id));

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it, vi } from "vitest";
+import { beforeAll, expect, it, vi } from "vitest";
 import * as s from "#db/schema";
 import { seed } from "#db/seed";
 import {
@@ -7,10 +7,8 @@ import {
   granbyRequest,
   nthGranbyStart,
 } from "../../../../tests/factories/bookings";
-import { deliverEvent, drainPaymentJobs, standInClient } from "../../../../tests/factories/payments";
+import { deliverEvent, drainPaymentJobs, setUpStripeStandIn } from "../../../../tests/factories/payments";
 import { describeDatabases } from "../../../../tests/setup/db";
-import { startStripeStandIn, type StripeStandIn } from "../../../../tests/stripe/stand-in";
-import type { StripeClient } from "../../payments/stripe.server";
 import { placeBooking } from "../booking/place-booking.server";
 import { confirmationKey } from "../messaging/notify.server";
 import { memoryMailer } from "../../../../tests/factories/memory-mailer";
@@ -43,15 +41,7 @@ vi.hoisted(() => {
   process.env.STRIPE_WEBHOOK_SECRET = "whsec_standin";
 });
 
-let standIn: StripeStandIn;
-let stripe: StripeClient;
-
-beforeAll(async () => {
-  standIn = await startStripeStandIn();
-  stripe = standInClient(standIn);
-});
-
-afterAll(() => standIn.close());
+const stripeTest = setUpStripeStandIn();
 
 const minutes = (from: Date, n: number) => new Date(from.getTime() + n * 60_000);
 const pay = (url: string) =>
@@ -86,7 +76,7 @@ describeDatabases("the wizard's card path", ({ db, kind }) => {
   beforeAll(async () => {
     await seed(db(), { demoAccounts: false });
     const [zone] = await db().select().from(s.serviceZones).where(eq(s.serviceZones.routeSlug, "granby"));
-    const account = await stripe.accounts.create(
+    const account = await stripeTest.stripe.accounts.create(
       { country: "CA" },
       { idempotencyKey: `${kind}:wizard-acct` },
     );
@@ -121,15 +111,19 @@ describeDatabases("the wizard's card path", ({ db, kind }) => {
     const again = await book(key, booked);
     expect(again.bookingId).toBe(booking.bookingId);
     const now = new Date();
-    const step = await bookingCardStep(db(), { ...booking, now, stripe });
-    const second = await bookingCardStep(db(), { ...booking, now: minutes(now, 1), stripe });
+    const step = await bookingCardStep(db(), { ...booking, now, stripe: stripeTest.stripe });
+    const second = await bookingCardStep(db(), {
+      ...booking,
+      now: minutes(now, 1),
+      stripe: stripeTest.stripe,
+    });
     if (step.mode !== "deposit") throw new Error(`expected a deposit, got ${step.mode}`);
     expect(second).toMatchObject({ url: step.url });
     expect(step.terms.today.totalCents).toBe(4_311);
 
     // Stripe comes back to our page, with its signed link.
     const token = await paymentPageToken(db(), booking.bookingId);
-    const session = standIn.object<{ success_url: string; cancel_url: string }>(
+    const session = stripeTest.standIn.object<{ success_url: string; cancel_url: string }>(
       (await db().select().from(s.appointmentPaymentPlans)).find(
         (p) => p.appointmentId === booking.appointmentId,
       )!.stripeCheckoutSessionId!,
@@ -159,19 +153,24 @@ describeDatabases("the wizard's card path", ({ db, kind }) => {
 
     expect((await pay(step.url)).status).toBe(303);
     // Back before the webhook: Stripe is asked, the booking is secured; back again: nothing more.
-    const returned = await syncCardStep(db(), booking.bookingId, { stripe, now: minutes(now, 2) });
+    const returned = await syncCardStep(db(), booking.bookingId, {
+      stripe: stripeTest.stripe,
+      now: minutes(now, 2),
+    });
     expect(returned).toMatchObject({ state: "secured", paidCents: 4_311 });
-    expect(await syncCardStep(db(), booking.bookingId, { stripe, now: minutes(now, 3) })).toMatchObject({
+    expect(
+      await syncCardStep(db(), booking.bookingId, { stripe: stripeTest.stripe, now: minutes(now, 3) }),
+    ).toMatchObject({
       state: "secured",
       paidCents: 4_311,
     });
     // The event after it changes nothing.
     await deliverEvent(
       db(),
-      standIn,
-      standIn.events.findLast((e) => e.type === "checkout.session.completed")!,
+      stripeTest.standIn,
+      stripeTest.standIn.events.findLast((e) => e.type === "checkout.session.completed")!,
     );
-    await drainPaymentJobs(db(), stripe);
+    await drainPaymentJobs(db(), stripeTest.stripe);
     expect((await deposits(booking.appointmentId)).map((d) => d.status)).toEqual(["succeeded"]);
     const confirmations = await jobsOf(booking.appointmentId, "email.booking");
     expect(confirmations).toHaveLength(1);
@@ -181,10 +180,12 @@ describeDatabases("the wizard's card path", ({ db, kind }) => {
       (await db().select().from(s.appointments)).filter((a) => a.bookingId === booking.bookingId),
     ).toHaveLength(1);
     // Paid: no page to resume, nothing to cancel here.
-    expect(await resumeCardStep(db(), booking.bookingId, { stripe, now: minutes(now, 4) })).toBeNull();
-    expect(await cancelUnpaidBooking(db(), booking.bookingId, { stripe, now: minutes(now, 4) })).toBe(
-      "not_awaiting",
-    );
+    expect(
+      await resumeCardStep(db(), booking.bookingId, { stripe: stripeTest.stripe, now: minutes(now, 4) }),
+    ).toBeNull();
+    expect(
+      await cancelUnpaidBooking(db(), booking.bookingId, { stripe: stripeTest.stripe, now: minutes(now, 4) }),
+    ).toBe("not_awaiting");
   });
 
   it("keeps an abandoned booking's slot during its hold, resumes the same page, then cancels it and opens the slot", async () => {
@@ -192,20 +193,26 @@ describeDatabases("the wizard's card path", ({ db, kind }) => {
     const n = booked;
     const booking = await book(crypto.randomUUID(), n);
     const now = new Date();
-    const step = await bookingCardStep(db(), { ...booking, now, stripe });
+    const step = await bookingCardStep(db(), { ...booking, now, stripe: stripeTest.stripe });
     if (step.mode === "on_site") throw new Error("expected a card step");
     // Back from the hosted page without paying: still held, the same page offered again.
-    expect(await syncCardStep(db(), booking.bookingId, { stripe, now: minutes(now, 5) })).toMatchObject({
+    expect(
+      await syncCardStep(db(), booking.bookingId, { stripe: stripeTest.stripe, now: minutes(now, 5) }),
+    ).toMatchObject({
       state: "awaiting_card",
       holdUntil: minutes(now, 30),
     });
-    expect(await resumeCardStep(db(), booking.bookingId, { stripe, now: minutes(now, 5) })).toBe(step.url);
+    expect(
+      await resumeCardStep(db(), booking.bookingId, { stripe: stripeTest.stripe, now: minutes(now, 5) }),
+    ).toBe(step.url);
     // After the hold: no page to resume.
-    expect(await resumeCardStep(db(), booking.bookingId, { stripe, now: minutes(now, 30) })).toBeNull();
+    expect(
+      await resumeCardStep(db(), booking.bookingId, { stripe: stripeTest.stripe, now: minutes(now, 30) }),
+    ).toBeNull();
 
-    expect(await cancelUnpaidBooking(db(), booking.bookingId, { stripe, now: minutes(now, 6) })).toBe(
-      "cancelled",
-    );
+    expect(
+      await cancelUnpaidBooking(db(), booking.bookingId, { stripe: stripeTest.stripe, now: minutes(now, 6) }),
+    ).toBe("cancelled");
     expect(await appointment(booking.appointmentId)).toMatchObject({ status: "cancelled" });
     expect((await deposits(booking.appointmentId)).map((d) => d.status)).toEqual(["cancelled"]);
     expect((await pay(step.url)).status).toBe(402);
@@ -215,7 +222,9 @@ describeDatabases("the wizard's card path", ({ db, kind }) => {
       (await jobsOf(booking.appointmentId, "booking.reminder")).filter((j) => j.status === "pending"),
     ).toEqual([]);
     // The release job and Stripe's own 'expired' event find it done.
-    expect(await releaseHold(db(), booking.appointmentId, { stripe, now: minutes(now, 31) })).toBe("done");
+    expect(
+      await releaseHold(db(), booking.appointmentId, { stripe: stripeTest.stripe, now: minutes(now, 31) }),
+    ).toBe("done");
     // The slot is open again: someone else books it.
     const other = await placeBooking(db(), {
       ip: "203.0.113.7",
@@ -231,13 +240,15 @@ describeDatabases("the wizard's card path", ({ db, kind }) => {
     booked += 1;
     const booking = await book(crypto.randomUUID(), booked);
     const now = new Date();
-    await bookingCardStep(db(), { ...booking, now, stripe });
-    expect(await releaseHold(db(), booking.appointmentId, { stripe, now: minutes(now, 31) })).toBe(
-      "released",
-    );
+    await bookingCardStep(db(), { ...booking, now, stripe: stripeTest.stripe });
+    expect(
+      await releaseHold(db(), booking.appointmentId, { stripe: stripeTest.stripe, now: minutes(now, 31) }),
+    ).toBe("released");
     const mails = await jobsOf(booking.appointmentId, "email.booking");
     expect(mails.map((job) => (job.payload as { kind: string }).kind)).toEqual(["released"]);
-    expect(await syncCardStep(db(), booking.bookingId, { stripe, now: minutes(now, 32) })).toMatchObject({
+    expect(
+      await syncCardStep(db(), booking.bookingId, { stripe: stripeTest.stripe, now: minutes(now, 32) }),
+    ).toMatchObject({
       state: "released",
     });
   });
@@ -254,11 +265,13 @@ describeDatabases("the wizard's card path", ({ db, kind }) => {
     });
     const booking = placed.booking!;
     const now = new Date();
-    const card = await cardStepByLink(db(), booking, { stripe, now });
+    const card = await cardStepByLink(db(), booking, { stripe: stripeTest.stripe, now });
     const url = await paymentPageUrl(db(), booking.bookingId);
     expect(card).toEqual({ paymentUrl: url, holdUntil: minutes(now, 30) });
     // The same request again (its Idempotency-Key): the same page, nothing sent twice.
-    expect(await cardStepByLink(db(), { ...booking, repeated: true }, { stripe, now })).toEqual(card);
+    expect(
+      await cardStepByLink(db(), { ...booking, repeated: true }, { stripe: stripeTest.stripe, now }),
+    ).toEqual(card);
     const sms = (await db().select().from(s.smsMessages)).filter(
       (m) => m.appointmentId === booking.appointmentId,
     );
@@ -286,15 +299,15 @@ describeDatabases("the wizard's card path", ({ db, kind }) => {
     // Nor does its text: only the payment link so far.
     expect(await texts()).toHaveLength(1);
 
-    const step = await bookingCardStep(db(), { ...booking, now, stripe });
+    const step = await bookingCardStep(db(), { ...booking, now, stripe: stripeTest.stripe });
     if (step.mode === "on_site") throw new Error("expected a card step");
     await pay(step.url);
     await deliverEvent(
       db(),
-      standIn,
-      standIn.events.findLast((e) => e.type === "checkout.session.completed")!,
+      stripeTest.standIn,
+      stripeTest.standIn.events.findLast((e) => e.type === "checkout.session.completed")!,
     );
-    await drainPaymentJobs(db(), stripe);
+    await drainPaymentJobs(db(), stripeTest.stripe);
     await run(confirmation);
     expect(sent.map((mail) => mail.subject)).toEqual([
       expect.stringMatching(/^Paiement à compléter/),

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { restoreMemberUse } from "../memberships/memberships.server";
+import { restoreMemberUse } from "../memberships/member-price.server";
 import { and, eq } from "drizzle-orm";
 import { appointmentPaymentPlans, appointments, payments, serviceZones } from "#db/schema";
 import { BOOKING_ID_PATTERN } from "~/domain/booking/schemas";
@@ -20,7 +20,7 @@ import { cardSetupFor } from "./payment-setup.server";
 import { queueCardStepRetry } from "./retry-card-step.server";
 import { startCardStep, type CardStep } from "./start-card-step.server";
 import { checkoutCompleted } from "./stripe-event-effects.server";
-import { linesAfterGiftCard, restoreGiftCard } from "../giftcards/gift-cards.server";
+import { linesAfterGiftCard, restoreGiftCard } from "../giftcards/gift-card-redemption.server";
 import { withSlotChange } from "../booking/slot-change.server";
 
 /**

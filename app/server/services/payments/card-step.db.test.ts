@@ -1,31 +1,21 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import * as s from "#db/schema";
 import { seed } from "#db/seed";
 import {
   deliverEvent,
   drainPaymentJobs,
   granbyAppointment,
-  standInClient,
+  setUpStripeStandIn,
 } from "../../../../tests/factories/payments";
 import { describeDatabases } from "../../../../tests/setup/db";
-import { startStripeStandIn, type StripeStandIn } from "../../../../tests/stripe/stand-in";
-import type { StripeClient } from "../../payments/stripe.server";
 import { releaseHold } from "./release-hold.server";
 import { startCardStep } from "./start-card-step.server";
 
 // A booking's card step in a deposit zone (ADR 073), on both databases: the frozen terms, the
 // hosted page for the franchisee with the royalty, the hold and its release without a webhook.
 
-let standIn: StripeStandIn;
-let stripe: StripeClient;
-
-beforeAll(async () => {
-  standIn = await startStripeStandIn();
-  stripe = standInClient(standIn);
-});
-
-afterAll(() => standIn.close());
+const stripeTest = setUpStripeStandIn();
 
 const urls = { returnUrl: "http://localhost/booking-success/x", cancelUrl: "http://localhost/booking" };
 const minutes = (from: Date, n: number) => new Date(from.getTime() + n * 60_000);
@@ -37,7 +27,7 @@ describeDatabases("the card step of a booking", ({ db, kind }) => {
   let franchiseeId: string;
   let accountId: string;
   const start = (appointmentId: string, now: Date) =>
-    startCardStep(db(), { appointmentId, now, stripe, ...urls });
+    startCardStep(db(), { appointmentId, now, stripe: stripeTest.stripe, ...urls });
   const plan = async (appointmentId: string) =>
     (
       await db()
@@ -53,7 +43,10 @@ describeDatabases("the card step of a booking", ({ db, kind }) => {
     const [zone] = await db().select().from(s.serviceZones).where(eq(s.serviceZones.routeSlug, "granby"));
     zoneId = zone!.id;
     franchiseeId = zone!.franchiseeId!;
-    const account = await stripe.accounts.create({ country: "CA" }, { idempotencyKey: `${kind}:acct` });
+    const account = await stripeTest.stripe.accounts.create(
+      { country: "CA" },
+      { idempotencyKey: `${kind}:acct` },
+    );
     accountId = account.id;
   });
 
@@ -110,7 +103,7 @@ describeDatabases("the card step of a booking", ({ db, kind }) => {
       stripeAccountId: accountId,
       status: "awaiting_card",
     });
-    const session = standIn.object<Record<string, unknown>>(saved.stripeCheckoutSessionId!);
+    const session = stripeTest.standIn.object<Record<string, unknown>>(saved.stripeCheckoutSessionId!);
     expect(session).toMatchObject({
       amount_total: 4_311,
       mode: "payment",
@@ -141,15 +134,17 @@ describeDatabases("the card step of a booking", ({ db, kind }) => {
     await pay(step.url);
     await deliverEvent(
       db(),
-      standIn,
-      standIn.events.findLast((e) => e.type === "checkout.session.completed")!,
+      stripeTest.standIn,
+      stripeTest.standIn.events.findLast((e) => e.type === "checkout.session.completed")!,
     );
-    await drainPaymentJobs(db(), stripe);
+    await drainPaymentJobs(db(), stripeTest.stripe);
     expect(await plan(booking.id)).toMatchObject({
       status: "secured",
       stripePaymentMethodId: expect.stringMatching(/^pm_/),
     });
-    expect(await releaseHold(db(), booking.id, { stripe, now: minutes(now, 31) })).toBe("done");
+    expect(await releaseHold(db(), booking.id, { stripe: stripeTest.stripe, now: minutes(now, 31) })).toBe(
+      "done",
+    );
   });
 
   it("releases an unpaid booking at the end of its hold, not before, without waiting for a webhook", async () => {
@@ -157,19 +152,23 @@ describeDatabases("the card step of a booking", ({ db, kind }) => {
     const now = new Date();
     const step = await start(booking.id, now);
     if (step.mode === "on_site") throw new Error("expected a card step");
-    expect(await releaseHold(db(), booking.id, { stripe, now: minutes(now, 29) })).toBe("not_due");
-    expect(await releaseHold(db(), booking.id, { stripe, now: minutes(now, 31) })).toBe("released");
+    expect(await releaseHold(db(), booking.id, { stripe: stripeTest.stripe, now: minutes(now, 29) })).toBe(
+      "not_due",
+    );
+    expect(await releaseHold(db(), booking.id, { stripe: stripeTest.stripe, now: minutes(now, 31) })).toBe(
+      "released",
+    );
     expect(await appointment(booking.id)).toMatchObject({ status: "cancelled" });
     const sessionId = (await plan(booking.id))!.stripeCheckoutSessionId!;
-    expect(standIn.object<{ status: string }>(sessionId).status).toBe("expired");
+    expect(stripeTest.standIn.object<{ status: string }>(sessionId).status).toBe("expired");
     expect((await pay(step.url)).status).toBe(402);
     // Stripe's own 'expired' event comes after: nothing more happens.
     await deliverEvent(
       db(),
-      standIn,
-      standIn.events.findLast((e) => e.type === "checkout.session.expired")!,
+      stripeTest.standIn,
+      stripeTest.standIn.events.findLast((e) => e.type === "checkout.session.expired")!,
     );
-    await drainPaymentJobs(db(), stripe);
+    await drainPaymentJobs(db(), stripeTest.stripe);
     expect((await plan(booking.id))!.status).toBe("released");
   });
 
@@ -179,7 +178,9 @@ describeDatabases("the card step of a booking", ({ db, kind }) => {
     const step = await start(booking.id, now);
     if (step.mode === "on_site") throw new Error("expected a card step");
     await pay(step.url);
-    expect(await releaseHold(db(), booking.id, { stripe, now: minutes(now, 31) })).toBe("secured");
+    expect(await releaseHold(db(), booking.id, { stripe: stripeTest.stripe, now: minutes(now, 31) })).toBe(
+      "secured",
+    );
     expect(await appointment(booking.id)).toMatchObject({ status: "scheduled" });
     const [deposit] = await db().select().from(s.payments).where(eq(s.payments.appointmentId, booking.id));
     expect(deposit).toMatchObject({
@@ -188,10 +189,10 @@ describeDatabases("the card step of a booking", ({ db, kind }) => {
     });
     await deliverEvent(
       db(),
-      standIn,
-      standIn.events.findLast((e) => e.type === "checkout.session.completed")!,
+      stripeTest.standIn,
+      stripeTest.standIn.events.findLast((e) => e.type === "checkout.session.completed")!,
     );
-    await drainPaymentJobs(db(), stripe);
+    await drainPaymentJobs(db(), stripeTest.stripe);
     const [event] = await db()
       .select()
       .from(s.stripeEvents)

@@ -6,7 +6,7 @@ import { chargeSavedCard } from "../../payments/charges.server";
 import { listSavedCards } from "../../payments/customers.server";
 import type { StripeClient } from "../../payments/stripe.server";
 import { sendAwaitedConfirmation } from "../messaging/notify.server";
-import { cardStepByLink } from "./booking-payment.server";
+import { cardStepByLink, sendCardStepLink } from "./booking-payment.server";
 import { cardSetupFor } from "./payment-setup.server";
 import { queueReceipts } from "./receipts.server";
 import { queueCardStepRetry } from "./retry-card-step.server";
@@ -230,4 +230,49 @@ export async function occurrenceCardStep(
   if (outcome !== "refused" && outcome !== "no_card") return outcome;
   await cardStepByLink(db, booking, deps);
   return "link";
+}
+
+/** The failure code of a kept card's deposit that Stripe never answered through the retries. */
+export const KEPT_CARD_NO_ANSWER = "no_answer";
+
+/**
+ * A kept card's charge that Stripe did not answer through the three retries (ADR 086, amended):
+ * the waiting plan is dropped and its pending deposit row ends `failed` (`no_answer`), then the
+ * date takes the link path as when no card is kept: the payment page's link, told once (the
+ * link e-mail's singleton key, the plan written once), and the usual hold. `unreachable` when the
+ * link cannot start either (Stripe still down): the caller falls back to payment on site.
+ * `done` when the plan no longer waits (secured or dropped by another run).
+ */
+export async function keptCardToLink(
+  db: Db,
+  booking: { appointmentId: string; bookingId: string },
+  deps: { stripe: StripeClient | undefined; now: Date },
+): Promise<"started" | "on_site" | "unreachable" | "done"> {
+  const dropped = await db.transaction(async (tx) => {
+    const [plan] = await tx
+      .delete(appointmentPaymentPlans)
+      .where(waitingKeptCardPlan(booking.appointmentId))
+      .returning({ id: appointmentPaymentPlans.appointmentId });
+    if (!plan) return false;
+    await tx
+      .update(payments)
+      .set({ status: "failed", failureCode: KEPT_CARD_NO_ANSWER })
+      .where(
+        and(
+          eq(payments.idempotencyKey, keptCardDepositKey(booking.appointmentId)),
+          eq(payments.status, "pending"),
+        ),
+      );
+    return true;
+  });
+  if (!dropped) return "done";
+  try {
+    return (await sendCardStepLink(db, booking, deps)) ? "started" : "on_site";
+  } catch (error) {
+    log.warn("A kept card's date could not take the link path either: paid on site", {
+      appointmentId: booking.appointmentId,
+      error: String(error),
+    });
+    return "unreachable";
+  }
 }

@@ -1,6 +1,6 @@
 import { eq, inArray, like } from "drizzle-orm";
 import type Stripe from "stripe";
-import { afterAll, beforeAll, expect, it, vi } from "vitest";
+import { beforeAll, expect, it, vi } from "vitest";
 import * as s from "#db/schema";
 import { seed } from "#db/seed";
 import { AppError } from "~/lib/errors";
@@ -10,11 +10,9 @@ import {
   nthGranbyStart,
   teamOf,
 } from "../../../../tests/factories/bookings";
-import { deliverEvent, drainPaymentJobs, standInClient } from "../../../../tests/factories/payments";
+import { deliverEvent, drainPaymentJobs, setUpStripeStandIn } from "../../../../tests/factories/payments";
 import { describeDatabases } from "../../../../tests/setup/db";
-import { startStripeStandIn, type StripeStandIn } from "../../../../tests/stripe/stand-in";
 import { chargeSavedCard, refundPayment } from "../../payments/charges.server";
-import type { StripeClient } from "../../payments/stripe.server";
 import { cancelAppointment } from "../appointments/cancel-appointment.server";
 import { markNoShow } from "../appointments/mark-no-show.server";
 import { bookSlot } from "../booking/book-slot.server";
@@ -34,28 +32,20 @@ vi.hoisted(() => {
   process.env.STRIPE_WEBHOOK_SECRET = "whsec_standin";
 });
 
-let standIn: StripeStandIn;
-let stripe: StripeClient;
-
-beforeAll(async () => {
-  standIn = await startStripeStandIn();
-  stripe = standInClient(standIn);
-});
-
-afterAll(() => standIn.close());
+const stripeTest = setUpStripeStandIn();
 
 const minutes = (from: Date, n: number) => new Date(from.getTime() + n * 60_000);
 const pay = (url: string) =>
   fetch(url, { method: "POST", body: new URLSearchParams({ card: "ok" }), redirect: "manual" });
 /** The refunds Stripe made of a payment (each made once: a replayed key makes none). */
 const refundsOf = (intentId: string) =>
-  standIn.events
+  stripeTest.standIn.events
     .filter((e) => e.type === "refund.created")
     .map((e) => e.data.object as Stripe.Refund)
     .filter((r) => r.payment_intent === intentId)
     .map((r) => r.amount);
 const checkoutCreations = () =>
-  standIn.requests.filter((r) => r.method === "POST" && r.path === "/v1/checkout/sessions").length;
+  stripeTest.standIn.requests.filter((r) => r.method === "POST" && r.path === "/v1/checkout/sessions").length;
 
 describeDatabases("the payments' races", ({ db, kind }) => {
   let franchiseeId: string;
@@ -66,7 +56,10 @@ describeDatabases("the payments' races", ({ db, kind }) => {
     await seed(db(), { demoAccounts: false });
     const [zone] = await db().select().from(s.serviceZones).where(eq(s.serviceZones.routeSlug, "granby"));
     franchiseeId = zone!.franchiseeId!;
-    const account = await stripe.accounts.create({ country: "CA" }, { idempotencyKey: `${kind}:races` });
+    const account = await stripeTest.stripe.accounts.create(
+      { country: "CA" },
+      { idempotencyKey: `${kind}:races` },
+    );
     // A 25 % deposit (43,11 $ of 172,45 $); late: the deposit; no-show: half the total (86,23 $).
     await db().insert(s.zonePaymentSettings).values({
       zoneId: zone!.id,
@@ -119,7 +112,7 @@ describeDatabases("the payments' races", ({ db, kind }) => {
       now: BOOKED_AT,
     });
     const now = new Date();
-    const step = await bookingCardStep(db(), { ...booked, now, stripe });
+    const step = await bookingCardStep(db(), { ...booked, now, stripe: stripeTest.stripe });
     if (step.mode !== "deposit") throw new Error(`expected a deposit, got ${step.mode}`);
     const sessionId = (await plan(booked.appointmentId)).stripeCheckoutSessionId!;
     return { ...booked, url: step.url, sessionId, now };
@@ -129,17 +122,22 @@ describeDatabases("the payments' races", ({ db, kind }) => {
   async function securedBooking() {
     const booking = await bookWithCard();
     await pay(booking.url);
-    await syncCardStep(db(), booking.bookingId, { stripe, now: booking.now });
-    await drainPaymentJobs(db(), stripe);
+    await syncCardStep(db(), booking.bookingId, { stripe: stripeTest.stripe, now: booking.now });
+    await drainPaymentJobs(db(), stripeTest.stripe);
     expect((await plan(booking.appointmentId)).status).toBe("secured");
     return booking;
   }
 
   const eventOf = (type: string, objectId: string) =>
-    standIn.events.findLast((e) => e.type === type && (e.data.object as { id: string }).id === objectId)!;
+    stripeTest.standIn.events.findLast(
+      (e) => e.type === type && (e.data.object as { id: string }).id === objectId,
+    )!;
   const intentEventOf = (type: string, intentId: string) =>
-    standIn.events.findLast((e) => e.type === type && (e.data.object as { id: string }).id === intentId)!;
-  const processNow = (eventId: string) => processStripeEvent(db(), eventId, { stripe, now: new Date() });
+    stripeTest.standIn.events.findLast(
+      (e) => e.type === type && (e.data.object as { id: string }).id === intentId,
+    )!;
+  const processNow = (eventId: string) =>
+    processStripeEvent(db(), eventId, { stripe: stripeTest.stripe, now: new Date() });
 
   it("THE RACE with payments on: 50 bookings of the last slot, one winner, one hosted page, no charge for the losers", async () => {
     const start = nthGranbyStart(36);
@@ -154,7 +152,9 @@ describeDatabases("the payments' races", ({ db, kind }) => {
       });
     }
     const pagesBefore = checkoutCreations();
-    const intentsBefore = standIn.requests.filter((r) => r.path.startsWith("/v1/payment_intents")).length;
+    const intentsBefore = stripeTest.standIn.requests.filter((r) =>
+      r.path.startsWith("/v1/payment_intents"),
+    ).length;
 
     // Each racer does what the wizard's post does: book, then start the card step if booked.
     const outcomes = await Promise.allSettled(
@@ -164,10 +164,12 @@ describeDatabases("the payments' races", ({ db, kind }) => {
           input: { ...input, email: `coureur${i}@example.com` },
           now: BOOKED_AT,
         });
-        return bookingCardStep(db(), { ...booked, now: new Date(), stripe }).then((step) => ({
-          booked,
-          step,
-        }));
+        return bookingCardStep(db(), { ...booked, now: new Date(), stripe: stripeTest.stripe }).then(
+          (step) => ({
+            booked,
+            step,
+          }),
+        );
       }),
     );
     const won = outcomes.filter((o) => o.status === "fulfilled");
@@ -183,7 +185,7 @@ describeDatabases("the payments' races", ({ db, kind }) => {
 
     // One hosted page, for the winner; no payment intent made for anyone.
     expect(checkoutCreations() - pagesBefore).toBe(1);
-    expect(standIn.requests.filter((r) => r.path.startsWith("/v1/payment_intents")).length).toBe(
+    expect(stripeTest.standIn.requests.filter((r) => r.path.startsWith("/v1/payment_intents")).length).toBe(
       intentsBefore,
     );
     const racers = await db()
@@ -204,7 +206,7 @@ describeDatabases("the payments' races", ({ db, kind }) => {
       .innerJoin(s.appointments, eq(s.appointments.id, s.payments.appointmentId))
       .where(eq(s.appointments.startAt, new Date(start)));
     expect(atThatTime).toEqual([{ kind: "deposit", status: "pending", appointmentId: booked.appointmentId }]);
-    const session = standIn.object<{ metadata: { appointment_id: string }; amount_total: number }>(
+    const session = stripeTest.standIn.object<{ metadata: { appointment_id: string }; amount_total: number }>(
       plans[0]!.stripeCheckoutSessionId!,
     );
     expect(session).toMatchObject({
@@ -220,24 +222,24 @@ describeDatabases("the payments' races", ({ db, kind }) => {
     const session = completed.data.object as Stripe.Checkout.Session;
     const intentId = session.payment_intent as string;
     // payment_intent.succeeded first: no ledger row knows that intent yet.
-    await deliverEvent(db(), standIn, intentEventOf("payment_intent.succeeded", intentId));
+    await deliverEvent(db(), stripeTest.standIn, intentEventOf("payment_intent.succeeded", intentId));
     expect(await processNow(intentEventOf("payment_intent.succeeded", intentId).id)).toBe("unknown_object");
 
     // The same event delivered twice at the same moment: recorded once.
     const deliveries = await Promise.all([
-      deliverEvent(db(), standIn, completed),
-      deliverEvent(db(), standIn, completed),
+      deliverEvent(db(), stripeTest.standIn, completed),
+      deliverEvent(db(), stripeTest.standIn, completed),
     ]);
     expect(deliveries.map((d) => d.duplicate).sort()).toEqual([false, true]);
     // Stripe may also send the same effect under another event id: two rows, processed at once,
     // with the recorded one's job run at the same time.
     const twin = { ...completed, id: `${completed.id}_twin` } as Stripe.Event;
-    await deliverEvent(db(), standIn, twin);
+    await deliverEvent(db(), stripeTest.standIn, twin);
     await Promise.all([
       processNow(completed.id),
       processNow(twin.id),
       processNow(completed.id),
-      drainPaymentJobs(db(), stripe),
+      drainPaymentJobs(db(), stripeTest.stripe),
     ]);
     const events = await db()
       .select()
@@ -254,11 +256,11 @@ describeDatabases("the payments' races", ({ db, kind }) => {
     expect((await mailsOf(booking.appointmentId)).filter((m) => m.kind === "confirmation")).toHaveLength(1);
     // The intent's event once more, now after: the row is already paid.
     const again = { ...intentEventOf("payment_intent.succeeded", intentId) };
-    await deliverEvent(db(), standIn, { ...again, id: `${again.id}_late` } as Stripe.Event);
-    await drainPaymentJobs(db(), stripe);
+    await deliverEvent(db(), stripeTest.standIn, { ...again, id: `${again.id}_late` } as Stripe.Event);
+    await drainPaymentJobs(db(), stripeTest.stripe);
     expect((await ledger(booking.appointmentId)).map((r) => r.status)).toEqual(["succeeded"]);
     // One payment on Stripe's side for that page.
-    expect(standIn.object<{ amount: number; status: string }>(intentId)).toMatchObject({
+    expect(stripeTest.standIn.object<{ amount: number; status: string }>(intentId)).toMatchObject({
       amount: 4_311,
       status: "succeeded",
     });
@@ -276,22 +278,25 @@ describeDatabases("the payments' races", ({ db, kind }) => {
     // Stripe's refund.created, delivered (twice at once) and processed before the job records
     // Stripe's answer: the job is run, but its answer applied after the events.
     // (Stripe's side of the job's call, with the job's parameters and key.)
-    const created = await refundPayment(stripe, {
+    const created = await refundPayment(stripeTest.stripe, {
       paymentIntentId: deposit!.stripePaymentIntentId!,
       amountCents: refund!.amountCents,
       metadata: { payment_id: refund!.id, appointment_id: booking.appointmentId },
       idempotencyKey: refund!.idempotencyKey,
     });
     const event = eventOf("refund.created", created.refundId);
-    await Promise.all([deliverEvent(db(), standIn, event), deliverEvent(db(), standIn, event)]);
+    await Promise.all([
+      deliverEvent(db(), stripeTest.standIn, event),
+      deliverEvent(db(), stripeTest.standIn, event),
+    ]);
     const twin = { ...event, id: `${event.id}_twin` } as Stripe.Event;
-    await deliverEvent(db(), standIn, twin);
+    await deliverEvent(db(), stripeTest.standIn, twin);
     await Promise.all([
       processNow(event.id),
       processNow(twin.id),
-      executeRefund(db(), refund!.id, { stripe, now: new Date() }),
+      executeRefund(db(), refund!.id, { stripe: stripeTest.stripe, now: new Date() }),
     ]);
-    await drainPaymentJobs(db(), stripe);
+    await drainPaymentJobs(db(), stripeTest.stripe);
 
     const rows = await ledger(booking.appointmentId);
     expect(rows.map((r) => [r.kind, r.status, r.amountCents])).toEqual([
@@ -308,17 +313,17 @@ describeDatabases("the payments' races", ({ db, kind }) => {
     const booking = await bookWithCard();
     await pay(booking.url);
     const completed = eventOf("checkout.session.completed", booking.sessionId);
-    await deliverEvent(db(), standIn, completed);
+    await deliverEvent(db(), stripeTest.standIn, completed);
     const after = minutes(booking.now, 31);
     const [returned, processed, released] = await Promise.all([
-      syncCardStep(db(), booking.bookingId, { stripe, now: after }),
+      syncCardStep(db(), booking.bookingId, { stripe: stripeTest.stripe, now: after }),
       processNow(completed.id),
-      releaseHold(db(), booking.appointmentId, { stripe, now: after }),
+      releaseHold(db(), booking.appointmentId, { stripe: stripeTest.stripe, now: after }),
     ]);
     expect(returned).toMatchObject({ state: "secured", paidCents: 4_311 });
     // Exactly one of the three applied the step; the others found it done.
     expect([processed === "applied", released === "secured"].filter(Boolean).length).toBeLessThanOrEqual(1);
-    await drainPaymentJobs(db(), stripe);
+    await drainPaymentJobs(db(), stripeTest.stripe);
     expect(await appointment(booking.appointmentId)).toMatchObject({ status: "scheduled" });
     const rows = await ledger(booking.appointmentId);
     expect(rows.map((r) => [r.kind, r.status])).toEqual([["deposit", "succeeded"]]);
@@ -334,16 +339,16 @@ describeDatabases("the payments' races", ({ db, kind }) => {
     // The customer's « Annuler » on the return page and the release job at the same moment (both
     // expire the page), then Stripe's own expiry event.
     const [cancelled, released] = await Promise.all([
-      cancelUnpaidBooking(db(), booking.bookingId, { stripe, now: after }),
-      releaseHold(db(), booking.appointmentId, { stripe, now: after }),
+      cancelUnpaidBooking(db(), booking.bookingId, { stripe: stripeTest.stripe, now: after }),
+      releaseHold(db(), booking.appointmentId, { stripe: stripeTest.stripe, now: after }),
     ]);
     const expired = eventOf("checkout.session.expired", booking.sessionId);
-    await deliverEvent(db(), standIn, expired);
+    await deliverEvent(db(), stripeTest.standIn, expired);
     const outcome = await processNow(expired.id);
     expect(
       [cancelled === "cancelled", released === "released", outcome === "applied"].filter(Boolean),
     ).toHaveLength(1);
-    await drainPaymentJobs(db(), stripe);
+    await drainPaymentJobs(db(), stripeTest.stripe);
     expect(await appointment(booking.appointmentId)).toMatchObject({ status: "cancelled" });
     expect((await plan(booking.appointmentId)).status).toBe("released");
     expect((await ledger(booking.appointmentId)).map((r) => [r.kind, r.status])).toEqual([
@@ -357,7 +362,7 @@ describeDatabases("the payments' races", ({ db, kind }) => {
     // A payment that went through anyway (the stand-in cannot pay an expired page: the event is
     // made from the expired one), its completed event twice at once, processed at once.
     const p = await plan(booking.appointmentId);
-    const paid = await chargeSavedCard(stripe, {
+    const paid = await chargeSavedCard(stripeTest.stripe, {
       customerId: p.stripeCustomerId!,
       paymentMethodId: "pm_card_visa",
       amountCents: 4_311,
@@ -381,14 +386,17 @@ describeDatabases("the payments' races", ({ db, kind }) => {
       },
     } as Stripe.Event;
     const twin = { ...late, id: `${late.id}_twin` } as Stripe.Event;
-    await Promise.all([deliverEvent(db(), standIn, late), deliverEvent(db(), standIn, twin)]);
+    await Promise.all([
+      deliverEvent(db(), stripeTest.standIn, late),
+      deliverEvent(db(), stripeTest.standIn, twin),
+    ]);
     const lateOutcomes = await Promise.all([
       processNow(late.id),
       processNow(twin.id),
-      syncCardStep(db(), booking.bookingId, { stripe, now: after }),
+      syncCardStep(db(), booking.bookingId, { stripe: stripeTest.stripe, now: after }),
     ]);
     expect(lateOutcomes.filter((o) => o === "late_payment_refunded")).toHaveLength(1);
-    await drainPaymentJobs(db(), stripe);
+    await drainPaymentJobs(db(), stripeTest.stripe);
     const rows = await ledger(booking.appointmentId);
     expect(rows.map((r) => [r.kind, r.status, r.amountCents])).toEqual([
       ["deposit", "succeeded", 4_311],
@@ -419,7 +427,7 @@ describeDatabases("the payments' races", ({ db, kind }) => {
     expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);
     const refused = outcomes.find((o) => o.status === "rejected") as PromiseRejectedResult;
     expect(refused.reason).toBeInstanceOf(AppError);
-    await drainPaymentJobs(db(), stripe);
+    await drainPaymentJobs(db(), stripeTest.stripe);
     const rows = await ledger(booking.appointmentId);
     expect(rows.map((r) => [r.kind, r.status, r.amountCents])).toEqual([
       ["deposit", "succeeded", 4_311],
@@ -441,7 +449,7 @@ describeDatabases("the payments' races", ({ db, kind }) => {
       markNoShow(db(), { appointmentId: booking.appointmentId, franchiseeId, now: row.endAt }),
     ]);
     expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);
-    await drainPaymentJobs(db(), stripe);
+    await drainPaymentJobs(db(), stripeTest.stripe);
     const rows = await ledger(booking.appointmentId);
     const status = (await appointment(booking.appointmentId)).status;
     // The early cancellation refunds the deposit; the no-show keeps it and charges the rest.

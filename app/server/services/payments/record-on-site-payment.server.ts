@@ -18,11 +18,16 @@ export async function rateOf(tx: Tx, appointmentId: string, franchiseeId: string
     .from(appointmentPaymentPlans)
     .where(eq(appointmentPaymentPlans.appointmentId, appointmentId));
   if (plan) return plan.rate;
-  const [own] = await tx
+  return franchiseeRoyaltyOf(tx, franchiseeId);
+}
+
+/** The royalty in force today for a franchisee: its own rate, else the network's. */
+export async function franchiseeRoyaltyOf(db: Db | Tx, franchiseeId: string): Promise<number> {
+  const [own] = await db
     .select({ rate: franchisees.royaltyBasisPoints })
     .from(franchisees)
     .where(eq(franchisees.id, franchiseeId));
-  const [network] = await tx
+  const [network] = await db
     .select({ value: appSettings.value })
     .from(appSettings)
     .where(eq(appSettings.key, NETWORK_ROYALTY_SETTING));

@@ -56,6 +56,11 @@ export async function retryCardStep(
     stripe: StripeClient | undefined;
     now: Date;
     start: () => Promise<"started" | "on_site">;
+    /**
+     * A recurring wash's kept card still unanswered after the last attempt (ADR 086, amended):
+     * the link path instead (`keptCardToLink`); 'unreachable' falls back to payment on site.
+     */
+    keptCardFallback?: () => Promise<"started" | "on_site" | "unreachable" | "done">;
   },
 ): Promise<CardStepRetry> {
   const [row] = await db
@@ -84,6 +89,14 @@ export async function retryCardStep(
     if (payload.attempt < CARD_STEP_RETRY_MINUTES.length) {
       await queueCardStepRetry(db, payload, { attempt: payload.attempt + 1, now: deps.now });
       return "retry_queued";
+    }
+  }
+  if (keptCardWaiting && deps.keptCardFallback) {
+    const outcome = await deps.keptCardFallback();
+    if (outcome === "started" || outcome === "done") return outcome;
+    if (outcome === "on_site") {
+      await sendAwaitedConfirmation(db, payload.appointmentId, deps.now);
+      return "on_site";
     }
   }
   return fallBackToOnSite(db, row.appointment, deps.now);

@@ -1,16 +1,14 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import * as s from "#db/schema";
 import { seed } from "#db/seed";
 import {
   deliverEvent,
   drainPaymentJobs,
   granbyAppointment,
-  standInClient,
+  setUpStripeStandIn,
 } from "../../../../tests/factories/payments";
 import { describeDatabases } from "../../../../tests/setup/db";
-import { startStripeStandIn, type StripeStandIn } from "../../../../tests/stripe/stand-in";
-import type { StripeClient } from "../../payments/stripe.server";
 import { cancelAppointment } from "../appointments/cancel-appointment.server";
 import { markNoShow } from "../appointments/mark-no-show.server";
 import { settleCancelledBooking } from "./settle-cancellation.server";
@@ -19,21 +17,16 @@ import { startCardStep } from "./start-card-step.server";
 // Cancellations and no-shows by the frozen terms (ADR 073), on both databases: the deposit
 // refunded or kept, a fee above it charged to the card kept, through the jobs and the stand-in.
 
-let standIn: StripeStandIn;
-let stripe: StripeClient;
-
-beforeAll(async () => {
-  standIn = await startStripeStandIn();
-  stripe = standInClient(standIn);
-});
-
-afterAll(() => standIn.close());
+const stripeTest = setUpStripeStandIn();
 
 describeDatabases("settling a cancelled booking", ({ db, kind }) => {
   beforeAll(async () => {
     await seed(db(), { demoAccounts: false });
     const [zone] = await db().select().from(s.serviceZones).where(eq(s.serviceZones.routeSlug, "granby"));
-    const account = await stripe.accounts.create({ country: "CA" }, { idempotencyKey: `${kind}:settle` });
+    const account = await stripeTest.stripe.accounts.create(
+      { country: "CA" },
+      { idempotencyKey: `${kind}:settle` },
+    );
     await db()
       .update(s.franchisees)
       .set({ stripeAccountId: account.id, stripeAccountState: "enabled" })
@@ -56,7 +49,7 @@ describeDatabases("settling a cancelled booking", ({ db, kind }) => {
     const step = await startCardStep(db(), {
       appointmentId: booking.id,
       now: new Date(),
-      stripe,
+      stripe: stripeTest.stripe,
       returnUrl: "http://l/ok",
       cancelUrl: "http://l/no",
     });
@@ -64,10 +57,10 @@ describeDatabases("settling a cancelled booking", ({ db, kind }) => {
     await fetch(step.url, { method: "POST", body: new URLSearchParams({ card: "ok" }), redirect: "manual" });
     await deliverEvent(
       db(),
-      standIn,
-      standIn.events.findLast((e) => e.type === "checkout.session.completed")!,
+      stripeTest.standIn,
+      stripeTest.standIn.events.findLast((e) => e.type === "checkout.session.completed")!,
     );
-    await drainPaymentJobs(db(), stripe);
+    await drainPaymentJobs(db(), stripeTest.stripe);
     return booking.id;
   }
 
@@ -91,7 +84,7 @@ describeDatabases("settling a cancelled booking", ({ db, kind }) => {
       db().transaction((tx) => settleCancelledBooking(tx, { appointmentId: id, kind: "early" }));
     expect(await settle()).toEqual({ refundCents: 4_311, chargeCents: 0 });
     expect(await settle()).toBeNull();
-    await drainPaymentJobs(db(), stripe);
+    await drainPaymentJobs(db(), stripeTest.stripe);
     const [deposit, refund] = await rows(id);
     expect(deposit).toMatchObject({ kind: "deposit", status: "succeeded", amountCents: 4_311 });
     expect(refund).toMatchObject({
@@ -124,7 +117,7 @@ describeDatabases("settling a cancelled booking", ({ db, kind }) => {
         settleCancelledBooking(tx, { appointmentId: absent, kind: "no_show", reason: "Absent" }),
       ),
     ).toEqual({ refundCents: 0, chargeCents: 4_312 });
-    await drainPaymentJobs(db(), stripe);
+    await drainPaymentJobs(db(), stripeTest.stripe);
     const [, charge] = await rows(absent);
     expect(charge).toMatchObject({
       kind: "charge",
@@ -132,7 +125,7 @@ describeDatabases("settling a cancelled booking", ({ db, kind }) => {
       amountCents: 4_312,
       stripePaymentIntentId: expect.stringMatching(/^pi_/),
     });
-    const intent = await stripe.paymentIntents.retrieve(charge!.stripePaymentIntentId!);
+    const intent = await stripeTest.stripe.paymentIntents.retrieve(charge!.stripePaymentIntentId!);
     expect(intent).toMatchObject({
       amount: 4_312,
       application_fee_amount: charge!.applicationFeeCents,

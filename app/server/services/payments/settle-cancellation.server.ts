@@ -1,4 +1,4 @@
-import { restoreMemberUse } from "../memberships/memberships.server";
+import { restoreMemberUse } from "../memberships/member-price.server";
 import { and, eq, inArray } from "drizzle-orm";
 import { appointmentPaymentPlans, appointments, payments } from "#db/schema";
 import { royaltyParts } from "~/domain/payments/royalty";
@@ -6,7 +6,7 @@ import { refundLines, settleCancellation, type CancellationKind } from "~/domain
 import { priceLinesOf, splitOfTotal } from "~/domain/payments/terms";
 import type { Tx } from "../../db.server";
 import { enqueue } from "../../jobs/queue.server";
-import { restoreGiftCard } from "../giftcards/gift-cards.server";
+import { restoreGiftCard } from "../giftcards/gift-card-redemption.server";
 
 /**
  * The money side of a cancellation or a no-show (issue 31, ADR 073), inside the transaction that

@@ -6,7 +6,7 @@ import {
   STRIPE_MINIMUM_CENTS,
   type PaymentTerms,
 } from "~/domain/payments/terms";
-import { linesAfterGiftCard } from "../giftcards/gift-cards.server";
+import { linesAfterGiftCard } from "../giftcards/gift-card-redemption.server";
 import { paymentsMessages } from "~/lib/messages/payments.fr";
 import type { Db } from "../../db.server";
 import { enqueue } from "../../jobs/queue.server";

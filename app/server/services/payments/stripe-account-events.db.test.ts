@@ -1,31 +1,21 @@
 import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import * as s from "#db/schema";
 import { seed } from "#db/seed";
-import { deliverEvent, drainPaymentJobs, standInClient } from "../../../../tests/factories/payments";
+import { deliverEvent, drainPaymentJobs, setUpStripeStandIn } from "../../../../tests/factories/payments";
 import { describeDatabases } from "../../../../tests/setup/db";
-import { startStripeStandIn, type StripeStandIn } from "../../../../tests/stripe/stand-in";
 import { createConnectedAccount, createOnboardingLink } from "../../payments/connect.server";
-import type { StripeClient } from "../../payments/stripe.server";
 
 // Stripe's account events and the events the product does not act on, on both databases (ADR 073).
 
-let standIn: StripeStandIn;
-let stripe: StripeClient;
+const stripeTest = setUpStripeStandIn();
 
-beforeAll(async () => {
-  standIn = await startStripeStandIn();
-  stripe = standInClient(standIn);
-});
-
-afterAll(() => standIn.close());
-
-const lastEvent = (type: string) => standIn.events.findLast((e) => e.type === type)!;
+const lastEvent = (type: string) => stripeTest.standIn.events.findLast((e) => e.type === type)!;
 
 describeDatabases("Stripe account events", ({ db, kind }) => {
   const key = (name: string) => `${kind}:${name}`;
-  const deliver = (event: Stripe.Event) => deliverEvent(db(), standIn, event);
+  const deliver = (event: Stripe.Event) => deliverEvent(db(), stripeTest.standIn, event);
 
   beforeAll(async () => {
     await seed(db(), { demoAccounts: false });
@@ -33,7 +23,7 @@ describeDatabases("Stripe account events", ({ db, kind }) => {
 
   it("follows a franchisee's onboarding from the account as Stripe has it now", async () => {
     const [zone] = await db().select().from(s.serviceZones).where(eq(s.serviceZones.routeSlug, "granby"));
-    const own = await createConnectedAccount(stripe, {
+    const own = await createConnectedAccount(stripeTest.stripe, {
       email: null,
       businessName: "Granby",
       franchiseeId: zone!.franchiseeId!,
@@ -43,7 +33,7 @@ describeDatabases("Stripe account events", ({ db, kind }) => {
       .update(s.franchisees)
       .set({ stripeAccountId: own, stripeAccountState: "onboarding" })
       .where(eq(s.franchisees.id, zone!.franchiseeId!));
-    const url = await createOnboardingLink(stripe, {
+    const url = await createOnboardingLink(stripeTest.stripe, {
       accountId: own,
       refreshUrl: "http://localhost/r",
       returnUrl: "http://localhost/ok",
@@ -58,7 +48,7 @@ describeDatabases("Stripe account events", ({ db, kind }) => {
     } as Stripe.Event;
     await deliver(updated);
     await deliver(older);
-    await drainPaymentJobs(db(), stripe);
+    await drainPaymentJobs(db(), stripeTest.stripe);
     const [franchisee] = await db()
       .select()
       .from(s.franchisees)
@@ -75,7 +65,7 @@ describeDatabases("Stripe account events", ({ db, kind }) => {
     } as Stripe.Event;
     await deliver(event);
     await deliver({ ...event, id: key("evt_other_type"), type: "customer.created" } as Stripe.Event);
-    await drainPaymentJobs(db(), stripe);
+    await drainPaymentJobs(db(), stripeTest.stripe);
     const rows = await db()
       .select({ id: s.stripeEvents.eventId, outcome: s.stripeEvents.outcome })
       .from(s.stripeEvents);

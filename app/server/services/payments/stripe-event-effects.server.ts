@@ -1,4 +1,7 @@
-import { activateMembership, restoreMemberUse } from "../memberships/memberships.server";
+import { activateMembership } from "../memberships/membership-subscribe.server";
+import { membershipCardChanged } from "../memberships/membership-changes.server";
+import { membershipIntentSettled } from "../memberships/membership-charge-outcome.server";
+import { restoreMemberUse } from "../memberships/member-price.server";
 import { and, eq, inArray, ne } from "drizzle-orm";
 import type Stripe from "stripe";
 import { appointmentPaymentPlans, appointments, franchisees, giftCardRefunds, payments } from "#db/schema";
@@ -7,9 +10,10 @@ import type { Tx } from "../../db.server";
 import { enqueue } from "../../jobs/queue.server";
 import { queueBookingReleased, sendAwaitedConfirmation } from "../messaging/notify.server";
 import { queueReceipts } from "./receipts.server";
-import { giftCardPaid, restoreGiftCard } from "../giftcards/gift-cards.server";
+import { giftCardPaid } from "../giftcards/gift-cards.server";
+import { restoreGiftCard } from "../giftcards/gift-card-redemption.server";
 import { giftCardRefundSettled } from "../giftcards/refund-gift-card.server";
-import { shopCheckoutExpired, shopOrderPaid } from "../shop/shop.server";
+import { shopCheckoutExpired, shopOrderPaid } from "../shop/shop-checkout.server";
 
 // What each Stripe event changes (ADR 073), inside the transaction that marks it processed.
 // Every change is a one-way step (awaiting_card -> secured | released; pending -> succeeded |
@@ -66,6 +70,9 @@ export async function checkoutCompleted(
   // A membership's first month (ADR 095), idempotent with the customer's return.
   const membership = await activateMembership(tx, session, paymentMethodId, now);
   if (membership) return membership === "unpaid" ? "ignored" : membership;
+  // A past-due membership's new card (ADR 095, amended): kept once, its refused charge tried again.
+  const card = await membershipCardChanged(tx, session, paymentMethodId, now);
+  if (card) return card;
   const plan = await lockPlanOfSession(tx, session.id);
   if (!plan) return "unknown_object";
   const depositSettled = { status: "succeeded" as const, stripePaymentIntentId: intentId, settledAt: now };
@@ -167,6 +174,9 @@ export async function paymentIntentSettled(
   succeeded: boolean,
   now: Date,
 ): Promise<EffectOutcome> {
+  // A membership's renewal (ADR 095, amended): its charge row, not a ledger row, waits on it.
+  const renewal = await membershipIntentSettled(tx, intent, now);
+  if (renewal) return renewal;
   const changed = await tx
     .update(payments)
     .set(

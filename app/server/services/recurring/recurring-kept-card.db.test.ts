@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, expect, it, vi } from "vitest";
+import { beforeAll, beforeEach, expect, it, vi } from "vitest";
 import type Stripe from "stripe";
 import { seed } from "#db/seed";
 import * as s from "#db/schema";
@@ -11,21 +11,21 @@ import {
   setOnDuty,
   teamOf,
 } from "../../../../tests/factories/bookings";
-import { standInClient } from "../../../../tests/factories/payments";
+import { standInClient, setUpStripeStandIn } from "../../../../tests/factories/payments";
 import { createPaymentHandlers } from "../../jobs/handlers/payments.server";
 import { describeDatabases, describeTwoWorkers } from "../../../../tests/setup/db";
-import { startStripeStandIn, type StripeStandIn } from "../../../../tests/stripe/stand-in";
 import type { Db } from "../../db.server";
-import type { StripeClient } from "../../payments/stripe.server";
 import { bookSlot } from "../booking/book-slot.server";
 import { confirmationKey } from "../messaging/notify.server";
 import {
+  KEPT_CARD_NO_ANSWER,
   keptCardDepositKey,
   occurrenceCardStep,
   secureWithKeptCard,
 } from "../payments/kept-card-step.server";
 import { customerFor } from "../payments/start-card-step.server";
 import { placeDueOccurrences } from "./place-occurrences.server";
+import { recurringPanel } from "./series-panel.server";
 import { startSeries } from "./series.server";
 
 // A recurring wash in a deposit zone secured with the card its customer keeps with us (ADR 086,
@@ -39,15 +39,7 @@ vi.hoisted(() => {
   process.env.STRIPE_WEBHOOK_SECRET = "whsec_standin";
 });
 
-let standIn: StripeStandIn;
-let stripe: StripeClient;
-
-beforeAll(async () => {
-  standIn = await startStripeStandIn();
-  stripe = standInClient(standIn);
-});
-
-afterAll(() => standIn.close());
+const stripeTest = setUpStripeStandIn();
 
 /** The source: Monday 2026-03-09 at 10:00; every two weeks, three dates within the lookahead. */
 const SOURCE_START = "2026-03-09T10:00:00-04:00";
@@ -75,15 +67,15 @@ async function startFrom(db: Db) {
 
 /** The customer's Stripe customer with a card saved from one of Stripe's test payment methods. */
 async function keepCard(db: Db, testMethod: string) {
-  const customerId = await customerFor(db, stripe, EMAIL, "Léa Tremblay", null);
-  const card = await stripe.paymentMethods.attach(testMethod, { customer: customerId });
+  const customerId = await customerFor(db, stripeTest.stripe, EMAIL, "Léa Tremblay", null);
+  const card = await stripeTest.stripe.paymentMethods.attach(testMethod, { customer: customerId });
   return { customerId, cardId: card.id };
 }
 
 /** Granby takes a 25 % deposit, its franchisee's Stripe account enabled (royalty 8 %). */
 async function takeDeposits(db: Db, key: string) {
   const [zone] = await db.select().from(s.serviceZones).where(eq(s.serviceZones.routeSlug, "granby"));
-  const account = await stripe.accounts.create(
+  const account = await stripeTest.stripe.accounts.create(
     { country: "CA" },
     { idempotencyKey: `${key}:kept-card-acct` },
   );
@@ -140,7 +132,7 @@ describeDatabases("recurring washes paid with a kept card", ({ db, kind }) => {
       .where(and(eq(s.payments.appointmentId, appointmentId), eq(s.payments.kind, "deposit")));
   /** The payment intents the stand-in charged for a booking. */
   const intentsOf = (appointmentId: string) =>
-    standIn.events
+    stripeTest.standIn.events
       .filter((e) => e.type === "payment_intent.succeeded")
       .map((e) => e.data.object as Stripe.PaymentIntent)
       .filter((intent) => intent.metadata.appointment_id === appointmentId);
@@ -154,7 +146,7 @@ describeDatabases("recurring washes paid with a kept card", ({ db, kind }) => {
     const now = new Date();
     for (const { appointment } of await occurrences()) {
       const booking = { appointmentId: appointment.id, bookingId: appointment.bookingId };
-      expect(await occurrenceCardStep(db(), booking, { stripe, now })).toBe("link");
+      expect(await occurrenceCardStep(db(), booking, { stripe: stripeTest.stripe, now })).toBe("link");
     }
     return now;
   };
@@ -162,7 +154,9 @@ describeDatabases("recurring washes paid with a kept card", ({ db, kind }) => {
   it("places each date paid: the deposit charged off-session to the kept card, no hold, no link, one receipt", async () => {
     await startFrom(db());
     const { customerId, cardId } = await keepCard(db(), "pm_card_visa");
-    expect(await placeDueOccurrences(db(), { now: NOW, stripe })).toMatchObject({ placed: 3 });
+    expect(await placeDueOccurrences(db(), { now: NOW, stripe: stripeTest.stripe })).toMatchObject({
+      placed: 3,
+    });
     const rows = await occurrences();
     expect(rows).toHaveLength(3);
     for (const { appointment, plan } of rows) {
@@ -225,7 +219,9 @@ describeDatabases("recurring washes paid with a kept card", ({ db, kind }) => {
     }
     expect(await db().select().from(s.smsMessages)).toHaveLength(0);
     // The stand-in was asked once per booking, under the booking's key.
-    const charges = standIn.requests.filter((r) => r.method === "POST" && r.path === "/v1/payment_intents");
+    const charges = stripeTest.standIn.requests.filter(
+      (r) => r.method === "POST" && r.path === "/v1/payment_intents",
+    );
     for (const { appointment } of rows) {
       expect(charges.filter((r) => r.idempotencyKey === keptCardDepositKey(appointment.id))).toHaveLength(1);
     }
@@ -235,8 +231,8 @@ describeDatabases("recurring washes paid with a kept card", ({ db, kind }) => {
     await startFrom(db());
     await keepCard(db(), "pm_card_visa");
     const [a, b] = await Promise.all([
-      placeDueOccurrences(db(), { now: NOW, stripe }),
-      placeDueOccurrences(db(), { now: NOW, stripe }),
+      placeDueOccurrences(db(), { now: NOW, stripe: stripeTest.stripe }),
+      placeDueOccurrences(db(), { now: NOW, stripe: stripeTest.stripe }),
     ]);
     expect(a.placed + b.placed).toBe(3);
     const rows = await occurrences();
@@ -256,11 +252,11 @@ describeDatabases("recurring washes paid with a kept card", ({ db, kind }) => {
     const [first] = await occurrences();
     const booking = { appointmentId: first!.appointment.id };
     const outcomes = await Promise.all([
-      secureWithKeptCard(db(), booking, { stripe, now: NOW }),
-      secureWithKeptCard(db(), booking, { stripe, now: NOW }),
+      secureWithKeptCard(db(), booking, { stripe: stripeTest.stripe, now: NOW }),
+      secureWithKeptCard(db(), booking, { stripe: stripeTest.stripe, now: NOW }),
     ]);
     expect(outcomes.sort()).toEqual(["done", "secured"]);
-    expect(await secureWithKeptCard(db(), booking, { stripe, now: NOW })).toBe("done");
+    expect(await secureWithKeptCard(db(), booking, { stripe: stripeTest.stripe, now: NOW })).toBe("done");
     const [intent, ...again] = intentsOf(booking.appointmentId);
     expect(again).toHaveLength(0);
     const deposits = await depositsOf(booking.appointmentId);
@@ -275,7 +271,7 @@ describeDatabases("recurring washes paid with a kept card", ({ db, kind }) => {
     const [first] = await occurrences();
     const booking = { appointmentId: first!.appointment.id, bookingId: first!.appointment.bookingId };
     // Stripe charges, then the connection drops before its answer reaches us.
-    const lossy = standInClient(standIn);
+    const lossy = standInClient(stripeTest.standIn);
     const create = lossy.paymentIntents.create.bind(lossy.paymentIntents);
     lossy.paymentIntents.create = (async (...args: Parameters<typeof create>) => {
       await create(...args);
@@ -289,7 +285,7 @@ describeDatabases("recurring washes paid with a kept card", ({ db, kind }) => {
     expect(await jobsOf("email.booking", booking.appointmentId)).toHaveLength(1);
     expect((await depositsOf(booking.appointmentId)).map((d) => d.status)).toEqual(["pending"]);
 
-    const handlers = createPaymentHandlers({ stripe: () => stripe, now: () => NOW });
+    const handlers = createPaymentHandlers({ stripe: () => stripeTest.stripe, now: () => NOW });
     await handlers["payments.start-card-step"](retry!.payload as never, { db: db() } as never);
     expect(intentsOf(booking.appointmentId)).toHaveLength(1);
     const [deposit] = await depositsOf(booking.appointmentId);
@@ -306,6 +302,73 @@ describeDatabases("recurring washes paid with a kept card", ({ db, kind }) => {
     expect(await jobsOf("payments.release-hold", booking.appointmentId)).toHaveLength(0);
   });
 
+  it("a charge Stripe never answers through the three retries takes the link path, told once; a run after does nothing", async () => {
+    const source = await startFrom(db());
+    await keepCard(db(), "pm_card_visa");
+    await placeDueOccurrences(db(), { now: NOW });
+    const [first] = await occurrences();
+    const booking = { appointmentId: first!.appointment.id, bookingId: first!.appointment.bookingId };
+    // Stripe never answers a charge (nothing charged); its hosted pages still work.
+    const mute = standInClient(stripeTest.standIn);
+    mute.paymentIntents.create = (async () => {
+      throw new Error("socket hang up");
+    }) as typeof mute.paymentIntents.create;
+    // On the real clock: the link path's hosted page expires 30 minutes after Stripe's own clock.
+    const now = new Date();
+    expect(await occurrenceCardStep(db(), booking, { stripe: mute, now })).toBe("done");
+    const handlers = createPaymentHandlers({ stripe: () => mute, now: () => now });
+    for (const attempt of [1, 2, 3]) {
+      const [retry] = (await jobsOf("payments.start-card-step", booking.appointmentId)).filter(
+        (job) => (job.payload as { attempt: number }).attempt === attempt,
+      );
+      expect(retry!.payload).toEqual({ ...booking, attempt, keptCard: true });
+      await handlers["payments.start-card-step"](retry!.payload as never, { db: db() } as never);
+    }
+    expect(await jobsOf("payments.start-card-step", booking.appointmentId)).toHaveLength(3);
+    const linkMails = async () =>
+      (await jobsOf("email.booking", booking.appointmentId)).filter(
+        (j) => (j.payload as { kind: string }).kind === "payment-link",
+      );
+    const check = async () => {
+      const [plan] = await db()
+        .select()
+        .from(s.appointmentPaymentPlans)
+        .where(eq(s.appointmentPaymentPlans.appointmentId, booking.appointmentId));
+      expect(plan).toMatchObject({ status: "awaiting_card", mode: "deposit" });
+      expect(plan!.stripeCheckoutSessionId).toMatch(/^cs_/);
+      const deposits = await depositsOf(booking.appointmentId);
+      expect(deposits.map((d) => [d.idempotencyKey, d.status, d.failureCode])).toEqual(
+        expect.arrayContaining([
+          [keptCardDepositKey(booking.appointmentId), "failed", KEPT_CARD_NO_ANSWER],
+          [`booking:${booking.appointmentId}:checkout`, "pending", null],
+        ]),
+      );
+      expect(deposits).toHaveLength(2);
+      expect(await linkMails()).toHaveLength(1);
+      expect(await jobsOf("payments.release-hold", booking.appointmentId)).toHaveLength(1);
+      expect(intentsOf(booking.appointmentId)).toHaveLength(0);
+    };
+    await check();
+    // The series' page says the date waits for its payment by link.
+    const panel = await recurringPanel(db(), {
+      bookingId: source.bookingId,
+      token: source.manageToken,
+      actor: null,
+      now: NOW,
+    });
+    const date = panel.series!.upcoming.find((o) => o.booking?.bookingId === booking.bookingId);
+    expect(date!.payByLink).toBe(true);
+    expect(panel.series!.upcoming.filter((o) => o.payByLink)).toHaveLength(1);
+
+    // The last attempt run again (at-least-once), and a run of the kept card after: nothing more.
+    const [last] = (await jobsOf("payments.start-card-step", booking.appointmentId)).filter(
+      (job) => (job.payload as { attempt: number }).attempt === 3,
+    );
+    await handlers["payments.start-card-step"](last!.payload as never, { db: db() } as never);
+    expect(await secureWithKeptCard(db(), booking, { stripe: stripeTest.stripe, now })).toBe("done");
+    await check();
+  });
+
   it("in a zone that keeps the card, keeps the customer's card for the balance: nothing charged, no hold, no link", async () => {
     const [zone] = await db().select().from(s.serviceZones).where(eq(s.serviceZones.routeSlug, "granby"));
     const keeps = { mode: "card_kept" as const, depositRule: null, depositValue: null };
@@ -313,7 +376,9 @@ describeDatabases("recurring washes paid with a kept card", ({ db, kind }) => {
     try {
       await startFrom(db());
       const { customerId, cardId } = await keepCard(db(), "pm_card_visa");
-      expect(await placeDueOccurrences(db(), { now: NOW, stripe })).toMatchObject({ placed: 3 });
+      expect(await placeDueOccurrences(db(), { now: NOW, stripe: stripeTest.stripe })).toMatchObject({
+        placed: 3,
+      });
       for (const { appointment, plan } of await occurrences()) {
         expect(plan).toMatchObject({
           status: "secured",
@@ -373,7 +438,7 @@ describeDatabases("recurring washes paid with a kept card", ({ db, kind }) => {
   it("without a card kept: the link path, unchanged", async () => {
     await startFrom(db());
     // A Stripe customer without a card, as after a booking whose page was never paid.
-    await customerFor(db(), stripe, EMAIL, "Léa Tremblay", null);
+    await customerFor(db(), stripeTest.stripe, EMAIL, "Léa Tremblay", null);
     await placeThenStep();
     for (const { appointment, plan } of await occurrences()) {
       expect(plan).toMatchObject({ status: "awaiting_card", stripePaymentMethodId: null });
@@ -400,8 +465,8 @@ describeTwoWorkers(
     await startFrom(one);
     await keepCard(one, "pm_card_visa");
     const [a, b] = await Promise.all([
-      placeDueOccurrences(one, { now: NOW, stripe }),
-      placeDueOccurrences(two, { now: NOW, stripe }),
+      placeDueOccurrences(one, { now: NOW, stripe: stripeTest.stripe }),
+      placeDueOccurrences(two, { now: NOW, stripe: stripeTest.stripe }),
     ]);
     expect(a.placed + b.placed).toBe(3);
     const placed = await one.select().from(s.bookingSeriesOccurrences);
@@ -412,7 +477,7 @@ describeTwoWorkers(
         .from(s.payments)
         .where(eq(s.payments.appointmentId, appointmentId!));
       expect(deposits.map((d) => [d.kind, d.status])).toEqual([["deposit", "succeeded"]]);
-      const charged = standIn.events.filter(
+      const charged = stripeTest.standIn.events.filter(
         (e) =>
           e.type === "payment_intent.succeeded" &&
           (e.data.object as Stripe.PaymentIntent).metadata.appointment_id === appointmentId,

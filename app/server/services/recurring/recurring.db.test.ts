@@ -17,7 +17,8 @@ import { type AppError } from "~/lib/errors";
 import { bookSlot } from "../booking/book-slot.server";
 import { invalidateOpenSlots } from "../booking/slot-cache.server";
 import { placeDueOccurrences } from "./place-occurrences.server";
-import { changeSeries, recurringPanel, skipOccurrence, startSeries } from "./series.server";
+import { recurringPanel } from "./series-panel.server";
+import { changeSeries, skipOccurrence, startSeries } from "./series.server";
 
 /** The source: Monday 2026-03-09 at 10:00, booked on Friday 2026-03-06 (NOW). */
 const SOURCE_START = "2026-03-09T10:00:00-04:00";

@@ -4,13 +4,13 @@
  * resume or end it. The series row is locked for every change, as the placement job locks it, so
  * a change and a placement never cross.
  */
-import { and, eq, gte, inArray, or } from "drizzle-orm";
+import { and, eq, inArray, or } from "drizzle-orm";
 import { appointments, bookingSeries, bookingSeriesOccurrences } from "#db/schema";
 import { canSelfServiceChange } from "~/domain/booking/cancellation";
 import { latestBookableStart } from "~/domain/booking/horizon";
 import { occurrencesBetween, type RecurrenceInterval } from "~/domain/booking/recurrence";
 import { cancellationKind } from "~/domain/payments/refunds";
-import { BUSINESS_TIME_ZONE, localDate } from "~/domain/time/zoned";
+import { BUSINESS_TIME_ZONE } from "~/domain/time/zoned";
 import { AppError } from "~/lib/errors";
 import type { SessionUser } from "../../auth.server";
 import type { Db, Tx } from "../../db.server";
@@ -20,11 +20,8 @@ import { queueBookingCancelled } from "../messaging/notify.server";
 import { settleCancelledBooking } from "../payments/settle-cancellation.server";
 import { withSlotChange } from "../booking/slot-change.server";
 
-/** The panel lists the next six dates within the booking horizon (placed ones and those to place). */
-const PANEL_COUNT = 6;
-
 /** The series' dates after `now` up to the booking horizon. */
-function plannedDates(anchorStart: Date, intervalWeeks: number, now: Date) {
+export function plannedDates(anchorStart: Date, intervalWeeks: number, now: Date) {
   return occurrencesBetween(
     { anchorStart, intervalWeeks, timeZone: BUSINESS_TIME_ZONE },
     now,
@@ -38,10 +35,10 @@ export interface SeriesAccess {
   actor: SessionUser | null;
 }
 
-type SeriesRow = typeof bookingSeries.$inferSelect;
+export type SeriesRow = typeof bookingSeries.$inferSelect;
 
 /** The booking behind the manage link or its owner; INVALID_MANAGE_TOKEN otherwise. */
-async function openBooking(db: Db | Tx, { bookingId, token, actor }: SeriesAccess) {
+export async function openBooking(db: Db | Tx, { bookingId, token, actor }: SeriesAccess) {
   const [appointment] = await db.select().from(appointments).where(eq(appointments.bookingId, bookingId));
   if (!appointment) throw new AppError("NOT_FOUND");
   if (!manageAccess(appointment, token, actor)) throw new AppError("INVALID_MANAGE_TOKEN");
@@ -49,7 +46,7 @@ async function openBooking(db: Db | Tx, { bookingId, token, actor }: SeriesAcces
 }
 
 /** The series a booking starts or belongs to (an occurrence of it), if any. */
-async function seriesOf(db: Db | Tx, appointmentId: string): Promise<SeriesRow | null> {
+export async function seriesOf(db: Db | Tx, appointmentId: string): Promise<SeriesRow | null> {
   const [bySource] = await db
     .select()
     .from(bookingSeries)
@@ -69,100 +66,12 @@ async function lockSeries(tx: Tx, seriesId: string): Promise<SeriesRow> {
   return row;
 }
 
-async function sourceStart(db: Db | Tx, series: SeriesRow): Promise<Date> {
+export async function sourceStart(db: Db | Tx, series: SeriesRow): Promise<Date> {
   const [source] = await db
     .select({ startAt: appointments.startAt })
     .from(appointments)
     .where(eq(appointments.id, series.sourceAppointmentId));
   return source!.startAt;
-}
-
-export interface UpcomingOccurrence {
-  date: string;
-  plannedStart: Date;
-  /** 'planned': not placed yet (the job places it within the lookahead). */
-  status: "planned" | "placed" | "moved" | "skipped" | "unplaced" | "cancelled";
-  /** The booking placed, when there is one. */
-  booking: { bookingId: string; start: Date } | null;
-  /** Skippable: not skipped already and 24 h or more ahead. */
-  canSkip: boolean;
-}
-
-export interface RecurringPanel {
-  /** A series may start from this booking (scheduled or completed, in none yet). */
-  canStart: boolean;
-  series: {
-    intervalWeeks: number;
-    status: SeriesRow["status"];
-    /** The source's start: its weekday and local time are the series'. */
-    anchorStart: Date;
-    upcoming: UpcomingOccurrence[];
-    /** The booking shown is the series' source (else one of its occurrences). */
-    isSource: boolean;
-  } | null;
-}
-
-/** What the manage page shows of the recurrence of a booking already opened by its link or owner. */
-export async function recurringPanel(db: Db, access: SeriesAccess & { now: Date }): Promise<RecurringPanel> {
-  const appointment = await openBooking(db, access);
-  const series = await seriesOf(db, appointment.id);
-  if (!series || series.status === "ended") {
-    const canStart =
-      (appointment.status === "scheduled" || appointment.status === "completed") &&
-      (!series || series.sourceAppointmentId === appointment.id);
-    return { canStart, series: null };
-  }
-  const anchorStart = await sourceStart(db, series);
-  const { now } = access;
-  const planned = plannedDates(anchorStart, series.intervalWeeks, now).slice(0, PANEL_COUNT);
-  const rows = await db
-    .select({
-      date: bookingSeriesOccurrences.occurrenceDate,
-      status: bookingSeriesOccurrences.status,
-      plannedStart: bookingSeriesOccurrences.plannedStart,
-      bookingId: appointments.bookingId,
-      start: appointments.startAt,
-      appointmentStatus: appointments.status,
-    })
-    .from(bookingSeriesOccurrences)
-    .leftJoin(appointments, eq(appointments.id, bookingSeriesOccurrences.appointmentId))
-    .where(
-      and(
-        eq(bookingSeriesOccurrences.seriesId, series.id),
-        gte(bookingSeriesOccurrences.occurrenceDate, localDate(now)),
-      ),
-    );
-  const byDate = new Map(rows.map((row) => [row.date, row]));
-  const dates = [...new Set([...planned.map((o) => o.date), ...rows.map((r) => r.date)])].sort();
-  const upcoming = dates.flatMap((date): UpcomingOccurrence[] => {
-    const row = byDate.get(date);
-    const plannedStart = row?.plannedStart ?? planned.find((o) => o.date === date)!.start;
-    const start = row?.start ?? plannedStart;
-    if (start <= now) return [];
-    const cancelled = row?.appointmentStatus === "cancelled" && row.status !== "skipped";
-    const status = !row ? "planned" : cancelled ? "cancelled" : row.status;
-    return [
-      {
-        date,
-        plannedStart,
-        status,
-        booking: row?.bookingId && row.start ? { bookingId: row.bookingId, start: row.start } : null,
-        canSkip:
-          (status === "planned" || status === "placed" || status === "moved") &&
-          canSelfServiceChange(start, now),
-      },
-    ];
-  });
-  return {
-    canStart: false,
-    series: {
-      intervalWeeks: series.intervalWeeks,
-      status: series.status,
-      anchorStart,
-      upcoming,
-      isSource: series.sourceAppointmentId === appointment.id,
-    },
-  };
 }
 
 /**

@@ -1,9 +1,10 @@
-import { and, avg, count, desc, eq, isNull } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import {
   appointmentReviews,
   appointments,
   reviewModerationLog,
+  reviewTotals,
   serviceZones,
   services,
   users,
@@ -159,17 +160,27 @@ function withDisplayName<T extends { customerName: string; displayName: string |
   return { ...rest, displayName: displayName || defaultDisplayName(customerName) };
 }
 
-/** Average and count of the published reviews of the network, or of one zone (by slug). */
+/**
+ * Average and count of the published reviews of the network, or of one zone (by slug), from the
+ * totals the database keeps per zone (`review_totals`, ADR 105): a few hundred rows at most
+ * instead of every review joined to its appointment. The sum divided by the count in SQL's
+ * numeric is the very figure `avg` gave over the reviews themselves.
+ */
 export async function reviewSummary(
   db: Db,
   { zoneSlug }: { zoneSlug?: string } = {},
 ): Promise<ReviewSummary> {
-  const [row] = await db
-    .select({ average: avg(appointmentReviews.rating), n: count() })
-    .from(appointmentReviews)
-    .innerJoin(appointments, eq(appointments.id, appointmentReviews.appointmentId))
-    .innerJoin(serviceZones, eq(serviceZones.id, appointments.zoneId))
-    .where(and(published, zoneSlug ? eq(serviceZones.routeSlug, zoneSlug) : undefined));
+  const reviews = sql<number>`coalesce(sum(${reviewTotals.reviewCount}), 0)`.mapWith(Number);
+  const average = sql<
+    string | null
+  >`sum(${reviewTotals.ratingSum})::numeric / nullif(sum(${reviewTotals.reviewCount}), 0)`;
+  const [row] = zoneSlug
+    ? await db
+        .select({ average, n: reviews })
+        .from(reviewTotals)
+        .innerJoin(serviceZones, eq(serviceZones.id, reviewTotals.zoneId))
+        .where(eq(serviceZones.routeSlug, zoneSlug))
+    : await db.select({ average, n: reviews }).from(reviewTotals);
   const n = row?.n ?? 0;
   return { average: n > 0 && row?.average != null ? Number(row.average) : null, count: n };
 }

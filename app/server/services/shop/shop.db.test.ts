@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
-import { afterAll, beforeAll, expect, it, vi } from "vitest";
+import { beforeAll, expect, it, vi } from "vitest";
 import * as s from "#db/schema";
 import { seed } from "#db/seed";
 import { hasCode } from "~/lib/errors";
@@ -8,22 +8,13 @@ import {
   deliverEvent,
   drainPaymentJobs,
   granbyAppointment,
-  standInClient,
+  setUpStripeStandIn,
 } from "../../../../tests/factories/payments";
 import { describeDatabases } from "../../../../tests/setup/db";
-import { startStripeStandIn, type StripeStandIn } from "../../../../tests/stripe/stand-in";
-import type { StripeClient } from "../../payments/stripe.server";
-import {
-  decideShopReturn,
-  loadShopOrder,
-  markShopOrdersDelivered,
-  placeShopOrder,
-  refundShopReturn,
-  requestShopReturn,
-  saveRetailProduct,
-  setShopStock,
-  shopOrdersOfStop,
-} from "./shop.server";
+import { decideShopReturn, refundShopReturn, requestShopReturn } from "./shop-returns.server";
+import { loadShopOrder, markShopOrdersDelivered, shopOrdersOfStop } from "./shop-orders.server";
+import { placeShopOrder } from "./shop-checkout.server";
+import { saveRetailProduct, setShopStock } from "./shop-back-office.server";
 
 // The shop (issue 34, item 4; ADR 094) on both databases: the last item bought by two orders at
 // once (one wins, the stock never below zero), the paid webhook delivered twice with the
@@ -36,15 +27,7 @@ vi.hoisted(() => {
   process.env.STRIPE_WEBHOOK_SECRET = "whsec_standin";
 });
 
-let standIn: StripeStandIn;
-let stripe: StripeClient;
-
-beforeAll(async () => {
-  standIn = await startStripeStandIn();
-  stripe = standInClient(standIn);
-});
-
-afterAll(() => standIn.close());
+const stripeTest = setUpStripeStandIn();
 
 const pay = (url: string) =>
   fetch(url, { method: "POST", body: new URLSearchParams({ card: "ok" }), redirect: "manual" });
@@ -94,7 +77,7 @@ describeDatabases("the shop", ({ db }) => {
   const orderOf = async (id: string) =>
     (await db().select().from(s.shopOrders).where(eq(s.shopOrders.id, id)))[0]!;
   const completedEvent = (sessionId: string) =>
-    standIn.events.findLast(
+    stripeTest.standIn.events.findLast(
       (e) =>
         e.type === "checkout.session.completed" &&
         (e.data.object as Stripe.Checkout.Session).id === sessionId,
@@ -111,7 +94,7 @@ describeDatabases("the shop", ({ db }) => {
           delivery: "pickup",
           key: crypto.randomUUID(),
           now: NOW,
-          stripe,
+          stripe: stripeTest.stripe,
         }),
       ),
     );
@@ -144,7 +127,7 @@ describeDatabases("the shop", ({ db }) => {
         delivery: "next_wash",
         key,
         now: NOW,
-        stripe,
+        stripe: stripeTest.stripe,
       });
     const [first, second] = await Promise.all([place(), place()]);
     expect(second.id).toBe(first.id);
@@ -159,17 +142,17 @@ describeDatabases("the shop", ({ db }) => {
       tvqCents: 499,
       totalCents: 5_749,
     });
-    const session = await stripe.checkout.sessions.retrieve(order.stripeCheckoutSessionId!);
+    const session = await stripeTest.stripe.checkout.sessions.retrieve(order.stripeCheckoutSessionId!);
     expect(session.amount_total).toBe(5_749);
 
     expect((await pay(order.stripeCheckoutUrl!)).status).toBe(303);
     const completed = completedEvent(order.stripeCheckoutSessionId!);
     await Promise.all([
-      deliverEvent(db(), standIn, completed),
-      deliverEvent(db(), standIn, completed),
-      loadShopOrder(db(), first.id, { user, stripe, now: NOW }),
+      deliverEvent(db(), stripeTest.standIn, completed),
+      deliverEvent(db(), stripeTest.standIn, completed),
+      loadShopOrder(db(), first.id, { user, stripe: stripeTest.stripe, now: NOW }),
     ]);
-    await drainPaymentJobs(db(), stripe, NOW);
+    await drainPaymentJobs(db(), stripeTest.stripe, NOW);
     const paid = await orderOf(first.id);
     expect(paid.status).toBe("paid");
     expect(paid.stripePaymentIntentId).toMatch(/^pi_/);
@@ -186,9 +169,93 @@ describeDatabases("the shop", ({ db }) => {
     expect(await markShopOrdersDelivered(db(), wash.id, NOW)).toBe(0);
     // Another customer does not see it.
     const other = await customer();
-    await expect(loadShopOrder(db(), first.id, { user: other, stripe, now: NOW })).rejects.toSatisfy((e) =>
-      hasCode(e, "NOT_FOUND"),
+    await expect(
+      loadShopOrder(db(), first.id, { user: other, stripe: stripeTest.stripe, now: NOW }),
+    ).rejects.toSatisfy((e) => hasCode(e, "NOT_FOUND"));
+  });
+
+  it("shows the crew only what is left to hand over once returns are accepted before the wash", async () => {
+    const [wax, cloth] = [await product(5, 1_000), await product(5, 500)];
+    const user = await customer();
+    const wash = await granbyAppointment(db());
+    await db().update(s.appointments).set({ userId: user.id }).where(eq(s.appointments.id, wash.id));
+    const placed = await placeShopOrder(db(), {
+      user,
+      cart: {
+        franchiseeId,
+        lines: [
+          { itemId: wax, quantity: 3 },
+          { itemId: cloth, quantity: 1 },
+        ],
+      },
+      delivery: "next_wash",
+      key: crypto.randomUUID(),
+      now: NOW,
+      stripe: stripeTest.stripe,
+    });
+    const order = await orderOf(placed.id);
+    await pay(order.stripeCheckoutUrl!);
+    await deliverEvent(db(), stripeTest.standIn, completedEvent(order.stripeCheckoutSessionId!));
+    await drainPaymentJobs(db(), stripeTest.stripe, NOW);
+    const lines = await db().select().from(s.shopOrderLines).where(eq(s.shopOrderLines.orderId, placed.id));
+    const lineOf = (itemId: string) => lines.find((line) => line.inventoryItemId === itemId)!;
+    const [waxName, clothName] = [lineOf(wax).name, lineOf(cloth).name];
+    const onStop = async () =>
+      (await shopOrdersOfStop(db(), wash.id)).map((o) => ({ number: o.number, lines: o.lines }));
+    const admin = { id: "shop-admin-stop", role: "admin" as const };
+    await db()
+      .insert(s.users)
+      .values({ id: admin.id, name: "Admin", email: "shop-admin-stop@example.com", role: "admin" });
+    const returnOf = async (quantities: [string, number][], accept: boolean | null) => {
+      const ret = await requestShopReturn(db(), {
+        user,
+        orderId: placed.id,
+        reason: null,
+        now: NOW,
+        key: crypto.randomUUID(),
+        lines: new Map(quantities.map(([itemId, n]) => [lineOf(itemId).id, n])),
+      });
+      if (accept !== null)
+        await decideShopReturn(db(), {
+          actor: admin,
+          returnId: ret.id,
+          accept,
+          now: NOW,
+          stripe: stripeTest.stripe,
+        });
+    };
+
+    // 2 of the 3 waxes taken back before the wash: the crew brings 1 wax and the cloth.
+    await returnOf([[wax, 2]], true);
+    expect(await onStop()).toEqual([
+      {
+        number: order.number,
+        lines: expect.arrayContaining([
+          { name: waxName, quantity: 1 },
+          { name: clothName, quantity: 1 },
+        ]),
+      },
+    ]);
+    expect((await onStop())[0]!.lines).toHaveLength(2);
+    // A return only asked, not yet decided, changes nothing the crew brings.
+    await returnOf([[cloth, 1]], null);
+    expect((await onStop())[0]!.lines).toHaveLength(2);
+    const asked = (await db().select().from(s.shopReturns).where(eq(s.shopReturns.orderId, placed.id))).find(
+      (r) => r.status === "requested",
     );
+    await decideShopReturn(db(), {
+      actor: admin,
+      returnId: asked!.id,
+      accept: true,
+      now: NOW,
+      stripe: stripeTest.stripe,
+    });
+    expect(await onStop()).toEqual([{ number: order.number, lines: [{ name: waxName, quantity: 1 }] }]);
+    await returnOf([[wax, 1]], true);
+    expect(await onStop()).toEqual([]);
+    // The crew hands the stop over: the order all taken back is not marked delivered.
+    expect(await markShopOrdersDelivered(db(), wash.id, NOW)).toBe(0);
+    expect((await orderOf(placed.id)).status).toBe("paid");
   });
 
   it("gives the stock back once when the hosted page expires unpaid", async () => {
@@ -200,18 +267,21 @@ describeDatabases("the shop", ({ db }) => {
       delivery: "pickup",
       key: crypto.randomUUID(),
       now: NOW,
-      stripe,
+      stripe: stripeTest.stripe,
     });
     expect(await stockOf(itemId)).toBe(0);
     const order = await orderOf(placed.id);
-    await stripe.checkout.sessions.expire(order.stripeCheckoutSessionId!);
-    const expired = standIn.events.findLast(
+    await stripeTest.stripe.checkout.sessions.expire(order.stripeCheckoutSessionId!);
+    const expired = stripeTest.standIn.events.findLast(
       (e) =>
         e.type === "checkout.session.expired" &&
         (e.data.object as Stripe.Checkout.Session).id === order.stripeCheckoutSessionId,
     )!;
-    await Promise.all([deliverEvent(db(), standIn, expired), deliverEvent(db(), standIn, expired)]);
-    await drainPaymentJobs(db(), stripe, NOW);
+    await Promise.all([
+      deliverEvent(db(), stripeTest.standIn, expired),
+      deliverEvent(db(), stripeTest.standIn, expired),
+    ]);
+    await drainPaymentJobs(db(), stripeTest.stripe, NOW);
     expect((await orderOf(placed.id)).status).toBe("cancelled");
     expect(await stockOf(itemId)).toBe(2);
   });
@@ -225,12 +295,12 @@ describeDatabases("the shop", ({ db }) => {
       delivery: "pickup",
       key: crypto.randomUUID(),
       now: NOW,
-      stripe,
+      stripe: stripeTest.stripe,
     });
     const order = await orderOf(placed.id);
     await pay(order.stripeCheckoutUrl!);
-    await deliverEvent(db(), standIn, completedEvent(order.stripeCheckoutSessionId!));
-    await drainPaymentJobs(db(), stripe, NOW);
+    await deliverEvent(db(), stripeTest.standIn, completedEvent(order.stripeCheckoutSessionId!));
+    await drainPaymentJobs(db(), stripeTest.stripe, NOW);
     expect((await orderOf(placed.id)).status).toBe("paid");
     expect(await stockOf(itemId)).toBe(2);
 
@@ -241,11 +311,13 @@ describeDatabases("the shop", ({ db }) => {
         orderId: placed.id,
         reason: null,
         now: new Date(NOW.getTime() + 15 * 86_400_000),
+        key: crypto.randomUUID(),
       }),
     ).rejects.toSatisfy((e) => hasCode(e, "SHOP_REFUSED"));
+    const returnKey = crypto.randomUUID();
     const [r1, r2] = await Promise.all([
-      requestShopReturn(db(), { user, orderId: placed.id, reason: "Pas ouvert", now: NOW }),
-      requestShopReturn(db(), { user, orderId: placed.id, reason: "Pas ouvert", now: NOW }),
+      requestShopReturn(db(), { user, orderId: placed.id, reason: "Pas ouvert", now: NOW, key: returnKey }),
+      requestShopReturn(db(), { user, orderId: placed.id, reason: "Pas ouvert", now: NOW, key: returnKey }),
     ]);
     expect(r2.id).toBe(r1.id);
 
@@ -253,27 +325,40 @@ describeDatabases("the shop", ({ db }) => {
     await db()
       .insert(s.users)
       .values({ id: admin.id, name: "Admin", email: "shop-admin@example.com", role: "admin" });
-    const refundsBefore = standIn.requests.filter(
+    const refundsBefore = stripeTest.standIn.requests.filter(
       (r) => r.method === "POST" && r.path === "/v1/refunds",
     ).length;
     const decisions = await Promise.allSettled([
-      decideShopReturn(db(), { actor: admin, returnId: r1.id, accept: true, now: NOW, stripe }),
-      decideShopReturn(db(), { actor: admin, returnId: r1.id, accept: true, now: NOW, stripe }),
+      decideShopReturn(db(), {
+        actor: admin,
+        returnId: r1.id,
+        accept: true,
+        now: NOW,
+        stripe: stripeTest.stripe,
+      }),
+      decideShopReturn(db(), {
+        actor: admin,
+        returnId: r1.id,
+        accept: true,
+        now: NOW,
+        stripe: stripeTest.stripe,
+      }),
     ]);
     expect(decisions.filter((d) => d.status === "fulfilled")).toHaveLength(1);
     // The job runs it again, and so does a retry: one refund all the same.
-    expect(await refundShopReturn(db(), r1.id, stripe)).toBe("already");
+    expect(await refundShopReturn(db(), r1.id, stripeTest.stripe)).toBe("already");
     const [ret] = await db().select().from(s.shopReturns).where(eq(s.shopReturns.id, r1.id));
     expect(ret).toMatchObject({ status: "accepted", amountCents: 1_150 });
     expect(ret!.stripeRefundId).toMatch(/^re_/);
-    const ours = standIn.events.filter(
+    const ours = stripeTest.standIn.events.filter(
       (e) =>
         e.type === "refund.created" && (e.data.object as Stripe.Refund).metadata?.shop_return_id === r1.id,
     );
     expect(ours).toHaveLength(1);
     expect((ours[0]!.data.object as Stripe.Refund).amount).toBe(1_150);
     expect(
-      standIn.requests.filter((r) => r.method === "POST" && r.path === "/v1/refunds").length - refundsBefore,
+      stripeTest.standIn.requests.filter((r) => r.method === "POST" && r.path === "/v1/refunds").length -
+        refundsBefore,
     ).toBeGreaterThanOrEqual(1);
     expect(await stockOf(itemId)).toBe(3);
   });
