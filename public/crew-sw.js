@@ -74,8 +74,8 @@ function signedOut(response) {
   );
 }
 
-async function keepDay(request, response, isDocument) {
-  const started = epoch;
+/** `started`: the clearing count when the day was asked for (a sign-out during the fetch wins). */
+async function keepDay(request, response, isDocument, started) {
   const cache = await caches.open(DAYS);
   const key = (isDocument ? "" : "data:") + dayKey(request.url);
   if (started === epoch) await cache.put(key, response.clone());
@@ -95,12 +95,13 @@ async function offlineCopy(request, isDocument) {
 }
 
 async function networkFirst(event, isDocument) {
+  const started = epoch;
   try {
     const response = await fetch(event.request);
     if (signedOut(response)) {
       await clearAll();
     } else if (response.status === 200) {
-      event.waitUntil(keepDay(event.request, response.clone(), isDocument));
+      event.waitUntil(keepDay(event.request, response.clone(), isDocument, started));
     }
     return response;
   } catch {
@@ -142,6 +143,7 @@ self.addEventListener("message", (event) => {
       return url.origin === self.location.origin && url.pathname.startsWith("/assets/");
     });
     const page = typeof message.page === "string" && message.page.startsWith("/crew") ? message.page : null;
+    const started = epoch;
     event.waitUntil(
       Promise.all([
         caches
@@ -158,7 +160,7 @@ self.addEventListener("message", (event) => {
               .then((response) => {
                 if (signedOut(response)) return clearAll();
                 if (response.status === 200)
-                  return keepDay(new Request(new URL(page, self.location.origin)), response, true);
+                  return keepDay(new Request(new URL(page, self.location.origin)), response, true, started);
                 return undefined;
               })
               .catch(() => undefined)

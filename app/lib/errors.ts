@@ -36,7 +36,7 @@ export const ERROR_STATUS = {
   /** A booking request key (Idempotency-Key, the wizard form's key) already used for another request (ADR 068). */
   /** A shop line short of stock (ADR 094); the message is the product's name. */
   SHOP_OUT_OF_STOCK: 409,
-  /** A shop order or return that cannot be (ADR 094); the message is the reason (EMPTY_CART, NO_NEXT_WASH, RETURN_CLOSED). */
+  /** A shop order or return that cannot be (ADR 094); the message is the reason (EMPTY_CART, NO_NEXT_WASH, DELIVERY_NOT_OFFERED, RETURN_CLOSED). */
   SHOP_REFUSED: 422,
   REQUEST_KEY_REUSED: 422,
   /** The same slot, contact, zone and cars booked minutes ago with other details (ADR 068). */

@@ -2,14 +2,18 @@ import { assistantMessages } from "~/lib/messages/assistant.fr";
 import { offersMessages } from "~/lib/messages/offers.fr";
 import { adminMessages } from "~/lib/messages/admin.fr";
 import { reviewsMessages } from "~/lib/messages/reviews.fr";
+import { freedTimeMessages } from "~/lib/messages/freed-time.fr";
 import { vehiclesMessages } from "~/lib/messages/vehicles.fr";
 import { shopMessages } from "~/lib/messages/shop.fr";
+import { customersMessages } from "~/lib/messages/customers.fr";
 import {
   BadgePercent,
   BarChart3,
+  BellRing,
   Crown,
   Car,
   ClipboardList,
+  Contact,
   CreditCard,
   Images,
   LayoutDashboard,
@@ -32,6 +36,7 @@ const t = adminMessages.nav;
 export const ADMIN_NAV: readonly NavEntry[] = [
   { to: "/admin", label: t.dashboard, icon: LayoutDashboard, end: true },
   { to: "/admin/bookings", label: backOfficeMessages.desk.nav, icon: Search },
+  { to: "/admin/clients", label: customersMessages.network.nav, icon: Contact },
   { to: "/admin/franchisees", label: t.franchisees, icon: Users },
   { to: "/admin/services", label: t.services, icon: ClipboardList },
   { to: "/admin/vehicle-classes", label: vehiclesMessages.admin.nav, icon: Car },
@@ -43,6 +48,7 @@ export const ADMIN_NAV: readonly NavEntry[] = [
   { to: "/admin/restock", label: t.restock, icon: Package },
   { to: "/admin/boutique", label: shopMessages.admin.title, icon: ShoppingBag },
   { to: "/admin/reviews", label: reviewsMessages.admin.nav, icon: MessageSquareText },
+  { to: "/admin/freed-times", label: freedTimeMessages.demand.nav, icon: BellRing },
   { to: "/admin/promo-codes", label: offersMessages.admin.nav, icon: BadgePercent },
   { to: "/admin/jobs", label: t.jobs, icon: ListChecks },
   { to: "/admin/conversations", label: assistantMessages.admin.nav, icon: MessagesSquare },

@@ -1,28 +1,19 @@
-import { getInputProps, getSelectProps, getTextareaProps, type useForm } from "@conform-to/react";
+import { getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import type { ReactNode } from "react";
 
 import { Field } from "~/components/ui/field";
 import { Input, inputClasses } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
-import {
-  APPLICATION_LIMITS,
-  COUNTRY_CODES,
-  SERVICE_RADII,
-  type STEP_FIELDS,
-} from "~/domain/applications/schemas";
+import { APPLICATION_LIMITS, COUNTRY_CODES, SERVICE_RADII } from "~/domain/applications/schemas";
 import { cn } from "~/lib/utils";
 
+import type { ApplicationFields } from "./application-field-types";
 import { ChoiceGroup, YES_NO } from "./choice-group";
 import { PhotoField } from "./photo-field";
 import { applicationMessages } from "~/lib/messages/application.fr";
 
 const a = applicationMessages;
 const f = a.fields;
-
-export type FieldName = (typeof STEP_FIELDS)[keyof typeof STEP_FIELDS][number];
-/** The form's fields by name, as the browser sends them (strings). */
-export type FormShape = Record<FieldName, string>;
-export type ApplicationFields = ReturnType<typeof useForm<FormShape>>[1];
 
 /**
  * One step's fields, with its own heading. With JavaScript only the current step shows (the

@@ -28,8 +28,8 @@ import {
   ProfessionalFields,
   ReferencesFields,
   StepSection,
-  type FormShape,
 } from "./application-fields";
+import type { FormShape } from "./application-field-types";
 import { ApplicationSummary } from "./application-summary";
 import { SignaturePad } from "./signature-pad";
 import { applicationMessages } from "~/lib/messages/application.fr";

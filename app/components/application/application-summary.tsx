@@ -1,6 +1,6 @@
 import { DEFAULT_COUNTRY_CODE } from "~/domain/applications/schemas";
 
-import type { ApplicationFields, FieldName } from "./application-fields";
+import type { ApplicationFields, FieldName } from "./application-field-types";
 import { applicationMessages } from "~/lib/messages/application.fr";
 
 const a = applicationMessages;

@@ -10,7 +10,7 @@ import { APPLICATION_PHOTO_ACCEPT } from "~/domain/applications/photo";
 import { applicationMessages } from "~/lib/messages/application.fr";
 import { useHydrated } from "~/lib/use-hydrated";
 
-import type { ApplicationFields } from "./application-fields";
+import type { ApplicationFields } from "./application-field-types";
 
 const f = applicationMessages.fields;
 

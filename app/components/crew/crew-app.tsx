@@ -60,16 +60,20 @@ function activeWorker(registration: ServiceWorkerRegistration): Promise<ServiceW
 
 /**
  * Whether the page shows a kept copy: served by the worker while the network was down (the
- * `data-offline-copy` mark), or the phone is offline now. Back online, the page is loaded again.
+ * `data-offline-copy` mark), or the phone is offline now. Back online, a kept copy is loaded again;
+ * a page loaded from the server stays, and its queues send what waited (reloading it would cut a
+ * send short and lose what it says).
  */
 export function useOffline(): boolean {
   useEffect(() => {
-    const comeBack = () => void reloadWhenReachable();
+    const comeBack = () => {
+      if (showsKeptCopy()) void reloadWhenReachable();
+    };
     window.addEventListener("online", comeBack);
     // A kept copy while the phone says it is online (the network came back slowly, or a weak
     // signal): tried again every few seconds, until a fresh page replaces it.
     const timer = window.setInterval(() => {
-      if (document.documentElement.hasAttribute("data-offline-copy") && navigator.onLine) comeBack();
+      if (navigator.onLine) comeBack();
     }, RETRY_MS);
     return () => {
       window.removeEventListener("online", comeBack);
@@ -104,8 +108,13 @@ function subscribe(onChange: () => void) {
   };
 }
 
+/** The page was served by the worker from its copy of the day (ADR 089). */
+export function showsKeptCopy(): boolean {
+  return document.documentElement.hasAttribute("data-offline-copy");
+}
+
 function offlineNow(): boolean {
-  return document.documentElement.hasAttribute("data-offline-copy") || !navigator.onLine;
+  return showsKeptCopy() || !navigator.onLine;
 }
 
 /** « Hors ligne — données du 28 novembre à 9 h 05 »: when the day shown was loaded. */

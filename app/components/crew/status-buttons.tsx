@@ -2,6 +2,7 @@ import { Check, CloudOff } from "lucide-react";
 import { useCallback, useEffect, useState, type FormEvent } from "react";
 import { useFetcher, useRevalidator } from "react-router";
 
+import { showsKeptCopy } from "~/components/crew/crew-app";
 import { Button } from "~/components/ui/button";
 import { CREW_STEPS, currentStep, stepsAfter, type CrewStep } from "~/domain/crew/status";
 import { formatTime } from "~/lib/format";
@@ -83,7 +84,8 @@ export function StatusButtons({
   }, [appointmentId]);
 
   const flush = useCallback(async () => {
-    if (!canQueueStatus() || !navigator.onLine) return;
+    // A kept copy is loaded again once the server answers; the fresh page sends and says so.
+    if (!canQueueStatus() || !navigator.onLine || showsKeptCopy()) return;
     const outcomes = (await flushStatuses().catch(() => [])).filter(
       (o) => o.tap.appointmentId === appointmentId,
     );

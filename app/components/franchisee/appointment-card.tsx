@@ -1,30 +1,18 @@
-import { Ban, Car, CheckCircle2, MapPin, Repeat, Truck, TriangleAlert, User, UserX } from "lucide-react";
+import { Ban, Car, CheckCircle2, MapPin, MoveRight, Truck, TriangleAlert, User, UserX } from "lucide-react";
 import { useId, useState } from "react";
-import { useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 import type { WeatherReason } from "~/domain/weather/schemas";
 import { weatherMessages } from "~/lib/messages/weather.fr";
 
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { useConfirm } from "~/components/ui/confirm-dialog";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "~/components/ui/dialog";
-import { Field } from "~/components/ui/field";
-import { inputClasses } from "~/components/ui/input";
-import { Textarea } from "~/components/ui/textarea";
-import { CANCEL_REASON_MAX } from "~/domain/franchisee/schemas";
 import { ContactLinks } from "~/components/back-office/contact-links";
 import { formatMoney, formatTime } from "~/lib/format";
 import { formatPhone } from "~/lib/phone";
 import { canCompleteAt } from "~/domain/franchisee/completion";
-import { cn } from "~/lib/utils";
 import { useFailureToast, type FranchiseeActionData } from "./action-data";
+import { CancelDialog, MoveDialog } from "./appointment-dialogs";
 import { franchiseeMessages } from "~/lib/messages/franchisee.fr";
 import { afterWashMessages } from "~/lib/messages/after-wash.fr";
 import { crewMessages } from "~/lib/messages/crew.fr";
@@ -74,12 +62,30 @@ function fullAddress(a: Pick<ScheduleItem, "address" | "postalCode">): string {
   return a.postalCode && !a.address.includes(a.postalCode) ? `${a.address} ${a.postalCode}` : a.address;
 }
 
-/** One appointment of the schedule with its actions, each confirmed first. */
-export function AppointmentCard({ appointment, now }: { appointment: ScheduleItem; now: number }) {
+/**
+ * One appointment of the schedule with its actions, each confirmed first. Its title opens the
+ * booking page; « Déplacer » moves it to a member and a time (the keyboard's and the phone's way
+ * to do what a drag does on the grid, ADR 104).
+ */
+export function AppointmentCard({
+  appointment,
+  now,
+  members = [],
+}: {
+  appointment: ScheduleItem;
+  now: number;
+  /** The team, for « Déplacer ». */
+  members?: { id: string; name: string }[];
+}) {
   const fetcher = useFetcher<FranchiseeActionData>();
-  useFailureToast(fetcher.data);
+  const moveAnswer = fetcher.data?.intent === "move" ? fetcher.data : undefined;
+  // A refused move is said in its form, which stays open with what was chosen.
+  useFailureToast(moveAnswer ? undefined : fetcher.data);
   const confirm = useConfirm();
-  const [dialog, setDialog] = useState<"reassign" | "cancel" | null>(null);
+  const [dialog, setDialog] = useState<"cancel" | "move" | null>(null);
+  // The answer there was when « Déplacer » opened: a newer successful one closes the form.
+  const [openedWith, setOpenedWith] = useState<unknown>(undefined);
+  const moveOpen = dialog === "move" && !(moveAnswer?.ok && moveAnswer !== openedWith);
   const id = useId();
   const start = new Date(appointment.startAt);
   const end = new Date(appointment.endAt);
@@ -99,7 +105,13 @@ export function AppointmentCard({ appointment, now }: { appointment: ScheduleIte
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <h3 id={`${id}-title`} className="font-semibold">
-          {title}
+          <Link
+            to={`/franchisee/bookings/${appointment.bookingId}`}
+            className="underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+          >
+            {title}
+            <span className="sr-only"> ({s.openBooking})</span>
+          </Link>
         </h3>
         <div className="flex flex-wrap gap-2">
           <Badge variant={STATUS_VARIANT[appointment.status]}>{s.status[appointment.status]}</Badge>
@@ -202,10 +214,14 @@ export function AppointmentCard({ appointment, now }: { appointment: ScheduleIte
             size="sm"
             variant="outline"
             disabled={busy}
-            onClick={() => setDialog("reassign")}
+            onClick={() => {
+              setOpenedWith(fetcher.data);
+              setDialog("move");
+            }}
+            aria-label={s.moveNamed(title)}
           >
-            <Repeat aria-hidden="true" />
-            {s.reassign}
+            <MoveRight aria-hidden="true" />
+            {s.move}
           </Button>
           {started ? (
             <Button
@@ -239,70 +255,29 @@ export function AppointmentCard({ appointment, now }: { appointment: ScheduleIte
         </div>
       ) : null}
 
-      <Dialog open={dialog === "reassign"} onOpenChange={(open) => setDialog(open ? "reassign" : null)}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>{s.reassignTitle}</DialogTitle>
-            <DialogDescription>{title}</DialogDescription>
-          </DialogHeader>
-          {appointment.reassignTo.length === 0 ? (
-            <p className="text-sm text-muted-foreground">{s.reassignNone}</p>
-          ) : (
-            <form
-              className="grid gap-4"
-              onSubmit={(event) => {
-                event.preventDefault();
-                const member = new FormData(event.currentTarget).get("teamMemberId");
-                setDialog(null);
-                submit({ intent: "reassign", teamMemberId: String(member) });
-              }}
-            >
-              <Field label={s.reassignTo} id={`${id}-member`}>
-                <select id={`${id}-member`} name="teamMemberId" required className={cn(inputClasses, "h-10")}>
-                  {appointment.reassignTo.map((m) => (
-                    <option key={m.id} value={m.id}>
-                      {m.name}
-                    </option>
-                  ))}
-                </select>
-              </Field>
-              <DialogFooter>
-                <Button type="submit">{s.reassignConfirm}</Button>
-              </DialogFooter>
-            </form>
-          )}
-        </DialogContent>
-      </Dialog>
-
-      <Dialog open={dialog === "cancel"} onOpenChange={(open) => setDialog(open ? "cancel" : null)}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>{s.cancelTitle}</DialogTitle>
-            <DialogDescription>{title}</DialogDescription>
-          </DialogHeader>
-          <form
-            className="grid gap-4"
-            onSubmit={(event) => {
-              event.preventDefault();
-              const reason = String(new FormData(event.currentTarget).get("reason") ?? "").trim();
-              setDialog(null);
-              submit({ intent: "cancel", reason });
-            }}
-          >
-            <Field label={s.cancelReason} id={`${id}-reason`} required>
-              <Textarea id={`${id}-reason`} name="reason" rows={3} required maxLength={CANCEL_REASON_MAX} />
-            </Field>
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={() => setDialog(null)}>
-                {s.cancelKeep}
-              </Button>
-              <Button type="submit" variant="destructive">
-                {s.cancelConfirm}
-              </Button>
-            </DialogFooter>
-          </form>
-        </DialogContent>
-      </Dialog>
+      <MoveDialog
+        open={moveOpen}
+        onOpenChange={(open) => setDialog(open ? "move" : null)}
+        title={title}
+        appointment={appointment}
+        members={members}
+        error={
+          moveAnswer && !moveAnswer.ok && moveAnswer !== openedWith && fetcher.state === "idle"
+            ? (moveAnswer.error ?? null)
+            : null
+        }
+        busy={busy}
+        onMove={(values) => submit({ intent: "move", ...values })}
+      />
+      <CancelDialog
+        open={dialog === "cancel"}
+        onOpenChange={(open) => setDialog(open ? "cancel" : null)}
+        title={title}
+        onCancel={(reason) => {
+          setDialog(null);
+          submit({ intent: "cancel", reason });
+        }}
+      />
     </li>
   );
 }

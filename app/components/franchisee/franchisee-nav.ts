@@ -1,6 +1,8 @@
 import { calendarMessages } from "~/lib/messages/calendar.fr";
 import { reviewsMessages } from "~/lib/messages/reviews.fr";
+import { freedTimeMessages } from "~/lib/messages/freed-time.fr";
 import {
+  BellRing,
   CalendarDays,
   CalendarPlus,
   CloudRain,
@@ -11,6 +13,7 @@ import {
   MessageSquareText,
   PackageOpen,
   Search,
+  ShoppingBag,
   Users,
   UsersRound,
 } from "lucide-react";
@@ -18,6 +21,7 @@ import type { NavEntry } from "~/components/layout/back-office-shell";
 import { franchiseeMessages } from "~/lib/messages/franchisee.fr";
 import { weatherMessages } from "~/lib/messages/weather.fr";
 import { backOfficeMessages } from "~/lib/messages/back-office.fr";
+import { shopMessages } from "~/lib/messages/shop.fr";
 import { paymentsOfficeMessages } from "~/lib/messages/payments-office.fr";
 
 const n = franchiseeMessages.nav;
@@ -32,8 +36,10 @@ export const FRANCHISEE_NAV: readonly NavEntry[] = [
   { to: "/franchisee/bookings", label: backOfficeMessages.desk.nav, icon: Search },
   { to: "/franchisee/clients", label: n.clients, icon: Users },
   { to: "/franchisee/restock", label: n.restock, icon: PackageOpen },
+  { to: "/franchisee/shop", label: shopMessages.franchisee.nav, icon: ShoppingBag },
   { to: "/franchisee/reports", label: n.reports, icon: ChartColumn },
   { to: "/franchisee/payments", label: paymentsOfficeMessages.nav, icon: CreditCard },
   { to: "/franchisee/territory", label: n.territory, icon: MapPinned },
   { to: "/franchisee/reviews", label: reviewsMessages.franchisee.nav, icon: MessageSquareText },
+  { to: "/franchisee/freed-times", label: freedTimeMessages.demand.nav, icon: BellRing },
 ];

@@ -12,6 +12,7 @@ import { franchiseeMessages } from "~/lib/messages/franchisee.fr";
 const t = franchiseeMessages.team;
 
 import { AvailabilityPanel } from "./availability-panel";
+import { TimeOffPanel } from "./time-off-panel";
 import { CrewAccess } from "./crew-access";
 import { MemberForm, type TeamMemberItem } from "./member-form";
 
@@ -63,6 +64,7 @@ export function MemberCard({ member }: { member: TeamMemberItem }) {
       </div>
       <CrewAccess member={member} />
       <AvailabilityPanel member={member} />
+      <TimeOffPanel member={member} />
       <Dialog open={editing} onOpenChange={setEditing}>
         <DialogContent>
           <DialogHeader>

@@ -23,6 +23,8 @@ export interface TeamMemberItem {
   /** Invited to the crew's app (ADR 077). */
   hasCrewAccount: boolean;
   availability: { id: string; dayOfWeek: number; startTime: string; endTime: string; isAvailable: boolean }[];
+  /** Their coming time off (ADR 104). */
+  timeOff?: { id: string; startsOn: string; endsOn: string; reason: string }[];
 }
 
 /** Add or edit a member: first name, last name and e-mail required, phone optional. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { lanes } from "./schedule-grid";
+import { lanes } from "./schedule-grid-layout";
 
 const at = (time: string) => `2026-03-10T${time}:00-04:00`;
 const block = (id: string, start: string, end: string) => ({ id, startAt: at(start), endAt: at(end) });

@@ -1,81 +1,30 @@
 import { BUSINESS_TIME_ZONE, instantToZonedParts } from "~/domain/time/zoned";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from "react";
 import { cn } from "~/lib/utils";
 import type { ScheduleItem } from "./appointment-card";
+import { ScheduleGridHeader } from "./schedule-grid-header";
+import {
+  clockLabel,
+  COLUMN_MIN_WIDTH,
+  DRAG_THRESHOLD,
+  GUTTER,
+  lanes,
+  LANE_MIN_WIDTH,
+  MIN_BLOCK,
+  minutesOf,
+  PX_PER_MINUTE,
+  SNAP_MINUTES,
+  widestOf,
+  type GridColumn,
+  type GridDrop,
+} from "./schedule-grid-layout";
 import { franchiseeMessages } from "~/lib/messages/franchisee.fr";
 import { backOfficeMessages } from "~/lib/messages/back-office.fr";
-import { formatDay, formatTime } from "~/lib/format";
+import { formatTime } from "~/lib/format";
 import { crewMessages } from "~/lib/messages/crew.fr";
 
 const c = backOfficeMessages.calendar;
 const s = franchiseeMessages.schedule;
-
-/** Pixels per minute of the grid: an hour is 64 px, a 30 min wash a comfortable touch target. */
-const PX_PER_MINUTE = 64 / 60;
-/** Width of the hours' gutter, kept in view while the grid scrolls sideways. */
-const GUTTER = 48;
-
-/** Minutes since local midnight (business time zone). */
-function minutesOf(instant: Date): number {
-  const [hour = 0, minute = 0] = instantToZonedParts(instant, BUSINESS_TIME_ZONE).time.split(":").map(Number);
-  return hour * 60 + minute;
-}
-
-export interface GridColumn {
-  key: string;
-  label: string;
-  /** The day of the column (yyyy-MM-dd), for the week grid. */
-  day?: string;
-  isToday?: boolean;
-  items: ScheduleItem[];
-}
-
-/** The shortest block drawn, in pixels: a readable time and name, and a touch target. */
-const MIN_BLOCK = 44;
-/** The narrowest lane: the start time and a customer's name on two lines stay readable. */
-const LANE_MIN_WIDTH = 96;
-const COLUMN_MIN_WIDTH = 104;
-
-/**
- * Side-by-side lanes for the blocks of one column, as calendars do (ADR 056): blocks that overlap
- * on screen (a short job is drawn at least MIN_BLOCK tall) form a cluster; within it each block
- * takes the first free lane, and the cluster's blocks share its width by its number of lanes.
- * A block alone in its time keeps the whole width.
- */
-export function lanes(
-  items: { id: string; startAt: Date | string; endAt: Date | string }[],
-  minMinutes = MIN_BLOCK / PX_PER_MINUTE,
-): Map<string, { lane: number; of: number }> {
-  const sorted = [...items].sort(
-    (a, b) => +new Date(a.startAt) - +new Date(b.startAt) || +new Date(b.endAt) - +new Date(a.endAt),
-  );
-  const layout = new Map<string, { lane: number; of: number }>();
-  let cluster: { id: string; lane: number }[] = [];
-  let ends: number[] = [];
-  let clusterEnd = -Infinity;
-  const close = () => {
-    for (const member of cluster) layout.set(member.id, { lane: member.lane, of: ends.length });
-    cluster = [];
-    ends = [];
-  };
-  for (const item of sorted) {
-    const start = +new Date(item.startAt);
-    const end = Math.max(+new Date(item.endAt), start + minMinutes * 60_000);
-    if (start >= clusterEnd) close();
-    let index = ends.findIndex((laneEnd) => laneEnd <= start);
-    if (index === -1) index = ends.push(0) - 1;
-    ends[index] = end;
-    cluster.push({ id: item.id, lane: index });
-    clusterEnd = cluster.length === 1 ? end : Math.max(clusterEnd, end);
-  }
-  close();
-  return layout;
-}
-
-/** The most lanes any cluster of the column needs (1 without overlap). */
-function widestOf(layout: Map<string, { of: number }>): number {
-  return Math.max(1, ...[...layout.values()].map((l) => l.of));
-}
 
 const STATUS_CLASS: Record<ScheduleItem["status"], string> = {
   scheduled: "border-primary bg-primary/10 text-foreground",
@@ -94,12 +43,26 @@ export function ScheduleGrid({
   columns,
   label,
   focus,
+  onMove,
 }: {
   columns: GridColumn[];
   label: string;
   /** The column to bring into view when the grid is wider than the screen (the chosen day). */
   focus?: string;
+  /**
+   * A scheduled block dragged with a mouse or a pen to another column or time (ADR 104): the
+   * page submits the move, which the server re-checks. Touch keeps scrolling; « Déplacer » on
+   * the card is the way on a phone and from the keyboard.
+   */
+  onMove?: (item: ScheduleItem, drop: GridDrop) => void;
 }) {
+  const [drag, setDrag] = useState<{
+    id: string;
+    key: string | null;
+    minutes: number;
+    length: number;
+  } | null>(null);
+  const justDropped = useRef(false);
   const frame = useRef<HTMLElement>(null);
   useEffect(() => {
     const box = frame.current;
@@ -127,6 +90,65 @@ export function ScheduleGrid({
   const minWidth = GUTTER + widths.reduce((sum, w) => sum + w.min, 0);
   const template = `${GUTTER}px ${widths.map((w) => `minmax(${w.min}px, ${w.share}fr)`).join(" ")}`;
 
+  /** The column and half hour under the pointer, the block's grab point kept. */
+  const dropAt = (x: number, y: number, grab: number) => {
+    const column = document.elementFromPoint(x, y)?.closest<HTMLElement>("[data-drop-key]");
+    if (!column || !frame.current?.contains(column)) return null;
+    const top = column.getBoundingClientRect().top;
+    const raw = first + (y - grab - top) / PX_PER_MINUTE;
+    const minutes = Math.min(
+      last - SNAP_MINUTES,
+      Math.max(first, Math.round(raw / SNAP_MINUTES) * SNAP_MINUTES),
+    );
+    return { key: column.dataset.dropKey!, minutes };
+  };
+
+  const startDrag = (event: ReactPointerEvent<HTMLElement>, item: ScheduleItem) => {
+    if (!onMove || item.status !== "scheduled" || event.pointerType === "touch" || event.button !== 0) return;
+    const origin = { x: event.clientX, y: event.clientY };
+    const grab = event.clientY - event.currentTarget.getBoundingClientRect().top;
+    const length = (new Date(item.endAt).getTime() - new Date(item.startAt).getTime()) / 60_000;
+    let active = false;
+    let target: { key: string; minutes: number } | null = null;
+    const stop = () => {
+      window.removeEventListener("pointermove", move);
+      window.removeEventListener("pointerup", up);
+      window.removeEventListener("keydown", escape);
+      setDrag(null);
+    };
+    const move = (e: PointerEvent) => {
+      if (!active && Math.hypot(e.clientX - origin.x, e.clientY - origin.y) < DRAG_THRESHOLD) return;
+      active = true;
+      e.preventDefault();
+      target = dropAt(e.clientX, e.clientY, grab);
+      setDrag({ id: item.id, key: target?.key ?? null, minutes: target?.minutes ?? 0, length });
+    };
+    const up = (e: PointerEvent) => {
+      stop();
+      if (!active) return;
+      justDropped.current = true;
+      target = dropAt(e.clientX, e.clientY, grab) ?? target;
+      const column = columns.find((c) => c.key === target?.key);
+      if (!target || !column?.day) return;
+      const teamMemberId = column.memberId ?? item.teamMemberId;
+      if (!teamMemberId) return;
+      const unchanged =
+        teamMemberId === item.teamMemberId &&
+        column.day === instantToZonedParts(new Date(item.startAt), BUSINESS_TIME_ZONE).date &&
+        target.minutes === minutesOf(new Date(item.startAt));
+      if (!unchanged) onMove(item, { teamMemberId, day: column.day, minutes: target.minutes });
+    };
+    const escape = (e: KeyboardEvent) => {
+      if (e.key === "Escape") {
+        active = false;
+        stop();
+      }
+    };
+    window.addEventListener("pointermove", move);
+    window.addEventListener("pointerup", up);
+    window.addEventListener("keydown", escape);
+  };
+
   return (
     <section
       ref={frame}
@@ -137,24 +159,7 @@ export function ScheduleGrid({
       data-testid="schedule-grid"
     >
       <div style={{ minWidth }} className="grid" role="presentation">
-        <div
-          className="sticky top-0 z-10 grid border-b bg-background"
-          style={{ gridTemplateColumns: template }}
-        >
-          <span aria-hidden="true" className="sticky left-0 z-10 bg-background" />
-          {columns.map((col) => (
-            <p
-              key={col.key}
-              className={cn(
-                "truncate border-l px-2 py-2 text-center text-sm font-semibold first-letter:uppercase",
-                col.isToday && "text-primary",
-              )}
-              title={col.label}
-            >
-              {col.label}
-            </p>
-          ))}
-        </div>
+        <ScheduleGridHeader columns={columns} template={template} focus={focus} />
         <div className="grid" style={{ gridTemplateColumns: template, height }}>
           <div className="sticky left-0 z-10 bg-background" aria-hidden="true">
             {hours.map((h) => (
@@ -172,11 +177,50 @@ export function ScheduleGrid({
             return (
               <div
                 key={col.key}
-                className={cn("relative border-l", col.isToday && "bg-primary/5")}
-                data-column={col.day ?? col.key}
+                className={cn(
+                  "relative border-l",
+                  col.isToday && !col.memberId && "bg-primary/5",
+                  col.off &&
+                    "bg-[repeating-linear-gradient(135deg,var(--color-muted)_0_6px,transparent_6px_12px)]",
+                  drag?.key === col.key && "bg-accent/60",
+                )}
+                data-column={col.memberId ?? col.day ?? col.key}
+                data-drop-key={onMove ? col.key : undefined}
                 aria-label={col.label}
                 role="group"
               >
+                {col.off ? (
+                  <p className="absolute inset-x-1 top-1 z-[1] rounded bg-background/90 px-1.5 py-1 text-xs font-medium">
+                    {s.dayOff} · {col.off}
+                  </p>
+                ) : null}
+                {/* Free time (the member's hours minus their appointments, ADR 104). */}
+                {(col.free ?? []).map((range) => (
+                  <p
+                    key={range.start}
+                    className="absolute inset-x-1 overflow-hidden rounded-md border border-dashed border-emerald-600/50 bg-emerald-500/5 px-1.5 py-0.5 text-[0.7rem] text-emerald-800 dark:text-emerald-300"
+                    style={{
+                      top: (range.start - first) * PX_PER_MINUTE,
+                      height: (range.end - range.start) * PX_PER_MINUTE,
+                    }}
+                    data-testid="free-time"
+                  >
+                    {s.freeRange(clockLabel(range.start), clockLabel(range.end))}
+                  </p>
+                ))}
+                {drag?.key === col.key ? (
+                  <span
+                    aria-hidden="true"
+                    className="absolute inset-x-1 z-20 rounded-md border-2 border-dashed border-primary bg-primary/10 px-1.5 text-xs font-semibold text-primary"
+                    style={{
+                      top: (drag.minutes - first) * PX_PER_MINUTE,
+                      height: Math.max(MIN_BLOCK, drag.length * PX_PER_MINUTE),
+                    }}
+                    data-testid="drop-preview"
+                  >
+                    {clockLabel(drag.minutes)}
+                  </span>
+                ) : null}
                 {hours.map((h) => (
                   <span
                     key={h}
@@ -209,11 +253,20 @@ export function ScheduleGrid({
                       >
                         {/* Named by its content (WCAG 2.5.3: the name holds the visible text). */}
                         <a
-                          href={`#rdv-${item.id}`}
+                          href={col.blockHref?.(item) ?? `#rdv-${item.id}`}
                           data-booking-id={item.bookingId}
+                          draggable={false}
+                          onPointerDown={(event) => startDrag(event, item)}
+                          onClick={(event) => {
+                            // The click that ends a drag opens nothing.
+                            if (justDropped.current) event.preventDefault();
+                            justDropped.current = false;
+                          }}
                           className={cn(
-                            "flex h-full flex-col gap-0.5 overflow-hidden rounded-md border-l-4 px-2 py-1 text-xs shadow-sm hover:brightness-95 focus-visible:outline-2 focus-visible:outline-ring dark:hover:brightness-125",
+                            "relative z-10 flex h-full flex-col gap-0.5 overflow-hidden rounded-md border-l-4 px-2 py-1 text-xs shadow-sm hover:brightness-95 focus-visible:outline-2 focus-visible:outline-ring dark:hover:brightness-125",
                             STATUS_CLASS[item.status],
+                            onMove && item.status === "scheduled" && "cursor-grab select-none",
+                            drag?.id === item.id && "opacity-50",
                           )}
                         >
                           <span className="sr-only">{c.openDetailsLead}</span>
@@ -224,9 +277,9 @@ export function ScheduleGrid({
                             {item.customerName}
                           </span>
                           <span className="truncate text-muted-foreground">{item.city ?? item.address}</span>
-                          {col.day ? (
+                          {col.memberId ? null : (
                             <span className="truncate text-muted-foreground">{item.memberName}</span>
-                          ) : null}
+                          )}
                           {/* The crew's last step or the late flag (ADR 078). */}
                           {item.status === "scheduled" && item.crewStep ? (
                             <span className="truncate font-medium text-primary" data-testid="grid-crew-step">
@@ -250,33 +303,4 @@ export function ScheduleGrid({
       </div>
     </section>
   );
-}
-
-/** The week grid's columns: one per day. */
-export function dayColumns(
-  days: string[],
-  items: ScheduleItem[],
-  today: string,
-  dayOf: (i: ScheduleItem) => string,
-) {
-  return days.map<GridColumn>((day) => ({
-    key: day,
-    day,
-    label: formatDay(day, "shortWeekday"),
-    isToday: day === today,
-    items: items.filter((i) => dayOf(i) === day),
-  }));
-}
-
-/** The day grid's columns: one per team member with an appointment that day. */
-export function memberColumns(items: ScheduleItem[]) {
-  const members = new Map<string, string>();
-  for (const i of items) members.set(i.teamMemberId ?? i.memberName, i.memberName);
-  return [...members]
-    .sort((a, b) => a[1].localeCompare(b[1], "fr-CA"))
-    .map<GridColumn>(([key, name]) => ({
-      key,
-      label: name || c.unassigned,
-      items: items.filter((i) => (i.teamMemberId ?? i.memberName) === key),
-    }));
 }

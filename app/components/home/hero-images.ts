@@ -1,3 +1,5 @@
+import type { PlacedImage } from "~/domain/gallery/photos";
+
 /**
  * The two hero illustrations drawn by scripts/generate-hero-images.mjs into public/hero/, each in
  * three widths, in AVIF and WebP. `sizes` follows the hero's layout (hero.tsx): below `lg` the
@@ -43,3 +45,28 @@ export const HERO_DETAIL: HeroImage = {
   height: 1000,
   alt: "Un esthéticien automobile polit la portière d'une voiture rouge avec une polisseuse orbitale.",
 };
+
+/**
+ * The hero's large image: the photo the admin chose for it (ADR 106), at the drawn image's
+ * `sizes`, or the drawn image of a fresh install.
+ */
+export function heroImage(photo: PlacedImage | null): HeroImage {
+  return photo ? { ...photo, sizes: HERO_MAIN.sizes } : HERO_MAIN;
+}
+
+/**
+ * The preload of the hero's large image, the page's largest paint: fetched with the HTML, at
+ * the width the layout needs. Browsers without AVIF skip it (type) and load the WebP as usual.
+ * A route `meta` descriptor (a `link`): unlike `links`, `meta` sees the loader's data.
+ */
+export function heroPreload(image: HeroImage) {
+  return {
+    tagName: "link",
+    rel: "preload",
+    as: "image",
+    type: "image/avif",
+    imageSrcSet: image.avifSrcSet,
+    imageSizes: image.sizes,
+    fetchPriority: "high",
+  } as const;
+}

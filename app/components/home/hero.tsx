@@ -7,7 +7,9 @@ import { Button } from "~/components/ui/button";
 import { formatList, formatMoney } from "~/lib/format";
 import { cn } from "~/lib/utils";
 
-import { HERO_DETAIL, HERO_MAIN, type HeroImage } from "./hero-images";
+import type { PlacedImage } from "~/domain/gallery/photos";
+
+import { HERO_DETAIL, heroImage, type HeroImage } from "./hero-images";
 import { HeroImageProgress } from "./hero-image-progress";
 import { RotatingBadges } from "./rotating-badges";
 
@@ -38,10 +40,22 @@ function HeroPicture({
 }
 
 /**
- * The 'home' section: title, promise, highlights, the booking call to action and the two
- * illustrations. Everything but the illustrations is text in the server's HTML.
+ * The 'home' section: title, promise, highlights, the booking call to action and the large
+ * image (with the drawn inset while the image is the drawn one). Everything but the illustrations is text in the server's HTML.
  */
-export function Hero({ areas, fromPriceCents }: { areas: string[]; fromPriceCents: number | null }) {
+export function Hero({
+  areas,
+  fromPriceCents,
+  photo,
+}: {
+  areas: string[];
+  fromPriceCents: number | null;
+  /** The photo the admin chose for the hero, or null: the drawn image (ADR 106). */
+  photo: PlacedImage | null;
+}) {
+  const image = heroImage(photo);
+  // A real photo stands alone: the drawn inset belongs with the drawn image.
+  const drawn = photo === null;
   const startBooking = useStartBooking();
   const frameRef = useRef<HTMLDivElement>(null);
 
@@ -93,16 +107,18 @@ export function Hero({ areas, fromPriceCents }: { areas: string[]; fromPriceCent
 
         <div ref={frameRef} className="relative mx-auto w-full max-w-xl lg:max-w-none">
           <HeroPicture
-            image={HERO_MAIN}
+            image={image}
             fetchPriority="high"
             className="aspect-[8/5] w-full rounded-2xl border bg-muted object-cover shadow-xl"
           />
-          <HeroPicture
-            image={HERO_DETAIL}
-            decoding="async"
-            className="absolute -bottom-10 -left-3 aspect-square w-[38%] rounded-2xl border-4 border-background bg-muted object-cover shadow-xl sm:-left-6"
-          />
-          <HeroImageProgress frameRef={frameRef} total={2} />
+          {drawn ? (
+            <HeroPicture
+              image={HERO_DETAIL}
+              decoding="async"
+              className="absolute -bottom-10 -left-3 aspect-square w-[38%] rounded-2xl border-4 border-background bg-muted object-cover shadow-xl sm:-left-6"
+            />
+          ) : null}
+          <HeroImageProgress frameRef={frameRef} total={drawn ? 2 : 1} />
         </div>
       </div>
     </section>

@@ -355,6 +355,13 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
             <strong>Stockage local «&nbsp;theme&nbsp;»</strong>&nbsp;: mémorise votre choix de thème clair ou
             sombre. Cette valeur reste sur votre appareil et ne nous est pas transmise.
           </li>
+          <li>
+            <strong>Stockage local «&nbsp;lavage:coordonnees&nbsp;»</strong>&nbsp;: seulement si vous cochez
+            «&nbsp;Se souvenir de mes coordonnées sur cet appareil&nbsp;» en réservant, garde votre nom, votre
+            courriel, votre téléphone et votre adresse pour remplir votre prochaine réservation. Ils restent
+            sur votre appareil&nbsp;; le bouton «&nbsp;Oublier mes coordonnées&nbsp;» du formulaire les
+            efface.
+          </li>
         </ul>
         <p>
           Nous n'utilisons aucun témoin d'analyse, de publicité ou de suivi. Aucune technologie permettant de

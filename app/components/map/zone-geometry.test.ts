@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { projectZones, type MapZone } from "./zone-geometry";
+import { projection, projectZones, type MapZone } from "./zone-geometry";
 
 const zone = (id: string, latitude: number, longitude: number, radiusKm = 25): MapZone => ({
   id,
@@ -33,5 +33,26 @@ describe("projectZones", () => {
     expect(only!.cx).toBeCloseTo(200);
     expect(only!.cy).toBeCloseTo(100);
     expect(projectZones([], 400, 200)).toEqual([]);
+  });
+
+  it("fits a day's route when asked, the zone drawn around it", () => {
+    const granby = zone("granby", 45.4001, -72.7324, 25);
+    const stops = [
+      { latitude: 45.4001, longitude: -72.7324 },
+      { latitude: 45.2, longitude: -72.75 },
+    ];
+    const { zones, point } = projection([granby], 480, 270, 16, stops, true);
+    const [base, cowansville] = stops.map(point);
+    for (const p of [base!, cowansville!]) {
+      expect(p.y).toBeGreaterThanOrEqual(15.99);
+      expect(p.y).toBeLessThanOrEqual(254.01);
+    }
+    expect(cowansville!.y - base!.y).toBeGreaterThan(200);
+    // The zone's circle is taller than the drawing: cut at its edges.
+    expect(2 * zones[0]!.r).toBeGreaterThan(270);
+    // One stop: at least a few kilometres around it, not a street.
+    const one = projection([granby], 480, 270, 16, [stops[0]!], true);
+    expect(one.zones[0]!.r).toBeLessThan(25 * 270);
+    expect(one.point(stops[0]!)).toEqual({ x: 240, y: 135 });
   });
 });

@@ -56,9 +56,13 @@ export interface MapPoint {
   longitude: number;
 }
 
+/** The smallest span a drawing fitted on points shows, in kilometres (one stop: a town's size). */
+const MIN_SPAN_KM = 4;
+
 /**
  * The projection of `projectZones`, also placing other points (route stops) in the same box;
- * points outside the circles widen the box so they stay in view.
+ * points outside the circles widen the box so they stay in view. With `fitPoints`, the box holds
+ * the points only (a day's route, ADR 103): the zones are drawn around them, cut at the edges.
  */
 export function projection(
   zones: readonly MapZone[],
@@ -66,47 +70,47 @@ export function projection(
   height: number,
   margin = 16,
   extraPoints: readonly MapPoint[] = [],
+  fitPoints = false,
 ): { zones: Projected[]; point: (p: MapPoint) => { x: number; y: number } } {
-  const all: MapZone[] = [
-    ...zones,
-    ...extraPoints.map((p, i) => ({
-      id: `point-${i}`,
-      name: "",
-      latitude: p.latitude,
-      longitude: p.longitude,
-      radiusKm: 0.5,
-      status: "active" as const,
-    })),
-  ];
-  if (all.length === 0) return { zones: [], point: () => ({ x: width / 2, y: height / 2 }) };
-  const midLat = all.reduce((sum, z) => sum + z.latitude, 0) / all.length;
+  const asZones = extraPoints.map((p, i) => ({
+    id: `point-${i}`,
+    name: "",
+    latitude: p.latitude,
+    longitude: p.longitude,
+    radiusKm: 0.5,
+    status: "active" as const,
+  }));
+  const framed = fitPoints && asZones.length > 0 ? asZones : [...zones, ...asZones];
+  if (framed.length === 0) return { zones: [], point: () => ({ x: width / 2, y: height / 2 }) };
+  const midLat = framed.reduce((sum, z) => sum + z.latitude, 0) / framed.length;
   const cos = Math.cos((midLat * Math.PI) / 180) || 1;
   // Kilometres east and north of an arbitrary origin.
-  const points = all.map((zone) => ({
-    zone,
-    x: zone.longitude * KM_PER_DEGREE * cos,
-    y: zone.latitude * KM_PER_DEGREE,
-  }));
-  const minX = Math.min(...points.map((p) => p.x - p.zone.radiusKm));
-  const maxX = Math.max(...points.map((p) => p.x + p.zone.radiusKm));
-  const minY = Math.min(...points.map((p) => p.y - p.zone.radiusKm));
-  const maxY = Math.max(...points.map((p) => p.y + p.zone.radiusKm));
+  const km = (p: MapPoint) => ({ x: p.longitude * KM_PER_DEGREE * cos, y: p.latitude * KM_PER_DEGREE });
+  const points = framed.map((zone) => ({ zone, ...km(zone) }));
+  let minX = Math.min(...points.map((p) => p.x - p.zone.radiusKm));
+  let maxX = Math.max(...points.map((p) => p.x + p.zone.radiusKm));
+  let minY = Math.min(...points.map((p) => p.y - p.zone.radiusKm));
+  let maxY = Math.max(...points.map((p) => p.y + p.zone.radiusKm));
+  if (fitPoints) {
+    const growX = Math.max(0, MIN_SPAN_KM - (maxX - minX)) / 2;
+    const growY = Math.max(0, MIN_SPAN_KM - (maxY - minY)) / 2;
+    [minX, maxX, minY, maxY] = [minX - growX, maxX + growX, minY - growY, maxY + growY];
+  }
   const scale = Math.min(
     (width - 2 * margin) / (maxX - minX || 1),
     (height - 2 * margin) / (maxY - minY || 1),
   );
   const offsetX = (width - (maxX - minX) * scale) / 2;
   const offsetY = (height - (maxY - minY) * scale) / 2;
+  const place = (p: MapPoint) => ({
+    x: offsetX + (km(p).x - minX) * scale,
+    y: offsetY + (maxY - km(p).y) * scale,
+  });
   return {
-    zones: points.slice(0, zones.length).map(({ zone, x, y }) => ({
-      zone,
-      cx: offsetX + (x - minX) * scale,
-      cy: offsetY + (maxY - y) * scale,
-      r: zone.radiusKm * scale,
-    })),
-    point: (p) => ({
-      x: offsetX + (p.longitude * KM_PER_DEGREE * cos - minX) * scale,
-      y: offsetY + (maxY - p.latitude * KM_PER_DEGREE) * scale,
+    zones: zones.map((zone) => {
+      const { x, y } = place(zone);
+      return { zone, cx: x, cy: y, r: zone.radiusKm * scale };
     }),
+    point: place,
   };
 }

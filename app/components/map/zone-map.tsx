@@ -1,24 +1,15 @@
-import type { Circle, LatLngBounds, Map as LeafletMap } from "leaflet";
+import type { Circle, Map as LeafletMap } from "leaflet";
 import { useEffect, useRef, useState } from "react";
 import { mapsMessages } from "~/lib/messages/maps.fr";
 import { cn } from "~/lib/utils";
-import { projection, type MapZone } from "./zone-geometry";
+import { type MapZone } from "./zone-geometry";
+import { type MapRoute, type MapTown, COLOURS } from "./zone-map-scene";
+import { drawOnLeaflet } from "./leaflet-drawing";
+import { ZoneMapDrawing } from "./zone-map-drawing";
 
 export type { MapZone } from "./zone-geometry";
-
-/** A member's day drawn on the map: the base, then the stops in order, joined by a line. */
-export interface MapRoute {
-  id: string;
-  /** Legend text, e.g. the member's name. */
-  label: string;
-  colour: string;
-  /** The start (the base, `number` null) then each stop (`number` 1, 2, 3...). */
-  points: { latitude: number; longitude: number; number: number | null; title: string }[];
-}
-
-const COLOURS = { active: "#0072B2", seeking_franchisee: "#D55E00" } as const;
-const WIDTH = 640;
-const HEIGHT = 360;
+// The route and town types stay importable from the map itself, like the zone type.
+export type { MapRoute, MapTown } from "./zone-map-scene";
 
 export interface ZoneMapProps {
   zones: readonly MapZone[];
@@ -31,8 +22,12 @@ export interface ZoneMapProps {
   attribution: string;
   /** Routes drawn over the zones (the franchisee's day route, ADR 048). */
   routes?: readonly MapRoute[];
-  /** The configured tile server (MAP_TILE_URL); null = no base layer, said under the map. */
+  /** Towns to name, biggest first (the offline geodata); the map shows those that fit. */
+  towns?: readonly MapTown[];
+  /** The configured tile server (ADR 053); null = no base layer, said under the map. */
   tiles: { url: string; attribution: string } | null;
+  /** Said under a map without tiles to who can configure them (the admin), never a setting's name. */
+  noTilesHint?: string;
   /** A zone being placed: drawn in its own colour, and moved by a click when `onPick` is given. */
   draft?: { latitude: number; longitude: number; radiusKm: number } | null;
   onPick?: (point: { latitude: number; longitude: number }) => void;
@@ -58,14 +53,16 @@ export function ZoneMap({
   fallbackNote,
   attribution,
   routes = [],
+  towns = [],
   tiles,
+  noTilesHint,
   draft = null,
   onPick,
   className,
 }: ZoneMapProps) {
   const container = useRef<HTMLDivElement>(null);
   const [interactive, setInteractive] = useState(false);
-  const key = JSON.stringify([zones, routes]);
+  const key = JSON.stringify([zones, routes, towns]);
   const mapRef = useRef<LeafletMap | null>(null);
   const draftLayer = useRef<Circle | null>(null);
   const onPickRef = useRef(onPick);
@@ -95,51 +92,7 @@ export function ZoneMap({
           longitude: Math.round(event.latlng.lng * 10_000) / 10_000,
         });
       });
-      const layers = L.featureGroup();
-      for (const zone of zones) {
-        const colour = COLOURS[zone.status];
-        L.circle([zone.latitude, zone.longitude], {
-          radius: zone.radiusKm * 1000,
-          color: colour,
-          weight: 2,
-          fillOpacity: 0.15,
-          dashArray: zone.status === "active" ? undefined : "6 6",
-        })
-          .bindTooltip(`${zone.name} (${statusLabels[zone.status]})`)
-          .addTo(layers);
-        L.circleMarker([zone.latitude, zone.longitude], {
-          radius: 5,
-          color: colour,
-          fillColor: colour,
-          fillOpacity: 1,
-        }).addTo(layers);
-      }
-      for (const route of routes) {
-        L.polyline(
-          route.points.map((p) => [p.latitude, p.longitude] as [number, number]),
-          { color: route.colour, weight: 3, opacity: 0.9 },
-        ).addTo(layers);
-        for (const point of route.points) {
-          L.circleMarker([point.latitude, point.longitude], {
-            radius: point.number === null ? 5 : 9,
-            color: "#ffffff",
-            weight: 2,
-            fillColor: route.colour,
-            fillOpacity: 1,
-          })
-            .bindTooltip(point.number === null ? point.title : `${point.number}. ${point.title}`)
-            .addTo(layers);
-        }
-      }
-      // The view first: vector layers are drawn only once the map has one.
-      const bounds = zones.reduce<LatLngBounds | undefined>((all, zone) => {
-        const box = L.latLng(zone.latitude, zone.longitude).toBounds(zone.radiusKm * 2000);
-        return all ? all.extend(box) : box;
-      }, undefined);
-      for (const point of routes.flatMap((r) => r.points)) bounds?.extend([point.latitude, point.longitude]);
-      if (bounds) map.fitBounds(bounds, { padding: [16, 16] });
-      else map.setView([46.5, -72.5], 6);
-      layers.addTo(map);
+      drawOnLeaflet(L, map, { zones, routes, towns, statusLabels });
       setInteractive(true);
     })();
     return () => {
@@ -175,13 +128,6 @@ export function ZoneMap({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [draftKey, interactive]);
 
-  const { zones: projected, point: place } = projection(
-    zones,
-    WIDTH,
-    HEIGHT,
-    16,
-    routes.flatMap((r) => r.points),
-  );
   return (
     <figure className={cn("grid gap-2", className)}>
       <div className="relative aspect-[16/9] w-full overflow-hidden rounded-lg border bg-muted">
@@ -192,67 +138,14 @@ export function ZoneMap({
           data-testid="zone-map"
           data-interactive={interactive ? "true" : "false"}
           className={cn(
-            "absolute inset-0 z-0",
+            "absolute inset-0 z-0 bg-transparent! font-sans",
+            // Leaflet's credit line in the page's colours (legible in the dark theme too).
+            "[&_.leaflet-control-attribution]:bg-background/80! [&_.leaflet-control-attribution]:text-muted-foreground! [&_.leaflet-control-attribution_a]:text-primary!",
             !interactive && "invisible",
             picking && "[&_.leaflet-container]:cursor-crosshair [&.leaflet-container]:cursor-crosshair",
           )}
         />
-        {interactive ? null : (
-          <svg
-            viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-            role="img"
-            aria-label={label}
-            data-testid="zone-map-fallback"
-            className="absolute inset-0 h-full w-full"
-          >
-            {projected.map(({ zone, cx, cy, r }) => (
-              <g key={zone.id}>
-                <circle
-                  cx={cx}
-                  cy={cy}
-                  r={r}
-                  fill={COLOURS[zone.status]}
-                  fillOpacity={0.15}
-                  stroke={COLOURS[zone.status]}
-                  strokeWidth={2}
-                  strokeDasharray={zone.status === "active" ? undefined : "6 6"}
-                />
-                <circle cx={cx} cy={cy} r={4} fill={COLOURS[zone.status]} />
-                <text
-                  x={cx}
-                  y={cy - 8}
-                  textAnchor="middle"
-                  fontSize={13}
-                  fontWeight={600}
-                  fill="currentColor"
-                >
-                  {zone.name}
-                </text>
-              </g>
-            ))}
-            {routes.map((route) => (
-              <g key={route.id}>
-                <polyline
-                  points={route.points.map((p) => `${place(p).x},${place(p).y}`).join(" ")}
-                  fill="none"
-                  stroke={route.colour}
-                  strokeWidth={3}
-                />
-                {route.points.map((p, i) => (
-                  <circle
-                    key={i}
-                    cx={place(p).x}
-                    cy={place(p).y}
-                    r={p.number === null ? 4 : 7}
-                    fill={route.colour}
-                    stroke="#ffffff"
-                    strokeWidth={2}
-                  />
-                ))}
-              </g>
-            ))}
-          </svg>
-        )}
+        {interactive ? null : <ZoneMapDrawing label={label} zones={zones} routes={routes} towns={towns} />}
       </div>
       <figcaption className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
         {(Object.keys(COLOURS) as MapZone["status"][]).map((status) => (
@@ -284,10 +177,15 @@ export function ZoneMap({
             {mapsMessages.draft}
           </span>
         ) : null}
-        {interactive ? null : <span>{fallbackNote}</span>}
+        {interactive || !tiles ? null : <span>{fallbackNote}</span>}
         {tiles ? null : (
-          <span data-testid="map-no-tiles" className="basis-full font-medium text-foreground">
+          <span data-testid="map-no-tiles" className="basis-full">
             {mapsMessages.noTiles}
+          </span>
+        )}
+        {tiles || !noTilesHint ? null : (
+          <span data-testid="map-no-tiles-hint" className="basis-full font-medium text-foreground">
+            {noTilesHint}
           </span>
         )}
         {picking ? <span className="basis-full">{mapsMessages.pickHint}</span> : null}

@@ -1,6 +1,8 @@
-import { Form } from "react-router";
+import { Search } from "lucide-react";
+import { Form, Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
 import { formatDate, formatDay, formatMoney } from "~/lib/format";
 import { giftCardMessages } from "~/lib/messages/gift-cards.fr";
 import type { PaymentFormReply } from "./royalty-form";
@@ -35,6 +37,51 @@ export interface GiftCardsOverviewView {
   refundedCents: number;
   outstandingCents: number;
   cards: readonly GiftCardRowView[];
+  /** A search by a whole code: what was typed, and whether it can be a code at all. */
+  search: { typed: string; valid: boolean } | null;
+}
+
+/** « Trouver une carte par son code »: a GET form, so it works before the page hydrates. */
+function CodeSearch({ search }: { search: GiftCardsOverviewView["search"] }) {
+  return (
+    <Form
+      method="get"
+      action="/admin/payments#gift-cards-title"
+      preventScrollReset
+      role="search"
+      aria-label={a.search}
+      className="grid max-w-xl gap-2"
+    >
+      <label htmlFor="gift-card-code" className="text-sm font-medium">
+        {a.search}
+      </label>
+      <div className="flex flex-wrap gap-2">
+        <Input
+          id="gift-card-code"
+          name="code"
+          defaultValue={search?.typed ?? ""}
+          maxLength={64}
+          autoComplete="off"
+          spellCheck={false}
+          aria-describedby="gift-card-code-hint"
+          aria-invalid={search && !search.valid ? true : undefined}
+          className="min-w-0 flex-1 font-mono uppercase"
+        />
+        <Button type="submit" variant="outline">
+          <Search aria-hidden="true" />
+          {a.searchButton}
+        </Button>
+      </div>
+      <p id="gift-card-code-hint" className="text-sm text-muted-foreground">
+        {a.searchHint}
+      </p>
+      {search && !search.valid ? (
+        <p role="alert" className="text-sm font-medium text-destructive">
+          {a.searchInvalid}
+        </p>
+      ) : null}
+    </Form>
+  );
 }
 
 function Figure({
@@ -124,6 +171,8 @@ export function GiftCardsOverview({
   overview: GiftCardsOverviewView;
   reply?: PaymentFormReply | undefined;
 }) {
+  // A valid whole code was searched: the list holds its card, or nothing.
+  const found = overview.search?.valid === true;
   return (
     <section aria-labelledby="gift-cards-title" className="grid gap-4">
       <h2 id="gift-cards-title" className="text-xl font-semibold">
@@ -150,10 +199,24 @@ export function GiftCardsOverview({
           testId="gift-cards-outstanding"
         />
       </dl>
-      {overview.cards.length === 0 ? (
-        <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">
-          {a.empty}
+      <CodeSearch search={overview.search} />
+      {found ? (
+        <p className="flex flex-wrap items-center gap-x-3 text-sm" aria-live="polite">
+          {overview.cards.length > 0 ? a.searchFound : a.searchNone}
+          <Link
+            to="/admin/payments#gift-cards-title"
+            className="text-primary underline-offset-4 hover:underline"
+          >
+            {a.searchShowAll}
+          </Link>
         </p>
+      ) : null}
+      {overview.cards.length === 0 ? (
+        found ? null : (
+          <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">
+            {a.empty}
+          </p>
+        )
       ) : (
         <ul className="grid gap-3 md:grid-cols-2" aria-label={a.title}>
           {overview.cards.map((card) => (

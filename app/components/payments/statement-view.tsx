@@ -1,6 +1,7 @@
 import { Form } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { DataTable } from "~/components/ui/data-table";
 import { inputClasses } from "~/components/ui/input";
 import type { StatementTotals } from "~/domain/payments/statement";
 import { formatDateTime, formatMoney } from "~/lib/format";
@@ -183,5 +184,43 @@ export function StatementRows({
         );
       })}
     </ul>
+  );
+}
+
+/**
+ * One row of amounts per franchisee, its name as the row's header: the network statement's
+ * totals and its shop credit (ADR 094).
+ */
+export function FranchiseeAmounts({
+  label,
+  first,
+  columns,
+  rows,
+}: {
+  label: string;
+  /** The first column's header (the franchisee). */
+  first: string;
+  /** The amount columns' headers, in the order of each row's `cents`. */
+  columns: readonly string[];
+  rows: readonly { franchiseeId: string; businessName: string; cents: readonly number[] }[];
+}) {
+  return (
+    <DataTable
+      label={label}
+      columns={[{ label: first }, ...columns.map((column) => ({ label: column, align: "right" as const }))]}
+    >
+      {rows.map((row) => (
+        <tr key={row.franchiseeId} className="border-t">
+          <th scope="row" className="p-3 text-left font-medium">
+            {row.businessName}
+          </th>
+          {row.cents.map((cents, i) => (
+            <td key={i} className="p-3 text-right whitespace-nowrap tabular-nums">
+              {formatMoney(cents)}
+            </td>
+          ))}
+        </tr>
+      ))}
+    </DataTable>
   );
 }

@@ -5,7 +5,7 @@ import { messages } from "~/lib/messages.fr";
 import { cn } from "~/lib/utils";
 
 import { Button } from "./button";
-import type { ConfirmOptions } from "./confirm-dialog";
+import type { ConfirmOptions } from "./confirm-options";
 import { modalPanelClasses, overlayClasses } from "./dialog-classes";
 
 /** The confirmation dialog itself, loaded on the first `confirm()` (confirm-dialog.tsx, ADR 054). */

@@ -13,28 +13,14 @@ import { messages } from "~/lib/messages.fr";
 import { cn } from "~/lib/utils";
 
 import { modalPanelClasses, overlayClasses } from "./dialog-classes";
+import type { ConfirmOptions } from "./confirm-options";
 import { Spinner } from "./spinner";
 
 const ConfirmDialogView = lazy(() =>
   import("./confirm-dialog-view").then((module) => ({ default: module.ConfirmDialogView })),
 );
 
-export type ConfirmOptions = {
-  title: string;
-  description?: ReactNode;
-  /** Defaults to 'Confirmer'. */
-  confirmText?: string;
-  /** Defaults to 'Annuler'. */
-  cancelText?: string;
-  /** `destructive` paints the confirm button red and shows a warning icon unless `icon` is given. */
-  type?: "default" | "destructive";
-  icon?: ReactNode;
-  /**
-   * Runs when the user confirms; the dialog shows a spinner until it settles, then closes.
-   * If it throws, the dialog stays open with a generic error so the user can retry or cancel.
-   */
-  onConfirm?: () => Promise<void> | void;
-};
+export type { ConfirmOptions };
 
 type Confirm = (options: ConfirmOptions) => Promise<boolean>;
 

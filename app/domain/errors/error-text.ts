@@ -77,7 +77,11 @@ const TEXTS: Record<ErrorCode, (error: AppError) => string> = {
       ? shopMessages.errors.noNextWash
       : error.message === "RETURN_CLOSED"
         ? shopMessages.returns.tooLate
-        : shopMessages.errors.emptyCart,
+        : error.message === "NOTHING_TO_RETURN"
+          ? shopMessages.returns.nothing
+          : error.message === "DELIVERY_NOT_OFFERED"
+            ? shopMessages.errors.deliveryNotOffered
+            : shopMessages.errors.emptyCart,
   MEMBERSHIP_REFUSED: (error) => error.message,
   REQUEST_KEY_REUSED: () => b.requestKeyReused,
   DUPLICATE_BOOKING: () => b.duplicateBooking,

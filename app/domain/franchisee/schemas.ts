@@ -58,6 +58,62 @@ export const AvailabilitySchema = z
   });
 export type AvailabilityInput = z.infer<typeof AvailabilitySchema>;
 
+/** A real calendar day `yyyy-MM-dd` of this century (not 2026-02-31, which the database refuses). */
+const localDay = (error: string) =>
+  z
+    .string({ error })
+    .trim()
+    .regex(/^20\d{2}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])$/, error)
+    .refine((day) => {
+      // Checked even when the pattern failed: an impossible date must not throw.
+      const date = new Date(`${day}T00:00:00Z`);
+      return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(day);
+    }, error);
+
+export const TIME_OFF_REASON_MAX = 200;
+/** The longest time off in one entry, in days: a longer absence is several entries (or a removal). */
+export const TIME_OFF_MAX_DAYS = 92;
+
+/** Whole days from one local date to another (both yyyy-MM-dd). */
+function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+/** A member's time off (ADR 104): local days from and to (both included) and a reason. */
+export const TimeOffSchema = z
+  .object({
+    teamMemberId: z.uuid(f.schedule.memberNotFound),
+    startsOn: localDay(f.timeOff.dateInvalid),
+    endsOn: localDay(f.timeOff.dateInvalid),
+    reason: refuseNul(
+      z
+        .string({ error: f.timeOff.reasonRequired })
+        .trim()
+        .min(1, f.timeOff.reasonRequired)
+        .max(TIME_OFF_REASON_MAX, v.tooLong(TIME_OFF_REASON_MAX)),
+    ),
+  })
+  .refine((t) => t.endsOn >= t.startsOn, { path: ["endsOn"], message: f.timeOff.endAfterStart })
+  .refine((t) => daysBetween(t.startsOn, t.endsOn) < TIME_OFF_MAX_DAYS, {
+    path: ["endsOn"],
+    message: f.timeOff.tooLong(TIME_OFF_MAX_DAYS),
+  });
+export type TimeOffInput = z.infer<typeof TimeOffSchema>;
+
+/**
+ * The move of an appointment from the schedule (ADR 104): to a member, a day and a start time
+ * (local wall time), by drag and drop or the « Déplacer » form.
+ */
+export const MoveAppointmentSchema = z.object({
+  appointmentId: z.uuid(f.schedule.notFound),
+  teamMemberId: z.uuid(f.schedule.memberNotFound),
+  date: localDay(f.schedule.moveInvalid),
+  time: z
+    .string({ error: f.schedule.moveInvalid })
+    .trim()
+    .regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/, f.schedule.moveInvalid),
+});
+
 export const CANCEL_REASON_MAX = 500;
 
 /** The franchisee cancels an appointment: a reason is required (the customer is told). */

@@ -66,6 +66,21 @@ function responsive(row: PhotoRow, role: PhotoRole, width: number, height: numbe
   };
 }
 
+/** The 'after' image of a stored photo with the alternative text of where it is placed (ADR 106). */
+export function placedImage(row: Pick<PhotoRow, "id" | "widths" | "width" | "height">, alt: string) {
+  const set = (format: PhotoFormat) =>
+    row.widths.map((w) => `${photoUrl(row.id, "after", w, format)} ${w}w`).join(", ");
+  return {
+    src: photoUrl(row.id, "after", row.widths[Math.min(1, row.widths.length - 1)]!, "webp"),
+    avifSrcSet: set("avif"),
+    webpSrcSet: set("webp"),
+    width: row.width,
+    height: row.height,
+    alt,
+  };
+}
+export type PlacedImage = ReturnType<typeof placedImage>;
+
 /** A stored photo as the gallery shows it. */
 export function photoGalleryItem(row: PhotoRow): GalleryItem {
   return {

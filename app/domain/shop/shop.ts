@@ -68,6 +68,7 @@ export const CheckoutSchema = z.object({
 });
 
 export const ReturnRequestSchema = z.object({
+  key: uuid,
   reason: z
     .string()
     .trim()
@@ -75,6 +76,19 @@ export const ReturnRequestSchema = z.object({
     .optional()
     .transform((value) => (value ? value : null)),
 });
+
+/** The return form's quantities (`qty-<order line id>`), 0 to 10 each; null if one is not. */
+export function returnQuantitiesOf(form: Record<string, unknown>): Map<string, number> | null {
+  const wanted = new Map<string, number>();
+  for (const [name, value] of Object.entries(form)) {
+    if (!name.startsWith("qty-")) continue;
+    const id = uuid.safeParse(name.slice(4));
+    const quantity = z.coerce.number().int().min(0).max(LINE_MAX_QUANTITY).safeParse(value);
+    if (!id.success || !quantity.success) return null;
+    if (quantity.data > 0) wanted.set(id.data, quantity.data);
+  }
+  return wanted;
+}
 
 export const ReturnDecisionSchema = z.object({
   returnId: uuid,
@@ -111,6 +125,21 @@ export const StockSchema = z.object({
   franchiseeId: uuid,
   quantity: z.coerce.number({ error: e.stock }).int(e.stock).min(0, e.stock).max(9_999, e.stock),
 });
+
+/** The franchisee's own stock form: the product and the count (the franchisee is the session's). */
+export const OwnStockSchema = StockSchema.omit({ franchiseeId: true });
+
+const checkbox = z
+  .string()
+  .optional()
+  .transform((value) => value === "on");
+
+/** The deliveries a franchisee offers: at least one. */
+export const DeliveriesSchema = z
+  .object({ nextWash: checkbox, pickup: checkbox })
+  .refine((value) => value.nextWash || value.pickup, { message: e.noDelivery });
+
+export const HandOverSchema = z.object({ orderId: uuid });
 
 /** An order's lines before taxes, and its taxes (TPS, TVQ) as a booking's are computed. */
 export function orderTotals(lines: { unitPriceCents: number; quantity: number }[]) {

@@ -299,6 +299,9 @@ export const adminMessages = {
     revenue: "Revenus avant taxes",
     total: "Total",
     noData: "Aucune réservation sur cette période.",
+    otherZones: (count: number) => (count === 1 ? "1 autre zone" : `${count} autres zones`),
+    chartZones: (shown: number, others: number) =>
+      `Les ${shown} zones aux revenus les plus élevés de la période, puis ${others === 1 ? "l'autre zone" : `les ${others} autres zones ensemble`}. L'export CSV détaille chaque zone.`,
     restock: "Réapprovisionnement par franchisé",
     restockText: "Commandes non annulées de la période, à déduire de la prochaine paie.",
     franchisee: "Franchisé",

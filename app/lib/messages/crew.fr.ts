@@ -57,7 +57,7 @@ export const crewMessages = {
     steps: { en_route: "En route", arrived: "Arrivé", started: "Commencé", finished: "Terminé" },
     done: (label: string, time: string) => `${label} à ${time}`,
     eta: (time: string) => `Arrivée prévue vers ${time}`,
-    saved: (label: string) => `Statut enregistré : ${label}`,
+    saved: (label: string) => `Statut enregistré : ${label}.`,
     unchanged: "Ce statut était déjà enregistré.",
     error: "Impossible d'enregistrer le statut. Réessayez.",
     notFound: "Ce rendez-vous n'est pas dans votre journée.",

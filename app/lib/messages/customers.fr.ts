@@ -2,9 +2,7 @@
 export const customersMessages = {
   metaTitle: (name: string) => `${name} | Clients | Lavage Mobile Prestige`,
   back: "Tous les clients",
-  backToBookings: "Réservations",
   notFound: "Client introuvable.",
-  open: (name: string) => `Ouvrir la fiche de ${name}`,
   openRecord: "Fiche du client",
   contact: "Coordonnées",
   email: "Courriel",
@@ -64,4 +62,38 @@ export const customersMessages = {
   headOffice: "Siège",
   /** The crew's stop page. */
   stopNotes: "Notes sur le client",
+  /** The admin's list of every customer of the network (/admin/clients). */
+  network: {
+    nav: "Clients",
+    title: "Clients",
+    metaTitle: "Clients | Lavage Mobile Prestige",
+    description:
+      "Les clients de tout le réseau, la réservation la plus récente en premier. Chaque client ouvre sa fiche.",
+    search: "Rechercher un client",
+    searchPlaceholder: "Nom, courriel ou téléphone",
+    franchisee: "Franchisé",
+    allFranchisees: "Tous les franchisés",
+    choice: (name: string, zones: string[]) => (zones.length > 0 ? `${name} (${zones.join(", ")})` : name),
+    submit: "Rechercher",
+    reset: "Effacer",
+    name: "Nom",
+    email: "Courriel",
+    phone: "Téléphone",
+    franchises: "Franchisé",
+    washes: "Lavages",
+    latest: "Dernière réservation",
+    /** A latest booking still to come. */
+    upcoming: (date: string) => `${date} (à venir)`,
+    paid: "Total payé (reçus)",
+    member: "Membre",
+    empty: "Aucun client pour le moment : chaque réservation ajoute son client à cette liste.",
+    noMatch: (q: string) => `Aucun client ne correspond à « ${q} ».`,
+    noMatchFor: (q: string, franchisee: string) => `Aucun client de ${franchisee} ne correspond à « ${q} ».`,
+    noneFor: (franchisee: string) => `Aucun client pour ${franchisee}.`,
+    count: (n: number) => (n > 1 ? `${n} clients` : `${n} client`),
+    pagesLabel: "Pages de la liste des clients",
+    page: (page: number, pages: number) => `Page ${page} sur ${pages}`,
+    previous: "Page précédente",
+    next: "Page suivante",
+  },
 };

@@ -149,5 +149,13 @@ export const giftCardMessages = {
     refundAgain: "Ce remboursement avait déjà été demandé.",
     sent: "Envoyée",
     scheduled: (date: string) => `Prévue le ${date}`,
+    search: "Trouver une carte par son code",
+    searchHint: "Les 16 caractères du code, avec ou sans tirets (un client au téléphone, par exemple).",
+    searchButton: "Trouver",
+    searchShowAll: "Toutes les cartes",
+    searchInvalid:
+      "Ce n'est pas un code de carte-cadeau : 16 lettres et chiffres, par exemple K7QM-3XDP-9A2B-TV4R.",
+    searchNone: "Aucune carte payée ne porte ce code.",
+    searchFound: "La carte de ce code :",
   },
 } as const;

@@ -1,7 +1,13 @@
 /** The maps' texts (ADR 053): tiles from configuration, and placing a zone. */
 export const mapsMessages = {
-  noTiles:
-    "Carte sans fond : aucun serveur de tuiles n'est configuré (MAP_TILE_URL). Les cercles montrent les zones, sans rues ni villes.",
+  noTiles: "Carte simplifiée, sans les rues : les noms de villes servent de repères.",
+  /** For the admin only, who can have tiles configured; never a setting's name (ADR 103). */
+  noTilesAdmin:
+    "Aucun fond de carte n'est configuré pour le site : les rues n'apparaissent pas. Le guide d'installation explique comment en ajouter un.",
+  openGoogle: "Ouvrir l'itinéraire dans Google Maps",
+  openApple: "Ouvrir dans Apple Plans",
+  /** Said to screen readers after a link's text when the page shows several members' routes. */
+  forWho: (name: string) => `(${name})`,
   pickHint: "Cliquez sur la carte pour placer le centre de la zone, puis ajustez le rayon.",
   draft: "Nouvelle position",
   townSearch: "Chercher une ville",

@@ -30,6 +30,8 @@ export const recurringMessages = {
     unplaced: "Aucune heure libre",
     cancelled: "Annulé",
   },
+  payByLink:
+    "Votre carte enregistrée n'a pas pu être débitée. Payez avec le lien reçu par courriel, sinon l'heure sera libérée.",
   placedHint:
     "Chaque lavage est une vraie réservation, faite environ 8 semaines à l'avance. Vous recevez sa confirmation par courriel.",
   skip: "Sauter",

@@ -61,6 +61,14 @@ export const wizardMessages = {
   zoneChoice: "Deux de nos zones desservent cette adresse. Laquelle préférez-vous\u00a0?",
   zoneChoiceRequired: "Choisissez la zone qui fera votre lavage.",
   seeSlots: "Voir les disponibilités",
+  /**
+   * Step 1 with JavaScript (ADR 107): once the address and the vehicles are given, the times
+   * show below them, without « Voir les disponibilités »; a time chosen opens step 2 with it.
+   */
+  previewTitle: "Heures disponibles",
+  previewHint: "Choisissez une heure : les options et vos coordonnées suivent.",
+  previewLoading: "Recherche des heures disponibles…",
+  previewShown: (city: string) => `Heures disponibles à ${city} affichées sous le formulaire.`,
   changeWhere: "Modifier",
   extrasLegend: "Options (facultatif)",
   extrasText: "Réalisées pendant le même rendez-vous. Vous pouvez aussi les changer plus tard.",
@@ -81,6 +89,13 @@ export const wizardMessages = {
    * Back from « Modifier » (issue 33): what was chosen and no longer holds, in one sentence
    * (`when`: the time no longer open, 'lundi 9 mars à 9 h 30'; `extras`: options no longer offered).
    */
+  /** A visitor's details kept in this browser, with their consent (ADR 107). */
+  remember: "Se souvenir de mes coordonnées sur cet appareil",
+  rememberHint:
+    "Votre nom, votre courriel, votre téléphone et votre adresse restent dans ce navigateur seulement, pour votre prochaine réservation.",
+  remembered: "Vos coordonnées enregistrées sur cet appareil ont été remplies.",
+  forget: "Oublier mes coordonnées",
+  forgotten: "Vos coordonnées ne sont plus enregistrées sur cet appareil.",
   keptLost: (when: string | null, extras: number) => {
     const options =
       extras === 0

@@ -3,7 +3,8 @@ import { AboutSection } from "~/components/home/about-section";
 import { FranchiseSection } from "~/components/home/franchise-section";
 import { GalleryTeaser, TEASER_COUNT } from "~/components/home/gallery-teaser";
 import { Hero } from "~/components/home/hero";
-import { HERO_MAIN } from "~/components/home/hero-images";
+import { heroImage, heroPreload } from "~/components/home/hero-images";
+import { placedPhoto } from "~/server/services/gallery/placements.server";
 import { ReviewsSection, reviewsJsonLd, type ShownReview } from "~/components/home/reviews-section";
 import { ServicesSection, type HomeService } from "~/components/home/services-section";
 import { useHashScroll } from "~/components/home/use-hash-scroll";
@@ -81,32 +82,20 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
       origin,
     }),
     { "script:ld+json": businessJsonLd(origin, services, areas, reviews) },
+    // The hero's large image, the page's largest paint (the chosen photo or the drawn image).
+    heroPreload(heroImage(loaderData?.hero ?? null)),
   ];
 };
 
-/**
- * The hero's large image is the page's largest paint: fetch it with the HTML, at the width the
- * layout needs. Browsers without AVIF skip this preload (type) and load the WebP as usual.
- */
-export const links: Route.LinksFunction = () => [
-  {
-    rel: "preload",
-    as: "image",
-    type: "image/avif",
-    imageSrcSet: HERO_MAIN.avifSrcSet,
-    imageSizes: HERO_MAIN.sizes,
-    fetchPriority: "high",
-  },
-];
-
 export async function loader() {
   const db = getDb();
-  const [services, zones, latest, summary, gallery] = await Promise.all([
+  const [services, zones, latest, summary, gallery, hero] = await Promise.all([
     listActiveServices(db),
     listZones(db),
     listPublishedReviews(db, { limit: 6 }),
     reviewSummary(db),
     galleryItems(db, { limit: TEASER_COUNT }),
+    placedPhoto(db, "hero"),
   ]);
   return {
     services,
@@ -114,6 +103,8 @@ export async function loader() {
     reviews: { latest, summary },
     /** The gallery teaser's photos (published photos first, drawn ones in demo mode). */
     gallery,
+    /** The photo the admin chose for the hero (ADR 106), or null: the drawn image stays. */
+    hero,
     /** Bookable zones, for 'areas served'. */
     servedAreas: zones.filter((zone) => zone.status === "active").map((zone) => zone.zoneName),
     /** Zones waiting for a franchise partner. */
@@ -122,11 +113,11 @@ export async function loader() {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { services, servedAreas, openZones, reviews, gallery } = loaderData;
+  const { services, servedAreas, openZones, reviews, gallery, hero } = loaderData;
   useHashScroll();
   return (
     <>
-      <Hero areas={servedAreas} fromPriceCents={lowestPrice(services)} />
+      <Hero areas={servedAreas} fromPriceCents={lowestPrice(services)} photo={hero} />
       <AboutSection />
       <ServicesSection services={services} />
       <GalleryTeaser items={gallery} />

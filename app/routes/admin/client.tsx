@@ -34,8 +34,8 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
     <CustomerRecordView
       {...loaderData}
       actionData={actionData}
-      backPath="/admin/bookings"
-      backLabel={customersMessages.backToBookings}
+      backPath="/admin/clients"
+      backLabel={customersMessages.back}
       bookingsPath="/admin/bookings"
       admin
     />

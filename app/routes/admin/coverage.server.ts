@@ -7,7 +7,7 @@ import { searchTowns, townByKey, townSlug } from "~/domain/geo/towns";
 import { adminMessages } from "~/lib/messages/admin.fr";
 import { requireRole, type PageRequest } from "~/server/auth.server";
 import { getDb } from "~/server/db.server";
-import { mapTiles } from "~/server/map-tiles.server";
+import { mapTiles, mapTowns } from "~/server/map-tiles.server";
 import {
   deleteZone,
   listAdminZones,
@@ -39,6 +39,7 @@ export async function loadCoverage({ request, url }: PageRequest) {
     franchisees,
     waitlist,
     tiles: mapTiles(),
+    mapTowns: mapTowns(zones),
     townText,
     towns: searchTowns(townText),
     picked: picked ? { ...picked, slug: townSlug(picked) } : null,

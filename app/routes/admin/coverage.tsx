@@ -40,7 +40,7 @@ type LoaderData = Route.ComponentProps["loaderData"];
 const m = mapsMessages;
 
 export default function CoveragePage({ loaderData }: Route.ComponentProps) {
-  const { zones, franchisees, waitlist, tiles } = loaderData;
+  const { zones, franchisees, waitlist, tiles, mapTowns } = loaderData;
   const actionData = useActionData<typeof action>();
   const { editing, creating } = useEditorState(zones, Boolean(actionData?.result));
   return (
@@ -63,11 +63,13 @@ export default function CoveragePage({ loaderData }: Route.ComponentProps) {
       ) : (
         <ZoneMap
           zones={zones.map(toMapZone)}
+          towns={mapTowns}
           label={t.map}
           statusLabels={t.statuses}
           fallbackNote={t.mapFallback}
           attribution={t.mapAttribution}
           tiles={tiles}
+          noTilesHint={mapsMessages.noTilesAdmin}
         />
       )}
 
@@ -111,7 +113,7 @@ function ZoneForm({
   lastResult: SubmissionResult<string[]> | undefined;
   loaderData: LoaderData;
 }) {
-  const { picked, zones, tiles } = loaderData;
+  const { picked, zones, tiles, mapTowns } = loaderData;
   const fromZone = zone
     ? {
         zoneName: zone.zoneName,
@@ -199,11 +201,13 @@ function ZoneForm({
       <div className="min-w-0 lg:sticky lg:top-4">
         <ZoneMap
           zones={zones.filter((other) => other.id !== zone?.id).map(toMapZone)}
+          towns={mapTowns}
           label={t.map}
           statusLabels={t.statuses}
           fallbackNote={t.mapFallback}
           attribution={t.mapAttribution}
           tiles={tiles}
+          noTilesHint={mapsMessages.noTilesAdmin}
           draft={draft}
           onPick={(point) => {
             form.update({ name: fields.centerLatitude.name, value: fr(point.latitude) });

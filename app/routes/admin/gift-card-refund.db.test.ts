@@ -1,20 +1,18 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it, vi } from "vitest";
+import { beforeAll, expect, it, vi } from "vitest";
 import * as s from "#db/schema";
 import { seed } from "#db/seed";
 import { giftCardPurchaseSchema } from "~/domain/giftcards/gift-cards";
 import { formatMoney } from "~/lib/format";
-import type { StripeClient } from "~/server/payments/stripe.server";
 import {
   loadPurchasePage,
   purchaseGiftCard,
   purchaseToken,
 } from "~/server/services/giftcards/gift-cards.server";
 import { FRIDAY_MORNING as NOW } from "../../../tests/factories/bookings";
-import { standInClient } from "../../../tests/factories/payments";
+import { setUpStripeStandIn } from "../../../tests/factories/payments";
 import { describeDatabases } from "../../../tests/setup/db";
-import { startStripeStandIn, type StripeStandIn } from "../../../tests/stripe/stand-in";
 import { giftCardRefundFromForm } from "./gift-card-refund.server";
 
 // /admin/payments' « Rembourser le solde » glue, in process (ADR 087, amended): the toast of a
@@ -27,15 +25,7 @@ vi.hoisted(() => {
   process.env.STRIPE_WEBHOOK_SECRET = "whsec_standin";
 });
 
-let standIn: StripeStandIn;
-let stripe: StripeClient;
-
-beforeAll(async () => {
-  standIn = await startStripeStandIn();
-  stripe = standInClient(standIn);
-});
-
-afterAll(() => standIn.close());
+const stripeTest = setUpStripeStandIn();
 
 describeDatabases("the admin's gift card refund form", ({ db }) => {
   let adminId: string;
@@ -59,7 +49,7 @@ describeDatabases("the admin's gift card refund form", ({ db }) => {
       purchase,
       key: crypto.randomUUID(),
       now: new Date(),
-      stripe,
+      stripe: stripeTest.stripe,
     });
     const [card] = await db().select().from(s.giftCards).where(eq(s.giftCards.id, id));
     await fetch(card!.stripeCheckoutUrl!, {
@@ -67,12 +57,12 @@ describeDatabases("the admin's gift card refund form", ({ db }) => {
       body: new URLSearchParams({ card: "ok" }),
       redirect: "manual",
     });
-    await loadPurchasePage(db(), id, await purchaseToken(db(), id), { stripe, now: NOW });
+    await loadPurchasePage(db(), id, await purchaseToken(db(), id), { stripe: stripeTest.stripe, now: NOW });
     return id;
   }
 
   const send = (values: Record<string, string>, role: "admin" | "franchisee" = "admin") =>
-    giftCardRefundFromForm(db(), values, { id: adminId, role }, { stripe, now: NOW });
+    giftCardRefundFromForm(db(), values, { id: adminId, role }, { stripe: stripeTest.stripe, now: NOW });
 
   it("refunds the balance with a toast, answers the same form again as done, then says nothing is left", async () => {
     const giftCardId = await boughtCard("50,00");

@@ -13,7 +13,7 @@ import { formatMoney } from "~/lib/format";
 import { requireRole } from "~/server/auth.server";
 import { getDb } from "~/server/db.server";
 import { listActiveServices } from "~/server/services/catalog/list-active-services.server";
-import { listPlans, savePlan } from "~/server/services/memberships/memberships.server";
+import { listPlans, savePlan } from "~/server/services/memberships/membership-plans.server";
 import { adminFailure, redirectWithToast } from "./admin-answers.server";
 import type { Route } from "./+types/memberships";
 

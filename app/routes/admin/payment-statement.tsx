@@ -1,17 +1,18 @@
 import { Form, useActionData } from "react-router";
 import { PageHeader } from "~/components/admin/page-header";
-import { StatementRows, TotalsGrid } from "~/components/payments/statement-view";
+import { ShopCreditView } from "~/components/payments/shop-credit-view";
+import { FranchiseeAmounts, StatementRows, TotalsGrid } from "~/components/payments/statement-view";
 import { Button } from "~/components/ui/button";
 import { inputClasses } from "~/components/ui/input";
-import { DataTable } from "~/components/ui/data-table";
 import { recentMonths, statementQuery } from "~/domain/payments/statement";
-import { formatMoney, formatMonth } from "~/lib/format";
+import { formatMonth } from "~/lib/format";
 import { paymentsOfficeMessages } from "~/lib/messages/payments-office.fr";
 import { cn } from "~/lib/utils";
 import { requireRole } from "~/server/auth.server";
 import { getDb } from "~/server/db.server";
 import { refundFromForm } from "~/server/http/payment-forms.server";
 import { networkStatement } from "~/server/services/payments/payment-statement.server";
+import { shopCreditOf } from "~/server/services/shop/shop-statement.server";
 import { redirectWithToast } from "./admin-answers.server";
 import type { Route } from "./+types/payment-statement";
 
@@ -27,9 +28,14 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   const actor = await requireRole({ request, url }, ["admin"]);
   const now = new Date();
   const query = statementQuery(url, now);
-  const statement = await networkStatement(getDb(), { actor, ...query });
+  const db = getDb();
+  const [statement, shop] = await Promise.all([
+    networkStatement(db, { actor, ...query }),
+    shopCreditOf(db, { franchiseeId: query.franchiseeId, month: query.month }),
+  ]);
   return {
     ...statement,
+    shop,
     franchiseeId: query.franchiseeId,
     months: recentMonths(now, 12),
     rows: statement.rows.map((row) => ({
@@ -50,7 +56,7 @@ export async function action({ request, url }: Route.ActionArgs) {
 const selectClasses = cn(inputClasses, "h-10");
 
 export default function AdminStatementPage({ loaderData }: Route.ComponentProps) {
-  const { month, months, rows, totals, perFranchisee, franchisees, franchiseeId } = loaderData;
+  const { month, months, rows, totals, perFranchisee, franchisees, franchiseeId, shop } = loaderData;
   const reply = useActionData<typeof action>();
   const csv = `/admin/payments/statement.csv?${new URLSearchParams({ month, ...(franchiseeId ? { franchisee: franchiseeId } : {}) })}`;
   return (
@@ -102,36 +108,22 @@ export default function AdminStatementPage({ loaderData }: Route.ComponentProps)
           <h2 id="per-franchisee" className="text-lg font-semibold">
             {t.perFranchisee}
           </h2>
-          <DataTable
+          <FranchiseeAmounts
             label={t.perFranchisee}
-            columns={[
-              { label: t.franchisee },
-              { label: t.collected, align: "right" as const },
-              { label: t.refunded, align: "right" as const },
-              { label: t.tips, align: "right" as const },
-              { label: t.fees, align: "right" as const },
-              { label: t.net, align: "right" as const },
-            ]}
-          >
-            {perFranchisee.map((f) => (
-              <tr key={f.franchiseeId} className="border-t">
-                <th scope="row" className="p-3 text-left font-medium">
-                  {f.businessName}
-                </th>
-                {[
-                  f.totals.collectedCents,
-                  -f.totals.refundedCents,
-                  f.totals.tipsCents,
-                  f.totals.feesCents,
-                  f.totals.netCents,
-                ].map((cents, i) => (
-                  <td key={i} className="p-3 text-right whitespace-nowrap tabular-nums">
-                    {formatMoney(cents)}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </DataTable>
+            first={t.franchisee}
+            columns={[t.collected, t.refunded, t.tips, t.fees, t.net]}
+            rows={perFranchisee.map((f) => ({
+              franchiseeId: f.franchiseeId,
+              businessName: f.businessName,
+              cents: [
+                f.totals.collectedCents,
+                -f.totals.refundedCents,
+                f.totals.tipsCents,
+                f.totals.feesCents,
+                f.totals.netCents,
+              ],
+            }))}
+          />
         </section>
       ) : null}
       <section aria-labelledby="rows-title" className="grid gap-3">
@@ -140,6 +132,12 @@ export default function AdminStatementPage({ loaderData }: Route.ComponentProps)
         </h2>
         <StatementRows rows={rows} showFranchisee={!franchiseeId} refund={reply} />
       </section>
+      <ShopCreditView
+        rows={shop.rows}
+        totals={shop.totals}
+        perFranchisee={franchiseeId ? undefined : shop.perFranchisee}
+        audience="admin"
+      />
     </div>
   );
 }

@@ -22,7 +22,7 @@ import { adminFailure, redirectWithToast } from "./admin-answers.server";
 import { giftCardRefundFromForm } from "./gift-card-refund.server";
 import type { Route } from "./+types/payments";
 import { GiftCardsOverview } from "~/components/payments/gift-cards-overview";
-import { maskGiftCardCode } from "~/domain/giftcards/gift-cards";
+import { maskGiftCardCode, normalizeGiftCardCode } from "~/domain/giftcards/gift-cards";
 import { giftCardsOverview } from "~/server/services/giftcards/gift-cards.server";
 import { stripeFromEnv } from "~/server/payments/stripe.server";
 
@@ -37,12 +37,16 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ request, url }: Route.LoaderArgs) {
   const actor = await requireRole({ request, url }, ["admin"]);
   const settings = await listPaymentSettings(getDb(), { actor });
-  const gifts = await giftCardsOverview(getDb());
+  // « Trouver une carte par son code »: the whole code, typed with or without its dashes.
+  const typed = url.searchParams.get("code")?.slice(0, 64).trim() ?? "";
+  const code = typed ? normalizeGiftCardCode(typed) : null;
+  const gifts = await giftCardsOverview(getDb(), { code });
   return {
     ...settings,
     stripeOn: Boolean(env().stripe),
     giftCards: {
       ...gifts,
+      search: typed ? { typed, valid: code !== null } : null,
       // Only the last four characters of a code: the list must not let anyone spend a card.
       cards: gifts.cards.map((card) => ({
         id: card.id,

@@ -17,13 +17,20 @@ import {
   setPhotoPublished,
 } from "~/server/services/gallery/manage-photos.server";
 import { getStorage } from "~/server/storage/storage.server";
+import { PhotoPlaceSchema, PhotoUnplaceSchema } from "~/domain/gallery/placements";
+import { placePhoto, unplacePhoto } from "~/server/services/gallery/placements.server";
 import { adminFailure, redirectWithToast } from "./admin-answers.server";
 import { adminMessages } from "~/lib/messages/admin.fr";
 import { formFailure } from "~/server/http/failure.server";
 
 const t = photosMessages;
 
-export type ActionData = { result?: SubmissionResult<string[]>; error?: string };
+export type ActionData = {
+  result?: SubmissionResult<string[]>;
+  error?: string;
+  /** The placement form of one photo (ADR 106): its result goes to that photo's card only. */
+  place?: { photoId: string; result: SubmissionResult<string[]> };
+};
 
 /** Uploads, edits, orders, publishes or deletes a photo (ADR 053); a refused file is its field's error. */
 export async function photosAction({ request, url }: PageRequest) {
@@ -71,6 +78,35 @@ export async function photosAction({ request, url }: PageRequest) {
       return fail(error);
     }
     return redirectWithToast(url, t.deleted);
+  }
+  if (intent === "place") {
+    const submission = parseWithZod(formData, { schema: PhotoPlaceSchema });
+    const photoId = String(formData.get("id") ?? "");
+    if (submission.status !== "success") {
+      return data<ActionData>({ place: { photoId, result: submission.reply() } }, { status: 400 });
+    }
+    const { id, slot, alt } = submission.value;
+    try {
+      await placePhoto(db, { actor, photoId: id, placement: slot, alt });
+    } catch (error) {
+      const { failure, result } = formFailure(error, submission, {
+        texts: {
+          NOT_FOUND: (e) => (e.field === "slot" ? t.placementInvalid : adminMessages.common.notFound),
+        },
+      });
+      return data<ActionData>({ place: { photoId, result } }, { status: failure.status });
+    }
+    return redirectWithToast(url, t.placed);
+  }
+  if (intent === "unplace") {
+    const parsed = PhotoUnplaceSchema.safeParse(Object.fromEntries(formData));
+    if (!parsed.success) return invalid();
+    try {
+      await unplacePhoto(db, { actor, slot: parsed.data.slot.slot });
+    } catch (error) {
+      return fail(error);
+    }
+    return redirectWithToast(url, t.unplaced);
   }
   if (intent !== "upload") return invalid();
 

@@ -7,6 +7,7 @@ import {
 } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { ArrowDown, ArrowUp, ImagePlus } from "lucide-react";
+import type { ReactNode } from "react";
 import { Form, useActionData, useLocation, useNavigation } from "react-router";
 import { ActionButton } from "~/components/admin/confirm-submit";
 import { NativeSelect } from "~/components/admin/native-select";
@@ -24,6 +25,10 @@ import { requireRole } from "~/server/auth.server";
 import { getDb } from "~/server/db.server";
 import { listAllPhotos, type AdminPhoto } from "~/server/services/gallery/manage-photos.server";
 import { listZones } from "~/server/services/zones/list-zones.server";
+import { listUpsellOptions } from "~/server/services/catalog/list-upsell-options.server";
+import { placementSlot } from "~/domain/gallery/placements";
+import { listPlacements } from "~/server/services/gallery/placements.server";
+import { PlacementForm, type Place } from "~/components/admin/photo-placement-form";
 import type { Route } from "./+types/photos";
 import { photosAction } from "./photos.server";
 
@@ -37,8 +42,27 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ request, url }: Route.LoaderArgs) {
   const actor = await requireRole({ request, url }, ["admin"]);
   const db = getDb();
-  const [photos, zones] = await Promise.all([listAllPhotos(db, { actor }), listZones(db)]);
-  return { photos, zones: zones.map((zone) => ({ id: zone.id, name: zone.zoneName })) };
+  const [photos, zones, upsells, placements] = await Promise.all([
+    listAllPhotos(db, { actor }),
+    listZones(db),
+    listUpsellOptions(db),
+    listPlacements(db, { actor }),
+  ]);
+  // Every place of the site a photo may serve (ADR 106), in the order of the select.
+  const places: Place[] = [
+    { slot: placementSlot("hero"), group: "site", label: t.placementHero },
+    ...upsells.map((u) => ({
+      slot: placementSlot("upsell", u.id),
+      group: "upsells" as const,
+      label: t.placementUpsell(u.name),
+    })),
+    ...zones.map((z) => ({
+      slot: placementSlot("zone", z.id),
+      group: "zones" as const,
+      label: t.placementZone(z.zoneName),
+    })),
+  ];
+  return { photos, zones: zones.map((zone) => ({ id: zone.id, name: zone.zoneName })), places, placements };
 }
 
 export function action({ request, url }: Route.ActionArgs) {
@@ -46,7 +70,7 @@ export function action({ request, url }: Route.ActionArgs) {
 }
 
 export default function PhotosPage({ loaderData }: Route.ComponentProps) {
-  const { photos, zones } = loaderData;
+  const { photos, zones, places, placements } = loaderData;
   const actionData = useActionData<typeof action>();
   // A saved upload redirects here (a new location): the form starts empty again (issue 33, item 13).
   const location = useLocation();
@@ -61,7 +85,15 @@ export default function PhotosPage({ loaderData }: Route.ComponentProps) {
         <ol className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label={t.listLabel}>
           {photos.map((photo, index) => (
             <li key={photo.id}>
-              <PhotoCard photo={photo} index={index} count={photos.length} />
+              <PhotoCard photo={photo} index={index} count={photos.length}>
+                <PlacementForm
+                  key={`${photo.id}-${location.key}`}
+                  photo={photo}
+                  places={places}
+                  placements={placements}
+                  lastResult={actionData?.place?.photoId === photo.id ? actionData.place.result : undefined}
+                />
+              </PhotoCard>
             </li>
           ))}
         </ol>
@@ -162,7 +194,17 @@ function UploadForm({
   );
 }
 
-function PhotoCard({ photo, index, count }: { photo: AdminPhoto; index: number; count: number }) {
+function PhotoCard({
+  photo,
+  index,
+  count,
+  children,
+}: {
+  photo: AdminPhoto;
+  index: number;
+  count: number;
+  children: ReactNode;
+}) {
   const item = photoGalleryItem(photo);
   const published = photo.publishedAt !== null;
   const headingId = `photo-${photo.id}`;
@@ -229,6 +271,7 @@ function PhotoCard({ photo, index, count }: { photo: AdminPhoto; index: number; 
           {t.delete}
         </ActionButton>
       </div>
+      {children}
     </article>
   );
 }

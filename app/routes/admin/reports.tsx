@@ -3,15 +3,16 @@ import { Form, Link } from "react-router";
 import { NativeSelect } from "~/components/admin/native-select";
 import { EmptyState, PageHeader } from "~/components/admin/page-header";
 import { TableScroller } from "~/components/ui/data-table";
-import { BarChart, type ChartSeries } from "~/components/charts/bar-chart";
+import { BarChart, CHART_COLOURS } from "~/components/charts/bar-chart";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
+import { reportChartSeries } from "~/domain/admin/report-chart";
 import { REPORT_MONTHS, ReportQuerySchema } from "~/domain/admin/schemas";
 import { formatMoney, formatMonth } from "~/lib/format";
 import { requireRole } from "~/server/auth.server";
 import { getDb } from "~/server/db.server";
-import { getNetworkReport, type ReportRow } from "~/server/services/admin/get-network-report.server";
+import { getNetworkChart } from "~/server/services/admin/get-network-report.server";
 import type { Route } from "./+types/reports";
 import { adminMessages } from "~/lib/messages/admin.fr";
 
@@ -22,31 +23,23 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
+/** The zones drawn one by one: one colour each (CHART_COLOURS), the last colour for the others. */
+const CHART_ZONES = CHART_COLOURS.length - 1;
+
 export async function loader({ request, url }: Route.LoaderArgs) {
   const actor = await requireRole({ request, url }, ["admin"]);
   const query = ReportQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   const months = query.success ? query.data.months : 6;
-  const report = await getNetworkReport(getDb(), { actor, now: new Date(), months });
+  // The first zones by revenue and the others together, summed by the database (ADR 105); the
+  // CSV export keeps every zone.
+  const report = await getNetworkChart(getDb(), { actor, now: new Date(), months, topZones: CHART_ZONES });
   return { ...report, monthCount: months };
 }
 
-/** One series per zone, one value per month (0 where the zone had no booking). */
-function seriesOf(months: string[], rows: ReportRow[], pick: (row: ReportRow) => number): ChartSeries[] {
-  const zones = [...new Set(rows.map((row) => row.zoneName))].sort((a, b) => a.localeCompare(b, "fr"));
-  // One lookup per cell (ADR 098): a find over every row for each cell grew with zones squared.
-  const byCell = new Map(rows.map((row) => [`${row.month}\u0000${row.zoneName}`, row]));
-  return zones.map((zone) => ({
-    name: zone,
-    values: months.map((month) => {
-      const row = byCell.get(`${month}\u0000${zone}`);
-      return row ? pick(row) : 0;
-    }),
-  }));
-}
-
 export default function ReportsPage({ loaderData }: Route.ComponentProps) {
-  const { months, rows, restock, monthCount } = loaderData;
+  const { months, rows, restock, monthCount, zones, otherZones } = loaderData;
   const labels = months.map((key) => formatMonth(key, "short"));
+  const others = otherZones > 0 ? t.otherZones(otherZones) : null;
   const exportUrl = (type: string) => `/admin/reports/export?type=${type}&months=${monthCount}`;
   const chartText = {
     categoryLabel: t.month,
@@ -83,6 +76,9 @@ export default function ReportsPage({ loaderData }: Route.ComponentProps) {
             </Link>
           </Button>
         </div>
+        {otherZones > 0 ? (
+          <p className="text-sm text-muted-foreground">{t.chartZones(zones - otherZones, otherZones)}</p>
+        ) : null}
         {rows.length === 0 ? (
           <EmptyState>{t.noData}</EmptyState>
         ) : (
@@ -92,7 +88,7 @@ export default function ReportsPage({ loaderData }: Route.ComponentProps) {
                 <BarChart
                   title={t.revenueChart}
                   categories={labels}
-                  series={seriesOf(months, rows, (row) => row.revenueCents)}
+                  series={reportChartSeries(months, rows, others, (row) => row.revenueCents)}
                   formatValue={formatMoney}
                   {...chartText}
                 />
@@ -103,7 +99,7 @@ export default function ReportsPage({ loaderData }: Route.ComponentProps) {
                 <BarChart
                   title={t.bookingsChart}
                   categories={labels}
-                  series={seriesOf(months, rows, (row) => row.bookings)}
+                  series={reportChartSeries(months, rows, others, (row) => row.bookings)}
                   integer
                   {...chartText}
                 />

@@ -10,13 +10,13 @@ import { shopMessages } from "~/lib/messages/shop.fr";
 import { requireRole } from "~/server/auth.server";
 import { getDb } from "~/server/db.server";
 import { stripeFromEnv } from "~/server/payments/stripe.server";
+import { decideShopReturn } from "~/server/services/shop/shop-returns.server";
 import {
-  decideShopReturn,
   retailCatalogue,
   saveRetailProduct,
   setShopStock,
   shopBackOffice,
-} from "~/server/services/shop/shop.server";
+} from "~/server/services/shop/shop-back-office.server";
 import { adminFailure, redirectWithToast } from "./admin-answers.server";
 import type { Route } from "./+types/shop";
 

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Link, redirect, useNavigate } from "react-router";
 
 import { CarCountPicker } from "~/components/booking/service-area-parts";
+import { PlacedPicture } from "~/components/home/placed-picture";
 import { ReviewsSection, reviewsJsonLd } from "~/components/home/reviews-section";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -16,6 +17,8 @@ import { getDb } from "~/server/db.server";
 import { listActiveServices } from "~/server/services/catalog/list-active-services.server";
 import { listPublishedReviews, reviewSummary } from "~/server/services/reviews/reviews.server";
 import { listZones } from "~/server/services/zones/list-zones.server";
+import { placementSlot } from "~/domain/gallery/placements";
+import { placedPhoto } from "~/server/services/gallery/placements.server";
 import type { Route } from "./+types/franchise-zone";
 
 const t = serviceAreaMessages.zone;
@@ -57,9 +60,10 @@ export async function loader({ params }: Route.LoaderArgs) {
   const [zones, services] = await Promise.all([listZones(db), listActiveServices(db)]);
   const zone = zones.find((z) => z.routeSlug === params.slug);
   if (!zone) throw redirect("/");
-  const [latest, summary] = await Promise.all([
+  const [latest, summary, photo] = await Promise.all([
     listPublishedReviews(db, { zoneSlug: zone.routeSlug, limit: 6 }),
     reviewSummary(db, { zoneSlug: zone.routeSlug }),
+    placedPhoto(db, placementSlot("zone", zone.id)),
   ]);
   const { zoneName, routeSlug, status, statusLabel, serviceRadiusKm } = zone;
   return {
@@ -67,11 +71,13 @@ export async function loader({ params }: Route.LoaderArgs) {
     priceCents: services[0]?.basePriceCents ?? null,
     /** The zone's latest published reviews, its average and count (ADR 049). */
     reviews: { latest, summary },
+    /** The photo the admin chose for the zone's page (ADR 106), or null: no image. */
+    photo,
   };
 }
 
 export default function FranchiseZonePage({ loaderData }: Route.ComponentProps) {
-  const { zone, priceCents, reviews } = loaderData;
+  const { zone, priceCents, reviews, photo } = loaderData;
   const navigate = useNavigate();
   const [cars, setCars] = useState<number | null>(1);
 
@@ -101,6 +107,14 @@ export default function FranchiseZonePage({ loaderData }: Route.ComponentProps) 
             ) : null}
           </ul>
         </header>
+
+        {photo ? (
+          <PlacedPicture
+            image={photo}
+            sizes="(min-width: 768px) 736px, calc(100vw - 2rem)"
+            className="aspect-[16/9] w-full rounded-xl border bg-muted object-cover"
+          />
+        ) : null}
 
         {zone.active ? (
           <Card>

@@ -11,12 +11,8 @@ import { manageBookingMessages } from "~/lib/messages/manage-booking.fr";
 import type { SessionUser } from "~/server/auth.server";
 import type { Db } from "~/server/db.server";
 import { failureOf } from "~/server/http/failure.server";
-import {
-  changeSeries,
-  recurringPanel,
-  skipOccurrence,
-  startSeries,
-} from "~/server/services/recurring/series.server";
+import { recurringPanel } from "~/server/services/recurring/series-panel.server";
+import { changeSeries, skipOccurrence, startSeries } from "~/server/services/recurring/series.server";
 import type { RecurringCardData, RecurringResult } from "~/components/booking/manage/recurring-types";
 import { localDate } from "~/domain/time/zoned";
 
@@ -48,6 +44,7 @@ export async function loadRecurringCard(
         status: o.status,
         bookingId: o.booking?.bookingId ?? null,
         canSkip: o.canSkip,
+        payByLink: o.payByLink,
       })),
     },
   };

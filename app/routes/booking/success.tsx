@@ -18,10 +18,11 @@ import { bookingSuccessMessages } from "~/lib/messages/booking-success.fr";
 import { originFrom, seoMeta } from "~/lib/seo";
 import { getDb } from "~/server/db.server";
 import { listUpsellOptions } from "~/server/services/catalog/list-upsell-options.server";
+import { upsellPhotos } from "~/server/services/gallery/placements.server";
 import { bookingPayment } from "~/server/services/payments/booking-payment.server";
 import { bookingPaymentMessages } from "~/lib/messages/booking-payment.fr";
 import { giftCardMessages } from "~/lib/messages/gift-cards.fr";
-import { giftCardUseOfBooking } from "~/server/services/giftcards/gift-cards.server";
+import { giftCardUseOfBooking } from "~/server/services/giftcards/gift-card-redemption.server";
 import type { Route } from "./+types/success";
 
 const t = bookingSuccessMessages;
@@ -41,13 +42,15 @@ export const meta: Route.MetaFunction = ({ matches, params }) =>
  */
 export async function loader({ params }: Route.LoaderArgs) {
   const db = getDb();
-  const [upsells, payment, giftCard] = await Promise.all([
+  const [upsells, payment, giftCard, photos] = await Promise.all([
     listUpsellOptions(db),
     bookingPayment(db, params.bookingId),
     giftCardUseOfBooking(db, params.bookingId),
+    upsellPhotos(db),
   ]);
   return {
-    upsells,
+    /** Each extra with the photo the admin chose for its card (ADR 106), or its drawn image. */
+    upsells: upsells.map((upsell) => ({ ...upsell, photo: photos.get(upsell.id) ?? null })),
     giftCard,
     payment:
       payment.state === "secured"

@@ -18,7 +18,7 @@ export async function askFreedTime(db: Db, formData: FormData, ip: string) {
   if (submission.status !== "success") return fail(400, {});
   try {
     const saved = await requestFreedTime(db, { input: submission.value, ip });
-    return { status: "freed-time" as const, days: saved.days.length };
+    return { status: "freed-time" as const, days: saved.days.length, texto: submission.value.smsConsent };
   } catch (error) {
     if (hasCode(error, "VALIDATION"))
       return fail(400, { fieldErrors: { days: [freedTimeMessages.errors.dayInvalid] } });

@@ -30,7 +30,8 @@ import { requestInfo } from "~/server/request-info.server";
 import { stripeFromEnv } from "~/server/payments/stripe.server";
 import { zonePaymentPolicy } from "~/server/services/payments/booking-payment.server";
 import { localDate } from "~/domain/time/zoned";
-import { memberQuote } from "~/server/services/memberships/memberships.server";
+import { memberQuote } from "~/server/services/memberships/member-price.server";
+import { bookingPrefill } from "~/server/services/booking/booking-prefill.server";
 
 const w = wizardMessages;
 /** 'lundi 9 mars 2026', as the time step writes a day. */
@@ -112,10 +113,16 @@ export async function loadWizard({ request, context }: Route.LoaderArgs) {
   ]);
   const service = services.find((s) => s.id === query.service) ?? services[0] ?? null;
   // The cars (ADR 085): a signed-in client picks saved vehicles, anyone else a size class per car.
-  const [sizeClasses, savedVehicles] = await Promise.all([
+  const [sizeClasses, savedVehicles, known] = await Promise.all([
     service ? loadPricedSizeClasses(db, service.id) : [],
     user?.role === "client" ? listCustomerVehicles(db, { actor: user }) : [],
+    // A signed-in client's phone and last address, typed once (ADR 107).
+    bookingPrefill(db, { actor: user }),
   ]);
+  const knownWhere =
+    known?.address && known.postalCode && !known.address.includes(known.postalCode)
+      ? `${known.address} ${known.postalCode}`
+      : (known?.address ?? "");
   const vehicleIds = query.vehicle.filter((id) => savedVehicles.some((v) => v.id === id));
   const cars = vehicleIds.length > 0 ? vehicleIds.length : (query.cars ?? null);
   const standard = sizeClasses[0]?.slug ?? "auto";
@@ -125,7 +132,8 @@ export async function loadWizard({ request, context }: Route.LoaderArgs) {
       : Array.from({ length: cars }, (_, i) => query.size[i] ?? standard);
   const bookable = zones.filter((zone) => zone.status === "active");
   const page = {
-    where: query.where ?? "",
+    // Step 1's field: what was typed, else a signed-in client's last address (ADR 107).
+    where: query.where ?? (query.step === "1" ? knownWhere : ""),
     cars,
     choice: { vehicleIds, sizes },
     sizeClasses: sizeClasses.map(({ slug, name, differenceCents }) => ({
@@ -154,7 +162,7 @@ export async function loadWizard({ request, context }: Route.LoaderArgs) {
     promo: query.promo ?? null,
     start: query.start ?? null,
     service: service ? { id: service.id, name: service.name, basePriceCents: service.basePriceCents } : null,
-    prefill: user ? { name: user.name, email: user.email } : null,
+    prefill: user ? { name: user.name, email: user.email, phone: known?.phone ?? "" } : null,
   };
   const stepOne = (error: StepOneError | null, choices: { slug: string; name: string }[] = []) => ({
     ...page,
@@ -208,7 +216,10 @@ export async function loadWizard({ request, context }: Route.LoaderArgs) {
     }
     site = area.point;
     const typedPostalCode = parsePostalCode(query.where);
-    address = typedPostalCode ? "" : query.where;
+    // A postal code alone: the street comes from the client's last booking there, if any (ADR 107).
+    const knownAddress =
+      known && typedPostalCode && parsePostalCode(known.postalCode) === typedPostalCode ? known.address : "";
+    address = typedPostalCode ? knownAddress : query.where;
     postalCode = typedPostalCode ?? (area.postalCode && area.postalCode.length > 3 ? area.postalCode : "");
   } else if (!zoneSlug) {
     return stepOne(

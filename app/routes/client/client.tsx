@@ -1,7 +1,7 @@
 import { CalendarPlus, Download, History, Sparkles } from "lucide-react";
 import { formatMoney } from "~/lib/format";
 import { shopMessages } from "~/lib/messages/shop.fr";
-import { listMyShopOrders } from "~/server/services/shop/shop.server";
+import { listMyShopOrders } from "~/server/services/shop/shop-orders.server";
 import { vehiclesMessages } from "~/lib/messages/vehicles.fr";
 import { useEffect } from "react";
 import { Link, useNavigation } from "react-router";

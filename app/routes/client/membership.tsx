@@ -1,12 +1,11 @@
-import { ArrowLeft, Crown } from "lucide-react";
+import { ArrowLeft, CreditCard, Crown } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { NativeSelect } from "~/components/admin/native-select";
 import { FormErrors } from "~/components/forms/form-errors";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Field } from "~/components/ui/field";
 import { periodCharge, SubscribeFormSchema } from "~/domain/memberships/memberships";
 import { formatDay, formatMoney } from "~/lib/format";
+import { membershipsMessages } from "~/lib/messages/memberships.fr";
 import { z } from "~/lib/zod-fr";
 import { requireRole } from "~/server/auth.server";
 import { getDb } from "~/server/db.server";
@@ -15,13 +14,20 @@ import { failureOf } from "~/server/http/failure.server";
 import { stripeFromEnv } from "~/server/payments/stripe.server";
 import {
   changeMembership,
-  clientMembership,
-  listPlans,
+  membershipCardReturn,
+  startCardChange,
+} from "~/server/services/memberships/membership-changes.server";
+import { clientMembership } from "~/server/services/memberships/membership-views.server";
+import { listPlans } from "~/server/services/memberships/membership-plans.server";
+import {
   membershipCheckoutCompleted,
   subscribe,
-} from "~/server/services/memberships/memberships.server";
+} from "~/server/services/memberships/membership-subscribe.server";
 import { listZones } from "~/server/services/zones/list-zones.server";
+import { PlanChooser } from "~/components/client/plan-chooser";
 import type { Route } from "./+types/membership";
+
+const m = membershipsMessages.cardChange;
 
 export const meta: Route.MetaFunction = () => [
   { title: "Mon abonnement | Lavage Mobile Prestige" },
@@ -46,6 +52,23 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   const session = url.searchParams.get("session");
   const stripe = stripeFromEnv();
   if (session && stripe) await membershipCheckoutCompleted(db, stripe, session, new Date());
+  // Back from a card change: the card kept and the refused charge tried once on it, then told.
+  const card = url.searchParams.get("carte");
+  if (card && stripe) {
+    const outcome = await membershipCardReturn(db, stripe, {
+      userId: user.id,
+      sessionId: card,
+      now: new Date(),
+    });
+    if (outcome) {
+      throw redirect("/client/abonnement", {
+        headers: await flashHeaders({
+          title: m[outcome],
+          variant: outcome === "refused" || outcome === "cancelled" ? "destructive" : "default",
+        }),
+      });
+    }
+  }
   const [membership, plans, zones] = await Promise.all([
     clientMembership(db, user.id),
     listPlans(db, { activeOnly: true }),
@@ -76,6 +99,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 }
 
 const ChangeSchema = z.object({ intent: z.enum(["pause", "resume", "cancel"]) });
+const CardChangeSchema = z.object({ requestKey: z.string().regex(/^[A-Za-z0-9-]{16,64}$/) });
 
 export async function action({ request, url }: Route.ActionArgs) {
   const user = await requireRole({ request, url }, ["client"]);
@@ -89,6 +113,17 @@ export async function action({ request, url }: Route.ActionArgs) {
         return data({ error: parsed.error.issues[0]?.message ?? "Formulaire invalide." }, { status: 400 });
       }
       const page = await subscribe(db, { user, form: parsed.data, now: new Date(), stripe: stripeFromEnv() });
+      throw redirect(page);
+    }
+    if (intent === "change-card") {
+      const form = CardChangeSchema.safeParse({ requestKey: formData.get("requestKey") });
+      if (!form.success) return data({ error: "Formulaire invalide." }, { status: 400 });
+      const page = await startCardChange(db, {
+        userId: user.id,
+        requestKey: form.data.requestKey,
+        now: new Date(),
+        stripe: stripeFromEnv(),
+      });
       throw redirect(page);
     }
     const parsed = ChangeSchema.safeParse({ intent });
@@ -158,6 +193,12 @@ export default function MembershipPage({ loaderData, actionData }: Route.Compone
               <dd className="font-medium">{membership.extrasDiscountBasisPoints / 100} %</dd>
             </div>
             <div>
+              <dt className="text-sm text-muted-foreground">Référence</dt>
+              <dd className="font-medium" data-testid="membership-reference">
+                {membership.reference}
+              </dd>
+            </div>
+            <div>
               <dt className="text-sm text-muted-foreground">Véhicules</dt>
               <dd className="font-medium">{membership.vehicles}</dd>
             </div>
@@ -176,10 +217,20 @@ export default function MembershipPage({ loaderData, actionData }: Route.Compone
             ) : null}
           </dl>
           {membership.status === "past_due" ? (
-            <p role="status" className="rounded-md border border-destructive/40 p-3 text-sm">
-              Le dernier renouvellement a été refusé par votre carte. Nous réessaierons automatiquement; vos
-              lavages inclus reprendront une fois le paiement accepté.
-            </p>
+            <div className="grid gap-3 rounded-md border border-destructive/40 p-3 text-sm">
+              <p role="status">
+                {m.pastDue} {online ? m.offer : null}
+              </p>
+              {online ? (
+                <Form method="post">
+                  <input type="hidden" name="requestKey" value={requestKey} />
+                  <Button type="submit" name="intent" value="change-card" disabled={busy}>
+                    <CreditCard aria-hidden="true" />
+                    {m.button}
+                  </Button>
+                </Form>
+              ) : null}
+            </div>
           ) : null}
           {live ? (
             <div className="flex flex-wrap gap-3">
@@ -206,13 +257,16 @@ export default function MembershipPage({ loaderData, actionData }: Route.Compone
           ) : null}
           {membership.receipts.length > 0 ? (
             <div className="grid gap-1">
-              <h3 className="text-sm font-medium">Reçus</h3>
-              <ul className="grid gap-1 text-sm">
+              <h3 id="membership-receipts" className="text-sm font-medium">
+                Reçus
+              </h3>
+              <ul aria-labelledby="membership-receipts" className="grid gap-1 text-sm">
                 {membership.receipts.map((receipt) => (
                   <li key={receipt.id}>
                     <Link to={`/client/receipts/${receipt.id}`} className="underline underline-offset-4">
                       {receipt.refund ? "Remboursement" : "Paiement"}, période du{" "}
-                      {formatDay(receipt.periodStart, "long")} : {formatMoney(receipt.amountCents)}
+                      {formatDay(receipt.periodStart, "long")} : {formatMoney(receipt.amountCents)} (
+                      {membership.reference})
                     </Link>
                   </li>
                 ))}
@@ -228,74 +282,7 @@ export default function MembershipPage({ loaderData, actionData }: Route.Compone
         </section>
       ) : null}
       {!live ? (
-        <section aria-labelledby="plans-title" className="grid gap-4">
-          <h2 id="plans-title" className="text-xl font-semibold">
-            Choisir un forfait
-          </h2>
-          {!online || plans.length === 0 ? (
-            <p className="rounded-lg border border-dashed p-6 text-center font-medium">
-              Aucun abonnement n'est offert en ligne pour l'instant.
-            </p>
-          ) : (
-            <Form method="post" className="grid gap-4 rounded-lg border bg-card p-4 sm:p-6">
-              <input type="hidden" name="intent" value="subscribe" />
-              <input type="hidden" name="requestKey" value={requestKey} />
-              <fieldset className="grid gap-3">
-                <legend className="mb-2 font-medium">Forfait</legend>
-                {plans.map((plan, index) => (
-                  <label
-                    key={plan.id}
-                    className="flex min-h-11 gap-3 rounded-md border p-3 has-checked:border-primary"
-                  >
-                    <input
-                      type="radio"
-                      name="planId"
-                      value={plan.id}
-                      defaultChecked={index === 0}
-                      className="mt-1 size-5 accent-primary"
-                    />
-                    <span className="grid gap-1">
-                      <span className="font-semibold">
-                        {plan.name} : {formatMoney(plan.monthlyPriceCents)} par véhicule, par mois (
-                        {formatMoney(plan.withTaxesCents)} taxes incluses)
-                      </span>
-                      <span className="text-sm text-muted-foreground">
-                        {plan.includedWashes} × {plan.serviceName} inclus par véhicule chaque mois,{" "}
-                        {plan.extrasPercent} % de rabais sur les extras.
-                      </span>
-                      {plan.description ? <span className="text-sm">{plan.description}</span> : null}
-                    </span>
-                  </label>
-                ))}
-              </fieldset>
-              <div className="grid gap-4 sm:grid-cols-2">
-                <Field label="Votre secteur" required>
-                  <NativeSelect name="zone" defaultValue={zones[0]?.routeSlug}>
-                    {zones.map((zone) => (
-                      <option key={zone.routeSlug} value={zone.routeSlug}>
-                        {zone.zoneName}
-                      </option>
-                    ))}
-                  </NativeSelect>
-                </Field>
-                <Field label="Nombre de véhicules" required>
-                  <NativeSelect name="vehicles" defaultValue="1">
-                    <option value="1">1 véhicule</option>
-                    <option value="2">2 véhicules</option>
-                    <option value="3">3 véhicules</option>
-                  </NativeSelect>
-                </Field>
-              </div>
-              <p className="text-sm text-muted-foreground">
-                Le premier mois est payé maintenant sur la page sécurisée de Stripe, qui garde votre carte
-                pour les mois suivants. Vous pouvez mettre en pause ou annuler en tout temps ici.
-              </p>
-              <Button type="submit" className="sm:justify-self-start" loading={busy}>
-                S'abonner et payer
-              </Button>
-            </Form>
-          )}
-        </section>
+        <PlanChooser plans={plans} zones={zones} online={online} requestKey={requestKey} busy={busy} />
       ) : null}
     </div>
   );

@@ -11,6 +11,7 @@ import { requireRole } from "~/server/auth.server";
 import { getDb } from "~/server/db.server";
 import { loadClient } from "~/server/services/account/client-owner.server";
 import { loadReceipt } from "~/server/services/payments/receipts.server";
+import { membershipsMessages } from "~/lib/messages/memberships.fr";
 import type { Route } from "./+types/receipt";
 
 const r = afterWashMessages.receipt;
@@ -36,6 +37,10 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
   };
   const heading = r.heading(receipt);
   return {
+    // A membership's receipt goes back to the membership's page (ADR 095), a booking's to the history.
+    back: receipt.membership
+      ? { to: "/client/abonnement", label: membershipsMessages.title }
+      : { to: "/client/history", label: clientMessages.history.title },
     title: heading.subject,
     intro: heading.intro,
     details: [
@@ -55,14 +60,14 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
 }
 
 export default function ReceiptPage({ loaderData }: Route.ComponentProps) {
-  const { title, intro, details, amounts, method } = loaderData;
+  const { back, title, intro, details, amounts, method } = loaderData;
   return (
     <div className="mx-auto grid w-full max-w-2xl gap-6 px-4 py-8 sm:py-12">
       <div>
         <Button asChild variant="ghost" size="sm" className="-ml-3">
-          <Link to="/client/history">
+          <Link to={back.to}>
             <ArrowLeft aria-hidden="true" />
-            {clientMessages.history.title}
+            {back.label}
           </Link>
         </Button>
         <h1 className="mt-2 text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>

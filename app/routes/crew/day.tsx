@@ -9,6 +9,8 @@ import {
 } from "~/components/crew/crew-app";
 import { StatusButtons, type CrewStatusActionData } from "~/components/crew/status-buttons";
 import { duration, StopCard } from "~/components/crew/stop-card";
+import { itineraryStop } from "~/components/map/itinerary";
+import { ItineraryLinks } from "~/components/map/itinerary-links";
 import { toMapZone } from "~/components/map/zone-geometry";
 import { ZoneMap, type MapRoute } from "~/components/map/zone-map";
 import { ThemeToggle } from "~/components/layout/theme-toggle";
@@ -64,7 +66,7 @@ export async function action({ request, url }: Route.ActionArgs) {
 }
 
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
-  const { date, today, loadedAt, firstName, stops, zones, base, baseName, totalDriveMinutes, tiles } =
+  const { date, today, loadedAt, firstName, stops, zones, towns, base, baseName, totalDriveMinutes, tiles } =
     loaderData;
   const href = (d: string) => `?date=${d}`;
   useCrewServiceWorker();
@@ -142,11 +144,16 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
           <ZoneMap
             zones={zones.map(toMapZone)}
             routes={[mapRoute]}
+            towns={towns}
             label={crewMessages.app.map}
             statusLabels={franchiseeMessages.route.statuses}
             fallbackNote={franchiseeMessages.route.mapFallback}
             attribution={franchiseeMessages.route.mapAttribution}
             tiles={tiles}
+          />
+          <ItineraryLinks
+            start={base ? { latitude: base.lat, longitude: base.lon } : null}
+            stops={stops.map(itineraryStop)}
           />
           <ol className="grid gap-3">
             {stops.map((stop, n) => (

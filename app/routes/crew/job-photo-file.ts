@@ -1,6 +1,7 @@
 import { z } from "~/lib/zod-fr";
 import { getDb } from "~/server/db.server";
-import { isJobPhotoTokenValid, jobPhotoExists, jobPhotoKey } from "~/server/services/crew/job-report.server";
+import { isJobPhotoTokenValid } from "~/server/services/crew/job-photo-links.server";
+import { jobPhotoExists, jobPhotoKey } from "~/server/services/crew/job-photo-store.server";
 import { getStorage } from "~/server/storage/storage.server";
 import type { Route } from "./+types/job-photo-file";
 

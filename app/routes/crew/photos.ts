@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { JobPhotoFieldsSchema } from "~/domain/crew/job-report";
 import { hasCode } from "~/lib/errors";
 import { getStorage } from "~/server/storage/storage.server";
-import { storeJobPhoto } from "~/server/services/crew/job-report.server";
+import { storeJobPhoto } from "~/server/services/crew/job-photo-store.server";
 import type { Route } from "./+types/photos";
 import { requireCrew } from "./guard.server";
 

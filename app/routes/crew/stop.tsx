@@ -13,7 +13,7 @@ import { formatDate, formatTime } from "~/lib/format";
 import { jobReportMessages } from "~/lib/messages/job-report.fr";
 import { loadCrewStop, tickChecklistStep } from "~/server/services/crew/job-report.server";
 import { loadCrewStatuses } from "~/server/services/crew/record-crew-status.server";
-import { markShopOrdersDelivered, shopOrdersOfStop } from "~/server/services/shop/shop.server";
+import { markShopOrdersDelivered, shopOrdersOfStop } from "~/server/services/shop/shop-orders.server";
 import { shopMessages } from "~/lib/messages/shop.fr";
 import { notesForStop } from "~/server/services/customers/customer-record.server";
 import { customersMessages } from "~/lib/messages/customers.fr";

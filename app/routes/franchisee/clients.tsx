@@ -1,20 +1,19 @@
 import { Search } from "lucide-react";
 import { formatPhone } from "~/lib/phone";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 
+import { ClientCardName, ClientNameCell } from "~/components/back-office/client-list";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { DataTable } from "~/components/ui/data-table";
 import { CLIENT_SEARCH_MAX } from "~/domain/franchisee/schemas";
 import { stripNul } from "~/lib/zod-fr";
 import { formatDate, formatMoney } from "~/lib/format";
-import { Badge } from "~/components/ui/badge";
-import { memberEmailsOf } from "~/server/services/memberships/memberships.server";
+import { memberEmailsOf } from "~/server/services/memberships/membership-views.server";
 import { listClients } from "~/server/services/franchisee/list-clients.server";
 import type { Route } from "./+types/clients";
 import { requireFranchisee } from "./guard.server";
 import { franchiseeMessages } from "~/lib/messages/franchisee.fr";
-import { customersMessages } from "~/lib/messages/customers.fr";
 
 const c = franchiseeMessages.clients;
 
@@ -80,35 +79,30 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           {/* A phone reads one card per customer; a wider screen, the table (issue 33, item 11). */}
           <ul className="grid gap-2 md:hidden" data-testid="client-cards">
             {clients.map((client) => (
-              <li key={client.key}>
-                <Link
-                  to={`/franchisee/clients/${client.key}`}
-                  aria-label={customersMessages.open(client.name)}
-                  className="grid gap-1 rounded-lg border p-3 hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring"
-                >
-                  <span className="font-medium break-words">
-                    {client.name}
-                    {client.member ? (
-                      <Badge variant="success" className="ml-2">
-                        Membre
-                      </Badge>
-                    ) : null}
+              // The whole card opens the record: the name's link covers it, and names it alone.
+              <li
+                key={client.key}
+                className="relative grid gap-1 rounded-lg border p-3 focus-within:outline-2 focus-within:outline-ring hover:bg-accent"
+              >
+                <ClientCardName
+                  href={`/franchisee/clients/${client.key}`}
+                  name={client.name}
+                  member={client.member}
+                />
+                <span className="text-sm break-all text-muted-foreground">{client.email}</span>
+                <span className="text-sm text-muted-foreground">{formatPhone(client.phone)}</span>
+                <span className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+                  <span>
+                    {c.washes} : <span className="tabular-nums">{client.washes}</span>
                   </span>
-                  <span className="text-sm break-all text-muted-foreground">{client.email}</span>
-                  <span className="text-sm text-muted-foreground">{formatPhone(client.phone)}</span>
-                  <span className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm">
-                    <span>
-                      {c.washes} : <span className="tabular-nums">{client.washes}</span>
-                    </span>
-                    <span>
-                      {c.lastVisit} : {client.lastVisit ? formatDate(client.lastVisit, "medium") : "—"}
-                    </span>
-                    <span>
-                      {c.totalSpent} :{" "}
-                      <span className="tabular-nums">{formatMoney(client.totalSpentCents)}</span>
-                    </span>
+                  <span>
+                    {c.lastVisit} : {client.lastVisit ? formatDate(client.lastVisit, "medium") : "—"}
                   </span>
-                </Link>
+                  <span>
+                    {c.totalSpent} :{" "}
+                    <span className="tabular-nums">{formatMoney(client.totalSpentCents)}</span>
+                  </span>
+                </span>
               </li>
             ))}
           </ul>
@@ -128,19 +122,11 @@ export default function Page({ loaderData }: Route.ComponentProps) {
               {clients.map((client) => (
                 // The whole row opens the record: the name's link covers it (ADR 096).
                 <tr key={client.key} className="relative border-t hover:bg-accent/50">
-                  <th scope="row" className="p-3 text-left font-medium">
-                    <Link
-                      to={`/franchisee/clients/${client.key}`}
-                      className="text-primary after:absolute after:inset-0 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
-                    >
-                      {client.name}
-                    </Link>
-                    {client.member ? (
-                      <Badge variant="success" className="ml-2">
-                        Membre
-                      </Badge>
-                    ) : null}
-                  </th>
+                  <ClientNameCell
+                    href={`/franchisee/clients/${client.key}`}
+                    name={client.name}
+                    member={client.member}
+                  />
                   <td className="p-3 break-all">{client.email}</td>
                   <td className="p-3 whitespace-nowrap">{formatPhone(client.phone)}</td>
                   <td className="p-3 text-right tabular-nums">{client.washes}</td>

@@ -1,5 +1,6 @@
 import { data, Form, useActionData } from "react-router";
 import { StatementRows, TotalsGrid, type RefundReply } from "~/components/payments/statement-view";
+import { ShopCreditView } from "~/components/payments/shop-credit-view";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { inputClasses } from "~/components/ui/input";
@@ -18,6 +19,7 @@ import { refreshConnectState } from "~/server/services/payments/connect-onboardi
 import { franchiseeStatement, onSiteToRecord } from "~/server/services/payments/payment-statement.server";
 import { recordOnSitePayment } from "~/server/services/payments/record-on-site-payment.server";
 import { franchiseeAccount } from "~/server/services/payments/franchisee-account.server";
+import { shopCreditOf } from "~/server/services/shop/shop-statement.server";
 import type { Route } from "./+types/payments";
 import { requireFranchisee } from "./guard.server";
 
@@ -45,10 +47,11 @@ export async function loader({ request, url }: Route.LoaderArgs) {
       (await refreshConnectState(db, { franchiseeId: franchisee.id, stripe }).catch(() => null)) !== null;
   }
   const { month } = statementQuery(url, now);
-  const [account, statement, toRecord] = await Promise.all([
+  const [account, statement, toRecord, shop] = await Promise.all([
     franchiseeAccount(db, franchisee.id),
     franchiseeStatement(db, { franchiseeId: franchisee.id, month }),
     onSiteToRecord(db, { franchiseeId: franchisee.id, now }),
+    shopCreditOf(db, { franchiseeId: franchisee.id, month }),
   ]);
   return {
     stripeOn: Boolean(env().stripe),
@@ -62,6 +65,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
       refundKey: row.refundableCents > 0 ? crypto.randomUUID() : undefined,
     })),
     toRecord,
+    shop,
   };
 }
 
@@ -135,7 +139,7 @@ export async function action({ request, url }: Route.ActionArgs) {
 const selectClasses = cn(inputClasses, "h-10");
 
 export default function FranchiseePaymentsPage({ loaderData }: Route.ComponentProps) {
-  const { stripeOn, refreshed, account, month, months, totals, rows, toRecord } = loaderData;
+  const { stripeOn, refreshed, account, month, months, totals, rows, toRecord, shop } = loaderData;
   const reply = useActionData<typeof action>();
   const refundReply =
     reply && "intent" in reply && reply.intent === "refund" ? (reply as RefundReply) : undefined;
@@ -265,6 +269,7 @@ export default function FranchiseePaymentsPage({ loaderData }: Route.ComponentPr
         <TotalsGrid totals={totals} />
         <p className="text-sm text-muted-foreground">{t.onSiteTotal(formatMoney(totals.onSiteCents))}</p>
         <StatementRows rows={rows} showFranchisee={false} refund={refundReply} />
+        <ShopCreditView rows={shop.rows} totals={shop.totals} />
       </section>
     </div>
   );

@@ -1,6 +1,8 @@
 import { ChevronLeft, ChevronRight, TriangleAlert } from "lucide-react";
 import { Link } from "react-router";
 
+import { itineraryStop } from "~/components/map/itinerary";
+import { ItineraryLinks } from "~/components/map/itinerary-links";
 import { toMapZone } from "~/components/map/zone-geometry";
 import { ZoneMap, type MapRoute } from "~/components/map/zone-map";
 import { Alert, AlertDescription } from "~/components/ui/alert";
@@ -43,7 +45,7 @@ function duration(minutes: number): string {
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {
-  const { date, today, zones, members, tiles } = loaderData;
+  const { date, today, zones, members, towns, tiles } = loaderData;
   const href = (d: string) => `?date=${d}`;
   const mapRoutes: MapRoute[] = members.map((member, i) => ({
     id: member.memberId,
@@ -111,6 +113,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           <ZoneMap
             zones={zones.map(toMapZone)}
             routes={mapRoutes}
+            towns={towns}
             label={t.map}
             statusLabels={t.statuses}
             fallbackNote={t.mapFallback}
@@ -137,6 +140,12 @@ export default function Page({ loaderData }: Route.ComponentProps) {
                   {member.unknownLegs > 0 ? (
                     <p className="text-sm text-muted-foreground">{t.unknownLegs(member.unknownLegs)}</p>
                   ) : null}
+                  <ItineraryLinks
+                    className="pt-2"
+                    who={member.memberName}
+                    start={member.base ? { latitude: member.base.lat, longitude: member.base.lon } : null}
+                    stops={member.stops.map(itineraryStop)}
+                  />
                 </CardHeader>
                 <CardContent className="grid gap-3">
                   {member.stops

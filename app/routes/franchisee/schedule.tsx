@@ -1,27 +1,26 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import { data, Link } from "react-router";
+import { useState } from "react";
+import { Link, useFetcher } from "react-router";
 
-import type { FranchiseeActionData } from "~/components/franchisee/action-data";
-import { AppointmentCard } from "~/components/franchisee/appointment-card";
-import { dayColumns, memberColumns, ScheduleGrid } from "~/components/franchisee/schedule-grid";
+import { useFailureToast, type FranchiseeActionData } from "~/components/franchisee/action-data";
+import { AppointmentCard, type ScheduleItem } from "~/components/franchisee/appointment-card";
+import { ScheduleGrid } from "~/components/franchisee/schedule-grid";
+import { dayColumns, memberColumns, type GridDrop } from "~/components/franchisee/schedule-grid-layout";
 import { useLiveSchedule } from "~/components/franchisee/use-live-schedule";
 import { Button } from "~/components/ui/button";
-import { FranchiseeCancelSchema, ReassignSchema } from "~/domain/franchisee/schemas";
-import { dayPeriod, daysOf, isLocalDate, weekPeriod } from "~/domain/time/periods";
-import { addDaysToDateString, localDate } from "~/domain/time/zoned";
+import { inputClasses } from "~/components/ui/input";
+import { freeRanges } from "~/domain/franchisee/schedule-day";
+import {
+  addDaysToDateString,
+  BUSINESS_TIME_ZONE,
+  dayOfWeekOf,
+  instantToZonedParts,
+  localDate,
+} from "~/domain/time/zoned";
 import { cn } from "~/lib/utils";
-import { flashHeaders } from "~/server/flash.server";
-import { cancelAppointment } from "~/server/services/appointments/cancel-appointment.server";
-import { completeAppointment } from "~/server/services/appointments/complete-appointment.server";
-import { markNoShow } from "~/server/services/appointments/mark-no-show.server";
-import { reassignAppointment } from "~/server/services/appointments/reassign-appointment.server";
-import { listSchedule } from "~/server/services/franchisee/list-schedule.server";
-import { loadCrewStatuses, loadDelays } from "~/server/services/crew/record-crew-status.server";
-import { loadWeatherStates } from "~/server/services/weather/weather-move.server";
 import { weatherMessages } from "~/lib/messages/weather.fr";
 import type { Route } from "./+types/schedule";
-import { requireFranchisee, scheduleFailure } from "./guard.server";
+import { loadSchedule, scheduleAction } from "./schedule-data.server";
 import { franchiseeMessages } from "~/lib/messages/franchisee.fr";
 import { backOfficeMessages } from "~/lib/messages/back-office.fr";
 import { formatDay } from "~/lib/format";
@@ -34,86 +33,93 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-/** ?view=day|week&date=yyyy-MM-dd (default: this week, business time zone). */
-export async function loader({ request, url }: Route.LoaderArgs) {
-  const { franchisee, db } = await requireFranchisee({ request, url });
-  const params = new URL(request.url).searchParams;
-  const view = params.get("view") === "day" ? "day" : "week";
-  const now = new Date();
-  const today = localDate(now);
-  const date = isLocalDate(params.get("date")) ? params.get("date")! : today;
-  const period = view === "day" ? dayPeriod(date) : weekPeriod(date);
-  const listed = await listSchedule(db, { franchiseeId: franchisee.id, period });
-  // The crew's last step and late flags (ADR 078), of this franchisee's listed appointments only.
-  const ids = listed.map((a) => a.id);
-  const [steps, delays, weather] = await Promise.all([
-    loadCrewStatuses(db, ids),
-    loadDelays(db, ids),
-    loadWeatherStates(db, ids),
-  ]);
-  const appointments = listed.map((a) => ({
-    ...a,
-    // A day moved for the weather (ADR 090): waiting for the customer's new time, or rebooked.
-    weather: weather.get(a.id) ?? null,
-    crewStep: steps.get(a.id)?.at(-1) ?? null,
-    late: delays.get(a.id) ?? null,
-  }));
-  return { view, date, today, period, days: daysOf(period), appointments, now: now.getTime() };
+/** The schedule's loader and actions live in schedule-data.server.ts (ADR 104). */
+export function loader({ request, url }: Route.LoaderArgs) {
+  return loadSchedule({ request, url });
 }
 
-/** Schedule actions, each limited on the server to the franchisee's own appointments and members. */
-export async function action({ request, url }: Route.ActionArgs) {
-  const { franchisee, db, user: actor } = await requireFranchisee({ request, url });
-  const formData = await request.formData();
-  const intent = String(formData.get("intent") ?? "");
-  const franchiseeId = franchisee.id;
-  const fail = (error: string, status: number) =>
-    data<FranchiseeActionData>({ intent, ok: false, error }, { status });
-  const done = async (title: string, description?: string) =>
-    data<FranchiseeActionData>({ intent, ok: true }, { headers: await flashHeaders({ title, description }) });
-  const appointmentId = String(formData.get("appointmentId") ?? "");
-  const validId = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(appointmentId);
-  if (!validId) return fail(s.notFound, 404);
-  try {
-    switch (intent) {
-      case "complete": {
-        const { pointsCredited } = await completeAppointment(db, { appointmentId, franchiseeId });
-        return done(s.completed, s.completedPoints(pointsCredited));
-      }
-      case "noShow":
-        await markNoShow(db, { appointmentId, franchiseeId });
-        return done(s.noShowDone);
-      case "cancel": {
-        const parsed = FranchiseeCancelSchema.safeParse(Object.fromEntries(formData));
-        if (!parsed.success) return fail(s.cancelReasonRequired, 400);
-        await cancelAppointment(db, { appointmentId, franchiseeId, actor, reason: parsed.data.reason });
-        return done(s.cancelled, s.cancelledText);
-      }
-      case "reassign": {
-        const submission = parseWithZod(formData, { schema: ReassignSchema });
-        if (submission.status !== "success") return fail(s.memberNotFound, 400);
-        await reassignAppointment(db, { ...submission.value, franchiseeId, actor });
-        return done(s.reassigned);
-      }
-      default:
-        return fail(s.actionError, 400);
-    }
-  } catch (error) {
-    const failure = scheduleFailure(error);
-    return fail(failure.message, failure.status);
-  }
+export function action({ request, url }: Route.ActionArgs) {
+  return scheduleAction({ request, url });
+}
+
+/** `HH:MM` of minutes since midnight. */
+function hhmm(minutes: number): string {
+  return `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
+}
+
+/** Minutes since local midnight of an instant. */
+function minutesOfDay(instant: Date | string): number {
+  const [h = 0, m = 0] = instantToZonedParts(new Date(instant), BUSINESS_TIME_ZONE)
+    .time.split(":")
+    .map(Number);
+  return h * 60 + m;
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {
-  const { view, date, today, period, days, appointments, now } = loaderData;
+  const { view, date, today, period, days, appointments, team, now } = loaderData;
   const step = view === "day" ? 1 : 7;
   // The crew's steps show without a reload (ADR 078).
   useLiveSchedule();
+  const mover = useFetcher<FranchiseeActionData>();
+  useFailureToast(mover.data);
+  const [moving, setMoving] = useState<string | null>(null);
+  const [shownMember, setShownMember] = useState("all");
+  const onMove = (item: ScheduleItem, drop: GridDrop) => {
+    const member = team.find((m) => m.id === drop.teamMemberId);
+    setMoving(s.moving(item.customerName, `${member?.name ?? ""} ${hhmm(drop.minutes).replace(":", " h ")}`));
+    void mover.submit(
+      {
+        intent: "move",
+        appointmentId: item.id,
+        teamMemberId: drop.teamMemberId,
+        date: drop.day,
+        time: hhmm(drop.minutes),
+      },
+      { method: "post" },
+    );
+  };
   const href = (v: string, d: string) => `?view=${v}&date=${d}`;
   const label =
     view === "day"
       ? formatDay(date, "weekday")
       : `${formatDay(period.from, "medium")} – ${formatDay(addDaysToDateString(period.to, -1), "medium")}`;
+  const members = team.map((m) => ({ id: m.id, name: m.name }));
+  // Cancelled appointments stay out of the grid, folded under each day (ADR 104).
+  const live = appointments.filter((a) => a.status !== "cancelled");
+  const offOn = (day: string) =>
+    team.flatMap((m) => {
+      const off = m.timeOff.find((o) => o.startsOn <= day && day <= o.endsOn);
+      return off ? [{ name: m.name, reason: off.reason }] : [];
+    });
+  const columns =
+    view === "week"
+      ? dayColumns(days, live, today, (a) => localDate(a.startAt)).map((col) => ({
+          ...col,
+          href: href("week", col.key),
+          // Another day's card is not listed on a phone: its block opens that day first.
+          blockHref: (item: ScheduleItem) =>
+            col.key === date ? `#rdv-${item.id}` : `${href("week", col.key)}#rdv-${item.id}`,
+        }))
+      : memberColumns(
+          live,
+          team.map((m) => {
+            const off = m.timeOff.find((o) => o.startsOn <= date && date <= o.endsOn);
+            return {
+              id: m.id,
+              name: m.name,
+              off: off?.reason ?? null,
+              free: freeRanges({
+                windows: m.availability,
+                dayOfWeek: dayOfWeekOf(date),
+                off: !!off,
+                taken: live
+                  .filter((a) => a.teamMemberId === m.id && a.status === "scheduled")
+                  .map((a) => ({ start: minutesOfDay(a.startAt), end: minutesOfDay(a.endAt) || 24 * 60 })),
+              }),
+            };
+          }),
+          date,
+        );
   return (
     <div className="grid gap-6">
       <header className="grid gap-1">
@@ -158,6 +164,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         <p className="font-medium first-letter:uppercase" aria-live="polite">
           {label}
         </p>
+        {/* The day shown (on a phone, the one listed): today, or the first with appointments. */}
         <Link
           to={`/franchisee/route?date=${date}`}
           className="text-sm font-medium text-primary underline-offset-4 hover:underline"
@@ -171,39 +178,131 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           {weatherMessages.schedule.link}
         </Link>
       </nav>
-      {view === "week" || appointments.length > 0 ? (
+      {view === "week" ? (
+        <nav aria-label={s.daysOfWeek} className="grid grid-cols-7 gap-1 sm:hidden">
+          {days.map((day) => {
+            const count = live.filter((a) => localDate(a.startAt) === day).length;
+            return (
+              <Link
+                key={day}
+                to={href("week", day)}
+                aria-current={day === date ? "date" : undefined}
+                className={cn(
+                  "grid min-h-11 place-items-center rounded-md border px-0.5 py-1 text-center text-xs leading-tight",
+                  day === date ? "border-primary bg-primary text-primary-foreground" : "hover:bg-accent",
+                  day === today && day !== date && "border-primary text-primary",
+                )}
+              >
+                <span className="first-letter:uppercase">{formatDay(day, "shortWeekday")}</span>
+                <span className="font-semibold tabular-nums">
+                  {count}
+                  {/* Its name holds its visible text (WCAG 2.5.3), then what the figure counts. */}
+                  <span className="sr-only"> {s.dayCountUnit}</span>
+                </span>
+              </Link>
+            );
+          })}
+        </nav>
+      ) : null}
+      <p className="hidden text-sm text-muted-foreground sm:block">{s.dragHint}</p>
+      <p aria-live="polite" className="text-sm font-medium empty:hidden">
+        {mover.state === "idle" ? "" : (moving ?? "")}
+      </p>
+      {view === "day" && team.length > 1 ? (
+        // On a phone, one member at a time reads better than every column squeezed (ADR 104).
+        <div className="flex items-center gap-2 sm:hidden">
+          <label htmlFor="schedule-member" className="text-sm font-medium">
+            {s.showMember}
+          </label>
+          <select
+            id="schedule-member"
+            value={shownMember}
+            onChange={(event) => setShownMember(event.target.value)}
+            className={cn(inputClasses, "h-10 min-w-0 flex-1")}
+          >
+            <option value="all">{s.allMembers}</option>
+            {members.map((m) => (
+              <option key={m.id} value={m.id}>
+                {m.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+      <div className={cn("min-w-0", view === "week" && "hidden sm:block")}>
         <ScheduleGrid
           label={view === "week" ? c.grid : c.dayGrid}
           focus={view === "week" ? date : undefined}
           columns={
-            view === "week"
-              ? dayColumns(days, appointments, today, (a) => localDate(a.startAt))
-              : memberColumns(appointments)
+            view === "day" && shownMember !== "all"
+              ? columns.filter((col) => col.key === shownMember)
+              : columns
           }
+          onMove={onMove}
         />
-      ) : null}
+      </div>
       {appointments.length === 0 ? (
         <p className="rounded-lg border border-dashed p-8 text-center text-muted-foreground">{s.empty}</p>
-      ) : (
-        <div className="grid gap-6">
-          {days.map((day) => {
-            const ofDay = appointments.filter((a) => localDate(a.startAt) === day);
-            if (ofDay.length === 0) return null;
-            return (
-              <section key={day} aria-labelledby={`day-${day}`} className="grid gap-3">
-                <h2 id={`day-${day}`} className="text-lg font-semibold first-letter:uppercase">
-                  {formatDay(day, "weekday")}
-                </h2>
+      ) : null}
+      <div className="grid gap-6">
+        {days.map((day) => {
+          const ofDay = appointments.filter((a) => localDate(a.startAt) === day);
+          const off = offOn(day);
+          const shownHere = ofDay.some((a) => a.status !== "cancelled");
+          const cancelled = ofDay.filter((a) => a.status === "cancelled");
+          if (ofDay.length === 0 && off.length === 0 && !(view === "week" && day === date)) return null;
+          return (
+            <section
+              key={day}
+              aria-labelledby={`day-${day}`}
+              // On a phone, the week lists the day shown only (the day strip picks another).
+              className={cn("grid gap-3", view === "week" && day !== date && "hidden sm:grid")}
+            >
+              <h2 id={`day-${day}`} className="text-lg font-semibold first-letter:uppercase">
+                {formatDay(day, "weekday")}
+              </h2>
+              {off.map((o) => (
+                <p key={o.name} className="text-sm text-muted-foreground">
+                  {o.name} · {franchiseeMessages.timeOff.onSchedule(o.reason)}
+                </p>
+              ))}
+              {shownHere ? (
                 <ul className="grid gap-3">
-                  {ofDay.map((appointment) => (
-                    <AppointmentCard key={appointment.id} appointment={appointment} now={now} />
-                  ))}
+                  {ofDay
+                    .filter((a) => a.status !== "cancelled")
+                    .map((appointment) => (
+                      <AppointmentCard
+                        key={appointment.id}
+                        appointment={appointment}
+                        now={now}
+                        members={members}
+                      />
+                    ))}
                 </ul>
-              </section>
-            );
-          })}
-        </div>
-      )}
+              ) : ofDay.length === 0 && off.length === 0 ? (
+                <p className="text-sm text-muted-foreground">{c.noneThatDay}</p>
+              ) : null}
+              {cancelled.length > 0 ? (
+                <details className="rounded-lg border border-dashed p-3">
+                  <summary className="cursor-pointer text-sm font-medium text-muted-foreground">
+                    {s.cancelledCount(cancelled.length)}
+                  </summary>
+                  <ul className="mt-3 grid gap-3">
+                    {cancelled.map((appointment) => (
+                      <AppointmentCard
+                        key={appointment.id}
+                        appointment={appointment}
+                        now={now}
+                        members={members}
+                      />
+                    ))}
+                  </ul>
+                </details>
+              ) : null}
+            </section>
+          );
+        })}
+      </div>
     </div>
   );
 }

@@ -4,7 +4,9 @@ import { data } from "react-router";
 
 import type { FranchiseeActionData } from "~/components/franchisee/action-data";
 import { TeamSection } from "~/components/franchisee/team-section";
-import { AvailabilitySchema, TeamMemberSchema } from "~/domain/franchisee/schemas";
+import { AvailabilitySchema, TeamMemberSchema, TimeOffSchema } from "~/domain/franchisee/schemas";
+import { localDate } from "~/domain/time/zoned";
+import { addTimeOff, listTimeOff, removeTimeOff } from "~/server/services/franchisee/time-off.server";
 import { AppError, type ErrorCode } from "~/lib/errors";
 import { messages } from "~/lib/messages.fr";
 import { flashHeaders } from "~/server/flash.server";
@@ -27,6 +29,7 @@ import { inviteCrewMember } from "~/server/services/crew/crew-access.server";
 
 const t = franchiseeMessages.team;
 const av = franchiseeMessages.availability;
+const off = franchiseeMessages.timeOff;
 
 export const meta: Route.MetaFunction = () => [
   { title: t.metaTitle },
@@ -39,7 +42,11 @@ export const meta: Route.MetaFunction = () => [
  */
 export async function loader({ request, url }: Route.LoaderArgs) {
   const { franchisee, db } = await requireFranchisee({ request, url });
-  return { team: await listTeam(db, { franchiseeId: franchisee.id }) };
+  const [team, timeOff] = await Promise.all([
+    listTeam(db, { franchiseeId: franchisee.id }),
+    listTimeOff(db, { franchiseeId: franchisee.id, from: localDate(new Date()) }),
+  ]);
+  return { team: team.map((m) => ({ ...m, timeOff: timeOff.filter((o) => o.teamMemberId === m.id) })) };
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -62,6 +69,11 @@ const INTENT_TEXTS: Record<string, { generic: string; texts?: ErrorTexts }> = {
   addAvailability: { generic: av.addError },
   toggleAvailability: { generic: av.updateError },
   deleteAvailability: { generic: av.deleteError },
+  addTimeOff: {
+    generic: off.addError,
+    texts: { HAS_APPOINTMENTS: (error) => off.hasAppointments(error.count ?? 0) },
+  },
+  deleteTimeOff: { generic: off.deleteError },
   inviteCrew: {
     generic: crewMessages.invite.error,
     texts: { EMAIL_ALREADY_EXISTS: crewMessages.invite.emailExists },
@@ -73,6 +85,7 @@ const FIELDS: Partial<Record<ErrorCode, string>> = {
   EMAIL_TAKEN: "email",
   OVERLAP: "startTime",
   END_BEFORE_START: "endTime",
+  HAS_APPOINTMENTS: "startsOn",
 };
 
 /** Team and availability changes; every one is limited to the signed-in franchisee's members. */
@@ -131,6 +144,18 @@ export async function action({ request, url }: Route.ActionArgs) {
       case "deleteAvailability": {
         await deleteAvailability(db, { franchiseeId, availabilityId: id("availabilityId") });
         return done(intent, av.deleted);
+      }
+      case "addTimeOff": {
+        const submission = parseWithZod(formData, { schema: TimeOffSchema });
+        if (submission.status !== "success")
+          return fail(intent, off.addError, 400, { result: submission.reply() });
+        reply = (options) => submission.reply(options);
+        await addTimeOff(db, { franchiseeId, input: submission.value });
+        return done(intent, off.added);
+      }
+      case "deleteTimeOff": {
+        await removeTimeOff(db, { franchiseeId, timeOffId: id("timeOffId") });
+        return done(intent, off.deleted);
       }
       default:
         return fail(intent, messages.errors.generic, 400);

@@ -4,7 +4,7 @@ import { toMapZone } from "~/components/map/zone-geometry";
 import { ZoneMap } from "~/components/map/zone-map";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { mapTiles } from "~/server/map-tiles.server";
+import { mapTiles, mapTowns } from "~/server/map-tiles.server";
 import { listTerritory } from "~/server/services/franchisee/list-territory.server";
 import type { Route } from "./+types/territory";
 import { requireFranchisee } from "./guard.server";
@@ -20,11 +20,12 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const { franchisee, db } = await requireFranchisee({ request, url });
-  return { zones: await listTerritory(db, { franchiseeId: franchisee.id }), tiles: mapTiles() };
+  const zones = await listTerritory(db, { franchiseeId: franchisee.id });
+  return { zones, towns: mapTowns(zones), tiles: mapTiles() };
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {
-  const { zones, tiles } = loaderData;
+  const { zones, towns, tiles } = loaderData;
   return (
     <div className="grid gap-6">
       <header className="grid gap-1">
@@ -37,6 +38,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         <>
           <ZoneMap
             zones={zones.map(toMapZone)}
+            towns={towns}
             label={t.map}
             statusLabels={t.statuses}
             fallbackNote={t.mapFallback}

@@ -21,11 +21,8 @@ import { failureOf } from "~/server/http/failure.server";
 import { stripeFromEnv } from "~/server/payments/stripe.server";
 import { hitRateLimit } from "~/server/rate-limit.server";
 import { requestInfo } from "~/server/request-info.server";
-import {
-  giftCardBalance,
-  purchaseGiftCard,
-  purchasePagePath,
-} from "~/server/services/giftcards/gift-cards.server";
+import { giftCardBalance } from "~/server/services/giftcards/gift-card-redemption.server";
+import { purchaseGiftCard, purchasePagePath } from "~/server/services/giftcards/gift-cards.server";
 import type { Route } from "./+types/gift-cards";
 import { localDate } from "~/domain/time/zoned";
 

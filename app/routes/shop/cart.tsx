@@ -11,7 +11,9 @@ import { getDb } from "~/server/db.server";
 import { failureOf } from "~/server/http/failure.server";
 import { stripeFromEnv } from "~/server/payments/stripe.server";
 import { cartHeaders, readCart } from "~/server/services/shop/cart-cookie.server";
-import { nextWashOf, placeShopOrder, viewCart } from "~/server/services/shop/shop.server";
+import { nextWashOf } from "~/server/services/shop/shop.server";
+import { shopDeliveriesOf } from "~/server/services/shop/shop-franchisee.server";
+import { placeShopOrder, viewCart } from "~/server/services/shop/shop-checkout.server";
 import type { Route } from "./+types/cart";
 
 const t = shopMessages.cart;
@@ -28,8 +30,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const view = await viewCart(db, cart);
   const user = await getSessionUser(request);
   const wash = user && cart.franchiseeId ? await nextWashOf(db, user, new Date(), cart.franchiseeId) : null;
+  const offered = cart.franchiseeId
+    ? await shopDeliveriesOf(db, cart.franchiseeId)
+    : { nextWash: true, pickup: true };
   return {
     ...view,
+    offered,
     signedIn: user !== null,
     washAt: wash?.startAt ?? null,
     online: stripeFromEnv() !== undefined,
@@ -78,7 +84,8 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { lines, totals, franchisee, signedIn, washAt, online, key } = loaderData;
+  const { lines, totals, franchisee, signedIn, washAt, online, key, offered } = loaderData;
+  const washOpen = offered.nextWash && washAt !== null;
   const busy = useNavigation().state !== "idle";
   return (
     <section className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-10 sm:py-16">
@@ -155,14 +162,18 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
                     type="radio"
                     name="delivery"
                     value="next_wash"
-                    defaultChecked={washAt !== null}
-                    disabled={washAt === null}
+                    defaultChecked={washOpen}
+                    disabled={!washOpen}
                     className="mt-1 size-4 accent-primary"
                   />
                   <span className="grid gap-0.5">
                     <span className="font-medium">{t.nextWash}</span>
                     <span className="text-muted-foreground">
-                      {washAt ? t.nextWashHint(washWhen(washAt)) : t.noNextWash}
+                      {!offered.nextWash
+                        ? t.notOffered
+                        : washAt
+                          ? t.nextWashHint(washWhen(washAt))
+                          : t.noNextWash}
                     </span>
                   </span>
                 </label>
@@ -171,12 +182,15 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
                     type="radio"
                     name="delivery"
                     value="pickup"
-                    defaultChecked={washAt === null}
+                    defaultChecked={!washOpen && offered.pickup}
+                    disabled={!offered.pickup}
                     className="mt-1 size-4 accent-primary"
                   />
                   <span className="grid gap-0.5">
                     <span className="font-medium">{t.pickup}</span>
-                    <span className="text-muted-foreground">{t.pickupHint(franchisee?.name ?? "")}</span>
+                    <span className="text-muted-foreground">
+                      {offered.pickup ? t.pickupHint(franchisee?.name ?? "") : t.notOffered}
+                    </span>
                   </span>
                 </label>
               </fieldset>

@@ -1,10 +1,11 @@
 import { CheckCircle2, CreditCard } from "lucide-react";
 import { data, Form, Link, redirect } from "react-router";
 import { FormErrors } from "~/components/forms/form-errors";
+import { Input } from "~/components/ui/input";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Textarea } from "~/components/ui/textarea";
-import { ReturnRequestSchema, washWhen } from "~/domain/shop/shop";
+import { ReturnRequestSchema, returnQuantitiesOf, washWhen } from "~/domain/shop/shop";
 import { hasCode } from "~/lib/errors";
 import { formatMoney } from "~/lib/format";
 import { shopMessages } from "~/lib/messages/shop.fr";
@@ -12,7 +13,8 @@ import { requireRole } from "~/server/auth.server";
 import { getDb } from "~/server/db.server";
 import { failureOf } from "~/server/http/failure.server";
 import { stripeFromEnv } from "~/server/payments/stripe.server";
-import { loadShopOrder, requestShopReturn } from "~/server/services/shop/shop.server";
+import { loadShopOrder } from "~/server/services/shop/shop-orders.server";
+import { requestShopReturn } from "~/server/services/shop/shop-returns.server";
 import type { Route } from "./+types/order";
 
 const t = shopMessages.order;
@@ -32,7 +34,7 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
   const user = await requireRole({ request, url }, ["client", "admin", "franchisee", "crew"]);
   try {
     const page = await loadShopOrder(getDb(), params.id, { user, stripe: stripeFromEnv(), now: new Date() });
-    return page;
+    return { ...page, key: crypto.randomUUID() };
   } catch (error) {
     if (hasCode(error, "NOT_FOUND")) throw data(t.metaTitle, { status: 404 });
     throw error;
@@ -41,14 +43,19 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
 
 export async function action({ request, url, params }: Route.ActionArgs) {
   const user = await requireRole({ request, url }, ["client", "admin", "franchisee", "crew"]);
-  const parsed = ReturnRequestSchema.safeParse(Object.fromEntries(await request.formData()));
+  const form = Object.fromEntries(await request.formData());
+  const parsed = ReturnRequestSchema.safeParse(form);
+  const wanted = returnQuantitiesOf(form);
   if (!parsed.success) return data({ error: parsed.error.issues[0]!.message }, { status: 400 });
+  if (!wanted || wanted.size === 0) return data({ error: r.nothing }, { status: 400 });
   try {
     await requestShopReturn(getDb(), {
       user,
       orderId: params.id,
       reason: parsed.data.reason,
       now: new Date(),
+      key: parsed.data.key,
+      lines: wanted,
     });
     throw redirect(`/boutique/commandes/${params.id}`);
   } catch (error) {
@@ -58,7 +65,7 @@ export async function action({ request, url, params }: Route.ActionArgs) {
 }
 
 export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, lines, franchiseeName, washAt, return: ret, returnOpen } = loaderData;
+  const { order, lines, franchiseeName, washAt, returns, returnable, returnOpen, key } = loaderData;
   const paid = order.status === "paid" || order.status === "delivered";
   return (
     <section className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-10 sm:py-16">
@@ -115,19 +122,43 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         <dt className="text-base font-semibold">{shopMessages.cart.total}</dt>
         <dd className="text-right text-base font-semibold">{formatMoney(order.totalCents)}</dd>
       </dl>
-      {ret ? (
-        <p role="status" className="rounded-md bg-muted p-3 text-sm font-medium" data-testid="return-status">
+      {returns.map((ret) => (
+        <p
+          key={ret.id}
+          role="status"
+          className="rounded-md bg-muted p-3 text-sm font-medium"
+          data-testid="return-status"
+        >
           {ret.status === "requested"
             ? r.requested
             : ret.status === "accepted"
               ? r.accepted(formatMoney(ret.amountCents))
               : r.refused}
         </p>
-      ) : returnOpen ? (
+      ))}
+      {returnOpen ? (
         <Form method="post" className="grid gap-3 rounded-lg border p-5">
+          <input type="hidden" name="key" value={key} />
           <h2 className="font-semibold">{r.title}</h2>
           <p className="text-sm text-muted-foreground">{r.hint}</p>
           <FormErrors id="return-errors" errors={actionData?.error ? [actionData.error] : undefined} />
+          <fieldset className="grid gap-2">
+            <legend className="mb-1 text-sm font-medium">{r.which}</legend>
+            {returnable.map((line) => (
+              <label key={line.id} className="flex items-center justify-between gap-3 text-sm">
+                <span>{line.name}</span>
+                <Input
+                  name={`qty-${line.id}`}
+                  type="number"
+                  min={0}
+                  max={line.left}
+                  defaultValue={line.left}
+                  className="w-20"
+                  aria-label={r.quantityOf(line.name, line.left)}
+                />
+              </label>
+            ))}
+          </fieldset>
           <label className="grid gap-1 text-sm font-medium">
             {r.reason}
             <Textarea name="reason" rows={2} maxLength={500} />

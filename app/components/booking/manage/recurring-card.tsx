@@ -168,6 +168,11 @@ export function RecurringCard({
                         ? r.status.paused
                         : r.occurrence[o.status]}
                     </p>
+                    {o.payByLink ? (
+                      <p className="text-xs font-medium text-destructive" data-testid="recurring-pay-by-link">
+                        {r.payByLink}
+                      </p>
+                    ) : null}
                   </div>
                   <div className="flex flex-wrap gap-2">
                     {owner && o.bookingId && (o.status === "placed" || o.status === "moved") ? (

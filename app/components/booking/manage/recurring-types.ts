@@ -15,6 +15,8 @@ export interface RecurringCardData {
       status: "planned" | "placed" | "moved" | "skipped" | "unplaced" | "cancelled";
       bookingId: string | null;
       canSkip: boolean;
+      /** The kept card could not pay it: it waits for the payment link sent by e-mail (ADR 086). */
+      payByLink: boolean;
     }[];
   } | null;
 }

@@ -3,6 +3,7 @@ import { useId, useState } from "react";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { PlacedPicture } from "~/components/home/placed-picture";
 import { Switch } from "~/components/ui/switch";
 import { priceBooking } from "~/domain/booking/pricing";
 import { formatMoney } from "~/lib/format";
@@ -14,6 +15,8 @@ import type { Appointment } from "./appointment-lookup";
 
 const t = bookingSuccessMessages;
 const UPSELL_IMAGE = { width: 480, height: 320 } as const;
+/** A card's width: a third of the 48rem page from `lg`, a half from `sm`, the page below. */
+const UPSELL_SIZES = "(min-width: 1024px) 240px, (min-width: 640px) 360px, calc(100vw - 2rem)";
 
 function UpsellCard({
   option,
@@ -34,7 +37,13 @@ function UpsellCard({
         checked && "border-primary ring-1 ring-primary",
       )}
     >
-      {option.image ? (
+      {option.photo ? (
+        <PlacedPicture
+          image={option.photo}
+          sizes={UPSELL_SIZES}
+          className="aspect-[3/2] w-full object-cover"
+        />
+      ) : option.image ? (
         <img
           src={option.image}
           alt=""

@@ -1,4 +1,5 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import type { ReactNode } from "react";
 
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
@@ -28,7 +29,7 @@ export interface CustomerFields {
  * and e-mail consents, never ticked in advance (each one records express consent in the ledger
  * when ticked, ADR 015).
  */
-export function CustomerForm({ fields }: { fields: CustomerFields }) {
+export function CustomerForm({ fields, children }: { fields: CustomerFields; children?: ReactNode }) {
   return (
     <section aria-labelledby="customer-details-title" className="grid gap-4">
       <div className="grid gap-1">
@@ -87,6 +88,8 @@ export function CustomerForm({ fields }: { fields: CustomerFields }) {
           />
         </Field>
       </div>
+      {/* « Se souvenir de mes coordonnées sur cet appareil » (ADR 107), once hydrated. */}
+      {children}
       <ConsentBox field={fields.serviceTexts} label={w.serviceTexts} hint={w.serviceTextsHint} />
       <ConsentBox field={fields.smsConsent} label={w.smsConsent} hint={w.smsConsentHint} />
       <ConsentBox field={fields.emailConsent} label={m.emailConsent} hint={m.emailConsentHint} />

@@ -20,12 +20,13 @@ export const FREED_TIME_ID = "heure-liberee";
 
 /** The wizard action's answers to intent 'freed-time' (ADR 091). */
 export type FreedTimeAnswer =
-  | { status: "freed-time"; days: number }
+  | { status: "freed-time"; days: number; texto: boolean }
   | { status: "freed-time-failed"; result: SubmissionResult<string[]> };
 
 /**
  * « Aucune heure ne vous convient ? » (ADR 091): under the time step's picker, a disclosure with
- * the e-mail and the days among the next 14; the zone and cars are the booking's. Posts to the
+ * the e-mail and the cellphone (a signed-in client's pre-filled), the texto box and the days
+ * among the next 14; the zone and cars are the booking's. Posts to the
  * wizard (intent 'freed-time') through a fetcher, or as a plain form before JavaScript runs
  * (`answer` is then the page's action data). The same schema as the server.
  */
@@ -35,6 +36,7 @@ export function FreedTimeForm({
   cars,
   days,
   email,
+  phone,
   answer,
 }: {
   zone: string;
@@ -42,6 +44,8 @@ export function FreedTimeForm({
   cars: number;
   days: readonly string[];
   email?: string | undefined;
+  /** A signed-in client's profile phone; the SMS box stays unticked (the customer's choice). */
+  phone?: string | undefined;
   answer?: FreedTimeAnswer | undefined;
 }) {
   const fetcher = useFetcher<FreedTimeAnswer>();
@@ -51,7 +55,7 @@ export function FreedTimeForm({
   const [form, fields] = useForm({
     id: "freed-time",
     lastResult: shown?.status === "freed-time-failed" ? shown.result : null,
-    defaultValue: { email: email ?? "", zone, cars: String(cars) },
+    defaultValue: { email: email ?? "", phone: phone ?? "", zone, cars: String(cars) },
     constraint: getZodConstraint(FreedTimeRequestSchema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
@@ -87,7 +91,7 @@ export function FreedTimeForm({
           className="mt-3 flex items-start gap-2 rounded-md border border-success/40 bg-success/10 p-3 text-sm outline-none"
         >
           <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-success" />
-          {f.success(done.days)}
+          {f.success(done.days, done.texto)}
         </p>
       ) : (
         <fetcher.Form method="post" {...getFormProps(form)} className="mt-3 grid gap-4">
@@ -103,6 +107,27 @@ export function FreedTimeForm({
               {...getInputProps(fields.email, { type: "email", ariaAttributes: false })}
             />
           </Field>
+          <Field label={f.phone} id={fields.phone.id} error={fields.phone.errors} description={f.phoneHint}>
+            <Input
+              autoComplete="tel"
+              {...getInputProps(fields.phone, { type: "tel", ariaAttributes: false })}
+            />
+          </Field>
+          <div className="grid gap-1">
+            <div className="flex items-start gap-3">
+              <input
+                {...getInputProps(fields.smsConsent, { type: "checkbox", ariaAttributes: false })}
+                aria-describedby={fields.smsConsent.descriptionId}
+                className="mt-0.5 size-5 shrink-0 accent-primary"
+              />
+              <label htmlFor={fields.smsConsent.id} className="text-sm leading-snug">
+                {f.smsConsent}
+              </label>
+            </div>
+            <p id={fields.smsConsent.descriptionId} className="pl-8 text-sm text-muted-foreground">
+              {f.smsConsentHint}
+            </p>
+          </div>
           <fieldset
             className="grid min-w-0 gap-2"
             aria-describedby={fields.days.errors ? daysErrorId : undefined}

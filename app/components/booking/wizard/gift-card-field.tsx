@@ -1,4 +1,5 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import { useEffect, type RefObject } from "react";
 
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
@@ -27,4 +28,37 @@ export function GiftCardField({ field }: { field: FieldMetadata<unknown> }) {
       </Field>
     </div>
   );
+}
+
+/**
+ * A gift card code typed before « Modifier » (ADR 093): kept for this tab only, never in a URL.
+ * Without JavaScript it is typed again.
+ */
+const GIFT_CARD_KEY = "wizard-gift-card";
+
+/**
+ * Puts the code kept before « Modifier » back into the form's empty gift card field, once; returns
+ * the function that keeps the code typed (called by « Modifier »).
+ */
+export function useRememberedGiftCard(formRef: RefObject<HTMLFormElement | null>, giftCardName: string) {
+  useEffect(() => {
+    let saved: string | null;
+    try {
+      saved = sessionStorage.getItem(GIFT_CARD_KEY);
+      sessionStorage.removeItem(GIFT_CARD_KEY);
+    } catch {
+      return; // Storage refused (private mode): the code is typed again.
+    }
+    const input = formRef.current?.elements.namedItem(giftCardName);
+    if (saved && input instanceof HTMLInputElement && input.value === "") input.value = saved;
+  }, [formRef, giftCardName]);
+  return () => {
+    const input = formRef.current?.elements.namedItem(giftCardName);
+    const code = input instanceof HTMLInputElement ? input.value.trim() : "";
+    try {
+      if (code) sessionStorage.setItem(GIFT_CARD_KEY, code);
+    } catch {
+      // Storage refused: the code is typed again.
+    }
+  };
 }

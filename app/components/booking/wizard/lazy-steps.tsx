@@ -30,3 +30,11 @@ export const WaitlistForm =
   lazy(() =>
     import("~/components/booking/waitlist-form").then((module) => ({ default: module.WaitlistForm })),
   );
+
+/**
+ * Step 1's times (ADR 107): shown only in the browser, once the address is checked, so never in
+ * the server's HTML; the same module as step 2's picker (its download is shared).
+ */
+export const SlotPreview = lazy(() =>
+  import("./slot-picker").then((module) => ({ default: module.SlotPicker })),
+);

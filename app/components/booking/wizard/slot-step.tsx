@@ -8,7 +8,7 @@ import { BookingSummary, SummaryBar } from "~/components/booking/wizard/booking-
 import { CustomerForm } from "~/components/booking/wizard/customer-form";
 import { ExtrasPicker } from "~/components/booking/wizard/extras-picker";
 import { FREED_TIME_ID, FreedTimeForm } from "./freed-time-form";
-import { GiftCardField } from "./gift-card-field";
+import { GiftCardField, useRememberedGiftCard } from "./gift-card-field";
 import { PromoCodeField } from "~/components/booking/wizard/promo-code-field";
 import { SlotPicker } from "~/components/booking/wizard/slot-picker";
 import { Alert, AlertDescription } from "~/components/ui/alert";
@@ -22,29 +22,12 @@ import { wizardMessages } from "~/lib/messages/wizard.fr";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { WizardActionData, WizardLoaderData } from "~/routes/booking/wizard-types";
 import { focusInView } from "./focus-in-view";
+import { findSlot } from "./slot-format";
+import { useRememberedDetails } from "./remembered-details";
 
 const w = wizardMessages;
-/**
- * A gift card code typed before « Modifier » (ADR 093): kept for this tab only, never in a URL.
- * Without JavaScript it is typed again.
- */
-const GIFT_CARD_KEY = "wizard-gift-card";
-
 /** The booking form's check in the browser: the shared schema. */
 const validateBooking = (formData: FormData) => parseWithZod(formData, { schema: BookingRequestSchema });
-/** The slot of a start among the offered ones. */
-function findSlot(
-  days: readonly { slots: readonly { start: string; end: string }[] }[],
-  start: string | null,
-) {
-  if (!start) return null;
-  for (const day of days) {
-    const slot = day.slots.find((s) => s.start === start);
-    if (slot) return slot;
-  }
-  return null;
-}
-
 /**
  * Step 2: the time, the extras, the customer's details (address and postal code pre-filled),
  * and the summary kept in view (sticky beside the form on a desktop, a bar at the bottom of a
@@ -78,6 +61,7 @@ export function SlotStep({
       serviceId: service?.id,
       name: page.prefill?.name,
       email: page.prefill?.email,
+      phone: page.prefill?.phone || undefined,
       address: page.address,
       postalCode: page.postalCode,
       promoCode: page.promo ?? undefined,
@@ -107,15 +91,23 @@ export function SlotStep({
   const [extras, setExtras] = useState<ReadonlySet<string>>(() => new Set(page.kept.extras));
   const [address, setAddress] = useState(page.address);
 
+  // A visitor's details kept on this device, with their consent (ADR 107); a client's come from
+  // the server (page.prefill).
+  const remembered = useRememberedDetails(hydrated && !page.prefill, fields, (name, value) => {
+    if (name === fields.address.name) setAddress(value);
+  });
+  const onBooked = remembered.onBooked;
+
   useEffect(() => {
     if (actionData?.status === "booked") {
+      onBooked();
       const { bookingId, cars: bookedCars, citySlug, manageUrl } = actionData;
       void navigate(`/booking-success/${bookingId}`, {
         replace: true,
         state: { cars: bookedCars, citySlug, manageUrl },
       });
     }
-  }, [actionData, navigate]);
+  }, [actionData, navigate, onBooked]);
 
   // A refusal is shown where it belongs, focused and in view: the first field in error (address
   // out of the zone, slot just taken, invalid field), else the message of the whole form. Conform
@@ -146,30 +138,11 @@ export function SlotStep({
     ...page.choice.sizes.map((slug) => ["size", slug]),
   ]).toString()}`;
   // Back from « Modifier »: the gift card code typed before comes back into its empty field.
-  const giftCardName = fields.giftCardCode.name;
-  useEffect(() => {
-    let saved: string | null;
-    try {
-      saved = sessionStorage.getItem(GIFT_CARD_KEY);
-      sessionStorage.removeItem(GIFT_CARD_KEY);
-    } catch {
-      return; // Storage refused (private mode): the code is typed again.
-    }
-    const input = formRef.current?.elements.namedItem(giftCardName);
-    if (saved && input instanceof HTMLInputElement && input.value === "") input.value = saved;
-  }, [giftCardName]);
-  const rememberGiftCard = () => {
-    const input = formRef.current?.elements.namedItem(giftCardName);
-    const code = input instanceof HTMLInputElement ? input.value.trim() : "";
-    try {
-      if (code) sessionStorage.setItem(GIFT_CARD_KEY, code);
-    } catch {
-      // Storage refused: the code is typed again.
-    }
-  };
+  const rememberGiftCard = useRememberedGiftCard(formRef, fields.giftCardCode.name);
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
   const hasSlots = slots.days.some((day) => day.slots.length > 0);
   const formErrors = form.errors ?? [];
+  const formProps = getFormProps(form);
   const summary = service
     ? {
         serviceName: service.name,
@@ -263,7 +236,11 @@ export function SlotStep({
         <Form
           ref={formRef}
           method="post"
-          {...getFormProps(form)}
+          {...formProps}
+          onSubmit={(event) => {
+            remembered.onSubmit(event);
+            formProps.onSubmit(event);
+          }}
           onChange={(event) => {
             const target = event.target as unknown as HTMLInputElement;
             if (target.name === fields.start.name) setStart(target.value);
@@ -316,7 +293,7 @@ export function SlotStep({
                 })
               }
             />
-            <CustomerForm fields={fields} />
+            <CustomerForm fields={fields}>{remembered.element}</CustomerForm>
             {/* Before the booking button at every width (issue 33, ADR 084): last of the main
                 column, so the phone reaches it before « Confirmer la réservation » and the
                 sticky summary column stays short enough that its button never moves. */}
@@ -347,6 +324,7 @@ export function SlotStep({
         cars={cars}
         days={page.freedDays}
         email={page.prefill?.email}
+        phone={page.prefill?.phone || undefined}
         answer={
           actionData?.status === "freed-time" || actionData?.status === "freed-time-failed"
             ? actionData
