@@ -264,8 +264,11 @@ test.describe("admin area", () => {
     await loginAs("admin");
     await page.goto("/admin/coverage");
     await waitForHydration(page);
-    // No MAP_TILE_URL in the tests: the map says it has no base layer.
-    await expect(page.getByText(/^Carte sans fond/)).toBeVisible();
+    // No MAP_TILE_URL in the tests: the map says it is simplified, and to the admin only that no
+    // base layer is configured, never the setting's name (ADR 103).
+    await expect(page.getByTestId("map-no-tiles")).toHaveText(/^Carte simplifiée/);
+    await expect(page.getByTestId("map-no-tiles-hint")).toHaveText(/^Aucun fond de carte n'est configuré/);
+    await expect(page.getByText(/MAP_TILE_URL/)).toHaveCount(0);
     await expect(page.locator(".leaflet-tile")).toHaveCount(0);
 
     await page.getByRole("link", { name: "Nouvelle zone" }).click();

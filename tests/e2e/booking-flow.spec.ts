@@ -1,18 +1,11 @@
 import { readIcs } from "../setup/ical";
+import { writtenDay } from "./bookings";
 import { attachmentOfOpenMail, openMail } from "./dev-mail";
 import { expect, test, waitForHydration } from "./fixtures";
 
 const TIME = /^\d{1,2} h \d{2}$/;
 
-/** A day and time as the pages and e-mails write them, on the business clock. */
-const dayOf = (iso: string) =>
-  new Intl.DateTimeFormat("fr-CA", {
-    weekday: "long",
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    timeZone: "America/Toronto",
-  }).format(new Date(iso));
+/** A time as the pages and e-mails write it, on the business clock. */
 const timeOf = (iso: string) =>
   new Intl.DateTimeFormat("fr-CA", {
     hour: "numeric",
@@ -68,7 +61,7 @@ test.describe("the one booking path (ADR 044)", () => {
     // The summary repeats the day, the time, the extra, the taxes and how payment happens:
     // 2 x 149,99 $ + 20,00 $ = 319,98 $; TPS 16,00 $; TVQ 31,92 $; total 367,90 $.
     const summary = page.getByTestId("booking-summary").last();
-    await expect(summary).toContainText(dayOf(start), { ignoreCase: true });
+    await expect(summary).toContainText(writtenDay(start), { ignoreCase: true });
     await expect(summary).toContainText(timeOf(start));
     await expect(summary).toContainText("Traitement Aquapel");
     await expect(summary).toContainText("367,90");
@@ -80,7 +73,7 @@ test.describe("the one booking path (ADR 044)", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Vous êtes réservé" })).toBeVisible();
     await expect(page.getByText("Réservation confirmée !")).toBeVisible();
     const details = page.getByTestId("booking-details");
-    await expect(details).toContainText(dayOf(start), { ignoreCase: true });
+    await expect(details).toContainText(writtenDay(start), { ignoreCase: true });
     await expect(details).toContainText(timeOf(start));
     await expect(details).toContainText("J2G 2T5");
     await expect(page.getByTestId("success-total")).toHaveText("367,90 $");
@@ -98,7 +91,7 @@ test.describe("the one booking path (ADR 044)", () => {
     // The e-mail and its .ics carry the same day, time and total.
     await openMail(page, email, /^Réservation confirmée/);
     const mail = page.getByRole("article");
-    await expect(mail).toContainText(dayOf(start), { ignoreCase: true });
+    await expect(mail).toContainText(writtenDay(start), { ignoreCase: true });
     await expect(mail).toContainText(timeOf(start));
     await expect(mail).toContainText("Total : 367,90 $");
     await expect(mail).toContainText("Traitement Aquapel");

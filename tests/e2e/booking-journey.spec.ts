@@ -1,7 +1,7 @@
 import { expect, test } from "./fixtures";
 
 const TIME = /^\d{1,2} h \d{2}$/;
-const DAY = /^(lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche) \d{1,2} \p{L}+ \d{4}$/u;
+const DAY = /^(lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche) \d{1,2}(?:er)? \p{L}+ \d{4}$/u;
 
 test("a new visitor books 2 cars in Granby with aquapel, then cancels with the manage link", async ({
   page,

@@ -4,7 +4,7 @@ import { test, expect } from "./fixtures";
 /** A fresh id for each visit, as the header and the zone pages draw one (docs/product.md, section 2). */
 const wizardPath = () => `/booking/${crypto.randomUUID()}`;
 
-const DAY = /^(lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche) \d{1,2} \p{L}+ \d{4}$/u;
+const DAY = /^(lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche) \d{1,2}(?:er)? \p{L}+ \d{4}$/u;
 const TIME = /^\d{1,2} h \d{2}$/;
 const BOOKING_ID = /\/booking-success\/[0-9a-z]{10}$/;
 const GRANBY_ADDRESS = "120 rue Principale, Granby J2G 2T5";

@@ -53,3 +53,18 @@ export function farWeekday(weekday: number): string {
   date.setUTCDate(date.getUTCDate() + ((weekday - date.getUTCDay() + 7) % 7));
   return date.toISOString().slice(0, 10);
 }
+
+/**
+ * An instant's day as the pages and e-mails write it, on the business clock: 'lundi 9 mars 2026',
+ * and 'lundi 1er février 2027' for the first of a month (the OQLF's ordinal, which `Intl` omits).
+ */
+export function writtenDay(iso: string): string {
+  const written = new Intl.DateTimeFormat("fr-CA", {
+    weekday: "long",
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "America/Toronto",
+  }).format(new Date(iso));
+  return written.replace(/^(\S+) 1 /, "$1 1er ");
+}

@@ -75,7 +75,7 @@ for (const scheme of ["light", "dark"] as const) {
     await expect(page.getByRole("heading", { level: 1, name: "Ma journée" })).toBeVisible();
     await expect(page.getByTestId("crew-stop")).toHaveCount(3);
     const notice = page.getByTestId("offline-notice");
-    await expect(notice).toContainText(/Hors ligne — données du \d{1,2} \S+ \d{4} à \d{1,2} h \d{2}/);
+    await expect(notice).toContainText(/Hors ligne — données du \d{1,2}(?:er)? \S+ \d{4} à \d{1,2} h \d{2}/);
     await expect(page.locator("html[data-hydrated]")).toBeAttached();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);

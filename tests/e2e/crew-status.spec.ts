@@ -146,7 +146,7 @@ test("@mobile without JavaScript, each step is a plain form post on the crew's o
   await page.goto(`/crew?date=${torontoDate(new Date(Date.now() + 86_400_000))}`);
   const stop = page.getByTestId("crew-stop").filter({ hasText: "Yves Paquette" });
   await stop.getByRole("button", { name: "En route : Yves Paquette" }).click();
-  await expect(stop.getByTestId("crew-status-message")).toHaveText("Statut enregistré : En route");
+  await expect(stop.getByTestId("crew-status-message")).toHaveText("Statut enregistré : En route.");
   await expect(stop.getByTestId("crew-steps")).toContainText(/Arrivée prévue vers \d{1,2} h \d{2}/);
   await stop.getByRole("button", { name: "Arrivé : Yves Paquette" }).click();
   await expect(stop.getByTestId("crew-steps")).toContainText(/Arrivé à \d{1,2} h \d{2}/);

@@ -4,6 +4,7 @@
  * row on a desktop), adds a private note, and the crew member reads it on that stop.
  * SHOTS_DIR=<dir> also writes screenshots at 360, 390 and 1440 px in both themes.
  */
+import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 import { appPage, expect, loginAs, test, waitForHydration } from "./fixtures";
 
@@ -34,6 +35,8 @@ async function shots(page: Page, name: string, widths: number[]) {
       await page.screenshot({
         path: `${SHOTS}/${name}-${width}-${choice === "clair" ? "light" : "dark"}.png`,
         fullPage: true,
+        // The theme's colour transition ends before the picture.
+        animations: "disabled",
       });
     }
   await theme("clair");
@@ -78,13 +81,10 @@ for (const width of [390, 1440]) {
     await page.getByRole("searchbox", { name: "Rechercher un client" }).fill(customer);
     await page.getByRole("button", { name: "Rechercher" }).click();
     if (width < 800) {
-      // A phone reads cards; the card opens the record.
+      // A phone reads cards; the card opens the record, its link named by the name alone.
       const cards = page.getByTestId("client-cards");
       await expect(cards).toBeVisible();
-      await cards
-        .getByRole("link", { name: `Ouvrir la fiche de ${customer}` })
-        .first()
-        .click();
+      await cards.getByRole("link", { name: customer, exact: true }).first().click();
     } else {
       await page.getByRole("table").getByRole("link", { name: customer }).first().click();
     }
@@ -118,5 +118,73 @@ for (const width of [390, 1440]) {
 
     await office.close();
     await phone.close();
+  });
+}
+
+for (const width of [390, 1440]) {
+  test(`the admin finds a customer of the network and opens the record (${width} px)`, async ({
+    browser,
+    baseURL,
+  }) => {
+    test.skip(test.info().project.name !== "desktop", "widths set by the test itself");
+    test.setTimeout(90_000);
+    const office = await contextAt(browser, baseURL!, width);
+    const page = appPage(await office.newPage());
+    await loginAs(page, "admin");
+    const sideways = () => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+
+    // The admin's menu leads to the list (on a phone, behind the menu button).
+    await page.goto("/admin");
+    if (width < 800) await page.getByRole("button", { name: /menu/i }).first().click();
+    const nav = page.getByRole("navigation", { name: "Navigation de l'administration" });
+    await nav.getByRole("link", { name: "Clients", exact: true }).click();
+    await expect(page).toHaveURL(/\/admin\/clients$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Clients" })).toBeVisible();
+    await waitForHydration(page);
+    expect(await sideways()).toBe(false);
+    await expect(page.getByText(/^\d+ clients?$/)).toBeVisible();
+    const axe = await new AxeBuilder({ page }).analyze();
+    expect(
+      axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id),
+    ).toEqual([]);
+    if (width === 390) await shots(page, "admin-clients", [360, 390]);
+    else await shots(page, "admin-clients", [1440]);
+
+    // A search that finds nobody says so.
+    const search = page.getByRole("searchbox", { name: "Rechercher un client" });
+    await expect(search).toHaveAttribute("placeholder", "Nom, courriel ou téléphone");
+    await search.fill("personne-zzz");
+    await page.getByRole("button", { name: "Rechercher" }).click();
+    await expect(page.getByText("Aucun client ne correspond à « personne-zzz ».")).toBeVisible();
+    if (width === 390) await shots(page, "admin-clients-none", [390]);
+
+    // The demo crew's last stop of the day, by phone, among Granby's customers.
+    await search.fill("450 555-0163");
+    await page
+      .getByRole("combobox", { name: "Franchisé" })
+      .selectOption({ label: "Prestige Granby (Granby)" });
+    await page.getByRole("button", { name: "Rechercher" }).click();
+    await expect(page).toHaveURL(/[?&]franchisee=[0-9a-f-]{36}/);
+    await expect(page.getByText("1 client", { exact: true })).toBeVisible();
+    expect(await sideways()).toBe(false);
+    if (width < 800) {
+      const cards = page.getByTestId("client-cards");
+      await expect(cards).toBeVisible();
+      await expect(cards).toContainText("Prestige Granby");
+      if (width === 390) await shots(page, "admin-clients-search", [390]);
+      await cards.getByRole("link", { name: "Nadia Roy", exact: true }).click();
+    } else {
+      const table = page.getByRole("table");
+      await expect(table.getByRole("columnheader", { name: "Total payé (reçus)" })).toBeVisible();
+      await shots(page, "admin-clients-search", [1440]);
+      await table.getByRole("link", { name: "Nadia Roy" }).click();
+    }
+    await expect(page).toHaveURL(/\/admin\/clients\/[0-9a-f]{32}$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Nadia Roy" })).toBeVisible();
+    await expect(page.locator('a[data-contact="tel"]')).toHaveAttribute("href", "tel:+14505550163");
+    // The record leads back to the list.
+    await page.getByRole("link", { name: "Tous les clients" }).click();
+    await expect(page).toHaveURL(/\/admin\/clients$/);
+    await office.close();
   });
 }

@@ -41,7 +41,7 @@ export async function waitForHydration(page: Page): Promise<void> {
 }
 
 /**
- * The app's scripts start after the first paint (ADR 040): the page's `goto` and `reload` also
+ * The app's scripts run after the page has arrived: the page's `goto` and `reload` also
  * wait for React to have hydrated the page, as a person waits for a page to respond. Pages whose
  * scripts a test blocks on purpose go on after the wait's bound. The `page` fixture is one; pages
  * a test opens itself go through this function.
@@ -64,14 +64,14 @@ export function appPage(page: Page): Page {
 
 /**
  * Waits (at most 10 s) for `<html data-hydrated>`, set once React has hydrated (app/root.tsx); at
- * once on a page that is not the app's (no deferred boot script, app/server/paint-first.server.ts).
+ * once on a page that is not the app's (no module script: a file, an error page of the server).
  */
 async function waitForHydratedMark(page: Page): Promise<void> {
   await page
     .waitForFunction(
       () =>
         document.documentElement.hasAttribute("data-hydrated") ||
-        document.querySelector('script[type="lavage/module"]') === null,
+        document.querySelector('script[type="module"]') === null,
       null,
       { timeout: 10_000 },
     )
@@ -102,7 +102,7 @@ export const test = base.extend<{
   loginAs: (role: DemoRole) => Promise<void>;
   axe: () => Promise<string[]>;
 }>({
-  // The app's scripts start after the first paint (ADR 040): every page.goto and page.reload
+  // The app's scripts run after the page has arrived: every page.goto and page.reload
   // also waits for React to have hydrated the page, as a person waits for a page to respond. Pages
   // whose scripts a test blocks on purpose go on after the wait's bound.
   page: async ({ page, javaScriptEnabled }, use) => {

@@ -1,6 +1,7 @@
+import { signUpClient } from "./accounts";
 import { bookThroughApi, openSlots } from "./bookings";
 import { openMail } from "./dev-mail";
-import { expect, test } from "./fixtures";
+import { expect, test, waitForHydration } from "./fixtures";
 
 /** Where the screenshots go when asked (SHOTS_DIR); never committed. */
 const SHOTS = process.env.SHOTS_DIR;
@@ -95,5 +96,64 @@ test.describe("a freed time goes to who wanted it (ADR 091)", () => {
     await page.goto(offerUrl);
     const notice = page.getByTestId("kept-notice");
     if (await notice.isVisible()) await expect(notice).toContainText("n'est plus libre");
+  });
+
+  test("a signed-in client finds their cellphone filled in, and is told a texto will come too", async ({
+    page,
+    axe,
+  }) => {
+    test.setTimeout(120_000);
+    const email = `texto-${Date.now()}-${Math.floor(Math.random() * 1e6)}@exemple.com`;
+    await signUpClient(page, email);
+    await waitForHydration(page);
+    const account = page.getByRole("region", { name: "Mon compte" });
+    await account.getByRole("button", { name: "Modifier mes informations" }).click();
+    const edit = page.getByRole("dialog", { name: "Modifier mes informations" });
+    await edit.getByLabel("Téléphone").fill("450 555 0142");
+    await edit.getByRole("button", { name: "Enregistrer" }).click();
+    await expect(page.getByText("Vos informations sont enregistrées.")).toBeVisible();
+
+    await page.goto("/booking?zone=granby&cars=1&step=2");
+    await waitForHydration(page);
+    await page.getByRole("link", { name: "Aucune heure ne vous convient ?" }).click();
+    const box = page.getByTestId("freed-time");
+    await expect(box.getByRole("textbox", { name: "Adresse courriel" })).toHaveValue(email);
+    const phone = box.getByRole("textbox", { name: "Cellulaire (facultatif)" });
+    await expect(phone).toHaveValue("450 555-0142");
+    // The texto is the customer's choice: the box stays unticked until they tick it.
+    const texto = box.getByRole("checkbox", { name: "Me prévenir aussi par texto pour cette demande" });
+    await expect(texto).not.toBeChecked();
+    await texto.check();
+    await phone.fill("");
+    await box.locator("input[type=checkbox][name=days]").first().check();
+    await box.getByRole("button", { name: "Me prévenir" }).click();
+    await expect(box.getByText("Entrez votre cellulaire pour être prévenu par texto.")).toBeVisible();
+    await phone.fill("450 555 0142");
+    expect(await axe()).toEqual([]);
+    if (SHOTS) await box.screenshot({ path: `${SHOTS}/texto-form-390.png` });
+    await box.getByRole("button", { name: "Me prévenir" }).click();
+    const done = box.getByRole("status");
+    await expect(done).toContainText("Nous vous écrirons et vous enverrons un texto si une heure se libère");
+    await expect(done).toContainText("Pour les textos, répondez STOP.");
+    if (SHOTS)
+      for (const width of [390, 1440])
+        for (const theme of ["sombre", "clair"] as const) {
+          await page.setViewportSize({ width, height: 900 });
+          const toggle = page.getByRole("button", { name: `Activer le thème ${theme}` }).first();
+          if (await toggle.isVisible()) await toggle.click();
+          await box.screenshot({ path: `${SHOTS}/texto-done-${width}-${theme}.png` });
+        }
+    await page.setViewportSize({ width: 390, height: 844 });
+
+    // The booking's details have the same cellphone filled in.
+    await page
+      .getByRole("radio", { name: /\d{1,2} h \d{2}/ })
+      .first()
+      .check();
+    await expect(page.getByRole("region", { name: "Vos coordonnées" }).getByLabel("Téléphone")).toHaveValue(
+      "450 555-0142",
+    );
+    const sideways = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+    expect(sideways).toBe(false);
   });
 });

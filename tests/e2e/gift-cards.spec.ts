@@ -128,9 +128,18 @@ test.describe("gift cards", () => {
     const admin = await office.newPage();
     await loginAs(admin, "admin");
     await admin.goto("/admin/payments");
+    // The buyer reads the code out on the phone: the admin finds the card by it, whole.
+    const search = admin.getByRole("search", { name: "Trouver une carte par son code" });
+    await search.getByLabel("Trouver une carte par son code").fill("pas-un-code");
+    await search.getByRole("button", { name: "Trouver" }).click();
+    await expect(search.getByRole("alert")).toContainText("Ce n'est pas un code de carte-cadeau");
+    await search.getByLabel("Trouver une carte par son code").fill(code!.toLowerCase());
+    await search.getByRole("button", { name: "Trouver" }).click();
+    await expect(admin.getByText("La carte de ce code :")).toBeVisible();
     // The admin's list shows the code's last four characters only.
     const masked = `••••-${code!.slice(-4)}`;
     const card = admin.getByRole("listitem").filter({ hasText: masked });
+    await expect(admin.getByRole("list", { name: "Cartes-cadeaux" }).getByRole("listitem")).toHaveCount(1);
     // The disclosure first (its summary), then its button.
     await card.getByText("Rembourser le solde (77,55 $)").first().click();
     await card.getByRole("button", { name: /^Rembourser le solde \(77,55 \$\)/ }).click();

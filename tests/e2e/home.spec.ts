@@ -1,5 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 
+import { photoJpegWithGps } from "../factories/photo-jpeg";
 import { expect, SECTIONS, test, waitForHydration } from "./fixtures";
 
 const TITLE = "Le lavage d'auto haut de gamme qui vient à vous";
@@ -333,5 +334,130 @@ test.describe("page d'accueil", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       page.viewportSize()!.width,
     );
+  });
+});
+
+/** Closes the toasts: at 390 px one may cover the button the test clicks next. */
+async function closeToasts(page: Page) {
+  for (const close of await page.getByRole("button", { name: "Fermer la notification" }).all()) {
+    await close.click().catch(() => {}); // it may have closed on its own meanwhile
+  }
+}
+
+/*
+ * The images the business owns (ADR 106): the admin places a photo of the library in the home
+ * page's hero with its alternative text; without it, the drawn image comes back. The hero is
+ * shared by every test: one test, both widths in turn, the photo removed at the end; and in this
+ * file, whose tests run one after another, so the hero's own checks above never see the photo.
+ */
+test.describe("photos placed on the site", () => {
+  test("an admin places a photo in the hero; the home page shows it; removed, the drawn image returns", async ({
+    page,
+    request,
+    loginAs,
+  }) => {
+    test.slow(); // sharp encodes six copies on a shared machine
+    await loginAs("admin");
+    for (const width of [390, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      const caption = `Entrée de maison, berline ${width} ${Date.now()}`;
+      const alt = `Une berline grise lavée dans une entrée de maison (${width})`;
+      await page.goto("/admin/photos");
+      const upload = page.locator("form#photo-upload");
+      await upload.getByLabel("Légende").fill(caption);
+      await upload.getByLabel("Photo (après)").setInputFiles({
+        name: "entree.jpg",
+        mimeType: "image/jpeg",
+        buffer: await photoJpegWithGps({ width: 1600, height: 1000 }),
+      });
+      await upload.getByRole("button", { name: "Téléverser" }).click();
+      const card = page.getByRole("article", { name: caption });
+      await expect(card).toBeVisible({ timeout: 60_000 });
+      // A draft: placing it makes it public without publishing it in the gallery.
+      await expect(card.getByText("Brouillon")).toBeVisible();
+
+      const place = card.getByRole("region", { name: "Où cette photo paraît" });
+      await closeToasts(page);
+      // The alternative text is required, said at its field; the chosen place is kept.
+      await place
+        .getByRole("combobox", { name: /^Endroit/ })
+        .selectOption({ label: "Grande image de l'accueil" });
+      await place.getByRole("button", { name: "Placer la photo" }).click();
+      await expect(place.getByText("Veuillez écrire le texte de remplacement.")).toBeVisible();
+      await place.getByRole("textbox", { name: /^Texte de remplacement/ }).fill(alt);
+      await place.getByRole("button", { name: "Placer la photo" }).click();
+      await expect(page.getByText("Photo placée.")).toBeVisible();
+      await expect(place.getByText(`Texte de remplacement : ${alt}`)).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+
+      // The home page: the photo, eager with a high priority, its box reserved, preloaded.
+      await page.goto("/");
+      const hero = page.locator("#home").getByRole("img", { name: alt });
+      await expect(hero).toBeVisible();
+      await expect(hero).toHaveAttribute("fetchpriority", "high");
+      await expect(hero).not.toHaveAttribute("loading", "lazy");
+      await expect(hero).toHaveAttribute("width", "1600");
+      await expect(hero).toHaveAttribute("height", "1000");
+      await expect(hero).toHaveAttribute("srcset", /\/photos\/[0-9a-f-]+\/after-1600\.webp 1600w/);
+      await expect(hero).toHaveJSProperty("complete", true);
+      expect(await hero.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+      expect(await hero.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\/photos\/.+\.avif$/);
+      await expect(page.locator("#home img")).toHaveCount(1); // the drawn inset goes with the drawn image
+      const html = await (await page.request.get("/")).text();
+      expect(html).toMatch(
+        /<link[^>]*rel="preload"[^>]*imageSrcSet="\/photos\/[0-9a-f-]+\/after-1600\.avif 1600w/,
+      );
+      // Public to everyone, although a draft in the gallery.
+      const src = await hero.evaluate((img: HTMLImageElement) => img.currentSrc);
+      expect((await request.get(src)).status()).toBe(200);
+
+      // At 1440 px, the same photo also serves on a zone's page, lazily, with its own text.
+      await page.goto("/admin/photos");
+      if (width === 1440) {
+        await place
+          .getByRole("combobox", { name: /^Endroit/ })
+          .selectOption({ label: "Page de la zone « Granby »" });
+        await place
+          .getByRole("textbox", { name: /^Texte de remplacement/ })
+          .fill("Une entrée de maison à Granby");
+        await place.getByRole("button", { name: "Placer la photo" }).click();
+        await expect(page.getByText("Photo placée.")).toBeVisible();
+        await closeToasts(page);
+        await page.goto("/franchise/granby");
+        const zonePhoto = page.getByRole("img", { name: "Une entrée de maison à Granby" });
+        await expect(zonePhoto).toHaveAttribute("loading", "lazy");
+        await expect(zonePhoto).toHaveAttribute("width", "1600");
+        await page.goto("/admin/photos");
+      }
+
+      // Taken back from the hero (at 390 px), or deleted (at 1440 px): the drawn image returns.
+      if (width === 390) {
+        await place
+          .getByRole("button", { name: "Retirer la photo de cet endroit : Grande image de l'accueil" })
+          .click();
+        await expect(page.getByText("Photo retirée de cet endroit; l'image dessinée revient.")).toBeVisible();
+        await expect(place.getByText(`Texte de remplacement : ${alt}`)).toHaveCount(0);
+        // A draft again: its files are the admin's only.
+        await expect.poll(async () => (await request.get(src)).status()).toBe(404);
+      }
+      await closeToasts(page);
+      await card.getByRole("button", { name: `Supprimer : ${caption}` }).click();
+      await page.getByRole("alertdialog").getByRole("button", { name: "Supprimer" }).click();
+      await expect(page.getByText("Photo supprimée.")).toBeVisible();
+      await page.goto("/");
+      const drawn = page.locator("#home img").first();
+      await expect(drawn).toHaveAttribute("src", "/hero/hero-1-800.webp");
+      await expect(drawn).toHaveAttribute("alt", /^Un laveur en polo bleu/);
+      await expect(page.locator("#home img")).toHaveCount(2);
+      if (width === 1440) {
+        await page.goto("/franchise/granby");
+        await expect(page.getByRole("img", { name: "Une entrée de maison à Granby" })).toHaveCount(0);
+      }
+      const fallback = (await (await page.request.get("/")).text()).match(
+        /<link (?:nonce="[^"]*" )?rel="preload" as="image"[^>]*>/g,
+      );
+      expect(fallback).toHaveLength(1);
+      expect(fallback![0]).toMatch(/imageSrcSet="\/hero\/hero-1\.avif 1600w, \/hero\/hero-1-800\.avif 800w/);
+    }
   });
 });

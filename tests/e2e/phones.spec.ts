@@ -90,6 +90,9 @@ function urlsOf(route: ManifestRoute, ids: Ids): string[] {
         `/franchisee/schedule?view=week&date=${ids.bookingDay}`,
         `/franchisee/schedule?view=day&date=${ids.bookingDay}`,
       ];
+    // The admin's clients list (issue 33, item 11): the network, and a search.
+    case "admin/clients":
+      return [`/${route.path}`, `/${route.path}?q=${encodeURIComponent("450 555")}`];
     case "admin/bookings":
     case "franchisee/bookings":
       return [`/${route.path}`, `/${route.path}?q=${encodeURIComponent("450 555-0199")}`];
@@ -332,9 +335,7 @@ test.describe("téléphones", () => {
     });
   }
 
-  // Open (issue 33 item 5, ADR 047): after this stop's merges it finds « Réserver » on / covered at
-  // 390 px, in both tries; the cause is not found yet. It runs with `--grep` while it is fixed.
-  test.fixme("le bouton rond de contact ne couvre jamais un bouton, un créneau, un total, le consentement ni le pied de page (360 et 390 px)", async ({
+  test("le bouton rond de contact ne couvre jamais un bouton, un créneau, un total, le consentement ni le pied de page (360 et 390 px)", async ({
     browser,
   }) => {
     test.setTimeout(300_000);
@@ -356,12 +357,23 @@ test.describe("téléphones", () => {
       b: { x: number; y: number; width: number; height: number },
     ) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
     /**
+     * The round button's box while it shows, read in one go: asked in two steps (visible? then
+     * where?), a button that steps aside in between leaves the second question waiting.
+     */
+    const contactBox = (page: Page) =>
+      page.evaluate(() => {
+        const el = document.querySelector('a[aria-haspopup="dialog"][aria-label="Contactez-nous"]');
+        if (!el) return null;
+        const style = getComputedStyle(el);
+        if (style.visibility === "hidden" || Number(style.opacity) === 0) return null;
+        return el.getBoundingClientRect().toJSON() as { x: number; y: number; width: number; height: number };
+      });
+    /**
      * Each visible button of the page's forms and card actions, and what the page keeps clear (a
      * price, the consent's text), brought to the bottom of the window: the round button is not
      * over it.
      */
     async function checkButtons(page: Page, url: string) {
-      const contact = page.getByRole("button", { name: "Contactez-nous", exact: true });
       const buttons = page.locator(
         'main form button, main form input[type="submit"], main [data-slot="card-footer"] button, main [data-main-action], main [data-keep-clear]',
       );
@@ -375,8 +387,8 @@ test.describe("téléphones", () => {
         const overlap = async () => {
           // A frame drawn: the page's observers run on the frames a browser paints.
           await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => done(null))));
-          if (!(await contact.isVisible())) return false;
-          const [a, b] = [await contact.boundingBox(), await button.boundingBox()];
+          const a = await contactBox(page);
+          const b = a && (await button.boundingBox());
           return a !== null && b !== null && overlapping(a, b);
         };
         await expect
@@ -388,7 +400,6 @@ test.describe("téléphones", () => {
     /** Scrolled to the very end, the footer's last line is above the round button. */
     async function checkFooter(page: Page, url: string) {
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-      const contact = page.getByRole("button", { name: "Contactez-nous", exact: true });
       const lines = page.locator("footer p, footer a, footer li");
       // The boxes of the footer's text itself (an element's own box holds its padding).
       const boxes = await lines.evaluateAll((els) =>
@@ -399,7 +410,7 @@ test.describe("téléphones", () => {
         }),
       );
       await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => done(null))));
-      const button = (await contact.isVisible()) ? await contact.boundingBox() : null;
+      const button = await contactBox(page);
       if (button && boxes.some((box) => box.width > 0 && overlapping(box, button)))
         covered.push(`${url}: le pied de page`);
     }

@@ -2,7 +2,7 @@ import { openMail } from "./dev-mail";
 import { expect, loginAs, test } from "./fixtures";
 
 const TIME = /^\d{1,2} h \d{2}$/;
-const DAY = /^(lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche) \d{1,2} \p{L}+ \d{4}$/u;
+const DAY = /^(lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche) \d{1,2}(?:er)? \p{L}+ \d{4}$/u;
 
 /**
  * 20 % off 149,99 $ = 30,00 $ (29,998 rounded); the taxes on 119,99 $: TPS 6,00 $ (5,9995),

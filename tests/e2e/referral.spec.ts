@@ -1,7 +1,7 @@
 import { appPage, expect, loginAs, test, testAddress } from "./fixtures";
 
 const TIME = /^\d{2} h \d{2}$/;
-const DAY = /^(lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche) \d{1,2} \p{L}+ \d{4}$/u;
+const DAY = /^(lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche) \d{1,2}(?:er)? \p{L}+ \d{4}$/u;
 
 /**
  * ADR 050. The friend is a new customer: a phone no other test books with (the code is for a first

@@ -7,7 +7,8 @@ import { DEMO, expect, loginAs, test, waitForHydration } from "./fixtures";
 // as retail with a price and gives the Granby franchisee its stock; the demo client, who has a
 // wash booked, finds it from the header's « Boutique », adds two to the cart, chooses « Ajouter à
 // mon prochain lavage », pays on the stand-in's hosted page, and reads the paid order, its
-// delivery at that wash and its e-mail. SHOP_SHOTS=<dir> also takes the pages at 390 and 1440 px
+// delivery at that wash and its e-mail; then returns one of the two, which the franchisee
+// accepts from its shop page. SHOP_SHOTS=<dir> also takes the pages at 390 and 1440 px
 // in both themes.
 
 const SHOTS = process.env.SHOP_SHOTS;
@@ -130,6 +131,37 @@ test.describe("the shop", () => {
       .trim();
     await noSidewaysScroll(page, 390);
     await shoot(page, "shop-order");
+    const orderPath = new URL(page.url()).pathname;
+
+    // A partial return (ADR 094, amended): one of the two, decided by the franchisee on its page.
+    await page.getByLabel(`Quantité de « ${name} » à retourner (au plus 2)`).fill("1");
+    await page.getByRole("button", { name: "Demander un retour" }).click();
+    await expect(page.getByTestId("return-status")).toHaveText(
+      "Demande de retour reçue : nous vous répondons sous peu.",
+    );
+    const partner = await browser.newContext({
+      ...test.info().project.use,
+      viewport: { width: 390, height: 844 },
+    });
+    const franchisee = await partner.newPage();
+    await loginAs(franchisee, "franchisee");
+    await franchisee.goto("/franchisee/shop");
+    const asked = franchisee
+      .getByRole("region", { name: "Retours" })
+      .getByRole("listitem")
+      .filter({ hasText: number });
+    await expect(asked).toContainText("28,73 $");
+    await asked.getByRole("button", { name: "Accepter et rembourser" }).click();
+    await expect(franchisee.getByText("Retour accepté, remboursement demandé.")).toBeVisible();
+    await noSidewaysScroll(franchisee, 390);
+    await shoot(franchisee, "franchisee-shop-orders");
+    await partner.close();
+    // 1 × 24,99 $ + TPS 1,25 $ + TVQ 2,49 $; the other one can still come back.
+    await page.goto(orderPath);
+    await expect(page.getByTestId("return-status")).toHaveText(
+      "Retour accepté : 28,73 $ remboursés sur votre carte.",
+    );
+    await expect(page.getByLabel(`Quantité de « ${name} » à retourner (au plus 1)`)).toBeVisible();
 
     await openMail(page, DEMO.client, new RegExp(`Votre commande ${number}`));
     await expect(
@@ -138,6 +170,23 @@ test.describe("the shop", () => {
         .or(page.getByText(/Livraison à votre lavage/))
         .first(),
     ).toBeVisible();
+
+    // The admin's network statement credits the Granby franchisee with the sale (ADR 094, amended).
+    const head = await browser.newContext({
+      ...test.info().project.use,
+      viewport: { width: 390, height: 844 },
+    });
+    const owner = await head.newPage();
+    await loginAs(owner, "admin");
+    await owner.goto("/admin/payments/statement");
+    const shopCredit = owner.getByRole("region", { name: "Ventes de la boutique" });
+    await expect(shopCredit.getByRole("listitem").filter({ hasText: `Vente ${number}` })).toBeVisible();
+    await expect(
+      shopCredit.getByRole("region", { name: "Crédit de la boutique par franchisé" }).getByRole("rowheader"),
+    ).not.toHaveCount(0);
+    await noSidewaysScroll(owner, 390);
+    await shoot(owner, "admin-statement-shop");
+    await head.close();
 
     if (SHOTS) {
       // The same pages at 1440 px.
@@ -159,6 +208,15 @@ test.describe("the shop", () => {
       await expect(desk.getByRole("heading", { level: 1, name: "Votre panier" })).toBeVisible();
       await shoot(desk, "shop-cart");
       await wide.close();
+      const wideOffice = await browser.newContext({
+        ...test.info().project.use,
+        viewport: { width: 1440, height: 1000 },
+      });
+      const ownerDesk = await wideOffice.newPage();
+      await loginAs(ownerDesk, "admin");
+      await ownerDesk.goto("/admin/payments/statement");
+      await shoot(ownerDesk, "admin-statement-shop");
+      await wideOffice.close();
     }
   });
 });

@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { expect, test, type Page } from "@playwright/test";
 import Stripe from "stripe";
 import { SERVER_NODE_FLAGS } from "../../scripts/server-flags.mjs";
@@ -101,7 +102,7 @@ async function writeBooking(): Promise<void> {
     const setup = await stripe.setupIntents.retrieve(done.setup_intent as string);
     cards.push(setup.payment_method as string);
   }
-  const db = await PGlite.create(path.join(dataDir, "db"), { extensions: { btree_gist } });
+  const db = await PGlite.create(path.join(dataDir, "db"), { extensions: { btree_gist, pg_trgm } });
   try {
     const one = async <T>(sql: string, params: unknown[] = []) => (await db.query<T>(sql, params)).rows[0]!;
     const zone = await one<{ id: string; franchisee_id: string }>(

@@ -1,5 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
-import { confirmEmail, openMail } from "./dev-mail";
+import { signUpClient } from "./accounts";
+import { openMail } from "./dev-mail";
 import { appPage, expect, loginAs, test, waitForHydration } from "./fixtures";
 
 /**
@@ -14,21 +15,6 @@ const PHONE = { width: 390, height: 844 };
 let clientEmail = "";
 
 test.describe.configure({ mode: "serial" });
-
-async function signUp(page: Page, email: string) {
-  await page.goto("/auth");
-  await waitForHydration(page);
-  await page.getByRole("tab", { name: "Inscription" }).click();
-  const form = page.getByRole("tabpanel", { name: "Inscription" });
-  await form.getByLabel("Prénom").fill("Émilie");
-  await form.getByRole("textbox", { name: "Nom", exact: true }).fill("Gagnon");
-  await form.getByLabel("Adresse courriel").fill(email);
-  await form.getByLabel("Mot de passe").fill("unMotDePasse1");
-  await form.getByRole("button", { name: "Créer mon compte" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Vérifiez votre email" })).toBeVisible();
-  await confirmEmail(page, email);
-  await expect(page).toHaveURL("/client");
-}
 
 async function addVehicle(
   page: Page,
@@ -79,7 +65,7 @@ test("at 390 px a client saves two vehicles and books both, each priced by its c
   const context = await browser.newContext({ baseURL, viewport: PHONE, isMobile: true, hasTouch: true });
   const page = appPage(await context.newPage());
   const email = `vehicules.${Date.now()}@example.com`;
-  await signUp(page, email);
+  await signUpClient(page, email, { first: "Émilie", last: "Gagnon" });
   clientEmail = email;
 
   await page.getByRole("link", { name: "Mes véhicules" }).click();

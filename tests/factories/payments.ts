@@ -2,12 +2,13 @@ import { eq } from "drizzle-orm";
 import * as s from "#db/schema";
 import type { Db } from "~/server/db.server";
 import { createPaymentHandlers } from "~/server/jobs/handlers/payments.server";
-import { claimJobs, completeJob } from "~/server/jobs/queue.server";
+import { claimJobs, completeJob } from "~/server/jobs/job-claims.server";
 import type Stripe from "stripe";
 import { createStripeClient, type StripeClient } from "~/server/payments/stripe.server";
 import { verifyStripeEvent } from "~/server/payments/webhook.server";
 import { receiveStripeEvent } from "~/server/services/payments/receive-stripe-event.server";
-import type { StripeStandIn } from "../stripe/stand-in";
+import { afterAll, beforeAll } from "vitest";
+import { startStripeStandIn, type StripeStandIn } from "../stripe/stand-in";
 
 let counter = 0;
 
@@ -111,6 +112,21 @@ export function standInClient(standIn: StripeStandIn): StripeClient {
     webhookSecret: standIn.webhookSecret,
     api: standIn.sdkOptions,
   });
+}
+
+/**
+ * The Stripe stand-in of a test file and a client of it, started before the file's tests and
+ * closed after them. The fields are there once `beforeAll` ran: read them in tests and hooks.
+ * The file itself sets the Stripe keys in `vi.hoisted` (before the modules that read them load).
+ */
+export function setUpStripeStandIn(): { readonly standIn: StripeStandIn; readonly stripe: StripeClient } {
+  const held = {} as { standIn: StripeStandIn; stripe: StripeClient };
+  beforeAll(async () => {
+    held.standIn = await startStripeStandIn();
+    held.stripe = standInClient(held.standIn);
+  });
+  afterAll(() => held.standIn?.close());
+  return held;
 }
 
 /** What POST /api/stripe/webhook does with an event: the SDK's signature check, then the record and its job. */

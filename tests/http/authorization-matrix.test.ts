@@ -221,7 +221,7 @@ const TABLE: Record<string, Row> = {
     get: { url: () => `/boutique/commandes/${UUID}`, expect: { ...every("404"), anonymous: "3xx /auth" } },
     post: {
       url: () => `/boutique/commandes/${UUID}`,
-      form: () => ({ reason: "" }),
+      form: () => ({ key: UUID, reason: "", [`qty-${UUID}`]: "1" }),
       expect: { ...every("404"), anonymous: "3xx /auth" },
     },
   },
@@ -292,6 +292,14 @@ const TABLE: Record<string, Row> = {
     post: {
       url: () => "/api/dev/payment-zone",
       json: () => ({ zone: "granby", percent: 25 }),
+      expect: every("404"),
+    },
+  },
+  "routes/api/dev-membership-refused": {
+    get: { url: () => "/api/dev/membership-refused", expect: every("404") },
+    post: {
+      url: () => "/api/dev/membership-refused",
+      json: () => ({ email: "client@example.com" }),
       expect: every("404"),
     },
   },
@@ -551,11 +559,25 @@ const TABLE: Record<string, Row> = {
       expect: only({ franchisee: "400", otherFranchisee: "400" }, "3xx /"),
     },
   },
+  // The franchisee's own shop (ADR 094, amended): a return that is not one of its orders' is not
+  // found (another franchisee's is refused the same way, in shop-franchisee.db.test.ts).
+  "routes/franchisee/shop": {
+    get: { url: () => "/franchisee/shop", expect: franchiseesOnly, alone: true },
+    post: {
+      url: () => "/franchisee/shop",
+      form: () => ({ returnId: UUID, decision: "accept" }),
+      expect: only({ franchisee: "404", otherFranchisee: "404" }, "3xx /"),
+    },
+  },
   "routes/franchisee/reports": {
     get: { url: () => "/franchisee/reports", expect: franchiseesOnly, alone: true },
   },
   "routes/franchisee/territory": {
     get: { url: () => "/franchisee/territory", expect: franchiseesOnly, alone: true },
+  },
+  // Counts only, of the franchisee's own zones (ADR 091, amended).
+  "routes/franchisee/freed-times": {
+    get: { url: () => "/franchisee/freed-times", expect: franchiseesOnly, alone: true },
   },
   "routes/franchisee/reviews": {
     get: { url: () => "/franchisee/reviews", expect: franchiseesOnly, alone: true },
@@ -713,6 +735,10 @@ const TABLE: Record<string, Row> = {
     get: { url: () => "/admin/bookings/x", expect: only({ admin: "404" }, "3xx /") },
     post: { url: () => "/admin/bookings/x", form: () => ({}), expect: only({ admin: "400" }, "3xx /") },
   },
+  // Every customer of the network, searched and narrowed to a franchisee (issue 33, item 11).
+  "routes/admin/clients": {
+    get: { url: () => "/admin/clients?q=example&page=2", expect: adminOnly, alone: true },
+  },
   // Any customer's record for the admin (ADR 096); a head-office note goes back to it.
   "routes/admin/client": {
     get: { url: () => `/admin/clients/${DEMO_CUSTOMER}`, expect: adminOnly, alone: true },
@@ -725,6 +751,10 @@ const TABLE: Record<string, Row> = {
       }),
       expect: only({ admin: `3xx /admin/clients/${DEMO_CUSTOMER}` }, "3xx /"),
     },
+  },
+  // Counts only, the network's (ADR 091, amended).
+  "routes/admin/freed-times": {
+    get: { url: () => "/admin/freed-times", expect: adminOnly, alone: true },
   },
   "routes/admin/reviews": {
     get: { url: () => "/admin/reviews", expect: adminOnly, alone: true },

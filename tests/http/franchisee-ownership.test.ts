@@ -29,6 +29,7 @@ for (const target of targets) {
     const ids = {} as {
       sherbrookeMember: string;
       sherbrookeRange: string;
+      sherbrookeTimeOff: string;
       sherbrookeAppointment: string;
       granbyAppointment: string;
       granbyMember: string;
@@ -51,6 +52,16 @@ for (const target of targets) {
           .from(s.teamAvailability)
           .where(eq(s.teamAvailability.teamMemberId, member!.id));
         ids.sherbrookeRange = range!.id;
+        const [off] = await db
+          .insert(s.teamTimeOff)
+          .values({
+            teamMemberId: member!.id,
+            startsOn: "2031-07-01",
+            endsOn: "2031-07-02",
+            reason: "Vacances",
+          })
+          .returning();
+        ids.sherbrookeTimeOff = off!.id;
         const [granbyMember] = await db
           .select()
           .from(s.teamMembers)
@@ -120,6 +131,39 @@ for (const target of targets) {
           "/franchisee/schedule",
           { intent: "reassign", appointmentId: ids.granbyAppointment, teamMemberId: ids.sherbrookeMember },
         ],
+        // The schedule's move (ADR 104): another's appointment, or another's member.
+        [
+          "/franchisee/schedule",
+          {
+            intent: "move",
+            appointmentId: ids.sherbrookeAppointment,
+            teamMemberId: ids.granbyMember,
+            date: "2031-07-08",
+            time: "10:00",
+          },
+        ],
+        [
+          "/franchisee/schedule",
+          {
+            intent: "move",
+            appointmentId: ids.granbyAppointment,
+            teamMemberId: ids.sherbrookeMember,
+            date: "2031-07-08",
+            time: "10:00",
+          },
+        ],
+        // Time off (ADR 104): for another's member, or removing theirs.
+        [
+          "/franchisee/team",
+          {
+            intent: "addTimeOff",
+            teamMemberId: ids.sherbrookeMember,
+            startsOn: "2031-07-08",
+            endsOn: "2031-07-08",
+            reason: "Pirate",
+          },
+        ],
+        ["/franchisee/team", { intent: "deleteTimeOff", timeOffId: ids.sherbrookeTimeOff }],
       ] as const;
       for (const [path, fields] of refused) {
         const res = await post(path, fields);
@@ -169,6 +213,12 @@ for (const target of targets) {
           .from(s.appointments)
           .where(eq(s.appointments.id, ids.granbyAppointment));
         expect(granby!.teamMemberId).not.toBe(ids.sherbrookeMember);
+        expect(sherbrooke!.startAt.toISOString().startsWith("2031-07-08")).toBe(false);
+        const timeOff = await db
+          .select()
+          .from(s.teamTimeOff)
+          .where(eq(s.teamTimeOff.teamMemberId, ids.sherbrookeMember));
+        expect(timeOff.map((o) => [o.id, o.reason])).toEqual([[ids.sherbrookeTimeOff, "Vacances"]]);
         const [granbyMember] = await db
           .select()
           .from(s.teamMembers)

@@ -367,6 +367,8 @@ const ENDPOINTS: Endpoint[] = [
       "addAvailability",
       "toggleAvailability",
       "deleteAvailability",
+      "addTimeOff",
+      "deleteTimeOff",
     ],
     fields: [
       "memberId",
@@ -380,6 +382,10 @@ const ENDPOINTS: Endpoint[] = [
       "endTime",
       "availabilityId",
       "isAvailable",
+      "startsOn",
+      "endsOn",
+      "reason",
+      "timeOffId",
     ],
     valid: () => ({
       intent: "addMember",
@@ -397,8 +403,8 @@ const ENDPOINTS: Endpoint[] = [
     url: () => "/franchisee/schedule",
     as: "otherFranchisee",
     encodings: ["form"],
-    intents: ["complete", "noShow", "cancel", "reassign"],
-    fields: ["appointmentId", "teamMemberId", "reason"],
+    intents: ["complete", "noShow", "cancel", "reassign", "move"],
+    fields: ["appointmentId", "teamMemberId", "reason", "date", "time"],
     valid: ({ ids }) => ({
       intent: "reassign",
       appointmentId: ids.otherClientBooking.appointmentId,

@@ -1,8 +1,11 @@
 import type Stripe from "stripe";
 import type { FormObject } from "./form";
 
-/** What a saved card does when charged: Stripe's test cards 4242…, 4000…0002 and 4000…3184. */
-export type CardBehavior = "ok" | "declined" | "authentication_required";
+/**
+ * What a saved card does when charged: Stripe's test cards 4242…, 4000…0002 and 4000…3184; and
+ * `processing`, a payment Stripe answers `processing` and settles later (`settleIntent`).
+ */
+export type CardBehavior = "ok" | "declined" | "authentication_required" | "processing";
 
 export type StripeObject = Record<string, unknown> & { id: string; object: string };
 
@@ -61,6 +64,9 @@ export const TEST_METHODS: Record<string, CardBehavior> = {
   // 4000 0000 0000 0341: attaching it to a customer succeeds, charging it is declined.
   pm_card_chargeCustomerFail: "declined",
   pm_card_authenticationRequired: "authentication_required",
+  // The stand-in's own (Stripe has no such test card): the charge stays `processing` until the
+  // test settles it with `standIn.settleIntent`, as a payment Stripe has not finished yet.
+  pm_standin_processing: "processing",
 };
 
 /** The last four digits of Stripe's test card behind each test payment method. */
@@ -89,7 +95,7 @@ export function newCard(
   ctx: RouteContext,
   behavior: CardBehavior,
   customer: string | null,
-  last4 = { ok: "4242", declined: "0002", authentication_required: "3184" }[behavior],
+  last4 = { ok: "4242", declined: "0002", authentication_required: "3184", processing: "0077" }[behavior],
 ): StripeObject {
   const method = save(ctx, {
     id: ctx.newId("pm"),
@@ -154,7 +160,11 @@ export function confirmIntent(ctx: RouteContext, intent: StripeObject, offSessio
   const charge = ctx.newId("ch");
   intent.latest_charge = charge;
   intent.last_payment_error = null;
-  if (intent.capture_method === "manual") {
+  if (behavior === "processing") {
+    intent.status = "processing";
+    save(ctx, intent);
+    ctx.emit("payment_intent.processing", intent);
+  } else if (intent.capture_method === "manual") {
     intent.status = "requires_capture";
     intent.amount_capturable = intent.amount;
     save(ctx, intent);

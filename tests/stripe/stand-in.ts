@@ -31,6 +31,8 @@ export interface StripeStandIn {
   /** Every API request: method, path, idempotency key. */
   requests: { method: string; path: string; idempotencyKey?: string }[];
   object<T = StripeObject>(id: string): T;
+  /** Ends a `processing` payment intent as Stripe would later: succeeded or refused; its event. */
+  settleIntent(id: string, outcome: "succeeded" | "failed"): Stripe.Event;
   /** An event's body and its Stripe-Signature header, made by the SDK's test helper. */
   sign(
     event: Stripe.Event,
@@ -179,6 +181,24 @@ export async function startStripeStandIn(
       const found = state.objects.get(id);
       if (!found) throw new Error(`The stand-in has no object ${id}`);
       return structuredClone(found) as T;
+    },
+    settleIntent(id, outcome) {
+      const intent = state.objects.get(id);
+      if (!intent || intent.object !== "payment_intent" || intent.status !== "processing") {
+        throw new Error(`The stand-in has no processing payment intent ${id}`);
+      }
+      if (outcome === "succeeded") {
+        intent.status = "succeeded";
+        intent.amount_received = intent.amount;
+        return emit("payment_intent.succeeded", intent);
+      }
+      intent.status = "requires_payment_method";
+      intent.last_payment_error = {
+        type: "card_error",
+        code: "card_declined",
+        decline_code: "generic_decline",
+      };
+      return emit("payment_intent.payment_failed", intent);
     },
     sign,
     async flush() {
