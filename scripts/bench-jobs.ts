@@ -5,7 +5,7 @@
 // request. Prints one JSON line: [{ title, p50Ms, p95Ms, requestsPerSecond, runs }].
 import { and, eq, sql } from "drizzle-orm";
 import * as s from "#db/schema";
-import { claimJobs, completeJob } from "~/server/jobs/queue.server";
+import { claimJobs, completeJob } from "~/server/jobs/job-claims.server";
 import { jobHandlers } from "~/server/jobs/registry.server";
 import type { JobContext } from "~/server/jobs/worker.server";
 import { openDatabase } from "~/server/db.server";

@@ -3,9 +3,11 @@
 // each on a new database, with the same short runs (BENCH_SCALE_SECONDS, 3 s each after a 1 s
 // warm-up, 10 connections): the slot list (cache hit, mixed), the booking call, the demo
 // franchisee's week schedule and dashboard, the admin's network reports and booking search by
-// phone, the signed-in client's space; then, server stopped, the jobs claimed per second and each
-// daily job's run time (scripts/bench-jobs.ts). Returns
-// [{ factor, database, seed, results: [{ title, p50Ms, p95Ms, requestsPerSecond }] }].
+// phone, by part of a name or of a phone number, the signed-in client's space and the home page, each with the SQL
+// statements a request sent (median and most, from the server's request log, ADR 105); then,
+// server stopped, the jobs claimed per second and each daily job's run time
+// (scripts/bench-jobs.ts). Returns [{ factor, database, seed, results: [{ title, p50Ms, p95Ms,
+// requestsPerSecond, statementsPerRequest, statementsMax }] }].
 import { spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import autocannon from "autocannon";
@@ -45,12 +47,51 @@ function run(origin, title, options, seconds) {
   });
 }
 
-/** A 1 s warm-up with the same requests, then the measured run. */
-async function measure(origin, title, options) {
+/**
+ * The SQL statements of each request the server answered, from its request log's `statements`
+ * (drizzle's logger, app/server/log.server.ts countStatement, ADR 105), kept while `collecting`.
+ */
+function statementLog(server) {
+  const counts = { collecting: false, values: [] };
+  let pending = "";
+  server.stdout.setEncoding("utf8");
+  server.stdout.on("data", (chunk) => {
+    pending += chunk;
+    const lines = pending.split("\n");
+    pending = lines.pop() ?? "";
+    if (!counts.collecting) return;
+    for (const line of lines) {
+      if (!line.includes('"statements"')) continue;
+      try {
+        const entry = JSON.parse(line);
+        if (typeof entry.statements === "number" && entry.path !== "/readyz")
+          counts.values.push(entry.statements);
+      } catch {
+        // not a log line
+      }
+    }
+  });
+  return counts;
+}
+
+/**
+ * A 1 s warm-up with the same requests, then the measured run, with the statements each of its
+ * requests sent (median and most): a count that grows with the network's size is an N+1.
+ */
+async function measure(origin, title, options, statements) {
   await run(origin, title, options, 1);
+  await new Promise((r) => setTimeout(r, 100));
+  statements.values = [];
+  statements.collecting = true;
   const result = await run(origin, title, options, SECONDS);
+  await new Promise((r) => setTimeout(r, 100));
+  statements.collecting = false;
+  const sorted = [...statements.values].sort((a, b) => a - b);
+  result.statementsPerRequest = percentile(sorted, 50);
+  result.statementsMax = sorted.length > 0 ? sorted[sorted.length - 1] : null;
   console.error(
-    `[scale] ${title}: p50 ${result.p50Ms} ms, p95 ${result.p95Ms} ms, ${result.requestsPerSecond}/s`,
+    `[scale] ${title}: p50 ${result.p50Ms} ms, p95 ${result.p95Ms} ms, ${result.requestsPerSecond}/s, ` +
+      `${result.statementsPerRequest} statements a request (at most ${result.statementsMax})`,
   );
   return result;
 }
@@ -92,7 +133,15 @@ async function runSize({ factor, name, dbEnv, buildDir, port }) {
   const origin = `http://127.0.0.1:${port}`;
   const env = { ...dbEnv, BENCH_SCALE: String(factor) };
   const dataset = seedBenchDatabase(env);
-  const server = spawnBenchServer({ buildDir, port, dbEnv: env, env: { TRUST_PROXY: "1" } });
+  const server = spawnBenchServer({
+    buildDir,
+    port,
+    dbEnv: env,
+    env: { TRUST_PROXY: "1", LOG_LEVEL: "info" },
+    stdout: "pipe",
+  });
+  const statements = statementLog(server);
+  const measured = (title, options) => measure(origin, title, options, statements);
   const results = [];
   try {
     await waitReady(origin);
@@ -108,12 +157,12 @@ async function runSize({ factor, name, dbEnv, buildDir, port }) {
       ],
     });
     results.push(
-      await measure(origin, "GET /api/slots (same query: cache hit)", {
+      await measured("GET /api/slots (same query: cache hit)", {
         requests: [{ method: "GET", path: "/api/slots?zone=granby&cars=2" }],
       }),
     );
     results.push(
-      await measure(origin, "GET /api/slots (mixed: mostly cache misses)", {
+      await measured("GET /api/slots (mixed: mostly cache misses)", {
         requests: [
           {
             method: "GET",
@@ -155,7 +204,7 @@ async function runSize({ factor, name, dbEnv, buildDir, port }) {
       gatineau: "25 rue Laurier, Gatineau J8X 3V9",
     };
     let next = 0;
-    const bookings = await measure(origin, "POST /api/bookings", {
+    const bookings = await measured("POST /api/bookings", {
       requests: [
         {
           method: "POST",
@@ -183,21 +232,29 @@ async function runSize({ factor, name, dbEnv, buildDir, port }) {
       ((bookings.statuses["201"] ?? 0) / Math.max(1, bookings.requests)).toFixed(2),
     );
     results.push(bookings);
+    results.push(await measured("GET /franchisee/schedule (week)", page("/franchisee/schedule", franchisee)));
+    results.push(await measured("GET /franchisee (dashboard)", page("/franchisee", franchisee)));
+    results.push(await measured("GET /admin/reports (network, 6 months)", page("/admin/reports", admin)));
     results.push(
-      await measure(origin, "GET /franchisee/schedule (week)", page("/franchisee/schedule", franchisee)),
-    );
-    results.push(await measure(origin, "GET /franchisee (dashboard)", page("/franchisee", franchisee)));
-    results.push(
-      await measure(origin, "GET /admin/reports (network, 6 months)", page("/admin/reports", admin)),
-    );
-    results.push(
-      await measure(
-        origin,
+      await measured(
         "GET /admin/bookings?q=<phone> (search by phone)",
         page("/admin/bookings?q=450+555+0100", admin),
       ),
     );
-    results.push(await measure(origin, "GET /client (signed-in space)", page("/client", client)));
+    results.push(await measured("GET /client (signed-in space)", page("/client", client)));
+    results.push(await measured("GET / (home page, the network's review average)", page("/", "")));
+    results.push(
+      await measured(
+        "GET /admin/bookings?q=<part of a name> (search by name)",
+        page("/admin/bookings?q=therine", admin),
+      ),
+    );
+    results.push(
+      await measured(
+        "GET /admin/bookings?q=<part of a phone> (search by digits)",
+        page("/admin/bookings?q=555-01", admin),
+      ),
+    );
   } finally {
     server.kill("SIGTERM");
     await new Promise((r) => server.on("exit", r));
