@@ -181,7 +181,9 @@ test.describe("Requêtes intersites", () => {
     await form.getByLabel("Adresse courriel").fill("client@example.com");
     await form.getByLabel("Mot de passe").fill("Demo12345!");
     await form.getByRole("button", { name: "Se connecter" }).click();
-    await expect(page.getByText("Connexion réussie !")).toBeVisible();
+    // The password check is deliberately slow (scrypt); with both CI workers busy it has taken
+    // more than the default 7 s, the button still « disabled » while it ran.
+    await expect(page.getByText("Connexion réussie !")).toBeVisible({ timeout: 30_000 });
     const cookies = await context.cookies();
     const session = cookies.find((c) => c.name.endsWith("session_token"));
     expect(session, JSON.stringify(cookies)).toMatchObject({ sameSite: "Lax", httpOnly: true });
