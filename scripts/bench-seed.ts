@@ -28,14 +28,23 @@ const TZ = "America/Toronto";
 /** BENCH_SCALE=100: the network a hundred times bigger beside the 1x one (db/seed-scale.ts, ADR 098). */
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 const SCALE_SEED = Number(process.env.BENCH_SCALE_SEED ?? 35);
+const factorLabel = `${SCALE}x`;
 
 const config = env();
+// Each phase's time on stderr (the bench reads stdout's last line): what the seed spends where.
+let phaseStarted = performance.now();
+const phase = (name: string) => {
+  console.error(`bench-seed: ${name} ${Math.round(performance.now() - phaseStarted)} ms`);
+  phaseStarted = performance.now();
+};
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
 const db = database.db;
 try {
   await database.migrate();
+  phase("migrations");
   // The demo accounts: the page-view run signs in as the demo client (client@example.com).
   await seed(db, { demoAccounts: true });
+  phase("seed with the demo accounts");
 
   const zones = await db.select().from(s.serviceZones).where(eq(s.serviceZones.status, "active"));
   // The postal-code areas (FSA) of each zone, as the booking's address check places them.
@@ -65,6 +74,7 @@ try {
     members = await db.select().from(s.teamMembers).where(eq(s.teamMembers.isActive, true));
   }
 
+  phase("team members");
   const [existing] = await db.select({ n: count() }).from(s.appointments);
   let toCreate = APPOINTMENTS - existing!.n;
   const [service] = await db.select().from(s.services).where(eq(s.services.isActive, true));
@@ -132,6 +142,7 @@ try {
       .insert(s.appointments)
       .values(rows.slice(i, i + 200))
       .onConflictDoNothing();
+  phase("the 1x appointments");
   const scaleStarted = performance.now();
   const scale = await seedScale(db, {
     factor: SCALE,
@@ -139,7 +150,9 @@ try {
     serviceId: service!.id,
     priceCents: service!.basePriceCents,
     durationMinutes: service!.durationMinutes,
+    onStep: (step, ms) => console.error(`bench-seed: ${factorLabel} ${step} ${Math.round(ms)} ms`),
   });
+  phase(`the ${factorLabel} network`);
   const scaleSeedMs = Math.round(performance.now() - scaleStarted);
   const [total] = await db.select({ n: count() }).from(s.appointments);
   const [team] = await db
