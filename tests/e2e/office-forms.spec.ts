@@ -86,7 +86,8 @@ for (const width of [1440, 390] as const) {
       page,
       loginAs,
     }) => {
-      test.setTimeout(60_000);
+      // Eleven steps, each a server round trip, on two busy CI cores: 60 s was too tight to be sure.
+      test.setTimeout(120_000);
       await loginAs("franchisee");
       await page.goto("/franchisee/team");
       const add = page.getByRole("region", { name: "Nouveau membre" });
