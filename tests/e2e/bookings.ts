@@ -30,6 +30,18 @@ export async function startsOn(request: APIRequestContext, date: string): Promis
   return (await openSlots(request, { from: date, days: 1 })).map((s) => s.start);
 }
 
+/** The same call as `bookThroughApi`, its answer whatever it is (a 409 when the time was taken). */
+export function tryBookThroughApi(
+  request: APIRequestContext,
+  baseURL: string,
+  fields: { start: string; name: string; email: string } & Record<string, unknown>,
+) {
+  return request.post("/api/bookings", {
+    data: { zone: "granby", cars: 1, phone: "450 555 0199", address: GRANBY_ADDRESS, ...fields },
+    headers: { origin: baseURL },
+  });
+}
+
 /**
  * Books through the public API, as a guest: one car at GRANBY_ADDRESS from 450 555 0199 unless
  * `fields` say otherwise; the booking must be made (201).
@@ -39,10 +51,7 @@ export async function bookThroughApi(
   baseURL: string,
   fields: { start: string; name: string; email: string } & Record<string, unknown>,
 ): Promise<{ booking_id: string; manage_url: string }> {
-  const response = await request.post("/api/bookings", {
-    data: { zone: "granby", cars: 1, phone: "450 555 0199", address: GRANBY_ADDRESS, ...fields },
-    headers: { origin: baseURL },
-  });
+  const response = await tryBookThroughApi(request, baseURL, fields);
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()) as { booking_id: string; manage_url: string };
 }

@@ -35,8 +35,11 @@ test.describe("a freed time goes to who wanted it (ADR 091)", () => {
       await page.setViewportSize({ width: 390, height: 844 });
     }
     const email = `liberee-${Date.now()}-${Math.floor(Math.random() * 1e6)}@exemple.com`;
-    // A day 8 to 13 days ahead with an open time (within the request's 14 days).
-    const from = new Date(Date.now() + (8 + Math.floor(Math.random() * 5)) * 86_400_000)
+    // A day with an open time 8 to 12 days ahead on the business clock: the form lists 14 days
+    // from Toronto's today, which is UTC's yesterday in the evening (the day was once UTC's, and
+    // fell past the form's last day after 19 h).
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Toronto" }).format(new Date());
+    const from = new Date(Date.parse(`${today}T12:00:00Z`) + (8 + Math.floor(Math.random() * 3)) * 86_400_000)
       .toISOString()
       .slice(0, 10);
     const slot =
