@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   doublePrecision,
@@ -212,6 +213,26 @@ export const reviewTotals = pgTable("review_totals", {
   reviewCount: integer("review_count").notNull().default(0),
   ratingSum: integer("rating_sum").notNull().default(0),
 });
+
+/**
+ * Each zone's counted bookings and revenue (before taxes) per local month (ADR 112): the
+ * appointments not cancelled, dated by their start in America/Toronto. Kept by the database in
+ * the transaction of every change of an appointment (migration 0043): the admin's network report
+ * reads 300 zones by 6 months of rows instead of the 50,000 appointments of a 100x network.
+ */
+export const zoneMonthTotals = pgTable(
+  "zone_month_totals",
+  {
+    zoneId: uuid("zone_id")
+      .notNull()
+      .references(() => serviceZones.id, { onDelete: "cascade" }),
+    /** yyyy-MM, the local month of the appointments' start. */
+    month: text("month").notNull(),
+    bookings: integer("bookings").notNull().default(0),
+    revenueCents: bigint("revenue_cents", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.zoneId, t.month] })],
+);
 
 /** Every hide and restore of a review by an admin: who, when, why (ADR 049). */
 export const reviewModerationLog = pgTable(

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { eq } from "drizzle-orm";
+import { count, eq, gt, ne, sql, sum } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import * as s from "#db/schema";
 import { seed } from "#db/seed";
@@ -12,6 +12,7 @@ import { getNetworkDashboard } from "./network-figures.server";
 /** Thursday 19 November 2026, 10:00 in Toronto (EST). The week began on Monday the 16th. */
 const NOW = new Date("2026-11-19T15:00:00Z");
 const admin = { id: "owner", role: "admin" as const };
+type Appt = typeof s.appointments.$inferSelect;
 
 async function zone(db: Db, slug: string) {
   const [row] = await db.select().from(s.serviceZones).where(eq(s.serviceZones.routeSlug, slug));
@@ -130,6 +131,66 @@ describeDatabases("network figures", ({ db }) => {
     await expect(
       getNetworkChart(db(), { actor: { id: "x", role: "franchisee" }, now: NOW, months: 3, topZones: 1 }),
     ).rejects.toMatchObject({ code: "FORBIDDEN" });
+  });
+
+  it("keeps each zone's month totals equal to its appointments' through every kind of change (ADR 112)", async () => {
+    const localMonth = sql<string>`to_char(${s.appointments.startAt} at time zone 'America/Toronto', 'YYYY-MM')`;
+    const direct = async () =>
+      (
+        await db()
+          .select({
+            zoneId: s.appointments.zoneId,
+            month: localMonth,
+            bookings: count(),
+            revenueCents: sum(s.appointments.priceCents).mapWith(Number),
+          })
+          .from(s.appointments)
+          .where(ne(s.appointments.status, "cancelled"))
+          .groupBy(s.appointments.zoneId, localMonth)
+          .orderBy(s.appointments.zoneId, localMonth)
+      ).map((r) => [r.zoneId, r.month, r.bookings, r.revenueCents]);
+    const kept = async () =>
+      (
+        await db()
+          .select()
+          .from(s.zoneMonthTotals)
+          .where(gt(s.zoneMonthTotals.bookings, 0))
+          .orderBy(s.zoneMonthTotals.zoneId, s.zoneMonthTotals.month)
+      ).map((r) => [r.zoneId, r.month, r.bookings, r.revenueCents]);
+    const same = async () => expect(await kept()).toEqual(await direct());
+    await same();
+    const granby = await zone(db(), "granby");
+    const sherbrooke = await zone(db(), "sherbrooke");
+    const appointments = await db().select().from(s.appointments).orderBy(s.appointments.startAt);
+    const [first, second, third] = appointments as [Appt, Appt, Appt];
+    const change = (id: string, set: Partial<typeof s.appointments.$inferInsert>) =>
+      db().update(s.appointments).set(set).where(eq(s.appointments.id, id));
+    await change(first.id, { status: "cancelled" });
+    await same();
+    await change(first.id, { status: "scheduled" });
+    await same();
+    // Moved across a month's end (31 October 23:30 local is October; an hour later, November).
+    await change(second.id, {
+      startAt: new Date("2026-11-01T03:30:00Z"),
+      endAt: new Date("2026-11-01T05:00:00Z"),
+      blockedUntil: new Date("2026-11-01T05:00:00Z"),
+    });
+    await same();
+    await change(third.id, {
+      zoneId: third.zoneId === granby.id ? sherbrooke.id : granby.id,
+      priceCents: 12_345,
+    });
+    await same();
+    // Several rows in one statement: a status that counts to one that does not, and back.
+    await db()
+      .update(s.appointments)
+      .set({ status: "completed" })
+      .where(ne(s.appointments.status, "cancelled"));
+    await same();
+    await db().delete(s.appointments).where(eq(s.appointments.id, first.id));
+    await same();
+    await book(db(), granby, "2026-09-30T15:00:00Z", 5_000);
+    await same();
   });
 
   it("sums the restock orders to deduct per franchisee, leaving out cancelled ones", async () => {
