@@ -72,6 +72,8 @@ try {
     ["daily: assistant.purge", () => handler("assistant.purge")({})],
     ["job: booking.reminder", () => handler("booking.reminder")({ appointmentId: upcoming!.id })],
     ["job: review.request", () => handler("review.request")({ appointmentId: done!.id })],
+    // Queued on PGlite only (ADR 113); measured on both, last, as it vacuums every table.
+    ["nightly: database.upkeep", () => handler("database.upkeep")({})],
   ];
   for (const [title, runJob] of daily) {
     const times: number[] = [];

@@ -17,6 +17,7 @@ import type { JobName, JobPayloads } from "./payloads";
 import type { JobHandler } from "./worker.server";
 import { purgeConversations } from "../services/assistant/conversations.server";
 import { purgeExpiredBookingRequests } from "../services/booking/booking-requests.server";
+import { runDatabaseUpkeep } from "./database-upkeep.server";
 
 /** The handler of each job name, run by the worker of `npm start` and of `npm run worker`. */
 export const jobHandlers: { [N in JobName]: JobHandler<JobPayloads[N]> } = {
@@ -57,5 +58,9 @@ export const jobHandlers: { [N in JobName]: JobHandler<JobPayloads[N]> } = {
   // Booking requests past their expiry go, daily (ADR 068).
   "booking-requests.purge": async (_payload, { db }) => {
     await purgeExpiredBookingRequests(db);
+  },
+  // The embedded database's nightly vacuum and statistics (ADR 113).
+  "database.upkeep": async (_payload, { db }) => {
+    await runDatabaseUpkeep(db);
   },
 };

@@ -4,6 +4,7 @@ import { scheduleFreedTimePurge } from "../services/freed-time/freed-time.server
 import { scheduleRenewals } from "../services/memberships/membership-renewals.server";
 import { scheduleWinback } from "../services/offers/winback.server";
 import { scheduleRecurringPlacement } from "../services/recurring/place-occurrences.server";
+import { scheduleDatabaseUpkeep } from "./database-upkeep.server";
 import { recoverStaleJobs } from "./job-claims.server";
 import { jobHandlers } from "./registry.server";
 import { createWorker, type Worker } from "./worker.server";
@@ -18,6 +19,8 @@ export async function startWorker(database: Database): Promise<void> {
   // An embedded database has one process (its data folder is locked): every job still
   // 'running' was left by a process that stopped, so it runs again now.
   if (database.kind === "pglite") await recoverStaleJobs(database.db, { olderThanMs: 0 });
+  // PGlite has no autovacuum: its nightly vacuum and statistics (ADR 113), once a night.
+  if (database.kind === "pglite") await scheduleDatabaseUpkeep(database.db);
   // The daily win-back run (ADR 050): queued once per day, whatever the number of workers.
   await scheduleWinback(database.db);
   // The daily purge of expired booking requests (ADR 068), queued the same way.

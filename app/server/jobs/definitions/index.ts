@@ -44,6 +44,7 @@ import { membershipsRenewJob } from "./memberships-renew";
 import { emailMembershipRefusedJob } from "./email-membership-refused";
 import { assistantPurgeJob } from "./assistant-purge";
 import { bookingRequestsPurgeJob } from "./booking-requests-purge";
+import { databaseUpkeepJob } from "./database-upkeep";
 
 // Every job the product queues, one definition file each (ADR 099). Payloads are stored as
 // JSON: strings, numbers, booleans, arrays and plain objects (an instant as an ISO string).
@@ -94,6 +95,7 @@ const definitions = [
   emailMembershipRefusedJob,
   assistantPurgeJob,
   bookingRequestsPurgeJob,
+  databaseUpkeepJob,
 ] as const;
 
 type Definition = (typeof definitions)[number];
