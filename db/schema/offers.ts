@@ -123,6 +123,23 @@ export const winbackSends = pgTable(
 );
 
 /**
+ * Each customer's last completed wash and last win-back offer, by lower-cased e-mail (ADR 114),
+ * kept by the database in the transaction of every change of an appointment or an offer
+ * (migration 0046). The daily win-back reads the customers whose later of the two is before its
+ * period through `customer_washes_due_idx`: a day's run reads the day's work, not every
+ * completed appointment of the network.
+ */
+export const customerWashes = pgTable(
+  "customer_washes",
+  {
+    email: text("email").primaryKey(),
+    lastCompletedAt: timestamp("last_completed_at", { withTimezone: true }),
+    lastOfferedAt: timestamp("last_offered_at", { withTimezone: true }),
+  },
+  (t) => [index("customer_washes_due_idx").on(sql`greatest(${t.lastCompletedAt}, ${t.lastOfferedAt})`)],
+);
+
+/**
  * The thank-you offer of one completed appointment (ADR 057), written once by the job that sends
  * it (the primary key is the appointment): never two, whatever runs the job twice. A row without
  * a code is an appointment considered and skipped (no consent at send time, offers turned off).

@@ -355,6 +355,8 @@ describeDatabases("the customer space", ({ db }) => {
     const other = await createClient("marc@example.com");
     const others = await book("2026-03-17T09:00:00-04:00", "marc@example.com", other);
 
+    // Her last wash, kept for the win-back (ADR 114): the row goes with the account.
+    expect(await db().$count(s.customerWashes, eq(s.customerWashes.email, "lea@example.com"))).toBe(1);
     const when = new Date("2026-03-10T09:00:00-04:00");
     expect(await codeOf(deleteClientAccount(db(), { userId: lea.id, password: "wrong", now: when }))).toBe(
       "WRONG_PASSWORD",
@@ -385,6 +387,7 @@ describeDatabases("the customer space", ({ db }) => {
       "lea@example.com",
     );
 
+    expect(await db().$count(s.customerWashes, eq(s.customerWashes.email, "lea@example.com"))).toBe(0);
     expect(await db().select().from(s.users).where(eq(s.users.id, lea.id))).toHaveLength(0);
     expect(await db().select().from(s.sessions).where(eq(s.sessions.userId, lea.id))).toHaveLength(0);
     expect(await db().select().from(s.loyaltyPoints).where(eq(s.loyaltyPoints.userId, lea.id))).toHaveLength(
