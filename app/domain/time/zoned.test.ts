@@ -4,6 +4,7 @@ import {
   dayOfWeekOf,
   formatIsoWithOffset,
   instantToZonedParts,
+  nextLocalTime,
   zonedWallTimeToInstant,
 } from "./zoned";
 
@@ -153,5 +154,18 @@ describe("calendar days", () => {
     expect(dayOfWeekOf("2026-03-08")).toBe(0);
     expect(dayOfWeekOf("2026-03-09")).toBe(1);
     expect(dayOfWeekOf("2026-11-07")).toBe(6);
+  });
+});
+
+describe("nextLocalTime (America/Toronto)", () => {
+  it("gives today's time while it is ahead, else tomorrow's, across the November change", () => {
+    // Saturday 31 October 2026, 09:00 EDT: today at 10:00 is ahead.
+    expect(nextLocalTime(new Date("2026-10-31T13:00:00Z"), "10:00:00").toISOString()).toBe(
+      "2026-10-31T14:00:00.000Z",
+    );
+    // At 10:00 exactly, the next is tomorrow's, in EST after the change (1 November).
+    expect(nextLocalTime(new Date("2026-10-31T14:00:00Z"), "10:00:00").toISOString()).toBe(
+      "2026-11-01T15:00:00.000Z",
+    );
   });
 });

@@ -223,3 +223,15 @@ export function dayOfWeekOf(date: string): number {
   const { year, month, day } = parseDate(date);
   return new Date(Date.UTC(year, month - 1, day)).getUTCDay();
 }
+
+/**
+ * The next instant at `time` (HH:MM:SS, local): today's if still ahead of `now`, else tomorrow's.
+ * The daily jobs' own schedule (the win-back, the embedded database's upkeep).
+ */
+export function nextLocalTime(now: Date, time: string, timeZone: string = BUSINESS_TIME_ZONE): Date {
+  const today = localDate(now, timeZone);
+  const at = zonedWallTimeToInstant(today, time, timeZone);
+  return at.getTime() > now.getTime()
+    ? at
+    : zonedWallTimeToInstant(addDaysToDateString(today, 1), time, timeZone);
+}

@@ -1,10 +1,5 @@
 import { sql } from "drizzle-orm";
-import {
-  addDaysToDateString,
-  BUSINESS_TIME_ZONE,
-  localDate,
-  zonedWallTimeToInstant,
-} from "~/domain/time/zoned";
+import { localDate, nextLocalTime } from "~/domain/time/zoned";
 import type { Db } from "../db.server";
 import { enqueue } from "./queue.server";
 
@@ -27,11 +22,7 @@ export async function runDatabaseUpkeep(db: Db, now: Date = new Date()): Promise
 
 /** The next run: today at UPKEEP_RUN_TIME (local) if still ahead, else tomorrow. */
 export function nextUpkeepRun(now: Date): Date {
-  const today = localDate(now);
-  const at = zonedWallTimeToInstant(today, UPKEEP_RUN_TIME, BUSINESS_TIME_ZONE);
-  return at.getTime() > now.getTime()
-    ? at
-    : zonedWallTimeToInstant(addDaysToDateString(today, 1), UPKEEP_RUN_TIME, BUSINESS_TIME_ZONE);
+  return nextLocalTime(now, UPKEEP_RUN_TIME);
 }
 
 /** Queues the next run, once per night whatever the number of starts (its key is the day). */

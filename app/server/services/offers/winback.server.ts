@@ -19,12 +19,7 @@ import {
   WINBACK_PERCENT,
   WINBACK_VALID_DAYS,
 } from "~/domain/offers/promo";
-import {
-  addDaysToDateString,
-  BUSINESS_TIME_ZONE,
-  zonedWallTimeToInstant,
-  localDate,
-} from "~/domain/time/zoned";
+import { localDate, nextLocalTime } from "~/domain/time/zoned";
 import { offersMessages } from "~/lib/messages/offers.fr";
 import type { Db, Tx } from "../../db.server";
 import { env } from "../../env.server";
@@ -196,11 +191,7 @@ export function bookingUrl(code: string): string {
 
 /** The next daily run: today at WINBACK_RUN_TIME (local) if still ahead, else tomorrow. */
 export function nextWinbackRun(now: Date): Date {
-  const today = localDate(now);
-  const at = zonedWallTimeToInstant(today, WINBACK_RUN_TIME, BUSINESS_TIME_ZONE);
-  return at.getTime() > now.getTime()
-    ? at
-    : zonedWallTimeToInstant(addDaysToDateString(today, 1), WINBACK_RUN_TIME, BUSINESS_TIME_ZONE);
+  return nextLocalTime(now, WINBACK_RUN_TIME);
 }
 
 /**
