@@ -1,8 +1,8 @@
 /**
  * The demo crew member (demo accounts only, issue 32): `crew@example.com` is a member of the
- * Granby team, linked to that account (ADR 077), with a day of stops today so "Ma journée" has
- * something to show. The day's booking ids carry the date: a restart on another day adds that
- * day's stops, a restart the same day adds nothing.
+ * Granby team, linked to that account (ADR 077), with stops today and the next two days so
+ * "Ma journée" has something to show. The day's booking ids carry the date: a restart on another
+ * day adds that day's stops, a restart the same day adds nothing.
  */
 import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
@@ -16,7 +16,11 @@ import type { Db } from "~/server/db.server";
 import * as s from "./schema";
 import { DEFAULT_AVAILABILITY, DEMO_FRANCHISEE_ZONE, SERVICES, UPSELLS, WEEKDAYS } from "./seed-data";
 
-/** The demo crew's stops (local times, Granby), seeded today and tomorrow. */
+/**
+ * The demo crew's stops (local times, Granby), seeded today and the next two days: a server seeded
+ * late in the evening still shows a « tomorrow » after midnight, as a demo (or a browser run that
+ * crosses midnight in Toronto) expects.
+ */
 const DEMO_CREW_DAY = {
   phone: "+14505550150",
   stops: [
@@ -102,7 +106,7 @@ export async function seedDemoCrew(tx: SeedTx, userId: string, now: Date): Promi
   const [extra] = await tx.select().from(s.upsellOptions).where(eq(s.upsellOptions.slug, UPSELLS[0].slug));
   if (!service) return;
   const today = instantToZonedParts(now, BUSINESS_TIME_ZONE).date;
-  for (const day of [today, addDaysToDateString(today, 1)]) {
+  for (const day of [0, 1, 2].map((n) => addDaysToDateString(today, n))) {
     for (const [n, stop] of DEMO_CREW_DAY.stops.entries()) {
       const startAt = zonedWallTimeToInstant(day, stop.time, BUSINESS_TIME_ZONE);
       const endAt = new Date(startAt.getTime() + service.durationMinutes * stop.cars * 60_000);

@@ -142,7 +142,9 @@ test("@mobile without JavaScript, each step is a plain form post on the crew's o
     headers: { origin: baseURL! },
   });
   expect(signedIn.ok(), await signedIn.text()).toBe(true);
-  // The demo crew's seeded stops of tomorrow (ADR 077): « En route » needs no started wash.
+  // The demo crew's seeded stops of tomorrow (ADR 077): « En route » needs no started wash. The seed
+  // adds today and the next two days, so a run that crosses midnight in Toronto still has a tomorrow
+  // nobody else taps.
   await page.goto(`/crew?date=${torontoDate(new Date(Date.now() + 86_400_000))}`);
   const stop = page.getByTestId("crew-stop").filter({ hasText: "Yves Paquette" });
   await stop.getByRole("button", { name: "En route : Yves Paquette" }).click();
