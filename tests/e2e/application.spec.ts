@@ -230,6 +230,7 @@ test.describe("candidature de franchise", () => {
     page,
     axe,
   }) => {
+    test.skip(test.info().project.name !== "mobile", "a phone's screen: the mobile project runs it");
     await open(page);
     const viewport = page.viewportSize()!;
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(

@@ -353,6 +353,7 @@ test.describe("customer space /client", () => {
   });
 
   test("@mobile the space fits a phone screen and stays accessible", async ({ page, loginAs, axe }) => {
+    test.skip(test.info().project.name !== "mobile", "a phone's screen: the mobile project runs it");
     await loginAs("client");
     await page.goto("/client");
     await expect(page.getByRole("heading", { level: 1, name: "Mon espace client" })).toBeVisible();
