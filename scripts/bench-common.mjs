@@ -86,7 +86,7 @@ export async function onEachDatabase(databases, prefix, runTarget) {
 
 /**
  * Starts the production server (server.js, build `buildDir`) on `port` with `dbEnv`, with the
- * statement counter preloaded when `countQueries` (writing to `countFile` on SIGUSR2,
+ * statement counter preloaded when `countQueries` (writing to `countFile` on SIGWINCH,
  * scripts/bench-query-count.mjs) and BENCH_SERVER_NODE_ARGS on its command line (e.g.
  * "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it).
  */

@@ -67,10 +67,10 @@ async function signIn(role) {
     .join("; ");
 }
 
-/** The server's statement counts since the last call (SIGUSR2, scripts/bench-query-count.mjs). */
+/** The server's statement counts since the last call (SIGWINCH, scripts/bench-query-count.mjs). */
 async function takeCounts(server, file) {
   fs.rmSync(file, { force: true });
-  server.kill("SIGUSR2");
+  server.kill("SIGWINCH");
   for (let i = 0; i < 500 && !fs.existsSync(file); i++) await new Promise((r) => setTimeout(r, 20));
   await new Promise((r) => setTimeout(r, 50));
   const counts = JSON.parse(fs.readFileSync(file, "utf8"));

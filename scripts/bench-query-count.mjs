@@ -2,7 +2,7 @@
 // when BENCH_COUNT_QUERIES=1 (scripts/bench.mjs): counts the statements the server sends, in and
 // out of transactions, how long transactions stay open, and on PGlite how long a transaction
 // waited for the single session. Counts and times, not a profiler: what it adds is a few
-// microseconds a statement. On SIGUSR2, the counts since the last one are written as JSON to
+// microseconds a statement. On SIGWINCH, the counts since the last one are written as JSON to
 // BENCH_QUERY_COUNT_FILE and start again (the bench signals before and after the booking run).
 import fs from "node:fs";
 import { performance } from "node:perf_hooks";
@@ -126,7 +126,10 @@ PGlite.prototype.transaction = function (callback) {
   });
 };
 
-process.on("SIGUSR2", () => {
+// SIGWINCH, not SIGUSR2: close-with-grace stops the server on SIGUSR2 like on the other stop
+// signals (server.js); a window-size signal is ignored by default, so a server without this
+// counter carries on.
+process.on("SIGWINCH", () => {
   const file = process.env.BENCH_QUERY_COUNT_FILE;
   if (!file) return;
   const { transactionMs, sessionWaitMs, ...rest } = stats;

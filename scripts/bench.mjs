@@ -379,7 +379,7 @@ async function runTarget(name, dbEnv) {
     let serverCpuAtStart = 0;
     let stopSampling = null;
     const startCounting = () => {
-      if (COUNT_QUERIES) server.kill("SIGUSR2");
+      if (COUNT_QUERIES) server.kill("SIGWINCH");
       serverCpuAtStart = cpuMs(server.pid);
       if (dbEnv.DATABASE_URL)
         stopSampling = sampleWaits(dbEnv.DATABASE_URL, new URL(dbEnv.DATABASE_URL).pathname.slice(1));
@@ -430,7 +430,7 @@ async function runTarget(name, dbEnv) {
     if (COUNT_QUERIES) {
       // The first signal's file (the counts before the run) is dropped; wait for the second's.
       fs.rmSync(countFile, { force: true });
-      server.kill("SIGUSR2");
+      server.kill("SIGWINCH");
       for (let i = 0; i < 500 && !fs.existsSync(countFile); i++) await new Promise((r) => setTimeout(r, 20));
       await new Promise((r) => setTimeout(r, 100));
       const counted = JSON.parse(fs.readFileSync(countFile, "utf8"));
