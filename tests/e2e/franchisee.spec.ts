@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { bookThroughApi, farWeekday, startsOn } from "./bookings";
+import { removeMember } from "./crew-member";
 import { expect, test, waitForHydration } from "./fixtures";
 
 const book = (request: APIRequestContext, baseURL: string, start: string, email: string) =>
@@ -128,12 +129,7 @@ test.describe("franchisee tools", () => {
       // A failed try leaves no Saturday hours behind for its retry.
       if (!deleted) {
         if (hers) await cancelByLink(request, baseURL!, hers).catch(() => undefined);
-        await page.request
-          .post("/franchisee/team", {
-            form: { intent: "deleteMember", memberId },
-            headers: { origin: baseURL! },
-          })
-          .catch(() => undefined);
+        await removeMember(page, baseURL!, memberId).catch(() => undefined);
       }
     }
   });
