@@ -158,6 +158,68 @@ export default tseslint.config(
     },
   },
   {
+    // Components never run route code. They may read a route's data types (React Router's
+    // generated Route.ComponentProps, app/routes/booking/*-types.ts): erased at build, and the
+    // one source of those shapes, where a copy by hand would drift from the loader.
+    files: ["app/components/**/*.{ts,tsx}"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["~/routes/*", "~/routes/**"],
+              allowTypeImports: true,
+              message: "Components import no route code; a route's data types only, as `import type`.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // lib is the floor of the app: the domain, components, routes and server build on it, never
+    // the other way (the French catalogue's checks against domain types live in the domain).
+    files: ["app/lib/**/*.{ts,tsx}"],
+    rules: {
+      "import-x/no-restricted-paths": [
+        "error",
+        {
+          basePath: root,
+          zones: [
+            {
+              target: "./app/lib",
+              from: ["./app/domain", "./app/components", "./app/routes", "./app/server", "./db"],
+              message:
+                "app/lib is the floor: it imports nothing of the domain, components, routes or server.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The schema and migrations sit under every layer: db/ imports nothing of the app (the seed,
+    // which calls services, lives in app/server/seed).
+    files: ["db/**/*.ts"],
+    ignores: ["**/*.db.test.ts"],
+    rules: {
+      "import-x/no-restricted-paths": [
+        "error",
+        {
+          basePath: root,
+          zones: [
+            {
+              target: "./db",
+              from: ["./app", "./scripts", "./tests"],
+              message: "db/ holds the schema and migrations only: it imports nothing of the app.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Module size (docs/conventions.md, 'Module size'): a module over 300 lines is split by
     // responsibility. Tests are exempt: a suite reads top to bottom.
     files: ["app/**/*.{ts,tsx}", "db/**/*.ts", "scripts/**/*.{ts,mjs}"],
@@ -173,7 +235,7 @@ export default tseslint.config(
       // Message catalogues: data, already one file per area.
       "app/lib/messages/*.fr.ts",
       // Seed data: rows, not logic.
-      "db/seed-data.ts",
+      "app/server/seed/seed-data.ts",
       // Design-system demo pages: one showcase page per family of components.
       "app/components/design-system/demos-*.tsx",
       // One-off scripts run by hand (benchmark, image generation), not part of the app.

@@ -15,8 +15,8 @@ export default defineConfig({
     rolldownOptions: {
       input: {
         worker: "scripts/worker.ts",
-        migrate: "db/migrate-cli.ts",
-        seed: "db/seed-cli.ts",
+        migrate: "scripts/migrate.ts",
+        seed: "scripts/seed.ts",
         backup: "scripts/backup.ts",
       },
       output: { entryFileNames: "[name].js" },

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import { describeDatabases } from "../tests/setup/db";
 import * as s from "./schema";
-import { seed } from "./seed";
+import { seed } from "~/server/seed/seed";
 
 function sqlState(error: unknown): string | undefined {
   let e: unknown = error;

@@ -1,5 +1,5 @@
 // The bench at two sizes (issue 35, ADR 098), run by scripts/bench.mjs when BENCH_SCALE is set:
-// the 1x network and the one BENCH_SCALE times bigger (scripts/bench-seed.ts, db/seed-scale.ts),
+// the 1x network and the one BENCH_SCALE times bigger (scripts/bench-seed.ts, app/server/seed/seed-scale.ts),
 // each on a new database, with the same short runs (BENCH_SCALE_SECONDS, 3 s each after a 1 s
 // warm-up, 10 connections): the slot list (cache hit, mixed), the booking call, the demo
 // franchisee's week schedule and dashboard, the admin's network reports and booking search by

@@ -6,9 +6,9 @@
 import crypto from "node:crypto";
 import { and, count, eq, isNotNull } from "drizzle-orm";
 import * as s from "#db/schema";
-import { seed } from "#db/seed";
-import { seedScale } from "#db/seed-scale";
-import { DEFAULT_AVAILABILITY, WEEKDAYS } from "#db/seed-data";
+import { seed } from "~/server/seed/seed";
+import { seedScale } from "~/server/seed/seed-scale";
+import { DEFAULT_AVAILABILITY, WEEKDAYS } from "~/server/seed/seed-data";
 import fsaCentres from "~/domain/geo/data/fsa-quebec.json";
 import { locate } from "~/domain/geo/locate";
 import { decideServiceArea } from "~/domain/geo/service-area";
@@ -25,7 +25,7 @@ import { env } from "~/server/env.server";
 const TEAM_SIZE = 10;
 const APPOINTMENTS = 2000;
 const TZ = "America/Toronto";
-/** BENCH_SCALE=100: the network a hundred times bigger beside the 1x one (db/seed-scale.ts, ADR 098). */
+/** BENCH_SCALE=100: the network a hundred times bigger beside the 1x one (app/server/seed/seed-scale.ts, ADR 098). */
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 const SCALE_SEED = Number(process.env.BENCH_SCALE_SEED ?? 35);
 const factorLabel = `${SCALE}x`;

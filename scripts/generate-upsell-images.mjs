@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Generates the illustrations of the three booking extras (db/seed-data.ts UPSELLS) from SVG
+ * Generates the illustrations of the three booking extras (app/server/seed/seed-data.ts UPSELLS) from SVG
  * scenes composed in code: no network, no stock photo, the same files on every run.
  *
  *   public/upsells/aquapel.webp           480x320  a windshield with water beading off it

@@ -1,7 +1,7 @@
 /**
  * The one place where the app writes money, dates, times and numbers for people (fr-CA, ADR 060).
- * Instants are written in the business time zone ({@link TIME_ZONE}); calendar days (`yyyy-MM-dd`)
- * and months (`yyyy-MM`) involve no zone.
+ * Calendar days (`yyyy-MM-dd`), months (`yyyy-MM`) and wall-clock times involve no zone; an
+ * instant is written in the business time zone by app/domain/time/format-instant.ts, which knows it.
  *
  * Formatting without Intl on the public pages' path: the first `Intl` formatter of a locale makes
  * the browser load that locale's data, a ~25 ms task on a phone before the page can respond
@@ -9,7 +9,6 @@
  * the time, written '9 h 05' where `Intl`'s `timeStyle: "short"` writes '09 h 05' (ADR 060).
  */
 
-import { BUSINESS_TIME_ZONE as TIME_ZONE, instantToZonedParts } from "~/domain/time/zoned";
 import { MONTHS } from "./long-date";
 
 /** Lives in long-date.ts, which a page can load without the time-zone code. */
@@ -82,11 +81,19 @@ function calendarDay(isoDate: string): CalendarDay {
  * - `weekday`: 'lundi 9 mars'
  * - `weekdayYear`: 'lundi 9 mars 2026'
  * - `shortWeekday`: 'lun. 9' (a column of a week grid)
+ * - `shortWeekdayMonth`: 'lun. 9 mars' (a compact appointment line)
  * - `dayMonth`: '9 mars' (long month)
  * - `dayShortMonth`: '9 nov.' (short month)
  */
 export type DayStyle =
-  "long" | "medium" | "weekday" | "weekdayYear" | "shortWeekday" | "dayMonth" | "dayShortMonth";
+  | "long"
+  | "medium"
+  | "weekday"
+  | "weekdayYear"
+  | "shortWeekday"
+  | "shortWeekdayMonth"
+  | "dayMonth"
+  | "dayShortMonth";
 
 /** A calendar day `yyyy-MM-dd` in one of the {@link DayStyle}s (fr-CA, as `Intl` writes it, '1er' for the first). */
 export function formatDay(isoDate: string, style: DayStyle): string {
@@ -105,6 +112,8 @@ export function formatDay(isoDate: string, style: DayStyle): string {
       return `${WEEKDAYS[weekday]} ${day} ${long} ${year}`;
     case "shortWeekday":
       return `${SHORT_WEEKDAYS[weekday]} ${day}`;
+    case "shortWeekdayMonth":
+      return `${SHORT_WEEKDAYS[weekday]} ${day} ${short}`;
     case "dayMonth":
       return `${day} ${long}`;
     case "dayShortMonth":
@@ -132,20 +141,6 @@ export function formatMonth(monthKey: string, style: MonthStyle): string {
   return style === "short" ? `${name} ${year}` : `${name} ${String(year % 100).padStart(2, "0")}`;
 }
 
-function zoned(instant: Date | string): { date: string; hour: number; minute: string } {
-  const { date, time } = instantToZonedParts(new Date(instant), TIME_ZONE);
-  return { date, hour: Number(time.slice(0, 2)), minute: time.slice(3, 5) };
-}
-
-/**
- * An instant's wall-clock time in the business time zone: '9 h 05', '14 h 30', '0 h 15'. The
- * hour has no leading zero, as the Office québécois de la langue française writes it (ADR 060).
- */
-export function formatTime(instant: Date | string): string {
-  const { hour, minute } = zoned(instant);
-  return `${hour} h ${minute}`;
-}
-
 /**
  * A wall-clock time written `HH:MM` (an availability's hours) as the OQLF writes it: '9 h',
  * '17 h', '9 h 30' (issue 33, item 15). Anything else is returned as is.
@@ -155,38 +150,6 @@ export function formatClock(hhmm: string): string {
   if (!match) return hhmm;
   const hour = Number(match[1]);
   return match[2] === "00" ? `${hour} h` : `${hour} h ${match[2]}`;
-}
-
-/** An instant's calendar day in the business time zone, in a {@link DayStyle} ('9 mars 2026' by default). */
-export function formatDate(instant: Date | string, style: DayStyle = "long"): string {
-  return formatDay(zoned(instant).date, style);
-}
-
-/**
- * How an instant is written with its time, in the business time zone, for 2026-03-09 9:05:
- * - `full`: 'lundi 9 mars 2026 à 9 h 05' (an appointment)
- * - `medium`: '9 mars 2026, 9 h 05' (a list's time stamp)
- * - `weekdayShort`: 'lun. 9 mars, 9 h 05' (a compact appointment line)
- * - `short`: '9 mars, 9 h 05' (a stamp within the year)
- */
-export type DateTimeStyle = "full" | "medium" | "weekdayShort" | "short";
-
-/** An instant with its time in the business time zone, in a {@link DateTimeStyle}. */
-export function formatDateTime(instant: Date | string, style: DateTimeStyle = "full"): string {
-  const { date } = zoned(instant);
-  const time = formatTime(instant);
-  const { month, weekday, ...calendar } = calendarDay(date);
-  const day = dayOfMonth(calendar.day);
-  switch (style) {
-    case "full":
-      return `${formatDay(date, "weekdayYear")} à ${time}`;
-    case "medium":
-      return `${formatDay(date, "medium")}, ${time}`;
-    case "weekdayShort":
-      return `${SHORT_WEEKDAYS[weekday]} ${day} ${SHORT_MONTHS[month - 1]}, ${time}`;
-    case "short":
-      return `${day} ${SHORT_MONTHS[month - 1]}, ${time}`;
-  }
 }
 
 const numberFormats = new Map<string, Intl.NumberFormat>();

@@ -1,4 +1,4 @@
-import { seed } from "#db/seed";
+import { seed } from "~/server/seed/seed";
 import { initAuth } from "./auth.server";
 import { startWorker, stopWorker } from "./jobs/runtime.server";
 import { getDatabase, openDatabase, setDatabase, type Database } from "./db.server";

@@ -6,7 +6,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { seed } from "#db/seed";
+import { seed } from "~/server/seed/seed";
 import { acquireDataDirLock, openPglite, openPostgres, type Database } from "~/server/db.server";
 import { withDatabase } from "../setup/database-url";
 import { databaseKinds, type DatabaseKind } from "../setup/db";

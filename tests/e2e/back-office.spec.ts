@@ -16,7 +16,7 @@ function localDay(days: number): string {
   return new Intl.DateTimeFormat("en-CA", { timeZone: "America/Toronto" }).format(date);
 }
 
-/** The seed's own numbers (db/seed*.ts): another spec looks one up and expects its one customer. */
+/** The seed's own numbers (app/server/seed/seed*.ts): another spec looks one up and expects its one customer. */
 const SEEDED = new Set([110, 111, 112, 150, 161, 162, 163, 199]);
 
 /** A phone number of the fictional 555-01xx range, different for each call, none of the seed's. */

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import * as s from "#db/schema";
-import { seed } from "#db/seed";
+import { seed } from "~/server/seed/seed";
 import { BookingRequestSchema } from "~/domain/booking/schemas";
 import { openPglite, openPostgres, type Database, type Db } from "~/server/db.server";
 import { bookSlot } from "~/server/services/booking/book-slot.server";

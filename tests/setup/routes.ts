@@ -1,4 +1,4 @@
-import { seed } from "#db/seed";
+import { seed } from "~/server/seed/seed";
 import { getAuth, initAuth } from "~/server/auth.server";
 import { setDatabase, type Database } from "~/server/db.server";
 import { createTestDatabase, type DatabaseKind } from "./db";

@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime } from "~/lib/format";
+import { formatDate, formatDateTime } from "~/domain/time/format-instant";
 import { Badge } from "~/components/ui/badge";
 import { formatPhone } from "~/lib/phone";
 import { adminMessages } from "~/lib/messages/admin.fr";

@@ -1,4 +1,4 @@
-import { formatDateTime } from "~/lib/format";
+import { formatDateTime } from "~/domain/time/format-instant";
 import type { ApplicationStatus } from "~/domain/admin/transitions";
 import { adminMessages } from "~/lib/messages/admin.fr";
 

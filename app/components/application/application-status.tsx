@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import type { ApplicationStatus as Status } from "~/domain/applications/schemas";
 import { applicationMessages } from "~/lib/messages/application.fr";
-import { formatDate } from "~/lib/format";
+import { formatDate } from "~/domain/time/format-instant";
 
 const s = applicationMessages.status;
 

@@ -3,7 +3,7 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Textarea } from "~/components/ui/textarea";
 import { CUSTOMER_NOTE_MAX } from "~/domain/customers/schemas";
-import { formatDateTime } from "~/lib/format";
+import { formatDateTime } from "~/domain/time/format-instant";
 import { customersMessages } from "~/lib/messages/customers.fr";
 import type { CustomerNote, CustomerNoteActionData } from "~/domain/customers/record";
 

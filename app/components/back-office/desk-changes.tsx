@@ -6,7 +6,8 @@ import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { DESK_REASON_MAX, type DeskActionData, type DeskBookingData } from "~/domain/booking/desk-schemas";
-import { formatMoney, formatTime } from "~/lib/format";
+import { formatMoney } from "~/lib/format";
+import { formatTime } from "~/domain/time/format-instant";
 import { useHydrated } from "~/lib/use-hydrated";
 import { backOfficeMessages } from "~/lib/messages/back-office.fr";
 

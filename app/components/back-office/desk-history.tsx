@@ -1,5 +1,5 @@
 import { type DeskBookingData } from "~/domain/booking/desk-schemas";
-import { formatDateTime, formatTime } from "~/lib/format";
+import { formatDateTime, formatTime } from "~/domain/time/format-instant";
 import { messages } from "~/lib/messages.fr";
 import { backOfficeMessages } from "~/lib/messages/back-office.fr";
 import { crewMessages } from "~/lib/messages/crew.fr";

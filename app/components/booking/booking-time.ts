@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime, formatTime } from "~/lib/format";
+import { formatDate, formatDateTime, formatTime } from "~/domain/time/format-instant";
 
 /** An ISO instant -> 'lundi 9 mars 2026' on the business clock. */
 export function bookingDay(iso: string): string {

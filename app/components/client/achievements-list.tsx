@@ -1,6 +1,6 @@
 import { Trophy } from "lucide-react";
 import { clientMessages } from "~/lib/messages/client.fr";
-import { formatDate } from "~/lib/format";
+import { formatDate } from "~/domain/time/format-instant";
 
 const t = clientMessages.achievements;
 

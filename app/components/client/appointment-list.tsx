@@ -4,7 +4,8 @@ import { CalendarDays, ChevronRight, Star } from "lucide-react";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import type { BookingPrice } from "~/domain/booking/pricing";
-import { formatDateTime, formatMoney, formatTime } from "~/lib/format";
+import { formatMoney } from "~/lib/format";
+import { formatDateTime, formatTime } from "~/domain/time/format-instant";
 import { clientMessages } from "~/lib/messages/client.fr";
 import { afterWashMessages } from "~/lib/messages/after-wash.fr";
 

@@ -2,7 +2,7 @@ import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import type { ConsentStatus } from "~/domain/messaging/consent";
 import { clientMessages } from "~/lib/messages/client.fr";
-import { formatDate } from "~/lib/format";
+import { formatDate } from "~/domain/time/format-instant";
 
 const t = clientMessages.account;
 

@@ -1,7 +1,8 @@
 import { TableScroller } from "~/components/ui/data-table";
 import { cn } from "~/lib/utils";
 import { clientMessages } from "~/lib/messages/client.fr";
-import { formatDate, formatNumber } from "~/lib/format";
+import { formatNumber } from "~/lib/format";
+import { formatDate } from "~/domain/time/format-instant";
 
 const t = clientMessages.ledger;
 

@@ -3,7 +3,7 @@ import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import { Button } from "~/components/ui/button";
 import { canAfford } from "~/domain/loyalty/levels";
 import { clientMessages } from "~/lib/messages/client.fr";
-import { formatDate } from "~/lib/format";
+import { formatDate } from "~/domain/time/format-instant";
 
 const t = clientMessages.rewards;
 

@@ -1,7 +1,7 @@
 import { WifiOff } from "lucide-react";
 import { useEffect, useSyncExternalStore, type FormEvent } from "react";
 
-import { formatDate, formatTime } from "~/lib/format";
+import { formatDate, formatTime } from "~/domain/time/format-instant";
 import { crewMessages } from "~/lib/messages/crew.fr";
 
 const t = crewMessages.app;

@@ -5,7 +5,7 @@ import { useFetcher, useRevalidator } from "react-router";
 import { showsKeptCopy } from "~/components/crew/crew-app";
 import { Button } from "~/components/ui/button";
 import { CREW_STEPS, currentStep, stepsAfter, type CrewStep } from "~/domain/crew/status";
-import { formatTime } from "~/lib/format";
+import { formatTime } from "~/domain/time/format-instant";
 import { crewMessages } from "~/lib/messages/crew.fr";
 import { cn } from "~/lib/utils";
 import {
@@ -15,7 +15,7 @@ import {
   queueStatus,
   STATUS_QUEUE_EVENT,
   type QueuedStatus,
-} from "~/lib/status-queue.client";
+} from "./status-queue.client";
 
 const t = crewMessages.status;
 /** While taps wait on the phone, the queue tries again this often (and at once when online). */

@@ -1,7 +1,7 @@
 import { MessageSquare, Navigation, Phone, TriangleAlert } from "lucide-react";
 import type { ReactNode } from "react";
 
-import { formatTime } from "~/lib/format";
+import { formatTime } from "~/domain/time/format-instant";
 import { crewMessages } from "~/lib/messages/crew.fr";
 import { formatPhone } from "~/lib/phone";
 

@@ -20,7 +20,7 @@ import {
 } from "./schedule-grid-layout";
 import { franchiseeMessages } from "~/lib/messages/franchisee.fr";
 import { backOfficeMessages } from "~/lib/messages/back-office.fr";
-import { formatTime } from "~/lib/format";
+import { formatTime } from "~/domain/time/format-instant";
 import { crewMessages } from "~/lib/messages/crew.fr";
 
 const c = backOfficeMessages.calendar;

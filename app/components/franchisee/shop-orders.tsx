@@ -1,7 +1,8 @@
 import { Form } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { formatDate, formatDateTime, formatMoney } from "~/lib/format";
+import { formatMoney } from "~/lib/format";
+import { formatDate, formatDateTime } from "~/domain/time/format-instant";
 import { shopMessages } from "~/lib/messages/shop.fr";
 
 const t = shopMessages.franchisee;

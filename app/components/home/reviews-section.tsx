@@ -4,7 +4,8 @@ import { Stars } from "~/components/reviews/star-rating";
 import { reviewsMessages } from "~/lib/messages/reviews.fr";
 
 import { SectionHeading } from "./section-heading";
-import { formatDate, formatNumber } from "~/lib/format";
+import { formatNumber } from "~/lib/format";
+import { formatDate } from "~/domain/time/format-instant";
 
 const t = reviewsMessages.section;
 

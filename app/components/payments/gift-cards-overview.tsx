@@ -3,7 +3,8 @@ import { Form, Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { formatDate, formatDay, formatMoney } from "~/lib/format";
+import { formatDay, formatMoney } from "~/lib/format";
+import { formatDate } from "~/domain/time/format-instant";
 import { giftCardMessages } from "~/lib/messages/gift-cards.fr";
 import type { PaymentFormReply } from "./royalty-form";
 

@@ -1,5 +1,6 @@
 import { FranchiseeAmounts } from "./statement-view";
-import { formatDateTime, formatMoney } from "~/lib/format";
+import { formatMoney } from "~/lib/format";
+import { formatDateTime } from "~/domain/time/format-instant";
 import { shopMessages } from "~/lib/messages/shop.fr";
 import type { ShopCreditTotals } from "~/domain/shop/shop-credit";
 

@@ -4,7 +4,8 @@ import { Button } from "~/components/ui/button";
 import { DataTable } from "~/components/ui/data-table";
 import { inputClasses } from "~/components/ui/input";
 import type { StatementTotals } from "~/domain/payments/statement";
-import { formatDateTime, formatMoney } from "~/lib/format";
+import { formatMoney } from "~/lib/format";
+import { formatDateTime } from "~/domain/time/format-instant";
 import { paymentsOfficeMessages } from "~/lib/messages/payments-office.fr";
 import { cn } from "~/lib/utils";
 

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Badge } from "~/components/ui/badge";
 import { reviewsMessages } from "~/lib/messages/reviews.fr";
 import { Stars } from "./star-rating";
-import { formatDateTime } from "~/lib/format";
+import { formatDateTime } from "~/domain/time/format-instant";
 
 const t = reviewsMessages;
 

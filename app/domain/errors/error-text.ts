@@ -6,6 +6,7 @@
  */
 import { BOOKING_HORIZON_DAYS } from "~/domain/booking/horizon";
 import { PHOTO_MAX_BYTES, PHOTO_MIN_WIDTH } from "~/domain/gallery/photos";
+import type { PromoRefusal } from "~/domain/offers/promo";
 import { BUSINESS } from "~/lib/business";
 import type { AppError, ErrorCode } from "~/lib/errors";
 import { messages } from "~/lib/messages.fr";
@@ -36,10 +37,12 @@ const applicant = applicationMessages.errors;
 const promoAdmin = offersMessages.admin;
 const phone = clientMessages.phoneVerification;
 
+/** Every reason the domain can refuse a promo code for has its text in the catalogue. */
+const PROMO_REFUSED: Readonly<Record<PromoRefusal, string>> = offersMessages.promo.refused;
+
 /** The French refusal of a promo code (ADR 050); the error's message is the reason. */
 function promoRefusal(reason: string): string {
-  const refused = offersMessages.promo.refused;
-  return Object.hasOwn(refused, reason) ? refused[reason as keyof typeof refused] : refused.UNKNOWN;
+  return Object.hasOwn(PROMO_REFUSED, reason) ? PROMO_REFUSED[reason as PromoRefusal] : PROMO_REFUSED.UNKNOWN;
 }
 
 const TEXTS: Record<ErrorCode, (error: AppError) => string> = {

@@ -1,5 +1,6 @@
 import { priceLinesOf } from "~/domain/payments/terms";
-import { formatDay, formatTime } from "~/lib/format";
+import { formatDay } from "~/lib/format";
+import { formatTime } from "~/domain/time/format-instant";
 import { dollarsToCents } from "~/domain/payments/tip-form";
 import { shopMessages } from "~/lib/messages/shop.fr";
 import { z } from "~/lib/zod-fr";

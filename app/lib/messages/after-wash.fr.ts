@@ -2,7 +2,6 @@
  * French text of the money after the wash (issue 31, ADR 079): the completion e-mail and SMS with
  * the tip link, the tip page, receipts, the customer's "Moyens de paiement" and booking history.
  */
-import type { ReceiptLineKey } from "~/domain/payments/receipt";
 import { formatDay, formatMoney } from "../format";
 
 export type ReceiptKind = "deposit" | "balance" | "charge" | "tip" | "refund" | "gift_card" | "membership";
@@ -37,7 +36,7 @@ export const afterWashMessages = {
       tvq: "TVQ (9,975 %)",
       tip: "Pourboire",
       total: "Total",
-    } satisfies Record<ReceiptLineKey, string>,
+    },
     phone: (phone: string) => `Téléphone : ${phone}`,
     email: (email: string) => `Courriel : ${email}`,
     note: "Aucun autre essai ne sera fait sur cette carte.",

@@ -1,5 +1,4 @@
 /** French text of promo codes, referrals and win-back offers (ADR 050); `messages.offers`. */
-import type { PromoRefusal } from "~/domain/offers/promo";
 import { BUSINESS } from "../business";
 
 /** The one refusal of a code that is not proven valid for this booking (ADR 068). */
@@ -34,7 +33,7 @@ export const offersMessages = {
       // A code in force, not used up, that this booking's own shape does not meet: said plainly.
       ZONE: "Ce code promo ne s'applique pas dans ce secteur.",
       MIN_CARS: "Ce code promo demande plus de véhicules pour cette réservation.",
-    } satisfies Record<PromoRefusal, string>,
+    },
     /** The client's list of bookings: the price shown is already after it. */
     clientDiscount: (amount: string) => `rabais de ${amount} inclus`,
     /** In e-mails, the .ics and the client's space. */

@@ -1,4 +1,4 @@
-import { formatDate } from "~/lib/format";
+import { formatDate } from "~/domain/time/format-instant";
 import { ArrowLeft } from "lucide-react";
 import { data, Link, useActionData } from "react-router";
 import { Answers, Photo, Signature } from "~/components/admin/application-answers";

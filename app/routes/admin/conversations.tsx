@@ -9,7 +9,7 @@ import {
   listConversations,
 } from "~/server/services/assistant/conversations.server";
 import type { Route } from "./+types/conversations";
-import { formatDateTime } from "~/lib/format";
+import { formatDateTime } from "~/domain/time/format-instant";
 
 const t = assistantMessages.admin;
 

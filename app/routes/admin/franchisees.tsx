@@ -6,7 +6,8 @@ import { RoyaltyForm, type PaymentFormReply } from "~/components/payments/royalt
 import { Badge } from "~/components/ui/badge";
 import { DataTable } from "~/components/ui/data-table";
 import { APPLICATION_STATUSES, type ApplicationStatus } from "~/domain/admin/transitions";
-import { formatDate, formatMoney } from "~/lib/format";
+import { formatMoney } from "~/lib/format";
+import { formatDate } from "~/domain/time/format-instant";
 import { requireRole } from "~/server/auth.server";
 import { getDb } from "~/server/db.server";
 import { listApplications, type ApplicationView } from "~/server/services/admin/list-applications.server";

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { beforeAll, expect, it, vi } from "vitest";
 import * as s from "#db/schema";
-import { seed } from "#db/seed";
+import { seed } from "~/server/seed/seed";
 import { giftCardPurchaseSchema } from "~/domain/giftcards/gift-cards";
 import { formatMoney } from "~/lib/format";
 import {

@@ -12,7 +12,7 @@ import { listJobs, retryDeadJob } from "~/server/jobs/job-maintenance.server";
 import { redirectWithToast } from "./admin-answers.server";
 import type { Route } from "./+types/jobs";
 import { adminMessages } from "~/lib/messages/admin.fr";
-import { formatDateTime } from "~/lib/format";
+import { formatDateTime } from "~/domain/time/format-instant";
 
 const t = adminMessages.jobs;
 

@@ -13,7 +13,7 @@ import { hideReview, listAllReviews, restoreReview } from "~/server/services/rev
 import { redirectWithToast } from "./admin-answers.server";
 import { failureOf } from "~/server/http/failure.server";
 import type { Route } from "./+types/reviews";
-import { formatDateTime } from "~/lib/format";
+import { formatDateTime } from "~/domain/time/format-instant";
 
 const t = reviewsMessages.admin;
 const p = reviewsMessages.policy;

@@ -4,7 +4,8 @@
  */
 import { data } from "react-router";
 import { RecurringActionSchema } from "~/domain/booking/recurrence-schemas";
-import { formatDay, formatTime } from "~/lib/format";
+import { formatDay } from "~/lib/format";
+import { formatTime } from "~/domain/time/format-instant";
 import { hasCode } from "~/lib/errors";
 import { recurringMessages } from "~/lib/messages/recurring.fr";
 import { manageBookingMessages } from "~/lib/messages/manage-booking.fr";

@@ -8,7 +8,8 @@ import { listCustomerVehicles } from "~/server/services/vehicles/customer-vehicl
 import { loadPricedSizeClasses } from "~/server/services/vehicles/size-classes.server";
 import { CARS_MAX, CARS_MIN } from "~/domain/booking/pricing";
 import { keepChoices } from "~/domain/booking/kept-choices";
-import { formatDay, formatTime } from "~/lib/format";
+import { formatDay } from "~/lib/format";
+import { formatTime } from "~/domain/time/format-instant";
 import { BOOKING_LIMITS } from "~/domain/booking/limits";
 import { parsePostalCode } from "~/domain/geo/postal-code";
 import type { GeoPoint } from "~/domain/travel/travel-time";

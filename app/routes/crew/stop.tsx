@@ -9,7 +9,7 @@ import { Button } from "~/components/ui/button";
 import { ChecklistTickSchema, isReportReady } from "~/domain/crew/job-report";
 import { z } from "~/lib/zod-fr";
 import { hasCode } from "~/lib/errors";
-import { formatDate, formatTime } from "~/lib/format";
+import { formatDate, formatTime } from "~/domain/time/format-instant";
 import { jobReportMessages } from "~/lib/messages/job-report.fr";
 import { loadCrewStop, tickChecklistStep } from "~/server/services/crew/job-report.server";
 import { loadCrewStatuses } from "~/server/services/crew/record-crew-status.server";

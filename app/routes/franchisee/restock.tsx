@@ -15,7 +15,8 @@ import type { Route } from "./+types/restock";
 import { requireFranchisee } from "./guard.server";
 import { franchiseeMessages } from "~/lib/messages/franchisee.fr";
 import { failureOf } from "~/server/http/failure.server";
-import { formatDateTime, formatMoney } from "~/lib/format";
+import { formatMoney } from "~/lib/format";
+import { formatDateTime } from "~/domain/time/format-instant";
 
 const r = franchiseeMessages.restock;
 

@@ -15,7 +15,8 @@ import { loadDayRoutes } from "~/server/services/franchisee/day-route.server";
 import { mapTiles } from "~/server/map-tiles.server";
 import type { Route } from "./+types/route";
 import { requireFranchisee } from "./guard.server";
-import { formatDay, formatTime } from "~/lib/format";
+import { formatDay } from "~/lib/format";
+import { formatTime } from "~/domain/time/format-instant";
 
 const t = franchiseeMessages.route;
 

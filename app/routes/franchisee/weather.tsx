@@ -9,7 +9,7 @@ import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { WEATHER_REASONS, WeatherMoveSchema } from "~/domain/weather/schemas";
 import { hasCode } from "~/lib/errors";
-import { formatDate, formatDateTime, formatTime } from "~/lib/format";
+import { formatDate, formatDateTime, formatTime } from "~/domain/time/format-instant";
 import { weatherMessages } from "~/lib/messages/weather.fr";
 import {
   listOwnZones,

@@ -5,7 +5,7 @@ import { messagingMessages } from "~/lib/messages/messaging.fr";
 import { demoToolsAllowed } from "~/server/security/demo-tools.server";
 import { readStoredMail } from "~/server/mail/mailer.server";
 import type { Route } from "./+types/dev-mail-message";
-import { formatDateTime } from "~/lib/format";
+import { formatDateTime } from "~/domain/time/format-instant";
 import { requestInfo } from "~/server/request-info.server";
 
 const t = messagingMessages.devMail;

@@ -14,7 +14,7 @@ import { getDb } from "~/server/db.server";
 import { failureOf } from "~/server/http/failure.server";
 import { loadReviewPage, saveReview, type ReviewAccess } from "~/server/services/reviews/reviews.server";
 import type { Route } from "./+types/review";
-import { formatDate } from "~/lib/format";
+import { formatDate } from "~/domain/time/format-instant";
 
 const t = reviewsMessages.page;
 const p = reviewsMessages.policy;

@@ -5,7 +5,7 @@
  */
 import { data } from "react-router";
 import type { CalendarFeedActionData } from "~/components/calendar/calendar-feed-panel";
-import { formatDateTime } from "~/lib/format";
+import { formatDateTime } from "~/domain/time/format-instant";
 import { calendarMessages } from "~/lib/messages/calendar.fr";
 import type { Db } from "../db.server";
 import { log } from "../log.server";

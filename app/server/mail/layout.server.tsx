@@ -4,7 +4,7 @@
  * Every e-mail names the sender (business name, postal address, phone, e-mail); commercial ones
  * add the unsubscribe link.
  */
-import { formatDate, formatTime } from "~/lib/format";
+import { formatDate, formatTime } from "~/domain/time/format-instant";
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { BUSINESS } from "~/lib/business";

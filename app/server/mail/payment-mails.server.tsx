@@ -3,7 +3,8 @@ import type { BookedVehicle } from "~/domain/booking/vehicles";
 import { vehiclesMessages } from "~/lib/messages/vehicles.fr";
 import { receiptLines, type ReceiptLineKey } from "~/domain/payments/receipt";
 import { BUSINESS } from "~/lib/business";
-import { formatDateTime, formatMoney } from "~/lib/format";
+import { formatMoney } from "~/lib/format";
+import { formatDateTime } from "~/domain/time/format-instant";
 import { afterWashMessages } from "~/lib/messages/after-wash.fr";
 import {
   Button,

@@ -1,6 +1,6 @@
 /** A day moved for the weather (ADR 090): the customer's one e-mail, with the link to pick a new time. */
 import type { WeatherReason } from "~/domain/weather/schemas";
-import { formatDateTime } from "~/lib/format";
+import { formatDateTime } from "~/domain/time/format-instant";
 import { weatherMessages } from "~/lib/messages/weather.fr";
 import { Button, formatMailDate, m, Paragraph, renderMail, type RenderedMail } from "./layout.server";
 

@@ -6,7 +6,8 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { DataTable } from "~/components/ui/data-table";
 import { PROMO_CAMPAIGNS, type AdminPromoCode, type PromoCampaign } from "~/domain/offers/promo";
-import { formatDate, formatMoney } from "~/lib/format";
+import { formatMoney } from "~/lib/format";
+import { formatDate } from "~/domain/time/format-instant";
 import { offersMessages } from "~/lib/messages/offers.fr";
 
 const t = offersMessages.admin;

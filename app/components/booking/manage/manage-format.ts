@@ -1,4 +1,4 @@
-import { formatDateTime as formatInstant, formatTime as formatClock } from "~/lib/format";
+import { formatDateTime as formatInstant, formatTime as formatClock } from "~/domain/time/format-instant";
 
 /** '2026-03-09T09:00:00-04:00' -> 'lundi 9 mars 2026 à 9 h 00' (business time zone). */
 export function formatDateTime(iso: string): string {

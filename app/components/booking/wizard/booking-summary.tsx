@@ -11,7 +11,7 @@ import { inPeriod, memberDiscount } from "~/domain/memberships/memberships";
 import { paymentTerms, type ZonePaymentPolicy } from "~/domain/payments/terms";
 import { formatMoney } from "~/lib/format";
 import { messagingMessages } from "~/lib/messages/messaging.fr";
-import { paymentSummary } from "~/lib/messages/payments.fr";
+import { paymentSummary } from "~/domain/payments/payment-summary";
 import { offersMessages } from "~/lib/messages/offers.fr";
 import { serviceAreaMessages } from "~/lib/messages/service-area.fr";
 import { wizardMessages } from "~/lib/messages/wizard.fr";

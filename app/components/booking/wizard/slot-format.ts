@@ -1,5 +1,6 @@
 import { localDate } from "~/domain/time/zoned";
-import { dayChipParts, formatDay, formatTime } from "~/lib/format";
+import { dayChipParts, formatDay } from "~/lib/format";
+import { formatTime } from "~/domain/time/format-instant";
 
 // How the slot picker writes days, times and durations (French, on the business clock).
 

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as s from "#db/schema";
-import { seed } from "#db/seed";
+import { seed } from "~/server/seed/seed";
 import { AppError } from "~/lib/errors";
 import type { Db } from "~/server/db.server";
 import { describeDatabases } from "../../../../tests/setup/db";

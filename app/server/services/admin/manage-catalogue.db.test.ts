@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import * as s from "#db/schema";
-import { seed } from "#db/seed";
+import { seed } from "~/server/seed/seed";
 import { AppError } from "~/lib/errors";
 import { ServiceFormSchema, ZoneFormSchema } from "~/domain/admin/schemas";
 import { listActiveServices } from "~/server/services/catalog/list-active-services.server";

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import * as s from "#db/schema";
-import { seed } from "#db/seed";
-import { SIGNATURE_CHECKLIST } from "#db/seed-data";
+import { seed } from "~/server/seed/seed";
+import { SIGNATURE_CHECKLIST } from "~/server/seed/seed-data";
 import { rejection } from "../../../../tests/factories/bookings";
 import { describeDatabases } from "../../../../tests/setup/db";
 import {

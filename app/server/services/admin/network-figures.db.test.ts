@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { count, eq, gt, ne, sql, sum } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import * as s from "#db/schema";
-import { seed } from "#db/seed";
+import { seed } from "~/server/seed/seed";
 import type { Db } from "~/server/db.server";
 import { describeDatabases } from "../../../../tests/setup/db";
 import { getNetworkChart, getNetworkReport } from "./get-network-report.server";

@@ -7,7 +7,8 @@ import crypto from "node:crypto";
 import { priceBooking } from "~/domain/booking/pricing";
 import { BookingRequestSchema, type BookingRequest } from "~/domain/booking/schemas";
 import { AppError } from "~/lib/errors";
-import { formatMoney, formatTime } from "~/lib/format";
+import { formatMoney } from "~/lib/format";
+import { formatTime } from "~/domain/time/format-instant";
 import { assistantMessages } from "~/lib/messages/assistant.fr";
 import { bookingMessages } from "~/lib/messages/booking.fr";
 import { z } from "~/lib/zod-fr";
@@ -20,7 +21,7 @@ import { stripeFromEnv } from "../../payments/stripe.server";
 import { cardStepByLink } from "../payments/booking-payment.server";
 import { cardSetupFor } from "../payments/payment-setup.server";
 import { paymentTerms } from "~/domain/payments/terms";
-import { paymentSummary } from "~/lib/messages/payments.fr";
+import { paymentSummary } from "~/domain/payments/payment-summary";
 import { type Refusal, type ToolContext, invalid, formatWhen, failure, refused } from "./tools.server";
 
 const t = assistantMessages.tools;

@@ -1,5 +1,5 @@
-import { ensureDemoAccount } from "#db/seed";
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "#db/seed-data";
+import { ensureDemoAccount } from "~/server/seed/seed";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "~/server/seed/seed-data";
 import { AppError } from "~/lib/errors";
 import type { Role } from "~/lib/roles";
 import type { Db } from "../../db.server";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
-import { seed } from "#db/seed";
+import { seed } from "~/server/seed/seed";
 import * as s from "#db/schema";
 import { describeDatabases } from "../../../../tests/setup/db";
 import { bookingPrefill } from "./booking-prefill.server";

@@ -1,5 +1,5 @@
 import { beforeAll, expect, it } from "vitest";
-import { seed } from "#db/seed";
+import { seed } from "~/server/seed/seed";
 import { BookingRequestSchema, SlotsQuerySchema } from "~/domain/booking/schemas";
 import { AppError } from "~/lib/errors";
 import { describeDatabases } from "../../../../tests/setup/db";

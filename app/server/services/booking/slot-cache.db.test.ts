@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import pg from "pg";
 import * as s from "#db/schema";
-import { seed } from "#db/seed";
+import { seed } from "~/server/seed/seed";
 import { BookingRequestSchema } from "~/domain/booking/schemas";
 import { openPostgres } from "~/server/db.server";
 import { createTestDatabase, describeDatabases } from "../../../../tests/setup/db";

@@ -1,5 +1,5 @@
 import { beforeAll, beforeEach, expect, it } from "vitest";
-import { seed } from "#db/seed";
+import { seed } from "~/server/seed/seed";
 import * as s from "#db/schema";
 import type { Db } from "~/server/db.server";
 import {

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import ICAL from "ical.js";
 import { beforeAll, expect, it } from "vitest";
-import { seed } from "#db/seed";
+import { seed } from "~/server/seed/seed";
 import * as s from "#db/schema";
 import { AppError } from "~/lib/errors";
 import { clearBookings } from "../../../../tests/factories/bookings";

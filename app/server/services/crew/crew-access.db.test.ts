@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { seed } from "#db/seed";
+import { seed } from "~/server/seed/seed";
 import * as s from "#db/schema";
 import { AppError } from "~/lib/errors";
 import { describeDatabases } from "../../../../tests/setup/db";

@@ -6,7 +6,7 @@ import { and, eq } from "drizzle-orm";
 import exifReader from "exif-reader";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
-import { seed } from "#db/seed";
+import { seed } from "~/server/seed/seed";
 import * as s from "#db/schema";
 import { LocalDiskStorage } from "~/server/storage/local-disk.server";
 import { clearBookings, granbyRequest, rejection } from "../../../../tests/factories/bookings";

@@ -13,7 +13,7 @@ import { CREW_STEPS, nextStopArrival, roundedArrival, tapOutcome, type CrewStep 
 import { dayPeriod, periodInstants } from "~/domain/time/periods";
 import { DEFAULT_TRAVEL_SETTINGS, type GeoPoint } from "~/domain/travel/travel-time";
 import { AppError, hasCode } from "~/lib/errors";
-import { formatTime } from "~/lib/format";
+import { formatTime } from "~/domain/time/format-instant";
 import { crewMessages } from "~/lib/messages/crew.fr";
 import type { Db, Tx } from "../../db.server";
 import { EMAIL_MAX_ATTEMPTS } from "../messaging/notify.server";

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { seed } from "#db/seed";
+import { seed } from "~/server/seed/seed";
 import * as s from "#db/schema";
 import { AppError } from "~/lib/errors";
 import { customerAppointment, franchiseOf as franchiseOfSeed } from "../../../../tests/factories/customers";

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { beforeAll, expect, it } from "vitest";
-import { seed } from "#db/seed";
+import { seed } from "~/server/seed/seed";
 import * as s from "#db/schema";
 import { AppError } from "~/lib/errors";
 import { customerAppointment, franchiseOf as franchiseOfSeed } from "../../../../tests/factories/customers";

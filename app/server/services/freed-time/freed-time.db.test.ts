@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import * as s from "#db/schema";
-import { seed } from "#db/seed";
+import { seed } from "~/server/seed/seed";
 import { BookingRequestSchema } from "~/domain/booking/schemas";
 import { FreedTimeRequestSchema } from "~/domain/freed-time/schemas";
 import { openPostgres, type Database } from "~/server/db.server";

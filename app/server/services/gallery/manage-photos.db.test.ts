@@ -6,7 +6,7 @@ import exifReader from "exif-reader";
 import sharp from "sharp";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import * as s from "#db/schema";
-import { seed } from "#db/seed";
+import { seed } from "~/server/seed/seed";
 import { AppError } from "~/lib/errors";
 import { photoGalleryItem, PhotoFormSchema, photoKey } from "~/domain/gallery/photos";
 import { LocalDiskStorage } from "~/server/storage/local-disk.server";

@@ -4,7 +4,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import * as s from "#db/schema";
-import { seed } from "#db/seed";
+import { seed } from "~/server/seed/seed";
 import { PhotoFormSchema } from "~/domain/gallery/photos";
 import { parseSlot, PhotoPlaceSchema } from "~/domain/gallery/placements";
 import { AppError } from "~/lib/errors";

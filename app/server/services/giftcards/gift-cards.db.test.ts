@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { beforeAll, expect, it, vi } from "vitest";
 import * as s from "#db/schema";
-import { seed } from "#db/seed";
+import { seed } from "~/server/seed/seed";
 import { giftCardCodeFrom, giftCardPurchaseSchema } from "~/domain/giftcards/gift-cards";
 import { AppError } from "~/lib/errors";
 import {

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, expect, it, vi } from "vitest";
 import * as s from "#db/schema";
-import { seed } from "#db/seed";
+import { seed } from "~/server/seed/seed";
 import { addMonth } from "~/domain/memberships/memberships";
 import type { Db } from "~/server/db.server";
 import { FRIDAY_MORNING, granbyRequest, nthGranbyStart } from "../../../../tests/factories/bookings";

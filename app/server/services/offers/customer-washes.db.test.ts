@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import * as s from "#db/schema";
-import { seed } from "#db/seed";
+import { seed } from "~/server/seed/seed";
 import { describeDatabases } from "../../../../tests/setup/db";
 import { customerAppointment, franchiseOf } from "../../../../tests/factories/customers";
 

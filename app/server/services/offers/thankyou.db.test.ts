@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, beforeEach, expect, it } from "vitest";
-import { seed } from "#db/seed";
+import { seed } from "~/server/seed/seed";
 import * as s from "#db/schema";
 import { THANKYOU_DEFAULTS } from "~/domain/offers/promo";
 import type { OutgoingMail } from "~/server/mail/mailer.server";

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, expect, it, vi } from "vitest";
 import * as s from "#db/schema";
-import { seed } from "#db/seed";
+import { seed } from "~/server/seed/seed";
 import {
   FRIDAY_MORNING as BOOKED_AT,
   granbyRequest,

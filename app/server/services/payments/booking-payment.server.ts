@@ -14,7 +14,7 @@ import { EMAIL_MAX_ATTEMPTS, queueBookingReleased } from "../messaging/notify.se
 import { queueSms } from "../messaging/sms.server";
 import { enqueue } from "../../jobs/queue.server";
 import { log } from "../../log.server";
-import { formatTime } from "~/lib/format";
+import { formatTime } from "~/domain/time/format-instant";
 import { paymentMethodOf } from "./process-stripe-event.server";
 import { cardSetupFor } from "./payment-setup.server";
 import { queueCardStepRetry } from "./retry-card-step.server";

@@ -2,7 +2,7 @@ import { eq, inArray, like } from "drizzle-orm";
 import type Stripe from "stripe";
 import { beforeAll, expect, it, vi } from "vitest";
 import * as s from "#db/schema";
-import { seed } from "#db/seed";
+import { seed } from "~/server/seed/seed";
 import { AppError } from "~/lib/errors";
 import {
   FRIDAY_MORNING as BOOKED_AT,

@@ -3,7 +3,7 @@
 // figures are exactly what `avg` and `count` over the reviews themselves give.
 import { and, avg, count, eq, isNull } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
-import { seed } from "#db/seed";
+import { seed } from "~/server/seed/seed";
 import * as s from "#db/schema";
 import { granbyRequest, nthGranbyStart } from "../../../../tests/factories/bookings";
 import { describeDatabases } from "../../../../tests/setup/db";

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import * as s from "#db/schema";
-import { seed } from "#db/seed";
+import { seed } from "~/server/seed/seed";
 import { ZoneFormSchema } from "~/domain/admin/schemas";
 import { WaitlistFormSchema } from "~/domain/waitlist/schemas";
 import { AppError } from "~/lib/errors";

@@ -11,7 +11,7 @@ import { appointments, serviceZones, weatherMoveBookings, weatherMoves } from "#
 import type { WeatherMoveInput, WeatherReason } from "~/domain/weather/schemas";
 import { BUSINESS_TIME_ZONE, zonedWallTimeToInstant } from "~/domain/time/zoned";
 import { AppError } from "~/lib/errors";
-import { formatDateTime } from "~/lib/format";
+import { formatDateTime } from "~/domain/time/format-instant";
 import { weatherMessages } from "~/lib/messages/weather.fr";
 import type { Db, Tx } from "../../db.server";
 import { enqueue } from "../../jobs/queue.server";

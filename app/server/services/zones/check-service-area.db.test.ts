@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
-import { seed } from "#db/seed";
+import { seed } from "~/server/seed/seed";
 import { serviceZones } from "#db/schema";
 import type { Geocoder } from "~/domain/geo/geocoder";
 import { describeDatabases } from "../../../../tests/setup/db";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { paymentTerms, priceLinesOf } from "~/domain/payments/terms";
-import { paymentSummary } from "./payments.fr";
+import { paymentSummary } from "./payment-summary";
+import { paymentTerms, priceLinesOf } from "./terms";
 
 const price = priceLinesOf(14_999); // 172,45 $ with taxes
 const nbsp = (text: string) => text.replaceAll("\u00a0", " ");

@@ -1,7 +1,7 @@
 import { count, eq, sql } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
-import { describeDatabases } from "../tests/setup/db";
-import * as s from "./schema";
+import { describeDatabases } from "../../../tests/setup/db";
+import * as s from "#db/schema";
 import { seed } from "./seed";
 import { scaleCounts, seedScale } from "./seed-scale";
 

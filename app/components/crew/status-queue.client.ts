@@ -5,7 +5,7 @@
  * once; the server records a step once whatever the retries.
  */
 import type { CrewStep } from "~/domain/crew/status";
-import { canQueuePhotos, queuedPhotos } from "./photo-queue.client";
+import { canQueuePhotos, queuedPhotos } from "~/lib/photo-queue.client";
 
 export interface QueuedStatus {
   /** `${appointmentId}:${status}` */

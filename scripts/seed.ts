@@ -1,7 +1,7 @@
 // `npm run db:seed`: migrates, then fills the catalogue and the network (idempotent).
 import { openDatabase } from "~/server/db.server";
 import { env } from "~/server/env.server";
-import { seed } from "./seed";
+import { seed } from "~/server/seed/seed";
 
 const config = env();
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });

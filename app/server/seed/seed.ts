@@ -10,7 +10,7 @@ import {
 import type { Db } from "~/server/db.server";
 import { defaultDisplayName } from "~/domain/reviews/reviews";
 import { creditCompletedAppointment, ensureLoyaltyProfile } from "~/server/services/loyalty/ledger.server";
-import * as s from "./schema";
+import * as s from "#db/schema";
 import { seedDemoCrew } from "./seed-crew";
 import {
   DEFAULT_AVAILABILITY,

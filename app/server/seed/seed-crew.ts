@@ -13,7 +13,7 @@ import {
   zonedWallTimeToInstant,
 } from "~/domain/time/zoned";
 import type { Db } from "~/server/db.server";
-import * as s from "./schema";
+import * as s from "#db/schema";
 import { DEFAULT_AVAILABILITY, DEMO_FRANCHISEE_ZONE, SERVICES, UPSELLS, WEEKDAYS } from "./seed-data";
 
 /**

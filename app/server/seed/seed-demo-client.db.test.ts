@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
-import { describeDatabases } from "../tests/setup/db";
-import * as s from "./schema";
+import { describeDatabases } from "../../../tests/setup/db";
+import * as s from "#db/schema";
 import { seed } from "./seed";
 
 describeDatabases("seed: the demo client's history", ({ db }) => {
