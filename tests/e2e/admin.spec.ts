@@ -388,6 +388,7 @@ test.describe("admin area on a phone", () => {
     loginAs,
     axe,
   }) => {
+    test.skip(test.info().project.name !== "mobile", "a phone's screen");
     test.slow(); // every admin page, each with an accessibility scan
     await loginAs("admin");
     for (const path of [

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 
 import { BUSINESS } from "../../app/lib/business";
-import { expect, SECTIONS, test, waitForHydration } from "./fixtures";
+import { expect, loginAs as signInAs, SECTIONS, test, waitForHydration } from "./fixtures";
 
 const BOOKING_URL = /\/booking\/[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -216,6 +216,27 @@ test.describe("compte", () => {
     await expect(page).toHaveURL(/\/$/);
     await expect(banner.getByRole("link", { name: "Connexion" })).toBeVisible();
     await expect(homeButton).toHaveCount(0);
+  });
+
+  test("sans JavaScript, le compte mène à l'espace du client et Réserver ouvre la réservation", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      viewport: { width: 1440, height: 900 },
+    });
+    const page = await context.newPage();
+    await signInAs(page, "client");
+    await page.goto("/");
+    const banner = page.getByRole("banner");
+    // What the server sends in the account menu's place, and what a press before hydration reaches.
+    await banner.getByRole("link", { name: /^Mon espace : / }).click();
+    await expect(page).toHaveURL(/\/client$/);
+    await page.goto("/");
+    await banner.getByRole("button", { name: "Réserver", exact: true }).click();
+    await expect(page).toHaveURL(/\/booking$/);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await context.close();
   });
 
   test("l'administration a son propre cadre : qui est connecté, ses sections, le retour au site, sans Réserver ni pied de page", async ({

@@ -71,6 +71,9 @@ test("@mobile a late crew: the next customer is told the new time once and the f
   expect(follows.ok(), await follows.text()).toBe(true);
 
   // The franchisee's schedule of today stays open: a mark on the window tells a reload.
+  // Playwright's clock runs as the real one; the wait below moves it on by the schedule's refresh
+  // interval (20 s, use-live-schedule.ts) instead of waiting for it.
+  await office.clock.install();
   await franchisee.goto(`/franchisee/schedule?view=day&date=${torontoDate()}`);
   await waitForHydration(franchisee);
   await franchisee.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
@@ -109,6 +112,7 @@ test("@mobile a late crew: the next customer is told the new time once and the f
   if (SHOTS) await crew.screenshot({ path: `${SHOTS}/crew-late-390-light.png`, fullPage: true });
 
   // The franchisee's schedule flags the next stop, with the time told, without a reload.
+  await franchisee.clock.fastForward(20_000);
   await expect(nextStop).toContainText(new RegExp(`En retard : arrivée prévue vers ${told} \\(\\d+ min\\)`), {
     timeout: 30_000,
   });

@@ -13,6 +13,9 @@ import { appPage, expect, loginAs, test, waitForHydration } from "./fixtures";
 
 const SHOTS = process.env.CREW_SHOTS;
 
+/** How often the open schedule refreshes (app/components/franchisee/use-live-schedule.ts, ADR 078). */
+const SCHEDULE_REFRESH_MS = 20_000;
+
 test("@mobile the crew marks each step in one tap; the customer gets the arrival time and the schedule follows without a reload", async ({
   browser,
   baseURL,
@@ -28,7 +31,10 @@ test("@mobile the crew marks each step in one tap; the customer gets the arrival
   const { memberId, memberName, memberEmail, customer, customerEmail, bookingId, appointmentId } =
     await newMemberWithStartedWash(franchisee, baseURL!, { member: "Noé Laveur", customer: "Hélène Client" });
 
-  // The schedule of today stays open from now on: a mark on the window tells a reload.
+  // The schedule of today stays open from now on: a mark on the window tells a reload. Its clock
+  // is Playwright's, which runs as the real one and is moved on by the schedule's refresh interval
+  // (20 s, SCHEDULE_REFRESH_MS) where the test waits for the next refresh.
+  await office.clock.install();
   await franchisee.goto(`/franchisee/schedule?view=day&date=${torontoDate()}`);
   await waitForHydration(franchisee);
   await franchisee.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
@@ -60,6 +66,7 @@ test("@mobile the crew marks each step in one tap; the customer gets the arrival
   await expect(steps).toContainText(/Arrivée prévue vers \d{1,2} h \d{2}/);
   await expect(mine.getByRole("button", { name: `En route : ${customer}` })).toHaveCount(0);
   // The franchisee's schedule shows it without a reload (polling, ADR 078).
+  await franchisee.clock.fastForward(SCHEDULE_REFRESH_MS);
   await expect(stop.getByTestId("crew-progress")).toContainText(/En route à \d{1,2} h \d{2}/, {
     timeout: 30_000,
   });
@@ -90,6 +97,7 @@ test("@mobile the crew marks each step in one tap; the customer gets the arrival
       await crew.screenshot({ path: `${SHOTS}/crew-status-390-${scheme}.png`, fullPage: true });
     }
   }
+  await franchisee.clock.fastForward(SCHEDULE_REFRESH_MS);
   await expect(stop.getByTestId("crew-progress")).toContainText(/Commencé à \d{1,2} h \d{2}/, {
     timeout: 30_000,
   });
@@ -101,6 +109,7 @@ test("@mobile the crew marks each step in one tap; the customer gets the arrival
   await mine.getByRole("button", { name: `Terminé : ${customer}` }).click();
   await expect(steps).toContainText(/Terminé à \d{1,2} h \d{2}/);
   await expect(mine.getByRole("button")).toHaveCount(0);
+  await franchisee.clock.fastForward(SCHEDULE_REFRESH_MS);
   await expect(stop.getByTestId("crew-progress")).toContainText(/Terminé à \d{1,2} h \d{2}/, {
     timeout: 30_000,
   });

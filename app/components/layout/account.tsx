@@ -1,5 +1,8 @@
+import { ChevronDown } from "lucide-react";
+
 import { messages } from "~/lib/messages.fr";
 import type { Role } from "~/lib/roles";
+import { cn } from "~/lib/utils";
 
 const t = messages.nav;
 
@@ -25,5 +28,31 @@ export function Avatar({ user }: { user: HeaderUser }) {
     >
       {displayName(user).charAt(0)}
     </span>
+  );
+}
+
+/**
+ * What the account control shows, as a menu button or as the plain link that stands in for it:
+ * the avatar, the first name (only the avatar below `2xl` when `compact`), a chevron. `lead` is
+ * read by screen readers before the name.
+ */
+export function AccountControlFace({
+  user,
+  compact,
+  lead,
+}: {
+  user: HeaderUser;
+  compact: boolean;
+  lead: string;
+}) {
+  return (
+    <>
+      <Avatar user={user} />
+      <span className={cn("max-w-32 truncate", compact && "max-2xl:sr-only")}>
+        <span className="sr-only">{lead}</span>
+        {displayName(user)}
+      </span>
+      <ChevronDown aria-hidden="true" className="text-muted-foreground" />
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import { CalendarPlus, House, LogIn, Menu } from "lucide-react";
-import { lazy, Suspense, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from "react";
+import { useId, useRef, useState, type KeyboardEvent, type MouseEvent } from "react";
 import { Link, useLocation } from "react-router";
 
 import { Button } from "~/components/ui/button";
@@ -11,6 +11,7 @@ import { useOnDemand } from "~/lib/use-on-demand";
 import { useRootData } from "~/lib/root-data";
 
 import type { HeaderUser } from "./account";
+import { AccountControl } from "./account-control";
 import { BrandLink } from "./brand-link";
 import { BRAND_NAME_NARROW, SECTIONS } from "./site-sections";
 import { ThemeToggle, useForcedLightTheme } from "./theme-toggle";
@@ -19,13 +20,6 @@ import { useScrolled } from "./use-scrolled";
 import { useStartBooking } from "./use-start-booking";
 
 const t = messages.nav;
-
-// The account menu (and its menu library) loads only for people who are signed in (ADR 040); the
-// server renders it at once.
-const serverUserMenu = import.meta.env.SSR ? await import("./user-menu") : null;
-const UserMenu =
-  serverUserMenu?.UserMenu ??
-  lazy(() => import("./user-menu").then((module) => ({ default: module.UserMenu })));
 
 /** docs/product.md, section 2: the bar turns 'scrolled' after 20 px; a section is active within 100 px of the top. */
 const SCROLLED_THRESHOLD = 20;
@@ -110,9 +104,7 @@ export function SiteHeader() {
           <ThemeToggle />
           <div className="hidden items-center gap-2 lg:flex">
             {user ? (
-              <Suspense fallback={<span className="size-10" />}>
-                <UserMenu user={user} compact={onDashboard} />
-              </Suspense>
+              <AccountControl user={user} compact={onDashboard} />
             ) : (
               <Button asChild variant="ghost">
                 <Link to="/auth">
@@ -122,9 +114,27 @@ export function SiteHeader() {
               </Button>
             )}
           </div>
-          <Button type="button" onClick={startBooking} className="hidden sm:inline-flex">
-            <CalendarPlus aria-hidden="true" />
-            {t.book}
+          {/* A link acting as a button: before the page hydrates, or without JavaScript, it
+              opens the wizard at /booking; once hydrated, a new visit id each press. */}
+          <Button asChild className="hidden sm:inline-flex">
+            <a
+              href="/booking"
+              role="button"
+              onClick={(event) => {
+                if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+                  return;
+                event.preventDefault();
+                startBooking();
+              }}
+              onKeyDown={(event) => {
+                if (event.key !== " ") return;
+                event.preventDefault();
+                startBooking();
+              }}
+            >
+              <CalendarPlus aria-hidden="true" />
+              {t.book}
+            </a>
           </Button>
           <MobileMenu user={user} activeSection={activeSection} onBook={startBooking} />
         </div>

@@ -1,4 +1,4 @@
-import { ChevronDown, LayoutDashboard, LogOut } from "lucide-react";
+import { LayoutDashboard, LogOut } from "lucide-react";
 import { Link, useSubmit } from "react-router";
 
 import { Button } from "~/components/ui/button";
@@ -12,9 +12,8 @@ import {
 } from "~/components/ui/dropdown-menu";
 import { messages } from "~/lib/messages.fr";
 import { dashboardPathFor } from "~/lib/roles";
-import { cn } from "~/lib/utils";
 
-import { Avatar, displayName, spaceLabel, type HeaderUser } from "./account";
+import { AccountControlFace, displayName, spaceLabel, type HeaderUser } from "./account";
 
 const t = messages.nav;
 
@@ -24,23 +23,17 @@ const t = messages.nav;
  */
 export function UserMenu({ user, compact }: { user: HeaderUser; compact: boolean }) {
   const submit = useSubmit();
-  const name = displayName(user);
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
         {/* Named by its content, so that the name contains the visible text (WCAG 2.5.3). */}
         <Button variant="ghost" className="gap-2 px-2">
-          <Avatar user={user} />
-          <span className={cn("max-w-32 truncate", compact && "max-2xl:sr-only")}>
-            <span className="sr-only">{t.accountMenuLead}</span>
-            {name}
-          </span>
-          <ChevronDown aria-hidden="true" className="text-muted-foreground" />
+          <AccountControlFace user={user} compact={compact} lead={t.accountMenuLead} />
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent className="w-60">
         <DropdownMenuLabel className="flex flex-col gap-0.5">
-          <span className="truncate">{user.name || name}</span>
+          <span className="truncate">{user.name || displayName(user)}</span>
           <span className="text-xs font-normal text-muted-foreground first-letter:uppercase">
             {messages.labels.roles[user.role]}
           </span>
