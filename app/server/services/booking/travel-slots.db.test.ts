@@ -16,6 +16,7 @@ import {
 import { describeDatabases } from "../../../../tests/setup/db";
 import { listSlotsTool } from "../assistant/lookup-tools.server";
 import { bookSlot } from "./book-slot.server";
+import { busyWindow, loadBusy, startOfLocalDay } from "./booking-context.server";
 import { listOpenSlots } from "./list-open-slots.server";
 import { invalidateOpenSlots, siteOf, slotsAnswerJson } from "./slot-cache.server";
 
@@ -76,6 +77,55 @@ describeDatabases("slots that know the road", ({ db }) => {
     // Another member is not held by it.
     await setOnDuty(db(), team, team);
     expect(await mondayStarts(db(), GRANBY)).toEqual(expect.arrayContaining(["09:00", "12:00"]));
+  });
+
+  it("reads a member's day off beside their appointments: the day is gone from the list and refused in the transaction", async () => {
+    const booked = await bookSlot(db(), {
+      actor: null,
+      input: request({ start: at("10:00"), ...COWANSVILLE }),
+      now: NOW,
+    });
+    const member = booked.teamMemberId;
+    await onlyOnDuty(member);
+    await db()
+      .insert(s.teamTimeOff)
+      .values({ teamMemberId: member, startsOn: MONDAY, endsOn: MONDAY, reason: "Rendez-vous médical" });
+    invalidateOpenSlots();
+    try {
+      const busy = await loadBusy(db(), [member], busyWindow(MONDAY, 1));
+      expect(busy).toHaveLength(2);
+      // The appointment: its instants, its service end and its point.
+      expect(busy).toContainEqual({
+        teamMemberId: member,
+        start: booked.startAt,
+        end: expect.any(Date),
+        serviceEnd: booked.endAt,
+        point: { lat: expect.any(Number), lon: expect.any(Number) },
+      });
+      // The day off: the whole local day, no service end, no point.
+      expect(busy).toContainEqual({
+        teamMemberId: member,
+        start: startOfLocalDay(MONDAY),
+        end: startOfLocalDay("2026-03-10"),
+      });
+      // A move of that appointment reads the day off alone.
+      expect(await loadBusy(db(), [member], busyWindow(MONDAY, 1), booked.appointmentId)).toEqual([
+        { teamMemberId: member, start: startOfLocalDay(MONDAY), end: startOfLocalDay("2026-03-10") },
+      ]);
+
+      expect(await mondayStarts(db(), GRANBY)).toEqual([]);
+      const error = await rejection(
+        bookSlot(db(), {
+          actor: null,
+          input: request({ start: at("14:00"), ...COWANSVILLE, email: "conge@example.com" }),
+          now: NOW,
+        }),
+      );
+      expect(error.code).toBe("SLOT_TAKEN");
+    } finally {
+      await db().delete(s.teamTimeOff);
+      invalidateOpenSlots();
+    }
   });
 
   it("refuses in the booking transaction a start the drive makes impossible", async () => {
