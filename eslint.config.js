@@ -27,6 +27,9 @@ const httpFree = {
         "~/routes/*",
         "~/routes/**",
         "**/+types/*",
+        // The two modules outside app/server/http that hold React Router (cookies, the load context).
+        "**/flash.server",
+        "**/request-info.server",
       ],
       message:
         "Services and the domain know nothing of HTTP or the routes: route glue lives in app/routes or app/server/http (ADR 083).",
@@ -130,7 +133,18 @@ export default tseslint.config(
     },
   },
   {
-    files: ["app/server/services/**/*.{ts,tsx}"],
+    // Services, and every server module beside them that services may import (auth, jobs, mail,
+    // payments…), know nothing of React Router: only app/server/http, the Express app and the two
+    // modules named in httpFree hold it.
+    files: ["app/server/**/*.{ts,tsx}"],
+    ignores: [
+      "app/server/http/**",
+      "app/server/app.ts",
+      "app/server/bootstrap.server.ts",
+      "app/server/flash.server.ts",
+      "app/server/request-info.server.ts",
+      "**/*.test.{ts,tsx}",
+    ],
     rules: { "no-restricted-imports": restrictedImports(oneZod, httpFree) },
   },
   {

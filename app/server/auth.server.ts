@@ -3,15 +3,13 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { admin } from "better-auth/plugins";
 import { createAccessControl } from "better-auth/plugins/access";
-import { redirect } from "react-router";
 import * as schema from "#db/schema";
-import { landingOnAuth, safeRedirectPath } from "~/domain/auth/redirect-to";
+import { landingOnAuth } from "~/domain/auth/redirect-to";
 import { PASSWORD_MAX, PASSWORD_MIN } from "~/domain/auth/schemas";
 import { isRole, type Role } from "~/lib/roles";
 import type { Db } from "./db.server";
 import { env } from "./env.server";
 import { onePerPageLoad } from "./http/page-load.server";
-import { configureFlash } from "./flash.server";
 import { configureJobSecrets } from "./jobs/job-secrets.server";
 import { trustedOrigins } from "./security/csrf.server";
 import { resolveAuthSecret } from "./security/keys.server";
@@ -186,9 +184,9 @@ export type Auth = ReturnType<typeof createAuth>;
 
 const holder = remember("auth", (): { __appAuth?: Auth } => ({}));
 
-export async function initAuth(db: Db): Promise<Auth> {
-  const secret = await resolveAuthSecret(db);
-  configureFlash(secret);
+/** Readies better-auth and the jobs' sealing keys from the application secret (`secret`: resolved once by the caller). */
+export async function initAuth(db: Db, secret?: string): Promise<Auth> {
+  secret ??= await resolveAuthSecret(db);
   configureJobSecrets(secret);
   holder.__appAuth = createAuth(db, { secret, baseURL: env().PUBLIC_URL });
   return holder.__appAuth;
@@ -241,32 +239,6 @@ export async function sessionUserOf(headers: Headers): Promise<SessionUser | nul
     lastName: u.lastName ?? "",
     role: isRole(u.role) ? u.role : "client",
   };
-}
-
-/**
- * A loader's or action's request with React Router's normalised `url` (no `.data` suffix, no
- * `_routes` parameter): the page the visitor asked for, whether by a document or a data request.
- */
-export interface PageRequest {
-  request: Request;
-  url: URL;
-}
-
-/**
- * A signed-out visitor of a private page goes to /auth?redirectTo=<the page> (ADR 042), and
- * comes back to it after signing in; a signed-in user of another role goes to / (docs/product.md, section 6).
- */
-export async function requireRole(
-  { request, url }: PageRequest,
-  roles: readonly Role[],
-): Promise<SessionUser> {
-  const user = await getSessionUser(request);
-  if (!user) {
-    const back = safeRedirectPath(`${url.pathname}${url.search}`);
-    throw redirect(back ? `/auth?${new URLSearchParams({ redirectTo: back })}` : "/auth");
-  }
-  if (!roles.includes(user.role)) throw redirect("/");
-  return user;
 }
 
 /** Copies Set-Cookie headers of a better-auth call onto a response's headers. */

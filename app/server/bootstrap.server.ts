@@ -1,5 +1,7 @@
 import { seed } from "~/server/seed/seed";
 import { initAuth } from "./auth.server";
+import { configureFlash } from "./flash.server";
+import { resolveAuthSecret } from "./security/keys.server";
 import { startWorker, stopWorker } from "./jobs/runtime.server";
 import { getDatabase, openDatabase, setDatabase, type Database } from "./db.server";
 import { env } from "./env.server";
@@ -21,7 +23,10 @@ export function bootstrap(): Promise<Database> {
     try {
       await database.migrate();
       await seed(database.db, { demoAccounts: config.demoAccounts });
-      await initAuth(database.db);
+      // One secret: better-auth's key, the jobs' sealing keys, and the signed cookies' (flash, cart).
+      const secret = await resolveAuthSecret(database.db);
+      await initAuth(database.db, secret);
+      configureFlash(secret);
       // Other instances' changes invalidate this instance's cached slot lists (PostgreSQL).
       await database.listen?.(SLOTS_CHANNEL, slotsChangedElsewhere);
       if (database.kind === "pglite") slotsHaveNoOtherInstance();

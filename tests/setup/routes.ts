@@ -1,6 +1,8 @@
 import { seed } from "~/server/seed/seed";
 import { getAuth, initAuth } from "~/server/auth.server";
 import { setDatabase, type Database } from "~/server/db.server";
+import { configureFlash } from "~/server/flash.server";
+import { resolveAuthSecret } from "~/server/security/keys.server";
 import { createTestDatabase, type DatabaseKind } from "./db";
 
 // Route loaders and actions called in the test's process (issue 30 item 6, ADR 111): the route
@@ -14,7 +16,9 @@ const ORIGIN = "http://localhost:3000";
 export async function routeDatabase(kind: DatabaseKind): Promise<Database> {
   const database = await createTestDatabase(kind);
   await seed(database.db, { demoAccounts: true });
-  await initAuth(database.db);
+  const secret = await resolveAuthSecret(database.db);
+  await initAuth(database.db, secret);
+  configureFlash(secret);
   setDatabase(database);
   return database;
 }

@@ -6,7 +6,7 @@ import { Decisions } from "~/components/admin/application-decisions";
 import { Trail } from "~/components/admin/application-trail";
 import { FormErrors } from "~/components/forms/form-errors";
 import { Badge } from "~/components/ui/badge";
-import { requireRole } from "~/server/auth.server";
+import { requireRole } from "~/server/http/require-role.server";
 import { getDb } from "~/server/db.server";
 import { getApplication } from "~/server/services/admin/application-trail.server";
 import { listAdminZones } from "~/server/services/admin/manage-zones.server";

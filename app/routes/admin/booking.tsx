@@ -1,5 +1,5 @@
 import { DeskBookingView } from "~/components/back-office/booking-desk";
-import { requireRole } from "~/server/auth.server";
+import { requireRole } from "~/server/http/require-role.server";
 import { getDb } from "~/server/db.server";
 import { deskBookingAction, deskBookingLoader } from "~/server/http/desk-pages.server";
 import type { Route } from "./+types/booking";

@@ -1,6 +1,6 @@
 import { CustomerRecordView } from "~/components/back-office/customer-record";
 import { customersMessages } from "~/lib/messages/customers.fr";
-import { requireRole } from "~/server/auth.server";
+import { requireRole } from "~/server/http/require-role.server";
 import { getDb } from "~/server/db.server";
 import { customerRecordAction, customerRecordLoader } from "~/server/http/customer-pages.server";
 import type { Route } from "./+types/client";

@@ -12,7 +12,7 @@ import { formatDate } from "~/domain/time/format-instant";
 import { customersMessages } from "~/lib/messages/customers.fr";
 import { formatPhone } from "~/lib/phone";
 import { stripNul, z } from "~/lib/zod-fr";
-import { requireRole } from "~/server/auth.server";
+import { requireRole } from "~/server/http/require-role.server";
 import { getDb } from "~/server/db.server";
 import { listNetworkClients } from "~/server/services/franchisee/list-clients.server";
 import type { Route } from "./+types/clients";

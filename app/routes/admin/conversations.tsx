@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { z } from "~/lib/zod-fr";
 import { EmptyState, PageHeader } from "~/components/admin/page-header";
 import { assistantMessages } from "~/lib/messages/assistant.fr";
-import { requireRole } from "~/server/auth.server";
+import { requireRole } from "~/server/http/require-role.server";
 import { getDb } from "~/server/db.server";
 import {
   CONVERSATION_HISTORY_MAX,

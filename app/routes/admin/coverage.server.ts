@@ -5,7 +5,7 @@ import { ZoneDeleteSchema, ZoneFormSchema } from "~/domain/admin/schemas";
 import { shownStatusLabel } from "~/domain/geo/status-label";
 import { searchTowns, townByKey, townSlug } from "~/domain/geo/towns";
 import { adminMessages } from "~/lib/messages/admin.fr";
-import { requireRole, type PageRequest } from "~/server/auth.server";
+import { requireRole, type PageRequest } from "~/server/http/require-role.server";
 import { getDb } from "~/server/db.server";
 import { mapTiles, mapTowns } from "~/server/map-tiles.server";
 import {

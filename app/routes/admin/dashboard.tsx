@@ -13,7 +13,7 @@ import { EmptyState, PageHeader } from "~/components/admin/page-header";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { addDaysToDateString } from "~/domain/time/zoned";
 import { formatDay, formatMoney } from "~/lib/format";
-import { requireRole } from "~/server/auth.server";
+import { requireRole } from "~/server/http/require-role.server";
 import { getDb } from "~/server/db.server";
 import { getNetworkDashboard, type PeriodFigures } from "~/server/services/admin/network-figures.server";
 import type { Route } from "./+types/dashboard";

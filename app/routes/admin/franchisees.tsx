@@ -8,7 +8,7 @@ import { DataTable } from "~/components/ui/data-table";
 import { APPLICATION_STATUSES, type ApplicationStatus } from "~/domain/admin/transitions";
 import { formatMoney } from "~/lib/format";
 import { formatDate } from "~/domain/time/format-instant";
-import { requireRole } from "~/server/auth.server";
+import { requireRole } from "~/server/http/require-role.server";
 import { getDb } from "~/server/db.server";
 import { listApplications, type ApplicationView } from "~/server/services/admin/list-applications.server";
 import {

@@ -1,6 +1,6 @@
 import { FreedTimeDemandView } from "~/components/freed-time/freed-time-demand";
 import { freedTimeMessages } from "~/lib/messages/freed-time.fr";
-import { requireRole } from "~/server/auth.server";
+import { requireRole } from "~/server/http/require-role.server";
 import { getDb } from "~/server/db.server";
 import { freedTimeDemand } from "~/server/services/freed-time/freed-time-demand.server";
 import type { Route } from "./+types/freed-times";

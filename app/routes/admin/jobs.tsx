@@ -5,7 +5,7 @@ import { EmptyState, PageHeader } from "~/components/admin/page-header";
 import { FormErrors } from "~/components/forms/form-errors";
 import { DataTable } from "~/components/ui/data-table";
 import { RetryJobSchema } from "~/domain/admin/schemas";
-import { requireRole } from "~/server/auth.server";
+import { requireRole } from "~/server/http/require-role.server";
 import { getDb } from "~/server/db.server";
 import { jobCounts, type JobStatus } from "~/server/jobs/queue.server";
 import { listJobs, retryDeadJob } from "~/server/jobs/job-maintenance.server";

@@ -1,7 +1,7 @@
 import { Outlet } from "react-router";
 import { ADMIN_NAV } from "~/components/admin/admin-nav";
 import { BackOfficeShell } from "~/components/layout/back-office-shell";
-import { requireRole } from "~/server/auth.server";
+import { requireRole } from "~/server/http/require-role.server";
 import type { Route } from "./+types/layout";
 import { adminMessages } from "~/lib/messages/admin.fr";
 import { backOfficeMessages } from "~/lib/messages/back-office.fr";

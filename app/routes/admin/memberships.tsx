@@ -10,7 +10,7 @@ import { Input } from "~/components/ui/input";
 import { centsToPriceInput } from "~/domain/admin/money";
 import { MembershipPlanFormSchema } from "~/domain/memberships/memberships";
 import { formatMoney } from "~/lib/format";
-import { requireRole } from "~/server/auth.server";
+import { requireRole } from "~/server/http/require-role.server";
 import { getDb } from "~/server/db.server";
 import { listActiveServices } from "~/server/services/catalog/list-active-services.server";
 import { listPlans, savePlan } from "~/server/services/memberships/membership-plans.server";

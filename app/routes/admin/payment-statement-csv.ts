@@ -1,7 +1,7 @@
 import { statementCsv, statementQuery } from "~/domain/payments/statement";
 import { csvHeaders } from "~/lib/csv";
 import { paymentsOfficeMessages } from "~/lib/messages/payments-office.fr";
-import { requireRole } from "~/server/auth.server";
+import { requireRole } from "~/server/http/require-role.server";
 import { getDb } from "~/server/db.server";
 import { networkStatement } from "~/server/services/payments/payment-statement.server";
 import type { Route } from "./+types/payment-statement-csv";

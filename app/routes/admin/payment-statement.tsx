@@ -8,7 +8,7 @@ import { recentMonths, statementQuery } from "~/domain/payments/statement";
 import { formatMonth } from "~/lib/format";
 import { paymentsOfficeMessages } from "~/lib/messages/payments-office.fr";
 import { cn } from "~/lib/utils";
-import { requireRole } from "~/server/auth.server";
+import { requireRole } from "~/server/http/require-role.server";
 import { getDb } from "~/server/db.server";
 import { refundFromForm } from "~/server/http/payment-forms.server";
 import { networkStatement } from "~/server/services/payments/payment-statement.server";

@@ -9,7 +9,7 @@ import { basisPointsToPercentInput, ZonePaymentSettingSchema } from "~/domain/pa
 import { paymentsOfficeMessages } from "~/lib/messages/payments-office.fr";
 import { cn } from "~/lib/utils";
 import { z } from "~/lib/zod-fr";
-import { requireRole } from "~/server/auth.server";
+import { requireRole } from "~/server/http/require-role.server";
 import { getDb } from "~/server/db.server";
 import { env } from "~/server/env.server";
 import { royaltyFromForm, textOf } from "~/server/http/payment-forms.server";

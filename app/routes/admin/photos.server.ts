@@ -8,7 +8,7 @@ import {
   PhotoPublishSchema,
   PhotoUploadSchema,
 } from "~/domain/gallery/photos";
-import { requireRole, type PageRequest } from "~/server/auth.server";
+import { requireRole, type PageRequest } from "~/server/http/require-role.server";
 import { getDb } from "~/server/db.server";
 import {
   createPhoto,

@@ -21,7 +21,7 @@ import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { PHOTO_ACCEPT, photoGalleryItem, PhotoUploadSchema } from "~/domain/gallery/photos";
 import { photosMessages } from "~/lib/messages/photos.fr";
-import { requireRole } from "~/server/auth.server";
+import { requireRole } from "~/server/http/require-role.server";
 import { getDb } from "~/server/db.server";
 import { listAllPhotos, type AdminPhoto } from "~/server/services/gallery/manage-photos.server";
 import { listZones } from "~/server/services/zones/list-zones.server";

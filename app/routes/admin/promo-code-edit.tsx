@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { PromoCodeFormSchema } from "~/domain/offers/schemas";
 import { hasCode } from "~/lib/errors";
 import { offersMessages } from "~/lib/messages/offers.fr";
-import { requireRole } from "~/server/auth.server";
+import { requireRole } from "~/server/http/require-role.server";
 import { getDb } from "~/server/db.server";
 import { formFailure } from "~/server/http/failure.server";
 import { getPromoCodeForEdit, updatePromoCode } from "~/server/services/offers/manage-promo-codes.server";

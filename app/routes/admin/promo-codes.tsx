@@ -16,7 +16,7 @@ import {
 } from "~/domain/offers/schemas";
 import { offersMessages } from "~/lib/messages/offers.fr";
 import { adminMessages } from "~/lib/messages/admin.fr";
-import { requireRole } from "~/server/auth.server";
+import { requireRole } from "~/server/http/require-role.server";
 import { getDb } from "~/server/db.server";
 import { formFailure } from "~/server/http/failure.server";
 import { createPromoCode, setPromoCodeActive } from "~/server/services/offers/manage-promo-codes.server";

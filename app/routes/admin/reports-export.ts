@@ -1,6 +1,6 @@
 import { ReportQuerySchema } from "~/domain/admin/schemas";
 import { csvAmount, csvHeaders, toCsv } from "~/lib/csv";
-import { requireRole } from "~/server/auth.server";
+import { requireRole } from "~/server/http/require-role.server";
 import { getDb } from "~/server/db.server";
 import { getNetworkReport } from "~/server/services/admin/get-network-report.server";
 import type { Route } from "./+types/reports-export";

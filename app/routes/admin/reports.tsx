@@ -10,7 +10,7 @@ import { Field } from "~/components/ui/field";
 import { reportChartSeries } from "~/domain/admin/report-chart";
 import { REPORT_MONTHS, ReportQuerySchema } from "~/domain/admin/schemas";
 import { formatMoney, formatMonth } from "~/lib/format";
-import { requireRole } from "~/server/auth.server";
+import { requireRole } from "~/server/http/require-role.server";
 import { getDb } from "~/server/db.server";
 import { getNetworkChart } from "~/server/services/admin/get-network-report.server";
 import type { Route } from "./+types/reports";

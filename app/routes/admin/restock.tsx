@@ -7,7 +7,7 @@ import { RestockCloseSchema } from "~/domain/admin/schemas";
 import { formatMoney } from "~/lib/format";
 import { formatDate } from "~/domain/time/format-instant";
 import { cn } from "~/lib/utils";
-import { requireRole } from "~/server/auth.server";
+import { requireRole } from "~/server/http/require-role.server";
 import { getDb } from "~/server/db.server";
 import {
   closeRestockOrder,

@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { HIDE_REASONS, HideReviewSchema } from "~/domain/reviews/reviews";
 import { reviewsMessages } from "~/lib/messages/reviews.fr";
-import { requireRole } from "~/server/auth.server";
+import { requireRole } from "~/server/http/require-role.server";
 import { getDb } from "~/server/db.server";
 import { hideReview, listAllReviews, restoreReview } from "~/server/services/reviews/reviews.server";
 import { redirectWithToast } from "./admin-answers.server";

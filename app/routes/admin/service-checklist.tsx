@@ -14,7 +14,7 @@ import {
 import { z } from "~/lib/zod-fr";
 import { jobReportMessages } from "~/lib/messages/job-report.fr";
 import { adminMessages } from "~/lib/messages/admin.fr";
-import { requireRole } from "~/server/auth.server";
+import { requireRole } from "~/server/http/require-role.server";
 import { getDb } from "~/server/db.server";
 import {
   archiveChecklistStep,

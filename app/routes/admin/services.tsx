@@ -13,7 +13,7 @@ import { Textarea } from "~/components/ui/textarea";
 import { centsToPriceInput } from "~/domain/admin/money";
 import { ServiceActiveSchema, ServiceFormSchema, ServiceMoveSchema } from "~/domain/admin/schemas";
 import { formatMoney } from "~/lib/format";
-import { requireRole } from "~/server/auth.server";
+import { requireRole } from "~/server/http/require-role.server";
 import { getDb } from "~/server/db.server";
 import {
   listAllServices,

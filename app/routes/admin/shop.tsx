@@ -8,7 +8,7 @@ import { ReturnDecisionSchema, RetailSchema, StockSchema } from "~/domain/shop/s
 import { formatMoney } from "~/lib/format";
 import { formatDate } from "~/domain/time/format-instant";
 import { shopMessages } from "~/lib/messages/shop.fr";
-import { requireRole } from "~/server/auth.server";
+import { requireRole } from "~/server/http/require-role.server";
 import { getDb } from "~/server/db.server";
 import { stripeFromEnv } from "~/server/payments/stripe.server";
 import { decideShopReturn } from "~/server/services/shop/shop-returns.server";

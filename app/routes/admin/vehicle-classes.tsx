@@ -10,7 +10,7 @@ import { centsToPriceInput } from "~/domain/admin/money";
 import { SizeClassSettingsSchema, VEHICLE_LIMITS } from "~/domain/booking/vehicle-schemas";
 import { formatMoney } from "~/lib/format";
 import { vehiclesMessages } from "~/lib/messages/vehicles.fr";
-import { requireRole } from "~/server/auth.server";
+import { requireRole } from "~/server/http/require-role.server";
 import { getDb } from "~/server/db.server";
 import { listSizeClassSettings, saveSizeClass } from "~/server/services/vehicles/size-classes.server";
 import { adminFailure, redirectWithToast } from "./admin-answers.server";

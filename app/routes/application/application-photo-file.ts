@@ -1,4 +1,4 @@
-import { requireRole } from "~/server/auth.server";
+import { requireRole } from "~/server/http/require-role.server";
 import { getDb } from "~/server/db.server";
 import {
   APPLICATION_PHOTO_NAME,

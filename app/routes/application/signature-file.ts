@@ -1,4 +1,4 @@
-import { requireRole } from "~/server/auth.server";
+import { requireRole } from "~/server/http/require-role.server";
 import {
   SIGNATURE_NAME,
   SIGNATURES_FOLDER,

@@ -8,7 +8,7 @@ import { hasCode } from "~/lib/errors";
 import { formatMoney } from "~/lib/format";
 import { formatDateTime, formatTime } from "~/domain/time/format-instant";
 import { originFrom, seoMeta } from "~/lib/seo";
-import { requireRole } from "~/server/auth.server";
+import { requireRole } from "~/server/http/require-role.server";
 import { getDb } from "~/server/db.server";
 import { getClientBooking } from "~/server/services/account/get-client-booking.server";
 import { RecurringLink } from "~/components/booking/manage/recurring-offer";

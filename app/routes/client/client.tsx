@@ -25,7 +25,7 @@ import { Card, CardDescription, CardFooter, CardHeader, CardTitle } from "~/comp
 import { Separator } from "~/components/ui/separator";
 import { toast } from "~/components/ui/toast";
 import { originFrom, seoMeta } from "~/lib/seo";
-import { requireRole } from "~/server/auth.server";
+import { requireRole } from "~/server/http/require-role.server";
 import { getDb } from "~/server/db.server";
 import { getClientSpace } from "~/server/services/account/get-client-space.server";
 import { ensureReferralCode } from "~/server/services/offers/referrals.server";

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { AppointmentList } from "~/components/client/appointment-list";
 import { Button } from "~/components/ui/button";
 import { originFrom, seoMeta } from "~/lib/seo";
-import { requireRole } from "~/server/auth.server";
+import { requireRole } from "~/server/http/require-role.server";
 import { getDb } from "~/server/db.server";
 import { listClientAppointments } from "~/server/services/account/list-client-appointments.server";
 import type { Route } from "./+types/history";

@@ -7,7 +7,7 @@ import { periodCharge, SubscribeFormSchema } from "~/domain/memberships/membersh
 import { formatDay, formatMoney } from "~/lib/format";
 import { membershipsMessages } from "~/lib/messages/memberships.fr";
 import { z } from "~/lib/zod-fr";
-import { requireRole } from "~/server/auth.server";
+import { requireRole } from "~/server/http/require-role.server";
 import { getDb } from "~/server/db.server";
 import { flashHeaders } from "~/server/flash.server";
 import { failureOf } from "~/server/http/failure.server";

@@ -5,7 +5,7 @@ import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { afterWashMessages } from "~/lib/messages/after-wash.fr";
 import { z } from "~/lib/zod-fr";
-import { requireRole } from "~/server/auth.server";
+import { requireRole } from "~/server/http/require-role.server";
 import { getDb } from "~/server/db.server";
 import { flashHeaders } from "~/server/flash.server";
 import { failureOf } from "~/server/http/failure.server";

@@ -8,7 +8,7 @@ import { formatMoney } from "~/lib/format";
 import { formatDateTime } from "~/domain/time/format-instant";
 import { afterWashMessages } from "~/lib/messages/after-wash.fr";
 import { clientMessages } from "~/lib/messages/client.fr";
-import { requireRole } from "~/server/auth.server";
+import { requireRole } from "~/server/http/require-role.server";
 import { getDb } from "~/server/db.server";
 import { loadClient } from "~/server/services/account/client-owner.server";
 import { loadReceipt } from "~/server/services/payments/receipts.server";

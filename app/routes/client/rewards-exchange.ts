@@ -1,7 +1,8 @@
 import { data } from "react-router";
 import { ExchangeRewardSchema } from "~/domain/loyalty/schemas";
 import { messages } from "~/lib/messages.fr";
-import { getSessionUser, requireRole, type PageRequest } from "~/server/auth.server";
+import { getSessionUser } from "~/server/auth.server";
+import { requireRole, type PageRequest } from "~/server/http/require-role.server";
 import { getDb } from "~/server/db.server";
 import { jsonFailure } from "~/server/http/failure.server";
 import { exchangeReward } from "~/server/services/loyalty/exchange-reward.server";

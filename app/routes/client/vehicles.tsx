@@ -11,7 +11,7 @@ import { VEHICLE_LIMITS, VehicleSchema, VEHICLES_MAX } from "~/domain/booking/ve
 import { formatMoney } from "~/lib/format";
 import { vehiclesMessages } from "~/lib/messages/vehicles.fr";
 import { z } from "~/lib/zod-fr";
-import { requireRole } from "~/server/auth.server";
+import { requireRole } from "~/server/http/require-role.server";
 import { getDb } from "~/server/db.server";
 import { flashHeaders } from "~/server/flash.server";
 import { failureOf, formFailure } from "~/server/http/failure.server";

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { hasCode } from "~/lib/errors";
 import { crewMessages } from "~/lib/messages/crew.fr";
-import { requireRole, type PageRequest } from "~/server/auth.server";
+import { requireRole, type PageRequest } from "~/server/http/require-role.server";
 import { getDb, type Db } from "~/server/db.server";
 import { onePerPageLoad } from "~/server/http/page-load.server";
 import { resolveCrewMember, type CrewActor } from "~/server/services/crew/crew-access.server";

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { hasCode } from "~/lib/errors";
-import { requireRole, type PageRequest, type SessionUser } from "~/server/auth.server";
+import { type SessionUser } from "~/server/auth.server";
+import { requireRole, type PageRequest } from "~/server/http/require-role.server";
 import { getDb, type Db } from "~/server/db.server";
 import { failureOf, type Failure } from "~/server/http/failure.server";
 import { onePerPageLoad } from "~/server/http/page-load.server";

@@ -10,7 +10,7 @@ import { getSessionUser } from "~/server/auth.server";
 import { getDb } from "~/server/db.server";
 import { failureOf } from "~/server/http/failure.server";
 import { stripeFromEnv } from "~/server/payments/stripe.server";
-import { cartHeaders, readCart } from "~/server/services/shop/cart-cookie.server";
+import { cartHeaders, readCart } from "~/server/http/cart-cookie.server";
 import { nextWashOf } from "~/server/services/shop/shop.server";
 import { shopDeliveriesOf } from "~/server/services/shop/shop-franchisee.server";
 import { placeShopOrder, viewCart } from "~/server/services/shop/shop-checkout.server";

@@ -9,7 +9,7 @@ import { ReturnRequestSchema, returnQuantitiesOf, washWhen } from "~/domain/shop
 import { hasCode } from "~/lib/errors";
 import { formatMoney } from "~/lib/format";
 import { shopMessages } from "~/lib/messages/shop.fr";
-import { requireRole } from "~/server/auth.server";
+import { requireRole } from "~/server/http/require-role.server";
 import { getDb } from "~/server/db.server";
 import { failureOf } from "~/server/http/failure.server";
 import { stripeFromEnv } from "~/server/payments/stripe.server";

@@ -8,7 +8,7 @@ import { formatMoney } from "~/lib/format";
 import { shopMessages } from "~/lib/messages/shop.fr";
 import { originFrom, seoMeta } from "~/lib/seo";
 import { getDb } from "~/server/db.server";
-import { cartHeaders, readCart } from "~/server/services/shop/cart-cookie.server";
+import { cartHeaders, readCart } from "~/server/http/cart-cookie.server";
 import { shopFranchiseeOf } from "~/server/services/shop/shop-page.server";
 import { listShopProducts } from "~/server/services/shop/shop.server";
 import { z } from "~/lib/zod-fr";

@@ -1,5 +1,5 @@
 import { EMPTY_CART, parseCart, type Cart } from "~/domain/shop/shop";
-import { signedCookie } from "../../flash.server";
+import { signedCookie } from "../flash.server";
 
 // The shop's cart (ADR 094): a signed cookie of product ids and quantities (no prices: the page
 // and the order read today's), so the add-to-cart form works without JavaScript and without an account.
