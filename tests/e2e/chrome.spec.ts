@@ -218,7 +218,7 @@ test.describe("compte", () => {
     await expect(homeButton).toHaveCount(0);
   });
 
-  test("sans JavaScript, le compte mène à l'espace du client et Réserver ouvre la réservation", async ({
+  test("sans JavaScript, le compte mène à l'espace du client et chaque Réserver ouvre la réservation", async ({
     browser,
   }) => {
     const context = await browser.newContext({
@@ -236,6 +236,15 @@ test.describe("compte", () => {
     await banner.getByRole("button", { name: "Réserver", exact: true }).click();
     await expect(page).toHaveURL(/\/booking$/);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    // The home page's own « Réserver » buttons: the hero's, and each service card's.
+    for (const book of [
+      page.getByRole("main").getByRole("button", { name: "Réserver maintenant" }),
+      page.locator("#services").getByRole("button", { name: "Réserver", exact: true }).first(),
+    ]) {
+      await page.goto("/");
+      await book.click();
+      await expect(page).toHaveURL(/\/booking$/);
+    }
     await context.close();
   });
 

@@ -2,7 +2,7 @@ import { ArrowDown, CalendarPlus, MapPin } from "lucide-react";
 import { useRef, type ComponentProps } from "react";
 import { Link } from "react-router";
 
-import { useStartBooking } from "~/components/layout/use-start-booking";
+import { StartBookingLink } from "~/components/layout/start-booking-link";
 import { Button } from "~/components/ui/button";
 import { formatList, formatMoney } from "~/lib/format";
 import { cn } from "~/lib/utils";
@@ -56,7 +56,6 @@ export function Hero({
   const image = heroImage(photo);
   // A real photo stands alone: the drawn inset belongs with the drawn image.
   const drawn = photo === null;
-  const startBooking = useStartBooking();
   const frameRef = useRef<HTMLDivElement>(null);
 
   return (
@@ -85,9 +84,11 @@ export function Hero({
           </p>
           <RotatingBadges className="mt-6" />
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-            <Button type="button" size="lg" onClick={startBooking} className="h-12 px-7">
-              <CalendarPlus aria-hidden="true" className="size-5" />
-              Réserver maintenant
+            <Button asChild size="lg" className="h-12 px-7">
+              <StartBookingLink role="button">
+                <CalendarPlus aria-hidden="true" className="size-5" />
+                Réserver maintenant
+              </StartBookingLink>
             </Button>
             <Button asChild size="lg" variant="outline" className="h-12 px-7">
               <Link to="/#services">

@@ -1,7 +1,7 @@
 import { CalendarPlus, Check, Clock } from "lucide-react";
 import { useId } from "react";
 
-import { useStartBooking } from "~/components/layout/use-start-booking";
+import { StartBookingLink } from "~/components/layout/start-booking-link";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
 import { BUSINESS } from "~/lib/business";
@@ -23,7 +23,7 @@ const INCLUDED = [
   "Confirmation et rappel par courriel ou texto",
 ] as const;
 
-function ServiceCard({ service, onBook }: { service: HomeService; onBook: () => void }) {
+function ServiceCard({ service }: { service: HomeService }) {
   const titleId = useId();
   return (
     <Card className="h-full border-primary/30 shadow-md">
@@ -47,9 +47,11 @@ function ServiceCard({ service, onBook }: { service: HomeService; onBook: () => 
         </p>
       </CardContent>
       <CardFooter className="mt-auto">
-        <Button type="button" size="lg" className="w-full" onClick={onBook} aria-describedby={titleId}>
-          <CalendarPlus aria-hidden="true" />
-          Réserver
+        <Button asChild size="lg" className="w-full">
+          <StartBookingLink role="button" aria-describedby={titleId}>
+            <CalendarPlus aria-hidden="true" />
+            Réserver
+          </StartBookingLink>
         </Button>
       </CardFooter>
     </Card>
@@ -58,7 +60,6 @@ function ServiceCard({ service, onBook }: { service: HomeService; onBook: () => 
 
 /** The 'services' section: the washes on sale, from the database, with their price and duration. */
 export function ServicesSection({ services }: { services: HomeService[] }) {
-  const startBooking = useStartBooking();
   return (
     <section id="services" aria-labelledby="services-title" className="scroll-mt-24 py-16 sm:py-24">
       <div className="mx-auto grid max-w-6xl items-start gap-10 px-4 lg:grid-cols-[1fr_1.1fr] lg:gap-16">
@@ -84,7 +85,7 @@ export function ServicesSection({ services }: { services: HomeService[] }) {
           <ul className="grid gap-6">
             {services.map((service) => (
               <li key={service.id}>
-                <ServiceCard service={service} onBook={startBooking} />
+                <ServiceCard service={service} />
               </li>
             ))}
           </ul>

@@ -12,6 +12,7 @@ import { useRootData } from "~/lib/root-data";
 
 import type { HeaderUser } from "./account";
 import { AccountControl } from "./account-control";
+import { StartBookingLink } from "./start-booking-link";
 import { BrandLink } from "./brand-link";
 import { BRAND_NAME_NARROW, SECTIONS } from "./site-sections";
 import { ThemeToggle, useForcedLightTheme } from "./theme-toggle";
@@ -114,27 +115,12 @@ export function SiteHeader() {
               </Button>
             )}
           </div>
-          {/* A link acting as a button: before the page hydrates, or without JavaScript, it
-              opens the wizard at /booking; once hydrated, a new visit id each press. */}
+          {/* Before the page hydrates, or without JavaScript, it opens the wizard at /booking. */}
           <Button asChild className="hidden sm:inline-flex">
-            <a
-              href="/booking"
-              role="button"
-              onClick={(event) => {
-                if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
-                  return;
-                event.preventDefault();
-                startBooking();
-              }}
-              onKeyDown={(event) => {
-                if (event.key !== " ") return;
-                event.preventDefault();
-                startBooking();
-              }}
-            >
+            <StartBookingLink role="button">
               <CalendarPlus aria-hidden="true" />
               {t.book}
-            </a>
+            </StartBookingLink>
           </Button>
           <MobileMenu user={user} activeSection={activeSection} onBook={startBooking} />
         </div>

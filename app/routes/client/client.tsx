@@ -18,7 +18,7 @@ import { PhoneVerification } from "~/components/client/phone-verification";
 import { LoyaltyCard } from "~/components/client/loyalty-card";
 import { PointsHistory } from "~/components/client/points-history";
 import { RedemptionList, RewardsShop } from "~/components/client/rewards-shop";
-import { StartBookingLink } from "~/components/client/start-booking-link";
+import { StartBookingLink } from "~/components/layout/start-booking-link";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
