@@ -68,6 +68,15 @@ describe("zoned.ts against Temporal", () => {
     fc.assert(fc.property(changeNight, check), { numRuns: 2000 });
   });
 
+  it("agrees where a change falls inside a quarter hour (St. John's, 00:01 local until 2011)", () => {
+    // Found by the property above (seed 582583886): 01:00 lies in the gap 00:01-01:01 NST->NDT.
+    for (const minute of [0, 1, 30, 59])
+      for (const hour of [0, 1])
+        check({ zone: "America/St_Johns", year: 1994, month: 4, day: 3, hour, minute, second: 0 });
+    for (const minute of [0, 1, 30, 59])
+      check({ zone: "America/St_Johns", year: 1994, month: 10, day: 30, hour: 0, minute, second: 0 });
+  });
+
   it("reads any instant's local day, time, weekday and offset as Temporal does", () => {
     fc.assert(
       fc.property(

@@ -88,9 +88,11 @@ function intlOffsetMinutes(ms: number, timeZone: string): number {
 }
 
 /**
- * Offsets change only on quarter-hour boundaries (every transition of the current tz database
- * does), so the offset of a quarter hour is read from Intl once and remembered: slot lists ask
- * for thousands of conversions and Intl's formatToParts was most of their cost.
+ * Offsets almost always change on quarter-hour boundaries, so the offset of a quarter hour is read
+ * from Intl once and remembered: slot lists ask for thousands of conversions and Intl's
+ * formatToParts was most of their cost. A quarter hour whose first and last seconds differ holds a
+ * change off the boundary (St. John's changed at 00:01 local, 03:31Z, until 2011): it is
+ * remembered as such, and each instant in it is read from Intl.
  */
 const OFFSET_BUCKET_MS = 15 * MINUTE_MS;
 const OFFSET_CACHE_MAX = 100_000;
@@ -98,14 +100,18 @@ const offsetCache = new Map<string, number>();
 
 /** Local time minus UTC at the instant `ms`, in whole minutes. */
 function offsetMinutesAt(ms: number, timeZone: string): number {
-  const key = `${timeZone}|${Math.floor(ms / OFFSET_BUCKET_MS)}`;
+  const bucket = Math.floor(ms / OFFSET_BUCKET_MS);
+  const key = `${timeZone}|${bucket}`;
   let offset = offsetCache.get(key);
   if (offset === undefined) {
     if (offsetCache.size >= OFFSET_CACHE_MAX) offsetCache.clear();
-    offset = intlOffsetMinutes(ms, timeZone);
+    const start = bucket * OFFSET_BUCKET_MS;
+    const first = intlOffsetMinutes(start, timeZone);
+    const last = intlOffsetMinutes(start + OFFSET_BUCKET_MS - 1000, timeZone);
+    offset = first === last ? first : Number.NaN;
     offsetCache.set(key, offset);
   }
-  return offset;
+  return Number.isNaN(offset) ? intlOffsetMinutes(ms, timeZone) : offset;
 }
 
 /** The wall-clock fields of `ms` in `timeZone`, from the (cached) offset. */
