@@ -36,7 +36,10 @@ export default defineConfig({
           include: ["app/**/*.db.test.ts", "db/**/*.db.test.ts", "tests/db/**/*.db.test.ts"],
           environment: "node",
           globalSetup: ["tests/setup/db-global.ts"],
-          setupFiles: ["tests/setup/unit.ts"],
+          // A worker runs file after file (ADR 117): the packages are loaded once per worker, and
+          // tests/setup/db-file.ts puts back before each file what one could leave to the next.
+          isolate: false,
+          setupFiles: ["tests/setup/db-file.ts", "tests/setup/unit.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
