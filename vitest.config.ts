@@ -19,7 +19,9 @@ export default defineConfig({
           include: ["app/**/*.test.{ts,tsx}", "db/**/*.test.ts", "scripts/**/*.test.ts"],
           exclude: ["**/*.db.test.ts", "node_modules/**"],
           environment: "node",
-          setupFiles: ["tests/setup/unit.ts"],
+          // A worker runs file after file (ADR 117), as in the db project below.
+          isolate: false,
+          setupFiles: ["tests/setup/fresh-file.ts", "tests/setup/unit.ts"],
           // Component tests render in jsdom: on a loaded 2-core machine one can pass 5 s.
           testTimeout: 20_000,
         },
@@ -37,9 +39,9 @@ export default defineConfig({
           environment: "node",
           globalSetup: ["tests/setup/db-global.ts"],
           // A worker runs file after file (ADR 117): the packages are loaded once per worker, and
-          // tests/setup/db-file.ts puts back before each file what one could leave to the next.
+          // tests/setup/fresh-file.ts puts back before each file what one could leave to the next.
           isolate: false,
-          setupFiles: ["tests/setup/db-file.ts", "tests/setup/unit.ts"],
+          setupFiles: ["tests/setup/fresh-file.ts", "tests/setup/unit.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

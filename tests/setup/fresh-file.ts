@@ -1,8 +1,9 @@
 import { vi } from "vitest";
 
 /**
- * The database tests share their worker between files (`isolate: false`, ADR 117): the packages
- * (PGlite, Drizzle, Zod…) are loaded once per worker instead of once per file. What a file could
+ * The unit and database tests share their worker between files (`isolate: false`, ADR 117): the
+ * packages (PGlite, Drizzle, Zod, React, jsdom…) are loaded once per worker instead of once per
+ * file. What a file could
  * leave behind for the next one is put back here, before each file: the environment variables as
  * the worker started with them, no process-wide singleton (`remember()`, ADR 100), and the app's
  * own modules evaluated again, so a module-level cache (the parsed environment, the payment
