@@ -372,18 +372,3 @@ test("une adresse inconnue affiche la page 404 en français", async ({ page }) =
   await expect(page.getByRole("heading", { level: 1, name: "Oups ! Page introuvable" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Retour à l'accueil" })).toHaveAttribute("href", "/");
 });
-
-for (const colorScheme of ["light", "dark"] as const) {
-  test.describe(`accessibilité (thème ${colorScheme === "light" ? "clair" : "sombre"})`, () => {
-    test.use({ colorScheme });
-
-    for (const path of ["/", "/auth"]) {
-      test(`axe ne trouve aucune violation grave sur ${path}`, async ({ page, axe }) => {
-        await page.goto(path);
-        await waitForHydration(page);
-        expect(await htmlIsDark(page)).toBe(colorScheme === "dark");
-        expect(await axe()).toEqual([]);
-      });
-    }
-  });
-}
