@@ -53,7 +53,13 @@ export default defineConfig({
     trace: process.env.CI ? "on-first-retry" : "retain-on-failure",
   },
   projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], launchOptions } },
+    {
+      name: "desktop",
+      use: { ...devices["Desktop Chrome"], launchOptions },
+      // A test tagged @phone-only sets a phone's width itself: the desktop project would run it a
+      // second time at the same width, with a desktop browser (ADR 118).
+      grepInvert: /@phone-only/,
+    },
     {
       name: "mobile",
       // Device presets drop launchOptions: repeat them (docs/stack-notes.md, 'Playwright device presets').

@@ -45,7 +45,7 @@ async function shoot(page: Page, name: string) {
   await page.setViewportSize({ width: 390, height: 844 });
 }
 
-test.describe("recurring washes @mobile", () => {
+test.describe("recurring washes @mobile", { tag: "@phone-only" }, () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test("a customer sets « toutes les 3 semaines » and skips one date", async ({

@@ -224,193 +224,198 @@ async function fitsWidth(page: Page) {
   expect(widths[0]).toBeLessThanOrEqual(widths[1]!);
 }
 
-test.describe("the tip page after the wash (ADR 079)", () => {
-  test.describe.configure({ mode: "serial", timeout: 240_000 });
-  // 390 px (the phone of the brief); SHOTS_WIDTH=1440 with the desktop project for wide screenshots.
-  test.use({
-    viewport: { width: Number(process.env.SHOTS_WIDTH ?? 390), height: 844 },
-    locale: "fr-CA",
-    timezoneId: "America/Toronto",
-  });
-
-  test.beforeAll(async ({ browser: _browser }, testInfo) => {
-    test.setTimeout(240_000);
-    PORT = Number(process.env.E2E_PORT ?? 4319) + (testInfo.project.name === "mobile" ? 7 : 8);
-    BASE = `http://127.0.0.1:${PORT}`;
-    standIn = await startStripeStandIn();
-    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "lavage-tip-e2e-"));
-    await startServer(); // migrates and seeds the data folder
-    await stopServer();
-    await writeBooking();
-    await startServer();
-  });
-
-  test.afterAll(async () => {
-    await stopServer();
-    await standIn?.close();
-    if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
-  });
-
-  test("@mobile a customer leaves a tip once from the e-mail's link, with no choice preselected, and gets the receipt", async ({
-    page,
-    browser,
-  }) => {
-    const url = `${BASE}/tip/${bookingId}?token=${tipToken(bookingId)}`;
-    // Without JavaScript the form posts as is: « Aucun pourboire » charges nothing and says so; the
-    // link opened again says the choice is made and offers nothing more.
-    const noScript = await browser.newContext({ javaScriptEnabled: false, viewport: page.viewportSize()! });
-    const plain = await noScript.newPage();
-    const noTipUrl = `${BASE}/tip/${noTipBookingId}?token=${tipToken(noTipBookingId)}`;
-    await plain.goto(noTipUrl);
-    await plain.getByRole("radio", { name: "Aucun pourboire" }).check();
-    await plain.getByRole("button", { name: "Confirmer mon choix" }).click();
-    await expect(plain.getByRole("status")).toContainText("aucun pourboire ne sera débité");
-    await plain.goto(noTipUrl);
-    await expect(plain.getByRole("status")).toContainText("Votre choix est déjà noté pour ce lavage");
-    await expect(plain.getByRole("radio")).toHaveCount(0);
-    await noScript.close();
-
-    expect((await page.goto(`${BASE}/tip/${bookingId}?token=${"a".repeat(32)}`))!.status()).toBe(404);
-    await expect(page.getByText("Lien invalide")).toBeVisible();
-
-    await page.goto(url);
-    await expect(page.getByRole("heading", { level: 1, name: "Pourboire pour l'équipe" })).toBeVisible();
-    const group = page.getByRole("group", { name: "Votre choix" });
-    const radios = group.getByRole("radio");
-    // 10, 15 and 20 % of 149,99 $ before taxes, « Autre montant » and « Aucun pourboire », none chosen.
-    await expect(radios).toHaveCount(5);
-    for (const name of [
-      /^10 % \(15,00/,
-      /^15 % \(22,50/,
-      /^20 % \(30,00/,
-      "Autre montant",
-      "Aucun pourboire",
-    ])
-      await expect(group.getByRole("radio", { name })).not.toBeChecked();
-    await fitsWidth(page);
-    // « Aucun pourboire » is as large a target as a percentage.
-    const none = await group.getByText("Aucun pourboire").boundingBox();
-    const ten = await group.getByText(/^10 %/).boundingBox();
-    expect(Math.round(none!.height)).toBe(Math.round(ten!.height));
-    await shoot(page, "tip-page");
-
-    // Submitting without a choice keeps the page and says why; a custom amount too small is refused.
-    await page.getByRole("button", { name: "Confirmer mon choix" }).click();
-    await expect(page.getByText("Choisissez une option.")).toBeVisible();
-    await group.getByRole("radio", { name: "Autre montant" }).check();
-    await page.getByLabel("Montant du pourboire ($)").fill("0,25");
-    await page.getByRole("button", { name: "Confirmer mon choix" }).click();
-    await expect(page.getByText(/Le montant minimal est de 0,50/)).toBeVisible();
-    await expect(page.getByLabel("Montant du pourboire ($)")).toHaveValue("0,25");
-
-    await group.getByRole("radio", { name: /^15 %/ }).check();
-    await page.getByRole("button", { name: "Confirmer mon choix" }).click();
-    await expect(page.getByRole("status")).toContainText("Votre pourboire de 22,50");
-    await shoot(page, "tip-page-thanks");
-
-    // A second tab (or the link opened again) finds the tip already left: nothing more to charge.
-    await page.goto(url);
-    await expect(page.getByRole("status")).toContainText("Un pourboire de 22,50");
-    await expect(page.getByRole("radio")).toHaveCount(0);
-
-    // The worker charged it at the stand-in, and the receipt e-mail prints it apart, without taxes.
-    await expect(async () => {
-      await page.goto(`${BASE}/dev/mail`);
-      await expect(
-        page.getByRole("link").filter({ hasText: `Reçu de paiement, réservation ${bookingId}` }),
-      ).toHaveCount(1, {
-        timeout: 1_000,
-      });
-    }).toPass({ timeout: 30_000 });
-    await page
-      .getByRole("link")
-      .filter({ hasText: `Reçu de paiement, réservation ${bookingId}` })
-      .click();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
-      `Reçu de paiement, réservation ${bookingId}`,
-    );
-    const html = page.url().replace(/\/?$/, "/html");
-    await page.goto(html);
-    await expect(page.getByText("Pourboire (sans taxes)")).toBeVisible();
-    await expect(page.getByText("123456789 RT 0001")).toBeVisible();
-    await shoot(page, "receipt-mail");
-  });
-
-  test("@mobile the client's « Moyens de paiement » lists the cards kept and removes one; the history links the receipts", async ({
-    page,
-  }) => {
-    const signIn = await page.request.post(`${BASE}/api/auth/sign-in/email`, {
-      data: { email: "client@example.com", password: "Demo12345!" },
-      headers: { origin: BASE },
+// At 390 px, the phone project only; with SHOTS_WIDTH=1440, the desktop project for wide screenshots.
+test.describe(
+  "the tip page after the wash (ADR 079)",
+  { tag: process.env.SHOTS_WIDTH ? [] : ["@phone-only"] },
+  () => {
+    test.describe.configure({ mode: "serial", timeout: 240_000 });
+    // 390 px (the phone of the brief); SHOTS_WIDTH=1440 with the desktop project for wide screenshots.
+    test.use({
+      viewport: { width: Number(process.env.SHOTS_WIDTH ?? 390), height: 844 },
+      locale: "fr-CA",
+      timezoneId: "America/Toronto",
     });
-    expect(signIn.ok()).toBe(true);
-    await page.goto(`${BASE}/client`);
-    await page.getByRole("link", { name: "Gérer les moyens de paiement" }).click();
-    await expect(page.getByRole("heading", { level: 1, name: "Moyens de paiement" })).toBeVisible();
-    await expect(page.getByText("Visa se terminant par 4242")).toHaveCount(2);
-    await expect(page.getByText("Expire le 12/2034").first()).toBeVisible();
-    await fitsWidth(page);
-    await shoot(page, "payment-methods");
-    await page.getByRole("button", { name: "Retirer la carte Visa se terminant par 4242" }).first().click();
-    await expect(page.getByText("La carte est retirée.")).toBeVisible();
-    await expect(page.getByText("Visa se terminant par 4242")).toHaveCount(1);
 
-    await page.goto(`${BASE}/client/history`);
-    const booking = page.getByRole("article", { name: new RegExp(bookingId) });
-    await expect(booking.getByText(/Payé : 194,95/)).toBeVisible();
-    await booking.getByRole("link", { name: /Reçu : Pourboire, 22,50/ }).click();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
-      `Reçu de paiement, réservation ${bookingId}`,
-    );
-    await expect(page.getByRole("row", { name: /Pourboire \(sans taxes\)/ })).toContainText("22,50");
-    await fitsWidth(page);
-    await shoot(page, "receipt-page-tip");
-    // The balance's receipt: the taxes on their own lines, adding up to the ledger's amount.
-    await page.goBack();
-    await booking.getByRole("link", { name: /Reçu : Solde après le lavage, 172,45/ }).click();
-    for (const [line, amount] of [
-      [/Sous-total/, "149,99"],
-      [/TPS \(5 %\)/, "7,50"],
-      [/TVQ \(9,975 %\)/, "14,96"],
-      [/Total payé/, "172,45"],
-    ] as const)
-      await expect(page.getByRole("row", { name: line })).toContainText(amount);
-    await shoot(page, "receipt-page-balance");
-  });
+    test.beforeAll(async ({ browser: _browser }, testInfo) => {
+      test.setTimeout(240_000);
+      PORT = Number(process.env.E2E_PORT ?? 4319) + (testInfo.project.name === "mobile" ? 7 : 8);
+      BASE = `http://127.0.0.1:${PORT}`;
+      standIn = await startStripeStandIn();
+      dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "lavage-tip-e2e-"));
+      await startServer(); // migrates and seeds the data folder
+      await stopServer();
+      await writeBooking();
+      await startServer();
+    });
 
-  test("@mobile a refused balance is paid from the e-mail's link with another card, once", async ({
-    page,
-  }) => {
-    // The stand-in tells our server when its hosted page is paid, as Stripe's webhook does.
-    standIn.webhookUrl = `${BASE}/api/stripe/webhook`;
-    const link = `${BASE}/tip/${refusedBookingId}/balance?token=${tipToken(refusedBookingId)}`;
-    expect(
-      (await page.goto(`${BASE}/tip/${refusedBookingId}/balance?token=${"a".repeat(32)}`))!.status(),
-    ).toBe(404);
-    await expect(page.getByText("Lien invalide")).toBeVisible();
+    test.afterAll(async () => {
+      await stopServer();
+      await standIn?.close();
+      if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
+    });
 
-    await page.goto(`${BASE}/tip/${refusedBookingId}?token=${tipToken(refusedBookingId)}`);
-    await expect(page.getByText("Solde à régler")).toBeVisible();
-    await expect(page.getByText(/le solde de ce lavage : 172,45/)).toBeVisible();
-    await fitsWidth(page);
-    await shoot(page, "tip-balance-due");
-    await page.getByRole("link", { name: "Payer le solde" }).click();
-    // The stand-in's hosted page, for exactly the balance.
-    await expect(page.getByRole("heading", { name: "Paiement sécurisé" })).toBeVisible();
-    await expect(page.getByText("Montant : 172,45 $ CA")).toBeVisible();
-    await page.getByRole("button", { name: "Payer" }).click();
-    await expect(page.getByRole("status")).toContainText("Le paiement du solde est reçu");
-    await expect(page.getByText("Solde à régler")).toHaveCount(0);
-    await shoot(page, "tip-balance-paid");
-    // Its receipt arrives once; the e-mail's link then leads back here, never to a second payment.
-    await expect(async () => {
-      await page.goto(`${BASE}/dev/mail`);
-      await expect(
-        page.getByRole("link").filter({ hasText: `Reçu de paiement, réservation ${refusedBookingId}` }),
-      ).toHaveCount(1, { timeout: 1_000 });
-    }).toPass({ timeout: 30_000 });
-    await page.goto(link);
-    await expect(page).toHaveURL(new RegExp(`/tip/${refusedBookingId}\\?token=.+&balance=paid$`));
-    await expect(page.getByText("Solde à régler")).toHaveCount(0);
-  });
-});
+    test("@mobile a customer leaves a tip once from the e-mail's link, with no choice preselected, and gets the receipt", async ({
+      page,
+      browser,
+    }) => {
+      const url = `${BASE}/tip/${bookingId}?token=${tipToken(bookingId)}`;
+      // Without JavaScript the form posts as is: « Aucun pourboire » charges nothing and says so; the
+      // link opened again says the choice is made and offers nothing more.
+      const noScript = await browser.newContext({ javaScriptEnabled: false, viewport: page.viewportSize()! });
+      const plain = await noScript.newPage();
+      const noTipUrl = `${BASE}/tip/${noTipBookingId}?token=${tipToken(noTipBookingId)}`;
+      await plain.goto(noTipUrl);
+      await plain.getByRole("radio", { name: "Aucun pourboire" }).check();
+      await plain.getByRole("button", { name: "Confirmer mon choix" }).click();
+      await expect(plain.getByRole("status")).toContainText("aucun pourboire ne sera débité");
+      await plain.goto(noTipUrl);
+      await expect(plain.getByRole("status")).toContainText("Votre choix est déjà noté pour ce lavage");
+      await expect(plain.getByRole("radio")).toHaveCount(0);
+      await noScript.close();
+
+      expect((await page.goto(`${BASE}/tip/${bookingId}?token=${"a".repeat(32)}`))!.status()).toBe(404);
+      await expect(page.getByText("Lien invalide")).toBeVisible();
+
+      await page.goto(url);
+      await expect(page.getByRole("heading", { level: 1, name: "Pourboire pour l'équipe" })).toBeVisible();
+      const group = page.getByRole("group", { name: "Votre choix" });
+      const radios = group.getByRole("radio");
+      // 10, 15 and 20 % of 149,99 $ before taxes, « Autre montant » and « Aucun pourboire », none chosen.
+      await expect(radios).toHaveCount(5);
+      for (const name of [
+        /^10 % \(15,00/,
+        /^15 % \(22,50/,
+        /^20 % \(30,00/,
+        "Autre montant",
+        "Aucun pourboire",
+      ])
+        await expect(group.getByRole("radio", { name })).not.toBeChecked();
+      await fitsWidth(page);
+      // « Aucun pourboire » is as large a target as a percentage.
+      const none = await group.getByText("Aucun pourboire").boundingBox();
+      const ten = await group.getByText(/^10 %/).boundingBox();
+      expect(Math.round(none!.height)).toBe(Math.round(ten!.height));
+      await shoot(page, "tip-page");
+
+      // Submitting without a choice keeps the page and says why; a custom amount too small is refused.
+      await page.getByRole("button", { name: "Confirmer mon choix" }).click();
+      await expect(page.getByText("Choisissez une option.")).toBeVisible();
+      await group.getByRole("radio", { name: "Autre montant" }).check();
+      await page.getByLabel("Montant du pourboire ($)").fill("0,25");
+      await page.getByRole("button", { name: "Confirmer mon choix" }).click();
+      await expect(page.getByText(/Le montant minimal est de 0,50/)).toBeVisible();
+      await expect(page.getByLabel("Montant du pourboire ($)")).toHaveValue("0,25");
+
+      await group.getByRole("radio", { name: /^15 %/ }).check();
+      await page.getByRole("button", { name: "Confirmer mon choix" }).click();
+      await expect(page.getByRole("status")).toContainText("Votre pourboire de 22,50");
+      await shoot(page, "tip-page-thanks");
+
+      // A second tab (or the link opened again) finds the tip already left: nothing more to charge.
+      await page.goto(url);
+      await expect(page.getByRole("status")).toContainText("Un pourboire de 22,50");
+      await expect(page.getByRole("radio")).toHaveCount(0);
+
+      // The worker charged it at the stand-in, and the receipt e-mail prints it apart, without taxes.
+      await expect(async () => {
+        await page.goto(`${BASE}/dev/mail`);
+        await expect(
+          page.getByRole("link").filter({ hasText: `Reçu de paiement, réservation ${bookingId}` }),
+        ).toHaveCount(1, {
+          timeout: 1_000,
+        });
+      }).toPass({ timeout: 30_000 });
+      await page
+        .getByRole("link")
+        .filter({ hasText: `Reçu de paiement, réservation ${bookingId}` })
+        .click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+        `Reçu de paiement, réservation ${bookingId}`,
+      );
+      const html = page.url().replace(/\/?$/, "/html");
+      await page.goto(html);
+      await expect(page.getByText("Pourboire (sans taxes)")).toBeVisible();
+      await expect(page.getByText("123456789 RT 0001")).toBeVisible();
+      await shoot(page, "receipt-mail");
+    });
+
+    test("@mobile the client's « Moyens de paiement » lists the cards kept and removes one; the history links the receipts", async ({
+      page,
+    }) => {
+      const signIn = await page.request.post(`${BASE}/api/auth/sign-in/email`, {
+        data: { email: "client@example.com", password: "Demo12345!" },
+        headers: { origin: BASE },
+      });
+      expect(signIn.ok()).toBe(true);
+      await page.goto(`${BASE}/client`);
+      await page.getByRole("link", { name: "Gérer les moyens de paiement" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: "Moyens de paiement" })).toBeVisible();
+      await expect(page.getByText("Visa se terminant par 4242")).toHaveCount(2);
+      await expect(page.getByText("Expire le 12/2034").first()).toBeVisible();
+      await fitsWidth(page);
+      await shoot(page, "payment-methods");
+      await page.getByRole("button", { name: "Retirer la carte Visa se terminant par 4242" }).first().click();
+      await expect(page.getByText("La carte est retirée.")).toBeVisible();
+      await expect(page.getByText("Visa se terminant par 4242")).toHaveCount(1);
+
+      await page.goto(`${BASE}/client/history`);
+      const booking = page.getByRole("article", { name: new RegExp(bookingId) });
+      await expect(booking.getByText(/Payé : 194,95/)).toBeVisible();
+      await booking.getByRole("link", { name: /Reçu : Pourboire, 22,50/ }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+        `Reçu de paiement, réservation ${bookingId}`,
+      );
+      await expect(page.getByRole("row", { name: /Pourboire \(sans taxes\)/ })).toContainText("22,50");
+      await fitsWidth(page);
+      await shoot(page, "receipt-page-tip");
+      // The balance's receipt: the taxes on their own lines, adding up to the ledger's amount.
+      await page.goBack();
+      await booking.getByRole("link", { name: /Reçu : Solde après le lavage, 172,45/ }).click();
+      for (const [line, amount] of [
+        [/Sous-total/, "149,99"],
+        [/TPS \(5 %\)/, "7,50"],
+        [/TVQ \(9,975 %\)/, "14,96"],
+        [/Total payé/, "172,45"],
+      ] as const)
+        await expect(page.getByRole("row", { name: line })).toContainText(amount);
+      await shoot(page, "receipt-page-balance");
+    });
+
+    test("@mobile a refused balance is paid from the e-mail's link with another card, once", async ({
+      page,
+    }) => {
+      // The stand-in tells our server when its hosted page is paid, as Stripe's webhook does.
+      standIn.webhookUrl = `${BASE}/api/stripe/webhook`;
+      const link = `${BASE}/tip/${refusedBookingId}/balance?token=${tipToken(refusedBookingId)}`;
+      expect(
+        (await page.goto(`${BASE}/tip/${refusedBookingId}/balance?token=${"a".repeat(32)}`))!.status(),
+      ).toBe(404);
+      await expect(page.getByText("Lien invalide")).toBeVisible();
+
+      await page.goto(`${BASE}/tip/${refusedBookingId}?token=${tipToken(refusedBookingId)}`);
+      await expect(page.getByText("Solde à régler")).toBeVisible();
+      await expect(page.getByText(/le solde de ce lavage : 172,45/)).toBeVisible();
+      await fitsWidth(page);
+      await shoot(page, "tip-balance-due");
+      await page.getByRole("link", { name: "Payer le solde" }).click();
+      // The stand-in's hosted page, for exactly the balance.
+      await expect(page.getByRole("heading", { name: "Paiement sécurisé" })).toBeVisible();
+      await expect(page.getByText("Montant : 172,45 $ CA")).toBeVisible();
+      await page.getByRole("button", { name: "Payer" }).click();
+      await expect(page.getByRole("status")).toContainText("Le paiement du solde est reçu");
+      await expect(page.getByText("Solde à régler")).toHaveCount(0);
+      await shoot(page, "tip-balance-paid");
+      // Its receipt arrives once; the e-mail's link then leads back here, never to a second payment.
+      await expect(async () => {
+        await page.goto(`${BASE}/dev/mail`);
+        await expect(
+          page.getByRole("link").filter({ hasText: `Reçu de paiement, réservation ${refusedBookingId}` }),
+        ).toHaveCount(1, { timeout: 1_000 });
+      }).toPass({ timeout: 30_000 });
+      await page.goto(link);
+      await expect(page).toHaveURL(new RegExp(`/tip/${refusedBookingId}\\?token=.+&balance=paid$`));
+      await expect(page.getByText("Solde à régler")).toHaveCount(0);
+    });
+  },
+);
