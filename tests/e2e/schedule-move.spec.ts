@@ -218,7 +218,8 @@ for (const width of [1440, 390] as const) {
       await loginAs("franchisee");
       await page.goto("/franchisee/team");
       await waitForHydration(page);
-      const member = "Kevin Pelletier";
+      // A member of its own for each width: both runs may pick the same Thursday at once.
+      const member = width > 1000 ? "Kevin Pelletier" : "Sophie Bergeron";
       const card = page.getByRole("listitem", { name: member });
       const panel = card.getByRole("region", { name: `Congés de ${member}` });
       // The end before the start: said at its field, nothing added.
@@ -248,7 +249,7 @@ for (const width of [1440, 390] as const) {
       await expect(column.getByTestId("free-time")).toHaveCount(0);
       await expect(page.getByText(`${member} · Congé : Formation`)).toBeVisible();
       await shots(page, "day-time-off", width);
-      // The slots are still offered by the others (three of four members work that day).
+      // The slots are still offered by the members who work that day.
       expect((await startsOn(request, day)).length).toBeGreaterThan(0);
 
       // Removed after a confirmation: gone from the list.
