@@ -2,6 +2,9 @@ import type { Locator, Page } from "@playwright/test";
 import { openMail } from "./dev-mail";
 import { expect, test, waitForHydration } from "./fixtures";
 
+/** A folder for screenshots to look at (SHOTS_DIR), none in CI. */
+const SHOTS = process.env.SHOTS_DIR;
+
 test.use({ viewport: { width: 360, height: 740 } });
 
 async function openAssistant(page: Page): Promise<Locator> {
@@ -53,7 +56,7 @@ test("le guide réserve sur un téléphone; la réservation est dans le courriel
   await expect(log(dialog)).toContainText("Votre numéro de téléphone");
   await say(dialog, "450 555-0188");
   await expect(log(dialog)).toContainText("Résumé de la réservation");
-  await page.screenshot({ path: "/tmp/shots/assistant/summary-360.png" });
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/assistant-summary-360.png` });
   // No horizontal scroll at 360 px.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await dialog.getByRole("button", { name: "Confirmer" }).click();
@@ -67,7 +70,7 @@ test("le guide réserve sur un téléphone; la réservation est dans le courriel
     "href",
     /\/api\/appointments\/[0-9a-z]{10}\/calendar\.ics\?token=/,
   );
-  await page.screenshot({ path: "/tmp/shots/assistant/booked-360.png" });
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/assistant-booked-360.png` });
   const text = await log(dialog).innerText();
   const bookingId = /réservation est ([0-9a-z]{10})/.exec(text)![1]!;
 
@@ -84,7 +87,7 @@ test("le guide réserve sur un téléphone; la réservation est dans le courriel
   await again.getByRole("button", { name: "Annuler la réservation" }).click();
   await again.getByRole("button", { name: "Oui, annuler" }).click();
   await expect(log(again)).toContainText(`La réservation ${bookingId} est annulée`);
-  await page.screenshot({ path: "/tmp/shots/assistant/cancelled-360.png" });
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/assistant-cancelled-360.png` });
 });
 
 test("« Écrire à l'équipe » ouvre le formulaire de contact", async ({ page }) => {

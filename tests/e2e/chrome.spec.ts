@@ -141,7 +141,7 @@ test.describe("thème sans JavaScript", () => {
   }
 
   test("la page suit le thème sombre du système, sans choix enregistré", async ({ browser }) => {
-    test.slow(); // seven pages opened in their own contexts, four of them photographed whole
+    test.slow(); // seven pages opened in their own contexts (four of them photographed with SHOTS_DIR)
     const backgrounds: Record<string, string> = {};
     for (const colorScheme of ["light", "dark"] as const) {
       // With JavaScript, the pre-paint script's theme: the reference.
@@ -152,7 +152,11 @@ test.describe("thème sans JavaScript", () => {
         const plain = await shown(browser, "/", { colorScheme, javaScriptEnabled: false, width });
         expect(plain.theme).toBeNull();
         expect(plain.background).toBe(scripted.background);
-        await plain.page.screenshot({ path: `/tmp/shots/theme-no-js/home-${colorScheme}-${width}.png` });
+        if (process.env.SHOTS_DIR) {
+          await plain.page.screenshot({
+            path: `${process.env.SHOTS_DIR}/theme-no-js-home-${colorScheme}-${width}.png`,
+          });
+        }
         await plain.context.close();
       }
       backgrounds[colorScheme] = scripted.background;
