@@ -153,15 +153,20 @@ for (const width of WIDTHS) {
       await expect(page).toHaveURL(new RegExp(`day=${localDay(to)}`));
       const time = page.getByLabel("Nouvelle heure");
       await expect(time).toBeEnabled();
-      const chosen = await time.locator("option").first().getAttribute("value");
-      await time.selectOption(chosen!);
+      // The first free hour, read again if the list is drawn anew between the read and the choice
+      // (an hour another test takes meanwhile leaves it).
+      let chosen = "";
+      await expect(async () => {
+        chosen = (await time.locator("option").first().getAttribute("value")) ?? "";
+        await time.selectOption(chosen, { timeout: 2_000 });
+      }).toPass();
       await page
         .getByRole("region", { name: "Déplacer la réservation" })
         .getByLabel(/^Raison/)
         .fill("Le client a appelé : il sera absent ce jour-là.");
       await page.getByRole("button", { name: "Déplacer et aviser le client" }).click();
       await expect(page.getByText("Réservation déplacée. Le client reçoit un courriel.")).toBeVisible();
-      const newDate = writtenDay(chosen!);
+      const newDate = writtenDay(chosen);
       await expect(page.getByTestId("desk-when")).toContainText(newDate);
       await expect(page.getByTestId("desk-history")).toContainText("Le client a appelé");
       await expect(page.getByTestId("desk-history")).toContainText("Déplacée");
