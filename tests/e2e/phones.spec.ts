@@ -351,68 +351,70 @@ test.describe("téléphones", () => {
       client: ["/client", ids.managePath],
     };
     const covered: string[] = [];
-    /** Two boxes that share some area. */
-    const overlapping = (
-      a: { x: number; y: number; width: number; height: number },
-      b: { x: number; y: number; width: number; height: number },
-    ) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-    /**
-     * The round button's box while it shows, read in one go: asked in two steps (visible? then
-     * where?), a button that steps aside in between leaves the second question waiting.
-     */
-    const contactBox = (page: Page) =>
-      page.evaluate(() => {
-        const el = document.querySelector('a[aria-haspopup="dialog"][aria-label="Contactez-nous"]');
-        if (!el) return null;
-        const style = getComputedStyle(el);
-        if (style.visibility === "hidden" || Number(style.opacity) === 0) return null;
-        return el.getBoundingClientRect().toJSON() as { x: number; y: number; width: number; height: number };
-      });
     /**
      * Each visible button of the page's forms and card actions, and what the page keeps clear (a
      * price, the consent's text), brought to the bottom of the window: the round button is not
-     * over it.
+     * over it. Then, with `footer`, the page scrolled to its very end: the footer's last line is
+     * above the round button. One pass in the page: each button is scrolled there, then the frames
+     * the browser paints are watched for up to 5 s, until the round button has stepped aside (its
+     * observers run on those frames, and it fades out); asked from here, each look took four
+     * round trips.
      */
-    async function checkButtons(page: Page, url: string) {
-      const buttons = page.locator(
-        'main form button, main form input[type="submit"], main [data-slot="card-footer"] button, main [data-main-action], main [data-keep-clear]',
+    async function checkUnderRoundButton(page: Page, url: string, footer: boolean) {
+      const { count, under } = await page.evaluate(
+        async ({ selector, footer }) => {
+          type Box = { x: number; y: number; width: number; height: number };
+          const overlapping = (a: Box, b: Box) =>
+            a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+          /** The round button's box while it shows. */
+          const roundButton = () => {
+            const el = document.querySelector('a[aria-haspopup="dialog"][aria-label="Contactez-nous"]');
+            if (!el) return null;
+            const style = getComputedStyle(el);
+            if (style.visibility === "hidden" || Number(style.opacity) === 0) return null;
+            return el.getBoundingClientRect();
+          };
+          const frame = () => new Promise((done) => requestAnimationFrame(() => done(null)));
+          const all = [...document.querySelectorAll<HTMLElement>(selector)];
+          const shown = all.filter((el) => {
+            const box = el.getBoundingClientRect();
+            return box.width > 0 && box.height > 0 && el.checkVisibility({ visibilityProperty: true });
+          });
+          const stillUnder: string[] = [];
+          for (const el of shown) {
+            el.scrollIntoView({ block: "end" });
+            const until = performance.now() + 5_000;
+            let over = true;
+            while (over && performance.now() < until) {
+              await frame();
+              const round = roundButton();
+              over = round !== null && overlapping(round, el.getBoundingClientRect());
+            }
+            if (over) stillUnder.push(`« ${el.innerText.trim()} »`);
+          }
+          if (footer) {
+            window.scrollTo(0, document.documentElement.scrollHeight);
+            await frame();
+            const round = roundButton();
+            // The boxes of the footer's text itself (an element's own box holds its padding).
+            const lines = [...document.querySelectorAll("footer p, footer a, footer li")].map((el) => {
+              const range = document.createRange();
+              range.selectNodeContents(el);
+              return range.getBoundingClientRect();
+            });
+            if (round && lines.some((box) => box.width > 0 && overlapping(box, round)))
+              stillUnder.push("le pied de page");
+          }
+          return { count: all.length, under: stillUnder };
+        },
+        {
+          selector:
+            'main form button, main form input[type="submit"], main [data-slot="card-footer"] button, main [data-main-action], main [data-keep-clear]',
+          footer,
+        },
       );
-      const count = await buttons.count();
       expect(count, `${url}: a form's button`).toBeGreaterThan(0);
-      for (let i = 0; i < count; i += 1) {
-        const button = buttons.nth(i);
-        if (!(await button.isVisible())) continue;
-        // The button at the very bottom of the window, where the round button sits.
-        await button.evaluate((el) => el.scrollIntoView({ block: "end" }));
-        const overlap = async () => {
-          // A frame drawn: the page's observers run on the frames a browser paints.
-          await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => done(null))));
-          const a = await contactBox(page);
-          const b = a && (await button.boundingBox());
-          return a !== null && b !== null && overlapping(a, b);
-        };
-        await expect
-          .poll(overlap, { timeout: 10_000 })
-          .toBe(false)
-          .catch(async () => covered.push(`${url}: « ${(await button.innerText()).trim()} »`));
-      }
-    }
-    /** Scrolled to the very end, the footer's last line is above the round button. */
-    async function checkFooter(page: Page, url: string) {
-      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-      const lines = page.locator("footer p, footer a, footer li");
-      // The boxes of the footer's text itself (an element's own box holds its padding).
-      const boxes = await lines.evaluateAll((els) =>
-        els.map((el) => {
-          const range = document.createRange();
-          range.selectNodeContents(el);
-          return range.getBoundingClientRect().toJSON() as DOMRect;
-        }),
-      );
-      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => done(null))));
-      const button = await contactBox(page);
-      if (button && boxes.some((box) => box.width > 0 && overlapping(box, button)))
-        covered.push(`${url}: le pied de page`);
+      covered.push(...under.map((what) => `${url}: ${what}`));
     }
     for (const width of [360, 390]) {
       for (const role of ["anonymous", "client"] as const) {
@@ -420,19 +422,18 @@ test.describe("téléphones", () => {
         const page = appPage(await context.newPage());
         for (const url of formPages[role]) {
           await page.goto(url);
-          await checkButtons(page, `${width} px ${url}`);
-          await checkFooter(page, `${width} px ${url}`);
+          await checkUnderRoundButton(page, `${width} px ${url}`, true);
           if (url === "/application") {
             // The last step's 'Soumettre ma candidature' and the consent's text above it.
             await openApplication(page);
             await reachSubmission(page, applicant(`telephone${width}@example.com`));
             await expect(submitButton(page)).toBeVisible();
-            await checkButtons(page, `${width} px ${url}, dernière étape`);
+            await checkUnderRoundButton(page, `${width} px ${url}, dernière étape`, false);
           }
           if (url === ids.managePath && role === "client") {
             // The slots of the picker and 'Confirmer le nouveau créneau'.
             await page.getByRole("button", { name: "Changer la date" }).click();
-            await checkButtons(page, `${width} px ${url}, changer la date`);
+            await checkUnderRoundButton(page, `${width} px ${url}, changer la date`, false);
           }
         }
         await context.close();
